@@ -1,0 +1,124 @@
+// Header, footer and the chat slot on public pages; a Home button on the staff, partner and auth
+// pages (spec §2). Also the loading bar and the fade-in after client-side navigation.
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigation } from 'react-router';
+import { FOOTER_LINKS, isChromeHidden, PUBLIC_NAV } from '@shared/paths';
+
+export function PageChrome({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const fade = useFadeOnPathChange(pathname);
+  const hidden = isChromeHidden(pathname);
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+        Skip to content
+      </a>
+      <ProgressBar />
+      {hidden ? <HomeButton /> : <Header />}
+      <div key={pathname} className={fade ? 'page-fade' : undefined}>
+        {children}
+      </div>
+      {hidden ? null : (
+        <>
+          <Footer />
+          {/* The support chat widget mounts here (support chat issue). */}
+          <div id="chat-slot" data-testid="chat-slot" />
+        </>
+      )}
+    </>
+  );
+}
+
+/** True after a client-side navigation to another path; never on the first, server-rendered paint. */
+function useFadeOnPathChange(pathname: string): boolean {
+  const first = useRef(pathname);
+  const [fade, setFade] = useState(false);
+  useEffect(() => {
+    if (pathname !== first.current) setFade(true);
+  }, [pathname]);
+  return fade;
+}
+
+function ProgressBar() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  return (
+    <div role="progressbar" aria-label="Loading page" aria-hidden={!busy} aria-busy={busy} className={`fixed inset-x-0 top-0 z-50 h-1 overflow-hidden ${busy ? '' : 'invisible'}`}>
+      <div className="h-full w-1/3 bg-brass-light" style={{ animation: busy ? 'progress 1s linear infinite' : undefined }} />
+    </div>
+  );
+}
+
+function HomeButton() {
+  return (
+    <Link to="/" className="fixed top-4 right-4 z-40 rounded-full bg-forest px-5 py-2 text-sm font-semibold text-white shadow hover:bg-ink" data-testid="home-button">
+      Home
+    </Link>
+  );
+}
+
+function Header() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-cream/95 backdrop-blur" data-testid="site-header">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-4">
+        <Link to="/" className="font-serif text-2xl font-bold tracking-widest text-brass" aria-label="Frolic home">
+          FROLIC
+        </Link>
+        <nav aria-label="Main">
+          <details className="relative md:hidden">
+            <summary className="cursor-pointer list-none rounded-md border border-stone-300 px-3 py-2 text-sm font-medium">Menu</summary>
+            <ul className="absolute right-0 mt-2 w-48 rounded-md border border-stone-200 bg-white p-2 shadow-lg">
+              {PUBLIC_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className="block rounded px-3 py-2 hover:bg-stone-100">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </details>
+          <ul className="hidden gap-6 md:flex">
+            {PUBLIC_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) => `text-sm font-medium hover:text-brass ${isActive ? 'text-brass underline underline-offset-8' : ''}`}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="mt-16 bg-forest text-stone-100" data-testid="site-footer">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-3">
+        <div>
+          <p className="font-serif text-2xl tracking-widest text-brass-light">FROLIC</p>
+          <p className="mt-3 text-sm text-stone-200">Small-batch spirits, distilled with care since 1998.</p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="space-y-2 text-sm">
+            {FOOTER_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="hover:underline">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="text-sm text-stone-200">
+          Please enjoy Frolic responsibly. Don't share our content with anyone under the legal drinking age.
+        </p>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-stone-300">© Frolic Spirits Ltd. All rights reserved.</p>
+    </footer>
+  );
+}

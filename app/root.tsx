@@ -1,0 +1,83 @@
+// The document: head, the age gate, the public chrome or the Home button, toasts, progress and the
+// error boundary (spec §2 "Global layout").
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { Toaster } from './components/ui/toaster';
+import { AgeGate } from './features/age-gate/age-gate';
+import { useRememberedPass } from './features/age-gate/use-remembered-pass';
+import { PageChrome } from './features/layout/page-chrome';
+import { useNonce } from './lib/nonce';
+import { marketForCountry } from '@shared/markets';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { gate } = context;
+  const { toast, clear } = context.flash.read(request);
+  const market = marketForCountry(gate.status === 'none' ? null : gate.country);
+  return data(
+    { gate, market, toast, year: new Date().getFullYear() },
+    clear ? { headers: { 'Set-Cookie': clear } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f3d36" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-cream font-sans text-ink antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { gate, toast } = loaderData;
+  const { pathname, search } = useLocation();
+  useRememberedPass(gate);
+  // The gate route renders the gate itself (it owns the form's action data).
+  const gated = gate.status !== 'pass' && pathname !== '/age-gate';
+  return (
+    <>
+      {gated ? <AgeGate returnTo={pathname + search} denied={gate.status === 'denied'} /> : <PageChrome><Outlet /></PageChrome>}
+      <Toaster flash={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  let status: number | undefined;
+  let message = 'Something went wrong while showing this page.';
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    message = typeof error.data === 'string' && error.data ? error.data : error.statusText || message;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  if (root && root.gate.status !== 'pass') return <AgeGate returnTo="/" denied={root.gate.status === 'denied'} />;
+  return (
+    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="font-serif text-3xl">Unexpected Application Error!</h1>
+      <p className="text-lg">
+        {status ? <strong>{status} </strong> : null}
+        {message}
+      </p>
+      <a href="/" className="rounded-full bg-forest px-6 py-3 font-medium text-white">Back to the home page</a>
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+// The spec §2 route table, in one file.
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+const placeholder = 'routes/placeholder.tsx';
+const page = (path: string, id: string) => route(path, placeholder, { id });
+
+export default [
+  // Public
+  index('routes/public/home.tsx', { id: 'home' }),
+  route('home', 'routes/public/home.tsx', { id: 'home-alias' }),
+  route('products', 'routes/public/products.tsx'),
+  route('products/:slug', 'routes/public/product.tsx'),
+  page('about', 'about'),
+  page('cocktails', 'cocktails'),
+  page('cocktails/:id', 'cocktail'),
+  page('contact', 'contact'),
+  page('business-inquiry', 'business-inquiry'),
+  page('store-locator', 'store-locator'),
+  page('buy-online', 'buy-online'),
+  page('drink-responsibly', 'drink-responsibly'),
+  route('age-gate', 'routes/age-gate.tsx'),
+
+  // Auth
+  page('admin-login', 'admin-login'),
+  page('partner-login', 'partner-login'),
+  page('auth/login', 'login'),
+  page('auth/register', 'register'),
+  page('auth/forgot-password', 'forgot-password'),
+  page('auth/reset-password', 'reset-password'),
+  page('utils/create-test-users', 'create-test-users'),
+
+  // Admin area (protected layout)
+  route('admin/dashboard', 'routes/admin/layout.tsx', [
+    index(placeholder, { id: 'admin-index' }),
+    ...[
+      'master-admin', 'user-management', 'users', 'products', 'store-locator', 'cocktails', 'marketing',
+      'content-management', 'advanced-user-management', 'database-management', 'code-editor', 'audit-logs',
+    ].map((p) => page(p, `admin-${p}`)),
+  ]),
+
+  // Partner area (protected layout)
+  route('partner/dashboard', 'routes/partner/layout.tsx', [
+    index(placeholder, { id: 'partner-index' }),
+    ...[
+      'distributor', 'retailer', 'products', 'orders/place', 'orders/history', 'distribution/assign',
+      'distributor/orders/approve', 'distributor/invoices/generate', 'distributor/shipments', 'retailer/catalog',
+      'retailer/orders', 'retailer/invoices', 'retailer/receipts', 'marketing/materials', 'marketing/events', 'payments',
+    ].map((p) => page(p, `partner-${p.replaceAll('/', '-')}`)),
+  ]),
+
+  route('dashboard/*', 'routes/dashboard-redirect.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,150 @@
+// Builds the HTTP server: security headers, compression, static assets, /healthz, /api, and React
+// Router's handler for pages. Tests call this; main.ts adds configuration, signals and listen.
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { AppLoadContext } from 'react-router';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config';
+import { type Database, ping } from './db/client';
+import { AppError, toAppError } from './http/errors';
+import { createFlash } from './http/flash';
+import { createPageCache } from './http/page-cache';
+import { type BuildSource, reactRouterHandler } from './http/react-router';
+import { corsFor, hstsWhenSecure, nonceMiddleware, requireJsonBody, securityHeaders } from './http/security';
+import { ageGateApi } from './modules/age-gate/api';
+import { catalogApi } from './modules/catalog/api';
+import { createChangeFeed, type ChangeFeed } from './realtime/changes';
+import { createServices, type Services } from './services';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** The React Router server build; omitted in dev, where Vite serves it. */
+  build?: BuildSource;
+  /** Directory with the browser build (hashed assets). */
+  clientDir?: string;
+  dev?: boolean;
+}
+
+export interface App {
+  server: http.Server;
+  services: Services;
+  feed: ChangeFeed;
+  /** Stops accepting, lets in-flight requests finish (up to the timeout), closes the feed. */
+  close(): Promise<void>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config, database, logger } = options;
+  const dev = options.dev ?? false;
+  const feed = await createChangeFeed(database, logger);
+  const services = createServices(config, database, feed);
+  const app = express();
+  const server = http.createServer(app);
+  let ready = false;
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
+    }),
+  );
+  app.use(nonceMiddleware, securityHeaders(dev), hstsWhenSecure);
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      if (!ready) throw new Error('not ready');
+      await ping(database.db);
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'starting' });
+    }
+  });
+
+  const api = express.Router();
+  api.use(corsFor(config.CORS_ORIGINS), requireJsonBody, express.json({ limit: config.BODY_LIMIT }));
+  api.get('/ping', (_req, res) => {
+    res.json({ pong: true });
+  });
+  api.use(catalogApi(services));
+  api.use(ageGateApi(services));
+  api.use((req, _res, next) => next(new AppError('not_found', 404, `No API route for ${req.method} ${req.path}.`)));
+  app.use('/api', api);
+
+  let viteClose: (() => Promise<void>) | undefined;
+  let build = options.build;
+  if (dev) {
+    const vite = await import('vite');
+    const devServer = await vite.createServer({
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'custom',
+    });
+    viteClose = () => devServer.close();
+    app.use(devServer.middlewares);
+    build = () => devServer.ssrLoadModule('virtual:react-router/server-build') as never;
+  } else if (options.clientDir) {
+    const clientDir = options.clientDir;
+    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+  }
+
+  if (build) {
+    const pageCache = config.PAGE_CACHE && !dev ? createPageCache(services.content, services.ageGate) : null;
+    const makeContext = (req: Request, res: Response, nonce: string): AppLoadContext => ({
+      services,
+      flash: createFlash(services.signer, req.secure),
+      gate: services.ageGate.read(req.headers.cookie),
+      nonce,
+      requestId: String(req.id),
+      secure: req.secure,
+      ip: req.ip ?? null,
+    });
+    app.all('/{*splat}', reactRouterHandler(build, dev ? 'development' : 'production', makeContext, pageCache));
+  }
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const appError = toAppError(err);
+    if (appError.status >= 500) req.log.error({ err }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(appError.status).json(appError.toBody());
+  });
+
+  ready = true;
+  return {
+    server,
+    services,
+    feed,
+    async close() {
+      ready = false;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      await viteClose?.();
+      await feed.close();
+    },
+  };
+}

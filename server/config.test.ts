@@ -1,0 +1,28 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'frolic-cfg-'));
+
+describe('configuration', () => {
+  it('has safe defaults', () => {
+    const cfg = loadConfig({ DATA_DIR: dataDir() });
+    expect(cfg.PORT).toBe(3000);
+    expect(cfg.DATABASE_URL).toBeUndefined();
+    expect(cfg.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps a generated session secret across restarts', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(loadConfig({ DATA_DIR: dir }).SESSION_SECRET);
+  });
+
+  it('stops with a message naming a bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+  });
+});

@@ -1,0 +1,43 @@
+// Seeds demo content once, on the first start of an empty database.
+import { eq } from 'drizzle-orm';
+import type { Db } from './client';
+import { appMeta, productPrices, products } from './schema';
+import { MARKET_CURRENCIES, SEED_PRODUCTS } from './seed-data';
+
+const SEED_KEY = 'demo_seeded_at';
+
+/** Returns true when it seeded; false when the database was seeded before. */
+export async function seedDemoContent(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [done] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_KEY));
+    if (done) return false;
+    for (const p of SEED_PRODUCTS) {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          slug: p.slug,
+          name: p.name,
+          category: p.category,
+          abvTenths: p.abvTenths,
+          volumeMl: p.volumeMl,
+          description: p.description,
+          tastingNotes: p.tastingNotes,
+          imageUrl: `/images/products/${p.slug}.svg`,
+          featured: p.featured,
+          status: 'active',
+        })
+        .returning({ id: products.id });
+      const id = (row as { id: number }).id;
+      await tx.insert(productPrices).values(
+        Object.entries(p.prices).map(([market, amountMinor]) => ({
+          productId: id,
+          market,
+          currency: MARKET_CURRENCIES[market as keyof typeof MARKET_CURRENCIES],
+          amountMinor,
+        })),
+      );
+    }
+    await tx.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() });
+    return true;
+  });
+}

@@ -1,0 +1,52 @@
+// The one error type of the server and the one place that maps errors to the API's response shape.
+import type { ZodError } from 'zod';
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown; hint?: string };
+}
+
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly details?: unknown;
+  readonly hint?: string;
+
+  constructor(code: string, status: number, message: string, extra: { details?: unknown; hint?: string } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = status;
+    this.details = extra.details;
+    this.hint = extra.hint;
+  }
+
+  toBody(): ErrorBody {
+    const error: ErrorBody['error'] = { code: this.code, message: this.message };
+    if (this.details !== undefined) error.details = this.details;
+    if (this.hint !== undefined) error.hint = this.hint;
+    return { error };
+  }
+}
+
+export function notFound(what: string): AppError {
+  return new AppError('not_found', 404, `${what} not found.`);
+}
+
+export function validationError(err: ZodError): AppError {
+  return new AppError('validation_failed', 400, 'The request is not valid.', {
+    details: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    hint: 'Correct the fields listed in details and try again.',
+  });
+}
+
+/** Errors thrown by body parsers and the like carry an HTTP status: keep those honest 4xx answers. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { status?: number; statusCode?: number; type?: string };
+  const status = e?.status ?? e?.statusCode;
+  if (status === 413) return new AppError('payload_too_large', 413, 'The request body is too large.');
+  if (e?.type === 'entity.parse.failed') return new AppError('invalid_json', 400, 'The request body is not valid JSON.');
+  if (status === 415) return new AppError('unsupported_media_type', 415, 'Unsupported content type.');
+  if (status && status >= 400 && status < 500) return new AppError('bad_request', status, 'The request could not be processed.');
+  return new AppError('internal_error', 500, 'Something went wrong on our side. Please try again.');
+}

@@ -1,0 +1,85 @@
+// Hosts React Router's request handler in Express, with a cache of rendered public pages.
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import './load-context';
+import type { PageCache } from './page-cache';
+
+export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  const controller = new AbortController();
+  res.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) {
+    if (key === 'set-cookie') continue;
+    res.setHeader(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.append('Set-Cookie', cookies);
+  if (response.headers.get('Content-Type')?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+export function reactRouterHandler(
+  source: BuildSource,
+  mode: string,
+  makeContext: (req: ExpressRequest, res: ExpressResponse, nonce: string) => AppLoadContext,
+  pageCache: PageCache | null,
+) {
+  let handle: ReturnType<typeof createRequestHandler> | undefined;
+  const getHandler = () => {
+    if (typeof source === 'function') return createRequestHandler(source, mode);
+    handle ??= createRequestHandler(source, mode);
+    return handle;
+  };
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const nonce = res.locals.nonce as string;
+      const handler = getHandler();
+      const key = pageCache?.keyFor(req);
+      if (pageCache && key) {
+        const hit = pageCache.get(key);
+        if (hit) {
+          res.setHeader('X-Page-Cache', 'hit');
+          await sendResponse(res, pageCache.toResponse(hit, nonce));
+          return;
+        }
+        const version = pageCache.version();
+        const placeholder = pageCache.placeholder;
+        const response = await handler(toFetchRequest(req, res), makeContext(req, res, placeholder));
+        const entry = await pageCache.capture(key, response, version);
+        if (entry) {
+          res.setHeader('X-Page-Cache', 'miss');
+          await sendResponse(res, pageCache.toResponse(entry, nonce));
+          return;
+        }
+        // Not cacheable after all (a redirect, a cookie, an error): still send it, with the real nonce.
+        await sendResponse(res, await pageCache.withNonce(response, nonce));
+        return;
+      }
+      const response = await handler(toFetchRequest(req, res), makeContext(req, res, nonce));
+      await sendResponse(res, response);
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,64 @@
+// Entry point: configuration -> database -> migrations -> seed -> HTTP server; graceful shutdown.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pino } from 'pino';
+import type { ServerBuild } from 'react-router';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateDatabase, openDatabase } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
+import { seedDemoContent } from './db/seed';
+import { BUILD_DIR } from './root';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const dev = config.NODE_ENV === 'development';
+  const logger = pino({ level: config.LOG_LEVEL });
+  const unlock = config.DATABASE_URL ? () => undefined : lockDataDir(path.resolve(config.DATA_DIR));
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await migrateDatabase(database);
+  if (config.SEED_DEMO && (await seedDemoContent(database.db))) logger.info('seeded demo content');
+
+  const build = dev ? undefined : ((await import(pathToFileURL(path.join(BUILD_DIR, 'server', 'index.js')).href)) as ServerBuild);
+  const app = await createApp({ config, database, logger, build, clientDir: path.join(BUILD_DIR, 'client'), dev });
+  app.server.listen(config.PORT, config.HOST, () => {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    logger.info({ port, database: database.kind, ms: Math.round(performance.now() - startedAt) }, `Frolic is listening on http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      unlock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

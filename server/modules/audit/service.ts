@@ -1,0 +1,32 @@
+// Writes audit rows. Always called with the transaction of the change it records, so the change and
+// its audit row commit (or roll back) together.
+import type { DbOrTx } from '../../db/client';
+import { auditLogs } from '../../db/schema';
+
+/** Who did something, and from where: passed from the request layer to services. */
+export interface Actor {
+  userId: string | null;
+  ip: string | null;
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: null, ip: null };
+
+export interface AuditEntry {
+  action: 'INSERT' | 'UPDATE' | 'DELETE' | (string & {});
+  tableName: string;
+  recordId: string | number | null;
+  oldValues?: unknown;
+  newValues?: unknown;
+}
+
+export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLogs).values({
+    userId: actor.userId,
+    action: entry.action,
+    tableName: entry.tableName,
+    recordId: entry.recordId === null ? null : String(entry.recordId),
+    oldValues: entry.oldValues ?? null,
+    newValues: entry.newValues ?? null,
+    ipAddress: actor.ip,
+  });
+}

@@ -1,0 +1,133 @@
+// The catalogue: public product listing and detail (active products only, priced per market), and
+// the product updates staff make. Reads are cached per content version.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { getMarket } from '../../../shared/markets';
+import type { ProductListQuery, ProductPage, ProductUpdate, PublicProduct } from '../../../shared/schemas/catalog';
+import type { ContentVersion } from '../../cache/content-version';
+import { Lru } from '../../cache/lru';
+import type { Db } from '../../db/client';
+import { productPrices, products } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { type Actor, recordAudit } from '../audit/service';
+
+type ProductRow = typeof products.$inferSelect;
+
+function toPublic(row: ProductRow, price: { amountMinor: number; currency: string } | null): PublicProduct {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    category: row.category,
+    abv: row.abvTenths / 10,
+    volumeMl: row.volumeMl,
+    description: row.description,
+    tastingNotes: row.tastingNotes,
+    imageUrl: row.imageUrl,
+    featured: row.featured,
+    price,
+  };
+}
+
+function pick(row: ProductRow, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, row[k as keyof ProductRow]]));
+}
+
+export interface CatalogService {
+  listProducts(query: ProductListQuery & { market: string }): Promise<ProductPage>;
+  featuredProducts(market: string, limit?: number): Promise<PublicProduct[]>;
+  getProduct(slug: string, market: string): Promise<PublicProduct>;
+  /** Staff edit; refused with 409 when `version` is not the stored one. */
+  updateProduct(slug: string, patch: ProductUpdate, actor: Actor): Promise<PublicProduct & { version: number }>;
+}
+
+export function createCatalogService(db: Db, content: ContentVersion): CatalogService {
+  const cache = new Lru<unknown>(500);
+  content.onChange(() => cache.clear());
+
+  async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key) as T | undefined;
+    if (hit !== undefined) return hit;
+    const version = content.current;
+    const value = await compute();
+    // A change that landed while computing must not be cached under the new version.
+    if (version === content.current) cache.set(key, value);
+    return value;
+  }
+
+  const priceJoin = (market: string) =>
+    and(eq(productPrices.productId, products.id), eq(productPrices.market, market));
+
+  async function selectPublic(where: ReturnType<typeof and>, market: string, limit: number, offset: number) {
+    const rows = await db
+      .select({ product: products, amountMinor: productPrices.amountMinor, currency: productPrices.currency })
+      .from(products)
+      .leftJoin(productPrices, priceJoin(market))
+      .where(where)
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) =>
+      toPublic(r.product, r.amountMinor === null || r.currency === null ? null : { amountMinor: r.amountMinor, currency: r.currency }),
+    );
+  }
+
+  return {
+    listProducts(query) {
+      const market = getMarket(query.market).code;
+      const key = `list:${market}:${query.category ?? ''}:${query.page}:${query.pageSize}`;
+      return cached(key, async () => {
+        const where = and(eq(products.status, 'active'), query.category ? eq(products.category, query.category) : undefined);
+        const [items, [count]] = await Promise.all([
+          selectPublic(where, market, query.pageSize, (query.page - 1) * query.pageSize),
+          db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+        ]);
+        return { items, page: query.page, pageSize: query.pageSize, total: count?.n ?? 0, market };
+      });
+    },
+
+    featuredProducts(market, limit = 4) {
+      const code = getMarket(market).code;
+      return cached(`featured:${code}:${limit}`, () =>
+        selectPublic(and(eq(products.status, 'active'), eq(products.featured, true)), code, limit, 0),
+      );
+    },
+
+    getProduct(slug, market) {
+      const code = getMarket(market).code;
+      return cached(`product:${code}:${slug}`, async () => {
+        const [item] = await selectPublic(and(eq(products.status, 'active'), eq(products.slug, slug)), code, 1, 0);
+        if (!item) throw notFound('Product');
+        return item;
+      });
+    },
+
+    async updateProduct(slug, patch, actor) {
+      const { version, ...fields } = patch;
+      const updated = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(products).where(eq(products.slug, slug)).for('update');
+        if (!current) throw notFound('Product');
+        if (current.version !== version) {
+          throw new AppError('version_conflict', 409, 'Someone else changed this product since you opened it.', {
+            details: { currentVersion: current.version, yourVersion: version },
+            hint: 'Reload the product to see the latest version, then make your change again.',
+          });
+        }
+        const [row] = await tx
+          .update(products)
+          .set({ ...fields, version: current.version + 1, updatedAt: new Date() })
+          .where(eq(products.id, current.id))
+          .returning();
+        await recordAudit(tx, actor, {
+          action: 'UPDATE',
+          tableName: 'products',
+          recordId: current.id,
+          oldValues: pick(current, Object.keys(fields)),
+          newValues: fields,
+        });
+        return row as ProductRow;
+      });
+      await content.changed('catalog');
+      return { ...toPublic(updated, null), version: updated.version };
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// Builds the one instance of each service for the process. Route loaders get them through React
+// Router's load context, API handlers as an argument: nothing creates a second copy.
+import type { Config } from './config';
+import { type ContentVersion, createContentVersion } from './cache/content-version';
+import type { Database } from './db/client';
+import { createSigner, type Signer } from './http/cookies';
+import { type AgeGateService, createAgeGateService } from './modules/age-gate/service';
+import { type CatalogService, createCatalogService } from './modules/catalog/service';
+import type { ChangeFeed } from './realtime/changes';
+
+export interface Services {
+  content: ContentVersion;
+  catalog: CatalogService;
+  ageGate: AgeGateService;
+  signer: Signer;
+}
+
+export function createServices(config: Config, database: Database, feed: ChangeFeed): Services {
+  const content = createContentVersion(feed);
+  const signer = createSigner(config.SESSION_SECRET);
+  return {
+    content,
+    signer,
+    catalog: createCatalogService(database.db, content),
+    ageGate: createAgeGateService(signer),
+  };
+}

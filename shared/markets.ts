@@ -1,0 +1,47 @@
+// Markets: the country given at the gate selects currency and distance unit.
+export interface Market {
+  code: string;
+  name: string;
+  currency: string; // ISO 4217
+  distanceUnit: 'km' | 'mi';
+  locale: string;
+}
+
+export const MARKETS: Market[] = [
+  { code: 'US', name: 'United States', currency: 'USD', distanceUnit: 'mi', locale: 'en-US' },
+  { code: 'GB', name: 'United Kingdom', currency: 'GBP', distanceUnit: 'mi', locale: 'en-GB' },
+  { code: 'EU', name: 'Europe', currency: 'EUR', distanceUnit: 'km', locale: 'en-IE' },
+  { code: 'CA', name: 'Canada', currency: 'CAD', distanceUnit: 'km', locale: 'en-CA' },
+  { code: 'AU', name: 'Australia', currency: 'AUD', distanceUnit: 'km', locale: 'en-AU' },
+  { code: 'INT', name: 'International', currency: 'USD', distanceUnit: 'km', locale: 'en' },
+];
+
+const EUROZONE = new Set([
+  'AT', 'BE', 'HR', 'CY', 'EE', 'FI', 'FR', 'DE', 'GR', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL',
+  'PT', 'SK', 'SI', 'ES',
+]);
+
+export const DEFAULT_MARKET = 'INT';
+
+export function marketForCountry(country: string | undefined | null): Market {
+  const code = !country
+    ? DEFAULT_MARKET
+    : EUROZONE.has(country)
+      ? 'EU'
+      : MARKETS.some((m) => m.code === country)
+        ? country
+        : DEFAULT_MARKET;
+  return getMarket(code);
+}
+
+export function getMarket(code: string): Market {
+  return MARKETS.find((m) => m.code === code) ?? (MARKETS.find((m) => m.code === DEFAULT_MARKET) as Market);
+}
+
+export function isMarketCode(code: string): boolean {
+  return MARKETS.some((m) => m.code === code);
+}
+
+export function formatPrice(amountMinor: number, currency: string, locale = 'en'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
+}

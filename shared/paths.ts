@@ -1,0 +1,48 @@
+// Page and API paths shared by both sides.
+export const PUBLIC_NAV = [
+  { to: '/about', label: 'About' },
+  { to: '/products', label: 'Products' },
+  { to: '/cocktails', label: 'Cocktails' },
+  { to: '/store-locator', label: 'Store Locator' },
+  { to: '/buy-online', label: 'Buy Online' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+export const FOOTER_LINKS = [
+  { to: '/drink-responsibly', label: 'Drink Responsibly' },
+  { to: '/business-inquiry', label: 'Business Inquiry' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/partner-login', label: 'Partner Login' },
+  { to: '/admin-login', label: 'Staff Login' },
+] as const;
+
+/** Spec §2: header, footer and chat are hidden on these paths; a Home button shows instead. */
+export function isChromeHidden(pathname: string): boolean {
+  return (
+    pathname.includes('/admin') ||
+    pathname.includes('/dashboard') ||
+    pathname === '/admin-login' ||
+    pathname === '/partner-login' ||
+    pathname.includes('/auth/')
+  );
+}
+
+/** Paths the age gate never covers (product.md §6). */
+export function isUngatedPath(pathname: string): boolean {
+  return (
+    pathname.startsWith('/api/') ||
+    pathname === '/healthz' ||
+    pathname === '/sitemap.xml' ||
+    pathname === '/robots.txt' ||
+    pathname.startsWith('/assets/')
+  );
+}
+
+/** Only same-site relative paths are followed after the gate or sign-in. */
+export function safeReturnTo(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return fallback;
+  }
+  return value;
+}
+

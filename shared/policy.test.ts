@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardLanding, hasAdminAccess, hasPartnerAccess, roleRedirect } from './policy';
+
+describe('dashboard landing (spec §6)', () => {
+  it('sends each role to its dashboard', () => {
+    expect(dashboardLanding(['master_admin', 'admin'])).toBe('/admin/dashboard/master-admin');
+    expect(dashboardLanding(['employee'])).toBe('/admin/dashboard');
+    expect(dashboardLanding(['importer'])).toBe('/partner/dashboard');
+    expect(dashboardLanding(['distributor'])).toBe('/partner/dashboard/distributor');
+    expect(dashboardLanding(['retailer'])).toBe('/partner/dashboard/retailer');
+    expect(dashboardLanding(['partner'])).toBe('/partner/dashboard');
+    expect(dashboardLanding(['customer'])).toBe('/auth/login');
+  });
+
+  it('groups roles into admin and partner access', () => {
+    expect(hasAdminAccess(['employee'])).toBe(true);
+    expect(hasAdminAccess(['retailer'])).toBe(false);
+    expect(hasPartnerAccess(['retailer'])).toBe(true);
+    expect(hasPartnerAccess(['customer'])).toBe(false);
+  });
+});
+
+describe('role redirect screen (spec §2)', () => {
+  it('keeps an admin on the section asked for, or the dashboard', () => {
+    expect(roleRedirect(['admin'], 'cocktails')).toBe('/admin/dashboard/cocktails');
+    expect(roleRedirect(['admin'], 'orders/1')).toBe('/admin/dashboard');
+    expect(roleRedirect(['distributor'], 'products')).toBe('/partner/dashboard/distributor');
+    expect(roleRedirect([], 'products')).toBe('/auth/login');
+  });
+});
