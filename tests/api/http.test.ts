@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passGate, startTestServer, type TestServer } from '../support/test-server';
+
+let t: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  t = await startTestServer({ BODY_LIMIT: '1kb', CORS_ORIGINS: 'https://partner.example' });
+  cookie = await passGate(t.url);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { headers, redirect: 'manual' });
+const postJson = (path: string, body: string, type = 'application/json') =>
+  fetch(`${t.url}${path}`, { method: 'POST', body, headers: { 'content-type': type } });
+
+describe('health and API basics', () => {
+  it('answers /healthz and /api/ping', async () => {
+    expect(await (await get('/healthz')).json()).toEqual({ status: 'ok' });
+    expect(await (await get('/api/ping')).json()).toEqual({ pong: true });
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const res = await get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('not_found');
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const res = await postJson('/api/age-gate', JSON.stringify({ country: 'GB', year: 1990, pad: 'x'.repeat(5000) }));
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe('payload_too_large');
+  });
+
+  it('refuses a body that is not JSON with 415, and broken JSON with 400', async () => {
+    const wrongType = await postJson('/api/age-gate', 'country=GB', 'application/x-www-form-urlencoded');
+    expect(wrongType.status).toBe(415);
+    expect((await wrongType.json()).error.code).toBe('unsupported_media_type');
+    const broken = await postJson('/api/age-gate', '{"country":');
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error.code).toBe('invalid_json');
+  });
+
+  it('gives CORS headers to configured origins only, never with credentials', async () => {
+    const known = await get('/api/ping', { origin: 'https://partner.example' });
+    expect(known.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    expect(known.headers.get('access-control-allow-credentials')).toBeNull();
+    const unknown = await get('/api/ping', { origin: 'https://evil.example' });
+    expect(unknown.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('echoes a request id', async () => {
+    const res = await get('/api/ping', { 'x-request-id': 'abc-123' });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+  });
+});
+
+describe('security headers and compression', () => {
+  it('sends a CSP whose script nonce matches every inline script, with no unsafe-inline or eval', async () => {
+    const res = await get('/products', { cookie });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src')) ?? '';
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('serves cached pages with a fresh nonce each time', async () => {
+    const a = await get('/products?category=gin', { cookie });
+    const b = await get('/products?category=gin', { cookie });
+    expect(b.headers.get('x-page-cache')).toBe('hit');
+    const nonceOf = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonceOf(a)).not.toBe(nonceOf(b));
+    const html = await b.text();
+    expect(html).toContain(`nonce="${nonceOf(b)}"`);
+    expect(html).not.toContain('__NONCE_');
+  });
+
+  it('compresses responses and caches hashed assets for good', async () => {
+    const res = await get('/products', { cookie, 'accept-encoding': 'gzip' });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const html = await res.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const assetRes = await get(asset as string);
+    expect(assetRes.status).toBe(200);
+    expect(assetRes.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends HSTS only over TLS', async () => {
+    expect((await get('/api/ping')).headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('pages', () => {
+  it('renders /products with the product names in the HTML once past the gate', async () => {
+    const html = await (await get('/products', { cookie })).text();
+    expect(html).toContain('Frolic London Dry Gin');
+    expect(html).toContain('<title>Our spirits · Frolic</title>');
+  });
+
+  it('shows only the gate before the pass, with the page’s own title', async () => {
+    const res = await get('/products');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Are you of legal drinking age?');
+    expect(html).toContain('<title>Our spirits · Frolic</title>');
+    // The page's data may travel in the HTML (product.md §6), but nothing of it is rendered.
+    expect(html).not.toContain('data-testid="product-grid"');
+    expect(html).not.toContain('data-testid="site-header"');
+  });
+
+  it('answers an unknown page with a friendly 404', async () => {
+    const res = await get('/no/such/page', { cookie });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('couldn&#x27;t find that page');
+  });
+
+  it('sends visitors who are not signed in from the admin and partner areas to their sign-in pages', async () => {
+    const admin = await get('/admin/dashboard/products', { cookie });
+    expect(admin.status).toBe(302);
+    expect(admin.headers.get('location')).toBe('/admin-login?redirectTo=%2Fadmin%2Fdashboard%2Fproducts');
+    const partner = await get('/partner/dashboard/payments', { cookie });
+    expect(partner.headers.get('location')).toContain('/partner-login');
+    const role = await get('/dashboard/products', { cookie });
+    expect(role.headers.get('location')).toBe('/auth/login');
+  });
+
+  it('filters /products by the category in the URL', async () => {
+    const html = await (await get('/products?category=rum', { cookie })).text();
+    expect(html).toContain('Frolic Spiced Rum');
+    expect(html).not.toContain('Frolic London Dry Gin');
+  });
+});

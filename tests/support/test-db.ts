@@ -1,0 +1,44 @@
+// A fresh, migrated database for one test file: PGlite by default, PostgreSQL when TEST_DATABASE_URL
+// is set (a new database cloned from the run's template).
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../server/db/client';
+import { withDatabase } from './global-setup';
+
+export interface TestDatabase {
+  database: Database;
+  /** The connection URL when on PostgreSQL (other processes can join it). */
+  url: string | null;
+  dispose(): Promise<void>;
+}
+
+export async function freshDatabase(): Promise<TestDatabase> {
+  const template = inject('postgresTemplate');
+  const base = process.env.TEST_DATABASE_URL;
+  if (template && base) {
+    const name = `frolic_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    // The run's global setup is the parent process: its pid names the template and clones.
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const url = withDatabase(base, name);
+    const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
+    return {
+      database,
+      url,
+      async dispose() {
+        await database.close();
+        const a = new pg.Client({ connectionString: base });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await a.end();
+      },
+    };
+  }
+  const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: blob });
+  return { database, url: null, dispose: () => database.close() };
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '~': fileURLToPath(new URL('./app', import.meta.url)),
+      '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+    },
+  },
+  test: {
+    // Unit tests sit beside the code; API tests boot the real server. Playwright specs live in
+    // tests/e2e and are never picked up here.
+    include: ['{app,server,shared}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**', 'build/**'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
