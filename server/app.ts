@@ -61,6 +61,11 @@ export async function createApp(options: AppOptions): Promise<App> {
         res.setHeader('X-Request-Id', id);
         return id;
       },
+      // Log what identifies a request, never its cookies or the cookies set in return.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
     }),
   );

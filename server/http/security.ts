@@ -33,6 +33,7 @@ export function securityHeaders(dev: boolean) {
     // HSTS only makes sense over TLS: set per request below.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 }
