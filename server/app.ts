@@ -17,6 +17,8 @@ import { type BuildSource, reactRouterHandler } from './http/react-router';
 import { corsFor, hstsWhenSecure, nonceMiddleware, requireJsonBody, securityHeaders } from './http/security';
 import { ageGateApi } from './modules/age-gate/api';
 import { catalogApi } from './modules/catalog/api';
+import { cocktailsApi } from './modules/cocktails/api';
+import { storesApi } from './modules/stores/api';
 import { createChangeFeed, type ChangeFeed } from './realtime/changes';
 import { createServices, type Services } from './services';
 
@@ -89,6 +91,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   api.use(catalogApi(services));
   api.use(ageGateApi(services));
+  api.use(cocktailsApi(services));
+  api.use(storesApi(services));
   api.use((req, _res, next) => next(new AppError('not_found', 404, `No API route for ${req.method} ${req.path}.`)));
   app.use('/api', api);
 

@@ -7,11 +7,17 @@ import { createSigner, type Signer } from './http/cookies';
 import { type AgeGateService, createAgeGateService } from './modules/age-gate/service';
 import { type CatalogService, createCatalogService } from './modules/catalog/service';
 import type { ChangeFeed } from './realtime/changes';
+import { type CocktailService, createCocktailService } from './modules/cocktails/service';
+import { type StoreService, createStoreService } from './modules/stores/service';
+import { type RetailerService, createRetailerService } from './modules/retailers/service';
 
 export interface Services {
   content: ContentVersion;
   catalog: CatalogService;
   ageGate: AgeGateService;
+  cocktails: CocktailService;
+  stores: StoreService;
+  retailers: RetailerService;
   signer: Signer;
 }
 
@@ -23,5 +29,8 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     signer,
     catalog: createCatalogService(database.db, content),
     ageGate: createAgeGateService(signer),
+    cocktails: createCocktailService(database.db, content),
+    stores: createStoreService(database.db, content),
+    retailers: createRetailerService(database.db, content),
   };
 }

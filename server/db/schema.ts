@@ -1,7 +1,7 @@
 // The Drizzle schema: every table of Frolic, in one place. Migrations are generated from it.
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, check, doublePrecision, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const productStatus = pgEnum('product_status', ['draft', 'active', 'archived']);
@@ -78,4 +78,160 @@ export const auditLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_logs_created_at_idx').on(t.createdAt), index('audit_logs_table_record_idx').on(t.tableName, t.recordId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Public site: cocktails, store locations, online retailers, contact and business inquiries.
+
+export const cocktailDifficulty = pgEnum('cocktail_difficulty', ['easy', 'medium', 'hard']);
+
+export const cocktails = pgTable(
+  'cocktails',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** The product category the drink is built on (gin, vodka, whisky, rum, liqueur). */
+    baseSpirit: text('base_spirit').notNull(),
+    glass: text('glass').notNull(),
+    difficulty: cocktailDifficulty('difficulty').notNull().default('easy'),
+    /** Method, one step per entry, in order. */
+    steps: jsonb('steps').$type<string[]>().notNull(),
+    imageUrl: text('image_url').notNull(),
+    prepMinutes: integer('prep_minutes').notNull().default(5),
+    featured: boolean('featured').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cocktails_slug_key').on(t.slug), index('cocktails_published_idx').on(t.published, t.baseSpirit)],
+);
+
+export const cocktailIngredients = pgTable(
+  'cocktail_ingredients',
+  {
+    id: serial('id').primaryKey(),
+    cocktailId: integer('cocktail_id').notNull().references(() => cocktails.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    /** Amount in the unit given, as text-free decimal (e.g. 50, 0.5); null for "to top up". */
+    amount: numeric('amount', { precision: 8, scale: 2, mode: 'number' }),
+    unit: text('unit'),
+    /** Optional link to our product used for this ingredient. */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'restrict' }),
+  },
+  (t) => [uniqueIndex('cocktail_ingredients_position_key').on(t.cocktailId, t.position), index('cocktail_ingredients_product_idx').on(t.productId)],
+);
+
+export interface OpeningHours {
+  /** 0 = Monday … 6 = Sunday */
+  day: number;
+  opens: string; // "09:00"
+  closes: string; // "18:00"
+}
+
+export const storeLocations = pgTable(
+  'store_locations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    region: text('region'),
+    postcode: text('postcode'),
+    country: text('country').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    phone: text('phone'),
+    openingHours: jsonb('opening_hours').$type<OpeningHours[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('store_locations_lat_lng_idx').on(t.latitude, t.longitude),
+    index('store_locations_country_idx').on(t.country),
+    check('store_locations_lat_range', sql`${t.latitude} between -90 and 90`),
+    check('store_locations_lng_range', sql`${t.longitude} between -180 and 180`),
+  ],
+);
+
+export const storeProducts = pgTable(
+  'store_products',
+  {
+    storeId: integer('store_id').notNull().references(() => storeLocations.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.productId] }), index('store_products_product_idx').on(t.productId)],
+);
+
+export const onlineRetailers = pgTable('online_retailers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  /** Market codes (shared/markets.ts) this retailer ships to. */
+  markets: jsonb('markets').$type<string[]>().notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const retailerListings = pgTable(
+  'retailer_listings',
+  {
+    retailerId: integer('retailer_id').notNull().references(() => onlineRetailers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** Price where known, in minor units of `currency`. */
+    priceMinor: integer('price_minor'),
+    currency: text('currency'),
+  },
+  (t) => [primaryKey({ columns: [t.retailerId, t.productId] }), index('retailer_listings_product_idx').on(t.productId)],
+);
+
+export const inquiryStatus = pgEnum('inquiry_status', ['new', 'in_progress', 'done']);
+export const partnerType = pgEnum('partner_type', ['importer', 'distributor', 'retailer']);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: inquiryStatus('status').notNull().default('new'),
+    assigneeId: text('assignee_id'),
+    notes: text('notes'),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt)],
+);
+
+export const businessInquiries = pgTable(
+  'business_inquiries',
+  {
+    id: serial('id').primaryKey(),
+    company: text('company').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    partnerType: partnerType('partner_type').notNull(),
+    licenceNumber: text('licence_number'),
+    region: text('region').notNull(),
+    country: text('country').notNull(),
+    expectedVolume: text('expected_volume').notNull(),
+    message: text('message').notNull(),
+    status: inquiryStatus('status').notNull().default('new'),
+    assigneeId: text('assignee_id'),
+    notes: text('notes'),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('business_inquiries_status_idx').on(t.status, t.createdAt)],
 );

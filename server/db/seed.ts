@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { appMeta, productPrices, products } from './schema';
 import { MARKET_CURRENCIES, SEED_PRODUCTS } from './seed-data';
+import { seedCocktails } from './seed-cocktails';
+import { seedRetailers, seedStores } from './seed-stores';
 
 const SEED_KEY = 'demo_seeded_at';
 
@@ -37,6 +39,10 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
         })),
       );
     }
+    // Cocktails, stores and retailers refer to the products by slug.
+    await seedCocktails(tx);
+    await seedStores(tx);
+    await seedRetailers(tx);
     await tx.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() });
     return true;
   });

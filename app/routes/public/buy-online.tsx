@@ -1,0 +1,2 @@
+// Stub until the page is built: shows what the page will hold.
+export { default, meta } from '../placeholder';
