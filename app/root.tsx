@@ -8,7 +8,7 @@ import { AgeGate } from './features/age-gate/age-gate';
 import { useRememberedPass } from './features/age-gate/use-remembered-pass';
 import { PageChrome } from './features/layout/page-chrome';
 import { useNonce } from './lib/nonce';
-import { marketForCountry } from '@shared/markets';
+import { MARKETS } from '@shared/markets';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -18,9 +18,8 @@ export const links: Route.LinksFunction = () => [
 export function loader({ request, context }: Route.LoaderArgs) {
   const { gate } = context;
   const { toast, clear } = context.flash.read(request);
-  const market = marketForCountry(gate.status === 'none' ? null : gate.country);
   return data(
-    { gate, market, toast, year: new Date().getFullYear() },
+    { gate, market: context.market, markets: MARKETS.map((m) => ({ code: m.code, name: m.name, currency: m.currency })), toast },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,
   );
 }

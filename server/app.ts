@@ -13,12 +13,14 @@ import { type Database, ping } from './db/client';
 import { AppError, toAppError } from './http/errors';
 import { createFlash } from './http/flash';
 import { createPageCache } from './http/page-cache';
+import { resolveMarket } from './http/market';
 import { type BuildSource, reactRouterHandler } from './http/react-router';
 import { corsFor, hstsWhenSecure, nonceMiddleware, requireJsonBody, securityHeaders } from './http/security';
 import { ageGateApi } from './modules/age-gate/api';
 import { catalogApi } from './modules/catalog/api';
 import { cocktailsApi } from './modules/cocktails/api';
 import { storesApi } from './modules/stores/api';
+import { inquiriesApi } from './modules/inquiries/api';
 import { createChangeFeed, type ChangeFeed } from './realtime/changes';
 import { createServices, type Services } from './services';
 
@@ -93,6 +95,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(ageGateApi(services));
   api.use(cocktailsApi(services));
   api.use(storesApi(services));
+  api.use(inquiriesApi(services));
   api.use((req, _res, next) => next(new AppError('not_found', 404, `No API route for ${req.method} ${req.path}.`)));
   app.use('/api', api);
 
@@ -115,15 +118,19 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   if (build) {
     const pageCache = config.PAGE_CACHE && !dev ? createPageCache(services.content, services.ageGate) : null;
-    const makeContext = (req: Request, res: Response, nonce: string): AppLoadContext => ({
-      services,
-      flash: createFlash(services.signer, req.secure),
-      gate: services.ageGate.read(req.headers.cookie),
-      nonce,
-      requestId: String(req.id),
-      secure: req.secure,
-      ip: req.ip ?? null,
-    });
+    const makeContext = (req: Request, _res: Response, nonce: string): AppLoadContext => {
+      const gate = services.ageGate.read(req.headers.cookie);
+      return {
+        services,
+        flash: createFlash(services.signer, req.secure),
+        gate,
+        market: resolveMarket(req.headers.cookie, gate),
+        nonce,
+        requestId: String(req.id),
+        secure: req.secure,
+        ip: req.ip ?? null,
+      };
+    };
     app.all('/{*splat}', reactRouterHandler(build, dev ? 'development' : 'production', makeContext, pageCache));
   }
 

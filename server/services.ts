@@ -10,6 +10,7 @@ import type { ChangeFeed } from './realtime/changes';
 import { type CocktailService, createCocktailService } from './modules/cocktails/service';
 import { type StoreService, createStoreService } from './modules/stores/service';
 import { type RetailerService, createRetailerService } from './modules/retailers/service';
+import { type InquiryService, createInquiryService } from './modules/inquiries/service';
 
 export interface Services {
   content: ContentVersion;
@@ -18,6 +19,7 @@ export interface Services {
   cocktails: CocktailService;
   stores: StoreService;
   retailers: RetailerService;
+  inquiries: InquiryService;
   signer: Signer;
 }
 
@@ -32,5 +34,6 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     cocktails: createCocktailService(database.db, content),
     stores: createStoreService(database.db, content),
     retailers: createRetailerService(database.db, content),
+    inquiries: createInquiryService(database.db),
   };
 }

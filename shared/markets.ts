@@ -45,3 +45,10 @@ export function isMarketCode(code: string): boolean {
 export function formatPrice(amountMinor: number, currency: string, locale = 'en'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
 }
+
+export const MARKET_COOKIE = 'frolic_market';
+
+/** The Set-Cookie value remembering a market chosen in the footer, for a year. */
+export function marketCookie(code: string, secure: boolean): string {
+  return `${MARKET_COOKIE}=${code}; Path=/; SameSite=Lax; Max-Age=${365 * 86_400}; HttpOnly${secure ? '; Secure' : ''}`;
+}

@@ -16,6 +16,13 @@ export const FOOTER_LINKS = [
   { to: '/admin-login', label: 'Staff Login' },
 ] as const;
 
+export const LEGAL_LINKS = [
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/terms', label: 'Terms of Use' },
+  { to: '/cookies', label: 'Cookie Notice' },
+  { to: '/imprint', label: 'Imprint' },
+] as const;
+
 /** Spec §2: header, footer and chat are hidden on these paths; a Home button shows instead. */
 export function isChromeHidden(pathname: string): boolean {
   return (
@@ -46,3 +53,6 @@ export function safeReturnTo(value: unknown, fallback = '/'): string {
   return value;
 }
 
+
+/** Pages that carry per-visit form state (a time stamp against bots): never served from the page cache. */
+export const UNCACHED_PAGES = ['/contact', '/business-inquiry'];

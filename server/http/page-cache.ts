@@ -6,9 +6,10 @@ import type { Request as ExpressRequest } from 'express';
 import { Lru } from '../cache/lru';
 import type { ContentVersion } from '../cache/content-version';
 import { parseCookies } from './cookies';
+import { resolveMarket } from './market';
 import { TOAST_COOKIE } from './flash';
 import type { AgeGateService } from '../modules/age-gate/service';
-import { marketForCountry } from '../../shared/markets';
+import { UNCACHED_PAGES } from '../../shared/paths';
 
 interface Entry {
   status: number;
@@ -41,11 +42,11 @@ export function createPageCache(content: ContentVersion, ageGate: AgeGateService
     keyFor(req) {
       if (req.method !== 'GET') return null;
       // React Router's data requests (`.data`) and non-HTML requests are not cached here.
-      if (req.path.endsWith('.data') || req.path.startsWith('/api/')) return null;
+      if (req.path.endsWith('.data') || req.path.startsWith('/api/') || UNCACHED_PAGES.includes(req.path)) return null;
       const cookies = parseCookies(req.headers.cookie);
       if (PERSONAL_COOKIES.some((c) => c in cookies)) return null;
       const gate = ageGate.read(req.headers.cookie);
-      const market = gate.status === 'none' ? '-' : marketForCountry(gate.country).code;
+      const market = resolveMarket(req.headers.cookie, gate).code;
       const remember = gate.status === 'pass' && gate.remember ? 'r' : '';
       return `${content.current}|${gate.status}${remember}|${market}|${req.originalUrl}`;
     },

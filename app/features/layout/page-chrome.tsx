@@ -1,8 +1,8 @@
 // Header, footer and the chat slot on public pages; a Home button on the staff, partner and auth
 // pages (spec §2). Also the loading bar and the fade-in after client-side navigation.
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigation } from 'react-router';
-import { FOOTER_LINKS, isChromeHidden, PUBLIC_NAV } from '@shared/paths';
+import { Form, Link, NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import { FOOTER_LINKS, isChromeHidden, LEGAL_LINKS, PUBLIC_NAV } from '@shared/paths';
 
 export function PageChrome({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
@@ -95,10 +95,17 @@ function Header() {
   );
 }
 
+interface RootData {
+  market: { code: string; name: string; currency: string };
+  markets: { code: string; name: string; currency: string }[];
+}
+
 function Footer() {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const { pathname, search } = useLocation();
   return (
     <footer className="mt-16 bg-forest text-stone-100" data-testid="site-footer">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-4">
         <div>
           <p className="font-serif text-2xl tracking-widest text-brass-light">FROLIC</p>
           <p className="mt-3 text-sm text-stone-200">Small-batch spirits, distilled with care since 1998.</p>
@@ -114,10 +121,42 @@ function Footer() {
             ))}
           </ul>
         </nav>
-        <p className="text-sm text-stone-200">
-          Please enjoy Frolic responsibly. Don't share our content with anyone under the legal drinking age.
-        </p>
+        <nav aria-label="Legal">
+          <ul className="space-y-2 text-sm">
+            {LEGAL_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="hover:underline">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {root ? (
+          <Form method="post" action="/market" className="text-sm" reloadDocument>
+            <input type="hidden" name="returnTo" value={pathname + search} />
+            <label htmlFor="footer-market" className="block font-medium text-stone-100">
+              Market and currency
+            </label>
+            <div className="mt-2 flex gap-2">
+              <select id="footer-market" name="market" defaultValue={root.market.code} className="rounded-md border border-white/30 bg-forest px-2 py-1 text-stone-100">
+                {root.markets.map((m) => (
+                  <option key={m.code} value={m.code}>
+                    {m.name} ({m.currency})
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="rounded-md border border-brass-light px-3 py-1 font-medium text-brass-light hover:bg-brass-light hover:text-ink">
+                Change
+              </button>
+            </div>
+          </Form>
+        ) : null}
       </div>
+      <p className="mx-auto max-w-6xl px-4 pb-6 text-sm text-stone-200">
+        Please enjoy Frolic responsibly. <Link to="/drink-responsibly" className="underline">Drink responsibly</Link>. Share our content only with people of
+        legal drinking age.
+      </p>
       <p className="border-t border-white/10 py-4 text-center text-xs text-stone-300">© Frolic Spirits Ltd. All rights reserved.</p>
     </footer>
   );

@@ -2,7 +2,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { ProductCard } from '~/features/catalog/product-card';
-import { visitorMarket } from '~/lib/market';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Frolic · Small-batch gin, vodka, whisky and rum' },
@@ -13,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const m = visitorMarket(context.gate);
+  const m = context.market;
   const featured = await context.services.catalog.featuredProducts(m.code, 4);
   return { featured, locale: m.locale };
 }

@@ -2,7 +2,6 @@
 import { data, Link } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import type { Route } from './+types/product';
-import { visitorMarket } from '~/lib/market';
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data?.product) return [{ title: 'Product not found · Frolic' }];
@@ -17,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const market = visitorMarket(context.gate);
+  const market = context.market;
   try {
     const product = await context.services.catalog.getProduct(params.slug, market.code);
     return { product, locale: market.locale };

@@ -4,7 +4,6 @@ import { CATEGORY_LABELS, PRODUCT_CATEGORIES } from '@shared/limits-catalog';
 import { productListQuery } from '@shared/schemas/catalog';
 import type { Route } from './+types/products';
 import { ProductCard } from '~/features/catalog/product-card';
-import { visitorMarket } from '~/lib/market';
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const category = data?.category ? CATEGORY_LABELS[data.category] : null;
@@ -21,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = productListQuery.safeParse(Object.fromEntries(url.searchParams));
   // A bad filter in a shared link shows the whole range rather than an error.
   const query = parsed.success ? parsed.data : productListQuery.parse({});
-  const market = visitorMarket(context.gate);
+  const market = context.market;
   const page = await context.services.catalog.listProducts({ ...query, market: market.code });
   return { ...page, category: query.category ?? null, locale: market.locale };
 }

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { productListQuery, slugSchema } from '../../../shared/schemas/catalog';
 import { type CachedBody, parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import { Lru } from '../../cache/lru';
-import { marketForCountry } from '../../../shared/markets';
+import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
 
 export function catalogApi(services: Services): Router {
@@ -12,10 +12,7 @@ export function catalogApi(services: Services): Router {
   const bodies = new Lru<CachedBody>(1000);
   services.content.onChange(() => bodies.clear());
 
-  const defaultMarket = (cookie: string | undefined) => {
-    const gate = services.ageGate.read(cookie);
-    return marketForCountry(gate.status === 'none' ? null : gate.country).code;
-  };
+  const defaultMarket = (cookie: string | undefined) => resolveMarket(cookie, services.ageGate.read(cookie)).code;
 
   router.get('/products', async (req, res) => {
     const query = parse(productListQuery, req.query);

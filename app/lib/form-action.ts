@@ -1,0 +1,39 @@
+// The action side of the public forms: validate with the shared schema, call the service, and
+// answer with field errors (400), a clear rate-limit message (429) or a redirect to the success state.
+import { data, redirect } from 'react-router';
+import type { z } from 'zod';
+import { FORM_STARTED_FIELD, fieldErrors, type FieldErrors, HONEYPOT_FIELD } from '@shared/schemas/inquiries';
+
+export interface FormActionData {
+  errors: FieldErrors;
+  values: Record<string, string>;
+  formError?: string;
+}
+
+export async function handlePublicForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  submit: (form: z.infer<S>, bot: { honeypot?: string; startedAt?: number }) => Promise<unknown>,
+  successUrl: string,
+) {
+  const raw = Object.fromEntries(await request.formData());
+  const values = Object.fromEntries(
+    Object.entries(raw)
+      .filter(([k]) => k !== HONEYPOT_FIELD && k !== FORM_STARTED_FIELD)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) return data<FormActionData>({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const started = Number(raw[FORM_STARTED_FIELD]);
+  try {
+    await submit(parsed.data, {
+      honeypot: typeof raw[HONEYPOT_FIELD] === 'string' ? (raw[HONEYPOT_FIELD] as string) : undefined,
+      startedAt: Number.isFinite(started) && started > 0 ? started : undefined,
+    });
+  } catch (err) {
+    const e = err as { status?: number; message?: string };
+    if (e.status === 429) return data<FormActionData>({ errors: {}, values, formError: e.message }, { status: 429 });
+    throw err;
+  }
+  throw redirect(successUrl);
+}

@@ -1,0 +1,70 @@
+// The contact and business-inquiry forms: one schema each, used by the form (field errors), the
+// server action and the JSON API.
+import { z } from 'zod';
+import { isKnownCountry } from '../legal-age';
+
+const text = (label: string, max: number, min = 1) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .min(min, min > 1 ? `${label[0]?.toUpperCase()}${label.slice(1)} must be at least ${min} characters.` : `Enter ${label}.`)
+    .max(max, `Keep ${label} under ${max} characters.`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep this under ${max} characters.`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const email = z.string({ error: 'Enter your email address.' }).trim().toLowerCase().pipe(z.email('Enter a valid email address.')).pipe(z.string().max(254));
+
+export const CONTACT_SUBJECTS = ['General question', 'Our products', 'Events', 'Press', 'Feedback'] as const;
+
+export const contactForm = z.object({
+  name: text('your name', 100),
+  email,
+  subject: z.enum(CONTACT_SUBJECTS, { error: 'Choose a subject.' }),
+  message: text('a message', 5000, 10),
+});
+export type ContactForm = z.infer<typeof contactForm>;
+
+export const PARTNER_TYPES = ['importer', 'distributor', 'retailer'] as const;
+export const PARTNER_TYPE_LABELS: Record<(typeof PARTNER_TYPES)[number], string> = {
+  importer: 'Importer',
+  distributor: 'Distributor',
+  retailer: 'Retailer',
+};
+export const EXPECTED_VOLUMES = ['Under 50 cases a year', '50–250 cases a year', '250–1,000 cases a year', 'Over 1,000 cases a year'] as const;
+
+export const businessInquiryForm = z.object({
+  company: text('your company name', 150),
+  contactName: text('your name', 100),
+  email,
+  phone: optionalText(40).refine((v) => v === undefined || /^[+()\d\s.-]{6,40}$/.test(v), 'Enter a valid phone number.'),
+  partnerType: z.enum(PARTNER_TYPES, { error: 'Choose what kind of partner you are.' }),
+  licenceNumber: optionalText(80),
+  region: text('your region', 100),
+  country: z.string({ error: 'Choose your country.' }).refine(isKnownCountry, 'Choose your country.'),
+  expectedVolume: z.enum(EXPECTED_VOLUMES, { error: 'Choose your expected volume.' }),
+  message: text('a message', 5000, 10),
+});
+export type BusinessInquiryForm = z.infer<typeof businessInquiryForm>;
+
+/** Anti-bot fields carried by both forms: a honeypot that must stay empty and the time the form was shown. */
+export const HONEYPOT_FIELD = 'website';
+export const FORM_STARTED_FIELD = 'form_started';
+/** Humans take longer than this to fill a form. */
+export const MIN_FILL_MS = 1500;
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    out[key] ??= issue.message;
+  }
+  return out;
+}
