@@ -24,6 +24,7 @@ export default [
   route('imprint', 'routes/public/legal.tsx', { id: 'legal-imprint' }),
   route('market', 'routes/public/market.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   route('age-gate', 'routes/age-gate.tsx'),
 
   // Auth

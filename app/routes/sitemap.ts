@@ -1,6 +1,24 @@
-// sitemap.xml (stub).
-export function loader() {
-  return new Response('<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>', {
-    headers: { 'Content-Type': 'application/xml' },
-  });
+// sitemap.xml: the public pages and every published product and cocktail.
+import type { Route } from './+types/sitemap';
+
+const STATIC_PAGES = ['/', '/about', '/products', '/cocktails', '/store-locator', '/buy-online', '/contact', '/business-inquiry', '/drink-responsibly', '/privacy', '/terms', '/cookies', '/imprint'];
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
+  const [products, cocktails] = await Promise.all([
+    context.services.catalog.listActiveSlugs(),
+    context.services.cocktails.listPublished({}),
+  ]);
+  const urls = [
+    ...STATIC_PAGES.map((path) => ({ loc: origin + path, lastmod: null as string | null })),
+    ...products.map((p) => ({ loc: `${origin}/products/${p.slug}`, lastmod: new Date(p.updatedAt).toISOString().slice(0, 10) })),
+    ...cocktails.map((c) => ({ loc: `${origin}/cocktails/${c.slug}`, lastmod: null })),
+  ];
+  const body =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    urls.map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`).join('\n') +
+    '\n</urlset>\n';
+  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
 }

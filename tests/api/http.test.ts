@@ -67,7 +67,8 @@ describe('security headers and compression', () => {
     const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
     expect(nonce).toBeTruthy();
     const html = await res.text();
-    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
+    // JSON-LD blocks are data, not scripts: CSP does not apply to them.
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '').filter((a) => !a.includes('application/ld+json'));
     expect(scripts.length).toBeGreaterThan(0);
     for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -12,13 +12,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const m = context.market;
-  const featured = await context.services.catalog.featuredProducts(m.code, 4);
-  return { featured, locale: m.locale };
+  const [featured, cocktails] = await Promise.all([
+    context.services.catalog.featuredProducts(context.market.code, 4),
+    context.services.cocktails.listPublished({ featured: true, limit: 3 }),
+  ]);
+  return { featured, cocktails, locale: context.market.locale };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, locale } = loaderData;
+  const { featured, cocktails, locale } = loaderData;
   return (
     <main id="main">
       <section className="bg-forest text-cream">
@@ -44,6 +46,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
+
+      {cocktails.length > 0 ? (
+        <section className="mx-auto max-w-6xl px-4 pb-16" aria-labelledby="cocktails-heading">
+          <div className="flex items-end justify-between gap-4">
+            <h2 id="cocktails-heading" className="font-serif text-3xl">Featured cocktails</h2>
+            <Link to="/cocktails" className="font-medium text-brass underline">All recipes</Link>
+          </div>
+          <div className="mt-8 grid gap-6 md:grid-cols-3">
+            {cocktails.map((c) => (
+              <article key={c.id} className="relative overflow-hidden rounded-2xl bg-white shadow-sm">
+                <img src={c.imageUrl} alt="" width={400} height={300} loading="lazy" className="aspect-[4/3] w-full bg-stone-100 object-cover" />
+                <div className="p-5">
+                  <h3 className="font-serif text-xl">
+                    <Link to={`/cocktails/${c.slug}`} className="after:absolute after:inset-0">
+                      {c.name}
+                    </Link>
+                  </h3>
+                  <p className="mt-1 text-sm text-stone-700">{c.description}</p>
+                </div>
+              </article>
+            ))}
+          </div>
+        </section>
+      ) : null}
 
       <section className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-2">
         <div className="rounded-2xl bg-white p-8 shadow-sm">

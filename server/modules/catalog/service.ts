@@ -36,6 +36,8 @@ export interface CatalogService {
   listProducts(query: ProductListQuery & { market: string }): Promise<ProductPage>;
   featuredProducts(market: string, limit?: number): Promise<PublicProduct[]>;
   getProduct(slug: string, market: string): Promise<PublicProduct>;
+  /** Every active product's slug and last change (the sitemap). */
+  listActiveSlugs(): Promise<{ slug: string; updatedAt: Date }[]>;
   /** Staff edit; refused with 409 when `version` is not the stored one. */
   updateProduct(slug: string, patch: ProductUpdate, actor: Actor): Promise<PublicProduct & { version: number }>;
 }
@@ -99,6 +101,12 @@ export function createCatalogService(db: Db, content: ContentVersion): CatalogSe
         if (!item) throw notFound('Product');
         return item;
       });
+    },
+
+    listActiveSlugs() {
+      return cached('slugs', () =>
+        db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).where(eq(products.status, 'active')).orderBy(asc(products.slug)),
+      );
     },
 
     async updateProduct(slug, patch, actor) {
