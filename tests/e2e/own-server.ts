@@ -1,0 +1,43 @@
+// A server of the test's own, on its own PGlite data directory, so the test can read the database
+// after stopping it (two clients on one directory would corrupt it).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
+
+export interface OwnServer {
+  url: string;
+  /** Stops the server (SIGTERM) and opens its database. */
+  stopAndOpenDatabase(): Promise<Database>;
+}
+
+export async function startOwnServer(port: number): Promise<OwnServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'frolic-e2e-own-'));
+  const child: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) throw new Error('own server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    async stopAndOpenDatabase() {
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+      await migrateDatabase(database);
+      return database;
+    },
+  };
+}
