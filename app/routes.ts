@@ -28,28 +28,39 @@ export default [
   route('age-gate', 'routes/age-gate.tsx'),
 
   // Auth
-  page('admin-login', 'admin-login'),
-  page('partner-login', 'partner-login'),
-  page('auth/login', 'login'),
-  page('auth/register', 'register'),
-  page('auth/forgot-password', 'forgot-password'),
-  page('auth/reset-password', 'reset-password'),
-  page('utils/create-test-users', 'create-test-users'),
+  route('admin-login', 'routes/auth/login.tsx', { id: 'admin-login' }),
+  route('partner-login', 'routes/auth/login.tsx', { id: 'partner-login' }),
+  route('auth/login', 'routes/auth/login.tsx', { id: 'login' }),
+  route('auth/register', 'routes/auth/register.tsx'),
+  route('auth/confirm', 'routes/auth/confirm.tsx'),
+  route('auth/resend-confirmation', 'routes/auth/resend-confirmation.tsx'),
+  route('auth/forgot-password', 'routes/auth/forgot-password.tsx'),
+  route('auth/reset-password', 'routes/auth/reset-password.tsx'),
+  route('auth/two-factor', 'routes/auth/two-factor.tsx'),
+  route('auth/logout', 'routes/auth/logout.tsx'),
+  route('account', 'routes/account/index.tsx'),
+  route('account/two-factor', 'routes/account/two-factor.tsx'),
+  route('utils/create-test-users', 'routes/utils/create-test-users.tsx'),
 
   // Admin area (protected layout)
   route('admin/dashboard', 'routes/admin/layout.tsx', [
-    index(placeholder, { id: 'admin-index' }),
+    index('routes/admin/index.tsx'),
+    // Staff screens that later capabilities fill.
+    ...['products', 'store-locator', 'cocktails', 'marketing'].map((p) => page(p, `admin-${p}`)),
+    // Spec §6: master admin only.
     ...[
-      'master-admin', 'user-management', 'users', 'products', 'store-locator', 'cocktails', 'marketing',
-      'content-management', 'advanced-user-management', 'database-management', 'code-editor', 'audit-logs',
-    ].map((p) => page(p, `admin-${p}`)),
+      'master-admin', 'user-management', 'users', 'content-management', 'advanced-user-management',
+      'database-management', 'code-editor', 'audit-logs',
+    ].map((p) => route(p, 'routes/admin/master-page.tsx', { id: `admin-${p}` })),
   ]),
 
   // Partner area (protected layout)
   route('partner/dashboard', 'routes/partner/layout.tsx', [
-    index(placeholder, { id: 'partner-index' }),
+    index('routes/partner/index.tsx', { id: 'partner-index' }),
+    route('distributor', 'routes/partner/index.tsx', { id: 'partner-distributor' }),
+    route('retailer', 'routes/partner/index.tsx', { id: 'partner-retailer' }),
     ...[
-      'distributor', 'retailer', 'products', 'orders/place', 'orders/history', 'distribution/assign',
+      'products', 'orders/place', 'orders/history', 'distribution/assign',
       'distributor/orders/approve', 'distributor/invoices/generate', 'distributor/shipments', 'retailer/catalog',
       'retailer/orders', 'retailer/invoices', 'retailer/receipts', 'marketing/materials', 'marketing/events', 'payments',
     ].map((p) => page(p, `partner-${p.replaceAll('/', '-')}`)),

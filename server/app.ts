@@ -14,13 +14,15 @@ import { AppError, toAppError } from './http/errors';
 import { createFlash } from './http/flash';
 import { createPageCache } from './http/page-cache';
 import { resolveMarket } from './http/market';
+import { createRequestAuth } from './http/request-auth';
 import { type BuildSource, reactRouterHandler } from './http/react-router';
-import { corsFor, hstsWhenSecure, nonceMiddleware, requireJsonBody, securityHeaders } from './http/security';
+import { corsFor, hstsWhenSecure, nonceMiddleware, refuseCrossSiteWrites, requireJsonBody, securityHeaders } from './http/security';
 import { ageGateApi } from './modules/age-gate/api';
 import { catalogApi } from './modules/catalog/api';
 import { cocktailsApi } from './modules/cocktails/api';
 import { storesApi } from './modules/stores/api';
 import { inquiriesApi } from './modules/inquiries/api';
+import { authApi } from './modules/auth/api';
 import { createChangeFeed, type ChangeFeed } from './realtime/changes';
 import { createServices, type Services } from './services';
 
@@ -33,6 +35,8 @@ export interface AppOptions {
   /** Directory with the browser build (hashed assets). */
   clientDir?: string;
   dev?: boolean;
+  /** The clock services use (tests inject one). */
+  now?: () => number;
 }
 
 export interface App {
@@ -49,7 +53,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { config, database, logger } = options;
   const dev = options.dev ?? false;
   const feed = await createChangeFeed(database, logger);
-  const services = createServices(config, database, feed);
+  const services = createServices(config, database, feed, logger, options.now);
+  if (config.DEMO_MODE) {
+    const { createDemoUsers } = await import('./bootstrap');
+    services.demo = { enabled: true, createUsers: () => createDemoUsers(services, database, process.env.DEMO_PASSWORD || undefined) };
+  }
   const app = express();
   const server = http.createServer(app);
   let ready = false;
@@ -75,6 +83,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   );
   app.use(nonceMiddleware, securityHeaders(dev), hstsWhenSecure);
   app.use(compression());
+  app.use(refuseCrossSiteWrites(config.CORS_ORIGINS));
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -96,6 +105,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(cocktailsApi(services));
   api.use(storesApi(services));
   api.use(inquiriesApi(services));
+  api.use(authApi(services));
   api.use((req, _res, next) => next(new AppError('not_found', 404, `No API route for ${req.method} ${req.path}.`)));
   app.use('/api', api);
 
@@ -125,6 +135,13 @@ export async function createApp(options: AppOptions): Promise<App> {
         flash: createFlash(services.signer, req.secure),
         gate,
         market: resolveMarket(req.headers.cookie, gate),
+        auth: createRequestAuth(services.sessions, {
+          cookie: req.headers.cookie,
+          secure: req.secure,
+          ip: req.ip ?? null,
+          userAgent: req.headers['user-agent'] ?? null,
+        }),
+        origin: config.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get('host')}`,
         nonce,
         requestId: String(req.id),
         secure: req.secure,

@@ -5,9 +5,9 @@ import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { migrateDatabase, openDatabase } from './db/client';
+import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
-import { seedDemoContent } from './db/seed';
+import { createDemoUsers, ensureMasterAdmin, prepareDatabase } from './bootstrap';
 import { BUILD_DIR } from './root';
 
 async function main(): Promise<void> {
@@ -30,14 +30,19 @@ async function main(): Promise<void> {
     dataDir: path.join(config.DATA_DIR, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
   });
-  await migrateDatabase(database);
-  if (config.SEED_DEMO && (await seedDemoContent(database.db))) logger.info('seeded demo content');
+  await prepareDatabase(database, config, logger);
 
   const build = dev ? undefined : ((await import(pathToFileURL(path.join(BUILD_DIR, 'server', 'index.js')).href)) as ServerBuild);
   const app = await createApp({ config, database, logger, build, clientDir: path.join(BUILD_DIR, 'client'), dev });
+  await ensureMasterAdmin(database, app.services, config, logger, config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`);
+  if (config.DEMO_MODE) {
+    const demo = await createDemoUsers(app.services, database, process.env.DEMO_PASSWORD || undefined);
+    logger.warn({ users: demo.map((d) => `${d.role}: ${d.email} / ${d.password}`) }, 'DEMO_MODE: demo users, one per role (never enable in production)');
+  }
   app.server.listen(config.PORT, config.HOST, () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
+
     logger.info({ port, database: database.kind, ms: Math.round(performance.now() - startedAt) }, `Frolic is listening on http://localhost:${port}`);
   });
 

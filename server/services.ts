@@ -11,6 +11,14 @@ import { type CocktailService, createCocktailService } from './modules/cocktails
 import { type StoreService, createStoreService } from './modules/stores/service';
 import { type RetailerService, createRetailerService } from './modules/retailers/service';
 import { type InquiryService, createInquiryService } from './modules/inquiries/service';
+import type { Logger } from 'pino';
+import { createSealer } from './auth/tokens';
+import { createMailer, type Mailer } from './mail/mailer';
+import { type AuthService, createAuthService } from './modules/auth/service';
+import { createSessionStore, type SessionStore } from './modules/auth/sessions';
+import { createSettingsService, type SettingsService } from './modules/security/settings';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit';
+import { createDashboardService, type DashboardService } from './modules/dashboard/service';
 
 export interface Services {
   content: ContentVersion;
@@ -20,13 +28,33 @@ export interface Services {
   stores: StoreService;
   retailers: RetailerService;
   inquiries: InquiryService;
+  settings: SettingsService;
+  sessions: SessionStore;
+  auth: AuthService;
+  mailer: Mailer;
+  dashboard: DashboardService;
+  /** Demo mode (DEMO_MODE): creates one user per role; disabled by default. */
+  demo: { enabled: boolean; createUsers(): Promise<{ role: string; email: string; password: string }[]> };
+  /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes. */
+  authLimiter: RateLimiter;
   signer: Signer;
 }
 
-export function createServices(config: Config, database: Database, feed: ChangeFeed): Services {
+export function createServices(config: Config, database: Database, feed: ChangeFeed, logger: Logger, now: () => number = Date.now): Services {
   const content = createContentVersion(feed);
   const signer = createSigner(config.SESSION_SECRET);
+  const settings = createSettingsService(database.db, feed);
+  const sessions = createSessionStore(database.db, settings, now);
+  const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  const sealer = createSealer(config.SESSION_SECRET);
   return {
+    settings,
+    sessions,
+    mailer,
+    dashboard: createDashboardService(database.db),
+    demo: { enabled: false, createUsers: async () => [] },
+    auth: createAuthService({ db: database.db, sessions, settings, mailer, sealer, feed, now }),
+    authLimiter: createRateLimiter({ limit: 20, windowMs: 15 * 60_000, now, what: 'attempts from your network' }),
     content,
     signer,
     catalog: createCatalogService(database.db, content),

@@ -40,3 +40,66 @@ export function roleRedirect(roles: readonly string[], rest: string): string {
   if (roles.includes('partner')) return '/partner/dashboard';
   return '/auth/login';
 }
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  master_admin: 'Master Admin',
+  employee: 'Employee',
+  partner: 'Partner',
+  importer: 'Importer',
+  distributor: 'Distributor',
+  retailer: 'Retailer',
+  customer: 'Customer',
+};
+
+/**
+ * Permission names. The first eight are the spec §6 switches; the rest guard what later capabilities
+ * add. The database holds the grants per role, seeded from DEFAULT_GRANTS; the master admin edits them.
+ */
+export const PERMISSIONS = {
+  'cms:access': 'CMS Access',
+  'users:manage': 'User Management',
+  'database:manage': 'Database Management',
+  'code:edit': 'Code Editing',
+  'orders:manage': 'Order Management',
+  'inventory:view': 'Inventory Viewing',
+  'chat:internal': 'Internal Chat',
+  'reports:view': 'Report Access',
+  'catalog:write': 'Edit products, stores, cocktails and marketing',
+  'catalog:delete': 'Delete products, stores, cocktails and marketing',
+  'inquiries:manage': 'Handle inquiries',
+  'support:answer': 'Answer support chats',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+const STAFF_BASE: Permission[] = ['catalog:write', 'inquiries:manage', 'support:answer'];
+const PARTNER_BASE: Permission[] = ['orders:manage', 'inventory:view', 'chat:internal'];
+
+export const DEFAULT_GRANTS: Record<Role, Permission[]> = {
+  master_admin: PERMISSION_NAMES,
+  admin: ['cms:access', 'users:manage', 'database:manage', 'code:edit', 'catalog:delete', ...STAFF_BASE],
+  employee: ['cms:access', ...STAFF_BASE],
+  partner: PARTNER_BASE,
+  importer: PARTNER_BASE,
+  distributor: PARTNER_BASE,
+  retailer: PARTNER_BASE,
+  customer: [],
+};
+
+/** Spec §6: master admin = the profile flag or the role. */
+export function isMasterAdmin(user: { roles: readonly string[]; isMasterAdmin: boolean }): boolean {
+  return user.isMasterAdmin || user.roles.includes('master_admin');
+}
+
+/** Client-side mirror of the server's check: hides what the user may not do. */
+export function userHasPermission(user: { permissions: readonly string[] } | null | undefined, permission: Permission): boolean {
+  return !!user && user.permissions.includes(permission);
+}
+
+/** Which sign-in page serves a user (spec §6 "Login page by role"). */
+export function loginPathFor(roles: readonly string[]): string {
+  if (hasAdminAccess(roles)) return '/admin-login';
+  if (hasPartnerAccess(roles)) return '/partner-login';
+  return '/auth/login';
+}

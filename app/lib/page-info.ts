@@ -20,6 +20,18 @@ export const PAGE_INFO: Record<string, PageInfo> = {
   register: { title: 'Create an account', description: 'Create a Frolic account.', coming: 'Create an account with your email address.' },
   'forgot-password': { title: 'Forgot password', description: 'Reset your Frolic password.', coming: 'Request a link to reset your password.' },
   'reset-password': { title: 'Reset password', description: 'Choose a new password.', coming: 'Choose a new password from the link in your email.' },
+  'admin-products': { title: 'Manage Products', description: 'Frolic admin', coming: 'The product table and editor: names, prices per market and tier, stock and status.' },
+  'admin-store-locator': { title: 'Store Locator', description: 'Frolic admin', coming: 'Store locations: table, editor, CSV import and export.' },
+  'admin-cocktails': { title: 'Manage Recipes', description: 'Frolic admin', coming: 'Cocktail recipes: ingredients, steps, images and publishing.' },
+  'admin-marketing': { title: 'Collateral & Events', description: 'Frolic admin', coming: 'Marketing collateral and brand events.' },
+  'admin-master-admin': { title: 'Master Admin Panel', description: 'Frolic admin', coming: 'An overview of the master admin tools.' },
+  'admin-user-management': { title: 'User Management', description: 'Frolic admin', coming: 'Users, their roles and status.' },
+  'admin-users': { title: 'User Management', description: 'Frolic admin', coming: 'Users, their roles and status.' },
+  'admin-content-management': { title: 'Content Management', description: 'Frolic admin', coming: 'Pages, navigation menus and the media library.' },
+  'admin-advanced-user-management': { title: 'Advanced User Management', description: 'Frolic admin', coming: 'All users, roles and permissions, and access-control settings.' },
+  'admin-database-management': { title: 'Database Management', description: 'Frolic admin', coming: 'The table browser and the SQL editor.' },
+  'admin-code-editor': { title: 'Code Editor', description: 'Frolic admin', coming: 'The site assets repository: edit, commit, branch and deploy.' },
+  'admin-audit-logs': { title: 'Audit Logs', description: 'Frolic admin', coming: 'Every change and security event, searchable and exportable.' },
   'create-test-users': { title: 'Create test users', description: 'Demo users per role, in demo mode only.', coming: 'Creates demo users for each role when demo mode is on.' },
 };
 

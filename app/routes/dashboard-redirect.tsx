@@ -3,8 +3,7 @@ import { redirect } from 'react-router';
 import { roleRedirect } from '@shared/policy';
 import type { Route } from './+types/dashboard-redirect';
 
-export function loader({ params }: Route.LoaderArgs) {
-  // Accounts are not built yet: nobody holds a role, so this resolves to the sign-in page.
-  const roles: string[] = [];
-  throw redirect(roleRedirect(roles, params['*'] ?? ''));
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await context.auth.user();
+  throw redirect(roleRedirect(user && !user.mfaPending ? user.roles : [], params['*'] ?? ''));
 }

@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import type { Flash } from './flash';
 import type { GateState } from '../modules/age-gate/service';
 import type { Market } from '../../shared/markets';
+import type { RequestAuth } from './request-auth';
 
 export interface FrolicContext {
   services: Services;
@@ -11,6 +12,10 @@ export interface FrolicContext {
   gate: GateState;
   /** The visitor's market: footer choice, else the gate country's. */
   market: Market;
+  /** The signed-in user (resolved lazily) and the session cookies. */
+  auth: RequestAuth;
+  /** Where links in emails point: PUBLIC_ORIGIN, else this request's origin. */
+  origin: string;
   nonce: string;
   requestId: string;
   /** True when the request came over TLS (cookies get Secure). */

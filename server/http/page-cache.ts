@@ -8,6 +8,7 @@ import type { ContentVersion } from '../cache/content-version';
 import { parseCookies } from './cookies';
 import { resolveMarket } from './market';
 import { TOAST_COOKIE } from './flash';
+import { SESSION_COOKIE_PLAIN, SESSION_COOKIE_TLS } from './request-auth';
 import type { AgeGateService } from '../modules/age-gate/service';
 import { UNCACHED_PAGES } from '../../shared/paths';
 
@@ -28,7 +29,7 @@ export interface PageCache {
 }
 
 /** Cookies whose presence makes a page personal: such requests are never served from the cache. */
-const PERSONAL_COOKIES = [TOAST_COOKIE, 'frolic_session'];
+const PERSONAL_COOKIES = [TOAST_COOKIE, SESSION_COOKIE_PLAIN, SESSION_COOKIE_TLS];
 
 export function createPageCache(content: ContentVersion, ageGate: AgeGateService, max = 500): PageCache {
   const placeholder = `__NONCE_${randomBytes(12).toString('hex')}__`;

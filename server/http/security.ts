@@ -70,3 +70,23 @@ export function corsFor(allowed: string[]) {
     next();
   };
 }
+
+/**
+ * CSRF defence for cookie-authenticated writes: a browser marks cross-site requests (Sec-Fetch-Site)
+ * and names their Origin; any state-changing request from another site is refused. SameSite=Lax
+ * cookies are the second layer.
+ */
+export function refuseCrossSiteWrites(allowedOrigins: string[]) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    const site = req.headers['sec-fetch-site'];
+    const origin = req.headers.origin;
+    const own = `${req.protocol}://${req.get('host')}`;
+    const foreignOrigin = origin !== undefined && origin !== 'null' && origin !== own && !allowedOrigins.includes(origin);
+    if (site === 'cross-site' || foreignOrigin || origin === 'null') {
+      next(new AppError('cross_site_request', 403, 'This request came from another site and was refused.', { hint: 'Submit the form from this site.' }));
+      return;
+    }
+    next();
+  };
+}

@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { type App, createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { seedDemoContent } from '../../server/db/seed';
+import { prepareDatabase } from '../../server/bootstrap';
 import { BUILD_DIR } from '../../server/root';
 import { freshDatabase, type TestDatabase } from './test-db';
 
@@ -26,16 +26,17 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number } = {}): Promise<TestServer> {
   const db = await freshDatabase();
-  await seedDemoContent(db.database.db);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'frolic-data-')), LOG_LEVEL: 'silent', ...env });
+  await prepareDatabase(db.database, config, pino({ level: 'silent' }));
   const app = await createApp({
     config,
     database: db.database,
     logger: pino({ level: 'silent' }),
     build: await loadBuild(),
     clientDir: path.join(BUILD_DIR, 'client'),
+    now: options.now,
   });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const { port } = app.server.address() as AddressInfo;

@@ -1,13 +1,28 @@
-// Admin area (spec §2 "Admin shell"): protected. Until accounts land nobody is signed in, so every
-// request is sent to the staff sign-in, with the page asked for kept for after sign-in.
-import { Outlet, redirect } from 'react-router';
+// The admin shell (spec §2): guarded on the server — not signed in → /admin-login; no admin access
+// → 'Access Denied'; expired password → reset; enforced two-factor → set-up.
+import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
+import { AdminSidebar, TopBar } from '~/features/shell/admin-sidebar';
+import { requireAdminArea } from '~/lib/guards.server';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+export const meta: Route.MetaFunction = () => [{ title: 'Admin · Frolic' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdminArea(request, context);
+  return { user: { firstName: user.firstName, lastName: user.lastName, isMasterAdmin: user.isMasterAdmin, permissions: user.permissions } };
 }
 
-export default function AdminLayout() {
-  return <Outlet />;
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  return (
+    <div className="flex min-h-screen">
+      <AdminSidebar user={user} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar firstName={user.firstName} searchPlaceholder="Search..." />
+        <div className="flex-1 p-6">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,13 +1,33 @@
-// Partner area (spec §2 "Partner shell"): protected. Until accounts land nobody is signed in, so every
-// request is sent to the partner sign-in, with the page asked for kept for after sign-in.
-import { Outlet, redirect } from 'react-router';
+// The partner shell (spec §2): guarded on the server — not signed in → /partner-login; no partner
+// access → 'Access Denied'; expired password → reset.
+import { Outlet } from 'react-router';
+import { ROLE_LABELS, type Role } from '@shared/policy';
 import type { Route } from './+types/layout';
+import { TopBar } from '~/features/shell/admin-sidebar';
+import { PartnerSidebar } from '~/features/shell/partner-sidebar';
+import { requirePartnerArea } from '~/lib/guards.server';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  throw redirect(`/partner-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+export const meta: Route.MetaFunction = () => [{ title: 'Partner portal · Frolic' }, { name: 'robots', content: 'noindex' }];
+
+const TIER: Role[] = ['importer', 'distributor', 'retailer', 'partner'];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requirePartnerArea(request, context);
+  const tier = TIER.find((r) => user.roles.includes(r)) ?? 'partner';
+  return { user: { firstName: user.firstName, lastName: user.lastName, roles: user.roles }, label: ROLE_LABELS[tier] };
 }
 
-export default function PartnerLayout() {
-  return <Outlet />;
+export default function PartnerLayout({ loaderData }: Route.ComponentProps) {
+  const { user, label } = loaderData;
+  return (
+    <div className="flex min-h-screen">
+      <PartnerSidebar roles={user.roles} name={`${user.firstName} ${user.lastName}`} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar firstName={user.firstName} label={label} searchPlaceholder="Search products..." />
+        <div className="flex-1 p-6">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -7,6 +7,7 @@ import { auditLogs } from '../../db/schema';
 export interface Actor {
   userId: string | null;
   ip: string | null;
+  userAgent?: string | null;
 }
 
 export const SYSTEM_ACTOR: Actor = { userId: null, ip: null };
@@ -28,5 +29,6 @@ export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): 
     oldValues: entry.oldValues ?? null,
     newValues: entry.newValues ?? null,
     ipAddress: actor.ip,
+    userAgent: actor.userAgent ?? null,
   });
 }

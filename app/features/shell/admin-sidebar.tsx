@@ -1,0 +1,91 @@
+// The admin shell's sidebar (spec §2): dashboard open by default, the four sections collapsible with
+// one open at a time (native exclusive <details name>), name, role label and Sign Out.
+import { Form, NavLink, useLocation } from 'react-router';
+
+interface Props {
+  user: { firstName: string; lastName: string; isMasterAdmin: boolean; permissions: string[] };
+}
+
+const SECTIONS = [
+  { key: 'products', label: 'Products', links: [{ to: '/admin/dashboard/products', label: 'Manage Products' }] },
+  { key: 'locations', label: 'Locations', links: [{ to: '/admin/dashboard/store-locator', label: 'Store Locator' }] },
+  { key: 'cocktails', label: 'Cocktails', links: [{ to: '/admin/dashboard/cocktails', label: 'Manage Recipes' }] },
+  { key: 'marketing', label: 'Marketing', links: [{ to: '/admin/dashboard/marketing', label: 'Collateral & Events' }] },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-white/15 font-semibold text-white' : 'text-stone-200 hover:bg-white/10'}`;
+
+export function AdminSidebar({ user }: Props) {
+  const { pathname } = useLocation();
+  return (
+    <aside className="flex w-64 shrink-0 flex-col bg-forest text-stone-100" aria-label="Admin navigation">
+      <p className="px-6 py-5 font-serif text-2xl tracking-widest text-brass-light">FROLIC</p>
+      <nav className="flex-1 space-y-1 px-3" aria-label="Admin">
+        <NavLink to="/admin/dashboard" end className={linkClass}>
+          Dashboard
+        </NavLink>
+        {SECTIONS.map((s) => (
+          <details key={s.key} name="admin-sections" open={s.links.some((l) => pathname.startsWith(l.to))} className="group">
+            <summary className="cursor-pointer list-none rounded-md px-3 py-2 text-sm font-medium text-stone-100 hover:bg-white/10">
+              {s.label}
+            </summary>
+            <div className="ml-3 border-l border-white/20 pl-2">
+              {s.links.map((l) => (
+                <NavLink key={l.to} to={l.to} className={linkClass}>
+                  {l.label}
+                </NavLink>
+              ))}
+            </div>
+          </details>
+        ))}
+        <NavLink to="/admin/dashboard/users" className={linkClass}>
+          User Management
+        </NavLink>
+        {user.isMasterAdmin ? (
+          <NavLink to="/admin/dashboard/master-admin" className={linkClass}>
+            Master Admin Panel
+          </NavLink>
+        ) : null}
+      </nav>
+      <div className="border-t border-white/15 px-6 py-4">
+        <p className="font-medium" data-testid="shell-user-name">
+          {user.firstName} {user.lastName}
+        </p>
+        <p className="text-sm text-brass-light" data-testid="shell-role-label">{user.isMasterAdmin ? 'Master Admin' : 'Admin'}</p>
+        <Form method="post" action="/auth/logout" className="mt-3">
+          <button type="submit" className="rounded-md border border-white/30 px-3 py-1 text-sm hover:bg-white/10">
+            Sign Out
+          </button>
+        </Form>
+      </div>
+    </aside>
+  );
+}
+
+/** Top bar of both shells: search, the bell with a dot, first name and initial avatar. */
+export function TopBar({ firstName, searchPlaceholder, label }: { firstName: string; searchPlaceholder: string; label?: string }) {
+  return (
+    <header className="flex items-center justify-between gap-4 border-b border-stone-200 bg-white px-6 py-3 pr-28">
+      <form role="search" className="w-full max-w-sm" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="shell-search" className="sr-only">Search</label>
+        <input id="shell-search" type="search" placeholder={searchPlaceholder} className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm" />
+      </form>
+      <div className="flex items-center gap-4">
+        <button type="button" className="relative rounded-full p-2 hover:bg-stone-100" aria-label="Notifications">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+            <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
+          </svg>
+          <span className="absolute top-1 right-1 size-2 rounded-full bg-red-600" aria-hidden="true" />
+        </button>
+        <span className="text-sm font-medium">
+          {firstName}
+          {label ? <span className="ml-2 text-stone-600" data-testid="partner-role-label">{label}</span> : null}
+        </span>
+        <span className="flex size-8 items-center justify-center rounded-full bg-forest text-sm font-semibold text-white" aria-hidden="true">
+          {firstName.slice(0, 1).toUpperCase() || '?'}
+        </span>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+// The partner shell's sidebar (spec §2), by role: each partner sees the sections of its tier.
+import { Form, NavLink } from 'react-router';
+
+type Link = { to: string; label: string };
+type Section = { title: string; links: Link[] };
+
+export function partnerSections(roles: string[]): Section[] {
+  const has = (r: string) => roles.includes(r);
+  const dashboard = has('distributor') ? '/partner/dashboard/distributor' : has('retailer') ? '/partner/dashboard/retailer' : '/partner/dashboard';
+  const sections: Section[] = [
+    { title: 'Dashboard', links: [{ to: dashboard, label: 'Dashboard' }] },
+    { title: 'Product Catalog', links: [{ to: '/partner/dashboard/products', label: 'View Products' }] },
+  ];
+  if (has('importer')) {
+    sections.push(
+      { title: 'Order Management', links: [{ to: '/partner/dashboard/orders/place', label: 'Place Order' }, { to: '/partner/dashboard/orders/history', label: 'Order History' }] },
+      { title: 'Distribution', links: [{ to: '/partner/dashboard/distribution/assign', label: 'Assign to Distributors' }] },
+    );
+  }
+  if (has('distributor')) {
+    sections.push(
+      { title: 'Order Management', links: [{ to: '/partner/dashboard/distributor/orders/approve', label: 'Approve Orders' }] },
+      { title: 'Invoices', links: [{ to: '/partner/dashboard/distributor/invoices/generate', label: 'Generate Invoice' }] },
+      { title: 'Shipments', links: [{ to: '/partner/dashboard/distributor/shipments', label: 'Shipments' }] },
+    );
+  }
+  if (has('retailer')) {
+    sections.push({
+      title: 'Retail',
+      links: [
+        { to: '/partner/dashboard/retailer/catalog', label: 'Browse Catalog' },
+        { to: '/partner/dashboard/retailer/orders', label: 'Place Orders' },
+        { to: '/partner/dashboard/retailer/invoices', label: 'View Invoices' },
+        { to: '/partner/dashboard/retailer/receipts', label: 'Upload Receipts' },
+      ],
+    });
+  }
+  sections.push({ title: 'Marketing', links: [{ to: '/partner/dashboard/marketing/materials', label: 'Request Materials' }, { to: '/partner/dashboard/marketing/events', label: 'Event Requests' }] });
+  if (has('retailer') || has('distributor')) sections.push({ title: 'Payments', links: [{ to: '/partner/dashboard/payments', label: 'Payments' }] });
+  return sections;
+}
+
+export function PartnerSidebar({ roles, name }: { roles: string[]; name: string }) {
+  return (
+    <aside className="flex w-64 shrink-0 flex-col bg-forest text-stone-100" aria-label="Partner navigation">
+      <p className="px-6 py-5 font-serif text-2xl tracking-widest text-brass-light">FROLIC</p>
+      <nav className="flex-1 space-y-4 px-3" aria-label="Partner">
+        {partnerSections(roles).map((s) => (
+          <div key={s.title}>
+            <p className="px-3 text-xs font-semibold tracking-wider text-brass-light uppercase">{s.title}</p>
+            {s.links.map((l) => (
+              <NavLink key={l.to} to={l.to} end className={({ isActive }) => `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-white/15 font-semibold' : 'hover:bg-white/10'}`}>
+                {l.label}
+              </NavLink>
+            ))}
+          </div>
+        ))}
+      </nav>
+      <div className="border-t border-white/15 px-6 py-4">
+        <p className="font-medium">{name}</p>
+        <Form method="post" action="/auth/logout" className="mt-3">
+          <button type="submit" className="rounded-md border border-white/30 px-3 py-1 text-sm hover:bg-white/10">Sign Out</button>
+        </Form>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,83 @@
+// Choose a new password: from an emailed link (reset, lockout, invitation), or signed in (a forced
+// reset after expiry — spec §4 — or by choice). type=admin|partner names the area it returns to.
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { dashboardLanding } from '@shared/policy';
+import { resetPasswordForm } from '@shared/schemas/auth';
+import type { Route } from './+types/reset-password';
+import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
+import { Field, FormError } from '~/features/forms/fields';
+import { fail, fromServiceError, limited } from '~/lib/auth-action.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Reset password · Frolic' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token');
+  const user = token ? null : await context.auth.user();
+  if (user?.mfaPending) throw redirect('/auth/two-factor');
+  return { token, signedIn: !!user, forced: user?.requiresPasswordReset ?? false, type: url.searchParams.get('type') };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const tooMany = limited(context, 'reset', 'Failed to update password');
+  if (tooMany) return tooMany;
+  const parsed = resetPasswordForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    return fail(400, { errors, toast: { title: 'Failed to update password', description: parsed.error.issues[0]?.message, variant: 'destructive' } });
+  }
+  const { services, auth, flash } = context;
+  const { token, password } = parsed.data;
+  try {
+    if (token) {
+      await services.auth.resetPasswordWithToken(token, password, auth.actor());
+      throw flash.redirectWithToast('/auth/login', { title: 'Password updated', description: 'Sign in with your new password.' });
+    }
+    const user = await auth.user();
+    if (!user || user.mfaPending) throw redirect('/auth/forgot-password');
+    await services.auth.changePassword(user, { password }, auth.actor(user.id));
+    throw flash.redirectWithToast(dashboardLanding(user.roles) === '/auth/login' ? '/account' : dashboardLanding(user.roles), {
+      title: 'Password updated',
+      description: 'Your new password is in use.',
+    });
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    return fromServiceError(err, 'Failed to update password');
+  }
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
+  useActionToast(actionData);
+  const errors = actionData?.errors ?? {};
+  if (!loaderData.token && !loaderData.signedIn) {
+    return (
+      <AuthCard title="Reset your password">
+        <p className="text-center text-stone-700">To choose a new password, ask for a reset link by email.</p>
+        <p className="mt-6 text-center">
+          <Link to="/auth/forgot-password" className="text-brass underline">Email me a link</Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Choose a new password"
+      intro={loaderData.forced ? 'Your password has expired. Choose a new one to continue.' : 'Use at least 12 characters.'}
+    >
+      <Form method="post" className="space-y-5" noValidate>
+        <FormError message={actionData?.formError} />
+        {loaderData.token ? <input type="hidden" name="token" value={loaderData.token} /> : null}
+        <Field label="New password" name="password" error={errors.password} hint="At least 12 characters, not a common password.">
+          {(p) => <input {...p} type="password" autoComplete="new-password" required />}
+        </Field>
+        <Field label="Repeat the new password" name="confirm" error={errors.confirm}>
+          {(p) => <input {...p} type="password" autoComplete="new-password" required />}
+        </Field>
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy ? 'Saving…' : 'Update password'}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

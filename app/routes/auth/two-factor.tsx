@@ -1,0 +1,65 @@
+// The second step of sign-in: a code from the authenticator app, or a recovery code.
+import { Form, redirect, useNavigation } from 'react-router';
+import { safeReturnTo } from '@shared/paths';
+import { totpCodeForm } from '@shared/schemas/auth';
+import type { Route } from './+types/two-factor';
+import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
+import { Field, FormError } from '~/features/forms/fields';
+import { fail, fromServiceError, limited } from '~/lib/auth-action.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Two-factor authentication · Frolic' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await context.auth.user();
+  if (!user) throw redirect('/auth/login');
+  if (!user.mfaPending) throw redirect('/account');
+  const days = (await context.services.settings.get()).rememberDeviceDays;
+  return { redirectTo: new URL(request.url).searchParams.get('redirectTo') ?? '', days };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const tooMany = limited(context, 'totp', 'Login failed');
+  if (tooMany) return tooMany;
+  const raw = Object.fromEntries(await request.formData());
+  const parsed = totpCodeForm.safeParse(raw);
+  if (!parsed.success) return fail(400, { errors: { code: 'Enter the code.' } });
+  const { auth, services, flash } = context;
+  if (!auth.token) throw redirect('/auth/login');
+  try {
+    const { result, deviceToken, deviceDays } = await services.auth.verifyTwoFactor(auth.token, parsed.data.code, parsed.data.remember ?? false, auth.actor());
+    if (result.kind !== 'signed_in') throw redirect('/auth/login');
+    const headers = new Headers();
+    if (deviceToken && deviceDays) headers.append('Set-Cookie', auth.deviceCookie(deviceToken, deviceDays));
+    if (result.passwordExpired) {
+      throw flash.redirectWithToast('/auth/reset-password', { title: 'Password Reset Required', description: 'Your password has expired. You will be redirected to reset it.', variant: 'destructive' }, { headers });
+    }
+    const landing = result.landing === '/auth/login' ? '/account' : result.landing;
+    throw flash.redirectWithToast(safeReturnTo(String(raw.redirectTo ?? ''), landing), { title: 'Login successful', description: 'Welcome back' }, { headers });
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    return fromServiceError(err, 'Login failed');
+  }
+}
+
+export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
+  useActionToast(actionData);
+  return (
+    <AuthCard title="Two-factor authentication" intro="Enter the 6-digit code from your authenticator app, or one of your recovery codes.">
+      <Form method="post" className="space-y-5" noValidate>
+        <FormError message={actionData?.formError} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Field label="Code" name="code" error={actionData?.errors?.code}>
+          {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="one-time-code" required autoFocus />}
+        </Field>
+        <label className="flex items-center gap-3">
+          <input type="checkbox" name="remember" className="size-4 accent-forest" />
+          <span>Trust this device for {loaderData.days} days</span>
+        </label>
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy ? 'Checking…' : 'Verify'}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,69 @@
+// What a start does to the database before serving: migrations, system roles and their grants, the
+// settings row, demo content, and the first master admin.
+import { eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { type Database, migrateDatabase } from './db/client';
+import { profiles, userRoles, users } from './db/schema';
+import { seedDemoContent } from './db/seed';
+import { hashPassword } from './auth/password';
+import { newToken } from './auth/tokens';
+import { SYSTEM_ACTOR } from './modules/audit/service';
+import { ensureSystemRoles } from './modules/users/access';
+import type { Services } from './services';
+import { ROLES } from '../shared/policy';
+
+export async function prepareDatabase(database: Database, config: Config, logger: Logger): Promise<void> {
+  await migrateDatabase(database);
+  await ensureSystemRoles(database.db);
+  if (config.SEED_DEMO && (await seedDemoContent(database.db))) logger.info('seeded demo content');
+}
+
+/** First start: the master admin from ADMIN_EMAIL/ADMIN_PASSWORD, or a one-time set-up link. */
+export async function ensureMasterAdmin(database: Database, services: Services, config: Config, logger: Logger, origin: string): Promise<void> {
+  const [existing] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userRoles, sql`${userRoles.userId} = ${users.id} and ${userRoles.role} = 'master_admin'`)
+    .where(sql`${profiles.isMasterAdmin} or ${userRoles.role} is not null`)
+    .limit(1);
+  if (existing) return;
+  const email = config.ADMIN_EMAIL ?? 'admin@frolic.local';
+  const created = await services.auth
+    .createUser({ email, firstName: 'Master', lastName: 'Admin', roles: ['master_admin', 'admin'], password: config.ADMIN_PASSWORD, isMasterAdmin: true, confirmed: true }, SYSTEM_ACTOR)
+    .catch((err: unknown) => {
+      throw new Error(`ADMIN_PASSWORD is not acceptable: ${(err as Error).message}`);
+    });
+  if (created.inviteToken) {
+    logger.warn({ email, link: `${origin}/auth/reset-password?token=${created.inviteToken}` }, 'No ADMIN_PASSWORD: open this one-time link to set the master admin password');
+  } else {
+    logger.info({ email }, 'created the master admin from ADMIN_EMAIL/ADMIN_PASSWORD');
+  }
+}
+
+export const DEMO_DOMAIN = 'demo.frolic.example';
+
+export interface DemoCredential {
+  role: string;
+  email: string;
+  password: string;
+}
+
+/** Demo mode only: one user per role; existing demo users get the new password. */
+export async function createDemoUsers(services: Services, database: Database, password = `Demo-${newToken(9)}`): Promise<DemoCredential[]> {
+  const out: DemoCredential[] = [];
+  for (const role of ROLES) {
+    const email = `${role.replace('_', '-')}@${DEMO_DOMAIN}`;
+    const [found] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (found) {
+      await database.db.update(users).set({ passwordHash: await hashPassword(password), lockedUntil: null, failedAttempts: 0, status: 'active' }).where(eq(users.id, found.id));
+      await database.db.update(profiles).set({ requiresPasswordReset: false, passwordLastUpdated: new Date() }).where(eq(profiles.id, found.id));
+    } else {
+      const name = role.replace('_', ' ').replace(/^\w/, (c) => c.toUpperCase());
+      await services.auth.createUser({ email, firstName: name, lastName: 'Demo', roles: [role], password, confirmed: true }, SYSTEM_ACTOR);
+    }
+    out.push({ role, email, password });
+  }
+  return out;
+}

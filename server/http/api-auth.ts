@@ -1,0 +1,46 @@
+// Authentication and authorization for JSON routes: every protected route declares what it needs,
+// and the server answers 401/403 with a code otherwise.
+import type { NextFunction, Request, Response } from 'express';
+import { hasAdminAccess, hasPartnerAccess, isMasterAdmin, type Permission } from '../../shared/policy';
+import type { CurrentUser } from '../modules/auth/sessions';
+import type { Services } from '../services';
+import { AppError } from './errors';
+import { readSessionToken } from './request-auth';
+
+export type ApiRequirement = { signedIn: true } | { area: 'admin' | 'partner' } | { masterAdmin: true } | { permission: Permission };
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: CurrentUser | null;
+  }
+}
+
+export async function currentUser(services: Services, req: Request): Promise<CurrentUser | null> {
+  if (req.user === undefined) {
+    const token = readSessionToken(req.headers.cookie);
+    req.user = token ? await services.sessions.resolve(token) : null;
+  }
+  return req.user;
+}
+
+export function requireApi(services: Services, need: ApiRequirement) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const user = await currentUser(services, req);
+    if (!user || user.mfaPending) return next(new AppError('unauthenticated', 401, 'Sign in to use this.', { hint: 'Sign in, then try again.' }));
+    const allowed =
+      'signedIn' in need
+        ? true
+        : 'area' in need
+          ? need.area === 'admin'
+            ? hasAdminAccess(user.roles)
+            : hasPartnerAccess(user.roles)
+          : 'masterAdmin' in need
+            ? isMasterAdmin(user)
+            : user.permissions.includes(need.permission);
+    if (!allowed) {
+      const what = 'permission' in need ? `the ${need.permission} permission` : 'area' in need ? `${need.area} access` : 'masterAdmin' in need ? 'master admin access' : 'access';
+      return next(new AppError('forbidden', 403, `You need ${what} for this.`, { details: { required: need } }));
+    }
+    next();
+  };
+}

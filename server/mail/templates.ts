@@ -1,0 +1,25 @@
+// The text of the emails accounts send.
+import type { Email } from './mailer';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function email(to: string, subject: string, lines: string[], link: { label: string; url: string }): Email {
+  const text = `${lines.join('\n\n')}\n\n${link.label}: ${link.url}\n\n— Frolic`;
+  const html = `<div style="font-family:Georgia,serif;max-width:560px">${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p><a href="${escape(link.url)}">${escape(link.label)}</a></p><p>— Frolic</p></div>`;
+  return { to, subject, text, html };
+}
+
+export const confirmEmail = (to: string, name: string, url: string) =>
+  email(to, 'Confirm your Frolic account', [`Hello ${name},`, 'Please confirm your email address to finish creating your account. The link works once and expires in 24 hours.'], { label: 'Confirm my email', url });
+
+export const resetPassword = (to: string, url: string) =>
+  email(to, 'Reset your Frolic password', ['Someone (hopefully you) asked to reset the password of your Frolic account. The link works once and expires in one hour. If it was not you, ignore this email.'], { label: 'Choose a new password', url });
+
+export const accountLocked = (to: string, url: string, minutes: number) =>
+  email(to, 'Your Frolic account was locked', [`There were too many failed sign-in attempts on your account, so we locked it for ${minutes} minutes.`, 'If it was you, you can set a new password now, which also unlocks the account. If it was not you, set a new password anyway.'], { label: 'Set a new password and unlock', url });
+
+export const invitation = (to: string, name: string, url: string) =>
+  email(to, 'You are invited to Frolic', [`Hello ${name},`, 'An administrator created a Frolic account for you. Choose your password to start. The link expires in 7 days.'], { label: 'Choose my password', url });
+
+export const setupLink = (to: string, url: string) =>
+  email(to, 'Set up your Frolic master admin', ['Frolic has started for the first time. Choose the master admin password to finish the set-up. The link works once and expires in 7 days.'], { label: 'Set the password', url });

@@ -1,0 +1,71 @@
+// JSON handlers of accounts: who am I (spec's profile + roles), the has_role rpc, sign-out, and the
+// Access Control settings (master admin).
+import { type Request, Router } from 'express';
+import { z } from 'zod';
+import { ROLES } from '../../../shared/policy';
+import { securitySettingsSchema } from '../../../shared/schemas/security';
+import { parse } from '../../http/api-helpers';
+import { currentUser, requireApi } from '../../http/api-auth';
+import { readSessionToken } from '../../http/request-auth';
+import type { Services } from '../../services';
+
+const hasRoleBody = z.object({ user_id: z.uuid().optional(), role_name: z.string().min(1).max(50) });
+
+export function authApi(services: Services): Router {
+  const router = Router();
+  const actor = (req: Request, userId: string | null) => ({ userId, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+
+  router.get('/me', requireApi(services, { signedIn: true }), async (req, res) => {
+    const u = (await currentUser(services, req))!;
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({
+      profile: {
+        id: u.id,
+        first_name: u.firstName,
+        last_name: u.lastName,
+        avatar_url: u.avatarUrl,
+        is_master_admin: u.isMasterAdmin,
+        requires_password_reset: u.requiresPasswordReset,
+      },
+      email: u.email,
+      roles: u.roles,
+      permissions: u.permissions,
+      twoFactorEnabled: u.twoFactorEnabled,
+    });
+  });
+
+  // The spec's `has_role` rpc: for yourself, or (master admin) anyone.
+  router.post('/rpc/has_role', requireApi(services, { signedIn: true }), async (req, res) => {
+    const body = parse(hasRoleBody, req.body);
+    const u = (await currentUser(services, req))!;
+    const target = body.user_id ?? u.id;
+    if (target !== u.id && !u.isMasterAdmin) {
+      res.status(403).json({ error: { code: 'forbidden', message: 'You can only ask about your own roles.' } });
+      return;
+    }
+    if (!(ROLES as readonly string[]).includes(body.role_name)) {
+      res.json(false);
+      return;
+    }
+    const roles = target === u.id ? u.roles : await services.auth.rolesOf(target);
+    res.json(roles.includes(body.role_name));
+  });
+
+  router.post('/auth/logout', async (req, res) => {
+    const token = readSessionToken(req.headers.cookie);
+    if (token) await services.auth.signOut(token, actor(req, null));
+    res.status(204).end();
+  });
+
+  router.get('/security-settings', requireApi(services, { masterAdmin: true }), async (_req, res) => {
+    res.json(await services.settings.get());
+  });
+
+  router.put('/security-settings', requireApi(services, { masterAdmin: true }), async (req, res) => {
+    const next = parse(securitySettingsSchema, req.body);
+    const u = (await currentUser(services, req))!;
+    res.json(await services.settings.update(next, actor(req, u.id)));
+  });
+
+  return router;
+}

@@ -1,0 +1,429 @@
+// Accounts: sign-up with email confirmation, sign-in with lockout and password expiry, two-factor,
+// password reset, profile, sessions. Every security event is audited in the same transaction.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { dashboardLanding } from '../../../shared/policy';
+import type { Db, DbOrTx } from '../../db/client';
+import { authTokens, profiles, recoveryCodes, sessions, trustedDevices, userRoles, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../../auth/password';
+import { hashToken, newToken, type Sealer } from '../../auth/tokens';
+import { matchTotp, newRecoveryCodes, newTotpSecret, qrDataUrl, totpUri } from '../../auth/totp';
+import type { Mailer } from '../../mail/mailer';
+import * as templates from '../../mail/templates';
+import type { ChangeFeed } from '../../realtime/changes';
+import { type Actor, recordAudit } from '../audit/service';
+import type { SettingsService } from '../security/settings';
+import { type CurrentUser, type SessionStore } from './sessions';
+import { accessOf } from '../users/access';
+
+const HOUR = 3600_000;
+const TOKEN_TTL = { confirm_email: 24 * HOUR, reset_password: HOUR, invitation: 7 * 24 * HOUR } as const;
+type Purpose = keyof typeof TOKEN_TTL;
+
+export const SESSION_REVOKED_TOPIC = 'session_revoked';
+
+export type SignInResult =
+  | { kind: 'signed_in'; token: string; user: CurrentUser; landing: string; passwordExpired: boolean }
+  | { kind: 'two_factor'; token: string }
+  | { kind: 'invalid' }
+  | { kind: 'unconfirmed' }
+  | { kind: 'suspended' };
+
+export interface AuthDeps {
+  db: Db;
+  sessions: SessionStore;
+  settings: SettingsService;
+  mailer: Mailer;
+  sealer: Sealer;
+  feed: ChangeFeed;
+  now?: () => number;
+}
+
+function weakPassword(problem: string): AppError {
+  return new AppError('weak_password', 400, problem, { details: [{ path: 'password', message: problem }] });
+}
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, mailer, sealer, settings } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function issueToken(tx: DbOrTx, userId: string, purpose: Purpose): Promise<string> {
+    const token = newToken();
+    await tx.insert(authTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(now() + TOKEN_TTL[purpose]) });
+    return token;
+  }
+
+  /** Marks the token used and returns its user, or throws: single use, unexpired, right purpose. */
+  async function consumeToken(tx: DbOrTx, token: string, purposes: Purpose[]): Promise<{ userId: string; purpose: Purpose }> {
+    const [row] = await tx
+      .update(authTokens)
+      .set({ usedAt: new Date(now()) })
+      .where(and(eq(authTokens.tokenHash, hashToken(token)), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date(now()))))
+      .returning({ userId: authTokens.userId, purpose: authTokens.purpose });
+    if (!row || !purposes.includes(row.purpose)) {
+      throw new AppError('invalid_token', 400, 'This link is invalid or has expired.', { hint: 'Ask for a new link.' });
+    }
+    return row;
+  }
+
+  async function findByEmail(tx: DbOrTx, email: string) {
+    const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+    return row;
+  }
+
+  async function revokeAll(tx: DbOrTx, userId: string, exceptSessionId?: string) {
+    await deps.sessions.revokeAll(tx, userId, exceptSessionId);
+  }
+
+  async function announceRevoked(userId: string) {
+    await deps.feed.publish(SESSION_REVOKED_TOPIC, { userId });
+  }
+
+  async function setPassword(tx: DbOrTx, userId: string, password: string) {
+    await tx.update(users).set({ passwordHash: await hashPassword(password), failedAttempts: 0, lockedUntil: null, updatedAt: new Date(now()) }).where(eq(users.id, userId));
+    await tx.update(profiles).set({ passwordLastUpdated: new Date(now()), requiresPasswordReset: false }).where(eq(profiles.id, userId));
+  }
+
+  async function passwordExpired(userId: string): Promise<boolean> {
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+    if (!profile) return false;
+    if (profile.requiresPasswordReset) return true;
+    const cfg = await settings.get();
+    if (!cfg.passwordExpiryEnabled) return false;
+    const last = profile.passwordLastUpdated?.getTime() ?? 0;
+    return now() - last > cfg.passwordExpiryDays * 24 * HOUR;
+  }
+
+  return {
+    async register(input: { email: string; password: string; firstName: string; lastName: string }, actor: Actor, origin: string): Promise<{ userId: string }> {
+      const problem = passwordProblem(input.password, input.email);
+      if (problem) throw weakPassword(problem);
+      const passwordHash = await hashPassword(input.password);
+      const existing = await findByEmail(db, input.email);
+      if (existing) {
+        // Do not reveal the account exists: the owner gets a reset link instead.
+        const token = await db.transaction((tx) => issueToken(tx, existing.id, 'reset_password'));
+        await mailer.send(templates.resetPassword(existing.email, `${origin}/auth/reset-password?token=${token}`));
+        return { userId: '' };
+      }
+      const { userId, token } = await db.transaction(async (tx) => {
+        const [user] = await tx.insert(users).values({ email: input.email, passwordHash }).returning({ id: users.id });
+        const id = (user as { id: string }).id;
+        await tx.insert(profiles).values({ id, firstName: input.firstName, lastName: input.lastName, passwordLastUpdated: new Date(now()) });
+        await tx.insert(userRoles).values({ userId: id, role: 'customer' });
+        await recordAudit(tx, { ...actor, userId: id }, { action: 'SIGN_UP', tableName: 'users', recordId: id, newValues: { email: input.email } });
+        return { userId: id, token: await issueToken(tx, id, 'confirm_email') };
+      });
+      await mailer.send(templates.confirmEmail(input.email, input.firstName, `${origin}/auth/confirm?token=${token}`));
+      return { userId };
+    },
+
+    async confirmEmail(token: string, actor: Actor): Promise<{ userId: string }> {
+      return db.transaction(async (tx) => {
+        const { userId } = await consumeToken(tx, token, ['confirm_email']);
+        await tx.update(users).set({ emailConfirmedAt: new Date(now()) }).where(eq(users.id, userId));
+        await recordAudit(tx, { ...actor, userId }, { action: 'EMAIL_CONFIRMED', tableName: 'users', recordId: userId });
+        return { userId };
+      });
+    },
+
+    /** Always answers the same; sends a new link only to an unconfirmed account. */
+    async resendConfirmation(email: string, origin: string): Promise<void> {
+      const user = await findByEmail(db, email);
+      if (!user || user.emailConfirmedAt) return;
+      const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
+      const token = await db.transaction((tx) => issueToken(tx, user.id, 'confirm_email'));
+      await mailer.send(templates.confirmEmail(user.email, profile?.firstName ?? '', `${origin}/auth/confirm?token=${token}`));
+    },
+
+    async signIn(input: { email: string; password: string; deviceToken?: string }, actor: Actor, origin: string): Promise<SignInResult> {
+      const cfg = await settings.get();
+      const user = await findByEmail(db, input.email);
+      if (!user || !user.passwordHash) {
+        await verifyPassword(await dummyHash(), input.password);
+        await db.transaction((tx) => recordAudit(tx, actor, { action: 'SIGN_IN_FAILED', tableName: 'users', recordId: null, newValues: { reason: 'unknown_email' } }));
+        return { kind: 'invalid' };
+      }
+      const locked = user.lockedUntil !== null && user.lockedUntil.getTime() > now();
+      const ok = await verifyPassword(user.passwordHash, input.password);
+      if (locked || !ok) {
+        let lockedNow = false;
+        await db.transaction(async (tx) => {
+          if (locked) {
+            await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SIGN_IN_FAILED', tableName: 'users', recordId: user.id, newValues: { reason: 'locked' } });
+            return;
+          }
+          const [row] = await tx
+            .update(users)
+            .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
+            .where(eq(users.id, user.id))
+            .returning({ failedAttempts: users.failedAttempts });
+          const attempts = row?.failedAttempts ?? 0;
+          await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SIGN_IN_FAILED', tableName: 'users', recordId: user.id, newValues: { reason: 'wrong_password', attempts } });
+          if (cfg.lockoutEnabled && attempts >= cfg.lockoutThreshold) {
+            lockedNow = true;
+            await tx.update(users).set({ lockedUntil: new Date(now() + cfg.lockoutMinutes * 60_000), failedAttempts: 0 }).where(eq(users.id, user.id));
+            await recordAudit(tx, { ...actor, userId: user.id }, { action: 'LOCKOUT', tableName: 'users', recordId: user.id, newValues: { minutes: cfg.lockoutMinutes } });
+          }
+        });
+        if (lockedNow) {
+          const token = await db.transaction((tx) => issueToken(tx, user.id, 'reset_password'));
+          await mailer.send(templates.accountLocked(user.email, `${origin}/auth/reset-password?token=${token}`, cfg.lockoutMinutes));
+        }
+        return { kind: 'invalid' };
+      }
+      if (user.status !== 'active') return { kind: 'suspended' };
+      if (!user.emailConfirmedAt) return { kind: 'unconfirmed' };
+
+      const trusted = input.deviceToken ? await this.isTrustedDevice(user.id, input.deviceToken) : false;
+      const needsCode = user.totpEnabledAt !== null && !trusted;
+      const created = await db.transaction(async (tx) => {
+        await tx.update(users).set({ failedAttempts: 0, lockedUntil: null, ...(needsCode ? {} : { lastLoginAt: new Date(now()) }) }).where(eq(users.id, user.id));
+        const session = await deps.sessions.create(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent ?? null, mfaPending: needsCode });
+        await recordAudit(tx, { ...actor, userId: user.id }, { action: needsCode ? 'SIGN_IN_PASSWORD_OK' : 'SIGN_IN', tableName: 'users', recordId: user.id });
+        return session;
+      });
+      if (needsCode) return { kind: 'two_factor', token: created.token };
+      return this.finishSignIn(created.token);
+    },
+
+    /** After the password (and the second factor), flag an expired password and find the landing. */
+    async finishSignIn(token: string): Promise<SignInResult> {
+      let user = await deps.sessions.resolve(token);
+      if (!user) return { kind: 'invalid' };
+      const expired = await passwordExpired(user.id);
+      if (expired && !user.requiresPasswordReset) {
+        await db.update(profiles).set({ requiresPasswordReset: true }).where(eq(profiles.id, user.id));
+        user = { ...user, requiresPasswordReset: true };
+      }
+      return { kind: 'signed_in', token, user, landing: dashboardLanding(user.roles), passwordExpired: expired };
+    },
+
+    async verifyTwoFactor(token: string, code: string, remember: boolean, actor: Actor): Promise<{ result: SignInResult; deviceToken?: string; deviceDays?: number }> {
+      const user = await deps.sessions.resolve(token);
+      if (!user || !user.mfaPending) return { result: { kind: 'invalid' } };
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      if (!row?.totpSecret) return { result: { kind: 'invalid' } };
+      const ok = await this.checkSecondFactor(row, code);
+      if (!ok) {
+        await db.transaction((tx) => recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_FAILED', tableName: 'users', recordId: user.id }));
+        throw new AppError('invalid_code', 400, 'That code is not valid. Try the current code from your app, or a recovery code.');
+      }
+      const cfg = await settings.get();
+      let deviceToken: string | undefined;
+      await db.transaction(async (tx) => {
+        await tx.update(sessions).set({ mfaPending: false }).where(eq(sessions.id, user.sessionId));
+        await tx.update(users).set({ lastLoginAt: new Date(now()) }).where(eq(users.id, user.id));
+        if (remember) {
+          deviceToken = newToken();
+          await tx.insert(trustedDevices).values({ userId: user.id, tokenHash: hashToken(deviceToken), expiresAt: new Date(now() + cfg.rememberDeviceDays * 24 * HOUR) });
+        }
+        await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SIGN_IN', tableName: 'users', recordId: user.id, newValues: { twoFactor: true } });
+      });
+      return { result: await this.finishSignIn(token), deviceToken, deviceDays: cfg.rememberDeviceDays };
+    },
+
+    /** A TOTP code newer than the last accepted one, or an unused recovery code. */
+    async checkSecondFactor(row: typeof users.$inferSelect, code: string): Promise<boolean> {
+      const clean = code.replace(/\s/g, '');
+      if (/^\d{6}$/.test(clean) && row.totpSecret) {
+        const step = await matchTotp(sealer.open(row.totpSecret), clean, now(), row.totpLastStep ?? null);
+        if (step === null) return false;
+        // Conditional update: two concurrent requests with the same code cannot both win.
+        const [won] = await db
+          .update(users)
+          .set({ totpLastStep: step })
+          .where(and(eq(users.id, row.id), sql`coalesce(${users.totpLastStep}, -1) < ${step}`))
+          .returning({ id: users.id });
+        return !!won;
+      }
+      const [used] = await db
+        .update(recoveryCodes)
+        .set({ usedAt: new Date(now()) })
+        .where(and(eq(recoveryCodes.userId, row.id), eq(recoveryCodes.codeHash, hashToken(clean.toLowerCase())), isNull(recoveryCodes.usedAt)))
+        .returning({ id: recoveryCodes.id });
+      return !!used;
+    },
+
+    async isTrustedDevice(userId: string, deviceToken: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: trustedDevices.id })
+        .from(trustedDevices)
+        .where(and(eq(trustedDevices.userId, userId), eq(trustedDevices.tokenHash, hashToken(deviceToken)), gt(trustedDevices.expiresAt, new Date(now()))));
+      return !!row;
+    },
+
+    async signOut(token: string, actor: Actor): Promise<void> {
+      const userId = await deps.sessions.revoke(token);
+      if (userId) {
+        await db.transaction((tx) => recordAudit(tx, { ...actor, userId }, { action: 'SIGN_OUT', tableName: 'sessions', recordId: null }));
+        await announceRevoked(userId);
+      }
+    },
+
+    async signOutOthers(user: CurrentUser, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        await revokeAll(tx, user.id, user.sessionId);
+        await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SESSIONS_REVOKED', tableName: 'sessions', recordId: null, newValues: { kept: user.sessionId } });
+      });
+      await announceRevoked(user.id);
+    },
+
+    async listSessions(userId: string) {
+      return db
+        .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date(now()))))
+        .orderBy(sql`${sessions.lastSeenAt} desc`);
+    },
+
+    /** Always answers the same, whether or not the account exists. */
+    async requestPasswordReset(email: string, actor: Actor, origin: string): Promise<void> {
+      const user = await findByEmail(db, email);
+      if (!user || user.status === 'suspended') return;
+      const token = await db.transaction(async (tx) => {
+        await recordAudit(tx, { ...actor, userId: user.id }, { action: 'PASSWORD_RESET_REQUESTED', tableName: 'users', recordId: user.id });
+        return issueToken(tx, user.id, 'reset_password');
+      });
+      await mailer.send(templates.resetPassword(user.email, `${origin}/auth/reset-password?token=${token}`));
+    },
+
+    /** With an emailed link: sets the password, unlocks, ends every session. Two-factor stays on. */
+    async resetPasswordWithToken(token: string, password: string, actor: Actor): Promise<{ userId: string }> {
+      return db.transaction(async (tx) => {
+        const { userId, purpose } = await consumeToken(tx, token, ['reset_password', 'invitation']);
+        const [user] = await tx.select().from(users).where(eq(users.id, userId));
+        const problem = passwordProblem(password, user?.email);
+        if (problem) throw weakPassword(problem);
+        await setPassword(tx, userId, password);
+        // The link proves the mailbox: an invitation or reset also confirms the email.
+        await tx.update(users).set({ emailConfirmedAt: user?.emailConfirmedAt ?? new Date(now()) }).where(eq(users.id, userId));
+        await revokeAll(tx, userId);
+        await recordAudit(tx, { ...actor, userId }, { action: purpose === 'invitation' ? 'INVITATION_ACCEPTED' : 'PASSWORD_RESET', tableName: 'users', recordId: userId });
+        return { userId };
+      }).then(async (r) => {
+        await announceRevoked(r.userId);
+        return r;
+      });
+    },
+
+    /** A signed-in user sets a new password (forced reset or account page); other sessions end. */
+    async changePassword(user: CurrentUser, input: { current?: string; password: string }, actor: Actor): Promise<void> {
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      if (!row) throw new AppError('not_found', 404, 'Account not found.');
+      if (input.current !== undefined && !(row.passwordHash && (await verifyPassword(row.passwordHash, input.current)))) {
+        throw new AppError('wrong_password', 400, 'Your current password is not correct.', { details: [{ path: 'current', message: 'Your current password is not correct.' }] });
+      }
+      const problem = passwordProblem(input.password, row.email);
+      if (problem) throw weakPassword(problem);
+      if (row.passwordHash && (await verifyPassword(row.passwordHash, input.password))) {
+        throw weakPassword('Choose a password different from your current one.');
+      }
+      await db.transaction(async (tx) => {
+        await setPassword(tx, user.id, input.password);
+        await revokeAll(tx, user.id, user.sessionId);
+        await recordAudit(tx, { ...actor, userId: user.id }, { action: 'PASSWORD_CHANGED', tableName: 'users', recordId: user.id });
+      });
+      await announceRevoked(user.id);
+    },
+
+    async updateProfile(user: CurrentUser, input: { firstName: string; lastName: string; avatarUrl: string | null }, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(profiles).where(eq(profiles.id, user.id));
+        await tx.update(profiles).set(input).where(eq(profiles.id, user.id));
+        await recordAudit(tx, { ...actor, userId: user.id }, {
+          action: 'UPDATE',
+          tableName: 'profiles',
+          recordId: user.id,
+          oldValues: before ? { firstName: before.firstName, lastName: before.lastName, avatarUrl: before.avatarUrl } : null,
+          newValues: input,
+        });
+      });
+    },
+
+    /** Starts enrolment: a new secret kept (sealed) but not active until a code confirms it. */
+    async beginTotp(user: CurrentUser): Promise<{ secret: string; uri: string; qr: string }> {
+      if (user.twoFactorEnabled) throw new AppError('already_enabled', 409, 'Two-factor authentication is already on.');
+      const secret = newTotpSecret();
+      await db.update(users).set({ totpSecret: sealer.seal(secret), totpLastStep: null }).where(eq(users.id, user.id));
+      const uri = totpUri(secret, user.email);
+      return { secret, uri, qr: await qrDataUrl(uri) };
+    },
+
+    /** Confirms enrolment with a code; returns the recovery codes, shown once. */
+    async confirmTotp(user: CurrentUser, code: string, actor: Actor): Promise<string[]> {
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      if (!row?.totpSecret || row.totpEnabledAt) throw new AppError('not_enrolling', 409, 'Start two-factor set-up first.');
+      const step = await matchTotp(sealer.open(row.totpSecret), code.replace(/\s/g, ''), now(), row.totpLastStep ?? null);
+      if (step === null) throw new AppError('invalid_code', 400, 'That code is not valid. Check the time on your phone and try the current code.');
+      const codes = newRecoveryCodes();
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ totpEnabledAt: new Date(now()), totpLastStep: step }).where(eq(users.id, user.id));
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: hashToken(c) })));
+        await recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_ENABLED', tableName: 'users', recordId: user.id });
+      });
+      return codes;
+    },
+
+    async disableTotp(user: CurrentUser, password: string, actor: Actor): Promise<void> {
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, password))) {
+        throw new AppError('wrong_password', 400, 'Your password is not correct.', { details: [{ path: 'password', message: 'Your password is not correct.' }] });
+      }
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id));
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await tx.delete(trustedDevices).where(eq(trustedDevices.userId, user.id));
+        await recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_DISABLED', tableName: 'users', recordId: user.id });
+      });
+    },
+
+    /** Effective roles of any user (the has_role rpc). */
+    async rolesOf(userId: string): Promise<string[]> {
+      const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+      return (await accessOf(db, userId, profile?.isMasterAdmin ?? false)).roles;
+    },
+
+    /** Master admin: lift a lockout. */
+    async unlock(userId: string, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ lockedUntil: null, failedAttempts: 0 }).where(eq(users.id, userId));
+        await recordAudit(tx, actor, { action: 'UNLOCK', tableName: 'users', recordId: userId });
+      });
+    },
+
+    /** Creates a user with roles (invitation or demo); returns the invitation token when asked. */
+    async createUser(
+      input: { email: string; firstName: string; lastName: string; roles: string[]; password?: string; isMasterAdmin?: boolean; confirmed?: boolean },
+      actor: Actor,
+    ): Promise<{ userId: string; inviteToken?: string }> {
+      if (await findByEmail(db, input.email)) throw new AppError('email_taken', 409, 'A user with this email address already exists.');
+      if (input.password) {
+        const problem = passwordProblem(input.password, input.email);
+        if (problem) throw weakPassword(problem);
+      }
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      return db.transaction(async (tx) => {
+        const [u] = await tx
+          .insert(users)
+          .values({ email: input.email.toLowerCase(), passwordHash, emailConfirmedAt: input.confirmed ? new Date(now()) : null })
+          .returning({ id: users.id });
+        const userId = (u as { id: string }).id;
+        await tx.insert(profiles).values({
+          id: userId,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          isMasterAdmin: input.isMasterAdmin ?? false,
+          passwordLastUpdated: passwordHash ? new Date(now()) : null,
+        });
+        if (input.roles.length) await tx.insert(userRoles).values(input.roles.map((role) => ({ userId, role })));
+        await recordAudit(tx, actor, { action: 'INSERT', tableName: 'users', recordId: userId, newValues: { email: input.email, roles: input.roles } });
+        const inviteToken = passwordHash ? undefined : await issueToken(tx, userId, 'invitation');
+        return { userId, inviteToken };
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,102 @@
+// Sessions: an opaque random token in the cookie, only its hash in the database; idle timeout from
+// the Access Control settings, an absolute lifetime, and revocation (sign-out, password change,
+// suspension) that takes effect on the next request.
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { profiles, sessions, users } from '../../db/schema';
+import { hashToken, newToken } from '../../auth/tokens';
+import { accessOf } from '../users/access';
+import type { SettingsService } from '../security/settings';
+
+/** However active, a session ends after this long. */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 3600_000;
+/** last_seen_at is written at most this often (not on every request). */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  avatarUrl: string | null;
+  roles: string[];
+  permissions: string[];
+  isMasterAdmin: boolean;
+  requiresPasswordReset: boolean;
+  twoFactorEnabled: boolean;
+  sessionId: string;
+  /** Password accepted; the two-factor code is still owed. */
+  mfaPending: boolean;
+}
+
+export interface SessionStore {
+  create(tx: DbOrTx, userId: string, meta: { ip: string | null; userAgent: string | null; mfaPending: boolean }): Promise<{ token: string; id: string }>;
+  resolve(token: string): Promise<CurrentUser | null>;
+  revoke(token: string): Promise<string | null>;
+  revokeAll(tx: DbOrTx, userId: string, exceptSessionId?: string): Promise<void>;
+}
+
+export function createSessionStore(db: Db, settings: SettingsService, now: () => number): SessionStore {
+  return {
+    async create(tx, userId, meta) {
+      const token = newToken();
+      const [row] = await tx
+        .insert(sessions)
+        .values({
+          userId,
+          tokenHash: hashToken(token),
+          mfaPending: meta.mfaPending,
+          ipAddress: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 300) ?? null,
+          createdAt: new Date(now()),
+          lastSeenAt: new Date(now()),
+          expiresAt: new Date(now() + SESSION_MAX_AGE_MS),
+        })
+        .returning({ id: sessions.id });
+      return { token, id: (row as { id: string }).id };
+    },
+
+    async resolve(token) {
+      if (!token || token.length > 100) return null;
+      const [row] = await db
+        .select({ session: sessions, user: users, profile: profiles })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(profiles, eq(profiles.id, users.id))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date(now()))));
+      if (!row) return null;
+      const { session, user, profile } = row;
+      const cfg = await settings.get();
+      const idleMs = now() - session.lastSeenAt.getTime();
+      if ((cfg.sessionTimeoutEnabled && idleMs > cfg.sessionTimeoutMinutes * 60_000) || user.status !== 'active') {
+        await db.delete(sessions).where(eq(sessions.id, session.id));
+        return null;
+      }
+      if (idleMs > TOUCH_EVERY_MS) await db.update(sessions).set({ lastSeenAt: new Date(now()) }).where(eq(sessions.id, session.id));
+      const access = await accessOf(db, user.id, profile?.isMasterAdmin ?? false);
+      return {
+        id: user.id,
+        email: user.email,
+        firstName: profile?.firstName ?? '',
+        lastName: profile?.lastName ?? '',
+        avatarUrl: profile?.avatarUrl ?? null,
+        roles: access.roles,
+        permissions: access.permissions,
+        isMasterAdmin: access.roles.includes('master_admin'),
+        requiresPasswordReset: profile?.requiresPasswordReset ?? false,
+        twoFactorEnabled: user.totpEnabledAt !== null,
+        sessionId: session.id,
+        mfaPending: session.mfaPending,
+      };
+    },
+
+    async revoke(token) {
+      const [row] = await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ userId: sessions.userId });
+      return row?.userId ?? null;
+    },
+
+    async revokeAll(tx, userId, exceptSessionId) {
+      await tx.delete(sessions).where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+    },
+  };
+}
