@@ -81,6 +81,7 @@ export const LEGAL_PAGES: Record<string, LegalPage> = {
         ],
       },
       { heading: 'Licences', paragraphs: ['Premises licence for distilling and warehousing under HMRC approval number FRL/0001.'] },
+      { heading: 'Credits', paragraphs: ['Place names in the store locator © GeoNames (geonames.org), licensed under CC BY 4.0.'] },
     ],
   },
 };

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { businessInquiries, contactMessages } from '../../server/db/schema';
 import { passGate } from './fixtures';
 import { startOwnServer } from './own-server';
 
-async function fillContact(page: import('@playwright/test').Page) {
+async function fillContact(page: Page) {
   await page.getByLabel('Your name').fill('Grace Hopper');
   await page.getByLabel('Email address').fill('grace@example.com');
   await page.getByLabel('Subject').selectOption('Events');

@@ -38,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const [cocktails, listings, stores] = await Promise.all([
       services.cocktails.listPublished({ productSlug: product.slug, limit: 6 }),
       services.retailers.forProduct(product.slug, market.code),
-      services.stores.search({ product: product.slug, limit: 5 }),
+      services.stores.search({ product: product.slug, limit: 5, preferCountry: context.gate.status === 'pass' ? context.gate.country : undefined }),
     ]);
     return { product, cocktails, listings, stores, locale: market.locale };
   } catch (err) {
