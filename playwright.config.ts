@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const DEMO_PASSWORD = 'E2e-demo-password-2026';
 // The main process starts the server; workers re-read this file but never use the directory.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'frolic-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -38,6 +39,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // One user per role for the journeys (demo mode is never on by default).
+      DEMO_MODE: 'true',
+      DEMO_PASSWORD: DEMO_PASSWORD,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },

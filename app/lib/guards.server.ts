@@ -1,7 +1,7 @@
 // Server-side guards for loaders and actions. They throw redirects (with the spec §8 toasts), so a
 // loader reads as its happy path. The browser only mirrors what these decide.
 import { redirect, type AppLoadContext } from 'react-router';
-import { hasAdminAccess, hasPartnerAccess, isMasterAdmin, type Permission } from '@shared/policy';
+import { hasAdminAccess, hasPartnerAccess, isMasterAdmin, loginPathFor, type Permission } from '@shared/policy';
 
 type User = NonNullable<Awaited<ReturnType<AppLoadContext['auth']['user']>>>;
 
@@ -38,7 +38,8 @@ async function requireCompliant(context: AppLoadContext, user: User, type: 'admi
 export async function requireAdminArea(request: Request, context: AppLoadContext): Promise<User> {
   const user = await requireUser(request, context, '/admin-login');
   if (!hasAdminAccess(user.roles)) {
-    throw context.flash.redirectWithToast('/admin-login', {
+    // Spec §8: then to the sign-in page that matches who they are (a partner to /partner-login).
+    throw context.flash.redirectWithToast(loginPathFor(user.roles), {
       title: 'Access Denied',
       description: "You don't have permission to access the admin dashboard",
       variant: 'destructive',
@@ -51,7 +52,7 @@ export async function requireAdminArea(request: Request, context: AppLoadContext
 export async function requirePartnerArea(request: Request, context: AppLoadContext): Promise<User> {
   const user = await requireUser(request, context, '/partner-login');
   if (!hasPartnerAccess(user.roles)) {
-    throw context.flash.redirectWithToast('/partner-login', {
+    throw context.flash.redirectWithToast(loginPathFor(user.roles), {
       title: 'Access Denied',
       description: "You don't have permission to access the partner dashboard",
       variant: 'destructive',

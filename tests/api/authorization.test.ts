@@ -2,7 +2,7 @@
 // expectations derived from the shared policy, checked against the running server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../app/routes';
-import { hasAdminAccess, hasPartnerAccess, isMasterAdmin, ROLES } from '../../shared/policy';
+import { hasAdminAccess, hasPartnerAccess, isMasterAdmin, loginPathFor, ROLES } from '../../shared/policy';
 import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
 import { Client } from '../support/client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -57,7 +57,7 @@ describe('protected pages', () => {
         if (role === 'anonymous') {
           expect(res.headers.get('location'), where).toBe(`/admin-login?redirectTo=${encodeURIComponent(page.path)}`);
         } else if (!hasAdminAccess(u.roles)) {
-          expect(res.headers.get('location'), where).toBe('/admin-login');
+          expect(res.headers.get('location'), where).toBe(loginPathFor([role]));
           expect(c.flashedToast(), where).toMatchObject({ title: 'Access Denied', description: "You don't have permission to access the admin dashboard" });
         } else if (page.masterOnly && !isMasterAdmin(u)) {
           expect(res.headers.get('location'), where).toBe('/dashboard');
@@ -75,7 +75,7 @@ describe('protected pages', () => {
         const where = `${role} ${page.path}`;
         if (role === 'anonymous') expect(res.headers.get('location'), where).toBe(`/partner-login?redirectTo=${encodeURIComponent(page.path)}`);
         else if (!hasPartnerAccess([role])) {
-          expect(res.headers.get('location'), where).toBe('/partner-login');
+          expect(res.headers.get('location'), where).toBe(loginPathFor([role]));
           expect(c.flashedToast(), where).toMatchObject({ title: 'Access Denied', description: "You don't have permission to access the partner dashboard" });
         } else expect(res.status, where).toBe(200);
       }

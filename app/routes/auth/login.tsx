@@ -1,7 +1,7 @@
 // Sign-in at /auth/login, /admin-login and /partner-login. Lands per spec §6 (or on the page the
 // visitor asked for), flags an expired password, and asks for the second factor when enrolled.
 import { Form, Link, redirect, useMatches, useNavigation } from 'react-router';
-import { hasAdminAccess, hasPartnerAccess } from '@shared/policy';
+import { dashboardLanding, hasAdminAccess, hasPartnerAccess } from '@shared/policy';
 import { safeReturnTo } from '@shared/paths';
 import { loginForm } from '@shared/schemas/auth';
 import type { Route } from './+types/login';
@@ -23,12 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.auth.user();
   const redirectTo = new URL(request.url).searchParams.get('redirectTo') ?? '';
-  // Already signed in: straight to where they belong.
-  if (user && !user.mfaPending) {
-    const { dashboardLanding } = await import('@shared/policy');
-    throw redirect(safeReturnTo(redirectTo, dashboardLanding(user.roles)));
-  }
-  return { redirectTo };
+  // Already signed in: say so and offer their own dashboard (the form still switches account).
+  const signedIn = user && !user.mfaPending ? { name: `${user.firstName} ${user.lastName}`.trim() || user.email, landing: dashboardLanding(user.roles) } : null;
+  return { redirectTo, signedIn };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -86,6 +83,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const errors = actionData?.errors ?? {};
   return (
     <AuthCard title={t!.title} intro={t!.intro}>
+      {loaderData.signedIn ? (
+        <p className="mb-6 rounded-md bg-stone-100 p-3 text-sm" role="status">
+          You are signed in as {loaderData.signedIn.name}.{' '}
+          <Link to={loaderData.signedIn.landing === '/auth/login' ? '/account' : loaderData.signedIn.landing} className="font-medium text-brass underline">
+            Go to your dashboard
+          </Link>
+          , or sign in as someone else below.
+        </p>
+      ) : null}
       <Form method="post" className="space-y-5" noValidate>
         <FormError message={actionData?.formError} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
