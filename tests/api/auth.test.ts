@@ -167,6 +167,18 @@ describe('sign-in', () => {
     expect((await signIn(email)).res.status).toBe(302);
   });
 
+  it('lets a master admin unlock a locked account at once', async () => {
+    const email = await makeUser(['employee']);
+    for (let i = 0; i < 5; i++) await signIn(email, `Wrong-password-unlock-${i}`);
+    expect((await signIn(email)).res.status).toBe(401);
+    const [u] = await db().select().from(users).where(eq(users.email, email));
+    const { c: master } = await signIn(await makeUser(['master_admin']));
+    const admin = await signIn(await makeUser(['admin']));
+    expect((await admin.c.json('POST', `/api/users/${u!.id}/unlock`)).status).toBe(403);
+    expect((await master.json('POST', `/api/users/${u!.id}/unlock`)).status).toBe(204);
+    expect((await signIn(email)).res.status).toBe(302);
+  });
+
   it('lets the lockout email’s link set a new password and unlock at once', async () => {
     const email = await makeUser(['employee']);
     for (let i = 0; i < 5; i++) await signIn(email, `Wrong-password-again-${i}`);

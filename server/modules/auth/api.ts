@@ -57,6 +57,14 @@ export function authApi(services: Services): Router {
     res.status(204).end();
   });
 
+  // Master admin: lift a lockout before its time runs out.
+  router.post('/users/:id/unlock', requireApi(services, { masterAdmin: true }), async (req, res) => {
+    const id = parse(z.uuid(), req.params.id);
+    const u = (await currentUser(services, req))!;
+    await services.auth.unlock(id, actor(req, u.id));
+    res.status(204).end();
+  });
+
   router.get('/security-settings', requireApi(services, { masterAdmin: true }), async (_req, res) => {
     res.json(await services.settings.get());
   });
