@@ -19,7 +19,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { gate } = context;
   const { toast, clear } = context.flash.read(request);
   return data(
-    { gate, market: context.market, markets: MARKETS.map((m) => ({ code: m.code, name: m.name, currency: m.currency })), toast },
+    { gate, market: context.market, supportEmail: context.supportEmail, markets: MARKETS.map((m) => ({ code: m.code, name: m.name, currency: m.currency })), toast },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,
   );
 }

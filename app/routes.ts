@@ -45,6 +45,7 @@ export default [
   // Admin area (protected layout)
   route('admin/dashboard', 'routes/admin/layout.tsx', [
     index('routes/admin/index.tsx'),
+    route('support', 'routes/admin/support.tsx'),
     // Staff screens that later capabilities fill.
     ...['products', 'store-locator', 'cocktails', 'marketing'].map((p) => page(p, `admin-${p}`)),
     // Spec §6: master admin only.

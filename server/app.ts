@@ -23,8 +23,10 @@ import { cocktailsApi } from './modules/cocktails/api';
 import { storesApi } from './modules/stores/api';
 import { inquiriesApi } from './modules/inquiries/api';
 import { authApi } from './modules/auth/api';
+import { chatApi } from './modules/chat/api';
 import { createChangeFeed, type ChangeFeed } from './realtime/changes';
 import { createServices, type Services } from './services';
+import { attachChatSockets, type ChatSockets } from './realtime/chat-sockets';
 
 export interface AppOptions {
   config: Config;
@@ -43,6 +45,7 @@ export interface App {
   server: http.Server;
   services: Services;
   feed: ChangeFeed;
+  sockets: ChatSockets;
   /** Stops accepting, lets in-flight requests finish (up to the timeout), closes the feed. */
   close(): Promise<void>;
 }
@@ -106,6 +109,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(storesApi(services));
   api.use(inquiriesApi(services));
   api.use(authApi(services));
+  api.use(chatApi(services));
   api.use((req, _res, next) => next(new AppError('not_found', 404, `No API route for ${req.method} ${req.path}.`)));
   app.use('/api', api);
 
@@ -141,6 +145,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           ip: req.ip ?? null,
           userAgent: req.headers['user-agent'] ?? null,
         }),
+        supportEmail: config.SUPPORT_EMAIL,
         origin: config.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get('host')}`,
         nonce,
         requestId: String(req.id),
@@ -161,13 +166,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     res.status(appError.status).json(appError.toBody());
   });
 
+  const sockets = attachChatSockets(server, services, feed, { instanceId: randomUUID(), logger, allowedOrigins: config.CORS_ORIGINS });
+
   ready = true;
   return {
     server,
     services,
     feed,
+    sockets,
     async close() {
       ready = false;
+      sockets.close();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
         server.close(() => {

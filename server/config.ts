@@ -35,6 +35,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Frolic <no-reply@frolic.example>'),
+  SUPPORT_EMAIL: z.email().default('support@frolic.example'),
   DEMO_MODE: bool.default(false),
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional().or(z.literal('').transform(() => undefined)),

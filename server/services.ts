@@ -19,6 +19,7 @@ import { createSessionStore, type SessionStore } from './modules/auth/sessions';
 import { createSettingsService, type SettingsService } from './modules/security/settings';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit';
 import { createDashboardService, type DashboardService } from './modules/dashboard/service';
+import { type ChatService, createChatService } from './modules/chat/service';
 
 export interface Services {
   content: ContentVersion;
@@ -33,6 +34,7 @@ export interface Services {
   auth: AuthService;
   mailer: Mailer;
   dashboard: DashboardService;
+  chat: ChatService;
   /** Demo mode (DEMO_MODE): creates one user per role; disabled by default. */
   demo: { enabled: boolean; createUsers(): Promise<{ role: string; email: string; password: string }[]> };
   /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes. */
@@ -52,6 +54,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     sessions,
     mailer,
     dashboard: createDashboardService(database.db),
+    chat: createChatService(database.db, feed, now),
     demo: { enabled: false, createUsers: async () => [] },
     auth: createAuthService({ db: database.db, sessions, settings, mailer, sealer, feed, now }),
     authLimiter: createRateLimiter({ limit: 20, windowMs: 15 * 60_000, now, what: 'attempts from your network' }),

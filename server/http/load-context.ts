@@ -16,6 +16,8 @@ export interface FrolicContext {
   auth: RequestAuth;
   /** Where links in emails point: PUBLIC_ORIGIN, else this request's origin. */
   origin: string;
+  /** Shown by the chat when a message cannot be sent (SUPPORT_EMAIL). */
+  supportEmail: string;
   nonce: string;
   requestId: string;
   /** True when the request came over TLS (cookies get Secure). */

@@ -3,9 +3,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { FOOTER_LINKS, isChromeHidden, LEGAL_LINKS, PUBLIC_NAV } from '@shared/paths';
+import { ChatLauncher } from '~/features/chat/chat-launcher';
 
 export function PageChrome({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
+  const root = useRouteLoaderData('root') as { supportEmail?: string } | undefined;
+  const supportEmail = root?.supportEmail ?? 'support@frolic.example';
   const fade = useFadeOnPathChange(pathname);
   const hidden = isChromeHidden(pathname);
   return (
@@ -21,8 +24,7 @@ export function PageChrome({ children }: { children: React.ReactNode }) {
       {hidden ? null : (
         <>
           <Footer />
-          {/* The support chat widget mounts here (support chat issue). */}
-          <div id="chat-slot" data-testid="chat-slot" />
+          <ChatLauncher supportEmail={supportEmail} />
         </>
       )}
     </>

@@ -39,6 +39,11 @@ export function AdminSidebar({ user }: Props) {
             </div>
           </details>
         ))}
+        {user.permissions.includes('support:answer') ? (
+          <NavLink to="/admin/dashboard/support" className={linkClass}>
+            Support Inbox
+          </NavLink>
+        ) : null}
         <NavLink to="/admin/dashboard/users" className={linkClass}>
           User Management
         </NavLink>
@@ -64,7 +69,16 @@ export function AdminSidebar({ user }: Props) {
 }
 
 /** Top bar of both shells: search, the bell with a dot, first name and initial avatar. */
-export function TopBar({ firstName, searchPlaceholder, label }: { firstName: string; searchPlaceholder: string; label?: string }) {
+export function TopBar({ firstName, searchPlaceholder, label, alerts = 0, alertsHref }: { firstName: string; searchPlaceholder: string; label?: string; alerts?: number; alertsHref?: string }) {
+  const bell = (
+    <>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+        <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
+      </svg>
+      {alerts > 0 ? <span className="absolute top-1 right-1 size-2 rounded-full bg-red-600" aria-hidden="true" data-testid="bell-dot" /> : null}
+    </>
+  );
+  const bellLabel = alerts > 0 ? `Notifications: ${alerts} unread` : 'Notifications';
   return (
     <header className="flex items-center justify-between gap-4 border-b border-stone-200 bg-white px-6 py-3 pr-28">
       <form role="search" className="w-full max-w-sm" onSubmit={(e) => e.preventDefault()}>
@@ -72,12 +86,15 @@ export function TopBar({ firstName, searchPlaceholder, label }: { firstName: str
         <input id="shell-search" type="search" placeholder={searchPlaceholder} className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm" />
       </form>
       <div className="flex items-center gap-4">
-        <button type="button" className="relative rounded-full p-2 hover:bg-stone-100" aria-label="Notifications">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
-            <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
-          </svg>
-          <span className="absolute top-1 right-1 size-2 rounded-full bg-red-600" aria-hidden="true" />
-        </button>
+        {alertsHref ? (
+          <NavLink to={alertsHref} className="relative rounded-full p-2 hover:bg-stone-100" aria-label={bellLabel}>
+            {bell}
+          </NavLink>
+        ) : (
+          <button type="button" className="relative rounded-full p-2 hover:bg-stone-100" aria-label={bellLabel}>
+            {bell}
+          </button>
+        )}
         <span className="text-sm font-medium">
           {firstName}
           {label ? <span className="ml-2 text-stone-600" data-testid="partner-role-label">{label}</span> : null}

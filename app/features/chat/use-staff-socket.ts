@@ -1,0 +1,43 @@
+// The inbox's live connection: every chat event on any instance reaches staff here. Pages refresh
+// their data from the server (revalidate) rather than patching it, so the server stays the source.
+import { useEffect, useRef } from 'react';
+import { RECONNECT_BACKOFF_MS, type ServerEvent } from '@shared/schemas/chat';
+
+export function useStaffSocket(enabled: boolean, onEvent: (event: ServerEvent) => void): { typing(sessionId: string): void } {
+  const handler = useRef(onEvent);
+  const socket = useRef<WebSocket | null>(null);
+  useEffect(() => {
+    handler.current = onEvent;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    let closed = false;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/staff`);
+      socket.current = ws;
+      ws.onopen = () => {
+        // Anything missed while disconnected is picked up by one refresh.
+        if (attempt > 0) handler.current({ type: 'conversation', sessionId: '' });
+        attempt = 0;
+      };
+      ws.onmessage = (e) => handler.current(JSON.parse(String(e.data)) as ServerEvent);
+      ws.onclose = (e) => {
+        if (closed || e.code === 4401) return;
+        timer = setTimeout(connect, RECONNECT_BACKOFF_MS[Math.min(attempt++, RECONNECT_BACKOFF_MS.length - 1)]);
+      };
+    };
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(timer);
+      socket.current?.close();
+    };
+  }, [enabled]);
+  return {
+    typing(sessionId) {
+      if (socket.current?.readyState === WebSocket.OPEN) socket.current.send(JSON.stringify({ type: 'typing', sessionId }));
+    },
+  };
+}

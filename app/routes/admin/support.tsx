@@ -1,0 +1,249 @@
+// The support inbox: conversations (last message, unread, status), a conversation with the page the
+// visitor was on, replies (stored as operator, spec §3), assign, close/reopen, canned replies —
+// updated live through the staff socket.
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useFetcher, useRevalidator, useSearchParams } from 'react-router';
+import { CHAT_MAX_LENGTH, chatContent } from '@shared/schemas/chat';
+import type { Route } from './+types/support';
+import { useStaffSocket } from '~/features/chat/use-staff-socket';
+import { requirePermission } from '~/lib/guards.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Support inbox · Frolic' }];
+
+const STATUSES = ['open', 'assigned', 'closed'] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requirePermission(request, context, 'support:answer');
+  const url = new URL(request.url);
+  const status = STATUSES.find((s) => s === url.searchParams.get('status'));
+  const selected = url.searchParams.get('c');
+  const chat = context.services.chat;
+  const [conversations, canned, colleagues] = await Promise.all([chat.listConversations({ status }), chat.cannedReplies(), chat.colleagues()]);
+  let conversation = null;
+  if (selected && /^[0-9a-f-]{36}$/.test(selected)) {
+    try {
+      conversation = await chat.openConversation(selected);
+    } catch {
+      conversation = null;
+    }
+  }
+  return { me: user.id, conversations, canned, colleagues, conversation, status: status ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, context, 'support:answer');
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const chat = context.services.chat;
+  const actor = context.auth.actor(user.id);
+  const sessionId = form.sessionId ?? '';
+  switch (form.intent) {
+    case 'reply': {
+      const content = chatContent.safeParse(form.content ?? '');
+      if (!content.success) return { error: content.error.issues[0]?.message ?? 'Type a reply.' };
+      await chat.postStaffMessage(user, sessionId, { clientId: form.clientId || crypto.randomUUID(), content: content.data }, actor);
+      return { ok: true };
+    }
+    case 'assign':
+      await chat.assign(sessionId, form.assignee ? form.assignee : null, actor);
+      return { ok: true };
+    case 'close':
+    case 'reopen':
+      await chat.setClosed(sessionId, form.intent === 'close', actor);
+      return { ok: true };
+    case 'canned': {
+      const title = (form.title ?? '').trim();
+      const body = (form.body ?? '').trim();
+      if (!title || !body || title.length > 80 || body.length > CHAT_MAX_LENGTH) return { error: 'A canned reply needs a title (80 characters at most) and a text.' };
+      await chat.addCannedReply({ title, body }, actor);
+      return { ok: true };
+    }
+    default:
+      return { error: 'Unknown action.' };
+  }
+}
+
+const time = (iso: string | Date | null) => (iso ? new Date(iso).toLocaleString('en-GB', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' }) : '');
+
+export default function SupportInbox({ loaderData }: Route.ComponentProps) {
+  const { conversations, conversation, canned, colleagues, me, status } = loaderData;
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [visitorTyping, setVisitorTyping] = useState(false);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const selectedId = conversation?.session.id ?? null;
+  const socket = useStaffSocket(true, (event) => {
+    if (event.type === 'typing' && event.sessionId === selectedId && event.from === 'visitor') {
+      setVisitorTyping(true);
+      if (typingTimer.current) clearTimeout(typingTimer.current);
+      typingTimer.current = setTimeout(() => setVisitorTyping(false), 4000);
+    }
+    if (event.type === 'message' && event.message.sessionId === selectedId) setVisitorTyping(false);
+    if (event.type === 'message' || event.type === 'conversation') void revalidator.revalidate();
+  });
+  const reply = useFetcher<{ ok?: boolean; error?: string }>();
+  const [draft, setDraft] = useState('');
+  const [clientId, setClientId] = useState(() => crypto.randomUUID());
+  const endRef = useRef<HTMLDivElement>(null);
+  useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [conversation?.messages.length]);
+
+  const link = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set('c', id);
+    return `?${next}`;
+  };
+
+  return (
+    <main id="main" className="grid h-[calc(100vh-7rem)] gap-4 lg:grid-cols-[22rem_1fr]">
+      <section aria-labelledby="inbox-heading" className="flex min-h-0 flex-col rounded-xl bg-white shadow-sm">
+        <div className="border-b border-stone-200 p-4">
+          <h1 id="inbox-heading" className="font-serif text-2xl">Support inbox</h1>
+          <nav aria-label="Filter conversations" className="mt-2 flex gap-2 text-sm">
+            {[null, ...STATUSES].map((s) => (
+              <Link key={s ?? 'all'} to={s ? `?status=${s}` : '?'} className={`rounded-full border px-3 py-1 ${status === s ? 'border-forest bg-forest text-white' : 'border-stone-300'}`}>
+                {s ? s[0]!.toUpperCase() + s.slice(1) : 'All'}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        <ul className="min-h-0 flex-1 divide-y divide-stone-100 overflow-y-auto" data-testid="conversation-list">
+          {conversations.length === 0 ? <li className="p-4 text-sm text-stone-600">No conversations yet.</li> : null}
+          {conversations.map((c) => (
+            <li key={c.id}>
+              <Link to={link(c.id)} className={`block p-4 hover:bg-stone-50 ${c.id === selectedId ? 'bg-stone-100' : ''}`}>
+                <div className="flex items-center justify-between gap-2">
+                  <span className="truncate text-sm font-medium">{c.visitorEmail ?? `Visitor ${c.id.slice(0, 8)}`}</span>
+                  {c.unread > 0 ? <span className="rounded-full bg-red-600 px-2 text-xs font-semibold text-white" aria-label={`${c.unread} unread`}>{c.unread}</span> : null}
+                </div>
+                <p className="truncate text-sm text-stone-600">{c.lastMessage}</p>
+                <p className="mt-1 text-xs text-stone-500">
+                  {c.status}
+                  {c.assigneeName ? ` · ${c.assigneeName}` : ''} · {time(c.lastMessageAt)}
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label="Conversation" className="flex min-h-0 flex-col rounded-xl bg-white shadow-sm">
+        {!conversation ? (
+          <p className="m-auto text-stone-600">Choose a conversation.</p>
+        ) : (
+          <>
+            <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 p-4">
+              <div>
+                <h2 className="font-semibold">{conversation.session.visitorEmail ?? `Visitor ${conversation.session.id.slice(0, 8)}`}</h2>
+                <p className="text-xs text-stone-600">
+                  Status: {conversation.session.status}
+                  {conversation.session.pageUrl ? (
+                    <>
+                      {' '}· on <code>{conversation.session.pageUrl}</code>
+                    </>
+                  ) : null}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2 text-sm">
+                {conversation.session.assigneeId !== me ? (
+                  <Form method="post">
+                    <input type="hidden" name="sessionId" value={conversation.session.id} />
+                    <input type="hidden" name="assignee" value={me} />
+                    <button name="intent" value="assign" className="rounded-md border border-forest px-3 py-1 text-forest">Assign to me</button>
+                  </Form>
+                ) : null}
+                <Form method="post" className="flex gap-1">
+                  <input type="hidden" name="sessionId" value={conversation.session.id} />
+                  <label htmlFor="assignee" className="sr-only">Assign to a colleague</label>
+                  <select id="assignee" name="assignee" defaultValue={conversation.session.assigneeId ?? ''} className="rounded-md border border-stone-300 px-2 py-1">
+                    <option value="">Unassigned</option>
+                    {colleagues.map((c) => (
+                      <option key={c.id} value={c.id}>{`${c.firstName} ${c.lastName}`.trim()}</option>
+                    ))}
+                  </select>
+                  <button name="intent" value="assign" className="rounded-md border border-stone-300 px-3 py-1">Assign</button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="sessionId" value={conversation.session.id} />
+                  {conversation.session.status === 'closed' ? (
+                    <button name="intent" value="reopen" className="rounded-md border border-stone-300 px-3 py-1">Reopen</button>
+                  ) : (
+                    <button name="intent" value="close" className="rounded-md border border-stone-300 px-3 py-1">Close</button>
+                  )}
+                </Form>
+              </div>
+            </header>
+            <ol className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4" data-testid="conversation-messages">
+              {conversation.messages.map((m) => (
+                <li key={m.id} className={`flex ${m.userId === 'operator' ? 'justify-end' : 'justify-start'}`}>
+                  <div className={`max-w-[75%] rounded-2xl px-3 py-2 text-sm ${m.userId === 'operator' ? 'bg-forest text-white' : 'bg-stone-100'}`}>
+                    <p className="break-words whitespace-pre-wrap">{m.content}</p>
+                    <p className="mt-1 text-[11px] opacity-75">
+                      {m.userId === 'operator' ? (m.staffName ?? 'Staff') : 'Visitor'} · {time(m.createdAt)}
+                    </p>
+                  </div>
+                </li>
+              ))}
+              {visitorTyping ? <li className="text-xs text-stone-500">Visitor is typing…</li> : null}
+              <div ref={endRef} />
+            </ol>
+            <reply.Form
+              method="post"
+              className="space-y-2 border-t border-stone-200 p-4"
+              onSubmit={() => {
+                // The form's data is read before these updates apply; the next reply gets a new id.
+                setDraft('');
+                setClientId(crypto.randomUUID());
+              }}
+            >
+              <input type="hidden" name="sessionId" value={conversation.session.id} />
+              <input type="hidden" name="clientId" value={clientId} />
+              <input type="hidden" name="intent" value="reply" />
+              {canned.length ? (
+                <div className="flex flex-wrap gap-2" aria-label="Canned replies">
+                  {canned.map((c) => (
+                    <button key={c.id} type="button" onClick={() => setDraft(c.body)} className="rounded-full border border-stone-300 px-3 py-1 text-xs">
+                      {c.title}
+                    </button>
+                  ))}
+                </div>
+              ) : null}
+              {reply.data?.error ? <p role="alert" className="text-sm text-red-800">{reply.data.error}</p> : null}
+              <label htmlFor="reply" className="sr-only">Reply</label>
+              <textarea
+                id="reply"
+                name="content"
+                rows={3}
+                value={draft}
+                maxLength={CHAT_MAX_LENGTH}
+                onChange={(e) => {
+                  setDraft(e.target.value);
+                  socket.typing(conversation.session.id);
+                }}
+                placeholder="Write a reply…"
+                className="w-full rounded-md border border-stone-300 p-2 text-sm"
+              />
+              <button type="submit" disabled={reply.state !== 'idle'} className="rounded-full bg-forest px-5 py-2 text-sm font-semibold text-white disabled:opacity-60">
+                Send reply
+              </button>
+            </reply.Form>
+          </>
+        )}
+      </section>
+
+      <details className="lg:col-span-2">
+        <summary className="cursor-pointer text-sm font-medium">Canned replies</summary>
+        <Form method="post" className="mt-2 flex flex-wrap items-end gap-2 text-sm">
+          <input type="hidden" name="intent" value="canned" />
+          <label className="flex flex-col">
+            Title
+            <input name="title" maxLength={80} className="rounded-md border border-stone-300 px-2 py-1" />
+          </label>
+          <label className="flex flex-1 flex-col">
+            Text
+            <input name="body" className="rounded-md border border-stone-300 px-2 py-1" />
+          </label>
+          <button className="rounded-md border border-forest px-3 py-1 text-forest">Add</button>
+        </Form>
+      </details>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+// JSON handlers of the support chat: visitors (id + secret in X-Chat-Secret) and staff.
+import { type Request, Router } from 'express';
+import { z } from 'zod';
+import { visitorEmail, visitorSend } from '../../../shared/schemas/chat';
+import { parse } from '../../http/api-helpers';
+import { currentUser, requireApi } from '../../http/api-auth';
+import { createRateLimiter } from '../../http/rate-limit';
+import type { Services } from '../../services';
+
+export function chatApi(services: Services): Router {
+  const router = Router();
+  const starts = createRateLimiter({ limit: 20, windowMs: 60 * 60_000, what: 'new conversations from your network' });
+  const chat = services.chat;
+
+  async function visitor(req: Request): Promise<string> {
+    const sessionId = parse(z.uuid(), req.params.id);
+    await chat.verifyVisitor(sessionId, String(req.headers['x-chat-secret'] ?? ''));
+    return sessionId;
+  }
+
+  router.post('/chat/sessions', async (req, res) => {
+    starts.hit(req.ip ?? 'unknown');
+    res.status(201).json(await chat.startSession(req.ip ?? null));
+  });
+
+  router.get('/chat/presence', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ staffOnline: await chat.staffOnline() });
+  });
+
+  router.get('/chat/sessions/:id/messages', async (req, res) => {
+    const sessionId = await visitor(req);
+    const after = parse(z.coerce.number().int().min(0).default(0), req.query.after);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ messages: await chat.history(sessionId, after) });
+  });
+
+  router.post('/chat/sessions/:id/messages', async (req, res) => {
+    const sessionId = await visitor(req);
+    const input = parse(visitorSend, req.body);
+    const { message, duplicate } = await chat.postVisitorMessage(sessionId, input, req.ip ?? null);
+    res.status(duplicate ? 200 : 201).json({ message });
+  });
+
+  router.post('/chat/sessions/:id/email', async (req, res) => {
+    const sessionId = await visitor(req);
+    await chat.setVisitorEmail(sessionId, parse(visitorEmail, req.body).email);
+    res.status(204).end();
+  });
+
+  router.get('/chat/conversations', requireApi(services, { permission: 'support:answer' }), async (_req, res) => {
+    res.json({ conversations: await chat.listConversations() });
+  });
+
+  router.post('/chat/conversations/:id/messages', requireApi(services, { permission: 'support:answer' }), async (req, res) => {
+    const sessionId = parse(z.uuid(), req.params.id);
+    const input = parse(visitorSend.pick({ clientId: true, content: true }), req.body);
+    const u = (await currentUser(services, req))!;
+    const { message } = await chat.postStaffMessage(u, sessionId, input, { userId: u.id, ip: req.ip ?? null });
+    res.status(201).json({ message });
+  });
+
+  return router;
+}

@@ -1,0 +1,226 @@
+// Support chat: anonymous conversations (id + secret), messages stored before they are acknowledged
+// and idempotent by client id, the staff inbox (assign, close, reopen, read), canned replies and
+// staff presence. Every stored message is published on the change feed for live delivery.
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { ChatMessage } from '../../../shared/schemas/chat';
+import { CHAT_RATE_PER_IP, CHAT_RATE_PER_SESSION } from '../../../shared/schemas/chat';
+import type { Db } from '../../db/client';
+import { cannedReplies, chatMessages, chatPresence, chatSessions, profiles, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { createRateLimiter } from '../../http/rate-limit';
+import { hashToken, newToken } from '../../auth/tokens';
+import type { ChangeFeed } from '../../realtime/changes';
+import { type Actor, recordAudit } from '../audit/service';
+
+export const CHAT_TOPIC = 'chat';
+/** A staff member counts as online while an instance saw their inbox socket this recently. */
+const PRESENCE_FRESH_MS = 75_000;
+
+export type ChatEvent =
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'typing'; sessionId: string; from: 'visitor' | 'staff' }
+  | { type: 'conversation'; sessionId: string };
+
+type Row = typeof chatMessages.$inferSelect;
+
+function toMessage(row: Row, staffName: string | null): ChatMessage {
+  return {
+    id: row.id,
+    content: row.content,
+    sessionId: row.sessionId,
+    userId: row.userId as ChatMessage['userId'],
+    clientId: row.clientId,
+    staffName,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+export function createChatService(db: Db, feed: ChangeFeed, now: () => number = Date.now) {
+  const perSession = createRateLimiter({ limit: CHAT_RATE_PER_SESSION, windowMs: 60_000, now, what: 'messages in a minute' });
+  const perIp = createRateLimiter({ limit: CHAT_RATE_PER_IP, windowMs: 60_000, now, what: 'messages from your network in a minute' });
+  const publish = (event: ChatEvent) => feed.publish(CHAT_TOPIC, event);
+
+  async function staffNames(ids: (string | null)[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((x): x is string => !!x))];
+    if (!wanted.length) return new Map();
+    const rows = await db.select({ id: profiles.id, firstName: profiles.firstName }).from(profiles).where(inArray(profiles.id, wanted));
+    return new Map(rows.map((r) => [r.id, r.firstName]));
+  }
+
+  async function insertMessage(values: { sessionId: string; userId: 'anonymous_user' | 'operator'; content: string; clientId: string; staffId?: string | null }) {
+    return db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(chatMessages)
+        .values({ ...values, createdAt: new Date(now()) })
+        .onConflictDoNothing({ target: [chatMessages.sessionId, chatMessages.clientId] })
+        .returning();
+      if (!inserted) {
+        // A resend of a message already stored: answer with the stored one.
+        const [existing] = await tx.select().from(chatMessages).where(and(eq(chatMessages.sessionId, values.sessionId), eq(chatMessages.clientId, values.clientId)));
+        return { row: existing as Row, duplicate: true };
+      }
+      await tx.update(chatSessions).set({ lastMessageAt: new Date(now()) }).where(eq(chatSessions.id, values.sessionId));
+      return { row: inserted, duplicate: false };
+    });
+  }
+
+  return {
+    async startSession(ip: string | null): Promise<{ sessionId: string; secret: string }> {
+      const sessionId = randomUUID();
+      const secret = newToken(24);
+      await db.insert(chatSessions).values({ id: sessionId, secretHash: hashToken(secret), ipAddress: ip, createdAt: new Date(now()) });
+      return { sessionId, secret };
+    },
+
+    /** Only the holder of the secret reads or writes a conversation. */
+    async verifyVisitor(sessionId: string, secret: string): Promise<void> {
+      const [row] = await db.select({ secretHash: chatSessions.secretHash }).from(chatSessions).where(eq(chatSessions.id, sessionId));
+      if (!row || row.secretHash !== hashToken(secret)) throw new AppError('chat_forbidden', 403, 'This conversation is not yours.');
+    },
+
+    async history(sessionId: string, after = 0): Promise<ChatMessage[]> {
+      const rows = await db.select().from(chatMessages).where(and(eq(chatMessages.sessionId, sessionId), gt(chatMessages.id, after))).orderBy(asc(chatMessages.id)).limit(500);
+      const names = await staffNames(rows.map((r) => r.staffId));
+      return rows.map((r) => toMessage(r, r.staffId ? (names.get(r.staffId) ?? null) : null));
+    },
+
+    async postVisitorMessage(sessionId: string, input: { clientId: string; content: string; page?: string }, ip: string | null) {
+      perSession.hit(sessionId);
+      perIp.hit(ip ?? 'unknown');
+      const { row, duplicate } = await insertMessage({ sessionId, userId: 'anonymous_user', content: input.content, clientId: input.clientId });
+      const message = toMessage(row, null);
+      if (!duplicate) {
+        await db
+          .update(chatSessions)
+          .set({ pageUrl: input.page ?? null, status: sql`case when ${chatSessions.status} = 'closed' then 'open'::chat_status else ${chatSessions.status} end` })
+          .where(eq(chatSessions.id, sessionId));
+        await publish({ type: 'message', message });
+      }
+      return { message, duplicate };
+    },
+
+    async postStaffMessage(staff: { id: string; firstName: string }, sessionId: string, input: { clientId: string; content: string }, actor: Actor) {
+      const [session] = await db.select({ id: chatSessions.id, status: chatSessions.status, assigneeId: chatSessions.assigneeId }).from(chatSessions).where(eq(chatSessions.id, sessionId));
+      if (!session) throw new AppError('not_found', 404, 'Conversation not found.');
+      const { row, duplicate } = await insertMessage({ sessionId, userId: 'operator', content: input.content, clientId: input.clientId, staffId: staff.id });
+      const message = toMessage(row, staff.firstName);
+      if (!duplicate) {
+        await db.transaction(async (tx) => {
+          // Answering a conversation nobody holds takes it.
+          if (!session.assigneeId) await tx.update(chatSessions).set({ assigneeId: staff.id, status: 'assigned' }).where(eq(chatSessions.id, sessionId));
+          await recordAudit(tx, actor, { action: 'INSERT', tableName: 'chat_messages', recordId: row.id, newValues: { sessionId } });
+        });
+        await publish({ type: 'message', message });
+        await publish({ type: 'conversation', sessionId });
+      }
+      return { message, duplicate };
+    },
+
+    async setVisitorEmail(sessionId: string, email: string): Promise<void> {
+      await db.update(chatSessions).set({ visitorEmail: email }).where(eq(chatSessions.id, sessionId));
+      await publish({ type: 'conversation', sessionId });
+    },
+
+    typing: (sessionId: string, from: 'visitor' | 'staff') => publish({ type: 'typing', sessionId, from }),
+
+    async listConversations(filter: { status?: 'open' | 'assigned' | 'closed' } = {}) {
+      const unread = sql<number>`(select count(*)::int from ${chatMessages} m where m.session_id = ${chatSessions.id} and m.user_id = 'anonymous_user' and m.read_at is null)`;
+      const last = sql<string | null>`(select m.content from ${chatMessages} m where m.session_id = ${chatSessions.id} order by m.id desc limit 1)`;
+      return db
+        .select({
+          id: chatSessions.id,
+          status: chatSessions.status,
+          assigneeId: chatSessions.assigneeId,
+          assigneeName: profiles.firstName,
+          visitorEmail: chatSessions.visitorEmail,
+          pageUrl: chatSessions.pageUrl,
+          lastMessageAt: chatSessions.lastMessageAt,
+          lastMessage: last,
+          unread,
+        })
+        .from(chatSessions)
+        .leftJoin(profiles, eq(profiles.id, chatSessions.assigneeId))
+        .where(and(sql`${chatSessions.lastMessageAt} is not null`, filter.status ? eq(chatSessions.status, filter.status) : undefined))
+        .orderBy(desc(chatSessions.lastMessageAt))
+        .limit(200);
+    },
+
+    async unreadTotal(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chatMessages).where(and(eq(chatMessages.userId, 'anonymous_user'), isNull(chatMessages.readAt)));
+      return row?.n ?? 0;
+    },
+
+    /** Opening a conversation marks the visitor's messages read. */
+    async openConversation(sessionId: string) {
+      const [session] = await db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+      if (!session) throw new AppError('not_found', 404, 'Conversation not found.');
+      const marked = await db
+        .update(chatMessages)
+        .set({ readAt: new Date(now()) })
+        .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.userId, 'anonymous_user'), isNull(chatMessages.readAt)))
+        .returning({ id: chatMessages.id });
+      if (marked.length) await publish({ type: 'conversation', sessionId });
+      const { secretHash: _s, ipAddress: _ip, ...visible } = session;
+      return { session: visible, messages: await this.history(sessionId) };
+    },
+
+    async assign(sessionId: string, assigneeId: string | null, actor: Actor) {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select({ assigneeId: chatSessions.assigneeId }).from(chatSessions).where(eq(chatSessions.id, sessionId));
+        if (!before) throw new AppError('not_found', 404, 'Conversation not found.');
+        if (assigneeId) {
+          const [staff] = await tx.select({ id: users.id }).from(users).where(eq(users.id, assigneeId));
+          if (!staff) throw new AppError('not_found', 404, 'That colleague does not exist.');
+        }
+        await tx.update(chatSessions).set({ assigneeId, status: assigneeId ? 'assigned' : 'open' }).where(eq(chatSessions.id, sessionId));
+        await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'chat_sessions', recordId: sessionId, oldValues: before, newValues: { assigneeId } });
+      });
+      await publish({ type: 'conversation', sessionId });
+    },
+
+    async setClosed(sessionId: string, closed: boolean, actor: Actor) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(chatSessions)
+          .set({ status: closed ? 'closed' : sql`case when ${chatSessions.assigneeId} is null then 'open'::chat_status else 'assigned'::chat_status end` })
+          .where(eq(chatSessions.id, sessionId))
+          .returning({ id: chatSessions.id });
+        if (!row) throw new AppError('not_found', 404, 'Conversation not found.');
+        await recordAudit(tx, actor, { action: closed ? 'CLOSE' : 'REOPEN', tableName: 'chat_sessions', recordId: sessionId });
+      });
+      await publish({ type: 'conversation', sessionId });
+    },
+
+    cannedReplies: () => db.select().from(cannedReplies).orderBy(asc(cannedReplies.title)),
+
+    async addCannedReply(input: { title: string; body: string }, actor: Actor) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.insert(cannedReplies).values(input).returning({ id: cannedReplies.id });
+        await recordAudit(tx, actor, { action: 'INSERT', tableName: 'canned_replies', recordId: row?.id ?? null, newValues: input });
+      });
+    },
+
+    /** Records the staff connected to this instance's inbox sockets. */
+    async heartbeat(instanceId: string, staffIds: string[]): Promise<void> {
+      await db.delete(chatPresence).where(eq(chatPresence.instanceId, instanceId));
+      if (staffIds.length) await db.insert(chatPresence).values([...new Set(staffIds)].map((userId) => ({ userId, instanceId, seenAt: new Date(now()) }))).onConflictDoNothing();
+    },
+
+    async staffOnline(): Promise<boolean> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chatPresence).where(gt(chatPresence.seenAt, new Date(now() - PRESENCE_FRESH_MS)));
+      return (row?.n ?? 0) > 0;
+    },
+
+    /** Staff who may be assigned conversations. */
+    async colleagues() {
+      return db
+        .selectDistinct({ id: users.id, firstName: profiles.firstName, lastName: profiles.lastName })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.id))
+        .where(sql`${users.status} = 'active' and exists (select 1 from user_roles ur join role_permissions rp on rp.role = ur.role where ur.user_id = ${users.id} and rp.permission = 'support:answer')`);
+    },
+  };
+}
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,56 @@
+// The support chat's wire shapes and limits, shared by the widget, the inbox and the server.
+import { z } from 'zod';
+
+export const CHAT_ROOM = 'customer_support';
+export const CHAT_MAX_LENGTH = 2000;
+/** Spec §9: reconnect backoff 1 s, 2 s, 5 s, then 10 s; heartbeat 30 s. */
+export const RECONNECT_BACKOFF_MS = [1000, 2000, 5000, 10000] as const;
+export const HEARTBEAT_MS = 30_000;
+/** Per conversation and per IP, per minute. */
+export const CHAT_RATE_PER_SESSION = 10;
+export const CHAT_RATE_PER_IP = 30;
+export const SESSION_STORAGE_KEY = 'chat_session_id';
+export const SECRET_STORAGE_KEY = 'chat_session_secret';
+
+export interface ChatMessage {
+  id: number;
+  content: string;
+  sessionId: string;
+  userId: 'anonymous_user' | 'operator';
+  clientId: string;
+  staffName: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export const chatContent = z
+  .string()
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1, 'Type a message.').max(CHAT_MAX_LENGTH, `Keep messages under ${CHAT_MAX_LENGTH} characters.`));
+
+export const visitorSend = z.object({
+  clientId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  content: chatContent,
+  page: z.string().max(500).optional(),
+});
+
+export const visitorEmail = z.object({ email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.')) });
+
+/** What a visitor socket sends. */
+export const visitorClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), sessionId: z.uuid(), secret: z.string().min(20).max(100), after: z.number().int().min(0).optional() }),
+  z.object({ type: z.literal('send'), clientId: visitorSend.shape.clientId, content: z.string().max(CHAT_MAX_LENGTH * 2), page: z.string().max(500).optional() }),
+  z.object({ type: z.literal('typing') }),
+]);
+
+/** What a staff socket sends. */
+export const staffClientMessage = z.discriminatedUnion('type', [z.object({ type: z.literal('typing'), sessionId: z.uuid() })]);
+
+export type ServerEvent =
+  | { type: 'ready'; messages: ChatMessage[]; staffOnline: boolean }
+  | { type: 'ack'; clientId: string; message: ChatMessage }
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'typing'; sessionId: string; from: 'visitor' | 'staff' }
+  | { type: 'conversation'; sessionId: string }
+  | { type: 'presence'; staffOnline: boolean }
+  | { type: 'error'; code: string; message: string; clientId?: string };
