@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { Client } from '../support/client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const api = (path: string, init: RequestInit = {}) => fetch(`${t.url}${path}`, init);
+const json = (method: string, body: unknown, secret?: string): RequestInit => ({
+  method,
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json', ...(secret ? { 'x-chat-secret': secret } : {}) },
+});
+
+async function newSession() {
+  const res = await api('/api/chat/sessions', json('POST', {}));
+  expect(res.status).toBe(201);
+  return (await res.json()) as { sessionId: string; secret: string };
+}
+
+function socket(url: string): Promise<{ ws: WebSocket; events: Record<string, unknown>[]; next: (type: string) => Promise<Record<string, unknown>> }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const events: Record<string, unknown>[] = [];
+    const waiters: { type: string; resolve: (e: Record<string, unknown>) => void }[] = [];
+    ws.on('message', (d) => {
+      const e = JSON.parse(String(d)) as Record<string, unknown>;
+      events.push(e);
+      const i = waiters.findIndex((w) => w.type === e.type);
+      if (i >= 0) waiters.splice(i, 1)[0]?.resolve(e);
+    });
+    ws.on('open', () =>
+      resolve({
+        ws,
+        events,
+        next: (type) =>
+          new Promise((res, rej) => {
+            const seen = events.find((e) => e.type === type && !(e as { taken?: boolean }).taken);
+            if (seen) {
+              (seen as { taken?: boolean }).taken = true;
+              return res(seen);
+            }
+            const timer = setTimeout(() => rej(new Error(`no ${type} event`)), 5000);
+            waiters.push({ type, resolve: (e) => (clearTimeout(timer), ((e as { taken?: boolean }).taken = true), res(e)) });
+          }),
+      }),
+    );
+    ws.on('error', reject);
+  });
+}
+
+describe('visitor chat over HTTP', () => {
+  it('stores a message once however often it is resent, and reads it back in order', async () => {
+    const { sessionId, secret } = await newSession();
+    const first = await api(`/api/chat/sessions/${sessionId}/messages`, json('POST', { clientId: 'client-aaaaaaaa', content: '  Hello there  ', page: '/products' }, secret));
+    expect(first.status).toBe(201);
+    const again = await api(`/api/chat/sessions/${sessionId}/messages`, json('POST', { clientId: 'client-aaaaaaaa', content: 'Hello there' }, secret));
+    expect(again.status).toBe(200);
+    expect((await again.json()).message.id).toBe((await first.json()).message.id);
+    await api(`/api/chat/sessions/${sessionId}/messages`, json('POST', { clientId: 'client-bbbbbbbb', content: 'Second' }, secret));
+    const history = await (await api(`/api/chat/sessions/${sessionId}/messages`, { headers: { 'x-chat-secret': secret } })).json();
+    expect(history.messages.map((m: { content: string; userId: string }) => [m.content, m.userId])).toEqual([
+      ['Hello there', 'anonymous_user'],
+      ['Second', 'anonymous_user'],
+    ]);
+    const after = await (await api(`/api/chat/sessions/${sessionId}/messages?after=${history.messages[0].id}`, { headers: { 'x-chat-secret': secret } })).json();
+    expect(after.messages).toHaveLength(1);
+  });
+
+  it('lets only the holder of the secret read or write a conversation', async () => {
+    const a = await newSession();
+    const b = await newSession();
+    expect((await api(`/api/chat/sessions/${a.sessionId}/messages`, { headers: { 'x-chat-secret': b.secret } })).status).toBe(403);
+    expect((await api(`/api/chat/sessions/${a.sessionId}/messages`, json('POST', { clientId: 'client-cccccccc', content: 'x' }, b.secret))).status).toBe(403);
+  });
+
+  it('refuses empty and over-long messages, and more than 10 a minute per conversation', async () => {
+    const { sessionId, secret } = await newSession();
+    const post = (clientId: string, content: string) => api(`/api/chat/sessions/${sessionId}/messages`, json('POST', { clientId, content }, secret));
+    expect((await post('client-empty-01', '   ')).status).toBe(400);
+    expect((await post('client-long-001', 'x'.repeat(2001))).status).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await post(`client-rate-${String(i).padStart(3, '0')}`, `m${i}`)).status).toBe(201);
+    const limited = await post('client-rate-999', 'one too many');
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).error.code).toBe('rate_limited');
+  });
+});
+
+describe('live delivery', () => {
+  it('delivers a visitor message to staff and the operator reply to the visitor, stored with operator semantics', async () => {
+    await t.app.services.auth.createUser({ email: 'agent@example.com', firstName: 'Agnes', lastName: 'Agent', roles: ['employee'], password: 'Copper-kettle-chat-1', confirmed: true }, SYSTEM_ACTOR);
+    const staffClient = await new Client(t.url).passGate();
+    await staffClient.post('/admin-login', { email: 'agent@example.com', password: 'Copper-kettle-chat-1' });
+    const wsBase = t.url.replace('http', 'ws');
+    const staffWs = await new Promise<Awaited<ReturnType<typeof socket>>>((resolve, reject) => {
+      const ws = new WebSocket(`${wsBase}/ws/staff`, { headers: { cookie: staffClient.header() } });
+      const events: Record<string, unknown>[] = [];
+      ws.on('message', (d) => events.push(JSON.parse(String(d))));
+      ws.on('open', () => resolve({ ws, events, next: async () => ({}) }));
+      ws.on('error', reject);
+    });
+
+    const { sessionId, secret } = await newSession();
+    const visitor = await socket(`${wsBase}/ws/chat`);
+    visitor.ws.send(JSON.stringify({ type: 'auth', sessionId, secret }));
+    expect(await visitor.next('ready')).toMatchObject({ type: 'ready', messages: [], staffOnline: true });
+    visitor.ws.send(JSON.stringify({ type: 'send', clientId: 'live-client-1', content: 'Do you ship to Norway?', page: '/buy-online' }));
+    const ack = await visitor.next('ack');
+    expect(ack).toMatchObject({ clientId: 'live-client-1', message: { content: 'Do you ship to Norway?', userId: 'anonymous_user' } });
+    await expect.poll(() => staffWs.events.some((e) => e.type === 'message')).toBe(true);
+
+    const reply = await staffClient.json('POST', `/api/chat/conversations/${sessionId}/messages`, { clientId: 'staff-reply-001', content: 'We do, through our Oslo importer.' });
+    expect(reply.status).toBe(201);
+    const pushed = await visitor.next('message');
+    // The visitor's own message may be echoed first; wait for the operator's.
+    const operator = pushed.message && (pushed.message as { userId: string }).userId === 'operator' ? pushed : await visitor.next('message');
+    expect(operator.message).toMatchObject({ userId: 'operator', content: 'We do, through our Oslo importer.', staffName: 'Agnes' });
+
+    const conversations = await (await staffClient.json('GET', '/api/chat/conversations')).json();
+    expect(conversations.conversations[0]).toMatchObject({ id: sessionId, status: 'assigned', pageUrl: '/buy-online' });
+    visitor.ws.close();
+    staffWs.ws.close();
+  });
+
+  it('refuses a staff socket without a session, and a visitor socket with a foreign secret', async () => {
+    const wsBase = t.url.replace('http', 'ws');
+    await expect(socket(`${wsBase}/ws/staff`)).rejects.toThrow(/401/);
+    const a = await newSession();
+    const v = await socket(`${wsBase}/ws/chat`);
+    v.ws.send(JSON.stringify({ type: 'auth', sessionId: a.sessionId, secret: 'x'.repeat(32) }));
+    expect(await v.next('error')).toMatchObject({ code: 'chat_forbidden' });
+  });
+});
