@@ -44,7 +44,7 @@ test('the admin shell shows the sidebar, the name and role label, and signs out 
   await expect(sidebar.getByRole('link', { name: 'Manage Recipes' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Manage Products' })).toBeHidden();
   await expect(page.getByRole('searchbox')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
