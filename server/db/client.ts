@@ -72,6 +72,12 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover, admin command) must not crash the
+  // process: the pool replaces it on the next query.
+  const onIdleError = (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') console.error('PostgreSQL connection error:', err.message);
+  };
+  pool.on('error', onIdleError);
   // One dedicated connection for LISTEN, opened on first use.
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
@@ -86,6 +92,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async listen(channel, onPayload) {
       if (!listener) {
         listener = new pg.Client({ connectionString: url });
+        listener.on('error', onIdleError);
         await listener.connect();
         listener.on('notification', (msg) => {
           for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
