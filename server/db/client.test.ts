@@ -46,6 +46,27 @@ describe('database', () => {
   });
 });
 
+describe('change notifications after a dropped connection', () => {
+  it('re-listens when PostgreSQL ends the listening connection', async () => {
+    const t = await freshDatabase();
+    open.push(t);
+    const feed = await createChangeFeed(t.database);
+    if (t.url) {
+      // The server ends every other connection to this database, the LISTEN one included.
+      await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      await new Promise((r) => setTimeout(r, 1500));
+    }
+    const other = t.url ? await openDatabase({ databaseUrl: t.url, poolSize: 1 }) : t.database;
+    const otherFeed = await createChangeFeed(other);
+    const received = new Promise((resolve) => feed.subscribe('content', resolve));
+    await otherFeed.publish('content', { after: 'reconnect' });
+    await expect(received).resolves.toEqual({ after: 'reconnect' });
+    await feed.close();
+    await otherFeed.close();
+    if (other !== t.database) await other.close();
+  });
+});
+
 describe('data directory lock', () => {
   it('refuses a directory a live process holds, and ignores a stale lock', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'frolic-lock-'));

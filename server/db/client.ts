@@ -78,9 +78,32 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     if (err.code !== '57P01') console.error('PostgreSQL connection error:', err.message);
   };
   pool.on('error', onIdleError);
-  // One dedicated connection for LISTEN, opened on first use.
-  let listener: pg.Client | undefined;
+  // One dedicated connection for LISTEN, opened on first use and re-opened (re-issuing every LISTEN)
+  // if the server drops it, so cross-instance delivery survives a database restart.
+  let listener: Promise<pg.Client> | undefined;
+  let closing = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const connectListener = (): Promise<pg.Client> => {
+    const p = (async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', onIdleError);
+      client.on('notification', (msg) => {
+        for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+      });
+      client.on('end', () => {
+        listener = undefined;
+        if (!closing && handlers.size) setTimeout(() => void ensureListener().catch(() => undefined), 1000);
+      });
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return client;
+    })();
+    p.catch(() => {
+      listener = undefined;
+    });
+    return p;
+  };
+  const ensureListener = () => (listener ??= connectListener());
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await pool.query('select 1');
   return {
@@ -90,27 +113,19 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        listener.on('error', onIdleError);
-        await listener.connect();
-        listener.on('notification', (msg) => {
-          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-        });
-      }
       let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      }
+      const isNew = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
       set.add(onPayload);
+      const client = await ensureListener();
+      if (isNew) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {
         set.delete(onPayload);
       };
     },
     async close() {
-      await listener?.end().catch(() => undefined);
+      closing = true;
+      await listener?.then((c) => c.end()).catch(() => undefined);
       await pool.end();
     },
   };
