@@ -5,11 +5,26 @@ import { PRODUCT_CATEGORIES } from '../limits-catalog';
 export const COCKTAIL_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type CocktailDifficulty = (typeof COCKTAIL_DIFFICULTIES)[number];
 
+export const DIFFICULTY_LABELS: Record<CocktailDifficulty, string> = {
+  easy: 'Easy',
+  medium: 'Medium',
+  hard: 'Hard',
+};
+
+/** An empty value ("All", "Any" in a GET form: `?baseSpirit=`) means no filter. */
+const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
 export const cocktailListQuery = z.object({
-  baseSpirit: z.enum(PRODUCT_CATEGORIES).optional(),
-  difficulty: z.enum(COCKTAIL_DIFFICULTIES).optional(),
+  baseSpirit: z.preprocess(emptyAsAbsent, z.enum(PRODUCT_CATEGORIES).optional()),
+  difficulty: z.preprocess(emptyAsAbsent, z.enum(COCKTAIL_DIFFICULTIES).optional()),
 });
 export type CocktailListQuery = z.infer<typeof cocktailListQuery>;
+
+/** The `{id}` of /cocktails/{id}: a numeric id or a slug. */
+export const cocktailIdOrSlug = z
+  .string()
+  .max(120)
+  .regex(/^(\d{1,10}|[a-z0-9]+(-[a-z0-9]+)*)$/, 'Use a cocktail id or a slug such as negroni.');
 
 export interface CocktailSummary {
   id: number;
@@ -21,6 +36,7 @@ export interface CocktailSummary {
   difficulty: CocktailDifficulty;
   imageUrl: string;
   prepMinutes: number;
+  featured: boolean;
 }
 
 export interface CocktailIngredient {
@@ -31,7 +47,17 @@ export interface CocktailIngredient {
   product: { slug: string; name: string } | null;
 }
 
+/** One of our (active) products a recipe uses. */
+export interface CocktailProduct {
+  slug: string;
+  name: string;
+  category: string;
+  imageUrl: string;
+}
+
 export interface CocktailDetail extends CocktailSummary {
   steps: string[];
   ingredients: CocktailIngredient[];
+  /** Our products in the recipe, in ingredient order, each once. */
+  products: CocktailProduct[];
 }

@@ -1,7 +1,39 @@
-// JSON handlers for cocktails. (Contract stub.)
+// JSON handlers of the public cocktail recipes: parse, call the service, respond (with content ETags).
 import { Router } from 'express';
+import { cocktailIdOrSlug, cocktailListQuery } from '../../../shared/schemas/cocktails';
+import { Lru } from '../../cache/lru';
+import { type CachedBody, parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import type { Services } from '../../services';
 
-export function cocktailsApi(_services: Services): Router {
-  return Router();
+export function cocktailsApi(services: Services): Router {
+  const router = Router();
+  // Serialised bodies per URL, dropped on any content change (the service caches the data itself).
+  const bodies = new Lru<CachedBody>(500);
+  services.content.onChange(() => bodies.clear());
+
+  async function cachedBody(key: string, compute: () => Promise<unknown>): Promise<CachedBody> {
+    const hit = bodies.get(key);
+    if (hit) return hit;
+    const version = services.content.current;
+    const body = toCachedBody(await compute());
+    if (version === services.content.current) bodies.set(key, body);
+    return body;
+  }
+
+  router.get('/cocktails', async (req, res) => {
+    const query = parse(cocktailListQuery, req.query);
+    const body = await cachedBody(`list|${query.baseSpirit ?? ''}|${query.difficulty ?? ''}`, async () => {
+      const items = await services.cocktails.listPublished(query);
+      return { items, total: items.length };
+    });
+    sendWithEtag(req, res, body);
+  });
+
+  router.get('/cocktails/:idOrSlug', async (req, res) => {
+    const idOrSlug = parse(cocktailIdOrSlug, req.params.idOrSlug);
+    const body = await cachedBody(`detail|${idOrSlug}`, async () => ({ cocktail: await services.cocktails.getPublished(idOrSlug) }));
+    sendWithEtag(req, res, body);
+  });
+
+  return router;
 }
