@@ -1,0 +1,79 @@
+// Accounts: the time a sign-in takes (dominated by argon2id, m=19 MiB t=2 p=1), and the cost of the
+// auth check on a request — autocannon on GET /api/me with a session against GET /api/ping, one run
+// (10 s, 50 connections) on PGlite and, when it answers, on PostgreSQL.
+/* global fetch, performance, URLSearchParams */
+import autocannon from 'autocannon';
+import { isMain, median, passGate, postgresAvailable, psql, removeDir, startServer, tempDataDir, writeResult } from './lib.mjs';
+
+const PASSWORD = 'Bench-demo-password-2026';
+const DURATION = Number(process.env.HTTP_DURATION || 10);
+const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS || 50);
+
+async function signInTimes(url, n = 20) {
+  const gate = await passGate(url);
+  const times = [];
+  let cookie = null;
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/admin-login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'admin@demo.frolic.example', password: PASSWORD }),
+      headers: { cookie: gate },
+      redirect: 'manual',
+    });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+    if (res.status !== 302) throw new Error(`sign-in answered ${res.status}`);
+    cookie = res.headers.getSetCookie().find((c) => c.startsWith('frolic_session=')).split(';')[0];
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return { cookie, medianMs: Math.round(median(times)), p95Ms: Math.round(sorted[Math.floor(sorted.length * 0.95) - 1]), runs: n };
+}
+
+async function cannon(url, headers = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { reqPerSec: Math.round(r.requests.average), latencyP99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+async function suite(server, label) {
+  const signIn = await signInTimes(server.url);
+  const ping = await cannon(`${server.url}/api/ping`);
+  const me = await cannon(`${server.url}/api/me`, { cookie: signIn.cookie });
+  const ratio = Math.round((me.reqPerSec / ping.reqPerSec) * 100) / 100;
+  process.stderr.write(`  auth ${label}: sign-in median ${signIn.medianMs} ms; /api/ping ${ping.reqPerSec} req/s; /api/me ${me.reqPerSec} req/s (${ratio} of ping)\n`);
+  return { database: label, signIn: { medianMs: signIn.medianMs, p95Ms: signIn.p95Ms, runs: signIn.runs }, ping, me, meVsPing: ratio };
+}
+
+export async function run() {
+  // Rate limits would turn a benchmark's repeated sign-ins into 429s: they are per IP, and 20 sign-ins
+  // stay within the limit of 20 per 15 minutes.
+  const env = { DEMO_MODE: 'true', DEMO_PASSWORD: PASSWORD };
+  const rows = [];
+  const dataDir = tempDataDir('auth');
+  const server = await startServer({ dataDir, env });
+  try {
+    rows.push(await suite(server, 'pglite'));
+  } finally {
+    await server.stop();
+    removeDir(dataDir);
+  }
+  if (postgresAvailable()) {
+    const db = `frolic_bench_auth_${Date.now()}`;
+    psql(`CREATE DATABASE ${db}`);
+    const pg = await startServer({ databaseUrl: `postgres://postgres@127.0.0.1:5432/${db}`, dataDir: tempDataDir('auth-pg'), env });
+    try {
+      rows.push(await suite(pg, 'postgres'));
+    } finally {
+      await pg.stop();
+      psql(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    }
+  }
+  const result = { argon2: { algorithm: 'argon2id', memoryKiB: 19456, iterations: 2, parallelism: 1 }, durationSeconds: DURATION, connections: CONNECTIONS, rows, target: '/api/me >= 50% of /api/ping' };
+  writeResult('auth', result);
+  return result;
+}
+
+if (isMain(import.meta)) {
+  const r = await run();
+  console.log(JSON.stringify(r, null, 2));
+}

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { passGate } from './fixtures';
+
+// Every public route shows its seeded content, server-rendered, once past the gate.
+const ROUTES: [string, string[]][] = [
+  ['/', ['Featured spirits', 'Frolic London Dry Gin', 'Featured cocktails']],
+  ['/home', ['Featured spirits']],
+  ['/about', ['Distilled slowly, in small batches, since 1998', 'The distillery']],
+  ['/products', ['Our spirits', 'Frolic Single Malt 12 Year Old']],
+  ['/products/frolic-spiced-rum', ['Frolic Spiced Rum', 'Tasting notes', 'Buy online', 'Stores that carry it']],
+  ['/cocktails', ['Negroni', 'Espresso Martini']],
+  ['/cocktails/negroni', ['Negroni']],
+  ['/store-locator', ['Find a store']],
+  ['/buy-online', ['Buy Frolic online', 'leave the Frolic site']],
+  ['/contact', ['Contact us']],
+  ['/business-inquiry', ['Business inquiry', 'Partner type']],
+  ['/drink-responsibly', ['Drink responsibly', 'Units in a serve']],
+  ['/privacy', ['Privacy Policy']],
+  ['/terms', ['Terms of Use']],
+  ['/cookies', ['frolic_age']],
+  ['/imprint', ['Frolic Spirits Ltd']],
+];
+
+test('every public route shows its seeded content', async ({ page }) => {
+  await page.goto('/');
+  await passGate(page);
+  await expect(page.getByRole('heading', { name: 'Featured spirits' })).toBeVisible();
+  for (const [path, texts] of ROUTES) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    for (const text of texts) await expect(page.locator('main').getByText(text, { exact: false }).first(), `${path}: ${text}`).toBeVisible();
+    expect(await page.title(), path).toMatch(/Frolic/);
+    expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();
+  }
+});
+
+test('the draft cocktail never shows', async ({ page }) => {
+  await page.goto('/cocktails');
+  await passGate(page);
+  await expect(page.getByText('Negroni').first()).toBeVisible();
+  await expect(page.getByText('Winter Spice Punch')).toHaveCount(0);
+  expect((await page.goto('/cocktails/winter-spice-punch'))?.status()).toBe(404);
+});
