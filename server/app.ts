@@ -51,6 +51,10 @@ export interface App {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** One-time tokens in email links never reach the logs. */
+const redactTokens = (url: string) => url.replace(/([?&](?:token|secret)=)[^&]*/gi, '$1[redacted]');
+/** Page form posts are small; the API has its own JSON limit. */
+const PAGE_BODY_LIMIT = 256 * 1024;
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, database, logger } = options;
@@ -78,7 +82,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
       // Log what identifies a request, never its cookies or the cookies set in return.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: redactTokens(req.url), ip: req.remoteAddress }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
@@ -130,6 +134,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use(express.static(clientDir, { maxAge: '1h', index: false }));
   }
 
+  app.use((req, _res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    const length = Number(req.headers['content-length'] ?? NaN);
+    if (req.headers['transfer-encoding'] && Number.isNaN(length)) return next(new AppError('length_required', 411, 'Send the form with a Content-Length.'));
+    if (length > PAGE_BODY_LIMIT) return next(new AppError('payload_too_large', 413, 'The form is too large.'));
+    next();
+  });
+
   if (build) {
     const pageCache = config.PAGE_CACHE && !dev ? createPageCache(services.content, services.ageGate) : null;
     const makeContext = (req: Request, _res: Response, nonce: string): AppLoadContext => {
@@ -146,7 +158,8 @@ export async function createApp(options: AppOptions): Promise<App> {
           userAgent: req.headers['user-agent'] ?? null,
         }),
         supportEmail: config.SUPPORT_EMAIL,
-        origin: config.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get('host')}`,
+        // Never the request's Host header: a forged one would point emailed links elsewhere.
+        origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
         nonce,
         requestId: String(req.id),
         secure: req.secure,

@@ -22,7 +22,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_ORIGIN: z.url().optional(),
-  TRUST_PROXY: bool.default(false),
+  /** false, true (any proxy), a number of proxy hops, or a comma list of proxy addresses/subnets. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   CORS_ORIGINS: z
     .string()
     .default('')

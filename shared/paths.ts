@@ -47,7 +47,9 @@ export function isUngatedPath(pathname: string): boolean {
 
 /** Only same-site relative paths are followed after the gate or sign-in. */
 export function safeReturnTo(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+  // Printable ASCII only: browsers strip tabs and newlines ("/\t/evil" becomes "//evil") and
+  // non-Latin-1 characters cannot go in a Location header.
+  if (typeof value !== 'string' || !/^\/[\x21-\x7e]*$/.test(value) || value.startsWith('//') || value.includes('\\')) {
     return fallback;
   }
   return value;

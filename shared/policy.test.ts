@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { safeReturnTo } from './paths';
 import { dashboardLanding, hasAdminAccess, hasPartnerAccess, roleRedirect } from './policy';
 
 describe('dashboard landing (spec §6)', () => {
@@ -26,5 +27,14 @@ describe('role redirect screen (spec §2)', () => {
     expect(roleRedirect(['admin'], 'orders/1')).toBe('/admin/dashboard');
     expect(roleRedirect(['distributor'], 'products')).toBe('/partner/dashboard/distributor');
     expect(roleRedirect([], 'products')).toBe('/auth/login');
+  });
+});
+
+describe('safe return paths', () => {
+  it('keeps same-site paths and refuses everything that could leave the site', () => {
+    expect(safeReturnTo('/products?category=gin')).toBe('/products?category=gin');
+    for (const bad of ['//evil.example', '/\t/evil.example', '/\n/x', '/\\evil', 'https://evil.example', '/é', 'products', undefined]) {
+      expect(safeReturnTo(bad), String(bad)).toBe('/');
+    }
   });
 });

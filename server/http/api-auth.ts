@@ -37,6 +37,13 @@ export function requireApi(services: Services, need: ApiRequirement) {
           : 'masterAdmin' in need
             ? isMasterAdmin(user)
             : user.permissions.includes(need.permission);
+    // The shells' rules hold for their APIs too: an expired password or missing enforced 2FA first.
+    if (!('signedIn' in need)) {
+      if (user.requiresPasswordReset) return next(new AppError('password_reset_required', 403, 'Your password has expired. Reset it first.'));
+      if (hasAdminAccess(user.roles) && !user.twoFactorEnabled && (await services.settings.get()).requireTwoFactorForStaff) {
+        return next(new AppError('two_factor_required', 403, 'Set up two-factor authentication first.'));
+      }
+    }
     if (!allowed) {
       const what = 'permission' in need ? `the ${need.permission} permission` : 'area' in need ? `${need.area} access` : 'masterAdmin' in need ? 'master admin access' : 'access';
       return next(new AppError('forbidden', 403, `You need ${what} for this.`, { details: { required: need } }));

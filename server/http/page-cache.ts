@@ -43,13 +43,16 @@ export function createPageCache(content: ContentVersion, ageGate: AgeGateService
     keyFor(req) {
       if (req.method !== 'GET') return null;
       // React Router's data requests (`.data`) and non-HTML requests are not cached here.
-      if (req.path.endsWith('.data') || req.path.startsWith('/api/') || UNCACHED_PAGES.includes(req.path)) return null;
+      const path = req.path.toLowerCase().replace(/\/+$/, '') || '/';
+      if (path.endsWith('.data') || path.startsWith('/api/') || UNCACHED_PAGES.includes(path)) return null;
       const cookies = parseCookies(req.headers.cookie);
       if (PERSONAL_COOKIES.some((c) => c in cookies)) return null;
       const gate = ageGate.read(req.headers.cookie);
       const market = resolveMarket(req.headers.cookie, gate).code;
       const remember = gate.status === 'pass' && gate.remember ? 'r' : '';
-      return `${content.current}|${gate.status}${remember}|${market}|${req.originalUrl}`;
+      // The country orders some results (stores near the visitor's country first).
+      const country = gate.status === 'none' ? '-' : gate.country;
+      return `${content.current}|${gate.status}${remember}|${country}|${market}|${req.originalUrl}`;
     },
     get: (key) => entries.get(key),
     async capture(key, response, version) {

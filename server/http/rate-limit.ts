@@ -11,10 +11,15 @@ export interface RateLimiter {
 export function createRateLimiter(opts: { limit: number; windowMs: number; now?: () => number; what: string }): RateLimiter {
   const now = opts.now ?? Date.now;
   const hits = new Map<string, { count: number; resetAt: number }>();
+  let nextSweep = 0;
   return {
     hit(key) {
       const t = now();
-      if (hits.size > 10_000) for (const [k, v] of hits) if (v.resetAt <= t) hits.delete(k);
+      // Expired windows are swept at most once a window, not on every hit.
+      if (t >= nextSweep) {
+        for (const [k, v] of hits) if (v.resetAt <= t) hits.delete(k);
+        nextSweep = t + opts.windowMs;
+      }
       let entry = hits.get(key);
       if (!entry || entry.resetAt <= t) {
         entry = { count: 0, resetAt: t + opts.windowMs };

@@ -24,6 +24,19 @@ export interface ChatSockets {
   counts(): { visitors: number; staff: number };
 }
 
+/** No Origin (not a browser), this site's own host (http or https, behind a proxy), or an allowed origin. */
+function sameOrigin(req: http.IncomingMessage, allowed: string[]): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    const o = new URL(origin);
+    return (o.protocol === 'http:' || o.protocol === 'https:') && o.host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 function refuse(socket: Duplex, status: number, text: string) {
   socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
@@ -38,16 +51,19 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   };
 
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return refuse(socket, 400, 'Bad Request');
+    }
     if (url.pathname !== '/ws/chat' && url.pathname !== '/ws/staff') {
       // Another listener (Vite's HMR in development) may own it; otherwise nobody does.
       if (server.listenerCount('upgrade') === 1) refuse(socket, 404, 'Not Found');
       return;
     }
     // Cross-site WebSocket hijacking: a browser names the page's origin; it must be ours.
-    const origin = req.headers.origin;
-    const host = req.headers.host;
-    if (origin && !opts.allowedOrigins.includes(origin) && new URL(origin).host !== host) return refuse(socket, 403, 'Forbidden');
+    if (!sameOrigin(req, opts.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
     if (url.pathname === '/ws/chat') {
       wss.handleUpgrade(req, socket, head, (ws) => onVisitor(ws, req));
       return;
@@ -57,6 +73,8 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       const user = token ? await services.sessions.resolve(token) : null;
       if (!user || user.mfaPending) return refuse(socket, 401, 'Unauthorized');
       if (!user.permissions.includes('support:answer')) return refuse(socket, 403, 'Forbidden');
+      if (user.requiresPasswordReset) return refuse(socket, 403, 'Forbidden');
+      if (!user.twoFactorEnabled && (await services.settings.get()).requireTwoFactorForStaff) return refuse(socket, 403, 'Forbidden');
       wss.handleUpgrade(req, socket, head, (ws) => onStaff(ws, user));
     })().catch((err: unknown) => {
       opts.logger.error({ err }, 'staff socket upgrade failed');
@@ -68,6 +86,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     (ws as unknown as Alive).alive = true;
     ws.on('pong', () => ((ws as unknown as Alive).alive = true));
     let sessionId: string | null = null;
+    let lastTyping = 0;
     const ip = req.socket.remoteAddress ?? null;
     ws.on('message', (data) => {
       void (async () => {
@@ -78,6 +97,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
           return send(ws, { type: 'error', code: 'bad_message', message: 'The message could not be read.' });
         }
         if (parsed.type === 'auth') {
+          if (sessionId) return send(ws, { type: 'error', code: 'already_authenticated', message: 'This socket already belongs to a conversation.' });
           try {
             await services.chat.verifyVisitor(parsed.sessionId, parsed.secret);
           } catch {
@@ -91,7 +111,12 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
           return send(ws, { type: 'ready', messages: await services.chat.history(sessionId, parsed.after ?? 0), staffOnline: await services.chat.staffOnline() });
         }
         if (!sessionId) return send(ws, { type: 'error', code: 'unauthenticated', message: 'Say who you are first.' });
-        if (parsed.type === 'typing') return void (await services.chat.typing(sessionId, 'visitor'));
+        if (parsed.type === 'typing') {
+          // At most one typing signal every 2 seconds per socket.
+          if (Date.now() - lastTyping < 2000) return;
+          lastTyping = Date.now();
+          return void (await services.chat.typing(sessionId, 'visitor'));
+        }
         const input = visitorSend.safeParse(parsed);
         if (!input.success) return send(ws, { type: 'error', code: 'validation_failed', message: input.error.issues[0]?.message ?? 'Invalid message.', clientId: parsed.clientId });
         try {
@@ -105,7 +130,10 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       })();
     });
     ws.on('close', () => {
-      if (sessionId) visitors.get(sessionId)?.delete(ws);
+      if (!sessionId) return;
+      const set = visitors.get(sessionId);
+      set?.delete(ws);
+      if (set && set.size === 0) visitors.delete(sessionId);
     });
   }
 
@@ -113,9 +141,12 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     (ws as unknown as Alive).alive = true;
     staff.set(ws, user);
     ws.on('pong', () => ((ws as unknown as Alive).alive = true));
+    let lastTyping = 0;
     ws.on('message', (data) => {
       try {
         const parsed = staffClientMessage.parse(JSON.parse(String(data)));
+        if (Date.now() - lastTyping < 2000) return;
+        lastTyping = Date.now();
         void services.chat.typing(parsed.sessionId, 'staff');
       } catch {
         send(ws, { type: 'error', code: 'bad_message', message: 'The message could not be read.' });

@@ -329,6 +329,29 @@ describe('two-factor authentication', () => {
     expect((await signIn(email, 'After-reset-still-2fa-1')).res.headers.get('location')).toMatch(/^\/auth\/two-factor/);
   });
 
+  it('ends the half-open session after 5 wrong codes', async () => {
+    const email = await makeUser(['employee']);
+    const { c } = await signIn(email);
+    const started = await c.post('/account/two-factor', { intent: 'start' });
+    const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(await started.text())?.[1] as string;
+    await c.post('/account/two-factor', { intent: 'confirm', code: await totpCode(secret, now() / 1000) });
+    const second = await signIn(email);
+    for (let i = 0; i < 4; i++) expect((await second.c.post('/auth/two-factor', { code: '000000' })).status).toBe(400);
+    const fifth = await second.c.post('/auth/two-factor', { code: '000000' });
+    expect(fifth.headers.get('location')).toBe('/auth/login');
+    clock += 31_000;
+    const late = await second.c.post('/auth/two-factor', { code: await totpCode(secret, now() / 1000) });
+    expect(late.headers.get('location')).toBe('/auth/login');
+    expect((await second.c.json('GET', '/api/me')).status).toBe(401);
+  });
+
+  it('sends a signed-in user without an expired password to the account page to change it', async () => {
+    const { c } = await signIn(await makeUser(['retailer']));
+    expect((await c.get('/auth/reset-password')).headers.get('location')).toBe('/account');
+    const res = await c.post('/auth/reset-password', { password: 'Sneaky-takeover-attempt-1', confirm: 'Sneaky-takeover-attempt-1' });
+    expect(res.headers.get('location')).toBe('/account');
+  });
+
   it('sends staff without two-factor to set it up when the master admin requires it', async () => {
     const settings = await t.app.services.settings.get();
     await t.app.services.settings.update({ ...settings, requireTwoFactorForStaff: true }, SYSTEM_ACTOR);

@@ -129,6 +129,25 @@ describe('live delivery', () => {
     staffWs.ws.close();
   });
 
+  it('survives a malformed upgrade request and refuses a foreign origin', async () => {
+    const { connect } = await import('node:net');
+    const port = new URL(t.url).port;
+    await new Promise<void>((resolve) => {
+      const sock = connect(Number(port), '127.0.0.1', () => {
+        sock.write('GET http://[/ws/chat HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+      });
+      sock.on('data', () => sock.end());
+      sock.on('close', () => resolve());
+      sock.on('error', () => resolve());
+    });
+    expect((await api('/healthz')).status).toBe(200);
+    await expect(new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws/chat`, { headers: { origin: 'https://evil.example' } });
+      ws.on('open', () => resolve('open'));
+      ws.on('error', reject);
+    })).rejects.toThrow(/403/);
+  });
+
   it('refuses a staff socket without a session, and a visitor socket with a foreign secret', async () => {
     const wsBase = t.url.replace('http', 'ws');
     await expect(socket(`${wsBase}/ws/staff`)).rejects.toThrow(/401/);

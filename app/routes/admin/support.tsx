@@ -30,12 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { me: user.id, conversations, canned, colleagues, conversation, status: status ?? null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, context, 'support:answer');
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const chat = context.services.chat;
-  const actor = context.auth.actor(user.id);
-  const sessionId = form.sessionId ?? '';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Chat = Route.ActionArgs['context']['services']['chat'];
+type Staff = Awaited<ReturnType<typeof requirePermission>>;
+
+async function perform(chat: Chat, user: Staff, actor: Parameters<Chat['assign']>[2], form: Record<string, string>, sessionId: string) {
   switch (form.intent) {
     case 'reply': {
       const content = chatContent.safeParse(form.content ?? '');
@@ -59,6 +59,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     default:
       return { error: 'Unknown action.' };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, context, 'support:answer');
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const sessionId = form.sessionId ?? '';
+  if (form.intent !== 'canned' && !UUID.test(sessionId)) return { error: 'Choose a conversation.' };
+  if (form.assignee && !UUID.test(form.assignee)) return { error: 'Choose a colleague.' };
+  if (form.clientId && !/^[A-Za-z0-9_-]{8,64}$/.test(form.clientId)) return { error: 'Reload the page and try again.' };
+  try {
+    return await perform(context.services.chat, user, context.auth.actor(user.id), form, sessionId);
+  } catch (err) {
+    // A refusal from the service (unknown conversation, not a colleague) is shown, not a crash.
+    const e = err as { status?: number; message?: string };
+    if (e.status && e.status < 500) return { error: e.message ?? 'That did not work.' };
+    throw err;
   }
 }
 

@@ -15,6 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get('token');
   const user = token ? null : await context.auth.user();
   if (user?.mfaPending) throw redirect('/auth/two-factor');
+  // Signed in without an expired password: change it on the account page, with the current one.
+  if (user && !user.requiresPasswordReset) throw redirect('/account');
   return { token, signedIn: !!user, forced: user?.requiresPasswordReset ?? false, type: url.searchParams.get('type') };
 }
 
@@ -35,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const user = await auth.user();
     if (!user || user.mfaPending) throw redirect('/auth/forgot-password');
+    // Without a link, only a forced reset (the password was just checked at sign-in) skips the current one.
+    if (!user.requiresPasswordReset) throw redirect('/account');
     await services.auth.changePassword(user, { password }, auth.actor(user.id));
     throw flash.redirectWithToast(dashboardLanding(user.roles) === '/auth/login' ? '/account' : dashboardLanding(user.roles), {
       title: 'Password updated',

@@ -26,9 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth, services, flash } = context;
   if (!auth.token) throw redirect('/auth/login');
   try {
-    const { result, deviceToken, deviceDays } = await services.auth.verifyTwoFactor(auth.token, parsed.data.code, parsed.data.remember ?? false, auth.actor());
-    if (result.kind !== 'signed_in') throw redirect('/auth/login');
+    const { result, token, deviceToken, deviceDays } = await services.auth.verifyTwoFactor(auth.token, parsed.data.code, parsed.data.remember ?? false, auth.actor());
+    if (result.kind !== 'signed_in' || !token) throw redirect('/auth/login');
     const headers = new Headers();
+    headers.append('Set-Cookie', auth.sessionCookie(token));
     if (deviceToken && deviceDays) headers.append('Set-Cookie', auth.deviceCookie(deviceToken, deviceDays));
     if (result.passwordExpired) {
       throw flash.redirectWithToast('/auth/reset-password', { title: 'Password Reset Required', description: 'Your password has expired. You will be redirected to reset it.', variant: 'destructive' }, { headers });
@@ -37,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw flash.redirectWithToast(safeReturnTo(String(raw.redirectTo ?? ''), landing), { title: 'Login successful', description: 'Welcome back' }, { headers });
   } catch (err) {
     if (err instanceof Response) throw err;
+    if ((err as { code?: string }).code === 'too_many_codes') {
+      throw flash.redirectWithToast('/auth/login', { title: 'Login failed', description: 'Too many wrong codes. Sign in again.', variant: 'destructive' }, { headers: { 'Set-Cookie': auth.clearSessionCookie() } });
+    }
     return fromServiceError(err, 'Login failed');
   }
 }

@@ -1,6 +1,6 @@
 // Accounts: sign-up with email confirmation, sign-in with lockout and password expiry, two-factor,
 // password reset, profile, sessions. Every security event is audited in the same transaction.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { dashboardLanding } from '../../../shared/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { authTokens, profiles, recoveryCodes, sessions, trustedDevices, userRoles, users } from '../../db/schema';
@@ -43,9 +43,13 @@ function weakPassword(problem: string): AppError {
   return new AppError('weak_password', 400, problem, { details: [{ path: 'password', message: problem }] });
 }
 
+/** Wrong second-factor codes allowed on one half-open session before it ends. */
+export const MFA_MAX_FAILURES = 5;
+
 export function createAuthService(deps: AuthDeps) {
   const { db, mailer, sealer, settings } = deps;
   const now = deps.now ?? Date.now;
+  const mfaFailures = new Map<string, number>();
 
   async function issueToken(tx: DbOrTx, userId: string, purpose: Purpose): Promise<string> {
     const token = newToken();
@@ -58,9 +62,9 @@ export function createAuthService(deps: AuthDeps) {
     const [row] = await tx
       .update(authTokens)
       .set({ usedAt: new Date(now()) })
-      .where(and(eq(authTokens.tokenHash, hashToken(token)), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date(now()))))
+      .where(and(eq(authTokens.tokenHash, hashToken(token)), inArray(authTokens.purpose, purposes), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date(now()))))
       .returning({ userId: authTokens.userId, purpose: authTokens.purpose });
-    if (!row || !purposes.includes(row.purpose)) {
+    if (!row) {
       throw new AppError('invalid_token', 400, 'This link is invalid or has expired.', { hint: 'Ask for a new link.' });
     }
     return row;
@@ -75,11 +79,18 @@ export function createAuthService(deps: AuthDeps) {
     await deps.sessions.revokeAll(tx, userId, exceptSessionId);
   }
 
+  /** Mail is sent after answering, so the time to answer never tells whether an account exists. */
+  function sendLater(email: Parameters<Mailer['send']>[0]) {
+    void mailer.send(email).catch((err: unknown) => console.error('email failed', err));
+  }
+
   async function announceRevoked(userId: string) {
     await deps.feed.publish(SESSION_REVOKED_TOPIC, { userId });
   }
 
   async function setPassword(tx: DbOrTx, userId: string, password: string) {
+    // A new password also ends the trust given to devices for two-factor prompts.
+    await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
     await tx.update(users).set({ passwordHash: await hashPassword(password), failedAttempts: 0, lockedUntil: null, updatedAt: new Date(now()) }).where(eq(users.id, userId));
     await tx.update(profiles).set({ passwordLastUpdated: new Date(now()), requiresPasswordReset: false }).where(eq(profiles.id, userId));
   }
@@ -103,19 +114,22 @@ export function createAuthService(deps: AuthDeps) {
       if (existing) {
         // Do not reveal the account exists: the owner gets a reset link instead.
         const token = await db.transaction((tx) => issueToken(tx, existing.id, 'reset_password'));
-        await mailer.send(templates.resetPassword(existing.email, `${origin}/auth/reset-password?token=${token}`));
+        sendLater(templates.resetPassword(existing.email, `${origin}/auth/reset-password?token=${token}`));
         return { userId: '' };
       }
-      const { userId, token } = await db.transaction(async (tx) => {
-        const [user] = await tx.insert(users).values({ email: input.email, passwordHash }).returning({ id: users.id });
+      const created = await db.transaction(async (tx) => {
+        const [user] = await tx.insert(users).values({ email: input.email, passwordHash }).onConflictDoNothing().returning({ id: users.id });
+        // Registered at the same moment by another request: answer as for an existing account.
+        if (!user) return null;
         const id = (user as { id: string }).id;
         await tx.insert(profiles).values({ id, firstName: input.firstName, lastName: input.lastName, passwordLastUpdated: new Date(now()) });
         await tx.insert(userRoles).values({ userId: id, role: 'customer' });
         await recordAudit(tx, { ...actor, userId: id }, { action: 'SIGN_UP', tableName: 'users', recordId: id, newValues: { email: input.email } });
         return { userId: id, token: await issueToken(tx, id, 'confirm_email') };
       });
-      await mailer.send(templates.confirmEmail(input.email, input.firstName, `${origin}/auth/confirm?token=${token}`));
-      return { userId };
+      if (!created) return { userId: '' };
+      sendLater(templates.confirmEmail(input.email, input.firstName, `${origin}/auth/confirm?token=${created.token}`));
+      return { userId: created.userId };
     },
 
     async confirmEmail(token: string, actor: Actor): Promise<{ userId: string }> {
@@ -133,7 +147,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!user || user.emailConfirmedAt) return;
       const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
       const token = await db.transaction((tx) => issueToken(tx, user.id, 'confirm_email'));
-      await mailer.send(templates.confirmEmail(user.email, profile?.firstName ?? '', `${origin}/auth/confirm?token=${token}`));
+      sendLater(templates.confirmEmail(user.email, profile?.firstName ?? '', `${origin}/auth/confirm?token=${token}`));
     },
 
     async signIn(input: { email: string; password: string; deviceToken?: string }, actor: Actor, origin: string): Promise<SignInResult> {
@@ -199,20 +213,32 @@ export function createAuthService(deps: AuthDeps) {
       return { kind: 'signed_in', token, user, landing: dashboardLanding(user.roles), passwordExpired: expired };
     },
 
-    async verifyTwoFactor(token: string, code: string, remember: boolean, actor: Actor): Promise<{ result: SignInResult; deviceToken?: string; deviceDays?: number }> {
+    async verifyTwoFactor(token: string, code: string, remember: boolean, actor: Actor): Promise<{ result: SignInResult; token?: string; deviceToken?: string; deviceDays?: number }> {
       const user = await deps.sessions.resolve(token);
       if (!user || !user.mfaPending) return { result: { kind: 'invalid' } };
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       if (!row?.totpSecret) return { result: { kind: 'invalid' } };
       const ok = await this.checkSecondFactor(row, code);
       if (!ok) {
-        await db.transaction((tx) => recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_FAILED', tableName: 'users', recordId: user.id }));
+        const failures = (mfaFailures.get(user.sessionId) ?? 0) + 1;
+        mfaFailures.set(user.sessionId, failures);
+        await db.transaction((tx) => recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_FAILED', tableName: 'users', recordId: user.id, newValues: { failures } }));
+        if (failures >= MFA_MAX_FAILURES) {
+          // Too many wrong codes: the half-open session ends; the password is needed again.
+          mfaFailures.delete(user.sessionId);
+          await deps.sessions.revoke(token);
+          throw new AppError('too_many_codes', 429, 'Too many wrong codes. Sign in again.');
+        }
         throw new AppError('invalid_code', 400, 'That code is not valid. Try the current code from your app, or a recovery code.');
       }
+      mfaFailures.delete(user.sessionId);
       const cfg = await settings.get();
       let deviceToken: string | undefined;
+      let fresh = '';
       await db.transaction(async (tx) => {
-        await tx.update(sessions).set({ mfaPending: false }).where(eq(sessions.id, user.sessionId));
+        // A new session token once both factors are in (the half-open one ends).
+        await tx.delete(sessions).where(eq(sessions.id, user.sessionId));
+        fresh = (await deps.sessions.create(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent ?? null, mfaPending: false })).token;
         await tx.update(users).set({ lastLoginAt: new Date(now()) }).where(eq(users.id, user.id));
         if (remember) {
           deviceToken = newToken();
@@ -220,7 +246,7 @@ export function createAuthService(deps: AuthDeps) {
         }
         await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SIGN_IN', tableName: 'users', recordId: user.id, newValues: { twoFactor: true } });
       });
-      return { result: await this.finishSignIn(token), deviceToken, deviceDays: cfg.rememberDeviceDays };
+      return { result: await this.finishSignIn(fresh), token: fresh, deviceToken, deviceDays: cfg.rememberDeviceDays };
     },
 
     /** A TOTP code newer than the last accepted one, or an unused recovery code. */
@@ -283,9 +309,11 @@ export function createAuthService(deps: AuthDeps) {
       if (!user || user.status === 'suspended') return;
       const token = await db.transaction(async (tx) => {
         await recordAudit(tx, { ...actor, userId: user.id }, { action: 'PASSWORD_RESET_REQUESTED', tableName: 'users', recordId: user.id });
+        // A new link replaces any earlier one.
+        await tx.update(authTokens).set({ usedAt: new Date(now()) }).where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'reset_password'), isNull(authTokens.usedAt)));
         return issueToken(tx, user.id, 'reset_password');
       });
-      await mailer.send(templates.resetPassword(user.email, `${origin}/auth/reset-password?token=${token}`));
+      sendLater(templates.resetPassword(user.email, `${origin}/auth/reset-password?token=${token}`));
     },
 
     /** With an emailed link: sets the password, unlocks, ends every session. Two-factor stays on. */

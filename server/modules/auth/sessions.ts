@@ -10,6 +10,8 @@ import type { SettingsService } from '../security/settings';
 
 /** However active, a session ends after this long. */
 export const SESSION_MAX_AGE_MS = 7 * 24 * 3600_000;
+/** A session waiting for its second factor lasts this long. */
+export const MFA_PENDING_MAX_AGE_MS = 10 * 60_000;
 /** last_seen_at is written at most this often (not on every request). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -68,7 +70,8 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
       const { session, user, profile } = row;
       const cfg = await settings.get();
       const idleMs = now() - session.lastSeenAt.getTime();
-      if ((cfg.sessionTimeoutEnabled && idleMs > cfg.sessionTimeoutMinutes * 60_000) || user.status !== 'active') {
+      const pendingTooLong = session.mfaPending && now() - session.createdAt.getTime() > MFA_PENDING_MAX_AGE_MS;
+      if ((cfg.sessionTimeoutEnabled && idleMs > cfg.sessionTimeoutMinutes * 60_000) || user.status !== 'active' || pendingTooLong) {
         await db.delete(sessions).where(eq(sessions.id, session.id));
         return null;
       }

@@ -167,13 +167,13 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     },
 
     async assign(sessionId: string, assigneeId: string | null, actor: Actor) {
+      // Checked before the transaction: PGlite has one connection, so no outer query inside it.
+      if (assigneeId && !(await this.colleagues()).some((c) => c.id === assigneeId)) {
+        throw new AppError('not_a_colleague', 400, 'Conversations can only be assigned to staff who answer support.');
+      }
       await db.transaction(async (tx) => {
         const [before] = await tx.select({ assigneeId: chatSessions.assigneeId }).from(chatSessions).where(eq(chatSessions.id, sessionId));
         if (!before) throw new AppError('not_found', 404, 'Conversation not found.');
-        if (assigneeId) {
-          const [staff] = await tx.select({ id: users.id }).from(users).where(eq(users.id, assigneeId));
-          if (!staff) throw new AppError('not_found', 404, 'That colleague does not exist.');
-        }
         await tx.update(chatSessions).set({ assigneeId, status: assigneeId ? 'assigned' : 'open' }).where(eq(chatSessions.id, sessionId));
         await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'chat_sessions', recordId: sessionId, oldValues: before, newValues: { assigneeId } });
       });
