@@ -1,16 +1,15 @@
 // JSON handlers of the public catalogue: parse, call the service, respond (with content ETags).
 import { Router } from 'express';
 import { productListQuery, slugSchema } from '../../../shared/schemas/catalog';
-import { type CachedBody, parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
-import { Lru } from '../../cache/lru';
+import { parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
+import { createContentCache } from '../../cache/content-version';
 import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
 
 export function catalogApi(services: Services): Router {
   const router = Router();
   // Serialised bodies per URL, dropped on any content change (the service caches the data itself).
-  const bodies = new Lru<CachedBody>(1000);
-  services.content.onChange(() => bodies.clear());
+  const cachedBody = createContentCache(services.content, 1000);
 
   const defaultMarket = (cookie: string | undefined) => resolveMarket(cookie, services.ageGate.read(cookie)).code;
 
@@ -18,12 +17,7 @@ export function catalogApi(services: Services): Router {
     const query = parse(productListQuery, req.query);
     const market = query.market ?? defaultMarket(req.headers.cookie);
     const key = `${market}|${req.originalUrl}`;
-    let cached = bodies.get(key);
-    if (!cached) {
-      const version = services.content.current;
-      cached = toCachedBody(await services.catalog.listProducts({ ...query, market }));
-      if (version === services.content.current) bodies.set(key, cached);
-    }
+    const cached = await cachedBody(key, async () => toCachedBody(await services.catalog.listProducts({ ...query, market })));
     res.vary('Cookie');
     sendWithEtag(req, res, cached);
   });

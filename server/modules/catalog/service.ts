@@ -3,8 +3,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getMarket } from '../../../shared/markets';
 import type { ProductListQuery, ProductPage, ProductUpdate, PublicProduct } from '../../../shared/schemas/catalog';
-import type { ContentVersion } from '../../cache/content-version';
-import { Lru } from '../../cache/lru';
+import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { productPrices, products } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -43,18 +42,7 @@ export interface CatalogService {
 }
 
 export function createCatalogService(db: Db, content: ContentVersion): CatalogService {
-  const cache = new Lru<unknown>(500);
-  content.onChange(() => cache.clear());
-
-  async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key) as T | undefined;
-    if (hit !== undefined) return hit;
-    const version = content.current;
-    const value = await compute();
-    // A change that landed while computing must not be cached under the new version.
-    if (version === content.current) cache.set(key, value);
-    return value;
-  }
+  const cached = createContentCache(content);
 
   const priceJoin = (market: string) =>
     and(eq(productPrices.productId, products.id), eq(productPrices.market, market));

@@ -1,24 +1,15 @@
 // JSON handlers of the public cocktail recipes: parse, call the service, respond (with content ETags).
 import { Router } from 'express';
 import { cocktailIdOrSlug, cocktailListQuery } from '../../../shared/schemas/cocktails';
-import { Lru } from '../../cache/lru';
+import { createContentCache } from '../../cache/content-version';
 import { type CachedBody, parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import type { Services } from '../../services';
 
 export function cocktailsApi(services: Services): Router {
   const router = Router();
   // Serialised bodies per URL, dropped on any content change (the service caches the data itself).
-  const bodies = new Lru<CachedBody>(500);
-  services.content.onChange(() => bodies.clear());
-
-  async function cachedBody(key: string, compute: () => Promise<unknown>): Promise<CachedBody> {
-    const hit = bodies.get(key);
-    if (hit) return hit;
-    const version = services.content.current;
-    const body = toCachedBody(await compute());
-    if (version === services.content.current) bodies.set(key, body);
-    return body;
-  }
+  const cache = createContentCache(services.content);
+  const cachedBody = (key: string, compute: () => Promise<unknown>): Promise<CachedBody> => cache(key, async () => toCachedBody(await compute()));
 
   router.get('/cocktails', async (req, res) => {
     const query = parse(cocktailListQuery, req.query);

@@ -9,8 +9,7 @@ import type {
   CocktailProduct,
   CocktailSummary,
 } from '../../../shared/schemas/cocktails';
-import type { ContentVersion } from '../../cache/content-version';
-import { Lru } from '../../cache/lru';
+import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { cocktailIngredients, cocktails, products } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -48,18 +47,7 @@ function numericId(idOrSlug: string): number | null {
 }
 
 export function createCocktailService(db: Db, content: ContentVersion): CocktailService {
-  const cache = new Lru<unknown>(500);
-  content.onChange(() => cache.clear());
-
-  async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key) as T | undefined;
-    if (hit !== undefined) return hit;
-    const version = content.current;
-    const value = await compute();
-    // A change that landed while computing must not be cached under the new version.
-    if (version === content.current) cache.set(key, value);
-    return value;
-  }
+  const cached = createContentCache(content);
 
   /** Cocktails that use the active product `slug` for one of their ingredients. */
   const usesProduct = (slug: string) =>

@@ -4,8 +4,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getMarket } from '../../../shared/markets';
 import type { RetailerCatalogueEntry, RetailerListing } from '../../../shared/schemas/stores';
-import type { ContentVersion } from '../../cache/content-version';
-import { Lru } from '../../cache/lru';
+import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { onlineRetailers, products, retailerListings } from '../../db/schema';
 
@@ -24,8 +23,7 @@ function byPrice(a: RetailerListing, b: RetailerListing): number {
 }
 
 export function createRetailerService(db: Db, content: ContentVersion): RetailerService {
-  const cache = new Lru<RetailerCatalogueEntry[]>(50);
-  content.onChange(() => cache.clear());
+  const cached = createContentCache(content, 50);
 
   async function load(marketCode: string): Promise<RetailerCatalogueEntry[]> {
     const market = getMarket(marketCode);
@@ -64,12 +62,7 @@ export function createRetailerService(db: Db, content: ContentVersion): Retailer
 
   async function catalogue(marketCode: string): Promise<RetailerCatalogueEntry[]> {
     const code = getMarket(marketCode).code;
-    const hit = cache.get(code);
-    if (hit) return hit;
-    const version = content.current;
-    const value = await load(code);
-    if (version === content.current) cache.set(code, value);
-    return value;
+    return cached(code, () => load(code));
   }
 
   return {

@@ -4,8 +4,7 @@
 import { and, asc, between, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { boundingBox, EARTH_RADIUS_KM, type LatLng } from '../../../shared/geo';
 import type { StoreOrigin, StoreResult, StoreSearchResult } from '../../../shared/schemas/stores';
-import type { ContentVersion } from '../../cache/content-version';
-import { Lru } from '../../cache/lru';
+import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { products, storeLocations, storeProducts } from '../../db/schema';
 import { gazetteer, parseUkPostcode } from './gazetteer';
@@ -82,18 +81,7 @@ function toResult(row: StoreRow, distanceKm: number | null, carried: { slug: str
 }
 
 export function createStoreService(db: Db, content: ContentVersion): StoreService {
-  const cache = new Lru<unknown>(500);
-  content.onChange(() => cache.clear());
-
-  async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key) as T | undefined;
-    if (hit !== undefined) return hit;
-    const version = content.current;
-    const value = await compute();
-    // A change that landed while computing must not be cached under the new version.
-    if (version === content.current) cache.set(key, value);
-    return value;
-  }
+  const cached = createContentCache(content);
 
   async function productsOf(storeIds: number[]): Promise<Map<number, { slug: string; name: string }[]>> {
     const out = new Map<number, { slug: string; name: string }[]>();
