@@ -131,7 +131,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   } else if (options.clientDir) {
     const clientDir = options.clientDir;
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+    app.use(express.static(clientDir, { maxAge: '1d', index: false }));
   }
 
   app.use((req, _res, next) => {

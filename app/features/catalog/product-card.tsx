@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import type { PublicProduct } from '@shared/schemas/catalog';
 
-export function ProductCard({ product, locale, eager = false }: { product: PublicProduct; locale: string; eager?: boolean }) {
+export function ProductCard({ product, locale, eager = false, heading: Heading = 'h3' }: { product: PublicProduct; locale: string; eager?: boolean; heading?: 'h2' | 'h3' }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
       <img
@@ -16,11 +16,11 @@ export function ProductCard({ product, locale, eager = false }: { product: Publi
       />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-xs font-semibold tracking-wider text-brass uppercase">{product.category}</p>
-        <h3 className="font-serif text-xl">
+        <Heading className="font-serif text-xl">
           <Link to={`/products/${product.slug}`} className="after:absolute after:inset-0 focus:outline-none">
             <span className="relative">{product.name}</span>
           </Link>
-        </h3>
+        </Heading>
         <p className="text-sm text-stone-700">
           {product.abv.toFixed(1)}% ABV · {product.volumeMl / 10} cl
         </p>

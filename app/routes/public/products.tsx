@@ -56,7 +56,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="product-grid">
           {items.map((p, i) => (
-            <ProductCard key={p.id} product={p} locale={locale} eager={i < 2} />
+            <ProductCard key={p.id} product={p} locale={locale} eager={i < 2} heading="h2" />
           ))}
         </div>
       )}
