@@ -5,6 +5,7 @@ import { businessInquiryForm, EXPECTED_VOLUMES, PARTNER_TYPE_LABELS, PARTNER_TYP
 import type { Route } from './+types/business-inquiry';
 import { BotFields, Field, FormError } from '~/features/forms/fields';
 import { handlePublicForm } from '~/lib/form-action';
+import { useClientValidation } from '~/features/forms/use-client-validation';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Business inquiry · Frolic' },
@@ -28,7 +29,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function BusinessInquiry({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  const errors = actionData?.errors ?? {};
+  const { errors, onSubmit } = useClientValidation(businessInquiryForm, actionData?.errors);
   const values = actionData?.values ?? {};
   if (loaderData.sent) {
     return (
@@ -47,7 +48,7 @@ export default function BusinessInquiry({ loaderData, actionData }: Route.Compon
       <p className="mt-4 text-stone-700">
         We work with licensed importers, distributors and retailers. Tell us about your business and we will be in touch.
       </p>
-      <Form method="post" className="relative mt-8 grid gap-5 rounded-2xl bg-white p-8 shadow-sm md:grid-cols-2" noValidate>
+      <Form method="post" onSubmit={onSubmit} className="relative mt-8 grid gap-5 rounded-2xl bg-white p-8 shadow-sm md:grid-cols-2" noValidate>
         <div className="md:col-span-2">
           <FormError message={actionData?.formError} />
         </div>
