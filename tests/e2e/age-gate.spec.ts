@@ -49,7 +49,7 @@ test.describe('age gate', () => {
     await page.getByLabel('Month of birth').selectOption('1');
     await page.getByLabel('Day of birth').fill('1');
     await page.getByRole('button', { name: 'Enter' }).click();
-    await expect(page.getByRole('heading', { name: 'About Frolic' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Distilled slowly, in small batches, since 1998' })).toBeVisible();
   });
 
   test('an underage visitor is refused and cannot retry with another date', async ({ page }) => {

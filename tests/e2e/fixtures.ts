@@ -9,6 +9,8 @@ export async function passGate(page: Page, opts: { country?: string; remember?: 
   await page.getByLabel('Country you are in').selectOption(opts.country ?? 'GB');
   if (opts.remember) await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Enter' }).click();
+  // The pass is set when the gate is gone; navigating earlier would meet the gate again.
+  await expect(page.getByRole('heading', { name: 'Are you of legal drinking age?' })).toHaveCount(0);
 }
 
 /** What a browser keeps after it is closed and opened again: persistent cookies only. */
