@@ -46,7 +46,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const content = createContentVersion(feed);
   const signer = createSigner(config.SESSION_SECRET);
   const settings = createSettingsService(database.db, feed);
-  const sessions = createSessionStore(database.db, settings, now);
+  const sessions = createSessionStore(database.db, settings, now, feed);
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const sealer = createSealer(config.SESSION_SECRET);
   return {

@@ -273,7 +273,8 @@ describe('sessions', () => {
     expect((await one.c.json('GET', '/api/me')).status).toBe(200);
     expect((await two.c.json('GET', '/api/me')).status).toBe(401);
 
-    await db().update(users).set({ status: 'suspended' }).where(eq(users.email, email));
+    const [u] = await db().select().from(users).where(eq(users.email, email));
+    await t.app.services.auth.setStatus(u!.id, 'suspended', SYSTEM_ACTOR);
     expect((await one.c.json('GET', '/api/me')).status).toBe(401);
   });
 

@@ -13,14 +13,15 @@ import * as templates from '../../mail/templates';
 import type { ChangeFeed } from '../../realtime/changes';
 import { type Actor, recordAudit } from '../audit/service';
 import type { SettingsService } from '../security/settings';
-import { type CurrentUser, type SessionStore } from './sessions';
+import { type CurrentUser, type SessionStore, USER_CHANGED_TOPIC } from './sessions';
 import { accessOf } from '../users/access';
 
 const HOUR = 3600_000;
 const TOKEN_TTL = { confirm_email: 24 * HOUR, reset_password: HOUR, invitation: 7 * 24 * HOUR } as const;
 type Purpose = keyof typeof TOKEN_TTL;
 
-export const SESSION_REVOKED_TOPIC = 'session_revoked';
+export { SESSION_REVOKED_TOPIC } from './topics';
+import { SESSION_REVOKED_TOPIC } from './topics';
 
 export type SignInResult =
   | { kind: 'signed_in'; token: string; user: CurrentUser; landing: string; passwordExpired: boolean }
@@ -82,6 +83,11 @@ export function createAuthService(deps: AuthDeps) {
   /** Mail is sent after answering, so the time to answer never tells whether an account exists. */
   function sendLater(email: Parameters<Mailer['send']>[0]) {
     void mailer.send(email).catch((err: unknown) => console.error('email failed', err));
+  }
+
+  /** Cached sessions of this user (on every instance) are dropped and read again. */
+  async function announceChanged(userId: string) {
+    await deps.feed.publish(USER_CHANGED_TOPIC, { userId });
   }
 
   async function announceRevoked(userId: string) {
@@ -208,6 +214,7 @@ export function createAuthService(deps: AuthDeps) {
       const expired = await passwordExpired(user.id);
       if (expired && !user.requiresPasswordReset) {
         await db.update(profiles).set({ requiresPasswordReset: true }).where(eq(profiles.id, user.id));
+        await announceChanged(user.id);
         user = { ...user, requiresPasswordReset: true };
       }
       return { kind: 'signed_in', token, user, landing: dashboardLanding(user.roles), passwordExpired: expired };
@@ -367,6 +374,7 @@ export function createAuthService(deps: AuthDeps) {
           newValues: input,
         });
       });
+      await announceChanged(user.id);
     },
 
     /** Starts enrolment: a new secret kept (sealed) but not active until a code confirms it. */
@@ -391,6 +399,7 @@ export function createAuthService(deps: AuthDeps) {
         await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: hashToken(c) })));
         await recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_ENABLED', tableName: 'users', recordId: user.id });
       });
+      await announceChanged(user.id);
       return codes;
     },
 
@@ -405,6 +414,19 @@ export function createAuthService(deps: AuthDeps) {
         await tx.delete(trustedDevices).where(eq(trustedDevices.userId, user.id));
         await recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_DISABLED', tableName: 'users', recordId: user.id });
       });
+      await announceChanged(user.id);
+    },
+
+    /** Active, inactive or suspended; anything but active ends every session (and open sockets). */
+    async setStatus(userId: string, status: 'active' | 'inactive' | 'suspended', actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
+        if (!before) throw new AppError('not_found', 404, 'User not found.');
+        await tx.update(users).set({ status, updatedAt: new Date(now()) }).where(eq(users.id, userId));
+        if (status !== 'active') await revokeAll(tx, userId);
+        await recordAudit(tx, actor, { action: 'STATUS_CHANGE', tableName: 'users', recordId: userId, oldValues: before, newValues: { status } });
+      });
+      await (status === 'active' ? announceChanged(userId) : announceRevoked(userId));
     },
 
     /** Effective roles of any user (the has_role rpc). */

@@ -6,6 +6,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { profiles, sessions, users } from '../../db/schema';
 import { hashToken, newToken } from '../../auth/tokens';
 import { accessOf } from '../users/access';
+import type { ChangeFeed } from '../../realtime/changes';
+import { SESSION_REVOKED_TOPIC } from './topics';
 import type { SettingsService } from '../security/settings';
 
 /** However active, a session ends after this long. */
@@ -38,7 +40,55 @@ export interface SessionStore {
   revokeAll(tx: DbOrTx, userId: string, exceptSessionId?: string): Promise<void>;
 }
 
-export function createSessionStore(db: Db, settings: SettingsService, now: () => number): SessionStore {
+/** A resolved session is trusted from memory this long; any change to the user evicts it at once. */
+export const SESSION_CACHE_MS = 15_000;
+/** Published (with `{ userId }`) whenever what a user may do or who they are changes. */
+export const USER_CHANGED_TOPIC = 'user_changed';
+
+interface Cached {
+  user: CurrentUser;
+  createdAt: number;
+  expiresAt: number;
+  lastSeenAt: number;
+  /** When the last_seen_at column was last written. */
+  touchedAt: number;
+  cachedAt: number;
+}
+
+export function createSessionStore(db: Db, settings: SettingsService, now: () => number, feed?: ChangeFeed): SessionStore {
+  // The auth check runs on every request: keep resolved sessions in memory for a few seconds, and
+  // drop a user's entries on every instance the moment a session is revoked or the user changes.
+  const cache = new Map<string, Cached>();
+  const evictUser = (data: unknown) => {
+    const { userId } = (data ?? {}) as { userId?: string };
+    for (const [k, v] of cache) if (!userId || v.user.id === userId) cache.delete(k);
+  };
+  feed?.subscribe(SESSION_REVOKED_TOPIC, evictUser);
+  feed?.subscribe(USER_CHANGED_TOPIC, evictUser);
+
+  async function fromCache(hash: string): Promise<CurrentUser | null | undefined> {
+    const hit = cache.get(hash);
+    if (!hit) return undefined;
+    const t = now();
+    if (t - hit.cachedAt > SESSION_CACHE_MS) {
+      cache.delete(hash);
+      return undefined;
+    }
+    const cfg = await settings.get();
+    const idle = cfg.sessionTimeoutEnabled && t - hit.lastSeenAt > cfg.sessionTimeoutMinutes * 60_000;
+    const pendingTooLong = hit.user.mfaPending && t - hit.createdAt > MFA_PENDING_MAX_AGE_MS;
+    if (idle || pendingTooLong || t >= hit.expiresAt) {
+      cache.delete(hash);
+      return undefined; // the database path ends it properly
+    }
+    hit.lastSeenAt = t;
+    if (t - hit.touchedAt > TOUCH_EVERY_MS) {
+      hit.touchedAt = t;
+      await db.update(sessions).set({ lastSeenAt: new Date(t) }).where(eq(sessions.id, hit.user.sessionId));
+    }
+    return hit.user;
+  }
+
   return {
     async create(tx, userId, meta) {
       const token = newToken();
@@ -60,12 +110,15 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
 
     async resolve(token) {
       if (!token || token.length > 100) return null;
+      const hash = hashToken(token);
+      const cached = await fromCache(hash);
+      if (cached !== undefined) return cached;
       const [row] = await db
         .select({ session: sessions, user: users, profile: profiles })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(profiles, eq(profiles.id, users.id))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date(now()))));
+        .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, new Date(now()))));
       if (!row) return null;
       const { session, user, profile } = row;
       const cfg = await settings.get();
@@ -75,9 +128,10 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
         await db.delete(sessions).where(eq(sessions.id, session.id));
         return null;
       }
-      if (idleMs > TOUCH_EVERY_MS) await db.update(sessions).set({ lastSeenAt: new Date(now()) }).where(eq(sessions.id, session.id));
+      const touched = idleMs > TOUCH_EVERY_MS;
+      if (touched) await db.update(sessions).set({ lastSeenAt: new Date(now()) }).where(eq(sessions.id, session.id));
       const access = await accessOf(db, user.id, profile?.isMasterAdmin ?? false);
-      return {
+      const current: CurrentUser = {
         id: user.id,
         email: user.email,
         firstName: profile?.firstName ?? '',
@@ -91,14 +145,26 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
         sessionId: session.id,
         mfaPending: session.mfaPending,
       };
+      cache.set(hash, {
+        user: current,
+        createdAt: session.createdAt.getTime(),
+        expiresAt: session.expiresAt.getTime(),
+        lastSeenAt: touched ? now() : session.lastSeenAt.getTime(),
+        touchedAt: touched ? now() : session.lastSeenAt.getTime(),
+        cachedAt: now(),
+      });
+      if (cache.size > 10_000) cache.delete(cache.keys().next().value as string);
+      return current;
     },
 
     async revoke(token) {
+      cache.delete(hashToken(token));
       const [row] = await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ userId: sessions.userId });
       return row?.userId ?? null;
     },
 
     async revokeAll(tx, userId, exceptSessionId) {
+      evictUser({ userId });
       await tx.delete(sessions).where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
     },
   };
