@@ -77,3 +77,11 @@ if (isMain(import.meta)) {
   const r = await run();
   console.log(JSON.stringify(r, null, 2));
 }
+
+export function summarize(r) {
+  const lines = [`Auth (argon2id m=${r.argon2.memoryKiB} KiB t=${r.argon2.iterations} p=${r.argon2.parallelism}; ${r.connections} connections, ${r.durationSeconds} s): target ${r.target}`];
+  for (const row of r.rows) {
+    lines.push(`  ${row.database.padEnd(9)} sign-in median ${row.signIn.medianMs} ms (p95 ${row.signIn.p95Ms}); /api/ping ${row.ping.reqPerSec}/s; /api/me ${row.me.reqPerSec}/s p99 ${row.me.latencyP99Ms} ms = ${row.meVsPing} of ping ${row.meVsPing >= 0.5 ? '(met)' : '(MISSED)'}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,208 @@
+// Shared helpers of the benchmark scripts: start/stop the built server, pass the age gate, write results.
+/* global fetch, AbortSignal, URLSearchParams, performance, setTimeout, clearTimeout */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const MAIN = path.join(ROOT, 'build', 'server', 'main.js');
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function requireBuild() {
+  if (!existsSync(MAIN)) throw new Error('No build: run `npm run build` first (npm run bench does it when build/server/main.js is missing).');
+}
+
+const SERVER_BUILD = path.join(ROOT, 'build', 'server', 'index.js');
+const buildStamp = () => [MAIN, SERVER_BUILD].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0));
+
+/**
+ * Waits (at most `timeoutMs`) until a build is complete and not being rewritten: both server files
+ * exist, main.js is not older than index.js, and neither changed for 3 s. Guards against a
+ * `npm run build` started elsewhere while the benchmarks run.
+ */
+export async function awaitStableBuild(timeoutMs = 300_000) {
+  const deadline = Date.now() + timeoutMs;
+  let warned = false;
+  while (Date.now() < deadline) {
+    const [main, index] = buildStamp();
+    if (main && index && main >= index && Date.now() - Math.max(main, index) > 3000) return;
+    if (!warned) {
+      process.stderr.write('  (a build is missing or in progress: waiting for it to finish)\n');
+      warned = true;
+    }
+    await sleep(1000);
+  }
+  requireBuild();
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function tempDataDir(label = 'bench') {
+  return mkdtempSync(path.join(os.tmpdir(), `frolic-${label}-`));
+}
+
+export function removeDir(dir) {
+  if (dir && dir.startsWith(os.tmpdir())) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Spawns `node build/server/main.js` on a free loopback port and waits for GET /healthz to answer 200.
+ * Returns { url, port, child, readyMs (spawn -> first 200), stop() }.
+ */
+export async function startServer({ dataDir, databaseUrl, pageCache = true, env = {}, timeoutMs = 120_000 } = {}) {
+  await awaitStableBuild();
+  requireBuild();
+  const port = await freePort();
+  const childEnv = { ...process.env };
+  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PAGE_CACHE', 'DEMO_MODE', 'PUBLIC_ORIGIN', 'NODE_ENV']) delete childEnv[k];
+  Object.assign(childEnv, {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    PAGE_CACHE: pageCache ? 'true' : 'false',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk) => {
+    output += chunk;
+    if (output.length > 20_000) output = output.slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = null;
+  const exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve((exited = { code, signal }))));
+
+  const deadline = t0 + timeoutMs;
+  let readyMs = null;
+  while (performance.now() < deadline && !exited) {
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) {
+        readyMs = performance.now() - t0;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  const stop = async () => {
+    if (exited) return exited;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => !exited && child.kill('SIGKILL'), 15_000);
+    const result = await exit;
+    clearTimeout(timer);
+    return result;
+  };
+  if (readyMs === null) {
+    await stop();
+    throw new Error(`server did not become healthy within ${timeoutMs} ms (exit: ${JSON.stringify(exited)})\n${output.slice(-4000)}`);
+  }
+  return { url, port, child, readyMs, stop, output: () => output };
+}
+
+/** Passes the age gate with the real form post; returns the `frolic_age=...` cookie pair. */
+export async function passGate(url, country = 'GB') {
+  const body = new URLSearchParams({ year: '1985', country });
+  const res = await fetch(`${url}/age-gate?returnTo=%2F`, { method: 'POST', body, redirect: 'manual' });
+  await res.arrayBuffer();
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('frolic_age='));
+  if (res.status !== 302 || !cookie) throw new Error(`age gate did not pass: HTTP ${res.status}`);
+  return cookie.split(';')[0];
+}
+
+export function writeResult(name, data) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  const build = existsSync(MAIN) ? statSync(MAIN).mtime.toISOString() : null;
+  writeFileSync(file, JSON.stringify({ benchmark: name, date: new Date().toISOString(), build, machine: machine(), ...data }, null, 2) + '\n');
+  return file;
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    cores: cpus.length,
+    cpu: cpus[0]?.model ?? 'unknown',
+    memoryGB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()}`,
+    // 1, 5 and 15 minute load averages when the result was written: well above 1 on 2 cores means
+    // other work shared the machine and the numbers are pessimistic.
+    loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
+
+export function median(values) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+/** True when PostgreSQL answers on 127.0.0.1:5432 (psql, trust auth). */
+export function postgresAvailable() {
+  const r = spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-Atc', 'select 1'], { encoding: 'utf8', timeout: 10_000 });
+  return r.status === 0 && r.stdout.trim() === '1';
+}
+
+export function psql(sql) {
+  const r = spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', sql], { encoding: 'utf8', timeout: 60_000 });
+  if (r.status !== 0) throw new Error(`psql failed: ${r.stderr || r.error}`);
+  return r.stdout;
+}
+
+/** Runs `fn` only when this file is the entry point (so run.mjs can import the scripts). */
+export function isMain(meta) {
+  return process.argv[1] && path.resolve(process.argv[1]) === meta.filename;
+}
+
+/** Share of all cores busy over `ms` (0..1): a check that nothing else is running before a benchmark. */
+export async function cpuBusy(ms = 1000) {
+  const snap = () => os.cpus().reduce((acc, c) => {
+    const t = c.times;
+    acc.idle += t.idle;
+    acc.total += t.user + t.nice + t.sys + t.idle + t.irq;
+    return acc;
+  }, { idle: 0, total: 0 });
+  const a = snap();
+  await sleep(ms);
+  const b = snap();
+  const total = b.total - a.total;
+  return total > 0 ? 1 - (b.idle - a.idle) / total : 0;
+}
+
+export const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
