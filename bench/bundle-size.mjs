@@ -128,6 +128,35 @@ export async function run() {
         ok: leaked.length === 0 && namedLeaks.length === 0,
       },
     };
+    // JavaScript at start-up on every other public page (the chat panel and its socket load only
+    // when a visitor opens the chat, so they are not counted).
+    const { PUBLIC_PAGES } = await import('./lighthouse.mjs');
+    result.perPage = [{ path: '/', gzipKB: kb(totalGzip) }];
+    for (const [, pagePath] of [['products', '/products'], ...PUBLIC_PAGES]) {
+      const pageHtml = await (await fetch(`${server.url}${pagePath}`, { headers: { Cookie: cookie } })).text();
+      const seen = new Set();
+      const q = [...entryPoints(pageHtml, base)];
+      let gz = 0;
+      for (let i = 0; i < q.length && i < 500; i++) {
+        const p = q[i];
+        if (seen.has(p)) continue;
+        seen.add(p);
+        const known = files.get(p);
+        let entry = known;
+        if (!entry) {
+          const buf = Buffer.from(await (await fetch(new URL(p, base), { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer());
+          const imports = staticImports(buf.toString('utf8'))
+            .map((spec) => new URL(spec, new URL(p, base)))
+            .filter((u) => u.origin === base.origin && u.pathname.endsWith('.js'))
+            .map((u) => u.pathname);
+          entry = { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length, imports };
+          files.set(p, entry);
+        }
+        gz += entry.gzip;
+        for (const dep of entry.imports) if (!seen.has(dep)) q.push(dep);
+      }
+      result.perPage.push({ path: pagePath, gzipKB: kb(gz) });
+    }
     writeResult('bundle-size', result);
     return result;
   } finally {
@@ -137,6 +166,7 @@ export async function run() {
 }
 
 export function summarize(r) {
+  const perPage = (r.perPage ?? []).map((p) => `    ${p.path.padEnd(34)} ${p.gzipKB} KB gzip`);
   const lines = [`Bundle size of / (JS at start-up, ${r.totals.files} files): ${r.totals.rawKB} KB raw, ${r.totals.gzipKB} KB gzip -9 (target <= ${r.target.gzipKB} KB: ${r.target.met ? 'met' : 'MISSED'})`];
   for (const f of r.files) lines.push(`  ${f.file.padEnd(44)} ${String(kb(f.rawBytes)).padStart(7)} KB raw ${String(kb(f.gzipBytes)).padStart(6)} KB gzip`);
   for (const c of r.css) lines.push(`  (css) ${c.file.padEnd(38)} ${String(kb(c.rawBytes)).padStart(7)} KB raw ${String(kb(c.gzipBytes)).padStart(6)} KB gzip`);
@@ -146,6 +176,7 @@ export function summarize(r) {
       ? `  staff/partner code: none loaded (${s.staffOnlyModules.length} staff-only modules in ${s.manifest}, ${s.staffRoutes} staff routes)`
       : `  staff/partner code LOADED: ${JSON.stringify([...s.leakedModules, ...s.filesNamedAdminOrPartner])}`,
   );
+  if (perPage.length) lines.push('  JavaScript at start-up per public page:', ...perPage);
   return lines.join('\n');
 }
 

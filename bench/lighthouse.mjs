@@ -47,6 +47,19 @@ async function runOnce(url, cookie) {
   }
 }
 
+export const PUBLIC_PAGES = [
+  ['product', '/products/frolic-london-dry-gin'],
+  ['about', '/about'],
+  ['cocktails', '/cocktails'],
+  ['cocktail', '/cocktails/negroni'],
+  ['store-locator', '/store-locator?q=London'],
+  ['buy-online', '/buy-online'],
+  ['contact', '/contact'],
+  ['business-inquiry', '/business-inquiry'],
+  ['drink-responsibly', '/drink-responsibly'],
+  ['privacy', '/privacy'],
+];
+
 export async function run() {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const dataDir = tempDataDir('lighthouse');
@@ -56,11 +69,13 @@ export async function run() {
   try {
     server = await startServer({ dataDir });
     const cookie = await passGate(server.url);
+    // The gate, then every public page with the gate passed (LIGHTHOUSE_PAGES=core: the first three).
     const targets = [
       { name: 'gate', path: '/', cookie: null },
       { name: 'home', path: '/', cookie },
       { name: 'products', path: '/products', cookie },
-    ];
+      ...PUBLIC_PAGES.map(([name, p]) => ({ name, path: p, cookie })),
+    ].slice(0, process.env.LIGHTHOUSE_PAGES === 'core' ? 3 : undefined);
     for (const t of targets) {
       const url = `${server.url}${t.path}`;
       // Warm the page cache so every run measures the same (cached) response.

@@ -2,14 +2,9 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from '../limits-catalog';
 
-export const COCKTAIL_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
-export type CocktailDifficulty = (typeof COCKTAIL_DIFFICULTIES)[number];
+import { COCKTAIL_DIFFICULTIES, type CocktailDifficulty } from '../cocktail-constants';
 
-export const DIFFICULTY_LABELS: Record<CocktailDifficulty, string> = {
-  easy: 'Easy',
-  medium: 'Medium',
-  hard: 'Hard',
-};
+export { COCKTAIL_DIFFICULTIES, DIFFICULTY_LABELS, type CocktailDifficulty } from '../cocktail-constants';
 
 /** An empty value ("All", "Any" in a GET form: `?baseSpirit=`) means no filter. */
 const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);

@@ -2,6 +2,9 @@
 // server action and the JSON API.
 import { z } from 'zod';
 import { isKnownCountry } from '../legal-age';
+import { CONTACT_SUBJECTS, EXPECTED_VOLUMES, type FieldErrors, PARTNER_TYPES } from '../form-constants';
+
+export * from '../form-constants';
 
 const text = (label: string, max: number, min = 1) =>
   z
@@ -20,7 +23,6 @@ const optionalText = (max: number) =>
 
 export const email = z.string({ error: 'Enter your email address.' }).trim().toLowerCase().pipe(z.email('Enter a valid email address.')).pipe(z.string().max(254));
 
-export const CONTACT_SUBJECTS = ['General question', 'Our products', 'Events', 'Press', 'Feedback'] as const;
 
 export const contactForm = z.object({
   name: text('your name', 100),
@@ -29,14 +31,6 @@ export const contactForm = z.object({
   message: text('a message', 5000, 10),
 });
 export type ContactForm = z.infer<typeof contactForm>;
-
-export const PARTNER_TYPES = ['importer', 'distributor', 'retailer'] as const;
-export const PARTNER_TYPE_LABELS: Record<(typeof PARTNER_TYPES)[number], string> = {
-  importer: 'Importer',
-  distributor: 'Distributor',
-  retailer: 'Retailer',
-};
-export const EXPECTED_VOLUMES = ['Under 50 cases a year', '50–250 cases a year', '250–1,000 cases a year', 'Over 1,000 cases a year'] as const;
 
 export const businessInquiryForm = z.object({
   company: text('your company name', 150),
@@ -51,14 +45,6 @@ export const businessInquiryForm = z.object({
   message: text('a message', 5000, 10),
 });
 export type BusinessInquiryForm = z.infer<typeof businessInquiryForm>;
-
-/** Anti-bot fields carried by both forms: a honeypot that must stay empty and the time the form was shown. */
-export const HONEYPOT_FIELD = 'website';
-export const FORM_STARTED_FIELD = 'form_started';
-/** Humans take longer than this to fill a form. */
-export const MIN_FILL_MS = 1500;
-
-export type FieldErrors = Partial<Record<string, string>>;
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};

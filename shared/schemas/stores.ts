@@ -6,12 +6,8 @@ import { isMarketCode } from '../markets';
 export { KM_PER_MILE };
 export type { DistanceUnit };
 
-export const STORE_RADII_KM = [5, 10, 25, 50, 100, 250] as const;
-export const STORE_RADII_MI = [3, 5, 10, 25, 50, 150] as const;
+export { DEFAULT_RADIUS, radiusOptions, STORE_RADII_KM, STORE_RADII_MI } from '../store-constants';
 /** The radius of a search that names none, per unit. */
-export const DEFAULT_RADIUS = { km: 50, mi: 25 } as const satisfies Record<DistanceUnit, number>;
-
-export const radiusOptions = (unit: DistanceUnit): readonly number[] => (unit === 'mi' ? STORE_RADII_MI : STORE_RADII_KM);
 
 export interface OpeningHoursEntry {
   day: number; // 0 = Monday

@@ -2,7 +2,8 @@
 // without scripts; each link keeps the other filter.
 import { Link } from 'react-router';
 import { PRODUCT_CATEGORIES } from '@shared/limits-catalog';
-import { COCKTAIL_DIFFICULTIES, type CocktailListQuery } from '@shared/schemas/cocktails';
+import { COCKTAIL_DIFFICULTIES } from '@shared/cocktail-constants';
+import type { CocktailListQuery } from '@shared/schemas/cocktails';
 import { difficultyLabel, spiritLabel } from './format';
 
 export function cocktailsHref(query: CocktailListQuery): string {

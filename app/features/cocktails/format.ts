@@ -1,6 +1,7 @@
 // How a recipe reads: ingredient quantities ("50 ml", "½ barspoon"), ingredient lines, labels.
 import { CATEGORY_LABELS, type ProductCategory } from '@shared/limits-catalog';
-import { type CocktailDifficulty, type CocktailIngredient, DIFFICULTY_LABELS } from '@shared/schemas/cocktails';
+import { type CocktailDifficulty, DIFFICULTY_LABELS } from '@shared/cocktail-constants';
+import type { CocktailIngredient } from '@shared/schemas/cocktails';
 
 const FRACTIONS: Record<string, string> = { '0.25': '¼', '0.5': '½', '0.75': '¾' };
 

@@ -1,6 +1,6 @@
 // Form fields with a label, an inline error wired to aria-describedby, and the anti-bot fields.
 import { useId } from 'react';
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from '@shared/schemas/inquiries';
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from '@shared/form-constants';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-ink focus:border-brass focus:ring-2 focus:ring-brass-light focus:outline-none aria-[invalid=true]:border-red-700';

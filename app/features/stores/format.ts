@@ -1,6 +1,7 @@
 // Browser-safe helpers of the store locator: country names, links out, the radius choices.
 import { fromKm, toKm } from '@shared/geo';
-import { type DistanceUnit, radiusOptions } from '@shared/schemas/stores';
+import type { DistanceUnit } from '@shared/geo';
+import { radiusOptions } from '@shared/store-constants';
 
 // A fixed list, so the server and the browser render the same text (no ICU differences).
 const COUNTRY_NAMES: Record<string, string> = {

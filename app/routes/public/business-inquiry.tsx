@@ -1,7 +1,8 @@
 // Business inquiry: what a trade partner tells a brand; stored for staff to follow up.
 import { Form, Link, useNavigation } from 'react-router';
 import { COUNTRIES } from '@shared/legal-age';
-import { businessInquiryForm, EXPECTED_VOLUMES, PARTNER_TYPE_LABELS, PARTNER_TYPES } from '@shared/schemas/inquiries';
+import { EXPECTED_VOLUMES, PARTNER_TYPE_LABELS, PARTNER_TYPES } from '@shared/form-constants';
+import { businessInquiryForm } from '@shared/schemas/inquiries';
 import type { Route } from './+types/business-inquiry';
 import { BotFields, Field, FormError } from '~/features/forms/fields';
 import { handlePublicForm } from '~/lib/form-action';
@@ -29,7 +30,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function BusinessInquiry({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  const { errors, onSubmit } = useClientValidation(businessInquiryForm, actionData?.errors);
+  const { errors, onSubmit, onFocus } = useClientValidation('businessInquiryForm', actionData?.errors);
   const values = actionData?.values ?? {};
   if (loaderData.sent) {
     return (
@@ -48,7 +49,7 @@ export default function BusinessInquiry({ loaderData, actionData }: Route.Compon
       <p className="mt-4 text-stone-700">
         We work with licensed importers, distributors and retailers. Tell us about your business and we will be in touch.
       </p>
-      <Form method="post" onSubmit={onSubmit} className="relative mt-8 grid gap-5 rounded-2xl bg-white p-8 shadow-sm md:grid-cols-2" noValidate>
+      <Form method="post" onSubmit={onSubmit} onFocus={onFocus} className="relative mt-8 grid gap-5 rounded-2xl bg-white p-8 shadow-sm md:grid-cols-2" noValidate>
         <div className="md:col-span-2">
           <FormError message={actionData?.formError} />
         </div>

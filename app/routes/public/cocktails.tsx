@@ -1,6 +1,7 @@
 // Cocktails: published recipes with base-spirit and difficulty filters kept in the URL.
 import { Link } from 'react-router';
-import { cocktailListQuery, type CocktailListQuery, DIFFICULTY_LABELS } from '@shared/schemas/cocktails';
+import { DIFFICULTY_LABELS } from '@shared/cocktail-constants';
+import { cocktailListQuery, type CocktailListQuery } from '@shared/schemas/cocktails';
 import type { Route } from './+types/cocktails';
 import { CocktailCard } from '~/features/cocktails/cocktail-card';
 import { CocktailFilters } from '~/features/cocktails/cocktail-filters';

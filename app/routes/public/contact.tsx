@@ -1,6 +1,7 @@
 // Contact: a form that reaches the team; works without JavaScript, better with it.
 import { Form, Link, useNavigation } from 'react-router';
-import { CONTACT_SUBJECTS, contactForm } from '@shared/schemas/inquiries';
+import { CONTACT_SUBJECTS } from '@shared/form-constants';
+import { contactForm } from '@shared/schemas/inquiries';
 import type { Route } from './+types/contact';
 import { BotFields, Field, FormError } from '~/features/forms/fields';
 import { handlePublicForm } from '~/lib/form-action';
@@ -27,7 +28,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  const { errors, onSubmit } = useClientValidation(contactForm, actionData?.errors);
+  const { errors, onSubmit, onFocus } = useClientValidation('contactForm', actionData?.errors);
   const values = actionData?.values ?? {};
   return (
     <main id="main" className="mx-auto grid max-w-6xl gap-12 px-4 py-12 md:grid-cols-[1fr_2fr]">
@@ -45,7 +46,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <Link to="/contact" className="mt-4 inline-block font-medium text-brass underline">Send another message</Link>
         </section>
       ) : (
-        <Form method="post" onSubmit={onSubmit} className="relative space-y-5 rounded-2xl bg-white p-8 shadow-sm" noValidate>
+        <Form method="post" onSubmit={onSubmit} onFocus={onFocus} className="relative space-y-5 rounded-2xl bg-white p-8 shadow-sm" noValidate>
           <FormError message={actionData?.formError} />
           <BotFields startedAt={loaderData.startedAt} />
           <Field label="Your name" name="name" error={errors.name}>

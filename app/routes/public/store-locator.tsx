@@ -2,7 +2,8 @@
 // the visitor's unit, a product filter; the whole search in the URL (works without scripts).
 import { Link } from 'react-router';
 import { formatDistance, toKm } from '@shared/geo';
-import { DEFAULT_RADIUS, type StoreSearchQuery, storeSearchQuery } from '@shared/schemas/stores';
+import { DEFAULT_RADIUS } from '@shared/store-constants';
+import { type StoreSearchQuery, storeSearchQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/store-locator';
 import { countryName } from '~/features/stores/format';
 import { StoreCard } from '~/features/stores/store-card';
