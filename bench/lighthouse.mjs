@@ -75,7 +75,10 @@ export async function run() {
       { name: 'home', path: '/', cookie },
       { name: 'products', path: '/products', cookie },
       ...PUBLIC_PAGES.map(([name, p]) => ({ name, path: p, cookie })),
-    ].slice(0, process.env.LIGHTHOUSE_PAGES === 'core' ? 3 : undefined);
+    ]
+      .slice(0, process.env.LIGHTHOUSE_PAGES === 'core' ? 3 : undefined)
+      // LIGHTHOUSE_ONLY=cocktail,home: just those pages.
+      .filter((t) => !process.env.LIGHTHOUSE_ONLY || process.env.LIGHTHOUSE_ONLY.split(',').includes(t.name));
     for (const t of targets) {
       const url = `${server.url}${t.path}`;
       // Warm the page cache so every run measures the same (cached) response.

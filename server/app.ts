@@ -160,6 +160,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         supportEmail: config.SUPPORT_EMAIL,
         // Never the request's Host header: a forged one would point emailed links elsewhere.
         origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+        publicOrigin: config.PUBLIC_ORIGIN ?? null,
         nonce,
         requestId: String(req.id),
         secure: req.secure,

@@ -16,6 +16,8 @@ export interface FrolicContext {
   auth: RequestAuth;
   /** Where links in emails point: PUBLIC_ORIGIN, else this request's origin. */
   origin: string;
+  /** PUBLIC_ORIGIN when configured: absolute canonical links are only given when it is known. */
+  publicOrigin: string | null;
   /** Shown by the chat when a message cannot be sent (SUPPORT_EMAIL). */
   supportEmail: string;
   nonce: string;

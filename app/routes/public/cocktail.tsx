@@ -23,7 +23,8 @@ export const meta: Route.MetaFunction = ({ data }) => {
     { property: 'og:description', content: cocktail.description },
     { property: 'og:type', content: 'article' },
     { property: 'og:image', content: cocktail.imageUrl },
-    { tagName: 'link', rel: 'canonical', href: path },
+    // A canonical link must be absolute: given only when the site's public origin is configured.
+    ...(data.publicOrigin ? [{ tagName: 'link', rel: 'canonical', href: `${data.publicOrigin}${path}` } as const] : []),
     { 'script:ld+json': recipeJsonLd(cocktail, path) },
   ];
 };
@@ -35,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const cocktail = await cocktails.getPublished(id.data);
     const sameSpirit = await cocktails.listPublished({ baseSpirit: cocktail.baseSpirit as ProductCategory, limit: 4 });
-    return { cocktail, more: sameSpirit.filter((c) => c.id !== cocktail.id).slice(0, 3) };
+    return { cocktail, more: sameSpirit.filter((c) => c.id !== cocktail.id).slice(0, 3), publicOrigin: context.publicOrigin };
   } catch (err) {
     if ((err as { status?: number }).status === 404) throw data(NOT_FOUND, { status: 404 });
     throw err;
