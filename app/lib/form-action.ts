@@ -13,7 +13,7 @@ export interface FormActionData {
 export async function handlePublicForm<S extends z.ZodType>(
   request: Request,
   schema: S,
-  submit: (form: z.infer<S>, bot: { honeypot?: string; startedAt?: number }) => Promise<unknown>,
+  submit: (form: z.infer<S>, bot: { honeypot?: string; startedAt?: number; fromPage: true }) => Promise<unknown>,
   successUrl: string,
 ) {
   const raw = Object.fromEntries(await request.formData());
@@ -29,6 +29,7 @@ export async function handlePublicForm<S extends z.ZodType>(
     await submit(parsed.data, {
       honeypot: typeof raw[HONEYPOT_FIELD] === 'string' ? (raw[HONEYPOT_FIELD] as string) : undefined,
       startedAt: Number.isFinite(started) && started > 0 ? started : undefined,
+      fromPage: true,
     });
   } catch (err) {
     const e = err as { status?: number; message?: string };

@@ -17,7 +17,7 @@ declare module 'express-serve-static-core' {
 
 export async function currentUser(services: Services, req: Request): Promise<CurrentUser | null> {
   if (req.user === undefined) {
-    const token = readSessionToken(req.headers.cookie);
+    const token = readSessionToken(req.headers.cookie, req.secure);
     req.user = token ? await services.sessions.resolve(token) : null;
   }
   return req.user;

@@ -19,8 +19,10 @@ export interface RequestAuth {
   actor(userId?: string | null): Actor;
 }
 
-export function readSessionToken(cookieHeader: string | null | undefined): string | null {
+/** Over TLS only the `__Host-` cookie counts: a sibling subdomain could plant the plain one. */
+export function readSessionToken(cookieHeader: string | null | undefined, secure?: boolean): string | null {
   const cookies = parseCookies(cookieHeader);
+  if (secure) return cookies[SESSION_COOKIE_TLS] ?? null;
   return cookies[SESSION_COOKIE_TLS] ?? cookies[SESSION_COOKIE_PLAIN] ?? null;
 }
 
@@ -28,7 +30,7 @@ export function createRequestAuth(
   sessions: SessionStore,
   req: { cookie: string | undefined; secure: boolean; ip: string | null; userAgent: string | null },
 ): RequestAuth {
-  const token = readSessionToken(req.cookie);
+  const token = readSessionToken(req.cookie, req.secure);
   const name = req.secure ? SESSION_COOKIE_TLS : SESSION_COOKIE_PLAIN;
   let resolved: Promise<CurrentUser | null> | undefined;
   return {

@@ -50,10 +50,12 @@ describe('contact form (no JavaScript: a plain form post)', () => {
     expect(html).toContain('aria-invalid="true"');
   });
 
-  it('silently drops a submission that fills the honeypot', async () => {
+  it('silently drops a submission that fills the honeypot, or comes without the form’s time stamp', async () => {
     const before = (await t.db.database.db.select().from(contactMessages)).length;
     const res = await postForm('/contact', { ...contact, website: 'http://spam.example' });
     expect(res.status).toBe(302);
+    const { form_started: _started, ...noStamp } = contact;
+    expect((await postForm('/contact', noStamp)).status).toBe(302);
     expect((await t.db.database.db.select().from(contactMessages)).length).toBe(before);
   });
 });

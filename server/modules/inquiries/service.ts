@@ -14,6 +14,8 @@ export const INQUIRY_WINDOW_MS = 10 * 60_000;
 export interface BotSignals {
   honeypot?: string;
   startedAt?: number;
+  /** Sent by our own page form, which always carries the time it was shown. */
+  fromPage?: boolean;
 }
 
 export interface InquiryService {
@@ -28,6 +30,7 @@ export function createInquiryService(db: Db, now: () => number = Date.now): Inqu
   /** A bot fills the hidden field or submits faster than a person can type: accept silently, store nothing. */
   function looksAutomated(bot: BotSignals): boolean {
     if (bot.honeypot) return true;
+    if (bot.fromPage && bot.startedAt === undefined) return true;
     return bot.startedAt !== undefined && Number.isFinite(bot.startedAt) && now() - bot.startedAt < MIN_FILL_MS;
   }
 
