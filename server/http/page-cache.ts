@@ -28,6 +28,8 @@ export interface PageCache {
   withNonce(response: Response, nonce: string): Promise<Response>;
 }
 
+const PAGE_PARAMS = new Set(['category', 'page', 'pageSize', 'baseSpirit', 'difficulty', 'q', 'lat', 'lng', 'radius', 'unit', 'product', 'sent', 'returnTo']);
+
 /** Cookies whose presence makes a page personal: such requests are never served from the cache. */
 const PERSONAL_COOKIES = [TOAST_COOKIE, SESSION_COOKIE_PLAIN, SESSION_COOKIE_TLS];
 
@@ -41,9 +43,14 @@ export function createPageCache(content: ContentVersion, ageGate: AgeGateService
     placeholder,
     version: () => content.current,
     keyFor(req) {
-      if (req.method !== 'GET') return null;
+      if (req.method !== 'GET' && req.method !== 'HEAD') return null;
       // React Router's data requests (`.data`) and non-HTML requests are not cached here.
-      const path = req.path.toLowerCase().replace(/\/+$/, '') || '/';
+      let path: string;
+      try {
+        path = decodeURIComponent(req.path).toLowerCase().replace(/\/+$/, '') || '/';
+      } catch {
+        return null;
+      }
       if (path.endsWith('.data') || path.startsWith('/api/') || UNCACHED_PAGES.includes(path)) return null;
       const cookies = parseCookies(req.headers.cookie);
       if (PERSONAL_COOKIES.some((c) => c in cookies)) return null;
@@ -52,7 +59,12 @@ export function createPageCache(content: ContentVersion, ageGate: AgeGateService
       const remember = gate.status === 'pass' && gate.remember ? 'r' : '';
       // The country orders some results (stores near the visitor's country first).
       const country = gate.status === 'none' ? '-' : gate.country;
-      return `${content.current}|${gate.status}${remember}|${country}|${market}|${req.originalUrl}`;
+      // Only the query parameters public pages read make a page differ; a URL with any other
+      // (tracking tags, junk) is rendered but not stored, so it cannot crowd real pages out.
+      const params = [...new URLSearchParams(req.originalUrl.split('?')[1] ?? '')];
+      if (params.some(([k]) => !PAGE_PARAMS.has(k))) return null;
+      const query = params.sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`).join('&');
+      return `${content.current}|${gate.status}${remember}|${country}|${market}|${path}?${query}`;
     },
     get: (key) => entries.get(key),
     async capture(key, response, version) {

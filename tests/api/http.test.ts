@@ -86,6 +86,17 @@ describe('security headers and compression', () => {
     expect(html).not.toContain('__NONCE_');
   });
 
+  it('keeps query parameters pages do not read out of the page cache', async () => {
+    await get('/products?category=vodka', { cookie });
+    expect((await get('/products?category=vodka', { cookie })).headers.get('x-page-cache')).toBe('hit');
+    const tagged = await get('/products?category=vodka&utm_source=mail', { cookie });
+    expect(tagged.status).toBe(200);
+    expect(tagged.headers.get('x-page-cache')).toBeNull();
+    // A disguised path to an uncached page is not cached either.
+    await get('/%63ontact', { cookie });
+    expect((await get('/%63ontact', { cookie })).headers.get('x-page-cache')).toBeNull();
+  });
+
   it('compresses responses and caches hashed assets for good', async () => {
     const res = await get('/products', { cookie, 'accept-encoding': 'gzip' });
     expect(res.headers.get('content-encoding')).toBe('gzip');

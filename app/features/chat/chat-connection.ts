@@ -105,9 +105,11 @@ export class ChatConnection {
           break;
         case 'ack': {
           const entry = this.pending.get(event.clientId);
-          if (entry?.timer) clearTimeout(entry.timer);
-          this.pending.delete(event.clientId);
           this.seen([event.message]);
+          // A resend is acknowledged too: only the first acknowledgement counts.
+          if (!entry) break;
+          if (entry.timer) clearTimeout(entry.timer);
+          this.pending.delete(event.clientId);
           this.handlers.onAck(event.clientId, event.message);
           break;
         }

@@ -56,9 +56,11 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
             });
             if (messages.some((m) => m.userId === 'operator')) setStaffTyping(false);
           },
-          onAck: (clientId) => {
+          onAck: (clientId, message) => {
             setPending((prev) => prev.filter((p) => p.key !== clientId));
-            setLocal((prev) => [...prev, { key: `ack-${clientId}`, sender: 'assistant', content: ACK, timestamp: new Date().toISOString() }]);
+            // Right after the stored message, on the server's clock like the messages around it.
+            const after = new Date(new Date(message.createdAt).getTime() + 1).toISOString();
+            setLocal((prev) => [...prev, { key: `ack-${clientId}`, sender: 'assistant', content: ACK, timestamp: after }]);
             setLoading(false);
             setWaiting(true);
             toast({ title: 'Message sent', description: 'Our team will respond shortly.' });
@@ -101,8 +103,12 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
       timestamp: m.createdAt,
       staffName: m.staffName,
     }));
-    const all = [...fromStore, ...local, ...pending].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
-    return [{ key: 'greeting', sender: 'assistant' as const, content: GREETING, timestamp: greetedAt }, ...all];
+    // A message both pending and already stored (echoed before its acknowledgement) shows once.
+    const storedClientIds = new Set(stored.map((m) => m.clientId));
+    const all = [...fromStore, ...local, ...pending.filter((p) => !storedClientIds.has(p.key))].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+    // The greeting opens the conversation, so it carries the time of its first message.
+    const opened = stored[0]?.createdAt ?? greetedAt;
+    return [{ key: 'greeting', sender: 'assistant' as const, content: GREETING, timestamp: opened < greetedAt ? opened : greetedAt }, ...all];
   }, [stored, local, pending, greetedAt]);
 
   useEffect(() => {
@@ -112,7 +118,7 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const content = input.trim();
-    if (!content || loading || waiting || !conn.current) return;
+    if (!content || disabled || !conn.current) return;
     const clientId = crypto.randomUUID();
     setError(null);
     setLoading(true);
@@ -142,7 +148,10 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
     else toast({ title: 'Enter a valid email address.', variant: 'destructive' });
   }
 
-  const disabled = loading || waiting;
+  // Waiting for a human disables the input (spec §4) while someone is there to answer; with the
+  // team offline the visitor may add more (and leave an email).
+  const waitingForStaff = waiting && staffOnline;
+  const disabled = loading || waitingForStaff;
   return (
     <section role="dialog" aria-label="Support chat" className="fixed right-4 bottom-24 z-40 flex w-80 flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-2xl sm:w-96" data-testid="chat-panel">
       <header className="flex items-center justify-between bg-forest px-4 py-3 text-white">
@@ -196,7 +205,7 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
           onChange={(e) => onType(e.target.value)}
           maxLength={CHAT_MAX_LENGTH}
           disabled={disabled}
-          placeholder={waiting ? 'Waiting for support response...' : 'Type your question...'}
+          placeholder={waitingForStaff ? 'Waiting for support response...' : 'Type your question...'}
           className="min-w-0 flex-1 rounded-full border border-stone-300 px-4 py-2 text-sm disabled:bg-stone-100"
         />
         <button type="submit" disabled={disabled || !input.trim()} className="flex size-10 items-center justify-center rounded-full bg-forest text-white disabled:opacity-50" aria-label="Send message">

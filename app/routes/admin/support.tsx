@@ -98,8 +98,18 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
     if (event.type === 'message' || event.type === 'conversation') void revalidator.revalidate();
   });
   const reply = useFetcher<{ ok?: boolean; error?: string }>();
-  const [draft, setDraft] = useState('');
+  // The draft belongs to one conversation, and is cleared only once the reply is stored.
+  const [draft, setDraft] = useState({ sessionId: selectedId, text: '' });
   const [clientId, setClientId] = useState(() => crypto.randomUUID());
+  const [lastReply, setLastReply] = useState(reply.data);
+  if (reply.data !== lastReply) {
+    setLastReply(reply.data);
+    if (reply.data?.ok) {
+      setDraft({ sessionId: selectedId, text: '' });
+      setClientId(crypto.randomUUID());
+    }
+  }
+  const draftText = draft.sessionId === selectedId ? draft.text : '';
   const endRef = useRef<HTMLDivElement>(null);
   useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [conversation?.messages.length]);
 
@@ -170,7 +180,11 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
                 <Form method="post" className="flex gap-1">
                   <input type="hidden" name="sessionId" value={conversation.session.id} />
                   <label htmlFor="assignee" className="sr-only">Assign to a colleague</label>
-                  <select id="assignee" name="assignee" defaultValue={conversation.session.assigneeId ?? ''} className="rounded-md border border-stone-300 px-2 py-1">
+                  <select
+                    id="assignee"
+                    name="assignee"
+                    key={`${conversation.session.id}:${conversation.session.assigneeId ?? ''}`}
+                    defaultValue={conversation.session.assigneeId ?? ''} className="rounded-md border border-stone-300 px-2 py-1">
                     <option value="">Unassigned</option>
                     {colleagues.map((c) => (
                       <option key={c.id} value={c.id}>{`${c.firstName} ${c.lastName}`.trim()}</option>
@@ -202,22 +216,14 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
               {visitorTyping ? <li className="text-xs text-stone-500">Visitor is typing…</li> : null}
               <div ref={endRef} />
             </ol>
-            <reply.Form
-              method="post"
-              className="space-y-2 border-t border-stone-200 p-4"
-              onSubmit={() => {
-                // The form's data is read before these updates apply; the next reply gets a new id.
-                setDraft('');
-                setClientId(crypto.randomUUID());
-              }}
-            >
+            <reply.Form method="post" className="space-y-2 border-t border-stone-200 p-4">
               <input type="hidden" name="sessionId" value={conversation.session.id} />
               <input type="hidden" name="clientId" value={clientId} />
               <input type="hidden" name="intent" value="reply" />
               {canned.length ? (
                 <div className="flex flex-wrap gap-2" aria-label="Canned replies">
                   {canned.map((c) => (
-                    <button key={c.id} type="button" onClick={() => setDraft(c.body)} className="rounded-full border border-stone-300 px-3 py-1 text-xs">
+                    <button key={c.id} type="button" onClick={() => setDraft({ sessionId: selectedId, text: c.body })} className="rounded-full border border-stone-300 px-3 py-1 text-xs">
                       {c.title}
                     </button>
                   ))}
@@ -229,10 +235,10 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
                 id="reply"
                 name="content"
                 rows={3}
-                value={draft}
+                value={draftText}
                 maxLength={CHAT_MAX_LENGTH}
                 onChange={(e) => {
-                  setDraft(e.target.value);
+                  setDraft({ sessionId: selectedId, text: e.target.value });
                   socket.typing(conversation.session.id);
                 }}
                 placeholder="Write a reply…"
