@@ -97,6 +97,22 @@ function Header() {
   );
 }
 
+function FooterNav({ label, links }: { label: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="space-y-2 text-sm">
+        {links.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className="hover:underline">
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 interface RootData {
   market: { code: string; name: string; currency: string };
   markets: { code: string; name: string; currency: string }[];
@@ -112,28 +128,8 @@ function Footer() {
           <p className="font-serif text-2xl tracking-widest text-brass-light">FROLIC</p>
           <p className="mt-3 text-sm text-stone-200">Small-batch spirits, distilled with care since 1998.</p>
         </div>
-        <nav aria-label="Footer">
-          <ul className="space-y-2 text-sm">
-            {FOOTER_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Legal">
-          <ul className="space-y-2 text-sm">
-            {LEGAL_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav label="Footer" links={FOOTER_LINKS} />
+        <FooterNav label="Legal" links={LEGAL_LINKS} />
         {root ? (
           <Form method="post" action="/market" className="text-sm" reloadDocument>
             <input type="hidden" name="returnTo" value={pathname + search} />
