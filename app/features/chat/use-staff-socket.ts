@@ -24,7 +24,11 @@ export function useStaffSocket(enabled: boolean, onEvent: (event: ServerEvent) =
       };
       ws.onmessage = (e) => handler.current(JSON.parse(String(e.data)) as ServerEvent);
       ws.onclose = (e) => {
-        if (closed || e.code === 4401) return;
+        if (closed) return;
+        // Ended or refused (session over, permission gone): one refresh lets the server's guard
+        // decide — it redirects to sign-in — instead of retrying quietly forever.
+        if (e.code === 4401 || attempt === 3) handler.current({ type: 'conversation', sessionId: '' });
+        if (e.code === 4401) return;
         timer = setTimeout(connect, RECONNECT_BACKOFF_MS[Math.min(attempt++, RECONNECT_BACKOFF_MS.length - 1)]);
       };
     };
