@@ -3,7 +3,7 @@
 // (10 s, 50 connections) on PGlite and, when it answers, on PostgreSQL.
 /* global fetch, performance, URLSearchParams */
 import autocannon from 'autocannon';
-import { isMain, median, passGate, postgresAvailable, psql, removeDir, startServer, tempDataDir, writeResult } from './lib.mjs';
+import { isMain, median, passGate, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
 
 const PASSWORD = 'Bench-demo-password-2026';
 const DURATION = Number(process.env.HTTP_DURATION || 10);
@@ -58,15 +58,7 @@ export async function run() {
     removeDir(dataDir);
   }
   if (postgresAvailable()) {
-    const db = `frolic_bench_auth_${Date.now()}`;
-    psql(`CREATE DATABASE ${db}`);
-    const pg = await startServer({ databaseUrl: `postgres://postgres@127.0.0.1:5432/${db}`, dataDir: tempDataDir('auth-pg'), env });
-    try {
-      rows.push(await suite(pg, 'postgres'));
-    } finally {
-      await pg.stop();
-      psql(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-    }
+    rows.push(await withFreshPostgres('auth', (databaseUrl) => withServer('auth-pg', { databaseUrl, env }, (pg) => suite(pg, 'postgres'))));
   }
   const result = { argon2: { algorithm: 'argon2id', memoryKiB: 19456, iterations: 2, parallelism: 1 }, durationSeconds: DURATION, connections: CONNECTIONS, rows, target: '/api/me >= 50% of /api/ping' };
   writeResult('auth', result);

@@ -4,7 +4,7 @@
 // PAGE_CACHE=false on PGlite, to show what the page cache buys.
 /* global fetch, Buffer */
 import autocannon from 'autocannon';
-import { isMain, passGate, postgresAvailable, psql, removeDir, startServer, tempDataDir, writeResult } from './lib.mjs';
+import { isMain, passGate, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
 
 export const DURATION = Number(process.env.HTTP_DURATION || 10);
 export const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS || 50);
@@ -100,20 +100,7 @@ export async function run() {
 
   // PostgreSQL on a fresh database, dropped afterwards.
   if (postgresAvailable()) {
-    const name = `frolic_bench_${Date.now()}`;
-    psql(`create database ${name}`);
-    const dataDir = tempDataDir('http-pg');
-    try {
-      const server = await startServer({ dataDir, databaseUrl: `postgres://postgres@127.0.0.1:5432/${name}` });
-      try {
-        rows.push(...(await suite(server, 'postgres')));
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      removeDir(dataDir);
-      psql(`drop database if exists ${name} with (force)`);
-    }
+    rows.push(...(await withFreshPostgres('http', (databaseUrl) => withServer('http-pg', { databaseUrl }, (server) => suite(server, 'postgres')))));
   } else {
     notes.push('PostgreSQL did not answer on 127.0.0.1:5432: skipped.');
   }

@@ -206,3 +206,26 @@ export async function cpuBusy(ms = 1000) {
 }
 
 export const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Runs `fn(url)` against a fresh PostgreSQL database on 127.0.0.1:5432, dropped afterwards. */
+export async function withFreshPostgres(label, fn) {
+  const name = `frolic_bench_${label}_${Date.now()}`;
+  psql(`CREATE DATABASE ${name}`);
+  try {
+    return await fn(`postgres://postgres@127.0.0.1:5432/${name}`);
+  } finally {
+    psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+/** Starts a server, runs `fn(server)`, then stops it and removes its data directory. */
+export async function withServer(label, options, fn) {
+  const dataDir = tempDataDir(label);
+  const server = await startServer({ dataDir, ...options });
+  try {
+    return await fn(server);
+  } finally {
+    await server.stop();
+    removeDir(dataDir);
+  }
+}

@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import path from 'node:path';
-import { isMain, postgresAvailable, psql, removeDir, startServer, tempDataDir, writeResult } from './lib.mjs';
+import { isMain, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
 
 const DURATION = Number(process.env.HTTP_DURATION || 10);
 const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS || 50);
@@ -84,25 +84,16 @@ export async function run() {
     removeDir(dataDir);
   }
   if (postgresAvailable()) {
-    const db = `frolic_bench_stores_${Date.now()}`;
-    psql(`CREATE DATABASE ${db}`);
-    const url = `postgres://postgres@127.0.0.1:5432/${db}`;
-    const warm = await startServer({ databaseUrl: url, dataDir: tempDataDir('stores-pg') });
-    await warm.stop();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(INSERT_STORES);
-    await client.end();
-    try {
-      const s = await startServer({ databaseUrl: url, dataDir: tempDataDir('stores-pg2') });
-      try {
-        rows.push(await suite(s, 'postgres'));
-      } finally {
-        await s.stop();
-      }
-    } finally {
-      psql(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-    }
+    const row = await withFreshPostgres('stores', async (databaseUrl) => {
+      // A first start migrates and seeds; then the stores go in, then the measured start.
+      await withServer('stores-pg-seed', { databaseUrl }, async () => undefined);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(INSERT_STORES);
+      await client.end();
+      return withServer('stores-pg', { databaseUrl }, (s) => suite(s, 'postgres'));
+    });
+    rows.push(row);
   }
   const result = { durationSeconds: DURATION, connections: CONNECTIONS, rows };
   writeResult('stores', result);
