@@ -25,10 +25,11 @@ export function useStaffSocket(enabled: boolean, onEvent: (event: ServerEvent) =
       ws.onmessage = (e) => handler.current(JSON.parse(String(e.data)) as ServerEvent);
       ws.onclose = (e) => {
         if (closed) return;
-        // Ended or refused (session over, permission gone): one refresh lets the server's guard
-        // decide — it redirects to sign-in — instead of retrying quietly forever.
-        if (e.code === 4401 || attempt === 3) handler.current({ type: 'conversation', sessionId: '' });
+        // Closed because this session ended (usually a sign-out already navigating away): stop.
         if (e.code === 4401) return;
+        // Refused again and again (session over, permission gone): one refresh lets the server's
+        // guard decide — it redirects to sign-in — instead of retrying quietly forever.
+        if (attempt === 3) handler.current({ type: 'conversation', sessionId: '' });
         timer = setTimeout(connect, RECONNECT_BACKOFF_MS[Math.min(attempt++, RECONNECT_BACKOFF_MS.length - 1)]);
       };
     };
