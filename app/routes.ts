@@ -46,8 +46,27 @@ export default [
   route('admin/dashboard', 'routes/admin/layout.tsx', [
     index('routes/admin/index.tsx'),
     route('support', 'routes/admin/support.tsx'),
-    // Staff screens that later capabilities fill.
-    ...['products', 'store-locator', 'cocktails', 'marketing'].map((p) => page(p, `admin-${p}`)),
+    // Staff catalogue (issue 5).
+    route('products', 'routes/admin/products/index.tsx', { id: 'admin-products' }),
+    route('products/new', 'routes/admin/products/edit.tsx', { id: 'admin-product-new' }),
+    route('products/:id', 'routes/admin/products/edit.tsx', { id: 'admin-product-edit' }),
+    route('store-locator', 'routes/admin/stores/index.tsx', { id: 'admin-store-locator' }),
+    route('store-locator/new', 'routes/admin/stores/edit.tsx', { id: 'admin-store-new' }),
+    route('store-locator/import', 'routes/admin/stores/import.tsx', { id: 'admin-store-import' }),
+    route('store-locator/export.csv', 'routes/admin/stores/export.ts', { id: 'admin-store-export' }),
+    route('store-locator/:id', 'routes/admin/stores/edit.tsx', { id: 'admin-store-edit' }),
+    route('cocktails', 'routes/admin/cocktails/index.tsx', { id: 'admin-cocktails' }),
+    route('cocktails/new', 'routes/admin/cocktails/edit.tsx', { id: 'admin-cocktail-new' }),
+    route('cocktails/:id', 'routes/admin/cocktails/edit.tsx', { id: 'admin-cocktail-edit' }),
+    route('marketing', 'routes/admin/marketing/index.tsx', { id: 'admin-marketing' }),
+    route('marketing/collateral/new', 'routes/admin/marketing/collateral-edit.tsx', { id: 'admin-collateral-new' }),
+    route('marketing/collateral/:id', 'routes/admin/marketing/collateral-edit.tsx', { id: 'admin-collateral-edit' }),
+    route('marketing/events/new', 'routes/admin/marketing/event-edit.tsx', { id: 'admin-event-new' }),
+    route('marketing/events/:id', 'routes/admin/marketing/event-edit.tsx', { id: 'admin-event-edit' }),
+    route('inquiries', 'routes/admin/inquiries/index.tsx', { id: 'admin-inquiries' }),
+    route('inquiries/:kind/:id', 'routes/admin/inquiries/detail.tsx', { id: 'admin-inquiry' }),
+    route('media', 'routes/admin/media.tsx', { id: 'admin-media' }),
+    route('notifications', 'routes/admin/notifications.tsx', { id: 'admin-notifications' }),
     // Spec §6: master admin only.
     ...[
       'master-admin', 'user-management', 'users', 'content-management', 'advanced-user-management',

@@ -24,6 +24,9 @@ import { storesApi } from './modules/stores/api';
 import { inquiriesApi } from './modules/inquiries/api';
 import { authApi } from './modules/auth/api';
 import { chatApi } from './modules/chat/api';
+import { mediaApi, mediaFiles } from './modules/media/api';
+import { marketingApi } from './modules/marketing/api';
+import { notificationsApi } from './modules/notifications/api';
 import { createChangeFeed, type ChangeFeed } from './realtime/changes';
 import { createServices, type Services } from './services';
 import { attachChatSockets, type ChatSockets } from './realtime/chat-sockets';
@@ -103,7 +106,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   const api = express.Router();
-  api.use(corsFor(config.CORS_ORIGINS), requireJsonBody, express.json({ limit: config.BODY_LIMIT }));
+  api.use(corsFor(config.CORS_ORIGINS));
+  // Uploads are multipart: the media routes parse their own bodies, before the JSON-only rule.
+  api.use(mediaApi(services));
+  api.use(requireJsonBody, express.json({ limit: config.BODY_LIMIT }));
   api.get('/ping', (_req, res) => {
     res.json({ pong: true });
   });
@@ -114,8 +120,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(inquiriesApi(services));
   api.use(authApi(services));
   api.use(chatApi(services));
+  api.use(marketingApi(services));
+  api.use(notificationsApi(services));
   api.use((req, _res, next) => next(new AppError('not_found', 404, `No API route for ${req.method} ${req.path}.`)));
   app.use('/api', api);
+  app.use('/media', mediaFiles(services));
 
   let viteClose: (() => Promise<void>) | undefined;
   let build = options.build;

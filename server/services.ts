@@ -20,6 +20,10 @@ import { createSettingsService, type SettingsService } from './modules/security/
 import { createRateLimiter, type RateLimiter } from './http/rate-limit';
 import { createDashboardService, type DashboardService } from './modules/dashboard/service';
 import { type ChatService, createChatService } from './modules/chat/service';
+import { createMediaService, type MediaService } from './modules/media/service';
+import { createMarketingService, type MarketingService } from './modules/marketing/service';
+import { createNotificationService, type NotificationService } from './modules/notifications/service';
+import path from 'node:path';
 
 export interface Services {
   content: ContentVersion;
@@ -35,6 +39,9 @@ export interface Services {
   mailer: Mailer;
   dashboard: DashboardService;
   chat: ChatService;
+  media: MediaService;
+  marketing: MarketingService;
+  notifications: NotificationService;
   /** Demo mode (DEMO_MODE): creates one user per role; disabled by default. */
   demo: { enabled: boolean; createUsers(): Promise<{ role: string; email: string; password: string }[]> };
   /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes. */
@@ -49,7 +56,11 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const sessions = createSessionStore(database.db, settings, now, feed);
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const sealer = createSealer(config.SESSION_SECRET);
+  const notifications = createNotificationService(database.db, feed);
   return {
+    notifications,
+    media: createMediaService(database.db, config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads')),
+    marketing: createMarketingService(database.db, content),
     settings,
     sessions,
     mailer,

@@ -27,6 +27,12 @@ export const products = pgTable(
     imageUrl: text('image_url').notNull(),
     featured: boolean('featured').notNull().default(false),
     status: productStatus('status').notNull().default('draft'),
+    /** Bottles per case (trade orders are in cases). */
+    caseSize: integer('case_size').notNull().default(6),
+    /** Bottles in stock at the brand's warehouse; never negative. */
+    stockUnits: integer('stock_units').notNull().default(0),
+    /** At or below this the product is "low on stock" on the dashboard. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(60),
     /** Optimistic concurrency: bumped on every update; a write naming an older version is refused. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +43,8 @@ export const products = pgTable(
     index('products_status_category_idx').on(t.status, t.category),
     check('products_abv_range', sql`${t.abvTenths} between 0 and 1000`),
     check('products_volume_positive', sql`${t.volumeMl} > 0`),
+    check('products_case_size_positive', sql`${t.caseSize} > 0`),
+    check('products_stock_nonnegative', sql`${t.stockUnits} >= 0`),
   ],
 );
 
@@ -100,6 +108,8 @@ export const cocktails = pgTable(
     /** Method, one step per entry, in order. */
     steps: jsonb('steps').$type<string[]>().notNull(),
     imageUrl: text('image_url').notNull(),
+    /** The uploaded image behind `image_url`, when staff chose one from the media library. */
+    imageMediaId: uuid('image_media_id').references(() => mediaAssets.id, { onDelete: 'restrict' }),
     prepMinutes: integer('prep_minutes').notNull().default(5),
     featured: boolean('featured').notNull().default(false),
     published: boolean('published').notNull().default(false),
@@ -487,4 +497,135 @@ export const chatPresence = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.instanceId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Staff catalogue (issue 5): product stock and trade prices, media, collateral, brand events,
+// and the staff notifications feed behind the bell.
+
+/** A product's trade price for one partner tier in one market: integer minor units. */
+export const productTradePrices = pgTable(
+  'product_trade_prices',
+  {
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    tier: partnerType('tier').notNull(),
+    market: text('market').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.tier, t.market] }),
+    check('product_trade_prices_amount_nonnegative', sql`${t.amountMinor} >= 0`),
+    check('product_trade_prices_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+export const mediaKind = pgEnum('media_kind', ['image', 'document']);
+
+/** An uploaded file. Bytes live in the storage module (DATA_DIR/uploads by default), never at a path from the file name. */
+export const mediaAssets = pgTable(
+  'media_assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: mediaKind('kind').notNull(),
+    /** The type sniffed from the content (never the browser's claim). */
+    mimeType: text('mime_type').notNull(),
+    /** The uploader's file name, for display only. */
+    originalName: text('original_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    altText: text('alt_text').notNull().default(''),
+    /** Storage keys: the original and (images) the resized web version and thumbnail. */
+    storageKey: text('storage_key').notNull(),
+    webKey: text('web_key'),
+    thumbKey: text('thumb_key'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_assets_created_idx').on(t.createdAt), index('media_assets_sha_idx').on(t.sha256)],
+);
+
+/** A product's gallery, in order; the first image is also the product's `image_url`. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    mediaId: uuid('media_id').notNull().references(() => mediaAssets.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] }), index('product_images_media_idx').on(t.mediaId)],
+);
+
+export const collateralKind = pgEnum('collateral_kind', ['brochure', 'shelf_talker', 'pos_kit', 'price_list', 'other']);
+
+export const collateralItems = pgTable(
+  'collateral_items',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    kind: collateralKind('kind').notNull(),
+    description: text('description').notNull().default(''),
+    mediaId: uuid('media_id').notNull().references(() => mediaAssets.id, { onDelete: 'restrict' }),
+    /** Partner types that may request it (importer, distributor, retailer). */
+    audience: jsonb('audience').$type<('importer' | 'distributor' | 'retailer')[]>().notNull(),
+    published: boolean('published').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('collateral_items_media_idx').on(t.mediaId)],
+);
+
+export const brandEvents = pgTable(
+  'brand_events',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** IANA time zone the event is held in (times are shown in it). */
+    timezone: text('timezone').notNull(),
+    venue: text('venue').notNull(),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    capacity: integer('capacity'),
+    imageMediaId: uuid('image_media_id').references(() => mediaAssets.id, { onDelete: 'restrict' }),
+    published: boolean('published').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('brand_events_starts_idx').on(t.startsAt),
+    check('brand_events_capacity_positive', sql`${t.capacity} is null or ${t.capacity} > 0`),
+    check('brand_events_ends_after_start', sql`${t.endsAt} is null or ${t.endsAt} >= ${t.startsAt}`),
+  ],
+);
+
+/** The bell (product.md §6): one stored feed; `permission` says which staff see an entry. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link'),
+    permission: text('permission').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_created_idx').on(t.createdAt)],
+);
+
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    notificationId: integer('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] }), index('notification_reads_user_idx').on(t.userId)],
 );

@@ -50,3 +50,34 @@ export function toAppError(err: unknown): AppError {
   if (status && status >= 400 && status < 500) return new AppError('bad_request', status, 'The request could not be processed.');
   return new AppError('internal_error', 500, 'Something went wrong on our side. Please try again.');
 }
+
+/** Optimistic concurrency: the editor read `yours`, the database holds `current`. */
+export function versionConflict(what: string, current: number, yours: number): AppError {
+  return new AppError('version_conflict', 409, `Someone else changed this ${what} since you opened it.`, {
+    details: { currentVersion: current, yourVersion: yours },
+    hint: `Reload the ${what} to see the latest version, then make your change again.`,
+  });
+}
+
+/** Deleting something that other records still use is refused, with what uses it. */
+export function stillReferenced(what: string, usedBy: string, hint: string): AppError {
+  return new AppError('still_referenced', 409, `This ${what} is still used by ${usedBy}.`, { hint });
+}
+
+/** The PostgreSQL error behind a driver or Drizzle error (Drizzle wraps it in `cause`). */
+export function pgError(err: unknown): { code?: string; constraint?: string; detail?: string } | null {
+  let e = err as { code?: unknown; constraint?: unknown; detail?: unknown; cause?: unknown } | null;
+  for (let i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined, detail: typeof e.detail === 'string' ? e.detail : undefined };
+    }
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+export const isUniqueViolation = (err: unknown, constraint?: string) => {
+  const pg = pgError(err);
+  return pg?.code === '23505' && (!constraint || pg.constraint === constraint);
+};
+export const isForeignKeyViolation = (err: unknown) => pgError(err)?.code === '23503';

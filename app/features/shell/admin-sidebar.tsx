@@ -10,7 +10,14 @@ const SECTIONS = [
   { key: 'products', label: 'Products', links: [{ to: '/admin/dashboard/products', label: 'Manage Products' }] },
   { key: 'locations', label: 'Locations', links: [{ to: '/admin/dashboard/store-locator', label: 'Store Locator' }] },
   { key: 'cocktails', label: 'Cocktails', links: [{ to: '/admin/dashboard/cocktails', label: 'Manage Recipes' }] },
-  { key: 'marketing', label: 'Marketing', links: [{ to: '/admin/dashboard/marketing', label: 'Collateral & Events' }] },
+  {
+    key: 'marketing',
+    label: 'Marketing',
+    links: [
+      { to: '/admin/dashboard/marketing', label: 'Collateral & Events' },
+      { to: '/admin/dashboard/media', label: 'Media Library' },
+    ],
+  },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -39,6 +46,11 @@ export function AdminSidebar({ user }: Props) {
             </div>
           </details>
         ))}
+        {user.permissions.includes('inquiries:manage') ? (
+          <NavLink to="/admin/dashboard/inquiries" className={linkClass}>
+            Inquiries
+          </NavLink>
+        ) : null}
         {user.permissions.includes('support:answer') ? (
           <NavLink to="/admin/dashboard/support" className={linkClass}>
             Support Inbox

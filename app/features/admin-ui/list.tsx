@@ -1,0 +1,156 @@
+// The parts of every staff list: a header with actions, a search box, a table whose sortable
+// headers and pages live in the URL (so the server sorts and pages, and links can be shared).
+import { Form, Link, useSearchParams } from 'react-router';
+
+export function PageHeader({ title, children, description }: { title: string; description?: string; children?: React.ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="font-serif text-3xl">{title}</h1>
+        {description ? <p className="mt-1 text-stone-600">{description}</p> : null}
+      </div>
+      {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
+    </div>
+  );
+}
+
+export const buttonClass = {
+  primary: 'inline-flex items-center rounded-md bg-forest px-4 py-2 text-sm font-medium text-white hover:bg-forest/90 disabled:opacity-60',
+  secondary: 'inline-flex items-center rounded-md border border-stone-400 bg-white px-4 py-2 text-sm font-medium text-ink hover:bg-stone-50 disabled:opacity-60',
+  danger: 'inline-flex items-center rounded-md border border-red-700 bg-white px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60',
+} as const;
+
+/** GET form: keeps the other query parameters except the page (a new search starts at page 1). */
+export function SearchBox({ label, placeholder, children }: { label: string; placeholder?: string; children?: React.ReactNode }) {
+  const [params] = useSearchParams();
+  const keep = [...params.entries()].filter(([k]) => !['q', 'page'].includes(k) && !(children && k === 'status'));
+  return (
+    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
+      {keep.map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <label className="flex flex-col text-sm font-medium">
+        {label}
+        <input
+          type="search"
+          name="q"
+          defaultValue={params.get('q') ?? ''}
+          placeholder={placeholder}
+          className="mt-1 w-72 rounded-md border border-stone-400 bg-white px-3 py-2 font-normal"
+        />
+      </label>
+      {children}
+      <button type="submit" className={buttonClass.secondary}>
+        Search
+      </button>
+    </Form>
+  );
+}
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  sortable?: boolean;
+  className?: string;
+  render: (row: T) => React.ReactNode;
+}
+
+function sortHref(params: URLSearchParams, key: string): { href: string; dir: 'asc' | 'desc' | null } {
+  const current = params.get('sort') === key ? (params.get('dir') === 'desc' ? 'desc' : 'asc') : null;
+  const next = new URLSearchParams(params);
+  next.set('sort', key);
+  next.set('dir', current === 'asc' ? 'desc' : 'asc');
+  next.delete('page');
+  return { href: `?${next.toString()}`, dir: current };
+}
+
+export function DataTable<T>({ columns, rows, rowKey, caption, empty }: { columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string | number; caption: string; empty: string }) {
+  const [params] = useSearchParams();
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
+          <tr>
+            {columns.map((c) => {
+              if (!c.sortable) return (
+                <th key={c.key} scope="col" className={`px-4 py-3 font-medium ${c.className ?? ''}`}>
+                  {c.label}
+                </th>
+              );
+              const { href, dir } = sortHref(params, c.key);
+              return (
+                <th key={c.key} scope="col" className={`px-4 py-3 font-medium ${c.className ?? ''}`} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
+                  <Link to={href} preventScrollReset className="inline-flex items-center gap-1 hover:underline">
+                    {c.label}
+                    <span aria-hidden="true" className="text-xs">{dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}</span>
+                  </Link>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-8 text-center text-stone-600">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)} className="hover:bg-stone-50">
+                {columns.map((c) => (
+                  <td key={c.key} className={`px-4 py-3 align-top ${c.className ?? ''}`}>
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
+  const [params] = useSearchParams();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const href = (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(p));
+    return `?${next.toString()}`;
+  };
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-stone-700">
+      <p data-testid="list-range">
+        {from}–{to} of {total}
+      </p>
+      <div className="flex gap-2">
+        {page > 1 ? <Link to={href(page - 1)} className={buttonClass.secondary} rel="prev">Previous</Link> : null}
+        <span className="self-center">
+          Page {page} of {pages}
+        </span>
+        {page < pages ? <Link to={href(page + 1)} className={buttonClass.secondary} rel="next">Next</Link> : null}
+      </div>
+    </nav>
+  );
+}
+
+const STATUS_STYLES: Record<string, string> = {
+  active: 'bg-green-100 text-green-900',
+  published: 'bg-green-100 text-green-900',
+  done: 'bg-green-100 text-green-900',
+  draft: 'bg-stone-200 text-stone-800',
+  new: 'bg-amber-100 text-amber-900',
+  in_progress: 'bg-sky-100 text-sky-900',
+  archived: 'bg-stone-300 text-stone-700',
+  inactive: 'bg-stone-300 text-stone-700',
+};
+
+export function StatusBadge({ status, label }: { status: string; label?: string }) {
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[status] ?? 'bg-stone-200 text-stone-800'}`}>{label ?? status.replace('_', ' ')}</span>;
+}

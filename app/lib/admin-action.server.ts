@@ -1,0 +1,68 @@
+// The action side of every staff editor: guard on the permission, read the body (JSON from the
+// enhanced editors, or a plain form post), validate with the shared schema, call the service, and
+// answer with field errors (400), the service's refusal (409 conflict, 404 …) or a redirect with a toast.
+import { data, type AppLoadContext } from 'react-router';
+import type { z } from 'zod';
+import type { Permission } from '@shared/policy';
+import { fieldErrorsByPath, fieldErrorsFromDetails } from '@shared/schemas/admin';
+import type { FieldErrors } from '@shared/form-constants';
+import { requirePermission } from './guards.server';
+
+export interface AdminActionData {
+  errors: FieldErrors;
+  /** A message for the whole form (conflict, still referenced, not found …). */
+  formError?: string;
+  /** The service's stable error code, e.g. `version_conflict`. */
+  code?: string;
+  hint?: string;
+}
+
+type User = Awaited<ReturnType<typeof requirePermission>>;
+type Actor = ReturnType<AppLoadContext['auth']['actor']>;
+
+/** The request body as an object: JSON when sent as JSON, otherwise the form fields as strings. */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  if ((request.headers.get('content-type') ?? '').includes('application/json')) {
+    const body: unknown = await request.json().catch(() => null);
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  }
+  const form = await request.formData();
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of form) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+/** A refusal from a service (an AppError: status < 500) as action data; anything else is rethrown. */
+export function refusal(err: unknown) {
+  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string };
+  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
+  const errors = e.code === 'validation_failed' ? fieldErrorsFromDetails(e.details) : {};
+  return data<AdminActionData>({ errors, formError: e.message, code: e.code, hint: e.hint }, { status: e.status });
+}
+
+interface Options<S extends z.ZodType, R> {
+  permission: Permission;
+  schema: S;
+  /** Body already read (e.g. when the action dispatches on an `intent` field first). */
+  body?: Record<string, unknown>;
+  run: (input: z.infer<S>, ctx: { user: User; actor: Actor }) => Promise<R>;
+  /** Where to go, and what to say, once it worked. */
+  done: (result: R) => { to: string; title: string; description?: string };
+}
+
+export async function adminAction<S extends z.ZodType, R>({ request, context }: { request: Request; context: AppLoadContext }, opts: Options<S, R>) {
+  const user = await requirePermission(request, context, opts.permission);
+  const body = opts.body ?? (await readBody(request));
+  const parsed = opts.schema.safeParse(body);
+  if (!parsed.success) {
+    return data<AdminActionData>({ errors: fieldErrorsByPath(parsed.error), formError: 'Check the highlighted fields.', code: 'validation_failed' }, { status: 400 });
+  }
+  let result: R;
+  try {
+    result = await opts.run(parsed.data, { user, actor: context.auth.actor(user.id) });
+  } catch (err) {
+    return refusal(err);
+  }
+  const { to, title, description } = opts.done(result);
+  throw context.flash.redirectWithToast(to, { title, description });
+}

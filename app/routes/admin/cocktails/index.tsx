@@ -1,0 +1,12 @@
+// Staff catalogue screen (being built).
+import type { Route } from './+types/index';
+import { requireAdminArea } from '~/lib/guards.server';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminArea(request, context);
+  return null;
+}
+
+export default function Screen() {
+  return <main id="main"><p>Coming.</p></main>;
+}

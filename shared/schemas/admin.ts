@@ -1,0 +1,49 @@
+// What every staff list and editor shares: the list query (search, sort, page), the page shape,
+// the optimistic-concurrency version and field errors keyed by the full path of the field.
+import { z } from 'zod';
+import type { FieldErrors } from '../form-constants';
+
+export const ADMIN_PAGE_SIZE_DEFAULT = 25;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+
+/** `sort` is checked against each list's own columns by `adminListQuery(columns)`. */
+export function adminListQuery<const C extends readonly [string, ...string[]]>(sortColumns: C) {
+  return z.object({
+    q: z.string().trim().max(120).optional().transform((v) => (v ? v : undefined)),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
+    sort: z.enum(sortColumns).optional(),
+    dir: z.enum(['asc', 'desc']).default('asc'),
+  });
+}
+
+export interface AdminPage<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** The version the editor read; a save naming an older one is refused with 409 `version_conflict`. */
+export const versionField = z.coerce.number({ error: 'Reload the page: the version is missing.' }).int().min(1);
+
+/** Zod issues as `{ 'ingredients.2.amount': 'Enter an amount.' }`: the first message per field. */
+export function fieldErrorsByPath(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'form';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The API's `validation_failed` details (`[{ path, message }]`) as field errors. */
+export function fieldErrorsFromDetails(details: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  if (Array.isArray(details)) {
+    for (const d of details as { path?: unknown; message?: unknown }[]) {
+      if (typeof d?.path === 'string' && typeof d.message === 'string') out[d.path || 'form'] ??= d.message;
+    }
+  }
+  return out;
+}
