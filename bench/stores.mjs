@@ -14,7 +14,7 @@ const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS || 50);
 const STORES = 5000;
 
 // Stores spread over Europe and North America, deterministic.
-const INSERT_STORES = `
+export const INSERT_STORES = `
 insert into store_locations (name, address, city, country, latitude, longitude, phone, opening_hours, active)
 select 'Bench Store ' || g, g || ' High Street', 'Bench Town ' || (g % 300), case when g % 2 = 0 then 'GB' else 'US' end,
        case when g % 2 = 0 then 36 + (g::bigint * 7919 % 2400) / 100.0 else 25 + (g::bigint * 104729 % 2300) / 100.0 end,
@@ -25,7 +25,7 @@ insert into store_products (store_id, product_id)
 select s.id, p.id from store_locations s join products p on (s.id + p.id) % 3 = 0 where s.name like 'Bench Store %';
 `;
 
-function origins(n = 2000) {
+export function origins(n = 2000) {
   const out = [];
   for (let i = 0; i < n; i++) {
     const eu = i % 2 === 0;
