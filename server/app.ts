@@ -58,6 +58,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const redactTokens = (url: string) => url.replace(/([?&](?:token|secret)=)[^&]*/gi, '$1[redacted]');
 /** Page form posts are small; the API has its own JSON limit. */
 const PAGE_BODY_LIMIT = 256 * 1024;
+/** A store CSV import (the page's form post or the API's JSON): 2 MB of CSV plus encoding overhead. */
+const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, database, logger } = options;
@@ -109,7 +111,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(corsFor(config.CORS_ORIGINS));
   // Uploads are multipart: the media routes parse their own bodies, before the JSON-only rule.
   api.use(mediaApi(services));
-  api.use(requireJsonBody, express.json({ limit: config.BODY_LIMIT }));
+  // CSV imports travel as JSON ({ csv }) and may be larger than other bodies.
+  const json = express.json({ limit: config.BODY_LIMIT });
+  const importJson = express.json({ limit: IMPORT_BODY_LIMIT });
+  api.use(requireJsonBody, (req, res, next) => (req.path.startsWith('/admin/stores/import') ? importJson : json)(req, res, next));
   api.get('/ping', (_req, res) => {
     res.json({ pong: true });
   });
@@ -147,7 +152,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     const length = Number(req.headers['content-length'] ?? NaN);
     if (req.headers['transfer-encoding'] && Number.isNaN(length)) return next(new AppError('length_required', 411, 'Send the form with a Content-Length.'));
-    if (length > PAGE_BODY_LIMIT) return next(new AppError('payload_too_large', 413, 'The form is too large.'));
+    const limit = req.path.startsWith('/admin/dashboard/store-locator/import') ? IMPORT_BODY_LIMIT : PAGE_BODY_LIMIT;
+    if (length > limit) return next(new AppError('payload_too_large', 413, 'The form is too large.'));
     next();
   });
 
