@@ -76,6 +76,6 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     cocktails: createCocktailService(database.db, content),
     stores: createStoreService(database.db, content),
     retailers: createRetailerService(database.db, content),
-    inquiries: createInquiryService(database.db),
+    inquiries: createInquiryService(database.db, notifications),
   };
 }

@@ -11,3 +11,16 @@ export const CATEGORY_LABELS: Record<ProductCategory, string> = {
   rum: 'Rum',
   liqueur: 'Liqueur',
 };
+
+export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = { draft: 'Draft', active: 'Active', archived: 'Archived' };
+
+/** Partner tiers with their own trade price, in the order the price grid shows them. */
+export const TRADE_TIERS = ['importer', 'distributor', 'retailer'] as const;
+export type TradeTier = (typeof TRADE_TIERS)[number];
+
+export const PRODUCT_IMAGES_MAX = 8;
+export const PRODUCT_CASE_SIZE_MAX = 48;
+/** Columns the staff product list sorts by (`?sort=`). */
+export const PRODUCT_SORT_COLUMNS = ['name', 'category', 'status', 'stock', 'updatedAt'] as const;

@@ -1,8 +1,8 @@
 // Seeds demo content once, on the first start of an empty database.
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { appMeta, productPrices, products } from './schema';
-import { MARKET_CURRENCIES, SEED_PRODUCTS } from './seed-data';
+import { appMeta, productPrices, products, productTradePrices } from './schema';
+import { MARKET_CURRENCIES, SEED_PRODUCTS, SEED_TRADE_SHARE } from './seed-data';
 import { seedCocktails } from './seed-cocktails';
 import { seedRetailers, seedStores } from './seed-stores';
 
@@ -27,6 +27,8 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
           imageUrl: `/images/products/${p.slug}.svg`,
           featured: p.featured,
           status: 'active',
+          caseSize: p.caseSize,
+          stockUnits: p.stockUnits,
         })
         .returning({ id: products.id });
       const id = (row as { id: number }).id;
@@ -37,6 +39,17 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
           currency: MARKET_CURRENCIES[market as keyof typeof MARKET_CURRENCIES],
           amountMinor,
         })),
+      );
+      await tx.insert(productTradePrices).values(
+        Object.entries(SEED_TRADE_SHARE).flatMap(([tier, share]) =>
+          Object.entries(p.prices).map(([market, amountMinor]) => ({
+            productId: id,
+            tier: tier as keyof typeof SEED_TRADE_SHARE,
+            market,
+            currency: MARKET_CURRENCIES[market as keyof typeof MARKET_CURRENCIES],
+            amountMinor: Math.round(amountMinor * share),
+          })),
+        ),
       );
     }
     // Cocktails, stores and retailers refer to the products by slug.

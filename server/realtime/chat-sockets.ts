@@ -10,6 +10,8 @@ import { HEARTBEAT_MS, type ServerEvent, staffClientMessage, visitorClientMessag
 import type { CurrentUser } from '../modules/auth/sessions';
 import { SESSION_REVOKED_TOPIC } from '../modules/auth/service';
 import { CHAT_TOPIC, type ChatEvent } from '../modules/chat/service';
+import { NOTIFICATIONS_TOPIC, type StoredNotification } from '../modules/notifications/service';
+import type { NotificationPush } from '../../shared/notification-constants';
 import { readSessionToken } from '../http/request-auth';
 import type { Services } from '../services';
 import type { ChangeFeed } from './changes';
@@ -46,7 +48,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const visitors = new Map<string, Set<WebSocket>>();
   const staff = new Map<WebSocket, CurrentUser>();
-  const send = (ws: WebSocket, event: ServerEvent) => {
+  const send = (ws: WebSocket, event: ServerEvent | NotificationPush) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
   };
 
@@ -168,6 +170,11 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       for (const ws of staff.keys()) send(ws, event);
     }
   });
+  // The bell: staff who may see the new entry refresh their feed.
+  const unsubscribeNotifications = feed.subscribe(NOTIFICATIONS_TOPIC, (data) => {
+    const { permission } = data as StoredNotification;
+    for (const [ws, u] of staff) if (u.permissions.includes(permission)) send(ws, { type: 'notification' });
+  });
   const unsubscribeRevoked = feed.subscribe(SESSION_REVOKED_TOPIC, (data) => {
     const { userId } = data as { userId: string };
     for (const [ws, u] of staff) if (u.id === userId) ws.close(4401, 'session ended');
@@ -195,6 +202,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     close() {
       clearInterval(timer);
       unsubscribe();
+      unsubscribeNotifications();
       unsubscribeRevoked();
       for (const ws of wss.clients) ws.terminate();
       wss.close();

@@ -1,7 +1,13 @@
-// Zod schemas of the catalogue: query strings, request bodies and the public product shape.
+// Zod schemas of the catalogue: query strings, request bodies, the public product shape and the
+// staff editor's product.
 import { z } from 'zod';
-import { isMarketCode } from '../markets';
-import { PRODUCT_CATEGORIES, PRODUCTS_PAGE_SIZE_DEFAULT, PRODUCTS_PAGE_SIZE_MAX } from '../limits-catalog';
+import type { PickedMedia } from '../media';
+import { isMarketCode, MARKETS } from '../markets';
+import {
+  PRODUCT_CASE_SIZE_MAX, PRODUCT_CATEGORIES, PRODUCT_IMAGES_MAX, PRODUCT_SORT_COLUMNS, PRODUCT_STATUSES, PRODUCTS_PAGE_SIZE_DEFAULT,
+  PRODUCTS_PAGE_SIZE_MAX, type ProductStatus, type TradeTier,
+} from '../limits-catalog';
+import { adminListQuery, versionField } from './admin';
 
 export const productListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -12,10 +18,10 @@ export const productListQuery = z.object({
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
 export const slugSchema = z
-  .string()
-  .min(1)
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and hyphens');
+  .string({ error: 'Enter a slug.' })
+  .min(1, 'Enter a slug.')
+  .max(120, 'Keep the slug to 120 characters.')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens, e.g. frolic-london-dry-gin.');
 
 export const tastingNotesSchema = z.object({
   nose: z.string().max(500),
@@ -23,17 +29,136 @@ export const tastingNotesSchema = z.object({
   finish: z.string().max(500),
 });
 
-/** Fields staff may change on a product; `version` is the one they read (optimistic concurrency). */
-export const productUpdate = z.object({
+/** A patch of a few fields (tests and scripts); staff editors use `productUpdate`, a full replace. */
+export const productPatch = z.object({
   version: z.number().int().min(1),
   name: z.string().trim().min(1).max(120).optional(),
   description: z.string().trim().min(1).max(4000).optional(),
   category: z.enum(PRODUCT_CATEGORIES).optional(),
-  status: z.enum(['draft', 'active', 'archived']).optional(),
+  status: z.enum(PRODUCT_STATUSES).optional(),
   featured: z.boolean().optional(),
   tastingNotes: tastingNotesSchema.optional(),
 });
+export type ProductPatch = z.infer<typeof productPatch>;
+
+// ---------------------------------------------------------------------------------------------
+// Staff catalogue: the product editor and the staff list.
+
+const MARKET_CODES = MARKETS.map((m) => m.code) as [string, ...string[]];
+
+const wholeNumber = (what: string, min: number, max: number) =>
+  z
+    .number({ error: `Enter ${what} as a number.` })
+    .int(`Enter ${what} as a whole number.`)
+    .min(min, min === 0 ? `${capitalise(what)} cannot be negative.` : `${capitalise(what)} must be at least ${min}.`)
+    .max(max, `${capitalise(what)} cannot be more than ${max.toLocaleString('en')}.`);
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Minor units (cents, pence); `null` or a missing market means "not sold there at this tier". */
+const amountMinor = z
+  .number({ error: 'Enter a price, e.g. 34.99.' })
+  .int('Enter a price with at most two decimals.')
+  .min(0, 'A price cannot be negative.')
+  .max(100_000_000, 'That price is too high.')
+  .nullable();
+
+/** Prices per market code, e.g. `{ US: 3499, GB: 2895 }`; the currency is the market's own. */
+const marketPrices = z.partialRecord(z.enum(MARKET_CODES), amountMinor).default({});
+export type MarketPrices = Partial<Record<string, number | null>>;
+
+/**
+ * A product as the editor sends it. `images` are media library ids in display order; the first is
+ * the picture the public pages show. Without images a product keeps the picture it has (the seeded
+ * bottle illustrations); a product with no picture at all may only be a draft (the service checks).
+ */
+export const productInput = z.object({
+  name: z.string().trim().min(1, 'Enter the product name.').max(120, 'Keep the name to 120 characters.'),
+  slug: slugSchema,
+  category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category.' }),
+  abv: z
+    .number({ error: 'Enter the ABV as a number, e.g. 40.5.' })
+    .min(0, 'ABV cannot be negative.')
+    .max(100, 'ABV cannot be more than 100 %.')
+    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-6, 'Use at most one decimal, e.g. 40.5.'),
+  volumeMl: wholeNumber('the volume in ml', 1, 100_000),
+  caseSize: wholeNumber('the case size', 1, PRODUCT_CASE_SIZE_MAX),
+  description: z.string().trim().min(1, 'Enter a description.').max(4000, 'Keep the description to 4,000 characters.'),
+  tastingNotes: tastingNotesSchema,
+  images: z
+    .array(z.uuid('Choose the image from the media library.'))
+    .max(PRODUCT_IMAGES_MAX, `A product has at most ${PRODUCT_IMAGES_MAX} images.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'The same image is in the list twice.')
+    .default([]),
+  retailPrices: marketPrices,
+  tradePrices: z
+    .object({ importer: marketPrices, distributor: marketPrices, retailer: marketPrices })
+    .default({ importer: {}, distributor: {}, retailer: {} }),
+  stockUnits: wholeNumber('the stock', 0, 10_000_000),
+  lowStockThreshold: wholeNumber('the low-stock threshold', 0, 10_000_000),
+  featured: z.boolean().default(false),
+  status: z.enum(PRODUCT_STATUSES, { error: 'Choose a status.' }),
+});
+export type ProductInput = z.infer<typeof productInput>;
+
+/** A save from the editor: every field again (a full replace) and the version the editor read. */
+export const productUpdate = productInput.extend({ version: versionField });
 export type ProductUpdate = z.infer<typeof productUpdate>;
+
+/** Archiving names the version too, so it never lands on top of an edit the archiver has not seen. */
+export const productArchive = z.object({ version: versionField });
+/** Deleting sends nothing but the id in the path. */
+export const productDelete = z.object({});
+
+const booleanFlag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean());
+const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v);
+
+export const adminProductListQuery = adminListQuery(PRODUCT_SORT_COLUMNS).extend({
+  status: z.preprocess(emptyAsUnset, z.enum(PRODUCT_STATUSES).optional()),
+  category: z.preprocess(emptyAsUnset, z.enum(PRODUCT_CATEGORIES).optional()),
+  lowStock: booleanFlag.default(false),
+});
+export type AdminProductListQuery = z.infer<typeof adminProductListQuery>;
+
+/** One row of the staff list. */
+export interface AdminProductRow {
+  id: number;
+  slug: string;
+  name: string;
+  category: string;
+  status: ProductStatus;
+  stockUnits: number;
+  lowStockThreshold: number;
+  lowStock: boolean;
+  imageUrl: string;
+  updatedAt: Date;
+}
+
+/** A product as the editor loads it. */
+export interface ProductForEdit {
+  id: number;
+  version: number;
+  name: string;
+  slug: string;
+  category: string;
+  abv: number;
+  volumeMl: number;
+  caseSize: number;
+  description: string;
+  tastingNotes: { nose: string; palate: string; finish: string };
+  /** The picture the public pages show (the first image, or the seeded illustration). */
+  imageUrl: string;
+  images: PickedMedia[];
+  retailPrices: Record<string, number>;
+  tradePrices: Record<TradeTier, Record<string, number>>;
+  stockUnits: number;
+  lowStockThreshold: number;
+  featured: boolean;
+  status: ProductStatus;
+  updatedAt: Date;
+}
 
 export interface PublicProduct {
   id: number;

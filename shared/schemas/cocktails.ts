@@ -1,8 +1,20 @@
-// Cocktail shapes and queries shared by the API, the pages and (later) the admin forms.
+// Cocktail shapes and queries shared by the API, the pages and the staff editor.
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from '../limits-catalog';
+import type { PickedMedia } from '../media';
+import { adminListQuery, versionField } from './admin';
+import { slugSchema } from './catalog';
 
-import { COCKTAIL_DIFFICULTIES, type CocktailDifficulty } from '../cocktail-constants';
+import {
+  AMOUNTLESS_UNITS,
+  COCKTAIL_DIFFICULTIES,
+  COCKTAIL_MAX_INGREDIENTS,
+  COCKTAIL_MAX_STEPS,
+  COCKTAIL_SORTS,
+  COCKTAIL_UNITS,
+  type CocktailDifficulty,
+  type CocktailUnit,
+} from '../cocktail-constants';
 
 export { COCKTAIL_DIFFICULTIES, DIFFICULTY_LABELS, type CocktailDifficulty } from '../cocktail-constants';
 
@@ -55,4 +67,131 @@ export interface CocktailDetail extends CocktailSummary {
   ingredients: CocktailIngredient[];
   /** Our products in the recipe, in ingredient order, each once. */
   products: CocktailProduct[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff: the list query, the editor's input (create; update adds the version) and what it loads.
+
+/** `?published=true|false`; empty means both. */
+const publishedFilter = z.preprocess(emptyAsAbsent, z.enum(['true', 'false']).transform((v) => v === 'true').optional());
+
+export const cocktailAdminQuery = adminListQuery(COCKTAIL_SORTS).extend({
+  published: publishedFilter,
+  baseSpirit: z.preprocess(emptyAsAbsent, z.enum(PRODUCT_CATEGORIES).optional()),
+});
+export type CocktailAdminQuery = z.infer<typeof cocktailAdminQuery>;
+
+/** Form inputs send '' for "nothing": read it as null; numbers may arrive as text. */
+const blankAsNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+const numberish = (v: unknown) => {
+  const b = blankAsNull(v);
+  return typeof b === 'string' ? Number(b.trim()) : b;
+};
+
+/** numeric(8,2): positive, at most two decimals. */
+const amountSchema = z
+  .number({ error: 'Enter an amount such as 25 or 0.5.' })
+  .positive('The amount must be more than 0.')
+  .max(100_000, 'That amount is too large.')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use at most two decimals.');
+
+export const cocktailIngredientInput = z
+  .object({
+    name: z.string().trim().min(1, 'Name the ingredient.').max(120, 'Keep the name under 120 characters.'),
+    amount: z.preprocess(numberish, amountSchema.nullable()),
+    unit: z.preprocess(blankAsNull, z.enum(COCKTAIL_UNITS, { error: 'Choose a unit from the list.' }).nullable()),
+    /** One of our products this ingredient is. */
+    productId: z.preprocess(numberish, z.number({ error: 'Choose one of our products.' }).int().positive().nullable()),
+  })
+  .superRefine((i, ctx) => {
+    const amountless = i.unit !== null && AMOUNTLESS_UNITS.includes(i.unit);
+    if (amountless && i.amount !== null) ctx.addIssue({ code: 'custom', path: ['amount'], message: `Leave the amount empty for "${i.unit}".` });
+    if (!amountless && i.amount === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter an amount, or choose "to top" or "to garnish".' });
+  });
+export type CocktailIngredientInput = z.infer<typeof cocktailIngredientInput>;
+
+/**
+ * A recipe as staff write it. `imageMediaId` is an image from the media library; publishing needs
+ * an image — the chosen one, or the built-in picture a seeded recipe already has (checked by the
+ * service, which knows the stored row).
+ */
+export const cocktailInput = z.object({
+  name: z.string().trim().min(1, 'Name the cocktail.').max(120, 'Keep the name under 120 characters.'),
+  slug: slugSchema,
+  description: z.string().trim().min(1, 'Describe the cocktail in a sentence or two.').max(2000, 'Keep the description under 2,000 characters.'),
+  baseSpirit: z.enum(PRODUCT_CATEGORIES, { error: 'Choose the base spirit.' }),
+  glass: z.string().trim().min(1, 'Name the glass, e.g. Rocks glass.').max(60, 'Keep the glass under 60 characters.'),
+  difficulty: z.enum(COCKTAIL_DIFFICULTIES, { error: 'Choose a difficulty.' }),
+  prepMinutes: z.preprocess(numberish, z.number({ error: 'Enter the minutes it takes.' }).int('Use whole minutes.').min(1, 'At least 1 minute.').max(240, 'At most 240 minutes.')),
+  ingredients: z
+    .array(cocktailIngredientInput)
+    .min(1, 'Add at least one ingredient.')
+    .max(COCKTAIL_MAX_INGREDIENTS, `At most ${COCKTAIL_MAX_INGREDIENTS} ingredients.`),
+  steps: z
+    .array(z.string().trim().min(1, 'Write this step or remove it.').max(1000, 'Keep a step under 1,000 characters.'))
+    .min(1, 'Add at least one step.')
+    .max(COCKTAIL_MAX_STEPS, `At most ${COCKTAIL_MAX_STEPS} steps.`),
+  imageMediaId: z.preprocess(blankAsNull, z.uuid({ error: 'Choose an image from the media library.' }).nullable()),
+  featured: z.boolean().default(false),
+  published: z.boolean().default(false),
+});
+export type CocktailInput = z.infer<typeof cocktailInput>;
+
+export const cocktailUpdate = cocktailInput.extend({ version: versionField });
+export type CocktailUpdate = z.infer<typeof cocktailUpdate>;
+
+/** Publish / unpublish on its own: only the version the editor read. */
+export const cocktailVersionOnly = z.object({ version: versionField });
+
+/** The staff id of a recipe in a path. */
+export const cocktailAdminId = z.coerce.number({ error: 'Use a cocktail id.' }).int().min(1).max(2_147_483_647);
+
+export interface CocktailAdminRow {
+  id: number;
+  slug: string;
+  name: string;
+  baseSpirit: string;
+  difficulty: CocktailDifficulty;
+  glass: string;
+  published: boolean;
+  featured: boolean;
+  imageUrl: string;
+  ingredientCount: number;
+  updatedAt: string;
+}
+
+export interface CocktailEditIngredient {
+  name: string;
+  amount: number | null;
+  unit: CocktailUnit | null;
+  productId: number | null;
+  product: { id: number; slug: string; name: string } | null;
+}
+
+/** What the editor loads: the stored recipe, its image as the picker shows it, and its version. */
+export interface CocktailEdit {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  baseSpirit: string;
+  glass: string;
+  difficulty: CocktailDifficulty;
+  prepMinutes: number;
+  featured: boolean;
+  published: boolean;
+  version: number;
+  /** What the public page shows: the chosen image's web version, or a seeded recipe's own picture. */
+  imageUrl: string;
+  image: PickedMedia | null;
+  ingredients: CocktailEditIngredient[];
+  steps: string[];
+  updatedAt: string;
+}
+
+/** A product the "Our product" select offers. */
+export interface CocktailProductOption {
+  id: number;
+  name: string;
+  status: string;
 }

@@ -3,8 +3,11 @@
 import { z } from 'zod';
 import { isKnownCountry } from '../legal-age';
 import { CONTACT_SUBJECTS, EXPECTED_VOLUMES, type FieldErrors, PARTNER_TYPES } from '../form-constants';
+import { INQUIRY_KINDS, INQUIRY_STATUSES } from '../inquiry-constants';
+import { adminListQuery } from './admin';
 
 export * from '../form-constants';
+export * from '../inquiry-constants';
 
 const text = (label: string, max: number, min = 1) =>
   z
@@ -54,3 +57,29 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Staff side: the inquiries list (both kinds) and the triage of one inquiry.
+
+export const inquiryListQuery = adminListQuery(['receivedAt', 'from', 'status'] as const).extend({
+  kind: z.enum(INQUIRY_KINDS).optional().catch(undefined),
+  status: z.enum(INQUIRY_STATUSES).optional().catch(undefined),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+});
+export type InquiryListQuery = z.infer<typeof inquiryListQuery>;
+
+export const inquiryRef = z.object({ kind: z.enum(INQUIRY_KINDS, { error: 'Unknown kind of inquiry.' }), id: z.coerce.number().int().positive() });
+
+export const inquiryUpdate = z.object({
+  status: z.enum(INQUIRY_STATUSES, { error: 'Choose a status.' }),
+  assigneeId: z.uuid({ error: 'Choose a colleague.' }).nullable().default(null),
+  notes: z
+    .string()
+    .trim()
+    .max(10_000, 'Keep the notes under 10,000 characters.')
+    .default('')
+    .transform((v) => (v ? v : null)),
+  /** When the editor read it (the inquiry's `updatedAt`): a newer save in between is a conflict. */
+  updatedAt: z.iso.datetime({ error: 'Reload the page: the version is missing.' }),
+});
+export type InquiryUpdate = z.infer<typeof inquiryUpdate>;

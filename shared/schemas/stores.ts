@@ -1,7 +1,10 @@
 // Store locator and online retailer shapes shared by the API and the pages.
 import { z } from 'zod';
 import { type DistanceUnit, KM_PER_MILE } from '../geo';
+import { legalAgeFor } from '../legal-age';
 import { isMarketCode } from '../markets';
+import { STORE_SORT_COLUMNS } from '../store-constants';
+import { adminListQuery, versionField } from './admin';
 
 export { KM_PER_MILE };
 export type { DistanceUnit };
@@ -113,3 +116,145 @@ export const retailerQuery = z.object({
   market: z.preprocess(blankToUndefined, z.string().refine(isMarketCode, 'Unknown market').optional()),
 });
 export type RetailerQuery = z.infer<typeof retailerQuery>;
+
+// ---- Staff: the store editor, the list and the CSV import -------------------------------------
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/** ISO 3166-1 alpha-2, not a user-assigned or grouping code (AA, QM–QZ, XA–XZ but XK, ZZ, EU, UN). */
+export function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || /^(AA|Q[M-Z]|X[A-JL-Z]|ZZ|EU|EZ|UN)$/.test(code)) return false;
+  return regionNames.of(code) !== undefined;
+}
+
+const text = (label: string, max: number) =>
+  z.string({ error: `Enter the ${label}.` }).trim().min(1, `Enter the ${label}.`).max(max, `Keep the ${label} to ${max} characters.`);
+/** Optional text: blank or missing is stored as null. */
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+    z.string().trim().max(max, `Keep the ${label} to ${max} characters.`).nullable(),
+  );
+/** A number typed into a text field arrives as a string; a blank one must not become 0. */
+const coordinate = (label: string, limit: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+    z
+      .number({ error: `Enter the ${label} as a number, e.g. ${limit === 90 ? '51.5074' : '-0.1278'}.` })
+      .min(-limit, `The ${label} must be between -${limit} and ${limit}.`)
+      .max(limit, `The ${label} must be between -${limit} and ${limit}.`),
+  );
+
+const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour time, e.g. 09:00.');
+
+export const openingHoursEntry = z
+  .object({ day: z.number().int().min(0).max(6), opens: time, closes: time })
+  .refine((h) => h.closes > h.opens, { message: 'Closing time must be after opening time.', path: ['closes'] });
+
+export const storeInput = z.object({
+  name: text('store name', 120),
+  address: text('street address', 200),
+  city: text('town or city', 100),
+  region: optionalText('region', 100),
+  postcode: optionalText('postcode', 20),
+  country: z
+    .string({ error: 'Enter the country as a two-letter code, e.g. GB.' })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, 'Enter the country as a two-letter ISO code, e.g. GB.')
+    .refine((c) => legalAgeFor(c) !== null, 'We do not sell where the sale of alcohol is prohibited.'),
+  latitude: coordinate('latitude', 90),
+  longitude: coordinate('longitude', 180),
+  phone: optionalText('phone number', 30).refine(
+    (p) => p === null || (/^\+?[\d\s().-]+$/.test(p) && (p.match(/\d/g) ?? []).length >= 5),
+    'Enter a phone number with digits, spaces and + ( ) - only, e.g. +44 20 7946 0112.',
+  ),
+  openingHours: z
+    .array(openingHoursEntry)
+    .max(7)
+    .default([])
+    .superRefine((hours, ctx) => {
+      const seen = new Set<number>();
+      hours.forEach((h, i) => {
+        if (seen.has(h.day)) ctx.addIssue({ code: 'custom', message: 'Give each day once.', path: [i, 'day'] });
+        seen.add(h.day);
+      });
+    })
+    .transform((hours) => [...hours].sort((a, b) => a.day - b.day)),
+  /** Our products this store carries (ids; the service checks they exist). */
+  productIds: z
+    .array(z.coerce.number().int().positive())
+    .max(500)
+    .default([])
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+  active: z.boolean().default(true),
+});
+export type StoreInput = z.infer<typeof storeInput>;
+
+export const storeUpdate = storeInput.extend({ version: versionField });
+export type StoreUpdate = z.infer<typeof storeUpdate>;
+
+const activeFilter = z.preprocess(
+  (v) => (v === 'true' || v === 'yes' ? true : v === 'false' || v === 'no' ? false : undefined),
+  z.boolean().optional(),
+);
+export const storeAdminQuery = adminListQuery(STORE_SORT_COLUMNS).extend({
+  country: z.preprocess(blankToUndefined, z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional()),
+  active: activeFilter,
+});
+export type StoreAdminQuery = z.infer<typeof storeAdminQuery>;
+
+export interface StoreAdminRow {
+  id: number;
+  name: string;
+  city: string;
+  postcode: string | null;
+  country: string;
+  active: boolean;
+  products: number;
+  updatedAt: string;
+}
+
+/** A store as the editor reads it. */
+export interface StoreEdit extends StoreInput {
+  id: number;
+  version: number;
+  updatedAt: string;
+}
+
+export const storeImportMode = z.enum(['all', 'valid_only'], { error: 'Choose whether to import all rows or only the valid ones.' });
+export type StoreImportMode = z.infer<typeof storeImportMode>;
+export const storeImportPreviewBody = z.object({ csv: z.string({ error: 'Send the CSV text as `csv`.' }) });
+export const storeImportBody = storeImportPreviewBody.extend({ mode: storeImportMode });
+
+export interface ImportRowError {
+  /** The CSV column (`name`, `hours`, `products` …), or `row` for the row as a whole. */
+  field: string;
+  message: string;
+}
+
+export interface ImportPreviewRow {
+  /** Line of the file where the row starts (the header is line 1). */
+  line: number;
+  /** The row's cells by column, as read (formula escapes removed). */
+  values: Record<string, string>;
+  /** Creates a store, or updates the one with this id. */
+  action: 'create' | 'update';
+  errors: ImportRowError[];
+}
+
+export interface ImportPreview {
+  /** Problems with the file as a whole (header, size, CSV syntax): nothing can be imported. */
+  fileErrors: string[];
+  rows: ImportPreviewRow[];
+  valid: number;
+  invalid: number;
+}
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  /** Rows with an id whose store already matched the row: nothing to write. */
+  unchanged: number;
+  /** Rows left out in `valid_only` mode. */
+  skipped: number;
+}

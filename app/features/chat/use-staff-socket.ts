@@ -1,9 +1,14 @@
-// The inbox's live connection: every chat event on any instance reaches staff here. Pages refresh
-// their data from the server (revalidate) rather than patching it, so the server stays the source.
+// The inbox's live connection: every chat event on any instance reaches staff here, and so does the
+// bell's signal for a new notification. Pages refresh their data from the server (revalidate)
+// rather than patching it, so the server stays the source.
 import { useEffect, useRef } from 'react';
+import type { NotificationPush } from '@shared/notification-constants';
 import { RECONNECT_BACKOFF_MS, type ServerEvent } from '@shared/schemas/chat';
 
-export function useStaffSocket(enabled: boolean, onEvent: (event: ServerEvent) => void): { typing(sessionId: string): void } {
+/** Chat events, and the bell's signal that a new notification was stored. */
+export type StaffEvent = ServerEvent | NotificationPush;
+
+export function useStaffSocket(enabled: boolean, onEvent: (event: StaffEvent) => void): { typing(sessionId: string): void } {
   const handler = useRef(onEvent);
   const socket = useRef<WebSocket | null>(null);
   useEffect(() => {
@@ -22,7 +27,7 @@ export function useStaffSocket(enabled: boolean, onEvent: (event: ServerEvent) =
         if (attempt > 0) handler.current({ type: 'conversation', sessionId: '' });
         attempt = 0;
       };
-      ws.onmessage = (e) => handler.current(JSON.parse(String(e.data)) as ServerEvent);
+      ws.onmessage = (e) => handler.current(JSON.parse(String(e.data)) as StaffEvent);
       ws.onclose = (e) => {
         if (closed) return;
         // Closed because this session ended (usually a sign-out already navigating away): stop.

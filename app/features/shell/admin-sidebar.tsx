@@ -80,8 +80,48 @@ export function AdminSidebar({ user }: Props) {
   );
 }
 
+interface LatestNotification {
+  id: number;
+  title: string;
+  read: boolean;
+}
+
+/** The few newest notifications under the bell; opening one marks it read and follows its link. */
+function LatestNotifications({ items, href }: { items: LatestNotification[]; href: string }) {
+  return (
+    <details className="relative">
+      <summary className="cursor-pointer list-none rounded-md px-1 py-2 text-stone-600 hover:bg-stone-100" aria-label="Latest notifications">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      </summary>
+      <div className="absolute right-0 z-20 mt-2 w-80 rounded-md border border-stone-200 bg-white p-2 text-sm shadow-lg">
+        {items.length === 0 ? <p className="p-2 text-stone-600">Nothing new.</p> : null}
+        <ul>
+          {items.map((n) => (
+            <li key={n.id}>
+              <Form method="post" action={href}>
+                <input type="hidden" name="intent" value="open" />
+                <input type="hidden" name="id" value={n.id} />
+                <button type="submit" className={`w-full rounded px-2 py-1.5 text-left hover:bg-stone-100 ${n.read ? 'text-stone-600' : 'font-medium'}`}>
+                  {n.title}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        <NavLink to={href} className="mt-1 block rounded px-2 py-1.5 text-brass underline">
+          All notifications
+        </NavLink>
+      </div>
+    </details>
+  );
+}
+
 /** Top bar of both shells: search, the bell with a dot, first name and initial avatar. */
-export function TopBar({ firstName, searchPlaceholder, label, alerts = 0, alertsHref }: { firstName: string; searchPlaceholder: string; label?: string; alerts?: number; alertsHref?: string }) {
+export function TopBar({
+  firstName, searchPlaceholder, label, alerts = 0, alertsHref, latest,
+}: { firstName: string; searchPlaceholder: string; label?: string; alerts?: number; alertsHref?: string; latest?: LatestNotification[] }) {
   const bell = (
     <>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
@@ -99,9 +139,12 @@ export function TopBar({ firstName, searchPlaceholder, label, alerts = 0, alerts
       </form>
       <div className="flex items-center gap-4">
         {alertsHref ? (
-          <NavLink to={alertsHref} className="relative rounded-full p-2 hover:bg-stone-100" aria-label={bellLabel}>
-            {bell}
-          </NavLink>
+          <span className="flex items-center">
+            <NavLink to={alertsHref} className="relative rounded-full p-2 hover:bg-stone-100" aria-label={bellLabel}>
+              {bell}
+            </NavLink>
+            {latest ? <LatestNotifications items={latest} href={alertsHref} /> : null}
+          </span>
         ) : (
           <button type="button" className="relative rounded-full p-2 hover:bg-stone-100" aria-label={bellLabel}>
             {bell}

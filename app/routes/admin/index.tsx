@@ -1,6 +1,10 @@
-// The admin dashboard: real counts and the latest inquiries.
+// The admin dashboard: real counts, and what needs attention — the newest inquiries, products low
+// on stock and the next published events.
 import { Link } from 'react-router';
+import { formatUtc } from '@shared/notification-constants';
+import { INQUIRY_STATUS_LABELS } from '@shared/inquiry-constants';
 import type { Route } from './+types/index';
+import { StatusBadge } from '~/features/admin-ui/list';
 import { requireAdminArea } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin dashboard · Frolic' }];
@@ -10,14 +14,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { firstName: user.firstName, summary: await context.services.dashboard.adminSummary() };
 }
 
+const linkClass = 'font-medium underline decoration-stone-300 underline-offset-4 hover:text-brass';
+
+function inZone(local: string, zone: string): string {
+  const [date, time] = local.split('T');
+  return `${new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}, ${time} (${zone.replace(/_/g, ' ')})`;
+}
+
+function Panel({ id, title, empty, more, children }: { id: string; title: string; empty: string | null; more: { to: string; label: string }; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl bg-white p-5 shadow-sm">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id={id} className="font-serif text-xl">
+          {title}
+        </h2>
+        <Link to={more.to} className="text-sm text-brass underline">
+          {more.label}
+        </Link>
+      </div>
+      {empty ? <p className="mt-3 text-sm text-stone-600">{empty}</p> : <ul className="mt-3 divide-y divide-stone-100 text-sm">{children}</ul>}
+    </section>
+  );
+}
+
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   const { summary, firstName } = loaderData;
+  const newInquiries = summary.newContactMessages + summary.newBusinessInquiries;
   const tiles = [
     { label: 'Active products', value: summary.activeProducts, to: '/admin/dashboard/products' },
     { label: 'Published cocktails', value: summary.publishedCocktails, to: '/admin/dashboard/cocktails' },
     { label: 'Store locations', value: summary.activeStores, to: '/admin/dashboard/store-locator' },
-    { label: 'New contact messages', value: summary.newContactMessages, to: null },
-    { label: 'New business inquiries', value: summary.newBusinessInquiries, to: null },
+    { label: 'New inquiries', value: newInquiries, to: '/admin/dashboard/inquiries?status=new' },
+    { label: 'New contact messages', value: summary.newContactMessages, to: '/admin/dashboard/inquiries?status=new&kind=contact' },
+    { label: 'New business inquiries', value: summary.newBusinessInquiries, to: '/admin/dashboard/inquiries?status=new&kind=business' },
+    { label: 'Upcoming events', value: summary.upcomingEvents, to: '/admin/dashboard/marketing?tab=events' },
+    { label: 'Low on stock', value: summary.lowStockProducts, to: '/admin/dashboard/products' },
     { label: 'Users', value: summary.users, to: '/admin/dashboard/users' },
   ];
   return (
@@ -27,26 +58,52 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
         {tiles.map((t) => (
           <li key={t.label} className="rounded-xl bg-white p-5 shadow-sm">
             <p className="text-sm text-stone-600">{t.label}</p>
-            <p className="mt-1 text-3xl font-semibold" data-testid={`tile-${t.label}`}>{t.value}</p>
-            {t.to ? <Link to={t.to} className="mt-2 inline-block text-sm text-brass underline">Open</Link> : null}
+            <p className="mt-1 text-3xl font-semibold" data-testid={`tile-${t.label}`}>
+              {t.value}
+            </p>
+            <Link to={t.to} className="mt-2 inline-block text-sm text-brass underline" aria-label={`Open: ${t.label}`}>
+              Open
+            </Link>
           </li>
         ))}
       </ul>
-      <section className="mt-10" aria-labelledby="recent-heading">
-        <h2 id="recent-heading" className="font-serif text-2xl">Recent inquiries</h2>
-        {summary.recentInquiries.length === 0 ? (
-          <p className="mt-3 text-stone-600">No inquiries yet.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-stone-200 rounded-xl bg-white shadow-sm">
-            {summary.recentInquiries.map((r) => (
-              <li key={`${r.kind}-${r.id}`} className="px-5 py-3 text-sm">
-                <span className="font-medium">{r.from}</span> — {r.subject}
-                <span className="ml-2 text-stone-500">{new Date(r.createdAt).toLocaleString('en-GB')}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <div className="mt-10 grid gap-6 lg:grid-cols-3">
+        <Panel id="recent-heading" title="Recent inquiries" empty={summary.recentInquiries.length ? null : 'No inquiries yet.'} more={{ to: '/admin/dashboard/inquiries', label: 'All inquiries' }}>
+          {summary.recentInquiries.map((r) => (
+            <li key={`${r.kind}-${r.id}`} className="py-2">
+              <Link to={`/admin/dashboard/inquiries/${r.kind}/${r.id}`} className={linkClass}>
+                {r.from}
+              </Link>{' '}
+              <StatusBadge status={r.status} label={INQUIRY_STATUS_LABELS[r.status as keyof typeof INQUIRY_STATUS_LABELS]} />
+              <span className="block text-stone-600">{r.subject}</span>
+              <span className="block text-xs text-stone-500">{formatUtc(r.createdAt)}</span>
+            </li>
+          ))}
+        </Panel>
+        <Panel id="stock-heading" title="Low on stock" empty={summary.lowStock.length ? null : 'Every active product is above its threshold.'} more={{ to: '/admin/dashboard/products', label: 'All products' }}>
+          {summary.lowStock.map((p) => (
+            <li key={p.id} className="flex justify-between gap-2 py-2">
+              <Link to={`/admin/dashboard/products/${p.id}`} className={linkClass}>
+                {p.name}
+              </Link>
+              <span className={p.stockUnits === 0 ? 'font-semibold text-red-800' : 'text-stone-700'}>
+                {p.stockUnits} left <span className="text-stone-500">(threshold {p.lowStockThreshold})</span>
+              </span>
+            </li>
+          ))}
+        </Panel>
+        <Panel id="events-heading" title="Upcoming events" empty={summary.nextEvents.length ? null : 'No published events ahead.'} more={{ to: '/admin/dashboard/marketing?tab=events', label: 'All events' }}>
+          {summary.nextEvents.map((e) => (
+            <li key={e.id} className="py-2">
+              <Link to={`/admin/dashboard/marketing/events/${e.id}`} className={linkClass}>
+                {e.title}
+              </Link>
+              <span className="block text-stone-600">{[e.venue, e.city].filter(Boolean).join(', ')}</span>
+              <span className="block text-xs text-stone-500">{inZone(e.startsLocal, e.timezone)}</span>
+            </li>
+          ))}
+        </Panel>
+      </div>
     </main>
   );
 }

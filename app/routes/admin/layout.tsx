@@ -1,6 +1,8 @@
 // The admin shell (spec §2): guarded on the server — not signed in → /admin-login; no admin access
-// → 'Access Denied'; expired password → reset; enforced two-factor → set-up.
+// → 'Access Denied'; expired password → reset; enforced two-factor → set-up. The bell shows unread
+// notifications and chats, and lights up live through the staff socket.
 import { Outlet, useRevalidator } from 'react-router';
+import { NOTIFICATIONS_LATEST } from '@shared/notification-constants';
 import { useStaffSocket } from '~/features/chat/use-staff-socket';
 import type { Route } from './+types/layout';
 import { AdminSidebar, TopBar } from '~/features/shell/admin-sidebar';
@@ -11,29 +13,44 @@ export const meta: Route.MetaFunction = () => [{ title: 'Admin · Frolic' }, { n
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminArea(request, context);
   const support = user.permissions.includes('support:answer');
+  const { notifications, chat } = context.services;
+  const [unreadChats, unreadNotifications, latest] = await Promise.all([
+    support ? chat.unreadTotal() : 0,
+    notifications.unreadCount(user),
+    notifications.list(user, { pageSize: NOTIFICATIONS_LATEST }),
+  ]);
   return {
     user: { firstName: user.firstName, lastName: user.lastName, isMasterAdmin: user.isMasterAdmin, permissions: user.permissions },
-    unreadChats: support ? await context.services.chat.unreadTotal() : 0,
+    unreadChats,
+    unreadNotifications,
+    latestNotifications: latest.items,
     support,
   };
 }
 
-/** A new visitor message lights the bell and refreshes whatever admin page is open. */
-function useLiveChat(enabled: boolean) {
+/** A new visitor message or a new notification lights the bell and refreshes the open admin page. */
+function useLiveBell(enabled: boolean) {
   const revalidator = useRevalidator();
   useStaffSocket(enabled, (event) => {
-    if (event.type === 'message' || event.type === 'conversation') void revalidator.revalidate();
+    if (event.type === 'message' || event.type === 'conversation' || event.type === 'notification') void revalidator.revalidate();
   });
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, unreadChats, support } = loaderData;
-  useLiveChat(support);
+  const { user, unreadChats, unreadNotifications, latestNotifications, support } = loaderData;
+  // The staff socket is the support inbox's; staff without support:answer see the bell on their next page load.
+  useLiveBell(support);
   return (
     <div className="flex min-h-screen">
       <AdminSidebar user={user} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar firstName={user.firstName} searchPlaceholder="Search..." alerts={unreadChats} alertsHref="/admin/dashboard/support" />
+        <TopBar
+          firstName={user.firstName}
+          searchPlaceholder="Search..."
+          alerts={unreadChats + unreadNotifications}
+          alertsHref="/admin/dashboard/notifications"
+          latest={latestNotifications}
+        />
         <div className="flex-1 p-6">
           <Outlet />
         </div>

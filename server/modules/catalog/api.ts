@@ -1,7 +1,12 @@
-// JSON handlers of the public catalogue: parse, call the service, respond (with content ETags).
-import { Router } from 'express';
-import { productListQuery, slugSchema } from '../../../shared/schemas/catalog';
+// JSON handlers of the catalogue: the public list and detail (with content ETags) and the staff
+// product API under /api/admin/products (catalog:write; deleting needs catalog:delete).
+import { type Request, Router } from 'express';
+import { z } from 'zod';
+import {
+  adminProductListQuery, productArchive, productInput, productListQuery, productUpdate, slugSchema,
+} from '../../../shared/schemas/catalog';
 import { parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
+import { currentUser, requireApi } from '../../http/api-auth';
 import { createContentCache } from '../../cache/content-version';
 import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
@@ -30,5 +35,47 @@ export function catalogApi(services: Services): Router {
     sendWithEtag(req, res, toCachedBody({ product }));
   });
 
+  mountStaffProducts(router, services);
   return router;
+}
+
+const productId = z.coerce.number({ error: 'The product id is a number.' }).int().min(1).max(2_147_483_647);
+
+function mountStaffProducts(router: Router, services: Services): void {
+  const catalog = services.catalog;
+  const write = requireApi(services, { permission: 'catalog:write' });
+  const actor = async (req: Request) => ({ userId: (await currentUser(services, req))?.id ?? null, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+  const noStore = (res: { setHeader(k: string, v: string): unknown }) => res.setHeader('Cache-Control', 'no-store');
+
+  router.get('/admin/products', write, async (req, res) => {
+    noStore(res);
+    res.json(await catalog.adminList(parse(adminProductListQuery, req.query)));
+  });
+
+  router.get('/admin/products/:id', write, async (req, res) => {
+    noStore(res);
+    res.json({ product: await catalog.getForEdit(parse(productId, req.params.id)) });
+  });
+
+  router.post('/admin/products', write, async (req, res) => {
+    const input = parse(productInput, req.body);
+    res.status(201).json({ product: await catalog.create(input, await actor(req)) });
+  });
+
+  router.put('/admin/products/:id', write, async (req, res) => {
+    const id = parse(productId, req.params.id);
+    const input = parse(productUpdate, req.body);
+    res.json({ product: await catalog.update(id, input, await actor(req)) });
+  });
+
+  router.post('/admin/products/:id/archive', write, async (req, res) => {
+    const id = parse(productId, req.params.id);
+    const { version } = parse(productArchive, req.body ?? {});
+    res.json({ product: await catalog.archive(id, version, await actor(req)) });
+  });
+
+  router.delete('/admin/products/:id', requireApi(services, { permission: 'catalog:delete' }), async (req, res) => {
+    await catalog.delete(parse(productId, req.params.id), await actor(req));
+    res.status(204).end();
+  });
 }

@@ -1,13 +1,15 @@
 // The catalogue: public product listing and detail (active products only, priced per market), and
-// the product updates staff make. Reads are cached per content version.
+// the staff side (admin.ts: list, editor, create, update, archive, delete). Reads are cached per
+// content version.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getMarket } from '../../../shared/markets';
-import type { ProductListQuery, ProductPage, ProductUpdate, PublicProduct } from '../../../shared/schemas/catalog';
+import type { ProductListQuery, ProductPage, ProductPatch, PublicProduct } from '../../../shared/schemas/catalog';
 import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { productPrices, products } from '../../db/schema';
-import { AppError, notFound } from '../../http/errors';
+import { notFound, versionConflict } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
+import { type CatalogAdmin, createCatalogAdmin } from './admin';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -31,14 +33,14 @@ function pick(row: ProductRow, keys: string[]): Record<string, unknown> {
   return Object.fromEntries(keys.map((k) => [k, row[k as keyof ProductRow]]));
 }
 
-export interface CatalogService {
+export interface CatalogService extends CatalogAdmin {
   listProducts(query: ProductListQuery & { market: string }): Promise<ProductPage>;
   featuredProducts(market: string, limit?: number): Promise<PublicProduct[]>;
   getProduct(slug: string, market: string): Promise<PublicProduct>;
   /** Every active product's slug and last change (the sitemap). */
   listActiveSlugs(): Promise<{ slug: string; updatedAt: Date }[]>;
-  /** Staff edit; refused with 409 when `version` is not the stored one. */
-  updateProduct(slug: string, patch: ProductUpdate, actor: Actor): Promise<PublicProduct & { version: number }>;
+  /** A few fields by slug (tests, scripts); refused with 409 when `version` is not the stored one. */
+  updateProduct(slug: string, patch: ProductPatch, actor: Actor): Promise<PublicProduct & { version: number }>;
 }
 
 export function createCatalogService(db: Db, content: ContentVersion): CatalogService {
@@ -62,6 +64,8 @@ export function createCatalogService(db: Db, content: ContentVersion): CatalogSe
   }
 
   return {
+    ...createCatalogAdmin(db, content),
+
     listProducts(query) {
       const market = getMarket(query.market).code;
       const key = `list:${market}:${query.category ?? ''}:${query.page}:${query.pageSize}`;
@@ -102,12 +106,7 @@ export function createCatalogService(db: Db, content: ContentVersion): CatalogSe
       const updated = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(products).where(eq(products.slug, slug)).for('update');
         if (!current) throw notFound('Product');
-        if (current.version !== version) {
-          throw new AppError('version_conflict', 409, 'Someone else changed this product since you opened it.', {
-            details: { currentVersion: current.version, yourVersion: version },
-            hint: 'Reload the product to see the latest version, then make your change again.',
-          });
-        }
+        if (current.version !== version) throw versionConflict('product', current.version, version);
         const [row] = await tx
           .update(products)
           .set({ ...fields, version: current.version + 1, updatedAt: new Date() })

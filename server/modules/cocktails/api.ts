@@ -1,9 +1,24 @@
-// JSON handlers of the public cocktail recipes: parse, call the service, respond (with content ETags).
-import { Router } from 'express';
-import { cocktailIdOrSlug, cocktailListQuery } from '../../../shared/schemas/cocktails';
+// JSON handlers of the cocktail recipes: the public list and detail (with content ETags), and the
+// staff's /api/admin/cocktails (catalog:write; deleting needs catalog:delete).
+import { type Request, Router } from 'express';
+import { z } from 'zod';
+import {
+  cocktailAdminId,
+  cocktailAdminQuery,
+  cocktailIdOrSlug,
+  cocktailInput,
+  cocktailListQuery,
+  cocktailUpdate,
+  cocktailVersionOnly,
+} from '../../../shared/schemas/cocktails';
+import { versionField } from '../../../shared/schemas/admin';
 import { createContentCache } from '../../cache/content-version';
 import { type CachedBody, parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
+import { currentUser, requireApi } from '../../http/api-auth';
+import type { Actor } from '../audit/service';
 import type { Services } from '../../services';
+
+const deleteQuery = z.object({ version: versionField.optional() });
 
 export function cocktailsApi(services: Services): Router {
   const router = Router();
@@ -26,5 +41,58 @@ export function cocktailsApi(services: Services): Router {
     sendWithEtag(req, res, body);
   });
 
+  staffRoutes(router, services);
   return router;
+}
+
+function staffRoutes(router: Router, services: Services): void {
+  const write = requireApi(services, { permission: 'catalog:write' });
+  const remove = requireApi(services, { permission: 'catalog:delete' });
+  const cocktails = services.cocktails;
+  const actor = async (req: Request): Promise<Actor> => ({
+    userId: (await currentUser(services, req))?.id ?? null,
+    ip: req.ip ?? null,
+    userAgent: req.headers['user-agent'] ?? null,
+  });
+  const idOf = (req: Request) => parse(cocktailAdminId, req.params.id);
+
+  // Staff answers are per user and change with every save: never stored by a cache.
+  router.use('/admin/cocktails', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/admin/cocktails', write, async (req, res) => {
+    res.json(await cocktails.adminList(parse(cocktailAdminQuery, req.query)));
+  });
+
+  router.get('/admin/cocktails/:id', write, async (req, res) => {
+    res.json({ cocktail: await cocktails.getForEdit(idOf(req)) });
+  });
+
+  router.post('/admin/cocktails', write, async (req, res) => {
+    const input = parse(cocktailInput, req.body);
+    res.status(201).json({ cocktail: await cocktails.create(input, await actor(req)) });
+  });
+
+  router.put('/admin/cocktails/:id', write, async (req, res) => {
+    const id = idOf(req);
+    const input = parse(cocktailUpdate, req.body);
+    res.json({ cocktail: await cocktails.update(id, input, await actor(req)) });
+  });
+
+  for (const [action, publish] of [['publish', true], ['unpublish', false]] as const) {
+    router.post(`/admin/cocktails/:id/${action}`, write, async (req, res) => {
+      const id = idOf(req);
+      const { version } = parse(cocktailVersionOnly, req.body);
+      res.json({ cocktail: await cocktails.setPublished(id, publish, version, await actor(req)) });
+    });
+  }
+
+  router.delete('/admin/cocktails/:id', remove, async (req, res) => {
+    const id = idOf(req);
+    const { version } = parse(deleteQuery, req.query);
+    await cocktails.remove(id, version, await actor(req));
+    res.status(204).end();
+  });
 }

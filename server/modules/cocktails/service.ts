@@ -1,6 +1,7 @@
 // Cocktails: published recipes for the public site — the list (filtered by base spirit, difficulty,
 // the product used, featured) and one recipe with its ingredients, our products and its method.
-// Drafts never leave this module. Reads are cached per content version.
+// Drafts never leave this module except through the staff side (admin.ts). Public reads are cached
+// per content version.
 import { and, asc, eq, exists, type SQL } from 'drizzle-orm';
 import type {
   CocktailDetail,
@@ -13,10 +14,11 @@ import { type ContentVersion, createContentCache } from '../../cache/content-ver
 import type { Db } from '../../db/client';
 import { cocktailIngredients, cocktails, products } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { type CocktailAdmin, createCocktailAdmin } from './admin';
 
 export type CocktailQuery = CocktailListQuery & { productSlug?: string; featured?: boolean; limit?: number };
 
-export interface CocktailService {
+export interface CocktailService extends CocktailAdmin {
   /** Published cocktails only, ordered by name. */
   listPublished(query: CocktailQuery): Promise<CocktailSummary[]>;
   /** By slug, or by numeric id (the spec's /cocktails/{id}). */
@@ -95,6 +97,8 @@ export function createCocktailService(db: Db, content: ContentVersion): Cocktail
   }
 
   return {
+    ...createCocktailAdmin(db, content),
+
     listPublished(query) {
       const limit = query.limit === undefined ? undefined : Math.min(Math.max(1, Math.trunc(query.limit)), MAX_LIMIT);
       const key = `list:${query.baseSpirit ?? ''}:${query.difficulty ?? ''}:${query.productSlug ?? ''}:${query.featured ?? ''}:${limit ?? ''}`;

@@ -1,7 +1,9 @@
-// The numbers on the admin and partner dashboards, straight from the database.
-import { desc, eq, sql } from 'drizzle-orm';
+// The numbers on the admin and partner dashboards, straight from the database, and the admin's
+// recent activity: newest inquiries, products low on stock, upcoming events.
+import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businessInquiries, cocktails, contactMessages, products, storeLocations, users } from '../../db/schema';
+import { brandEvents, businessInquiries, cocktails, contactMessages, products, storeLocations, users } from '../../db/schema';
+import { utcToZoned } from '../marketing/zoned-time';
 
 export interface AdminSummary {
   activeProducts: number;
@@ -9,39 +11,70 @@ export interface AdminSummary {
   activeStores: number;
   newContactMessages: number;
   newBusinessInquiries: number;
+  upcomingEvents: number;
+  lowStockProducts: number;
   users: number;
-  recentInquiries: { kind: 'contact' | 'business'; id: number; from: string; subject: string; createdAt: Date }[];
+  recentInquiries: { kind: 'contact' | 'business'; id: number; from: string; subject: string; status: string; createdAt: Date }[];
+  lowStock: { id: number; name: string; stockUnits: number; lowStockThreshold: number }[];
+  nextEvents: { id: number; title: string; venue: string; city: string; startsAt: Date; startsLocal: string; timezone: string }[];
 }
 
 const count = sql<number>`count(*)::int`;
+const RECENT = 5;
 
 export function createDashboardService(db: Db) {
+  const lowStockWhere = and(eq(products.status, 'active'), lte(products.stockUnits, products.lowStockThreshold));
+  /** Published and not over: an event without an end is over once it has started. */
+  const upcomingWhere = (now: Date) =>
+    and(eq(brandEvents.published, true), or(gte(brandEvents.endsAt, now), and(isNull(brandEvents.endsAt), gte(brandEvents.startsAt, now))));
+
   return {
-    async adminSummary(): Promise<AdminSummary> {
-      const [[p], [c], [s], [m], [b], [u], contacts, business] = await Promise.all([
+    async adminSummary(now: Date = new Date()): Promise<AdminSummary> {
+      const [[p], [c], [s], [m], [b], [e], [l], [u], contacts, business, lowStock, events] = await Promise.all([
         db.select({ n: count }).from(products).where(eq(products.status, 'active')),
         db.select({ n: count }).from(cocktails).where(eq(cocktails.published, true)),
         db.select({ n: count }).from(storeLocations).where(eq(storeLocations.active, true)),
         db.select({ n: count }).from(contactMessages).where(eq(contactMessages.status, 'new')),
         db.select({ n: count }).from(businessInquiries).where(eq(businessInquiries.status, 'new')),
+        db.select({ n: count }).from(brandEvents).where(upcomingWhere(now)),
+        db.select({ n: count }).from(products).where(lowStockWhere),
         db.select({ n: count }).from(users),
-        db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(5),
-        db.select().from(businessInquiries).orderBy(desc(businessInquiries.createdAt)).limit(5),
+        db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(RECENT),
+        db.select().from(businessInquiries).orderBy(desc(businessInquiries.createdAt)).limit(RECENT),
+        db
+          .select({ id: products.id, name: products.name, stockUnits: products.stockUnits, lowStockThreshold: products.lowStockThreshold })
+          .from(products)
+          .where(lowStockWhere)
+          .orderBy(asc(products.stockUnits), asc(products.name))
+          .limit(RECENT),
+        db.select().from(brandEvents).where(upcomingWhere(now)).orderBy(asc(brandEvents.startsAt)).limit(RECENT),
       ]);
       const recentInquiries = [
-        ...contacts.map((r) => ({ kind: 'contact' as const, id: r.id, from: r.name, subject: r.subject, createdAt: r.createdAt })),
-        ...business.map((r) => ({ kind: 'business' as const, id: r.id, from: r.company, subject: `${r.partnerType} · ${r.country}`, createdAt: r.createdAt })),
+        ...contacts.map((r) => ({ kind: 'contact' as const, id: r.id, from: r.name, subject: r.subject, status: r.status, createdAt: r.createdAt })),
+        ...business.map((r) => ({ kind: 'business' as const, id: r.id, from: r.company, subject: `${r.partnerType} · ${r.country}`, status: r.status, createdAt: r.createdAt })),
       ]
-        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-        .slice(0, 5);
+        .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime())
+        .slice(0, RECENT);
       return {
         activeProducts: p?.n ?? 0,
         publishedCocktails: c?.n ?? 0,
         activeStores: s?.n ?? 0,
         newContactMessages: m?.n ?? 0,
         newBusinessInquiries: b?.n ?? 0,
+        upcomingEvents: e?.n ?? 0,
+        lowStockProducts: l?.n ?? 0,
         users: u?.n ?? 0,
         recentInquiries,
+        lowStock,
+        nextEvents: events.map((ev) => ({
+          id: ev.id,
+          title: ev.title,
+          venue: ev.venue,
+          city: ev.city,
+          startsAt: ev.startsAt,
+          startsLocal: utcToZoned(ev.startsAt, ev.timezone),
+          timezone: ev.timezone,
+        })),
       };
     },
 

@@ -1,7 +1,10 @@
-// JSON handlers for the public contact and business-inquiry forms.
+// JSON handlers for the public contact and business-inquiry forms, and the staff inquiries list and triage.
 import { Router, type Request } from 'express';
-import { businessInquiryForm, contactForm, FORM_STARTED_FIELD, HONEYPOT_FIELD } from '../../../shared/schemas/inquiries';
+import {
+  businessInquiryForm, contactForm, FORM_STARTED_FIELD, HONEYPOT_FIELD, inquiryListQuery, inquiryRef, inquiryUpdate,
+} from '../../../shared/schemas/inquiries';
 import { parse } from '../../http/api-helpers';
+import { requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
 import type { BotSignals } from './service';
 
@@ -12,6 +15,7 @@ export function botSignals(body: Record<string, unknown>): BotSignals {
 }
 
 const actorOf = (req: Request) => ({ userId: null, ip: req.ip ?? null });
+const staffActor = (req: Request) => ({ userId: req.user?.id ?? null, ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
 
 export function inquiriesApi(services: Services): Router {
   const router = Router();
@@ -24,6 +28,21 @@ export function inquiriesApi(services: Services): Router {
     const form = parse(businessInquiryForm, req.body);
     const result = await services.inquiries.submitBusinessInquiry(form, botSignals(req.body ?? {}), actorOf(req));
     res.status(201).json({ ok: true, id: 'id' in result ? result.id : null });
+  });
+
+  const triage = requireApi(services, { permission: 'inquiries:manage' });
+  router.get('/admin/inquiries', triage, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await services.inquiries.list(parse(inquiryListQuery, req.query)));
+  });
+  router.get('/admin/inquiries/:kind/:id', triage, async (req, res) => {
+    const { kind, id } = parse(inquiryRef, req.params);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await services.inquiries.get(kind, id));
+  });
+  router.patch('/admin/inquiries/:kind/:id', triage, async (req, res) => {
+    const { kind, id } = parse(inquiryRef, req.params);
+    res.json(await services.inquiries.update(kind, id, parse(inquiryUpdate, req.body), staffActor(req)));
   });
   return router;
 }

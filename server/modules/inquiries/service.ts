@@ -1,11 +1,19 @@
-// Contact messages and business inquiries from the public forms: validated, rate-limited per IP,
-// protected by a honeypot, stored with their audit row in one transaction.
-import { type BusinessInquiryForm, type ContactForm, MIN_FILL_MS } from '../../../shared/schemas/inquiries';
+// Contact messages and business inquiries. The public forms: validated, rate-limited per IP,
+// protected by a honeypot, stored with their audit row and a notification for the bell in one
+// transaction. The staff side: one list of both kinds, and triage (status, assignee, notes) with
+// an updated_at check against overwriting a colleague's newer save.
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { AdminPage } from '../../../shared/schemas/admin';
+import {
+  type BusinessInquiryForm, type ContactForm, type InquiryKind, type InquiryListQuery, type InquiryStatus, type InquiryUpdate, MIN_FILL_MS,
+} from '../../../shared/schemas/inquiries';
 import type { Db } from '../../db/client';
-import { businessInquiries, contactMessages } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { businessInquiries, contactMessages, profiles, users } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
 import { createRateLimiter, type RateLimiter } from '../../http/rate-limit';
 import { type Actor, recordAudit } from '../audit/service';
+import type { NotificationService } from '../notifications/service';
 
 /** Per IP: 5 submissions of each form in 10 minutes. */
 export const INQUIRY_LIMIT = 5;
@@ -18,13 +26,44 @@ export interface BotSignals {
   fromPage?: boolean;
 }
 
+export interface InquiryRow {
+  kind: InquiryKind;
+  id: number;
+  from: string;
+  email: string;
+  /** The contact form's subject, or the company of a business inquiry. */
+  subject: string;
+  status: InquiryStatus;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  createdAt: Date;
+}
+
+export interface Colleague {
+  id: string;
+  name: string;
+}
+
+export type InquiryDetail =
+  | { kind: 'contact'; record: typeof contactMessages.$inferSelect }
+  | { kind: 'business'; record: typeof businessInquiries.$inferSelect };
+
 export interface InquiryService {
   submitContact(form: ContactForm, bot: BotSignals, actor: Actor): Promise<{ id: number } | { discarded: true }>;
   submitBusinessInquiry(form: BusinessInquiryForm, bot: BotSignals, actor: Actor): Promise<{ id: number } | { discarded: true }>;
+  list(query: InquiryListQuery): Promise<AdminPage<InquiryRow>>;
+  get(kind: InquiryKind, id: number): Promise<InquiryDetail>;
+  update(kind: InquiryKind, id: number, input: InquiryUpdate, actor: Actor): Promise<InquiryDetail>;
+  /** Staff who may be assigned an inquiry: active users holding inquiries:manage. */
+  colleagues(): Promise<Colleague[]>;
   readonly limiter: RateLimiter;
 }
 
-export function createInquiryService(db: Db, now: () => number = Date.now): InquiryService {
+export const inquiryPath = (kind: InquiryKind, id: number) => `/admin/dashboard/inquiries/${kind}/${id}`;
+
+const tableOf = (kind: InquiryKind) => (kind === 'contact' ? contactMessages : businessInquiries);
+
+export function createInquiryService(db: Db, notifications: NotificationService, now: () => number = Date.now): InquiryService {
   const limiter = createRateLimiter({ limit: INQUIRY_LIMIT, windowMs: INQUIRY_WINDOW_MS, now, what: 'messages from your network' });
 
   /** A bot fills the hidden field or submits faster than a person can type: accept silently, store nothing. */
@@ -39,22 +78,96 @@ export function createInquiryService(db: Db, now: () => number = Date.now): Inqu
     limiter.hit(`${kind}:${actor.ip}`);
   }
 
+  async function colleagues(): Promise<Colleague[]> {
+    const rows = await db
+      .select({ id: users.id, firstName: profiles.firstName, lastName: profiles.lastName, email: users.email })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(sql`${users.status} = 'active' and exists (select 1 from user_roles ur join role_permissions rp on rp.role = ur.role where ur.user_id = ${users.id} and rp.permission = 'inquiries:manage')`)
+      .orderBy(asc(profiles.firstName), asc(profiles.lastName));
+    return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() || r.email }));
+  }
+
+  function contactSelect(query: InquiryListQuery) {
+    const t = contactMessages;
+    const like = query.q ? `%${query.q.replace(/[\\%_]/g, '\\$&')}%` : null;
+    const where: (SQL | undefined)[] = [
+      query.status ? eq(t.status, query.status) : undefined,
+      like ? or(ilike(t.name, like), ilike(t.email, like), ilike(t.subject, like), ilike(t.message, like)) : undefined,
+    ];
+    return db
+      .select({
+        kind: sql<InquiryKind>`'contact'`.as('kind'),
+        id: t.id,
+        from: sql<string>`${t.name}`.as('from_name'),
+        email: t.email,
+        subject: sql<string>`${t.subject}`.as('subject_line'),
+        status: t.status,
+        assigneeId: t.assigneeId,
+        createdAt: t.createdAt,
+      })
+      .from(t)
+      .where(and(...where));
+  }
+
+  function businessSelect(query: InquiryListQuery) {
+    const t = businessInquiries;
+    const like = query.q ? `%${query.q.replace(/[\\%_]/g, '\\$&')}%` : null;
+    const where: (SQL | undefined)[] = [
+      query.status ? eq(t.status, query.status) : undefined,
+      like ? or(ilike(t.company, like), ilike(t.contactName, like), ilike(t.email, like), ilike(t.message, like)) : undefined,
+    ];
+    return db
+      .select({
+        kind: sql<InquiryKind>`'business'`.as('kind'),
+        id: t.id,
+        from: sql<string>`${t.contactName}`.as('from_name'),
+        email: t.email,
+        subject: sql<string>`${t.company}`.as('subject_line'),
+        status: t.status,
+        assigneeId: t.assigneeId,
+        createdAt: t.createdAt,
+      })
+      .from(t)
+      .where(and(...where));
+  }
+
+  async function get(kind: InquiryKind, id: number): Promise<InquiryDetail> {
+    const table = tableOf(kind);
+    const [record] = await db.select().from(table).where(eq(table.id, id));
+    if (!record) throw notFound('Inquiry');
+    return { kind, record } as InquiryDetail;
+  }
+
   return {
     limiter,
+    colleagues,
+    get,
+
     async submitContact(form, bot, actor) {
       checkLimit('contact', actor);
       if (looksAutomated(bot)) return { discarded: true };
-      return db.transaction(async (tx) => {
+      const { id, notice } = await db.transaction(async (tx) => {
         const [row] = await tx.insert(contactMessages).values({ ...form, ipAddress: actor.ip }).returning({ id: contactMessages.id });
         const id = (row as { id: number }).id;
         await recordAudit(tx, actor, { action: 'INSERT', tableName: 'contact_messages', recordId: id, newValues: { subject: form.subject, email: form.email } });
-        return { id };
+        const notice = await notifications.notify(tx, {
+          kind: 'contact_message',
+          title: `New message from ${form.name}`,
+          body: form.subject,
+          link: inquiryPath('contact', id),
+          permission: 'inquiries:manage',
+        });
+        return { id, notice };
       });
+      await notifications.announce(notice);
+      return { id };
     },
+
     async submitBusinessInquiry(form, bot, actor) {
       checkLimit('business', actor);
       if (looksAutomated(bot)) return { discarded: true };
-      return db.transaction(async (tx) => {
+      const { id, notice } = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(businessInquiries)
           .values({ ...form, phone: form.phone ?? null, licenceNumber: form.licenceNumber ?? null, ipAddress: actor.ip })
@@ -66,8 +179,70 @@ export function createInquiryService(db: Db, now: () => number = Date.now): Inqu
           recordId: id,
           newValues: { company: form.company, partnerType: form.partnerType, country: form.country },
         });
-        return { id };
+        const notice = await notifications.notify(tx, {
+          kind: 'business_inquiry',
+          title: `New business inquiry from ${form.company}`,
+          body: `${form.contactName} · ${form.partnerType} · ${form.country}`,
+          link: inquiryPath('business', id),
+          permission: 'inquiries:manage',
+        });
+        return { id, notice };
       });
+      await notifications.announce(notice);
+      return { id };
+    },
+
+    async list(query) {
+      const selects = [query.kind !== 'business' ? contactSelect(query) : null, query.kind !== 'contact' ? businessSelect(query) : null].filter((s) => s !== null);
+      const [first, second] = selects as [ReturnType<typeof contactSelect>, ReturnType<typeof contactSelect>?];
+      const all = (second ? unionAll(first, second) : first).as('inquiries');
+      const column = query.sort === 'from' ? all.from : query.sort === 'status' ? all.status : all.createdAt;
+      const direction = query.dir === 'asc' ? asc : desc;
+      const [rows, [total], staff] = await Promise.all([
+        db
+          .select()
+          .from(all)
+          .orderBy(direction(column), direction(all.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(all),
+        colleagues(),
+      ]);
+      const names = new Map(staff.map((c) => [c.id, c.name]));
+      const items = rows.map((r) => ({ ...r, assigneeName: r.assigneeId ? (names.get(r.assigneeId) ?? 'Former colleague') : null }));
+      return { items, page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+    },
+
+    async update(kind, id, input, actor) {
+      if (input.assigneeId && !(await colleagues()).some((c) => c.id === input.assigneeId)) {
+        throw new AppError('validation_failed', 400, 'Inquiries can only be assigned to staff who handle inquiries.', {
+          details: [{ path: 'assigneeId', message: 'Choose a colleague who handles inquiries.' }],
+        });
+      }
+      const table = tableOf(kind);
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: table.status, assigneeId: table.assigneeId, notes: table.notes, updatedAt: table.updatedAt })
+          .from(table)
+          .where(eq(table.id, id))
+          .for('update');
+        if (!before) throw notFound('Inquiry');
+        if (before.updatedAt.toISOString() !== input.updatedAt) {
+          throw new AppError('version_conflict', 409, 'Someone else changed this inquiry since you opened it.', {
+            details: { currentUpdatedAt: before.updatedAt.toISOString(), yourUpdatedAt: input.updatedAt },
+            hint: 'Reload the inquiry to see the latest version, then make your change again.',
+          });
+        }
+        const next = { status: input.status, assigneeId: input.assigneeId, notes: input.notes };
+        // Milliseconds are what the editor sees: a save must move the stamp by at least one.
+        await tx
+          .update(table)
+          .set({ ...next, updatedAt: sql`greatest(now(), ${table.updatedAt} + interval '1 millisecond')` })
+          .where(eq(table.id, id));
+        const { updatedAt: _at, ...old } = before;
+        await recordAudit(tx, actor, { action: 'UPDATE', tableName: kind === 'contact' ? 'contact_messages' : 'business_inquiries', recordId: id, oldValues: old, newValues: next });
+      });
+      return get(kind, id);
     },
   };
 }

@@ -1,7 +1,59 @@
-// Collateral and events JSON handlers. (Filled by the marketing work.)
-import { Router } from 'express';
+// Collateral and events JSON handlers for staff: list, read, create, update (409 on an older
+// version) and delete (catalog:delete, which employees do not hold).
+import { type Request, Router } from 'express';
+import { z } from 'zod';
+import { collateralInput, collateralListQuery, collateralUpdate, eventInput, eventListQuery, eventUpdate } from '../../../shared/schemas/marketing';
+import { parse } from '../../http/api-helpers';
+import { requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
 
-export function marketingApi(_services: Services): Router {
-  return Router();
+const idParam = z.coerce.number().int().positive();
+const actorOf = (req: Request) => ({ userId: req.user?.id ?? null, ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
+
+export function marketingApi(services: Services): Router {
+  const router = Router();
+  const read = requireApi(services, { area: 'admin' });
+  const write = requireApi(services, { permission: 'catalog:write' });
+  const remove = requireApi(services, { permission: 'catalog:delete' });
+  const m = services.marketing;
+  const noStore = (res: { setHeader(name: string, value: string): unknown }) => res.setHeader('Cache-Control', 'no-store');
+
+  router.get('/admin/collateral', read, async (req, res) => {
+    noStore(res);
+    res.json(await m.listCollateral(parse(collateralListQuery, req.query)));
+  });
+  router.get('/admin/collateral/:id', read, async (req, res) => {
+    noStore(res);
+    res.json(await m.getCollateral(parse(idParam, req.params.id)));
+  });
+  router.post('/admin/collateral', write, async (req, res) => {
+    res.status(201).json(await m.createCollateral(parse(collateralInput, req.body), actorOf(req)));
+  });
+  router.put('/admin/collateral/:id', write, async (req, res) => {
+    res.json(await m.updateCollateral(parse(idParam, req.params.id), parse(collateralUpdate, req.body), actorOf(req)));
+  });
+  router.delete('/admin/collateral/:id', remove, async (req, res) => {
+    await m.deleteCollateral(parse(idParam, req.params.id), actorOf(req));
+    res.status(204).end();
+  });
+
+  router.get('/admin/events', read, async (req, res) => {
+    noStore(res);
+    res.json(await m.listEvents(parse(eventListQuery, req.query)));
+  });
+  router.get('/admin/events/:id', read, async (req, res) => {
+    noStore(res);
+    res.json(await m.getEvent(parse(idParam, req.params.id)));
+  });
+  router.post('/admin/events', write, async (req, res) => {
+    res.status(201).json(await m.createEvent(parse(eventInput, req.body), actorOf(req)));
+  });
+  router.put('/admin/events/:id', write, async (req, res) => {
+    res.json(await m.updateEvent(parse(idParam, req.params.id), parse(eventUpdate, req.body), actorOf(req)));
+  });
+  router.delete('/admin/events/:id', remove, async (req, res) => {
+    await m.deleteEvent(parse(idParam, req.params.id), actorOf(req));
+    res.status(204).end();
+  });
+  return router;
 }

@@ -1,10 +1,228 @@
-// Collateral items and brand events. (Filled by the marketing work.)
+// Collateral items (files from the media library, offered to chosen partner types) and brand events
+// (wall-clock times in their own zone, stored in UTC). Every write: one transaction with its audit
+// row, a version check against overwriting a newer save, then the content version moves on.
+import { asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { mediaUrl } from '../../../shared/media';
+import type { AdminPage } from '../../../shared/schemas/admin';
+import type {
+  CollateralInput, CollateralListQuery, CollateralUpdate, EventInput, EventListQuery, EventUpdate,
+} from '../../../shared/schemas/marketing';
 import type { ContentVersion } from '../../cache/content-version';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { brandEvents, collateralItems, mediaAssets } from '../../db/schema';
+import { AppError, notFound, versionConflict } from '../../http/errors';
+import { type Actor, recordAudit } from '../audit/service';
+import { utcToZoned, zonedToUtc } from './zoned-time';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface MarketingService {}
+type CollateralRow = typeof collateralItems.$inferSelect;
+type EventRow = typeof brandEvents.$inferSelect;
 
-export function createMarketingService(_db: Db, _content: ContentVersion): MarketingService {
-  return {};
+export interface MediaSummary {
+  id: string;
+  kind: 'image' | 'document';
+  originalName: string;
+  mimeType: string;
+  altText: string;
+  url: string;
+  thumbUrl: string | null;
+}
+
+export type Collateral = CollateralRow & { media: MediaSummary | null };
+/** Stored times in UTC plus the same times as wall-clock times in the event's zone (as the form edits them). */
+export type BrandEvent = EventRow & { startsLocal: string; endsLocal: string | null; image: MediaSummary | null };
+
+export interface MarketingService {
+  listCollateral(query: CollateralListQuery): Promise<AdminPage<Collateral>>;
+  getCollateral(id: number): Promise<Collateral>;
+  createCollateral(input: CollateralInput, actor: Actor): Promise<Collateral>;
+  updateCollateral(id: number, input: CollateralUpdate, actor: Actor): Promise<Collateral>;
+  deleteCollateral(id: number, actor: Actor): Promise<void>;
+  listEvents(query: EventListQuery): Promise<AdminPage<BrandEvent>>;
+  getEvent(id: number): Promise<BrandEvent>;
+  createEvent(input: EventInput, actor: Actor): Promise<BrandEvent>;
+  updateEvent(id: number, input: EventUpdate, actor: Actor): Promise<BrandEvent>;
+  deleteEvent(id: number, actor: Actor): Promise<void>;
+}
+
+const DOMAIN = 'marketing';
+const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+function fieldError(path: string, message: string): AppError {
+  return new AppError('validation_failed', 400, 'The request is not valid.', { details: [{ path, message }], hint: 'Correct the fields listed in details and try again.' });
+}
+
+function summary(m: typeof mediaAssets.$inferSelect): MediaSummary {
+  const image = m.kind === 'image';
+  return {
+    id: m.id,
+    kind: m.kind,
+    originalName: m.originalName,
+    mimeType: m.mimeType,
+    altText: m.altText,
+    url: mediaUrl(m.id, image ? 'web' : 'original'),
+    thumbUrl: image ? mediaUrl(m.id, 'thumb') : null,
+  };
+}
+
+/** The media row, or a field error: a file must exist (and be of the kind the field takes). */
+async function requireMedia(tx: DbOrTx, id: string, path: string, kind?: 'image'): Promise<void> {
+  const [m] = await tx.select({ kind: mediaAssets.kind }).from(mediaAssets).where(eq(mediaAssets.id, id));
+  if (!m) throw fieldError(path, 'Choose a file from the media library.');
+  if (kind && m.kind !== kind) throw fieldError(path, 'Choose an image.');
+}
+
+/** UTC instants of the form's wall-clock times; the end must not come before the start. */
+function eventTimes(input: EventInput): { startsAt: Date; endsAt: Date | null } {
+  const startsAt = zonedToUtc(input.startsLocal, input.timezone);
+  const endsAt = input.endsLocal ? zonedToUtc(input.endsLocal, input.timezone) : null;
+  if (endsAt && endsAt < startsAt) throw fieldError('endsLocal', 'The end must not be before the start.');
+  return { startsAt, endsAt };
+}
+
+export function createMarketingService(db: Db, content: ContentVersion): MarketingService {
+  async function mediaById(ids: (string | null)[]): Promise<Map<string, MediaSummary>> {
+    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+    if (!wanted.length) return new Map();
+    const rows = await db.select().from(mediaAssets).where(inArray(mediaAssets.id, wanted));
+    return new Map(rows.map((m) => [m.id, summary(m)]));
+  }
+
+  async function withCollateralMedia(rows: CollateralRow[]): Promise<Collateral[]> {
+    const media = await mediaById(rows.map((r) => r.mediaId));
+    return rows.map((r) => ({ ...r, media: media.get(r.mediaId) ?? null }));
+  }
+
+  async function withEventDetails(rows: EventRow[]): Promise<BrandEvent[]> {
+    const media = await mediaById(rows.map((r) => r.imageMediaId));
+    return rows.map((r) => ({
+      ...r,
+      startsLocal: utcToZoned(r.startsAt, r.timezone),
+      endsLocal: r.endsAt ? utcToZoned(r.endsAt, r.timezone) : null,
+      image: r.imageMediaId ? (media.get(r.imageMediaId) ?? null) : null,
+    }));
+  }
+
+  async function getCollateral(id: number): Promise<Collateral> {
+    const [row] = await db.select().from(collateralItems).where(eq(collateralItems.id, id));
+    if (!row) throw notFound('Collateral item');
+    return (await withCollateralMedia([row]))[0] as Collateral;
+  }
+
+  async function getEvent(id: number): Promise<BrandEvent> {
+    const [row] = await db.select().from(brandEvents).where(eq(brandEvents.id, id));
+    if (!row) throw notFound('Event');
+    return (await withEventDetails([row]))[0] as BrandEvent;
+  }
+
+  /** Runs a write and its audit row in one transaction, then tells the caches. */
+  async function write<T>(fn: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>): Promise<T> {
+    const result = await db.transaction(fn);
+    await content.changed(DOMAIN);
+    return result;
+  }
+
+  return {
+    getCollateral,
+    getEvent,
+
+    async listCollateral(query) {
+      const t = collateralItems;
+      const where = query.q ? or(ilike(t.title, likeOf(query.q)), ilike(t.description, likeOf(query.q))) : undefined;
+      const column = query.sort === 'kind' ? t.kind : query.sort === 'updatedAt' ? t.updatedAt : t.title;
+      const order = query.dir === 'desc' ? desc : asc;
+      const [rows, [total]] = await Promise.all([
+        db.select().from(t).where(where).orderBy(order(column), asc(t.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(t).where(where),
+      ]);
+      return { items: await withCollateralMedia(rows), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+    },
+
+    async createCollateral(input, actor) {
+      const id = await write(async (tx) => {
+        await requireMedia(tx, input.mediaId, 'mediaId');
+        const [row] = await tx.insert(collateralItems).values(input).returning();
+        const created = row as CollateralRow;
+        await recordAudit(tx, actor, { action: 'INSERT', tableName: 'collateral_items', recordId: created.id, newValues: created });
+        return created.id;
+      });
+      return getCollateral(id);
+    },
+
+    async updateCollateral(id, input, actor) {
+      const { version, ...values } = input;
+      await write(async (tx) => {
+        const [before] = await tx.select().from(collateralItems).where(eq(collateralItems.id, id)).for('update');
+        if (!before) throw notFound('Collateral item');
+        if (before.version !== version) throw versionConflict('collateral item', before.version, version);
+        await requireMedia(tx, values.mediaId, 'mediaId');
+        const [after] = await tx
+          .update(collateralItems)
+          .set({ ...values, version: before.version + 1, updatedAt: new Date() })
+          .where(eq(collateralItems.id, id))
+          .returning();
+        await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'collateral_items', recordId: id, oldValues: before, newValues: after });
+      });
+      return getCollateral(id);
+    },
+
+    async deleteCollateral(id, actor) {
+      await write(async (tx) => {
+        const [before] = await tx.delete(collateralItems).where(eq(collateralItems.id, id)).returning();
+        if (!before) throw notFound('Collateral item');
+        await recordAudit(tx, actor, { action: 'DELETE', tableName: 'collateral_items', recordId: id, oldValues: before });
+      });
+    },
+
+    async listEvents(query) {
+      const t = brandEvents;
+      const where: SQL | undefined = query.q
+        ? or(ilike(t.title, likeOf(query.q)), ilike(t.venue, likeOf(query.q)), ilike(t.city, likeOf(query.q)), ilike(t.country, likeOf(query.q)))
+        : undefined;
+      const column = query.sort === 'title' ? t.title : query.sort === 'city' ? t.city : t.startsAt;
+      // Without a choice, the latest events first.
+      const order = query.sort ? (query.dir === 'desc' ? desc : asc) : desc;
+      const [rows, [total]] = await Promise.all([
+        db.select().from(t).where(where).orderBy(order(column), asc(t.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(t).where(where),
+      ]);
+      return { items: await withEventDetails(rows), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+    },
+
+    async createEvent(input, actor) {
+      const { startsLocal: _s, endsLocal: _e, ...values } = input;
+      const id = await write(async (tx) => {
+        if (input.imageMediaId) await requireMedia(tx, input.imageMediaId, 'imageMediaId', 'image');
+        const [row] = await tx.insert(brandEvents).values({ ...values, ...eventTimes(input) }).returning();
+        const created = row as EventRow;
+        await recordAudit(tx, actor, { action: 'INSERT', tableName: 'brand_events', recordId: created.id, newValues: created });
+        return created.id;
+      });
+      return getEvent(id);
+    },
+
+    async updateEvent(id, input, actor) {
+      const { version, startsLocal: _s, endsLocal: _e, ...values } = input;
+      await write(async (tx) => {
+        const [before] = await tx.select().from(brandEvents).where(eq(brandEvents.id, id)).for('update');
+        if (!before) throw notFound('Event');
+        if (before.version !== version) throw versionConflict('event', before.version, version);
+        if (input.imageMediaId) await requireMedia(tx, input.imageMediaId, 'imageMediaId', 'image');
+        const [after] = await tx
+          .update(brandEvents)
+          .set({ ...values, ...eventTimes(input), version: before.version + 1, updatedAt: new Date() })
+          .where(eq(brandEvents.id, id))
+          .returning();
+        await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'brand_events', recordId: id, oldValues: before, newValues: after });
+      });
+      return getEvent(id);
+    },
+
+    async deleteEvent(id, actor) {
+      await write(async (tx) => {
+        const [before] = await tx.delete(brandEvents).where(eq(brandEvents.id, id)).returning();
+        if (!before) throw notFound('Event');
+        await recordAudit(tx, actor, { action: 'DELETE', tableName: 'brand_events', recordId: id, oldValues: before });
+      });
+    },
+  };
 }

@@ -1,13 +1,127 @@
-// Media JSON and upload handlers, and the file route /media/:id/:variant. (Filled by the media work.)
-import { Router } from 'express';
+// Media JSON and upload handlers (/api/admin/media), and the file route /media/:id/:variant.
+import { pipeline } from 'node:stream/promises';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import { MEDIA_MAX_DOCUMENT_BYTES, MEDIA_VARIANTS, type MediaVariant } from '../../../shared/media';
+import { mediaAltUpdate, mediaListQuery, mediaUploadFields } from '../../../shared/schemas/media';
+import { parse } from '../../http/api-helpers';
+import { currentUser, requireApi } from '../../http/api-auth';
+import { AppError, notFound } from '../../http/errors';
+import { requireJsonBody } from '../../http/security';
+import type { Actor } from '../audit/service';
 import type { Services } from '../../services';
 
-/** Mounted under /api before the JSON-only body rule: uploads are multipart. */
-export function mediaApi(_services: Services): Router {
-  return Router();
+/** Multipart framing around the file: a request much larger than the largest file is refused unread. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const tooLarge = () => new AppError('file_too_large', 413, 'The file is larger than 25 MB.', { hint: 'Images may be up to 10 MB, PDFs up to 25 MB.' });
+
+/** Reads one file (field `file`) into memory, within the largest limit; the service checks the rest by content. */
+function receiveFile() {
+  const parser = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MEDIA_MAX_DOCUMENT_BYTES, files: 1, fields: 4, fieldSize: 4096, parts: 5 },
+  }).single('file');
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (Number(req.headers['content-length'] ?? 0) > MEDIA_MAX_DOCUMENT_BYTES + MULTIPART_OVERHEAD) return next(tooLarge());
+    parser(req, res, (err?: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError) {
+        if (err.code === 'LIMIT_FILE_SIZE') return next(tooLarge());
+        return next(new AppError('invalid_upload', 400, 'Send one file in the field "file" (and optionally altText).'));
+      }
+      next(err);
+    });
+  };
 }
 
-/** Mounted at /media: serves stored files. */
-export function mediaFiles(_services: Services): Router {
-  return Router();
+async function actorOf(services: Services, req: Request): Promise<Actor> {
+  const user = await currentUser(services, req);
+  return { userId: user?.id ?? null, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null };
+}
+
+const mediaId = (raw: unknown) => {
+  const id = z.uuid().safeParse(raw);
+  if (!id.success) throw notFound('File');
+  return id.data;
+};
+
+/** Mounted under /api before the JSON-only body rule: uploads are multipart. Other paths fall through. */
+export function mediaApi(services: Services): Router {
+  const router = Router();
+  const media = services.media;
+  const write = requireApi(services, { permission: 'catalog:write' });
+
+  // The permission is checked before a byte of the body is parsed.
+  router.post('/admin/media', write, receiveFile(), async (req, res) => {
+    if (!req.file) throw new AppError('file_missing', 400, 'Choose a file to upload.', { hint: 'Send it as multipart/form-data in the field "file".' });
+    const fields = parse(mediaUploadFields, req.body ?? {});
+    const asset = await media.upload({ buffer: req.file.buffer, originalName: req.file.originalname }, fields, await actorOf(services, req));
+    res.status(201).json({ media: asset });
+  });
+
+  router.get('/admin/media', write, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await media.list(parse(mediaListQuery, req.query)));
+  });
+
+  router.get('/admin/media/:id', write, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ media: await media.get(mediaId(req.params.id)) });
+  });
+
+  router.patch('/admin/media/:id', write, requireJsonBody, express.json({ limit: '16kb' }), async (req, res) => {
+    const { altText } = parse(mediaAltUpdate, req.body);
+    res.json({ media: await media.updateAlt(mediaId(req.params.id), altText, await actorOf(services, req)) });
+  });
+
+  router.delete('/admin/media/:id', requireApi(services, { permission: 'catalog:delete' }), async (req, res) => {
+    await media.remove(mediaId(req.params.id), await actorOf(services, req));
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+/** "Brochure 2026.pdf" for a Content-Disposition header: printable ASCII without quotes. */
+function asciiFileName(name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9._ -]/g, '_').replace(/^[.\s]+/, '').slice(0, 120);
+  return safe || 'document.pdf';
+}
+
+const notHere = (res: Response) => res.status(404).type('text/plain').send('Not found');
+
+/** Mounted at /media: serves stored files. Ids never change content, so they cache for a year. */
+export function mediaFiles(services: Services): Router {
+  const router = Router();
+
+  router.get('/:id/:variant', async (req, res) => {
+    const id = z.uuid().safeParse(req.params.id);
+    const variant = req.params.variant as MediaVariant;
+    if (!id.success || !MEDIA_VARIANTS.includes(variant)) return notHere(res);
+    let file;
+    try {
+      file = await services.media.open(id.data, variant);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return notHere(res);
+      throw err;
+    }
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Length', String(file.size));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    // Opened on its own, a stored file runs nothing and reaches nothing (Chromium's PDF viewer still
+    // renders a top-level PDF under this policy; it refuses only inside sandboxed frames).
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    if (file.contentType === 'application/pdf') res.setHeader('Content-Disposition', `inline; filename="${asciiFileName(file.fileName)}"`);
+    try {
+      await pipeline(file.stream, res);
+    } catch (err) {
+      // The client went away, or the disk failed mid-stream: nothing more can be sent.
+      if (!res.writableEnded) res.destroy(err as Error);
+    }
+  });
+
+  return router;
 }

@@ -1,10 +1,298 @@
-// Media library: uploads checked by content, stored through the storage module, with resized web
-// versions of images. (Filled by the media work.)
-import type { Db } from '../../db/client';
+// Media library: uploads checked by their content (never their name), stored through the storage
+// module under keys we make, with a resized web version and a thumbnail of every image.
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { z } from 'zod';
+import {
+  MEDIA_DOCUMENT_TYPES,
+  MEDIA_IMAGE_TYPES,
+  MEDIA_MAX_DOCUMENT_BYTES,
+  MEDIA_MAX_IMAGE_BYTES,
+  MEDIA_THUMB_SIZE,
+  MEDIA_WEB_SIZE,
+  mediaUrl,
+  type MediaKind,
+  type MediaVariant,
+  type PickedMedia,
+} from '../../../shared/media';
+import type { AdminPage } from '../../../shared/schemas/admin';
+import { mediaAltText, type MediaListQuery } from '../../../shared/schemas/media';
+import type { Db, DbOrTx } from '../../db/client';
+import { brandEvents, cocktails, collateralItems, mediaAssets, productImages, products } from '../../db/schema';
+import { parse } from '../../http/api-helpers';
+import { AppError, isForeignKeyViolation, notFound, stillReferenced } from '../../http/errors';
+import { type Actor, recordAudit } from '../audit/service';
+import { createLocalStorage, type Storage } from './storage';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface MediaService {}
+type MediaRow = typeof mediaAssets.$inferSelect;
 
-export function createMediaService(_db: Db, _uploadsDir: string): MediaService {
-  return {};
+/** A library entry as staff screens see it: what the picker needs, and the details. */
+export interface MediaAsset extends PickedMedia {
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  createdAt: string;
+}
+
+export interface UploadedFile {
+  buffer: Buffer;
+  originalName: string;
+}
+
+export interface OpenedFile {
+  stream: Readable;
+  contentType: string;
+  size: number;
+  fileName: string;
+}
+
+export interface MediaService {
+  upload(file: UploadedFile, options: { altText?: string }, actor: Actor): Promise<MediaAsset>;
+  list(query: MediaListQuery): Promise<AdminPage<MediaAsset>>;
+  /** 404 for an unknown (or malformed) id. */
+  get(id: string): Promise<MediaAsset>;
+  /** The entries that exist among `ids`, in the order asked (editors load their chosen files). */
+  getMany(ids: string[]): Promise<MediaAsset[]>;
+  updateAlt(id: string, altText: string, actor: Actor): Promise<MediaAsset>;
+  /** Refused with 409 `still_referenced` while a product, cocktail, collateral item or event uses it. */
+  remove(id: string, actor: Actor): Promise<void>;
+  /** A stored variant for the file route; documents have only `original`. */
+  open(id: string, variant: MediaVariant): Promise<OpenedFile>;
+}
+
+const ACCEPTED = 'Upload a JPEG, PNG, WebP, GIF or AVIF image (up to 10 MB) or a PDF (up to 25 MB).';
+const MB = 1024 * 1024;
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/** What the content says the file is; `null` for anything we do not accept. */
+async function sniff(buffer: Buffer): Promise<{ kind: MediaKind; mime: string; ext: string } | null> {
+  const type = await fileTypeFromBuffer(buffer);
+  if (!type) return null;
+  // An animated PNG is a PNG to every decoder we feed it to.
+  if (type.mime === 'image/apng') return { kind: 'image', mime: 'image/png', ext: 'png' };
+  if ((MEDIA_IMAGE_TYPES as readonly string[]).includes(type.mime)) return { kind: 'image', mime: type.mime, ext: type.ext };
+  if ((MEDIA_DOCUMENT_TYPES as readonly string[]).includes(type.mime)) return { kind: 'document', mime: type.mime, ext: type.ext };
+  return null;
+}
+
+function unsupported(message = `This file type is not accepted. ${ACCEPTED}`): AppError {
+  return new AppError('unsupported_file_type', 415, message, { hint: ACCEPTED });
+}
+
+interface Renditions {
+  width: number;
+  height: number;
+  web: Buffer;
+  thumb: Buffer;
+}
+
+/** Decodes the whole image (which proves it is one) and writes the web version and the thumbnail. */
+async function renderImage(buffer: Buffer): Promise<Renditions> {
+  // A decompression bomb stops at 40 megapixels; the first frame of an animation is enough.
+  const input = () => sharp(buffer, { limitInputPixels: 40_000_000, failOn: 'error' });
+  const resized = (size: number) =>
+    input()
+      .rotate() // apply the EXIF orientation; metadata is not copied to the output
+      .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  try {
+    const meta = await input().metadata();
+    const web = await resized(MEDIA_WEB_SIZE);
+    const thumb = await resized(MEDIA_THUMB_SIZE);
+    const { width, height } = meta.autoOrient;
+    return { width, height, web, thumb };
+  } catch {
+    throw unsupported('This image could not be read: it may be damaged or not what its type says.');
+  }
+}
+
+function toAsset(row: MediaRow): MediaAsset {
+  const image = row.kind === 'image';
+  return {
+    id: row.id,
+    kind: row.kind,
+    originalName: row.originalName,
+    mimeType: row.mimeType,
+    altText: row.altText,
+    url: mediaUrl(row.id, image ? 'web' : 'original'),
+    thumbUrl: image ? mediaUrl(row.id, 'thumb') : null,
+    sizeBytes: row.sizeBytes,
+    width: row.width,
+    height: row.height,
+    sha256: row.sha256,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A display name only: no control characters, no path, a sane length. */
+function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return clean || 'file';
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** "the cocktail “Negroni” and the product “Frolic Gin”": what still uses a file. */
+async function usersOf(tx: DbOrTx, id: string): Promise<string[]> {
+  // One query after another: a transaction is one connection.
+  const productRows = await tx.selectDistinct({ name: products.name }).from(productImages).innerJoin(products, eq(products.id, productImages.productId)).where(eq(productImages.mediaId, id));
+  const cocktailRows = await tx.select({ name: cocktails.name }).from(cocktails).where(eq(cocktails.imageMediaId, id));
+  const collateralRows = await tx.select({ name: collateralItems.title }).from(collateralItems).where(eq(collateralItems.mediaId, id));
+  const eventRows = await tx.select({ name: brandEvents.title }).from(brandEvents).where(eq(brandEvents.imageMediaId, id));
+  return [
+    ...productRows.map((r) => `the product “${r.name}”`),
+    ...cocktailRows.map((r) => `the cocktail “${r.name}”`),
+    ...collateralRows.map((r) => `the collateral item “${r.name}”`),
+    ...eventRows.map((r) => `the event “${r.name}”`),
+  ];
+}
+
+function listOf(users: string[]): string {
+  const shown = users.slice(0, 3);
+  const more = users.length - shown.length;
+  if (more > 0) return `${shown.join(', ')} and ${more} more`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? 'another record');
+}
+
+export function createMediaService(db: Db, uploadsDir: string, storage: Storage = createLocalStorage(uploadsDir)): MediaService {
+  async function row(id: string): Promise<MediaRow> {
+    if (!isUuid(id)) throw notFound('File');
+    const [found] = await db.select().from(mediaAssets).where(eq(mediaAssets.id, id));
+    if (!found) throw notFound('File');
+    return found;
+  }
+
+  const removeFiles = (keys: (string | null)[]) => Promise.allSettled(keys.filter((k): k is string => k !== null).map((k) => storage.delete(k)));
+
+  return {
+    async upload(file, options, actor) {
+      const altText = parse(mediaAltText, options.altText ?? '');
+      if (file.buffer.length === 0) throw new AppError('empty_file', 400, 'The file is empty.', { hint: ACCEPTED });
+      const type = await sniff(file.buffer);
+      if (!type) throw unsupported();
+      const limit = type.kind === 'image' ? MEDIA_MAX_IMAGE_BYTES : MEDIA_MAX_DOCUMENT_BYTES;
+      if (file.buffer.length > limit) {
+        throw new AppError('file_too_large', 413, `This ${type.kind === 'image' ? 'image' : 'PDF'} is larger than ${limit / MB} MB.`, { hint: ACCEPTED });
+      }
+      const image = type.kind === 'image' ? await renderImage(file.buffer) : null;
+
+      const id = randomUUID();
+      const keys = { storageKey: `${id}/original.${type.ext}`, webKey: image ? `${id}/web.webp` : null, thumbKey: image ? `${id}/thumb.webp` : null };
+      const values = {
+        id,
+        kind: type.kind,
+        mimeType: type.mime,
+        originalName: cleanName(file.originalName),
+        sizeBytes: file.buffer.length,
+        sha256: createHash('sha256').update(file.buffer).digest('hex'),
+        width: image?.width ?? null,
+        height: image?.height ?? null,
+        altText,
+        ...keys,
+        uploadedBy: actor.userId,
+      };
+      try {
+        await storage.put(keys.storageKey, file.buffer, type.mime);
+        if (image) {
+          await storage.put(`${id}/web.webp`, image.web, 'image/webp');
+          await storage.put(`${id}/thumb.webp`, image.thumb, 'image/webp');
+        }
+        const inserted = await db.transaction(async (tx) => {
+          const [created] = await tx.insert(mediaAssets).values(values).returning();
+          await recordAudit(tx, actor, { action: 'INSERT', tableName: 'media_assets', recordId: id, newValues: created });
+          return created!;
+        });
+        return toAsset(inserted);
+      } catch (err) {
+        // Nothing stored may outlive a failed upload.
+        await removeFiles([keys.storageKey, keys.webKey, keys.thumbKey]);
+        throw err;
+      }
+    },
+
+    async list({ q, kind, page, pageSize }) {
+      const filters: SQL[] = [];
+      if (q) {
+        const pattern = `%${escapeLike(q)}%`;
+        filters.push(or(ilike(mediaAssets.originalName, pattern), ilike(mediaAssets.altText, pattern))!);
+      }
+      if (kind) filters.push(eq(mediaAssets.kind, kind));
+      const where = filters.length ? and(...filters) : undefined;
+      const rows = await db
+        .select()
+        .from(mediaAssets)
+        .where(where)
+        .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const [total] = await db.select({ n: count() }).from(mediaAssets).where(where);
+      return { items: rows.map(toAsset), page, pageSize, total: total?.n ?? 0 };
+    },
+
+    async get(id) {
+      return toAsset(await row(id));
+    },
+
+    async getMany(ids) {
+      const wanted = [...new Set(ids.filter(isUuid))];
+      if (wanted.length === 0) return [];
+      const rows = await db.select().from(mediaAssets).where(or(...wanted.map((id) => eq(mediaAssets.id, id))));
+      const byId = new Map(rows.map((r) => [r.id, toAsset(r)]));
+      return wanted.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    async updateAlt(id, altText, actor) {
+      const clean = parse(mediaAltText, altText);
+      if (!isUuid(id)) throw notFound('File');
+      const updated = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(mediaAssets).where(eq(mediaAssets.id, id)).for('update');
+        if (!before) throw notFound('File');
+        const [after] = await tx.update(mediaAssets).set({ altText: clean }).where(eq(mediaAssets.id, id)).returning();
+        await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'media_assets', recordId: id, oldValues: { altText: before.altText }, newValues: { altText: clean } });
+        return after!;
+      });
+      return toAsset(updated);
+    },
+
+    async remove(id, actor) {
+      if (!isUuid(id)) throw notFound('File');
+      const hint = 'Choose another file in those places first, then delete this one.';
+      let removed: MediaRow;
+      try {
+        removed = await db.transaction(async (tx) => {
+          const [before] = await tx.select().from(mediaAssets).where(eq(mediaAssets.id, id)).for('update');
+          if (!before) throw notFound('File');
+          const users = await usersOf(tx, id);
+          if (users.length) throw stillReferenced('file', listOf(users), hint);
+          await tx.delete(mediaAssets).where(eq(mediaAssets.id, id));
+          await recordAudit(tx, actor, { action: 'DELETE', tableName: 'media_assets', recordId: id, oldValues: before });
+          return before;
+        });
+      } catch (err) {
+        // Someone chose the file between our check and the delete: the foreign key still refuses.
+        if (isForeignKeyViolation(err)) throw stillReferenced('file', 'another record', hint);
+        throw err;
+      }
+      // The row is gone, so nothing links to the files any more; remove them after the commit.
+      await removeFiles([removed.storageKey, removed.webKey, removed.thumbKey]);
+    },
+
+    async open(id, variant) {
+      const found = await row(id);
+      const key = variant === 'original' ? found.storageKey : variant === 'web' ? found.webKey : found.thumbKey;
+      if (!key) throw notFound('File');
+      const stored = await storage.get(key);
+      if (!stored) throw notFound('File');
+      const contentType = variant === 'original' ? found.mimeType : 'image/webp';
+      const fileName = variant === 'original' ? found.originalName : `${found.originalName.replace(/\.[^.]*$/, '')}-${variant}.webp`;
+      return { ...stored, contentType, fileName };
+    },
+  };
 }

@@ -1,7 +1,38 @@
-// Notification feed JSON handlers. (Filled by the inquiries work.)
-import { Router } from 'express';
+// The bell's JSON handlers: the signed-in staff member's feed, marking one or all as read.
+import { type Request, Router } from 'express';
+import { z } from 'zod';
+import { parse } from '../../http/api-helpers';
+import { currentUser, requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
 
-export function notificationsApi(_services: Services): Router {
-  return Router();
+const listQuery = z.object({
+  unread: z.enum(['1', 'true', '0', 'false']).optional().transform((v) => v === '1' || v === 'true'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export function notificationsApi(services: Services): Router {
+  const router = Router();
+  const staff = requireApi(services, { area: 'admin' });
+  const reader = async (req: Request) => (await currentUser(services, req))!;
+
+  router.get('/admin/notifications', staff, async (req, res) => {
+    const query = parse(listQuery, req.query);
+    const user = await reader(req);
+    const [page, unreadCount] = await Promise.all([services.notifications.list(user, { unreadOnly: query.unread, page: query.page }), services.notifications.unreadCount(user)]);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ ...page, unreadCount });
+  });
+
+  router.post('/admin/notifications/read-all', staff, async (req, res) => {
+    await services.notifications.markAllRead(await reader(req));
+    res.status(204).end();
+  });
+
+  router.post('/admin/notifications/:id/read', staff, async (req, res) => {
+    const id = parse(z.coerce.number().int().positive(), req.params.id);
+    await services.notifications.markRead(await reader(req), id);
+    res.status(204).end();
+  });
+
+  return router;
 }

@@ -1,10 +1,115 @@
-// The bell: one stored notifications feed, read/unread per user, pushed live. (Filled by the inquiries work.)
-import type { Db } from '../../db/client';
+// The bell (product.md §6): one stored notifications feed that every capability writes to, read and
+// unread per user. A capability stores its entry inside its own transaction (`notify`), then
+// announces it after the commit; every instance pushes that announcement to its staff sockets.
+import { and, count, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import type { AdminPage } from '../../../shared/schemas/admin';
+import { NOTIFICATIONS_PAGE_SIZE, type NotificationItem } from '../../../shared/notification-constants';
+import type { Permission } from '../../../shared/policy';
+import type { Db, DbOrTx } from '../../db/client';
+import { notificationReads, notifications, users } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import type { ChangeFeed } from '../../realtime/changes';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface NotificationService {}
+export const NOTIFICATIONS_TOPIC = 'notifications';
 
-export function createNotificationService(_db: Db, _feed: ChangeFeed): NotificationService {
-  return {};
+export interface NotificationInput {
+  kind: string;
+  title: string;
+  body?: string;
+  /** Where the entry leads (an admin page). */
+  link?: string | null;
+  /** Staff holding this permission see the entry. */
+  permission: Permission;
+}
+
+/** What is announced on the change feed once the entry is committed. */
+export interface StoredNotification {
+  id: number;
+  permission: string;
+}
+
+/** Who is reading: the permissions decide what they see. */
+export interface Reader {
+  id: string;
+  permissions: readonly string[];
+}
+
+export interface NotificationService {
+  /** Stores an entry inside the caller's transaction; call `announce` with the result after the commit. */
+  notify(tx: DbOrTx, input: NotificationInput): Promise<StoredNotification>;
+  announce(stored: StoredNotification): Promise<void>;
+  list(reader: Reader, opts?: { unreadOnly?: boolean; page?: number; pageSize?: number }): Promise<AdminPage<NotificationItem>>;
+  unreadCount(reader: Reader): Promise<number>;
+  /** Marks one entry read for this reader; answers where it leads. */
+  markRead(reader: Reader, id: number): Promise<{ link: string | null }>;
+  markAllRead(reader: Reader): Promise<void>;
+}
+
+export function createNotificationService(db: Db, feed: ChangeFeed): NotificationService {
+  /** Entries for the reader's permissions, from the day their account was created (no backlog for newcomers). */
+  const visibleTo = (reader: Reader) =>
+    and(
+      reader.permissions.length ? inArray(notifications.permission, [...reader.permissions]) : sql`false`,
+      sql`${notifications.createdAt} >= (select ${users.createdAt} from ${users} where ${users.id} = ${reader.id})`,
+    );
+  const readBy = (reader: Reader) =>
+    db
+      .select({ one: sql`1` })
+      .from(notificationReads)
+      .where(and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, reader.id)));
+  const unread = (reader: Reader) => and(visibleTo(reader), notExists(readBy(reader)));
+
+  return {
+    async notify(tx, input) {
+      const [row] = await tx
+        .insert(notifications)
+        .values({ kind: input.kind, title: input.title, body: input.body ?? '', link: input.link ?? null, permission: input.permission })
+        .returning({ id: notifications.id, permission: notifications.permission });
+      return row as StoredNotification;
+    },
+
+    announce: (stored) => feed.publish(NOTIFICATIONS_TOPIC, stored),
+
+    async list(reader, { unreadOnly = false, page = 1, pageSize = NOTIFICATIONS_PAGE_SIZE } = {}) {
+      const where = unreadOnly ? unread(reader) : visibleTo(reader);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: notifications.id,
+            kind: notifications.kind,
+            title: notifications.title,
+            body: notifications.body,
+            link: notifications.link,
+            createdAt: notifications.createdAt,
+            read: sql<boolean>`exists (${readBy(reader)})`,
+          })
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(notifications).where(where),
+      ]);
+      return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), page, pageSize, total: total?.n ?? 0 };
+    },
+
+    async unreadCount(reader) {
+      const [row] = await db.select({ n: count() }).from(notifications).where(unread(reader));
+      return row?.n ?? 0;
+    },
+
+    async markRead(reader, id) {
+      const [visible] = await db.select({ link: notifications.link }).from(notifications).where(and(eq(notifications.id, id), visibleTo(reader)));
+      if (!visible) throw notFound('Notification');
+      await db.insert(notificationReads).values({ notificationId: id, userId: reader.id }).onConflictDoNothing();
+      return visible;
+    },
+
+    async markAllRead(reader) {
+      await db
+        .insert(notificationReads)
+        .select(db.select({ notificationId: notifications.id, userId: sql<string>`${reader.id}::uuid`.as('user_id'), readAt: sql<Date>`now()`.as('read_at') }).from(notifications).where(unread(reader)))
+        .onConflictDoNothing();
+    },
+  };
 }

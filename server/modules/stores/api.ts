@@ -1,12 +1,16 @@
 // JSON handlers of the store locator and the online retailers: parse, call the service, respond.
-import { Router } from 'express';
+import express, { type Request, Router } from 'express';
+import { z } from 'zod';
 import { fromKm, toKm } from '../../../shared/geo';
 import { getMarket } from '../../../shared/markets';
 import {
-  DEFAULT_RADIUS, retailerQuery, type StoreResult, type StoreSearchResponse, type StoreSearchResult, storeSearchQuery,
+  DEFAULT_RADIUS, retailerQuery, storeAdminQuery, storeImportBody, storeImportPreviewBody, storeInput, type StoreResult,
+  type StoreSearchResponse, type StoreSearchResult, storeSearchQuery, storeUpdate,
 } from '../../../shared/schemas/stores';
 import { parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
+import { requireApi } from '../../http/api-auth';
 import { notFound } from '../../http/errors';
+import { requireJsonBody } from '../../http/security';
 import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
 
@@ -62,6 +66,78 @@ export function storesApi(services: Services): Router {
       return;
     }
     sendWithEtag(req, res, toCachedBody({ ...head, items: await services.retailers.catalogue(market.code) }));
+  });
+
+  router.use(storesAdminApi(services));
+  return router;
+}
+
+/** The JSON limit of a CSV import: the file's 2 MB limit plus what JSON escaping adds. */
+export const STORE_IMPORT_JSON_LIMIT = '3mb';
+
+/**
+ * The bigger body limit of the CSV import routes. Mount it before the API's global JSON parser,
+ * which then leaves the already parsed body alone.
+ */
+export function storeImportBodyParser(): Router {
+  const router = Router();
+  router.use('/admin/stores/import', requireJsonBody, express.json({ limit: STORE_IMPORT_JSON_LIMIT }));
+  return router;
+}
+
+const storeId = z.coerce.number().int().positive().max(2_147_483_647);
+const idOf = (req: Request) => {
+  const parsed = storeId.safeParse(req.params.id);
+  if (!parsed.success) throw notFound('Store');
+  return parsed.data;
+};
+const actorOf = (req: Request) => ({ userId: req.user?.id ?? null, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+
+/** Staff: the store list, editor, CSV import and export (`catalog:write`; deleting needs `catalog:delete`). */
+export function storesAdminApi(services: Services): Router {
+  const router = Router();
+  const write = requireApi(services, { permission: 'catalog:write' });
+  const del = requireApi(services, { permission: 'catalog:delete' });
+  const stores = services.stores;
+
+  router.get('/admin/stores', write, async (req, res) => {
+    res.json(await stores.adminList(parse(storeAdminQuery, req.query)));
+  });
+
+  router.get('/admin/stores/export.csv', write, async (req, res) => {
+    const { q, country, active } = parse(storeAdminQuery, req.query);
+    const csv = await stores.exportCsv({ q, country, active });
+    res.setHeader('Cache-Control', 'no-store');
+    res.attachment(`stores-${new Date().toISOString().slice(0, 10)}.csv`);
+    res.type('text/csv; charset=utf-8').send(csv);
+  });
+
+  router.post('/admin/stores/import/preview', write, async (req, res) => {
+    const { csv } = parse(storeImportPreviewBody, req.body);
+    res.json(await stores.previewImport(csv));
+  });
+
+  router.post('/admin/stores/import', write, async (req, res) => {
+    const { csv, mode } = parse(storeImportBody, req.body);
+    res.json(await stores.commitImport(csv, { mode }, actorOf(req)));
+  });
+
+  router.get('/admin/stores/:id', write, async (req, res) => {
+    res.json(await stores.getForEdit(idOf(req)));
+  });
+
+  router.post('/admin/stores', write, async (req, res) => {
+    res.status(201).json(await stores.createStore(parse(storeInput, req.body), actorOf(req)));
+  });
+
+  router.put('/admin/stores/:id', write, async (req, res) => {
+    const id = idOf(req);
+    res.json(await stores.updateStore(id, parse(storeUpdate, req.body), actorOf(req)));
+  });
+
+  router.delete('/admin/stores/:id', del, async (req, res) => {
+    await stores.deleteStore(idOf(req), actorOf(req));
+    res.status(204).end();
   });
 
   return router;

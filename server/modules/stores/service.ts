@@ -1,13 +1,15 @@
 // Store locations: where a search starts (coordinates, a postcode, a place from the offline
 // gazetteer), the stores near it ordered by distance computed in SQL, and the name search when the
-// words are not a place. Reads are cached per content version.
+// words are not a place. Reads are cached per content version. The staff side is in admin.ts.
 import { and, asc, between, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { boundingBox, EARTH_RADIUS_KM, type LatLng } from '../../../shared/geo';
 import type { StoreOrigin, StoreResult, StoreSearchResult } from '../../../shared/schemas/stores';
 import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { products, storeLocations, storeProducts } from '../../db/schema';
+import { createStoreAdmin, type StoreAdmin } from './admin';
 import { gazetteer, parseUkPostcode } from './gazetteer';
+import { likePattern } from './records';
 
 export interface StoreSearchParams {
   /** A town, city, postcode or store name. */
@@ -23,7 +25,7 @@ export interface StoreSearchParams {
   preferCountry?: string;
 }
 
-export interface StoreService {
+export interface StoreService extends StoreAdmin {
   /** Active stores; ordered by distance from (lat, lng) or the place `q` names, else by country, city and name. */
   search(query: StoreSearchParams): Promise<StoreResult[]>;
   /** The same search with how it was understood: the origin, the match, the total, the nearest store outside the radius. */
@@ -59,7 +61,6 @@ function carries(slug: string): SQL {
     where ${storeProducts.storeId} = ${storeLocations.id} and ${products.slug} = ${slug} and ${products.status} = 'active')`;
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 function toResult(row: StoreRow, distanceKm: number | null, carried: { slug: string; name: string }[]): StoreResult {
@@ -203,6 +204,7 @@ export function createStoreService(db: Db, content: ContentVersion): StoreServic
   }
 
   return {
+    ...createStoreAdmin(db, content),
     find,
     async search(query) {
       return (await find(query)).items;

@@ -1,12 +1,448 @@
-// Staff catalogue screen (being built).
+// The recipe editor (new and existing): facts, ordered ingredients with amounts, units and links to
+// our products, ordered steps, the image from the media library and published/draft. Saves as JSON
+// through the shared schema; a save over someone else's newer edit is refused with a reload link.
+import { useState } from 'react';
+import { data, Link, useActionData } from 'react-router';
+import {
+  COCKTAIL_DIFFICULTIES,
+  COCKTAIL_GLASSES,
+  COCKTAIL_MAX_INGREDIENTS,
+  COCKTAIL_MAX_STEPS,
+  COCKTAIL_UNITS,
+  DIFFICULTY_LABELS,
+} from '@shared/cocktail-constants';
+import type { FieldErrors } from '@shared/form-constants';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES } from '@shared/limits-catalog';
+import type { PickedMedia } from '@shared/media';
+import {
+  cocktailAdminId,
+  type CocktailEdit,
+  cocktailInput,
+  type CocktailProductOption,
+  cocktailUpdate,
+  cocktailVersionOnly,
+} from '@shared/schemas/cocktails';
 import type { Route } from './+types/edit';
-import { requireAdminArea } from '~/lib/guards.server';
+import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
+import { buttonClass, PageHeader } from '~/features/admin-ui/list';
+import { Field } from '~/features/forms/fields';
+import { MediaPicker } from '~/features/media/media-picker';
+import { adminAction, readBody } from '~/lib/admin-action.server';
+import { requirePermission } from '~/lib/guards.server';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminArea(request, context);
-  return null;
+const LIST = '/admin/dashboard/cocktails';
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.cocktail ? `Edit ${data.cocktail.name}` : 'New recipe'} · Frolic` },
+];
+
+type Cocktails = Route.LoaderArgs['context']['services']['cocktails'];
+
+const notFoundPage = () => data('We could not find that recipe.', { status: 404 });
+
+function idFrom(raw: string): number {
+  const id = cocktailAdminId.safeParse(raw);
+  if (!id.success) throw notFoundPage();
+  return id.data;
 }
 
-export default function Screen() {
-  return <main id="main"><p>Coming.</p></main>;
+async function loadRecipe(cocktails: Cocktails, raw: string): Promise<CocktailEdit> {
+  try {
+    return await cocktails.getForEdit(idFrom(raw));
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) throw notFoundPage();
+    throw err;
+  }
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, context, 'catalog:write');
+  const { cocktails } = context.services;
+  const cocktail = params.id === undefined ? null : await loadRecipe(cocktails, params.id);
+  // A linked product that has since been archived stays selectable for the rows that use it.
+  const linked = cocktail?.ingredients.flatMap((i) => (i.productId === null ? [] : [i.productId])) ?? [];
+  return { cocktail, products: await cocktails.productOptions(linked), canDelete: user.permissions.includes('catalog:delete') };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { cocktails } = context.services;
+  const body = await readBody(request);
+  const saved = (c: CocktailEdit) => ({ to: `${LIST}/${c.id}`, title: 'Recipe saved', description: c.published ? `${c.name} is live on the site.` : `${c.name} is a draft.` });
+  if (params.id === undefined) {
+    return adminAction({ request, context }, { permission: 'catalog:write', schema: cocktailInput, body, run: (input, { actor }) => cocktails.create(input, actor), done: saved });
+  }
+  const id = idFrom(params.id);
+  if (body.intent === 'delete') {
+    return adminAction(
+      { request, context },
+      {
+        permission: 'catalog:delete',
+        schema: cocktailVersionOnly,
+        body,
+        run: (input, { actor }) => cocktails.remove(id, input.version, actor),
+        done: () => ({ to: LIST, title: 'Recipe deleted' }),
+      },
+    );
+  }
+  return adminAction({ request, context }, { permission: 'catalog:write', schema: cocktailUpdate, body, run: (input, { actor }) => cocktails.update(id, input, actor), done: saved });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The form's state: text as typed (the shared schema reads numbers and blanks), rows with keys.
+
+interface IngredientDraft {
+  key: string;
+  name: string;
+  amount: string;
+  unit: string;
+  productId: string;
+}
+interface StepDraft {
+  key: string;
+  text: string;
+}
+interface Draft {
+  name: string;
+  slug: string;
+  description: string;
+  baseSpirit: string;
+  glass: string;
+  difficulty: string;
+  prepMinutes: string;
+  ingredients: IngredientDraft[];
+  steps: StepDraft[];
+  image: PickedMedia | null;
+  featured: boolean;
+  published: boolean;
+}
+
+let lastKey = 0;
+const newKey = () => `row-${++lastKey}`;
+const blankIngredient = (): IngredientDraft => ({ key: newKey(), name: '', amount: '', unit: 'ml', productId: '' });
+const blankStep = (): StepDraft => ({ key: newKey(), text: '' });
+
+function toDraft(c: CocktailEdit | null): Draft {
+  if (!c) {
+    return {
+      name: '', slug: '', description: '', baseSpirit: 'gin', glass: '', difficulty: 'easy', prepMinutes: '5',
+      ingredients: [blankIngredient()], steps: [blankStep()], image: null, featured: false, published: false,
+    };
+  }
+  return {
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    baseSpirit: c.baseSpirit,
+    glass: c.glass,
+    difficulty: c.difficulty,
+    prepMinutes: String(c.prepMinutes),
+    ingredients: c.ingredients.map((i) => ({ key: newKey(), name: i.name, amount: i.amount === null ? '' : String(i.amount), unit: i.unit ?? '', productId: i.productId === null ? '' : String(i.productId) })),
+    steps: c.steps.map((text) => ({ key: newKey(), text })),
+    image: c.image,
+    featured: c.featured,
+    published: c.published,
+  };
+}
+
+function toInput(d: Draft) {
+  const { ingredients, steps, image, ...facts } = d;
+  return { ...facts, ingredients: ingredients.map(({ key: _key, ...i }) => i), steps: steps.map((s) => s.text), imageMediaId: image?.id ?? null };
+}
+
+/** "Gin & Tonic" → "gin-and-tonic": the slug a new recipe gets until staff type their own. */
+function slugify(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+    .replace(/-+$/, '');
+}
+
+function move<T>(list: T[], from: number, to: number): T[] {
+  if (to < 0 || to >= list.length) return list;
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+const smallButton = 'rounded-md border border-stone-400 bg-white px-2 py-1 text-xs font-medium hover:bg-stone-50 disabled:opacity-40';
+
+/** Up, down and remove for one row of an ordered list. */
+function RowControls({ what, index, count, min, onMove, onRemove }: { what: string; index: number; count: number; min: number; onMove: (to: number) => void; onRemove: () => void }) {
+  const n = index + 1;
+  return (
+    <div className="flex gap-1">
+      <button type="button" className={smallButton} aria-label={`Move ${what} ${n} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+        Up
+      </button>
+      <button type="button" className={smallButton} aria-label={`Move ${what} ${n} down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+        Down
+      </button>
+      <button type="button" className={smallButton} aria-label={`Remove ${what} ${n}`} disabled={count <= min} onClick={onRemove}>
+        Remove
+      </button>
+    </div>
+  );
+}
+
+function IngredientRow(props: {
+  index: number;
+  count: number;
+  row: IngredientDraft;
+  products: CocktailProductOption[];
+  errors: FieldErrors;
+  onChange: (row: IngredientDraft) => void;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
+  const { index, row, errors, onChange } = props;
+  const path = (f: string) => `ingredients.${index}.${f}`;
+  const set = (f: keyof IngredientDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...row, [f]: e.target.value });
+  return (
+    <li>
+      <fieldset className="rounded-lg border border-stone-300 bg-white p-3">
+        <legend className="px-1 text-sm font-semibold">Ingredient {index + 1}</legend>
+        <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_2fr]">
+          <Field label="Name" name={path('name')} error={errors[path('name')]}>
+            {(p) => <input {...p} value={row.name} onChange={set('name')} maxLength={120} />}
+          </Field>
+          <Field label="Amount" name={path('amount')} error={errors[path('amount')]}>
+            {(p) => <input {...p} value={row.amount} onChange={set('amount')} inputMode="decimal" />}
+          </Field>
+          <Field label="Unit" name={path('unit')} error={errors[path('unit')]}>
+            {(p) => (
+              <select {...p} value={row.unit} onChange={set('unit')}>
+                <option value="">no unit</option>
+                {COCKTAIL_UNITS.map((u) => (
+                  <option key={u} value={u}>
+                    {u}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Our product" name={path('productId')} error={errors[path('productId')]} optional>
+            {(p) => (
+              <select {...p} value={row.productId} onChange={set('productId')}>
+                <option value="">Not one of ours</option>
+                {props.products.map((o) => (
+                  <option key={o.id} value={String(o.id)}>
+                    {o.status === 'active' ? o.name : `${o.name} (${o.status})`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <div className="mt-2">
+          <RowControls what="ingredient" index={index} count={props.count} min={1} onMove={props.onMove} onRemove={props.onRemove} />
+        </div>
+      </fieldset>
+    </li>
+  );
+}
+
+function StepRow({ index, count, step, error, onChange, onMove, onRemove }: { index: number; count: number; step: StepDraft; error?: string; onChange: (text: string) => void; onMove: (to: number) => void; onRemove: () => void }) {
+  return (
+    <li className="rounded-lg border border-stone-300 bg-white p-3">
+      <Field label={`Step ${index + 1}`} name={`steps.${index}`} error={error}>
+        {(p) => <textarea {...p} rows={2} value={step.text} onChange={(e) => onChange(e.target.value)} maxLength={1000} />}
+      </Field>
+      <div className="mt-2">
+        <RowControls what="step" index={index} count={count} min={1} onMove={onMove} onRemove={onRemove} />
+      </div>
+    </li>
+  );
+}
+
+function ListError({ message }: { message?: string }) {
+  return message ? <p className="mb-2 text-sm font-medium text-red-800">{message}</p> : null;
+}
+
+export default function RecipeEditor({ loaderData }: Route.ComponentProps) {
+  const { cocktail, products, canDelete } = loaderData;
+  const [draft, setDraft] = useState<Draft>(() => toDraft(cocktail));
+  const [slugTouched, setSlugTouched] = useState(cocktail !== null);
+  const editor = useJsonEditor();
+  const deletion = useActionData<typeof action>();
+  const errors = editor.errors;
+  const alert = editor.formError ? editor : deletion?.formError ? deletion : null;
+
+  const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const setIngredients = (f: (rows: IngredientDraft[]) => IngredientDraft[]) => setDraft((d) => ({ ...d, ingredients: f(d.ingredients) }));
+  const setSteps = (f: (rows: StepDraft[]) => StepDraft[]) => setDraft((d) => ({ ...d, steps: f(d.steps) }));
+  const slugError = errors.slug ?? (editor.code === 'slug_taken' ? 'This slug is taken: choose another.' : undefined);
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    // The version is the one this page loaded: a newer save by someone else makes this one a conflict.
+    editor.submit(cocktail ? { ...toInput(draft), version: cocktail.version } : toInput(draft));
+  };
+
+  return (
+    <main id="main" className="max-w-4xl">
+      <p className="mb-2 text-sm">
+        <Link to={LIST} className="text-brass underline">
+          ← Manage Recipes
+        </Link>
+      </p>
+      <PageHeader title={cocktail ? `Edit ${cocktail.name}` : 'New recipe'}>
+        {cocktail?.published ? (
+          <a href={`/cocktails/${cocktail.slug}`} className={buttonClass.secondary}>
+            View on the site
+          </a>
+        ) : null}
+        {cocktail && canDelete ? <ConfirmButton intent="delete" label="Delete" question={`Delete ${cocktail.name} for good?`} fields={{ version: cocktail.version }} /> : null}
+      </PageHeader>
+      {alert ? <EditorAlert formError={alert.formError} code={alert.code} hint={alert.hint} /> : null}
+
+      <form onSubmit={save} noValidate className="space-y-8" aria-label={cocktail ? `Edit ${cocktail.name}` : 'New recipe'}>
+        <section className="grid gap-4 rounded-xl bg-white p-5 shadow-sm sm:grid-cols-2" aria-label="About the drink">
+          <Field label="Name" name="name" error={errors.name}>
+            {(p) => (
+              <input
+                {...p}
+                value={draft.name}
+                maxLength={120}
+                onChange={(e) => update({ name: e.target.value, ...(slugTouched ? {} : { slug: slugify(e.target.value) }) })}
+              />
+            )}
+          </Field>
+          <Field label="Slug" name="slug" error={slugError} hint="The address of the recipe: /cocktails/<slug>.">
+            {(p) => (
+              <input
+                {...p}
+                value={draft.slug}
+                maxLength={120}
+                onChange={(e) => {
+                  setSlugTouched(true);
+                  update({ slug: e.target.value });
+                }}
+              />
+            )}
+          </Field>
+          <div className="sm:col-span-2">
+            <Field label="Description" name="description" error={errors.description}>
+              {(p) => <textarea {...p} rows={3} value={draft.description} maxLength={2000} onChange={(e) => update({ description: e.target.value })} />}
+            </Field>
+          </div>
+          <Field label="Base spirit" name="baseSpirit" error={errors.baseSpirit}>
+            {(p) => (
+              <select {...p} value={draft.baseSpirit} onChange={(e) => update({ baseSpirit: e.target.value })}>
+                {PRODUCT_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {CATEGORY_LABELS[c]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Glass" name="glass" error={errors.glass}>
+            {(p) => (
+              <>
+                <input {...p} list="cocktail-glasses" value={draft.glass} maxLength={60} onChange={(e) => update({ glass: e.target.value })} />
+                <datalist id="cocktail-glasses">
+                  {COCKTAIL_GLASSES.map((g) => (
+                    <option key={g} value={g} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Field>
+          <Field label="Difficulty" name="difficulty" error={errors.difficulty}>
+            {(p) => (
+              <select {...p} value={draft.difficulty} onChange={(e) => update({ difficulty: e.target.value })}>
+                {COCKTAIL_DIFFICULTIES.map((d) => (
+                  <option key={d} value={d}>
+                    {DIFFICULTY_LABELS[d]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Preparation time (minutes)" name="prepMinutes" error={errors.prepMinutes}>
+            {(p) => <input {...p} type="number" min={1} max={240} value={draft.prepMinutes} onChange={(e) => update({ prepMinutes: e.target.value })} />}
+          </Field>
+        </section>
+
+        <fieldset>
+          <legend className="mb-2 font-serif text-2xl">Ingredients</legend>
+          <ListError message={errors.ingredients} />
+          <ol className="space-y-3">
+            {draft.ingredients.map((row, i) => (
+              <IngredientRow
+                key={row.key}
+                index={i}
+                count={draft.ingredients.length}
+                row={row}
+                products={products}
+                errors={errors}
+                onChange={(next) => setIngredients((rows) => rows.map((r) => (r.key === row.key ? next : r)))}
+                onMove={(to) => setIngredients((rows) => move(rows, i, to))}
+                onRemove={() => setIngredients((rows) => rows.filter((r) => r.key !== row.key))}
+              />
+            ))}
+          </ol>
+          <button type="button" className={`${buttonClass.secondary} mt-3`} disabled={draft.ingredients.length >= COCKTAIL_MAX_INGREDIENTS} onClick={() => setIngredients((rows) => [...rows, blankIngredient()])}>
+            Add ingredient
+          </button>
+        </fieldset>
+
+        <fieldset>
+          <legend className="mb-2 font-serif text-2xl">Method</legend>
+          <ListError message={errors.steps} />
+          <ol className="space-y-3">
+            {draft.steps.map((step, i) => (
+              <StepRow
+                key={step.key}
+                index={i}
+                count={draft.steps.length}
+                step={step}
+                error={errors[`steps.${i}`]}
+                onChange={(text) => setSteps((rows) => rows.map((r) => (r.key === step.key ? { ...r, text } : r)))}
+                onMove={(to) => setSteps((rows) => move(rows, i, to))}
+                onRemove={() => setSteps((rows) => rows.filter((r) => r.key !== step.key))}
+              />
+            ))}
+          </ol>
+          <button type="button" className={`${buttonClass.secondary} mt-3`} disabled={draft.steps.length >= COCKTAIL_MAX_STEPS} onClick={() => setSteps((rows) => [...rows, blankStep()])}>
+            Add step
+          </button>
+        </fieldset>
+
+        <section className="space-y-4 rounded-xl bg-white p-5 shadow-sm" aria-label="Image and publishing">
+          <MediaPicker label="Image" kind="image" name="imageMediaId" value={draft.image} onChange={(image) => update({ image })} error={errors.imageMediaId} />
+          {!draft.image && cocktail?.imageUrl && !cocktail.image ? (
+            <div className="flex items-center gap-3 text-sm text-stone-700">
+              <img src={cocktail.imageUrl} alt="" width={80} height={60} className="rounded-md bg-stone-100 object-cover" />
+              <p>The built-in picture stays until you choose an image from the library.</p>
+            </div>
+          ) : null}
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" checked={draft.featured} onChange={(e) => update({ featured: e.target.checked })} className="h-4 w-4" />
+            Featured
+          </label>
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" checked={draft.published} onChange={(e) => update({ published: e.target.checked })} className="h-4 w-4" />
+            Published
+          </label>
+          <p className="text-sm text-stone-600">A published recipe is on /cocktails at once; it needs an image.</p>
+        </section>
+
+        <div className="flex gap-3">
+          <button type="submit" className={buttonClass.primary} disabled={editor.busy}>
+            {editor.busy ? 'Saving…' : 'Save'}
+          </button>
+          <Link to={LIST} className={buttonClass.secondary}>
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </main>
+  );
 }

@@ -1,12 +1,106 @@
-// Staff catalogue screen (being built).
+// Manage Recipes: every cocktail, published or draft — search, filters by status and base spirit,
+// sortable columns and pages, all in the URL so the server does the work.
+import { Form, Link, useSearchParams } from 'react-router';
+import { DIFFICULTY_LABELS } from '@shared/cocktail-constants';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '@shared/limits-catalog';
+import { cocktailAdminQuery, type CocktailAdminRow } from '@shared/schemas/cocktails';
 import type { Route } from './+types/index';
-import { requireAdminArea } from '~/lib/guards.server';
+import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
+import { inputClass } from '~/features/forms/fields';
+import { requirePermission } from '~/lib/guards.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Manage Recipes · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminArea(request, context);
-  return null;
+  await requirePermission(request, context, 'catalog:write');
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  // A hand-edited URL with a bad value shows the plain list rather than an error page.
+  const parsed = cocktailAdminQuery.safeParse(params);
+  const query = parsed.success ? parsed.data : cocktailAdminQuery.parse({});
+  return { page: await context.services.cocktails.adminList(query) };
 }
 
-export default function Screen() {
-  return <main id="main"><p>Coming.</p></main>;
+const spirit = (s: string) => CATEGORY_LABELS[s as ProductCategory] ?? s;
+
+const columns: Column<CocktailAdminRow>[] = [
+  {
+    key: 'name',
+    label: 'Name',
+    sortable: true,
+    render: (c) => (
+      <>
+        <Link to={`/admin/dashboard/cocktails/${c.id}`} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
+          {c.name}
+        </Link>
+        <span className="block text-xs text-stone-600">/cocktails/{c.slug}</span>
+      </>
+    ),
+  },
+  { key: 'baseSpirit', label: 'Base spirit', sortable: true, render: (c) => spirit(c.baseSpirit) },
+  { key: 'difficulty', label: 'Difficulty', sortable: true, render: (c) => DIFFICULTY_LABELS[c.difficulty] },
+  { key: 'glass', label: 'Glass', render: (c) => c.glass },
+  { key: 'ingredients', label: 'Ingredients', className: 'text-right', render: (c) => c.ingredientCount },
+  {
+    key: 'status',
+    label: 'Status',
+    render: (c) => (
+      <span className="inline-flex gap-1">
+        <StatusBadge status={c.published ? 'published' : 'draft'} />
+        {c.featured ? <StatusBadge status="featured" label="featured" /> : null}
+      </span>
+    ),
+  },
+  { key: 'updatedAt', label: 'Updated', sortable: true, render: (c) => new Date(c.updatedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) },
+];
+
+/** Search and both filters in one GET form; the sort survives, the page starts again at 1. */
+function Filters() {
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
+      {['sort', 'dir', 'pageSize'].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ''} /> : null))}
+      <label className="flex flex-col text-sm font-medium">
+        Search recipes
+        <input type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder="Name, slug or glass" className={`${inputClass} w-64 font-normal`} />
+      </label>
+      <label className="flex flex-col text-sm font-medium">
+        Status
+        <select name="published" defaultValue={params.get('published') ?? ''} className={`${inputClass} font-normal`}>
+          <option value="">All</option>
+          <option value="true">Published</option>
+          <option value="false">Draft</option>
+        </select>
+      </label>
+      <label className="flex flex-col text-sm font-medium">
+        Base spirit
+        <select name="baseSpirit" defaultValue={params.get('baseSpirit') ?? ''} className={`${inputClass} font-normal`}>
+          <option value="">All</option>
+          {PRODUCT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={buttonClass.secondary}>
+        Search
+      </button>
+    </Form>
+  );
+}
+
+export default function ManageRecipes({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <main id="main">
+      <PageHeader title="Manage Recipes" description="Cocktail recipes on the public site: ingredients, method, image and whether they are published.">
+        <Link to="/admin/dashboard/cocktails/new" className={buttonClass.primary}>
+          New recipe
+        </Link>
+      </PageHeader>
+      <Filters />
+      <DataTable columns={columns} rows={page.items} rowKey={(c) => c.id} caption="Cocktail recipes" empty="No recipes match." />
+      <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
+    </main>
+  );
 }

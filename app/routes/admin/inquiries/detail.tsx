@@ -1,12 +1,141 @@
-// Staff catalogue screen (being built).
+// One inquiry: everything the visitor sent, and its triage — status, assignee and internal notes.
+// A save names the version it read (updatedAt), so a colleague's newer save is never overwritten.
+import { useState } from 'react';
+import { data, Link } from 'react-router';
+import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, type InquiryStatus, inquiryRef, inquiryUpdate, PARTNER_TYPE_LABELS } from '@shared/schemas/inquiries';
+import { formatUtc } from '@shared/notification-constants';
 import type { Route } from './+types/detail';
-import { requireAdminArea } from '~/lib/guards.server';
+import { EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
+import { buttonClass, PageHeader, StatusBadge } from '~/features/admin-ui/list';
+import { Field } from '~/features/forms/fields';
+import { adminAction } from '~/lib/admin-action.server';
+import { requirePermission } from '~/lib/guards.server';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminArea(request, context);
-  return null;
+export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.title ?? 'Inquiry'} · Inquiries · Frolic` }];
+
+function refOf(params: Route.LoaderArgs['params']) {
+  const ref = inquiryRef.safeParse(params);
+  if (!ref.success) throw data('We could not find that inquiry.', { status: 404 });
+  return ref.data;
 }
 
-export default function Screen() {
-  return <main id="main"><p>Coming.</p></main>;
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requirePermission(request, context, 'inquiries:manage');
+  const { kind, id } = refOf(params);
+  const inquiries = context.services.inquiries;
+  let detail;
+  try {
+    detail = await inquiries.get(kind, id);
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) throw data('We could not find that inquiry.', { status: 404 });
+    throw err;
+  }
+  const r = detail.record;
+  const fields: [string, string][] =
+    detail.kind === 'contact'
+      ? [['Name', detail.record.name], ['Email', r.email], ['Subject', detail.record.subject]]
+      : [
+          ['Company', detail.record.company],
+          ['Contact', detail.record.contactName],
+          ['Email', r.email],
+          ['Phone', detail.record.phone ?? '—'],
+          ['Partner type', PARTNER_TYPE_LABELS[detail.record.partnerType]],
+          ['Licence number', detail.record.licenceNumber ?? '—'],
+          ['Region', detail.record.region],
+          ['Country', detail.record.country],
+          ['Expected volume', detail.record.expectedVolume],
+        ];
+  return {
+    kind,
+    id,
+    title: detail.kind === 'contact' ? `Message from ${detail.record.name}` : `Inquiry from ${detail.record.company}`,
+    fields,
+    message: r.message,
+    receivedAt: r.createdAt.toISOString(),
+    triage: { status: r.status, assigneeId: r.assigneeId, notes: r.notes ?? '', updatedAt: r.updatedAt.toISOString() },
+    colleagues: await inquiries.colleagues(),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { kind, id } = refOf(args.params);
+  return adminAction(args, {
+    permission: 'inquiries:manage',
+    schema: inquiryUpdate,
+    run: (input, { actor }) => args.context.services.inquiries.update(kind, id, input, actor),
+    done: () => ({ to: `/admin/dashboard/inquiries/${kind}/${id}`, title: 'Inquiry saved' }),
+  });
+}
+
+export default function InquiryDetail({ loaderData }: Route.ComponentProps) {
+  const { title, fields, message, receivedAt, triage, colleagues, kind } = loaderData;
+  const editor = useJsonEditor();
+  const [status, setStatus] = useState<InquiryStatus>(triage.status);
+  const [assigneeId, setAssigneeId] = useState(triage.assigneeId ?? '');
+  const [notes, setNotes] = useState(triage.notes);
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    editor.submit({ status, assigneeId: assigneeId || null, notes, updatedAt: triage.updatedAt });
+  };
+  return (
+    <main id="main">
+      <PageHeader title={title} description={`${kind === 'contact' ? 'Contact message' : 'Business inquiry'} · received ${formatUtc(receivedAt)}`}>
+        <Link to="/admin/dashboard/inquiries" className={buttonClass.secondary}>
+          All inquiries
+        </Link>
+      </PageHeader>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="sent-heading" className="rounded-xl bg-white p-6 shadow-sm">
+          <h2 id="sent-heading" className="font-serif text-xl">
+            What they sent <StatusBadge status={triage.status} label={INQUIRY_STATUS_LABELS[triage.status]} />
+          </h2>
+          <dl className="mt-4 grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+            {fields.map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="font-medium text-stone-600">{k}</dt>
+                <dd>{k === 'Email' ? <a href={`mailto:${v}`} className="underline">{v}</a> : v}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="mt-6 text-sm font-medium text-stone-600">Message</h3>
+          <p className="mt-1 whitespace-pre-wrap">{message}</p>
+        </section>
+        <form onSubmit={save} className="space-y-4 rounded-xl bg-white p-6 shadow-sm" aria-labelledby="triage-heading" noValidate>
+          <h2 id="triage-heading" className="font-serif text-xl">
+            Handling
+          </h2>
+          <EditorAlert formError={editor.formError} code={editor.code} hint={editor.hint} />
+          <Field label="Status" name="status" error={editor.errors.status}>
+            {(p) => (
+              <select {...p} value={status} onChange={(e) => setStatus(e.target.value as InquiryStatus)}>
+                {INQUIRY_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {INQUIRY_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Assignee" name="assigneeId" error={editor.errors.assigneeId}>
+            {(p) => (
+              <select {...p} value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
+                <option value="">Unassigned</option>
+                {colleagues.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Internal notes" name="notes" error={editor.errors.notes} hint="Only staff see these.">
+            {(p) => <textarea {...p} rows={6} value={notes} onChange={(e) => setNotes(e.target.value)} />}
+          </Field>
+          <button type="submit" className={buttonClass.primary} disabled={editor.busy}>
+            {editor.busy ? 'Saving…' : 'Save'}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
 }

@@ -1,12 +1,93 @@
-// Staff catalogue screen (being built).
+// Inquiries: contact messages and business inquiries from the public forms in one table — filters
+// by kind and status, search, sortable columns and pages, all in the URL so the server does the work.
+import { Form, Link, useSearchParams } from 'react-router';
+import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, inquiryListQuery } from '@shared/schemas/inquiries';
+import { formatUtc } from '@shared/notification-constants';
 import type { Route } from './+types/index';
-import { requireAdminArea } from '~/lib/guards.server';
+import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
+import { inputClass } from '~/features/forms/fields';
+import { requirePermission } from '~/lib/guards.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Inquiries · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminArea(request, context);
-  return null;
+  await requirePermission(request, context, 'inquiries:manage');
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  // A hand-edited URL with a bad value shows the plain list rather than an error page.
+  const parsed = inquiryListQuery.safeParse(params);
+  const query = parsed.success ? parsed.data : inquiryListQuery.parse({});
+  return { page: await context.services.inquiries.list(query) };
 }
 
-export default function Screen() {
-  return <main id="main"><p>Coming.</p></main>;
+type Row = Awaited<ReturnType<typeof loader>>['page']['items'][number];
+
+const KIND_LABELS = { contact: 'Contact', business: 'Business' } as const;
+
+const columns: Column<Row>[] = [
+  { key: 'kind', label: 'Kind', render: (r) => KIND_LABELS[r.kind] },
+  {
+    key: 'from',
+    label: 'From',
+    sortable: true,
+    render: (r) => (
+      <>
+        <Link to={`/admin/dashboard/inquiries/${r.kind}/${r.id}`} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
+          {r.from}
+        </Link>
+        <span className="block text-xs text-stone-600">{r.email}</span>
+      </>
+    ),
+  },
+  { key: 'subject', label: 'Subject / company', render: (r) => r.subject },
+  { key: 'status', label: 'Status', sortable: true, render: (r) => <StatusBadge status={r.status} label={INQUIRY_STATUS_LABELS[r.status]} /> },
+  { key: 'assignee', label: 'Assignee', render: (r) => r.assigneeName ?? <span className="text-stone-500">Unassigned</span> },
+  { key: 'receivedAt', label: 'Received', sortable: true, render: (r) => <time dateTime={new Date(r.createdAt).toISOString()}>{formatUtc(r.createdAt)}</time> },
+];
+
+/** Search and both filters in one GET form; the sort survives, the page starts again at 1. */
+function Filters() {
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
+      {['sort', 'dir', 'pageSize'].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ''} /> : null))}
+      <label className="flex flex-col text-sm font-medium">
+        Search inquiries
+        <input type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder="Name, company, email or message" className={`${inputClass} w-72 font-normal`} />
+      </label>
+      <label className="flex flex-col text-sm font-medium">
+        Kind
+        <select name="kind" defaultValue={params.get('kind') ?? ''} className={`${inputClass} font-normal`}>
+          <option value="">All</option>
+          <option value="contact">Contact messages</option>
+          <option value="business">Business inquiries</option>
+        </select>
+      </label>
+      <label className="flex flex-col text-sm font-medium">
+        Status
+        <select name="status" defaultValue={params.get('status') ?? ''} className={`${inputClass} font-normal`}>
+          <option value="">All</option>
+          {INQUIRY_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {INQUIRY_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={buttonClass.secondary}>
+        Search
+      </button>
+    </Form>
+  );
+}
+
+export default function Inquiries({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <main id="main">
+      <PageHeader title="Inquiries" description="Contact messages and business inquiries from the public forms: who handles them, and how far they got." />
+      <Filters />
+      <DataTable columns={columns} rows={page.items} rowKey={(r) => `${r.kind}-${r.id}`} caption="Inquiries" empty="No inquiries match." />
+      <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
+    </main>
+  );
 }

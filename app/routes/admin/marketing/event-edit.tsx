@@ -1,12 +1,171 @@
-// Staff catalogue screen (being built).
+// Create or edit a brand event: title, description, start and optional end as wall-clock times in
+// the event's own time zone (the server converts them to UTC), venue, city, country, capacity,
+// an optional image from the media library, published.
+import { useState } from 'react';
+import { data, Link } from 'react-router';
+import type { PickedMedia } from '@shared/media';
+import { COMMON_TIME_ZONES, eventInput, eventUpdate } from '@shared/schemas/marketing';
+import { z } from 'zod';
 import type { Route } from './+types/event-edit';
-import { requireAdminArea } from '~/lib/guards.server';
+import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
+import { buttonClass, PageHeader } from '~/features/admin-ui/list';
+import { Field } from '~/features/forms/fields';
+import { MediaPicker } from '~/features/media/media-picker';
+import { adminAction, readBody } from '~/lib/admin-action.server';
+import { requirePermission } from '~/lib/guards.server';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminArea(request, context);
-  return null;
+export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.event ? d.event.title : 'New event'} · Collateral & Events · Frolic` }];
+
+const LIST = '/admin/dashboard/marketing?tab=events';
+const DEFAULT_ZONE = 'Europe/London';
+
+function idOf(params: { id?: string }): number | null {
+  if (params.id === undefined) return null;
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id < 1) throw data('We could not find that event.', { status: 404 });
+  return id;
 }
 
-export default function Screen() {
-  return <main id="main"><p>Coming.</p></main>;
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, context, 'catalog:write');
+  const id = idOf(params);
+  const canDelete = user.permissions.includes('catalog:delete');
+  if (id === null) return { event: null, canDelete };
+  try {
+    return { event: await context.services.marketing.getEvent(id), canDelete };
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) throw data('We could not find that event.', { status: 404 });
+    throw err;
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = idOf(args.params);
+  const body = await readBody(args.request);
+  const marketing = args.context.services.marketing;
+  if (body.intent === 'delete' && id !== null) {
+    return adminAction(args, {
+      permission: 'catalog:delete',
+      schema: z.object({ intent: z.literal('delete') }),
+      body,
+      run: (_input, { actor }) => marketing.deleteEvent(id, actor),
+      done: () => ({ to: LIST, title: 'Event deleted' }),
+    });
+  }
+  if (id === null) {
+    return adminAction(args, {
+      permission: 'catalog:write',
+      schema: eventInput,
+      body,
+      run: (input, { actor }) => marketing.createEvent(input, actor),
+      done: () => ({ to: LIST, title: 'Event saved' }),
+    });
+  }
+  return adminAction(args, {
+    permission: 'catalog:write',
+    schema: eventUpdate,
+    body,
+    run: (input, { actor }) => marketing.updateEvent(id, input, actor),
+    done: () => ({ to: LIST, title: 'Event saved' }),
+  });
+}
+
+/** The form's capacity: empty is "no limit"; anything else goes to the server as typed, to be checked there. */
+function capacityValue(text: string): number | string | null {
+  const t = text.trim();
+  if (!t) return null;
+  return /^\d+$/.test(t) ? Number(t) : t;
+}
+
+export default function EventEditor({ loaderData }: Route.ComponentProps) {
+  const { event, canDelete } = loaderData;
+  const editor = useJsonEditor();
+  const { errors } = editor;
+  const [form, setForm] = useState({
+    title: event?.title ?? '',
+    description: event?.description ?? '',
+    startsLocal: event?.startsLocal ?? '',
+    endsLocal: event?.endsLocal ?? '',
+    timezone: event?.timezone ?? DEFAULT_ZONE,
+    venue: event?.venue ?? '',
+    city: event?.city ?? '',
+    country: event?.country ?? '',
+    capacity: event?.capacity ? String(event.capacity) : '',
+    published: event?.published ?? false,
+  });
+  const [image, setImage] = useState<PickedMedia | null>(event?.image ?? null);
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const zones: readonly string[] = COMMON_TIME_ZONES.includes(form.timezone as never) ? COMMON_TIME_ZONES : [form.timezone, ...COMMON_TIME_ZONES];
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    editor.submit({
+      ...form,
+      endsLocal: form.endsLocal || null,
+      capacity: capacityValue(form.capacity),
+      imageMediaId: image?.id ?? null,
+      ...(event ? { version: event.version } : {}),
+    });
+  };
+
+  return (
+    <main id="main">
+      <PageHeader title={event ? `Edit: ${event.title}` : 'New event'}>
+        <Link to={LIST} className={buttonClass.secondary}>
+          Back to events
+        </Link>
+        {event && canDelete ? <ConfirmButton intent="delete" label="Delete" question={`Delete “${event.title}”?`} /> : null}
+      </PageHeader>
+      <form onSubmit={save} className="max-w-2xl space-y-5 rounded-xl bg-white p-6 shadow-sm" noValidate>
+        <EditorAlert formError={editor.formError} code={editor.code} hint={editor.hint} />
+        <Field label="Title" name="title" error={errors.title}>
+          {(p) => <input {...p} value={form.title} onChange={set('title')} maxLength={150} />}
+        </Field>
+        <Field label="Description" name="description" error={errors.description} optional>
+          {(p) => <textarea {...p} rows={4} value={form.description} onChange={set('description')} />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Starts at" name="startsLocal" error={errors.startsLocal} hint="Local time at the venue.">
+            {(p) => <input {...p} type="datetime-local" value={form.startsLocal} onChange={set('startsLocal')} />}
+          </Field>
+          <Field label="Ends at" name="endsLocal" error={errors.endsLocal} optional>
+            {(p) => <input {...p} type="datetime-local" value={form.endsLocal} onChange={set('endsLocal')} />}
+          </Field>
+        </div>
+        <Field label="Time zone" name="timezone" error={errors.timezone}>
+          {(p) => (
+            <select {...p} value={form.timezone} onChange={set('timezone')}>
+              {zones.map((z) => (
+                <option key={z} value={z}>
+                  {z.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Venue" name="venue" error={errors.venue}>
+          {(p) => <input {...p} value={form.venue} onChange={set('venue')} maxLength={120} />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="City" name="city" error={errors.city} optional>
+            {(p) => <input {...p} value={form.city} onChange={set('city')} maxLength={120} />}
+          </Field>
+          <Field label="Country" name="country" error={errors.country} optional>
+            {(p) => <input {...p} value={form.country} onChange={set('country')} maxLength={120} />}
+          </Field>
+        </div>
+        <Field label="Capacity" name="capacity" error={errors.capacity} hint="Number of guests; leave empty for no limit." optional>
+          {(p) => <input {...p} inputMode="numeric" value={form.capacity} onChange={set('capacity')} className={`${p.className} w-40`} />}
+        </Field>
+        <MediaPicker label="Image" kind="image" name="imageMediaId" value={image} onChange={setImage} error={errors.imageMediaId} />
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" name="published" checked={form.published} onChange={(e) => setForm((f) => ({ ...f, published: e.target.checked }))} />
+          Published
+        </label>
+        <button type="submit" className={buttonClass.primary} disabled={editor.busy}>
+          {editor.busy ? 'Saving…' : 'Save'}
+        </button>
+      </form>
+    </main>
+  );
 }

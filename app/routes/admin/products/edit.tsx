@@ -1,12 +1,120 @@
-// Staff catalogue screen (being built).
+// Manage Products: the editor of one product (or a new one). Saves travel as JSON (prices and images
+// are nested); archive and delete are plain form posts that ask first. Refusals (a newer version,
+// a slug in use, a product still in recipes) come back as messages on the page.
+import { Link, useActionData } from 'react-router';
+import { productArchive, productDelete, productInput, productUpdate } from '@shared/schemas/catalog';
+import { PRODUCT_STATUS_LABELS } from '@shared/limits-catalog';
 import type { Route } from './+types/edit';
-import { requireAdminArea } from '~/lib/guards.server';
+import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
+import { PageHeader, StatusBadge } from '~/features/admin-ui/list';
+import { ProductEditor } from '~/features/catalog/product-editor';
+import { adminAction, type AdminActionData, readBody } from '~/lib/admin-action.server';
+import { requirePermission } from '~/lib/guards.server';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminArea(request, context);
-  return null;
+const LIST = '/admin/dashboard/products';
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.product ? `Edit ${data.product.name}` : 'New product'} · Frolic` }];
+
+/** The id in the path; anything that is not a product id is simply not found. */
+function productId(param: string | undefined): number | null {
+  if (param === undefined) return null;
+  if (!/^[1-9]\d{0,8}$/.test(param)) throw new Response('Not found', { status: 404 });
+  return Number(param);
 }
 
-export default function Screen() {
-  return <main id="main"><p>Coming.</p></main>;
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, context, 'catalog:write');
+  const id = productId(params.id);
+  const canDelete = user.permissions.includes('catalog:delete');
+  if (id === null) return { product: null, canDelete };
+  try {
+    return { product: await context.services.catalog.getForEdit(id), canDelete };
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) throw new Response('Not found', { status: 404 });
+    throw err;
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = productId(args.params.id);
+  const catalog = args.context.services.catalog;
+  const body = await readBody(args.request);
+  if (id !== null && body.intent === 'archive') {
+    return adminAction(args, {
+      permission: 'catalog:write',
+      schema: productArchive,
+      body,
+      run: (input, { actor }) => catalog.archive(id, input.version, actor),
+      done: (p) => ({ to: LIST, title: 'Product archived', description: `${p.name} is no longer on the public site.` }),
+    });
+  }
+  if (id !== null && body.intent === 'delete') {
+    return adminAction(args, {
+      permission: 'catalog:delete',
+      schema: productDelete,
+      body,
+      run: (_input, { actor }) => catalog.delete(id, actor),
+      done: () => ({ to: LIST, title: 'Product deleted' }),
+    });
+  }
+  if (id === null) {
+    return adminAction(args, {
+      permission: 'catalog:write',
+      schema: productInput,
+      body,
+      run: (input, { actor }) => catalog.create(input, actor),
+      done: (p) => ({ to: LIST, title: 'Product saved', description: `${p.name} was created.` }),
+    });
+  }
+  return adminAction(args, {
+    permission: 'catalog:write',
+    schema: productUpdate,
+    body,
+    run: (input, { actor }) => catalog.update(id, input, actor),
+    done: (p) => ({ to: LIST, title: 'Product saved', description: `${p.name} was saved.` }),
+  });
+}
+
+export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
+  const { product, canDelete } = loaderData;
+  const editor = useJsonEditor();
+  // Archive and delete are form posts: their refusals arrive as the route's action data.
+  const posted = useActionData<AdminActionData>();
+  const alert: Partial<AdminActionData> = editor.formError ? editor : (posted ?? {});
+  const errors = { ...editor.errors };
+  if (editor.code === 'slug_taken' && !errors.slug) errors.slug = editor.formError;
+
+  return (
+    <main id="main" className="max-w-5xl">
+      <p className="mb-2 text-sm">
+        <Link to={LIST} className="text-brass underline">← All products</Link>
+      </p>
+      <PageHeader title={product ? `Edit ${product.name}` : 'New product'} description={product ? `/products/${product.slug}` : undefined}>
+        {product ? <StatusBadge status={product.status} label={PRODUCT_STATUS_LABELS[product.status]} /> : null}
+      </PageHeader>
+      <EditorAlert formError={alert.formError} code={alert.code} hint={alert.hint} />
+      <ProductEditor
+        key={product?.id ?? 'new'}
+        product={product}
+        errors={errors}
+        busy={editor.busy}
+        onSave={(body) => editor.submit(product ? { ...body, version: product.version } : body)}
+      />
+      {product ? (
+        <section aria-labelledby="danger-heading" className="mt-10 rounded-xl border border-stone-300 bg-white p-5">
+          <h2 id="danger-heading" className="font-serif text-xl">Archive or delete</h2>
+          <p className="mt-1 text-sm text-stone-600">
+            Archiving takes the product off the public site and keeps it for recipes and orders. Deleting removes it for good and is
+            refused while anything still uses it.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {product.status !== 'archived' ? (
+              <ConfirmButton intent="archive" label="Archive" question={`Archive ${product.name}?`} fields={{ version: product.version }} variant="secondary" />
+            ) : null}
+            {canDelete ? <ConfirmButton intent="delete" label="Delete" question={`Delete ${product.name} for good?`} /> : null}
+          </div>
+        </section>
+      ) : null}
+    </main>
+  );
 }

@@ -1,12 +1,114 @@
-// Staff catalogue screen (being built).
+// Manage Products: the staff list of every product (any status) — search by name or slug, filter by
+// status, category and low stock, sort by column, page; each row opens its editor.
+import { Form, Link, useSearchParams } from 'react-router';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductCategory } from '@shared/limits-catalog';
+import { adminProductListQuery, type AdminProductRow } from '@shared/schemas/catalog';
 import type { Route } from './+types/index';
-import { requireAdminArea } from '~/lib/guards.server';
+import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
+import { requirePermission } from '~/lib/guards.server';
+
+const EDIT = (id: number) => `/admin/dashboard/products/${id}`;
+
+export const meta: Route.MetaFunction = () => [{ title: 'Manage Products · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminArea(request, context);
-  return null;
+  await requirePermission(request, context, 'catalog:write');
+  const parsed = adminProductListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  // A hand-edited address with a bad filter shows the whole list rather than an error.
+  const query = parsed.success ? parsed.data : adminProductListQuery.parse({});
+  return context.services.catalog.adminList(query);
 }
 
-export default function Screen() {
-  return <main id="main"><p>Coming.</p></main>;
+const updated = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+const COLUMNS: Column<AdminProductRow>[] = [
+  {
+    key: 'name',
+    label: 'Name',
+    sortable: true,
+    render: (p) => (
+      <div className="flex items-center gap-3">
+        {p.imageUrl ? <img src={p.imageUrl} alt="" width={32} height={40} className="h-10 w-8 object-contain" /> : <span className="h-10 w-8" />}
+        <div>
+          <Link to={EDIT(p.id)} className="font-medium text-ink underline decoration-stone-300 hover:decoration-ink">
+            {p.name}
+          </Link>
+          <p className="text-xs text-stone-600">{p.slug}</p>
+        </div>
+      </div>
+    ),
+  },
+  { key: 'category', label: 'Category', sortable: true, render: (p) => CATEGORY_LABELS[p.category as ProductCategory] ?? p.category },
+  { key: 'status', label: 'Status', sortable: true, render: (p) => <StatusBadge status={p.status} label={PRODUCT_STATUS_LABELS[p.status]} /> },
+  {
+    key: 'stock',
+    label: 'Stock',
+    sortable: true,
+    className: 'text-right',
+    render: (p) => (
+      <span className="inline-flex items-center gap-2">
+        {p.lowStock ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Low</span> : null}
+        {p.stockUnits.toLocaleString('en-GB')}
+      </span>
+    ),
+  },
+  { key: 'updatedAt', label: 'Updated', sortable: true, render: (p) => updated.format(new Date(p.updatedAt)) },
+];
+
+/** Search and filters in one GET form; the sort stays, a new search starts at page 1. */
+function Filters() {
+  const [params] = useSearchParams();
+  const control = 'mt-1 block rounded-md border border-stone-400 bg-white px-3 py-2 font-normal';
+  return (
+    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
+      {['sort', 'dir'].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ''} /> : null))}
+      <label className="text-sm font-medium">
+        Search products
+        <input type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder="Name or slug" className={`${control} w-64`} />
+      </label>
+      <label className="text-sm font-medium">
+        Status
+        <select name="status" defaultValue={params.get('status') ?? ''} className={`${control} w-44`}>
+          <option value="">All statuses</option>
+          {PRODUCT_STATUSES.map((s) => (
+            <option key={s} value={s}>{PRODUCT_STATUS_LABELS[s]}</option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium">
+        Category
+        <select name="category" defaultValue={params.get('category') ?? ''} className={`${control} w-44`}>
+          <option value="">All categories</option>
+          {PRODUCT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>{CATEGORY_LABELS[c]}</option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-2 pb-2 text-sm font-medium">
+        <input type="checkbox" name="lowStock" value="1" defaultChecked={params.get('lowStock') === '1'} className="h-4 w-4" />
+        Low on stock
+      </label>
+      <button type="submit" className={buttonClass.secondary}>
+        Search
+      </button>
+    </Form>
+  );
+}
+
+export default function ManageProducts({ loaderData }: Route.ComponentProps) {
+  const { items, page, pageSize, total } = loaderData;
+  const [params] = useSearchParams();
+  return (
+    <main id="main">
+      <PageHeader title="Manage Products" description="Everything in the catalogue: drafts, active and archived products.">
+        <Link to="/admin/dashboard/products/new" className={buttonClass.primary}>
+          New product
+        </Link>
+      </PageHeader>
+      {/* A new address (search, filter) gets fresh defaults in the uncontrolled fields. */}
+      <Filters key={params.toString()} />
+      <DataTable columns={COLUMNS} rows={items} rowKey={(p) => p.id} caption="Products" empty="No products match. Try another search or filter." />
+      <Pagination page={page} pageSize={pageSize} total={total} />
+    </main>
+  );
 }

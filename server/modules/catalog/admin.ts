@@ -1,0 +1,313 @@
+// The staff side of the catalogue: the product list with search, filters and sorting, the editor's
+// product (images, retail and trade prices), and create / full-replace update / archive / delete.
+// Every write runs in one transaction with its audit row; public caches drop on commit.
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { TRADE_TIERS, type TradeTier } from '../../../shared/limits-catalog';
+import { getMarket } from '../../../shared/markets';
+import { mediaUrl, type PickedMedia } from '../../../shared/media';
+import type { AdminPage } from '../../../shared/schemas/admin';
+import type { AdminProductListQuery, AdminProductRow, MarketPrices, ProductForEdit, ProductInput, ProductUpdate } from '../../../shared/schemas/catalog';
+import type { ContentVersion } from '../../cache/content-version';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { cocktailIngredients, cocktails, mediaAssets, productImages, productPrices, products, productTradePrices } from '../../db/schema';
+import { AppError, isForeignKeyViolation, isUniqueViolation, notFound, stillReferenced, versionConflict } from '../../http/errors';
+import { type Actor, recordAudit } from '../audit/service';
+
+type ProductRow = typeof products.$inferSelect;
+
+export interface CatalogAdmin {
+  adminList(query: AdminProductListQuery): Promise<AdminPage<AdminProductRow>>;
+  /** The product as the editor shows it; 404 when there is no such product. */
+  getForEdit(id: number): Promise<ProductForEdit>;
+  create(input: ProductInput, actor: Actor): Promise<ProductForEdit>;
+  /** A full replace; refused with 409 `version_conflict` when `version` is not the stored one. */
+  update(id: number, input: ProductUpdate, actor: Actor): Promise<ProductForEdit>;
+  /** Takes the product off the public site and keeps everything that refers to it. */
+  archive(id: number, version: number, actor: Actor): Promise<ProductForEdit>;
+  /** Refused with 409 `still_referenced` while a cocktail (or, later, an order) uses the product. */
+  delete(id: number, actor: Actor): Promise<void>;
+}
+
+const SORTS = {
+  name: [products.name],
+  category: [products.category, products.name],
+  status: [products.status, products.name],
+  stock: [products.stockUnits, products.name],
+  updatedAt: [products.updatedAt],
+} as const;
+
+/** `%` and `_` typed into the search box are literal characters, not wildcards. */
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const isLowStock = sql<boolean>`${products.stockUnits} <= ${products.lowStockThreshold}`;
+
+function slugTaken(slug: string): AppError {
+  return new AppError('slug_taken', 409, `Another product already uses the slug “${slug}”.`, {
+    details: [{ path: 'slug', message: 'Another product already uses this slug. Choose another.' }],
+    hint: 'Slugs are the product’s address on the site (/products/<slug>) and must be unique.',
+  });
+}
+
+function invalid(details: { path: string; message: string }[]): AppError {
+  return new AppError('validation_failed', 400, 'The request is not valid.', {
+    details,
+    hint: 'Correct the fields listed in details and try again.',
+  });
+}
+
+function toPicked(m: typeof mediaAssets.$inferSelect): PickedMedia {
+  const image = m.kind === 'image';
+  return {
+    id: m.id,
+    kind: m.kind,
+    originalName: m.originalName,
+    mimeType: m.mimeType,
+    altText: m.altText,
+    url: mediaUrl(m.id, image ? 'web' : 'original'),
+    thumbUrl: image ? mediaUrl(m.id, 'thumb') : null,
+  };
+}
+
+/** Every id must be an image of the media library; errors name the position (`images.2`). */
+async function checkImages(tx: Tx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = new Map((await tx.select({ id: mediaAssets.id, kind: mediaAssets.kind }).from(mediaAssets).where(inArray(mediaAssets.id, ids))).map((m) => [m.id, m.kind]));
+  const details = ids.flatMap((id, i) => {
+    const kind = found.get(id);
+    if (!kind) return [{ path: `images.${i}`, message: 'This image is no longer in the media library. Choose another.' }];
+    if (kind !== 'image') return [{ path: `images.${i}`, message: 'This file is a document, not an image. Choose an image.' }];
+    return [];
+  });
+  if (details.length) throw invalid(details);
+}
+
+/**
+ * The picture the public pages show: the first image; without images a seeded illustration stays,
+ * but a picture from the media library goes with its image (it could be deleted from the library).
+ * Only drafts may be without a picture.
+ */
+function pictureFor(input: ProductInput, current: ProductRow | null): string {
+  const first = input.images[0];
+  const picture = first ? mediaUrl(first, 'web') : current && !current.imageUrl.startsWith('/media/') ? current.imageUrl : '';
+  if (!picture && input.status !== 'draft') {
+    throw invalid([{ path: 'images', message: 'Add at least one image before making the product active or archiving it.' }]);
+  }
+  return picture;
+}
+
+function productValues(input: ProductInput, imageUrl: string) {
+  return {
+    name: input.name,
+    slug: input.slug,
+    category: input.category,
+    abvTenths: Math.round(input.abv * 10),
+    volumeMl: input.volumeMl,
+    caseSize: input.caseSize,
+    description: input.description,
+    tastingNotes: input.tastingNotes,
+    imageUrl,
+    featured: input.featured,
+    status: input.status,
+    stockUnits: input.stockUnits,
+    lowStockThreshold: input.lowStockThreshold,
+  };
+}
+
+const priced = (prices: MarketPrices) => Object.entries(prices).filter((e): e is [string, number] => typeof e[1] === 'number');
+
+/** Replaces the product's images, retail and trade prices with the editor's. */
+async function writeChildren(tx: Tx, productId: number, input: ProductInput): Promise<void> {
+  await tx.delete(productImages).where(eq(productImages.productId, productId));
+  await tx.delete(productPrices).where(eq(productPrices.productId, productId));
+  await tx.delete(productTradePrices).where(eq(productTradePrices.productId, productId));
+  if (input.images.length) await tx.insert(productImages).values(input.images.map((mediaId, position) => ({ productId, position, mediaId })));
+  const retail = priced(input.retailPrices).map(([market, amountMinor]) => ({ productId, market, currency: getMarket(market).currency, amountMinor }));
+  if (retail.length) await tx.insert(productPrices).values(retail);
+  const trade = TRADE_TIERS.flatMap((tier) =>
+    priced(input.tradePrices[tier]).map(([market, amountMinor]) => ({ productId, tier, market, currency: getMarket(market).currency, amountMinor })),
+  );
+  if (trade.length) await tx.insert(productTradePrices).values(trade);
+}
+
+/** Everything the editor shows, read with the caller's connection (a transaction or the pool). */
+async function readProduct(db: DbOrTx, row: ProductRow): Promise<ProductForEdit> {
+  const [images, retail, trade] = await Promise.all([
+    db.select({ media: mediaAssets }).from(productImages).innerJoin(mediaAssets, eq(mediaAssets.id, productImages.mediaId)).where(eq(productImages.productId, row.id)).orderBy(asc(productImages.position)),
+    db.select().from(productPrices).where(eq(productPrices.productId, row.id)),
+    db.select().from(productTradePrices).where(eq(productTradePrices.productId, row.id)),
+  ]);
+  const tradePrices = Object.fromEntries(TRADE_TIERS.map((t) => [t, {}])) as Record<TradeTier, Record<string, number>>;
+  for (const p of trade) tradePrices[p.tier][p.market] = p.amountMinor;
+  return {
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    slug: row.slug,
+    category: row.category,
+    abv: row.abvTenths / 10,
+    volumeMl: row.volumeMl,
+    caseSize: row.caseSize,
+    description: row.description,
+    tastingNotes: row.tastingNotes,
+    imageUrl: row.imageUrl,
+    images: images.map((i) => toPicked(i.media)),
+    retailPrices: Object.fromEntries(retail.map((p) => [p.market, p.amountMinor])),
+    tradePrices,
+    stockUnits: row.stockUnits,
+    lowStockThreshold: row.lowStockThreshold,
+    featured: row.featured,
+    status: row.status,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** What the audit log keeps of a product: its stored values, with images as media ids. */
+function auditView(p: ProductForEdit): Record<string, unknown> {
+  const { images, id: _id, version: _version, updatedAt: _updatedAt, abv, ...rest } = p;
+  return { ...rest, abvTenths: Math.round(abv * 10), images: images.map((i) => i.id) };
+}
+
+/** Only the fields that changed, old and new, so the audit log reads as the edit that was made. */
+function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return { oldValues: Object.fromEntries(keys.map((k) => [k, before[k]])), newValues: Object.fromEntries(keys.map((k) => [k, after[k]])) };
+}
+
+async function lockProduct(tx: Tx, id: number): Promise<ProductRow> {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  if (!row) throw notFound('Product');
+  return row;
+}
+
+async function refuseTakenSlug(tx: Tx, slug: string, exceptId: number | null): Promise<void> {
+  const [other] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, slug), exceptId === null ? undefined : ne(products.id, exceptId)));
+  if (other) throw slugTaken(slug);
+}
+
+export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmin {
+  /** Runs a write; a race on the slug's unique index still answers `slug_taken`. */
+  async function write<T>(slug: string | null, work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      const result = await db.transaction(work);
+      await content.changed('catalog');
+      return result;
+    } catch (err) {
+      if (slug !== null && isUniqueViolation(err, 'products_slug_key')) throw slugTaken(slug);
+      throw err;
+    }
+  }
+
+  return {
+    async adminList(query) {
+      const where = and(
+        query.q ? or(ilike(products.name, containsPattern(query.q)), ilike(products.slug, containsPattern(query.q))) : undefined,
+        query.status ? eq(products.status, query.status) : undefined,
+        query.category ? eq(products.category, query.category) : undefined,
+        query.lowStock ? isLowStock : undefined,
+      );
+      const order: SQL[] = SORTS[query.sort ?? 'name'].map((c) => (query.dir === 'desc' ? desc(c) : asc(c)));
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({
+            id: products.id, slug: products.slug, name: products.name, category: products.category, status: products.status,
+            stockUnits: products.stockUnits, lowStockThreshold: products.lowStockThreshold, imageUrl: products.imageUrl, updatedAt: products.updatedAt,
+          })
+          .from(products)
+          .where(where)
+          .orderBy(...order, asc(products.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+      ]);
+      return {
+        items: rows.map((r) => ({ ...r, lowStock: r.stockUnits <= r.lowStockThreshold })),
+        page: query.page,
+        pageSize: query.pageSize,
+        total: count?.n ?? 0,
+      };
+    },
+
+    async getForEdit(id) {
+      const [row] = await db.select().from(products).where(eq(products.id, id));
+      if (!row) throw notFound('Product');
+      return readProduct(db, row);
+    },
+
+    create(input, actor) {
+      return write(input.slug, async (tx) => {
+        await refuseTakenSlug(tx, input.slug, null);
+        await checkImages(tx, input.images);
+        const [row] = await tx.insert(products).values(productValues(input, pictureFor(input, null))).returning();
+        const created = row as ProductRow;
+        await writeChildren(tx, created.id, input);
+        const product = await readProduct(tx, created);
+        await recordAudit(tx, actor, { action: 'INSERT', tableName: 'products', recordId: created.id, newValues: auditView(product) });
+        return product;
+      });
+    },
+
+    update(id, input, actor) {
+      return write(input.slug, async (tx) => {
+        const current = await lockProduct(tx, id);
+        if (current.version !== input.version) throw versionConflict('product', current.version, input.version);
+        await refuseTakenSlug(tx, input.slug, id);
+        await checkImages(tx, input.images);
+        const before = await readProduct(tx, current);
+        const [row] = await tx
+          .update(products)
+          .set({ ...productValues(input, pictureFor(input, current)), version: current.version + 1, updatedAt: new Date() })
+          .where(eq(products.id, id))
+          .returning();
+        await writeChildren(tx, id, input);
+        const after = await readProduct(tx, row as ProductRow);
+        await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'products', recordId: id, ...changes(auditView(before), auditView(after)) });
+        return after;
+      });
+    },
+
+    archive(id, version, actor) {
+      return write(null, async (tx) => {
+        const current = await lockProduct(tx, id);
+        if (current.version !== version) throw versionConflict('product', current.version, version);
+        const [row] = await tx
+          .update(products)
+          .set({ status: 'archived', version: current.version + 1, updatedAt: new Date() })
+          .where(eq(products.id, id))
+          .returning();
+        await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'products', recordId: id, oldValues: { status: current.status }, newValues: { status: 'archived' } });
+        return readProduct(tx, row as ProductRow);
+      });
+    },
+
+    async delete(id, actor) {
+      const archiveInstead = 'Archive the product instead: it leaves the public site and stays linked to what uses it.';
+      try {
+        await write(null, async (tx) => {
+          const current = await lockProduct(tx, id);
+          const usedBy = await tx
+            .selectDistinct({ name: cocktails.name })
+            .from(cocktailIngredients)
+            .innerJoin(cocktails, eq(cocktails.id, cocktailIngredients.cocktailId))
+            .where(eq(cocktailIngredients.productId, id))
+            .orderBy(asc(cocktails.name));
+          if (usedBy.length) {
+            const names = usedBy.map((c) => `“${c.name}”`).join(', ');
+            throw stillReferenced('product', `the cocktail${usedBy.length > 1 ? 's' : ''} ${names}`, archiveInstead);
+          }
+          const before = await readProduct(tx, current);
+          await tx.delete(products).where(eq(products.id, id));
+          await recordAudit(tx, actor, { action: 'DELETE', tableName: 'products', recordId: id, oldValues: auditView(before) });
+        });
+      } catch (err) {
+        // Order lines (a later issue) refer to products too; the database refuses those deletes.
+        if (isForeignKeyViolation(err)) throw stillReferenced('product', 'other records, such as orders', archiveInstead);
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { utcToZoned, zonedToUtc } from './zoned-time';
+
+describe('zonedToUtc', () => {
+  it('converts an evening in New York (winter, UTC−5) to the next day in UTC', () => {
+    expect(zonedToUtc('2026-12-01T19:00', 'America/New_York').toISOString()).toBe('2026-12-02T00:00:00.000Z');
+  });
+
+  it('uses summer time when it applies', () => {
+    expect(zonedToUtc('2026-07-01T19:00', 'America/New_York').toISOString()).toBe('2026-07-01T23:00:00.000Z');
+    expect(zonedToUtc('2026-07-01T19:00', 'Europe/London').toISOString()).toBe('2026-07-01T18:00:00.000Z');
+  });
+
+  it('handles zones east of UTC and half-hour offsets', () => {
+    expect(zonedToUtc('2026-03-10T09:30', 'Asia/Tokyo').toISOString()).toBe('2026-03-10T00:30:00.000Z');
+    expect(zonedToUtc('2026-03-10T09:30', 'Asia/Kolkata').toISOString()).toBe('2026-03-10T04:00:00.000Z');
+    expect(zonedToUtc('2026-03-10T09:30', 'UTC').toISOString()).toBe('2026-03-10T09:30:00.000Z');
+  });
+
+  it('moves a time skipped by the spring change forward, and takes the first of a repeated one', () => {
+    // 2026-03-29 01:30 does not exist in London (01:00 → 02:00).
+    expect(zonedToUtc('2026-03-29T01:30', 'Europe/London').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    // 2026-10-25 01:30 happens twice in London: BST first.
+    expect(zonedToUtc('2026-10-25T01:30', 'Europe/London').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+  });
+
+  it('round-trips through utcToZoned', () => {
+    for (const zone of ['America/Los_Angeles', 'Australia/Sydney', 'Europe/Berlin']) {
+      expect(utcToZoned(zonedToUtc('2026-11-15T20:45', zone), zone)).toBe('2026-11-15T20:45');
+    }
+  });
+
+  it('refuses text that is not a local date and time', () => {
+    expect(() => zonedToUtc('2026-12-01 19:00', 'UTC')).toThrow(RangeError);
+  });
+});

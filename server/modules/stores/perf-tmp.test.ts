@@ -1,0 +1,31 @@
+import { it, expect } from 'vitest';
+import { seedDemoContent } from '../../db/seed';
+import { freshDatabase } from '../../../tests/support/test-db';
+import { createStoreService } from './service';
+import { SYSTEM_ACTOR } from '../audit/service';
+
+it('5000 rows', async () => {
+  const t = await freshDatabase();
+  await seedDemoContent(t.database.db);
+  const content = { current: 1, async changed() {}, onChange() { return () => {}; } };
+  const s = createStoreService(t.database.db, content as never);
+  const rows = ['name,address,city,country,latitude,longitude,hours,products'];
+  for (let i = 0; i < 4900; i++) rows.push(`Store ${i},${i} Main St,Town ${i % 50},GB,${50 + (i % 100) / 100},${-1 + (i % 70) / 100},Mon-Fri 09:00-17:00,frolic-london-dry-gin|frolic-wheat-vodka`);
+  const csv = rows.join('\n');
+  let t0 = Date.now();
+  const p = await s.previewImport(csv);
+  console.log('preview', Date.now() - t0, p.valid, p.invalid);
+  t0 = Date.now();
+  const r = await s.commitImport(csv, { mode: 'all' }, SYSTEM_ACTOR);
+  console.log('commit', Date.now() - t0, r);
+  t0 = Date.now();
+  const e = await s.exportCsv();
+  console.log('export', Date.now() - t0, e.length);
+  t0 = Date.now();
+  console.log('reimport', await s.commitImport(e, { mode: 'all' }, SYSTEM_ACTOR), Date.now() - t0);
+  const changed = e.replace(/09:00-17:00/g, '09:00-17:30');
+  t0 = Date.now();
+  console.log('update all', await s.commitImport(changed, { mode: 'all' }, SYSTEM_ACTOR), Date.now() - t0);
+  expect(r.created).toBe(4900);
+  await t.dispose();
+}, 300_000);

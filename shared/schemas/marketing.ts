@@ -1,0 +1,56 @@
+// Collateral items and brand events: one schema each for the editor, the route action and the API.
+import { z } from 'zod';
+import { COLLATERAL_AUDIENCES, COLLATERAL_KINDS, isKnownTimeZone, LOCAL_DATE_TIME } from '../marketing-constants';
+import { adminListQuery, versionField } from './admin';
+
+export * from '../marketing-constants';
+
+const title = z.string({ error: 'Enter a title.' }).trim().min(1, 'Enter a title.').max(150, 'Keep the title under 150 characters.');
+const description = z.string().trim().max(5000, 'Keep the description under 5,000 characters.').default('');
+const place = (label: string, required: boolean) => {
+  const s = z.string().trim().max(120, `Keep the ${label} under 120 characters.`);
+  return required ? z.string({ error: `Enter the ${label}.` }).trim().min(1, `Enter the ${label}.`).max(120, `Keep the ${label} under 120 characters.`) : s.default('');
+};
+
+export const collateralInput = z.object({
+  title,
+  kind: z.enum(COLLATERAL_KINDS, { error: 'Choose a kind.' }),
+  description,
+  mediaId: z.uuid({ error: 'Choose a file from the media library.' }),
+  audience: z
+    .array(z.enum(COLLATERAL_AUDIENCES, { error: 'Choose importers, distributors or retailers.' }), { error: 'Choose at least one audience.' })
+    .min(1, 'Choose at least one audience.')
+    .transform((a) => COLLATERAL_AUDIENCES.filter((x) => a.includes(x))),
+  published: z.boolean().default(false),
+});
+export type CollateralInput = z.infer<typeof collateralInput>;
+export const collateralUpdate = collateralInput.extend({ version: versionField });
+export type CollateralUpdate = z.infer<typeof collateralUpdate>;
+
+const localDateTime = (what: string) => z.string({ error: `Enter the ${what} date and time.` }).regex(LOCAL_DATE_TIME, `Enter the ${what} date and time.`);
+
+/** Times are wall-clock times in `timezone`; the server converts them to UTC. */
+export const eventInput = z
+  .object({
+    title,
+    description,
+    startsLocal: localDateTime('start'),
+    endsLocal: localDateTime('end').nullable().default(null),
+    timezone: z.string({ error: 'Choose a time zone.' }).refine(isKnownTimeZone, 'Choose a valid IANA time zone.'),
+    venue: place('venue', true),
+    city: place('city', false),
+    country: place('country', false),
+    capacity: z.number({ error: 'Enter a whole number of guests.' }).int('Enter a whole number of guests.').positive('Capacity must be at least 1.').max(1_000_000).nullable().default(null),
+    imageMediaId: z.uuid({ error: 'Choose an image from the media library.' }).nullable().default(null),
+    published: z.boolean().default(false),
+  })
+  // Both are wall-clock times in one zone, so their text order is their time order.
+  .refine((e) => e.endsLocal === null || e.endsLocal >= e.startsLocal, { path: ['endsLocal'], message: 'The end must not be before the start.' });
+export type EventInput = z.infer<typeof eventInput>;
+export const eventUpdate = eventInput.safeExtend({ version: versionField });
+export type EventUpdate = z.infer<typeof eventUpdate>;
+
+export const collateralListQuery = adminListQuery(['title', 'kind', 'updatedAt'] as const);
+export type CollateralListQuery = z.infer<typeof collateralListQuery>;
+export const eventListQuery = adminListQuery(['title', 'startsAt', 'city'] as const);
+export type EventListQuery = z.infer<typeof eventListQuery>;

@@ -1,0 +1,153 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '../../server/db/schema';
+import type { Client } from '../support/client';
+import { signedIn } from '../support/staff';
+import { passGate, startTestServer, type TestServer } from '../support/test-server';
+
+type Staff = Client & { userId: string };
+
+let t: TestServer;
+let gate: string;
+let admin: Staff;
+let employee: Staff;
+let retailer: Staff;
+let contactId: number;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  gate = await passGate(t.url, 'GB');
+  admin = await signedIn(t, 'admin', 'inq');
+  employee = await signedIn(t, 'employee', 'inq');
+  retailer = await signedIn(t, 'retailer', 'inq');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const humanStart = () => String(Date.now() - 10_000);
+
+/** The public contact page's own form post (no JavaScript), as a visitor sends it. */
+async function submitContact(name: string): Promise<number> {
+  const res = await fetch(`${t.url}/contact`, {
+    method: 'POST',
+    body: new URLSearchParams({ name, email: 'visitor@example.com', subject: 'Events', message: 'Do you host gin tastings for twelve?', form_started: humanStart() }),
+    headers: { cookie: gate },
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(302);
+  const list = await (await admin.json('GET', `/api/admin/inquiries?kind=contact&q=${encodeURIComponent(name)}`)).json();
+  return list.items[0].id;
+}
+
+async function feed(c: Client) {
+  const res = await c.json('GET', '/api/admin/notifications');
+  expect(res.status).toBe(200);
+  return res.json() as Promise<{ items: { id: number; title: string; link: string; read: boolean }[]; unreadCount: number; total: number }>;
+}
+
+describe('notifications for new inquiries', () => {
+  it('a contact message lights the bell of every staff member who handles inquiries, not of partners', async () => {
+    contactId = await submitContact('Grace Hopper');
+    const mine = await feed(admin);
+    expect(mine.unreadCount).toBe(1);
+    expect(mine.items[0]).toMatchObject({ title: 'New message from Grace Hopper', link: `/admin/dashboard/inquiries/contact/${contactId}`, read: false });
+    expect((await feed(employee)).unreadCount).toBe(1);
+    expect((await retailer.json('GET', '/api/admin/notifications')).status).toBe(403);
+    expect((await fetch(`${t.url}/api/admin/notifications`)).status).toBe(401);
+  });
+
+  it('marks read per user: a colleague still sees it unread', async () => {
+    const [entry] = (await feed(admin)).items;
+    expect((await admin.json('POST', `/api/admin/notifications/${entry!.id}/read`)).status).toBe(204);
+    expect((await feed(admin)).unreadCount).toBe(0);
+    expect((await feed(admin)).items[0]?.read).toBe(true);
+    expect((await feed(employee)).unreadCount).toBe(1);
+    expect((await employee.json('POST', '/api/admin/notifications/read-all')).status).toBe(204);
+    expect((await feed(employee)).unreadCount).toBe(0);
+    expect((await admin.json('POST', '/api/admin/notifications/999999/read')).status).toBe(404);
+  });
+
+  it('a business inquiry through the API notifies too; staff who join later do not inherit old entries', async () => {
+    const res = await fetch(`${t.url}/api/business-inquiries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        company: 'Harbour Wines Ltd', contactName: 'Sam Reid', email: 'sam@harbour.example', partnerType: 'distributor', region: 'London',
+        country: 'GB', expectedVolume: '250–1,000 cases a year', message: 'We supply 120 independent shops in London.', form_started: humanStart(),
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    const mine = await feed(admin);
+    expect(mine.unreadCount).toBe(1);
+    expect(mine.items[0]).toMatchObject({ title: 'New business inquiry from Harbour Wines Ltd', link: `/admin/dashboard/inquiries/business/${id}` });
+    const newcomer = await signedIn(t, 'employee', 'late');
+    expect(await feed(newcomer)).toMatchObject({ unreadCount: 0, total: 0 });
+  });
+});
+
+describe('the inquiries list and triage', () => {
+  it('lists both kinds, filters by kind, status and search, and pages', async () => {
+    const all = await (await admin.json('GET', '/api/admin/inquiries')).json();
+    expect(all.total).toBe(2);
+    expect(all.items.map((i: { kind: string }) => i.kind)).toEqual(['business', 'contact']);
+    expect(all.items[1]).toMatchObject({ kind: 'contact', id: contactId, from: 'Grace Hopper', subject: 'Events', status: 'new', assigneeId: null });
+    expect((await (await admin.json('GET', '/api/admin/inquiries?kind=business')).json()).items).toMatchObject([{ from: 'Sam Reid', subject: 'Harbour Wines Ltd' }]);
+    expect((await (await admin.json('GET', '/api/admin/inquiries?q=harbour')).json()).total).toBe(1);
+    expect((await (await admin.json('GET', '/api/admin/inquiries?status=done')).json()).total).toBe(0);
+    const paged = await (await admin.json('GET', '/api/admin/inquiries?pageSize=1&page=2')).json();
+    expect(paged).toMatchObject({ total: 2, page: 2, items: [{ kind: 'contact' }] });
+  });
+
+  it('sets status, assignee and notes, with old and new values in the audit log', async () => {
+    const { record } = await (await admin.json('GET', `/api/admin/inquiries/contact/${contactId}`)).json();
+    expect(record).toMatchObject({ name: 'Grace Hopper', message: 'Do you host gin tastings for twelve?', status: 'new' });
+    const res = await employee.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, {
+      status: 'in_progress', assigneeId: employee.userId, notes: 'Called back, sending the events brochure.', updatedAt: record.updatedAt,
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).record).toMatchObject({ status: 'in_progress', assigneeId: employee.userId, notes: 'Called back, sending the events brochure.' });
+    const [audit] = await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, 'contact_messages'), eq(auditLogs.action, 'UPDATE')))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(audit).toMatchObject({
+      userId: employee.userId,
+      recordId: String(contactId),
+      oldValues: { status: 'new', assigneeId: null, notes: null },
+      newValues: { status: 'in_progress', assigneeId: employee.userId },
+    });
+    const listed = await (await admin.json('GET', '/api/admin/inquiries?status=in_progress')).json();
+    expect(listed.items).toMatchObject([{ id: contactId, assigneeName: 'employee inq' }]);
+  });
+
+  it('refuses a save over a newer one with 409 version_conflict', async () => {
+    const { record } = await (await admin.json('GET', `/api/admin/inquiries/contact/${contactId}`)).json();
+    const first = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'done', assigneeId: null, notes: '', updatedAt: record.updatedAt });
+    expect(first.status).toBe(200);
+    const stale = await employee.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'new', assigneeId: null, notes: 'x', updatedAt: record.updatedAt });
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).error.code).toBe('version_conflict');
+  });
+
+  it('validates the body and the assignee', async () => {
+    const { record } = await (await admin.json('GET', `/api/admin/inquiries/contact/${contactId}`)).json();
+    const bad = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'closed', updatedAt: record.updatedAt });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'status' })]));
+    const partner = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'new', assigneeId: retailer.userId, updatedAt: record.updatedAt });
+    expect(partner.status).toBe(400);
+    expect((await partner.json()).error.details).toEqual([expect.objectContaining({ path: 'assigneeId' })]);
+    expect((await admin.json('GET', '/api/admin/inquiries/other/1')).status).toBe(400);
+    expect((await admin.json('GET', '/api/admin/inquiries/business/99999')).status).toBe(404);
+  });
+
+  it('is for staff who handle inquiries only', async () => {
+    expect((await retailer.json('GET', '/api/admin/inquiries')).status).toBe(403);
+    expect((await retailer.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'done', updatedAt: new Date().toISOString() })).status).toBe(403);
+    expect((await fetch(`${t.url}/api/admin/inquiries`)).status).toBe(401);
+  });
+});

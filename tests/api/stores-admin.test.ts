@@ -1,0 +1,264 @@
+// Staff store-locator API: CRUD with validation, permissions per role, optimistic concurrency, audit
+// rows, the CSV import (preview, all-or-nothing, valid rows only) and export (formula escapes, round
+// trip), and a saved store showing up at once in the public nearest-store search.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import type { AdminPage } from '../../shared/schemas/admin';
+import type { ImportPreview, StoreAdminRow, StoreEdit, StoreInput, StoreSearchResponse } from '../../shared/schemas/stores';
+import { auditLogs, products } from '../../server/db/schema';
+import type { Client } from '../support/client';
+import { signedIn } from '../support/staff';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let t: TestServer;
+type Staff = Client & { userId: string };
+let admin: Staff;
+let employee: Staff;
+let partner: Staff;
+let ginId: number;
+let vodkaId: number;
+
+const db = () => t.db.database.db;
+const HEADER = 'name,address,city,region,postcode,country,latitude,longitude,phone,hours,products,active';
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [admin, employee, partner] = await Promise.all([signedIn(t, 'admin', 'st'), signedIn(t, 'employee', 'st'), signedIn(t, 'partner', 'st')]);
+  const ids = new Map((await db().select({ id: products.id, slug: products.slug }).from(products)).map((p) => [p.slug, p.id]));
+  ginId = ids.get('frolic-london-dry-gin')!;
+  vodkaId = ids.get('frolic-wheat-vodka')!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function store(over: Partial<StoreInput> = {}): StoreInput {
+  return {
+    name: 'Harbour Bottle Shop',
+    address: 'Laugavegur 12',
+    city: 'Reykjavík',
+    region: null,
+    postcode: '101',
+    country: 'IS',
+    latitude: 64.1455,
+    longitude: -21.9301,
+    phone: '+354 555 0123',
+    openingHours: [
+      { day: 0, opens: '10:00', closes: '18:00' },
+      { day: 5, opens: '11:00', closes: '16:00' },
+    ],
+    productIds: [ginId, vodkaId],
+    active: true,
+    ...over,
+  };
+}
+
+const total = async () => ((await (await admin.json('GET', '/api/admin/stores?pageSize=1')).json()) as AdminPage<StoreAdminRow>).total;
+const nearReykjavik = async () =>
+  (await (await fetch(`${t.url}/api/stores?lat=64.1466&lng=-21.9426&radius=25&unit=km`)).json()) as StoreSearchResponse;
+const auditsOf = (id: number) =>
+  db().select().from(auditLogs).where(and(eq(auditLogs.tableName, 'store_locations'), eq(auditLogs.recordId, String(id)))).orderBy(auditLogs.id);
+
+describe('the store editor API', () => {
+  it('refuses invalid fields with their paths', async () => {
+    const res = await admin.json('POST', '/api/admin/stores', { ...store(), latitude: 123, country: 'XX', phone: 'call us', openingHours: [{ day: 1, opens: '18:00', closes: '09:00' }] });
+    expect(res.status).toBe(400);
+    const { error } = await res.json();
+    expect(error.code).toBe('validation_failed');
+    const paths = (error.details as { path: string; message: string }[]).map((d) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['latitude', 'country', 'phone', 'openingHours.0.closes']));
+    expect(error.details.find((d: { path: string }) => d.path === 'latitude').message).toBe('The latitude must be between -90 and 90.');
+
+    const twice = await admin.json('POST', '/api/admin/stores', store({ openingHours: [{ day: 1, opens: '09:00', closes: '17:00' }, { day: 1, opens: '18:00', closes: '20:00' }] }));
+    expect((await twice.json()).error.details[0]).toMatchObject({ path: 'openingHours.1.day' });
+
+    const unknownProduct = await admin.json('POST', '/api/admin/stores', store({ productIds: [ginId, 999_999] }));
+    expect(unknownProduct.status).toBe(400);
+    expect((await unknownProduct.json()).error.details).toEqual([{ path: 'productIds', message: 'No product has id 999999.' }]);
+  });
+
+  it('creates, reads, updates and deletes a store, auditing each write, and the public search follows at once', async () => {
+    expect((await nearReykjavik()).items).toEqual([]);
+    const created = await admin.json('POST', '/api/admin/stores', store({ country: 'is' }));
+    expect(created.status).toBe(201);
+    const made = (await created.json()) as StoreEdit;
+    expect(made).toMatchObject({ version: 1, country: 'IS', productIds: [ginId, vodkaId].sort((a, b) => a - b) });
+
+    const near = await nearReykjavik();
+    expect(near.items.map((s) => s.name)).toEqual(['Harbour Bottle Shop']);
+    expect(near.items[0]?.products.map((p) => p.slug).sort()).toEqual(['frolic-london-dry-gin', 'frolic-wheat-vodka']);
+
+    const read = (await (await employee.json('GET', `/api/admin/stores/${made.id}`)).json()) as StoreEdit;
+    expect(read).toEqual(made);
+
+    const saved = await employee.json('PUT', `/api/admin/stores/${made.id}`, { ...store({ name: 'Harbour Spirits', productIds: [ginId], active: true }), version: 1 });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ name: 'Harbour Spirits', version: 2, productIds: [ginId] });
+    expect((await nearReykjavik()).items[0]?.name).toBe('Harbour Spirits');
+
+    const stale = await admin.json('PUT', `/api/admin/stores/${made.id}`, { ...store({ name: 'Overwritten' }), version: 1 });
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).error).toMatchObject({ code: 'version_conflict', details: { currentVersion: 2, yourVersion: 1 } });
+
+    const hidden = await admin.json('PUT', `/api/admin/stores/${made.id}`, { ...store({ name: 'Harbour Spirits', productIds: [ginId], active: false }), version: 2 });
+    expect(hidden.status).toBe(200);
+    expect((await nearReykjavik()).items).toEqual([]);
+
+    expect((await employee.json('DELETE', `/api/admin/stores/${made.id}`)).status).toBe(403);
+    expect((await admin.json('DELETE', `/api/admin/stores/${made.id}`)).status).toBe(204);
+    expect((await admin.json('GET', `/api/admin/stores/${made.id}`)).status).toBe(404);
+    expect((await admin.json('DELETE', `/api/admin/stores/${made.id}`)).status).toBe(404);
+
+    const audits = await auditsOf(made.id);
+    expect(audits.map((a) => a.action)).toEqual(['INSERT', 'UPDATE', 'UPDATE', 'DELETE']);
+    expect(audits[0]).toMatchObject({ userId: admin.userId, oldValues: null, newValues: expect.objectContaining({ name: 'Harbour Bottle Shop', version: 1 }) });
+    expect(audits[1]).toMatchObject({
+      userId: employee.userId,
+      oldValues: expect.objectContaining({ name: 'Harbour Bottle Shop', productIds: made.productIds }),
+      newValues: expect.objectContaining({ name: 'Harbour Spirits', productIds: [ginId], version: 2 }),
+    });
+    expect(audits[3]).toMatchObject({ oldValues: expect.objectContaining({ name: 'Harbour Spirits', active: false }), newValues: null });
+  });
+
+  it('lists with search, filters, sorting and pages', async () => {
+    const page = (await (await admin.json('GET', '/api/admin/stores?country=gb&sort=city&dir=desc&pageSize=3')).json()) as AdminPage<StoreAdminRow>;
+    expect(page.total).toBeGreaterThan(3);
+    expect(page.items).toHaveLength(3);
+    expect(page.items.every((s) => s.country === 'GB')).toBe(true);
+    const cities = page.items.map((s) => s.city);
+    expect(cities).toEqual([...cities].sort().reverse());
+    const search = (await (await admin.json('GET', '/api/admin/stores?q=juniper')).json()) as AdminPage<StoreAdminRow>;
+    expect(search.items.map((s) => s.name)).toEqual(['The Juniper Cellar']);
+    expect(search.items[0]?.products).toBeGreaterThan(0);
+    const byPostcode = (await (await admin.json('GET', '/api/admin/stores?q=EC2A')).json()) as AdminPage<StoreAdminRow>;
+    expect(byPostcode.items.map((s) => s.name)).toContain('Frolic Distillery Shop');
+    expect((await admin.json('GET', '/api/admin/stores?sort=phone')).status).toBe(400);
+  });
+
+  it('keeps the staff API to staff', async () => {
+    expect((await fetch(`${t.url}/api/admin/stores`)).status).toBe(401);
+    expect((await partner.json('GET', '/api/admin/stores')).status).toBe(403);
+    expect((await partner.json('POST', '/api/admin/stores/import/preview', { csv: HEADER })).status).toBe(403);
+    expect((await partner.json('GET', '/api/admin/stores/export.csv')).status).toBe(403);
+    expect((await employee.json('GET', '/api/admin/stores')).status).toBe(200);
+  });
+});
+
+describe('CSV import', () => {
+  const good1 = 'Old Town Spirits,Grasmarket 3,Edinburgh,,EH1 2HS,GB,55.9476,-3.1956,+44 131 496 0999,Mon-Sat 10:00-19:00; Sun closed,frolic-london-dry-gin|frolic-single-malt-12,yes';
+  const good2 = '"Canal Side Wines, Ltd",Prinsengracht 200,Amsterdam,,1016 HD,NL,52.3731,4.8836,,Tue-Sat 10:00-18:00,frolic-wheat-vodka,no';
+  const badLat = 'Broken Store,1 Nowhere,Oslo,,,NO,123,10.75,,,,yes';
+  const badSlug = 'Fjord Drinks,Karl Johans gate 5,Oslo,,0154,NO,59.9127,10.7461,,Mon 25:00-26:00,frolic-moonshine,maybe';
+  const csv = [HEADER, good1, badLat, good2, badSlug].join('\n');
+
+  it('previews every row with its errors and nothing written', async () => {
+    const before = await total();
+    const res = await employee.json('POST', '/api/admin/stores/import/preview', { csv });
+    expect(res.status).toBe(200);
+    const preview = (await res.json()) as ImportPreview;
+    expect(preview).toMatchObject({ fileErrors: [], valid: 2, invalid: 2 });
+    expect(preview.rows.map((r) => [r.line, r.action, r.errors.map((e) => e.field)])).toEqual([
+      [2, 'create', []],
+      [3, 'create', ['latitude']],
+      [4, 'create', []],
+      [5, 'create', ['hours', 'products', 'active']],
+    ]);
+    expect(preview.rows[3]?.errors.find((e) => e.field === 'products')?.message).toBe('Unknown product slug: frolic-moonshine.');
+    expect(preview.rows[2]?.values.name).toBe('Canal Side Wines, Ltd');
+    expect(await total()).toBe(before);
+  });
+
+  it('reports header problems for the whole file', async () => {
+    const preview = (await (await admin.json('POST', '/api/admin/stores/import/preview', { csv: 'name,city,colour\nA,B,C' })).json()) as ImportPreview;
+    expect(preview.rows).toEqual([]);
+    expect(preview.fileErrors.join(' ')).toMatch(/lacks required columns: address, country, latitude, longitude.*Unknown columns: colour/);
+    const commit = await admin.json('POST', '/api/admin/stores/import', { csv: 'name,city\nA,B', mode: 'valid_only' });
+    expect(commit.status).toBe(400);
+    expect((await commit.json()).error.code).toBe('import_invalid_file');
+  });
+
+  it('writes nothing in mode "all" when any row fails', async () => {
+    const before = await total();
+    const res = await admin.json('POST', '/api/admin/stores/import', { csv, mode: 'all' });
+    expect(res.status).toBe(400);
+    const { error } = await res.json();
+    expect(error).toMatchObject({ code: 'import_has_errors', message: 'Nothing was imported: 2 of 4 rows have errors.' });
+    expect(error.details.rows.map((r: { line: number }) => r.line)).toEqual([3, 5]);
+    expect(await total()).toBe(before);
+  });
+
+  it('writes only the valid rows in mode "valid_only", with an audit row per store and one for the import', async () => {
+    const before = await total();
+    const res = await employee.json('POST', '/api/admin/stores/import', { csv, mode: 'valid_only' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ created: 2, updated: 0, unchanged: 0, skipped: 2 });
+    expect(await total()).toBe(before + 2);
+
+    const list = (await (await admin.json('GET', '/api/admin/stores?q=Old+Town')).json()) as AdminPage<StoreAdminRow>;
+    const made = (await (await admin.json('GET', `/api/admin/stores/${list.items[0]!.id}`)).json()) as StoreEdit;
+    expect(made).toMatchObject({ city: 'Edinburgh', phone: '+44 131 496 0999', active: true, region: null });
+    expect(made.openingHours).toHaveLength(6);
+    expect(made.openingHours[5]).toEqual({ day: 5, opens: '10:00', closes: '19:00' });
+    expect((await auditsOf(made.id)).map((a) => a.action)).toEqual(['INSERT']);
+
+    const [summary] = await db().select().from(auditLogs).where(eq(auditLogs.action, 'IMPORT')).orderBy(desc(auditLogs.id)).limit(1);
+    expect(summary).toMatchObject({ userId: employee.userId, tableName: 'store_locations', newValues: { mode: 'valid_only', rows: 4, created: 2, updated: 0, unchanged: 0, skipped: 2, skippedLines: [3, 5] } });
+
+    // The same file again: its stores are there now, so those rows say to use the id instead.
+    const again = (await (await admin.json('POST', '/api/admin/stores/import/preview', { csv })).json()) as ImportPreview;
+    expect(again.rows[0]?.errors[0]?.message).toMatch(/^Store \d+ already has this name and address: put \d+ in the id column/);
+  });
+
+  it('flags duplicate rows and unknown ids', async () => {
+    const file = [`id,${HEADER}`, `,${good1.replace('Old Town', 'New Town')}`, `,${good1.replace('Old Town', 'New Town')}`, `99999,${good2}`, `abc,${good2.replace('Canal Side', 'Dam Square')}`].join('\n');
+    const preview = (await (await admin.json('POST', '/api/admin/stores/import/preview', { csv: file })).json()) as ImportPreview;
+    expect(preview.rows.map((r) => r.errors.map((e) => e.message))).toEqual([
+      [],
+      ['The same store (name, address, city, country) is on line 2.'],
+      ['No store has id 99999: leave the id blank to add it as a new store.'],
+      ['The id must be a whole number; leave it blank to add a new store.'],
+    ]);
+    expect(preview.rows.map((r) => r.action)).toEqual(['create', 'create', 'update', 'update']);
+  });
+});
+
+describe('CSV export', () => {
+  it('exports every store with a header, formula cells escaped, as an attachment', async () => {
+    const made = (await (await admin.json('POST', '/api/admin/stores', store({ name: '=HYPERLINK("http://evil.example","Click")', address: '@SUM(1)', phone: '+354 555 0199' }))).json()) as StoreEdit;
+    const res = await employee.json('GET', '/api/admin/stores/export.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="?stores-\d{4}-\d{2}-\d{2}\.csv"?$/);
+    const text = await res.text();
+    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(`id,${HEADER}`);
+    expect(lines.filter(Boolean)).toHaveLength((await total()) + 1);
+    const line = lines.find((l) => l.startsWith(`${made.id},`));
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(line).toContain(",'@SUM(1),");
+    expect(line).toContain(",'+354 555 0199,");
+    expect(line).toContain(',-21.9301,');
+    expect(line).toContain('Mon 10:00-18:00; Tue closed; Wed closed; Thu closed; Fri closed; Sat 11:00-16:00; Sun closed');
+    expect(line).toMatch(/frolic-london-dry-gin\|frolic-wheat-vodka,yes$/);
+
+    const filtered = await (await admin.json('GET', '/api/admin/stores/export.csv?country=IS')).text();
+    expect(filtered.trim().split('\r\n')).toHaveLength(2);
+  });
+
+  it('reads its own export back without changing anything, and applies an edit made in the file', async () => {
+    const before = await total();
+    const exported = await (await admin.json('GET', '/api/admin/stores/export.csv')).text();
+    const same = await admin.json('POST', '/api/admin/stores/import', { csv: exported, mode: 'all' });
+    expect(same.status).toBe(200);
+    expect(await same.json()).toEqual({ created: 0, updated: 0, unchanged: before, skipped: 0 });
+
+    const edited = exported.replace('The Juniper Cellar', 'The Juniper Cellar & Bar');
+    expect(await (await admin.json('POST', '/api/admin/stores/import', { csv: edited, mode: 'all' })).json()).toEqual({ created: 0, updated: 1, unchanged: before - 1, skipped: 0 });
+    expect(await total()).toBe(before);
+    const search = (await (await admin.json('GET', '/api/admin/stores?q=juniper')).json()) as AdminPage<StoreAdminRow>;
+    const juniper = (await (await admin.json('GET', `/api/admin/stores/${search.items[0]!.id}`)).json()) as StoreEdit;
+    expect(juniper).toMatchObject({ name: 'The Juniper Cellar & Bar', version: 2 });
+    const [update] = (await auditsOf(juniper.id)).filter((a) => a.action === 'UPDATE');
+    expect(update).toMatchObject({ oldValues: expect.objectContaining({ name: 'The Juniper Cellar' }), newValues: expect.objectContaining({ name: 'The Juniper Cellar & Bar' }) });
+  });
+});
