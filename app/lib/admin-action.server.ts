@@ -36,7 +36,8 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 export function refusal(err: unknown) {
   const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string };
   if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  const errors = e.code === 'validation_failed' ? fieldErrorsFromDetails(e.details) : {};
+  // Validation failures and refusals about one field (e.g. `slug_taken`) carry `[{ path, message }]`.
+  const errors = fieldErrorsFromDetails(e.details);
   return data<AdminActionData>({ errors, formError: e.message, code: e.code, hint: e.hint }, { status: e.status });
 }
 

@@ -258,3 +258,9 @@ export interface ImportResult {
   /** Rows left out in `valid_only` mode. */
   skipped: number;
 }
+
+/** The editor's delete button: a plain form post. */
+export const storeDeleteForm = z.object({ intent: z.literal('delete') });
+
+/** A store id in a URL. */
+export const storeAdminId = z.coerce.number().int().positive().max(2_147_483_647);

@@ -301,3 +301,44 @@ describe('the staff list', () => {
     expect(badSort.status).toBe(400);
   });
 });
+
+describe('the editor pages', () => {
+  const list = '/admin/dashboard/cocktails';
+
+  it('renders the list and the editors for staff', async () => {
+    const html = await (await employee.get(`${list}?baseSpirit=rum&sort=name&dir=desc`)).text();
+    expect(html).toContain('Manage Recipes');
+    expect(html).toContain('Daiquiri');
+    expect(html).not.toContain('Negroni');
+    expect(await (await employee.get(`${list}/new`)).text()).toContain('New recipe');
+    const [row] = (await (await admin.json('GET', '/api/admin/cocktails?q=daiquiri')).json()).items as CocktailAdminRow[];
+    expect(await (await employee.get(`${list}/${row!.id}`)).text()).toContain('Edit Daiquiri');
+    expect((await employee.get(`${list}/999999`)).status).toBe(404);
+    expect((await employee.get(`${list}/not-a-number`)).status).toBe(404);
+  });
+
+  it('saves through the page action with a toast, refuses a stale version, and lets only admins delete', async () => {
+    const created = await employee.json('POST', `${list}/new`, recipe({ slug: 'page-sour', name: 'Page Sour' }));
+    expect(created.status).toBe(302);
+    const to = created.headers.get('location') as string;
+    expect(to).toMatch(/^\/admin\/dashboard\/cocktails\/\d+$/);
+    expect(employee.flashedToast()).toMatchObject({ title: 'Recipe saved' });
+    const id = Number(to.split('/').pop());
+
+    const invalid = await employee.json('POST', to, { ...recipe({ slug: 'page-sour', ingredients: [] }), version: 1 });
+    expect(invalid.status).toBe(400);
+    const stale = await employee.json('POST', to, { ...recipe({ slug: 'page-sour', name: 'Page Sour II' }), version: 1 });
+    expect(stale.status).toBe(302);
+    const conflict = await employee.json('POST', to, { ...recipe({ slug: 'page-sour', name: 'Page Sour III' }), version: 1 });
+    expect(conflict.status).toBe(409);
+
+    // Employees have no catalog:delete: the page guard turns them away and the recipe stays.
+    const denied = await employee.post(to, { intent: 'delete', version: '2' });
+    expect(denied.headers.get('location')).toBe('/dashboard');
+    expect((await admin.json('GET', `/api/admin/cocktails/${id}`)).status).toBe(200);
+    const deleted = await admin.post(to, { intent: 'delete', version: '2' });
+    expect(deleted.headers.get('location')).toBe(list);
+    expect(admin.flashedToast()).toMatchObject({ title: 'Recipe deleted' });
+    expect((await admin.json('GET', `/api/admin/cocktails/${id}`)).status).toBe(404);
+  });
+});

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { auditLogs } from '../../server/db/schema';
 import type { Client } from '../support/client';
 import { signedIn } from '../support/staff';
@@ -68,6 +69,20 @@ describe('notifications for new inquiries', () => {
     expect((await admin.json('POST', '/api/admin/notifications/999999/read')).status).toBe(404);
   });
 
+  it('pushes a notification event to the staff sockets of staff who may see it', async () => {
+    const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws/staff`, { headers: { cookie: employee.header() } });
+    const events: { type: string }[] = [];
+    ws.on('message', (raw) => events.push(JSON.parse(String(raw))));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const pushed = new Promise<void>((resolve) => ws.on('message', (raw) => JSON.parse(String(raw)).type === 'notification' && resolve()));
+    await submitContact('Alan Turing');
+    await pushed;
+    expect(events.filter((e) => e.type === 'notification')).toHaveLength(1);
+    ws.close();
+    await employee.json('POST', '/api/admin/notifications/read-all');
+    await admin.json('POST', '/api/admin/notifications/read-all');
+  });
+
   it('a business inquiry through the API notifies too; staff who join later do not inherit old entries', async () => {
     const res = await fetch(`${t.url}/api/business-inquiries`, {
       method: 'POST',
@@ -90,14 +105,16 @@ describe('notifications for new inquiries', () => {
 describe('the inquiries list and triage', () => {
   it('lists both kinds, filters by kind, status and search, and pages', async () => {
     const all = await (await admin.json('GET', '/api/admin/inquiries')).json();
-    expect(all.total).toBe(2);
-    expect(all.items.map((i: { kind: string }) => i.kind)).toEqual(['business', 'contact']);
-    expect(all.items[1]).toMatchObject({ kind: 'contact', id: contactId, from: 'Grace Hopper', subject: 'Events', status: 'new', assigneeId: null });
+    expect(all.total).toBe(3);
+    expect(all.items.map((i: { kind: string }) => i.kind)).toEqual(['business', 'contact', 'contact']);
+    expect(all.items[2]).toMatchObject({ kind: 'contact', id: contactId, from: 'Grace Hopper', subject: 'Events', status: 'new', assigneeId: null });
     expect((await (await admin.json('GET', '/api/admin/inquiries?kind=business')).json()).items).toMatchObject([{ from: 'Sam Reid', subject: 'Harbour Wines Ltd' }]);
     expect((await (await admin.json('GET', '/api/admin/inquiries?q=harbour')).json()).total).toBe(1);
     expect((await (await admin.json('GET', '/api/admin/inquiries?status=done')).json()).total).toBe(0);
     const paged = await (await admin.json('GET', '/api/admin/inquiries?pageSize=1&page=2')).json();
-    expect(paged).toMatchObject({ total: 2, page: 2, items: [{ kind: 'contact' }] });
+    expect(paged).toMatchObject({ total: 3, page: 2, items: [{ kind: 'contact', from: 'Alan Turing' }] });
+    const oldest = await (await admin.json('GET', '/api/admin/inquiries?sort=receivedAt&dir=asc&pageSize=1')).json();
+    expect(oldest.items).toMatchObject([{ from: 'Grace Hopper' }]);
   });
 
   it('sets status, assignee and notes, with old and new values in the audit log', async () => {

@@ -161,6 +161,8 @@ describe('create, update, archive, delete', () => {
   it('refuses a save over a newer version and keeps the change that landed, with an audit row', async () => {
     const id = await idOf('frolic-spiced-rum');
     const opened = await load(admin, id);
+    // The demo content comes with stock, case size and trade prices per tier and market.
+    expect(opened).toMatchObject({ stockUnits: 600, caseSize: 6, tradePrices: { importer: { GB: 1123 }, distributor: { GB: 1372 }, retailer: { GB: 1747 } } });
     const first = await admin.json('PUT', `${API}/${id}`, { ...bodyOf(opened), stockUnits: 42, retailPrices: { ...opened.retailPrices, GB: 2595 } });
     expect(first.status).toBe(200);
     expect((await first.json()).product).toMatchObject({ version: opened.version + 1, stockUnits: 42 });

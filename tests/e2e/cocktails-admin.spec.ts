@@ -1,6 +1,7 @@
 // The issue's journey: a staff member writes a cocktail recipe with an image and publishes it; a
 // visitor, past the age gate, finds it on /cocktails and opens its page with the ingredients and the
 // image. It runs on a server of its own, so the new recipe never shows up in the other journeys' lists.
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -79,6 +80,9 @@ async function staffPublishRecipe(page: Page, own: OwnServer) {
   await page.getByRole('button', { name: 'Add step' }).click();
   await page.getByRole('textbox', { name: 'Step 2', exact: true }).fill('Add the gin and the cordial, top with soda and stir once.');
 
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
   // Publishing needs an image: the server says so next to the field.
   await page.getByLabel('Published').check();
   await page.getByRole('button', { name: 'Save' }).click();
@@ -105,7 +109,7 @@ async function visitorFindsRecipe(browser: Browser, own: OwnServer) {
   await guest.getByRole('link', { name: NAME }).click();
   await expect(guest).toHaveURL(new RegExp(`/cocktails/${SLUG}$`));
   await expect(guest.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
-  await expect(guest.getByTestId('ingredients').getByRole('listitem')).toHaveText([/50 ml\s*Frolic London Dry Gin/, /15 ml\s*elderflower cordial/, /soda water/]);
+  await expect(guest.getByTestId('ingredients').getByRole('listitem')).toHaveText([/50 ml\s*Frolic London Dry Gin/, /15 ml\s*elderflower cordial/, /soda water, to top/i]);
   await expect(guest.getByTestId('steps')).toContainText('top with soda and stir once');
   const image = guest.getByRole('img', { name: `${NAME} served in a highball glass` });
   await expect(image).toHaveAttribute('src', /^\/media\/[0-9a-f-]{36}\/web$/);

@@ -20,10 +20,14 @@ export const buttonClass = {
   danger: 'inline-flex items-center rounded-md border border-red-700 bg-white px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60',
 } as const;
 
-/** GET form: keeps the other query parameters except the page (a new search starts at page 1). */
-export function SearchBox({ label, placeholder, children }: { label: string; placeholder?: string; children?: React.ReactNode }) {
+/**
+ * GET form: keeps the other query parameters except the page (a new search starts at page 1) and
+ * those the filter controls given as children set themselves (`owns`).
+ */
+export function SearchBox({ label, placeholder, children, owns = [] }: { label: string; placeholder?: string; children?: React.ReactNode; owns?: string[] }) {
   const [params] = useSearchParams();
-  const keep = [...params.entries()].filter(([k]) => !['q', 'page'].includes(k) && !(children && k === 'status'));
+  const omit = new Set(['q', 'page', ...owns]);
+  const keep = [...params.entries()].filter(([k]) => !omit.has(k));
   return (
     <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
       {keep.map(([k, v]) => (

@@ -1,10 +1,9 @@
 // JSON handlers of the store locator and the online retailers: parse, call the service, respond.
 import express, { type Request, Router } from 'express';
-import { z } from 'zod';
 import { fromKm, toKm } from '../../../shared/geo';
 import { getMarket } from '../../../shared/markets';
 import {
-  DEFAULT_RADIUS, retailerQuery, storeAdminQuery, storeImportBody, storeImportPreviewBody, storeInput, type StoreResult,
+  DEFAULT_RADIUS, retailerQuery, storeAdminId, storeAdminQuery, storeImportBody, storeImportPreviewBody, storeInput, type StoreResult,
   type StoreSearchResponse, type StoreSearchResult, storeSearchQuery, storeUpdate,
 } from '../../../shared/schemas/stores';
 import { parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
@@ -85,9 +84,8 @@ export function storeImportBodyParser(): Router {
   return router;
 }
 
-const storeId = z.coerce.number().int().positive().max(2_147_483_647);
 const idOf = (req: Request) => {
-  const parsed = storeId.safeParse(req.params.id);
+  const parsed = storeAdminId.safeParse(req.params.id);
   if (!parsed.success) throw notFound('Store');
   return parsed.data;
 };

@@ -33,7 +33,7 @@ import { requirePermission } from '~/lib/guards.server';
 const LIST = '/admin/dashboard/cocktails';
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.cocktail ? `Edit ${data.cocktail.name}` : 'New recipe'} · Frolic` },
+  { title: `${!data ? 'Recipe not found' : data.cocktail ? `Edit ${data.cocktail.name}` : 'New recipe'} · Frolic` },
 ];
 
 type Cocktails = Route.LoaderArgs['context']['services']['cocktails'];

@@ -2,7 +2,9 @@
 // A save names the version it read (updatedAt), so a colleague's newer save is never overwritten.
 import { useState } from 'react';
 import { data, Link } from 'react-router';
-import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, type InquiryStatus, inquiryRef, inquiryUpdate, PARTNER_TYPE_LABELS } from '@shared/schemas/inquiries';
+import { PARTNER_TYPE_LABELS } from '@shared/form-constants';
+import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, type InquiryStatus } from '@shared/inquiry-constants';
+import { inquiryRef, inquiryUpdate } from '@shared/schemas/inquiries';
 import { formatUtc } from '@shared/notification-constants';
 import type { Route } from './+types/detail';
 import { EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';

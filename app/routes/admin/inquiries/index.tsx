@@ -1,7 +1,8 @@
 // Inquiries: contact messages and business inquiries from the public forms in one table — filters
 // by kind and status, search, sortable columns and pages, all in the URL so the server does the work.
 import { Form, Link, useSearchParams } from 'react-router';
-import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, inquiryListQuery } from '@shared/schemas/inquiries';
+import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES } from '@shared/inquiry-constants';
+import { inquiryListQuery } from '@shared/schemas/inquiries';
 import { formatUtc } from '@shared/notification-constants';
 import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';

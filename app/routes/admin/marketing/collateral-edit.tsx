@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { data, Link } from 'react-router';
 import type { PickedMedia } from '@shared/media';
-import { COLLATERAL_AUDIENCES, COLLATERAL_KIND_LABELS, COLLATERAL_KINDS, type CollateralAudience, type CollateralKind, collateralInput, collateralUpdate } from '@shared/schemas/marketing';
+import { COLLATERAL_AUDIENCES, COLLATERAL_KIND_LABELS, COLLATERAL_KINDS, type CollateralAudience, type CollateralKind } from '@shared/marketing-constants';
+import { collateralInput, collateralUpdate } from '@shared/schemas/marketing';
 import { z } from 'zod';
 import type { Route } from './+types/collateral-edit';
 import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';

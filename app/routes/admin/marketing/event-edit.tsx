@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { data, Link } from 'react-router';
 import type { PickedMedia } from '@shared/media';
-import { COMMON_TIME_ZONES, eventInput, eventUpdate } from '@shared/schemas/marketing';
+import { COMMON_TIME_ZONES } from '@shared/marketing-constants';
+import { eventInput, eventUpdate } from '@shared/schemas/marketing';
 import { z } from 'zod';
 import type { Route } from './+types/event-edit';
 import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';

@@ -2,7 +2,8 @@
 // each — search, sortable columns and pages in the URL so the server does the work. Event times are
 // shown in the event's own time zone.
 import { Form, Link, useSearchParams } from 'react-router';
-import { COLLATERAL_KIND_LABELS, collateralListQuery, eventListQuery } from '@shared/schemas/marketing';
+import { COLLATERAL_KIND_LABELS } from '@shared/marketing-constants';
+import { collateralListQuery, eventListQuery } from '@shared/schemas/marketing';
 import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
 import { inputClass } from '~/features/forms/fields';

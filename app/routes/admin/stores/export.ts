@@ -1,8 +1,19 @@
-// CSV export of store locations (being built).
+// CSV export of store locations (the Store Locator's "Export CSV"): every store, or those the list's
+// filters select, in the import's column layout with the id first, as a download.
+import { storeAdminQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/export';
-import { requireAdminArea } from '~/lib/guards.server';
+import { requirePermission } from '~/lib/guards.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminArea(request, context);
-  return new Response('', { headers: { 'Content-Type': 'text/csv' } });
+  await requirePermission(request, context, 'catalog:write');
+  const parsed = storeAdminQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const { q, country, active } = parsed.success ? parsed.data : storeAdminQuery.parse({});
+  const csv = await context.services.stores.exportCsv({ q, country, active });
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="stores-${new Date().toISOString().slice(0, 10)}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
 }

@@ -1,12 +1,104 @@
-// Staff catalogue screen (being built).
+// Store Locator (staff): every store, active or hidden — search by name, town or postcode, filters
+// by country and status, sortable columns and pages in the URL; the CSV import and export start here.
+import { Form, Link, useSearchParams } from 'react-router';
+import { type StoreAdminRow, storeAdminQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/index';
-import { requireAdminArea } from '~/lib/guards.server';
+import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
+import { inputClass } from '~/features/forms/fields';
+import { requirePermission } from '~/lib/guards.server';
+
+const BASE = '/admin/dashboard/store-locator';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Store Locator · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminArea(request, context);
-  return null;
+  await requirePermission(request, context, 'catalog:write');
+  const { stores } = context.services;
+  // A hand-edited URL with a bad value shows the plain list rather than an error page.
+  const parsed = storeAdminQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parsed.success ? parsed.data : storeAdminQuery.parse({});
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  const [page, countries] = await Promise.all([stores.adminList(query), stores.countries()]);
+  return { page, countries: countries.map((code) => ({ code, name: names.of(code) ?? code })) };
 }
 
-export default function Screen() {
-  return <main id="main"><p>Coming.</p></main>;
+const columns: Column<StoreAdminRow>[] = [
+  {
+    key: 'name',
+    label: 'Name',
+    sortable: true,
+    render: (s) => (
+      <Link to={`${BASE}/${s.id}`} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
+        {s.name}
+      </Link>
+    ),
+  },
+  { key: 'city', label: 'Town or city', sortable: true, render: (s) => s.city },
+  { key: 'postcode', label: 'Postcode', render: (s) => s.postcode ?? '—' },
+  { key: 'country', label: 'Country', sortable: true, render: (s) => s.country },
+  { key: 'products', label: 'Products', className: 'text-right', render: (s) => s.products },
+  { key: 'active', label: 'Status', render: (s) => <StatusBadge status={s.active ? 'active' : 'inactive'} label={s.active ? 'active' : 'hidden'} /> },
+  { key: 'updatedAt', label: 'Updated', sortable: true, render: (s) => new Date(s.updatedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) },
+];
+
+/** Search and both filters in one GET form; the sort survives, the page starts again at 1. */
+function Filters({ countries }: { countries: { code: string; name: string }[] }) {
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
+      {['sort', 'dir', 'pageSize'].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ''} /> : null))}
+      <label className="flex flex-col text-sm font-medium">
+        Search stores
+        <input type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder="Name, town or postcode" className={`${inputClass} w-64 font-normal`} />
+      </label>
+      <label className="flex flex-col text-sm font-medium">
+        Country
+        <select name="country" defaultValue={params.get('country') ?? ''} className={`${inputClass} font-normal`}>
+          <option value="">All</option>
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name} ({c.code})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col text-sm font-medium">
+        Status
+        <select name="active" defaultValue={params.get('active') ?? ''} className={`${inputClass} font-normal`}>
+          <option value="">All</option>
+          <option value="true">Active</option>
+          <option value="false">Hidden</option>
+        </select>
+      </label>
+      <button type="submit" className={buttonClass.secondary}>
+        Search
+      </button>
+    </Form>
+  );
+}
+
+export default function StoreLocatorAdmin({ loaderData }: Route.ComponentProps) {
+  const { page, countries } = loaderData;
+  const [params] = useSearchParams();
+  // The export follows the filters on screen (not the page or the sort).
+  const exportQuery = new URLSearchParams([...params].filter(([k]) => ['q', 'country', 'active'].includes(k))).toString();
+  return (
+    <main id="main">
+      <PageHeader title="Store Locator" description="Stockists on the public store locator: address, coordinates, opening hours and the products each carries. Hidden stores are not shown to visitors.">
+        <Link to={`${BASE}/new`} className={buttonClass.primary}>
+          New store
+        </Link>
+        <Link to={`${BASE}/import`} className={buttonClass.secondary}>
+          Import CSV
+        </Link>
+        {/* A plain link: the browser downloads the file the route's loader streams. */}
+        <a href={`${BASE}/export.csv${exportQuery ? `?${exportQuery}` : ''}`} className={buttonClass.secondary} download>
+          Export CSV
+        </a>
+      </PageHeader>
+      <Filters countries={countries} />
+      <DataTable columns={columns} rows={page.items} rowKey={(s) => s.id} caption="Store locations" empty="No stores match." />
+      <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
+    </main>
+  );
 }
