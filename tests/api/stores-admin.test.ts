@@ -262,3 +262,36 @@ describe('CSV export', () => {
     expect(update).toMatchObject({ oldValues: expect.objectContaining({ name: 'The Juniper Cellar' }), newValues: expect.objectContaining({ name: 'The Juniper Cellar & Bar' }) });
   });
 });
+
+describe('the staff pages', () => {
+  it('downloads the CSV through the page route, for staff only', async () => {
+    const res = await employee.get('/admin/dashboard/store-locator/export.csv?country=GB');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="stores-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = (await res.text()).trim().split('\r\n').slice(1);
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.every((r) => r.includes(',GB,'))).toBe(true);
+    expect((await partner.get('/admin/dashboard/store-locator/export.csv')).status).toBe(302);
+  });
+
+  it('previews and imports from the import page, with the result as a toast', async () => {
+    const csv = [HEADER, 'Ring Road Bottles,Hringbraut 1,Reykjavík,,107,IS,64.1420,-21.9550,,,frolic-wheat-vodka,yes', 'Nowhere,1 Road,Town,,,IS,95,0,,,,'].join('\n');
+    const preview = await admin.post('/admin/dashboard/store-locator/import', { intent: 'preview', csv });
+    expect(preview.status).toBe(200);
+    // React's text separators (<!-- -->) aside, the page says what the preview found.
+    const html = (await preview.text()).replaceAll('<!-- -->', '');
+    expect(html).toContain('2 rows: 1 valid, 1 with errors.');
+    expect(html).toContain('The latitude must be between -90 and 90.');
+
+    const refused = await admin.post('/admin/dashboard/store-locator/import', { intent: 'import', mode: 'all', csv });
+    expect(refused.status).toBe(400);
+    expect((await refused.text()).replaceAll('<!-- -->', '')).toContain('Nothing was imported: 1 of 2 rows have errors.');
+
+    const done = await admin.post('/admin/dashboard/store-locator/import', { intent: 'import', mode: 'valid_only', csv });
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe('/admin/dashboard/store-locator');
+    expect(admin.flashedToast()).toMatchObject({ title: 'Imported 1 store', description: '1 new, 0 updated, 0 unchanged. 1 row with errors left out.' });
+    expect((await nearReykjavik()).items.map((s) => s.name)).toContain('Ring Road Bottles');
+  });
+});
