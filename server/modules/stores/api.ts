@@ -1,5 +1,5 @@
 // JSON handlers of the store locator and the online retailers: parse, call the service, respond.
-import express, { type Request, Router } from 'express';
+import { type Request, Router } from 'express';
 import { fromKm, toKm } from '../../../shared/geo';
 import { getMarket } from '../../../shared/markets';
 import {
@@ -9,7 +9,6 @@ import {
 import { parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import { requireApi } from '../../http/api-auth';
 import { notFound } from '../../http/errors';
-import { requireJsonBody } from '../../http/security';
 import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
 
@@ -68,19 +67,6 @@ export function storesApi(services: Services): Router {
   });
 
   router.use(storesAdminApi(services));
-  return router;
-}
-
-/** The JSON limit of a CSV import: the file's 2 MB limit plus what JSON escaping adds. */
-export const STORE_IMPORT_JSON_LIMIT = '3mb';
-
-/**
- * The bigger body limit of the CSV import routes. Mount it before the API's global JSON parser,
- * which then leaves the already parsed body alone.
- */
-export function storeImportBodyParser(): Router {
-  const router = Router();
-  router.use('/admin/stores/import', requireJsonBody, express.json({ limit: STORE_IMPORT_JSON_LIMIT }));
   return router;
 }
 
