@@ -2,7 +2,7 @@
 // expectations derived from the shared policy, checked against the running server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../app/routes';
-import { hasAdminAccess, hasPartnerAccess, isMasterAdmin, loginPathFor, ROLES } from '../../shared/policy';
+import { DEFAULT_GRANTS, hasAdminAccess, hasPartnerAccess, isMasterAdmin, loginPathFor, type Permission, type Role, ROLES } from '../../shared/policy';
 import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
 import { Client } from '../support/client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -43,6 +43,7 @@ afterAll(async () => {
 });
 
 const who = ['anonymous', ...ROLES];
+const grants = (p: Permission) => (roles: string[]) => roles.some((r) => DEFAULT_GRANTS[r as Role]?.includes(p));
 const userOf = (role: string) => ({ roles: role === 'anonymous' ? [] : [role], isMasterAdmin: false });
 
 describe('protected pages', () => {
@@ -97,6 +98,11 @@ describe('protected API routes', () => {
     { method: 'GET', path: '/api/me', allowed: () => true },
     { method: 'POST', path: '/api/rpc/has_role', body: { role_name: 'admin' }, allowed: () => true },
     { method: 'GET', path: '/api/security-settings', allowed: (r) => isMasterAdmin({ roles: r, isMasterAdmin: false }) },
+    // The staff catalogue: reads need the entity's permission, per the default grants.
+    ...['products', 'stores', 'cocktails', 'media', 'collateral', 'events'].map((e) => ({ method: 'GET', path: `/api/admin/${e}`, allowed: grants('catalog:write') })),
+    { method: 'GET', path: '/api/admin/stores/export.csv', allowed: grants('catalog:write') },
+    { method: 'GET', path: '/api/admin/inquiries', allowed: grants('inquiries:manage') },
+    { method: 'GET', path: '/api/admin/notifications', allowed: (r: string[]) => hasAdminAccess(r) },
   ];
 
   for (const role of who) {
