@@ -2,12 +2,9 @@
 // auth check on a request — autocannon on GET /api/me with a session against GET /api/ping, one run
 // (10 s, 50 connections) on PGlite and, when it answers, on PostgreSQL.
 /* global fetch, performance, URLSearchParams */
-import autocannon from 'autocannon';
-import { isMain, median, passGate, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
+import { cannon, CONNECTIONS, DURATION, isMain, median, passGate, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
 
 const PASSWORD = 'Bench-demo-password-2026';
-const DURATION = Number(process.env.HTTP_DURATION || 10);
-const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS || 50);
 
 async function signInTimes(url, n = 20) {
   const gate = await passGate(url);
@@ -30,15 +27,11 @@ async function signInTimes(url, n = 20) {
   return { cookie, medianMs: Math.round(median(times)), p95Ms: Math.round(sorted[Math.floor(sorted.length * 0.95) - 1]), runs: n };
 }
 
-async function cannon(url, headers = {}) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { reqPerSec: Math.round(r.requests.average), latencyP99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-}
 
 async function suite(server, label) {
   const signIn = await signInTimes(server.url);
   const ping = await cannon(`${server.url}/api/ping`);
-  const me = await cannon(`${server.url}/api/me`, { cookie: signIn.cookie });
+  const me = await cannon(`${server.url}/api/me`, { headers: { cookie: signIn.cookie } });
   const ratio = Math.round((me.reqPerSec / ping.reqPerSec) * 100) / 100;
   process.stderr.write(`  auth ${label}: sign-in median ${signIn.medianMs} ms; /api/ping ${ping.reqPerSec} req/s; /api/me ${me.reqPerSec} req/s (${ratio} of ping)\n`);
   return { database: label, signIn: { medianMs: signIn.medianMs, p95Ms: signIn.p95Ms, runs: signIn.runs }, ping, me, meVsPing: ratio };

@@ -4,15 +4,12 @@
 // varied origins — req/s and p99 (10 s, 50 connections each) — plus single-request latencies with
 // the caches cold (the first page, the last page, one nearest search).
 /* global fetch, performance */
-import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import path from 'node:path';
-import { isMain, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
+import { cannon, CONNECTIONS, DURATION, isMain, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
 import { INSERT_STORES, origins } from './stores.mjs';
 
-const DURATION = Number(process.env.HTTP_DURATION || 10);
-const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS || 50);
 const PRODUCTS = 10_000;
 const PAGE_SIZE = 24;
 
@@ -28,13 +25,6 @@ from products p cross join (values ('US','USD'),('GB','GBP'),('EU','EUR'),('CA',
 where p.slug like 'bench-product-%';
 `;
 
-async function cannon(url, paths) {
-  let i = 0;
-  const opts = { url, connections: CONNECTIONS, duration: DURATION };
-  if (paths) opts.requests = [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }];
-  const r = await autocannon(opts);
-  return { reqPerSec: Math.round(r.requests.average), latencyP99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-}
 
 async function timed(url) {
   const t0 = performance.now();
@@ -53,8 +43,8 @@ async function suite(server, label) {
   const nearest = await timed(server.url + storePaths[0]);
   const productPaths = Array.from({ length: pages }, (_, i) => `/api/products?page=${i + 1}&pageSize=${PAGE_SIZE}&market=GB`);
   const ping = await cannon(`${server.url}/api/ping`);
-  const products = await cannon(server.url, productPaths);
-  const stores = await cannon(server.url, storePaths);
+  const products = await cannon(server.url, { paths: productPaths });
+  const stores = await cannon(server.url, { paths: storePaths });
   const ratio = (r) => Math.round((r.reqPerSec / ping.reqPerSec) * 100) / 100;
   const row = {
     database: label,

@@ -229,3 +229,19 @@ export async function withServer(label, options, fn) {
     removeDir(dataDir);
   }
 }
+
+export const DURATION = Number(process.env.HTTP_DURATION || 10);
+export const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS || 50);
+
+/**
+ * autocannon for DURATION s with CONNECTIONS connections against `url`; with `paths`, each request
+ * takes the next path in turn (so caches see varied keys). Returns req/s, p99 and failures.
+ */
+export async function cannon(url, { paths, headers = {} } = {}) {
+  const { default: autocannon } = await import('autocannon');
+  let i = 0;
+  const opts = { url, connections: CONNECTIONS, duration: DURATION, headers };
+  if (paths) opts.requests = [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }];
+  const r = await autocannon(opts);
+  return { reqPerSec: Math.round(r.requests.average), latencyP99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}

@@ -3,14 +3,11 @@
 // Origins vary per request (2,000 distinct points), so the query cache rarely helps; one fixed origin
 // is also measured to show the cached path.
 /* global fetch, performance */
-import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import path from 'node:path';
-import { isMain, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
+import { cannon, CONNECTIONS, DURATION, isMain, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
 
-const DURATION = Number(process.env.HTTP_DURATION || 10);
-const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS || 50);
 const STORES = 5000;
 
 // Stores spread over Europe and North America, deterministic.
@@ -36,13 +33,6 @@ export function origins(n = 2000) {
   return out;
 }
 
-async function cannon(url, paths) {
-  let i = 0;
-  const opts = { url, connections: CONNECTIONS, duration: DURATION };
-  if (paths) opts.requests = [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }];
-  const r = await autocannon(opts);
-  return { reqPerSec: Math.round(r.requests.average), latencyP99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-}
 
 async function suite(server, label) {
   const paths = origins();
@@ -52,7 +42,7 @@ async function suite(server, label) {
   for (const p of paths.slice(1, 51)) await (await fetch(server.url + p)).arrayBuffer();
   const sequentialMs = Math.round(((performance.now() - t0) / 50) * 100) / 100;
   const ping = await cannon(`${server.url}/api/ping`);
-  const varied = await cannon(server.url, paths);
+  const varied = await cannon(server.url, { paths });
   const fixed = await cannon(`${server.url}${paths[0]}`);
   const row = {
     database: label,
