@@ -31,5 +31,17 @@ export function isKnownTimeZone(zone: string): boolean {
   return zone === 'UTC' || zones.has(zone);
 }
 
+const eventDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * An event's wall-clock time (`2026-12-01T19:00`, as the server computed it) with its zone: "1 Dec
+ * 2026, 19:00 (America/New York)". No zone arithmetic here, so the server's render and the
+ * browser's hydration agree whatever zone or time-zone data either has.
+ */
+export function formatEventTime(local: string, zone: string): string {
+  const [date, time] = local.split('T');
+  return `${eventDay.format(new Date(`${date}T00:00:00Z`))}, ${time} (${zone.replace(/_/g, ' ')})`;
+}
+
 /** A wall-clock time as the event form sends it: `2026-12-01T19:00`. */
 export const LOCAL_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,13 +1,15 @@
 // WebSockets of the support chat, on the app's own HTTP server: /ws/chat for visitors (id + secret),
-// /ws/staff for the inbox (session cookie + support:answer). Delivery goes through the change feed,
-// so a message stored by any instance reaches the sockets of every instance; this instance's own
-// messages take the same path.
+// /ws/staff for the admin area (session cookie, the shell's checks): chat events go to staff with
+// support:answer, the bell's signal to staff holding the notification's permission. Delivery goes
+// through the change feed, so a message stored by any instance reaches the sockets of every
+// instance; this instance's own messages take the same path.
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
+import { hasAdminAccess } from '../../shared/policy';
 import { HEARTBEAT_MS, type ServerEvent, staffClientMessage, visitorClientMessage, visitorSend } from '../../shared/schemas/chat';
-import type { CurrentUser } from '../modules/auth/sessions';
+import { type CurrentUser, USER_CHANGED_TOPIC } from '../modules/auth/sessions';
 import { SESSION_REVOKED_TOPIC } from '../modules/auth/service';
 import { CHAT_TOPIC, type ChatEvent } from '../modules/chat/service';
 import { NOTIFICATIONS_TOPIC, type StoredNotification } from '../modules/notifications/service';
@@ -48,6 +50,10 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const visitors = new Map<string, Set<WebSocket>>();
   const staff = new Map<WebSocket, CurrentUser>();
+  /** Sockets of staff who answer chats: only they get chat events, and only they make the chat "staffed". */
+  const answering = () => [...staff].filter(([, u]) => u.permissions.includes('support:answer'));
+  const answeringSockets = () => answering().map(([ws]) => ws);
+  const answeringIds = () => answering().map(([, u]) => u.id);
   const send = (ws: WebSocket, event: ServerEvent | NotificationPush) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
   };
@@ -74,7 +80,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       const token = readSessionToken(req.headers.cookie);
       const user = token ? await services.sessions.resolve(token) : null;
       if (!user || user.mfaPending) return refuse(socket, 401, 'Unauthorized');
-      if (!user.permissions.includes('support:answer')) return refuse(socket, 403, 'Forbidden');
+      if (!hasAdminAccess(user.roles)) return refuse(socket, 403, 'Forbidden');
       if (user.requiresPasswordReset) return refuse(socket, 403, 'Forbidden');
       if (!user.twoFactorEnabled && (await services.settings.get()).requireTwoFactorForStaff) return refuse(socket, 403, 'Forbidden');
       wss.handleUpgrade(req, socket, head, (ws) => onStaff(ws, user));
@@ -145,6 +151,9 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     ws.on('pong', () => ((ws as unknown as Alive).alive = true));
     let lastTyping = 0;
     ws.on('message', (data) => {
+      if (!user.permissions.includes('support:answer')) {
+        return send(ws, { type: 'error', code: 'forbidden', message: 'Answering support chats needs the support:answer permission.' });
+      }
       try {
         const parsed = staffClientMessage.parse(JSON.parse(String(data)));
         if (Date.now() - lastTyping < 2000) return;
@@ -155,19 +164,19 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       }
     });
     ws.on('close', () => staff.delete(ws));
-    void services.chat.heartbeat(opts.instanceId, [...staff.values()].map((u) => u.id));
+    void services.chat.heartbeat(opts.instanceId, answeringIds());
   }
 
   const unsubscribe = feed.subscribe(CHAT_TOPIC, (data) => {
     const event = data as ChatEvent;
     if (event.type === 'message') {
       for (const ws of visitors.get(event.message.sessionId) ?? []) send(ws, { type: 'message', message: event.message });
-      for (const ws of staff.keys()) send(ws, { type: 'message', message: event.message });
+      for (const ws of answeringSockets()) send(ws, { type: 'message', message: event.message });
     } else if (event.type === 'typing') {
-      if (event.from === 'visitor') for (const ws of staff.keys()) send(ws, event);
+      if (event.from === 'visitor') for (const ws of answeringSockets()) send(ws, event);
       else for (const ws of visitors.get(event.sessionId) ?? []) send(ws, event);
     } else if (event.type === 'conversation') {
-      for (const ws of staff.keys()) send(ws, event);
+      for (const ws of answeringSockets()) send(ws, event);
     }
   });
   // The bell: staff who may see the new entry refresh their feed.
@@ -178,6 +187,12 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   const unsubscribeRevoked = feed.subscribe(SESSION_REVOKED_TOPIC, (data) => {
     const { userId } = data as { userId: string };
     for (const [ws, u] of staff) if (u.id === userId) ws.close(4401, 'session ended');
+  });
+
+  // Roles or permissions of a user changed: their sockets reconnect, and the upgrade decides again.
+  const unsubscribeChanged = feed.subscribe(USER_CHANGED_TOPIC, (data) => {
+    const { userId } = (data ?? {}) as { userId?: string };
+    for (const [ws, u] of staff) if (!userId || u.id === userId) ws.close(4409, 'access changed');
   });
 
   const timer = setInterval(() => {
@@ -191,7 +206,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       ws.ping();
     }
     void (async () => {
-      await services.chat.heartbeat(opts.instanceId, [...staff.values()].map((u) => u.id));
+      await services.chat.heartbeat(opts.instanceId, answeringIds());
       const online = await services.chat.staffOnline();
       for (const set of visitors.values()) for (const ws of set) send(ws, { type: 'presence', staffOnline: online });
     })().catch((err: unknown) => opts.logger.warn({ err }, 'chat heartbeat failed'));
@@ -204,6 +219,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       unsubscribe();
       unsubscribeNotifications();
       unsubscribeRevoked();
+      unsubscribeChanged();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
     },

@@ -101,7 +101,7 @@ export const cocktailIngredientInput = z
     amount: z.preprocess(numberish, amountSchema.nullable()),
     unit: z.preprocess(blankAsNull, z.enum(COCKTAIL_UNITS, { error: 'Choose a unit from the list.' }).nullable()),
     /** One of our products this ingredient is. */
-    productId: z.preprocess(numberish, z.number({ error: 'Choose one of our products.' }).int().positive().nullable()),
+    productId: z.preprocess(numberish, z.number({ error: 'Choose one of our products.' }).int().positive().max(2_147_483_647, 'Choose one of our products.').nullable()),
   })
   .superRefine((i, ctx) => {
     const amountless = i.unit !== null && AMOUNTLESS_UNITS.includes(i.unit);
@@ -144,7 +144,11 @@ export type CocktailUpdate = z.infer<typeof cocktailUpdate>;
 export const cocktailVersionOnly = z.object({ version: versionField });
 
 /** The staff id of a recipe in a path. */
-export const cocktailAdminId = z.coerce.number({ error: 'Use a cocktail id.' }).int().min(1).max(2_147_483_647);
+export const cocktailAdminId = z
+  .string({ error: 'Use a cocktail id.' })
+  .regex(/^\d{1,10}$/, 'Use a cocktail id.')
+  .transform(Number)
+  .pipe(z.number().int().min(1, 'Use a cocktail id.').max(2_147_483_647, 'Use a cocktail id.'));
 
 export interface CocktailAdminRow {
   id: number;

@@ -68,17 +68,19 @@ export const inquiryListQuery = adminListQuery(['receivedAt', 'from', 'status'] 
 });
 export type InquiryListQuery = z.infer<typeof inquiryListQuery>;
 
-export const inquiryRef = z.object({ kind: z.enum(INQUIRY_KINDS, { error: 'Unknown kind of inquiry.' }), id: z.coerce.number().int().positive() });
+export const inquiryRef = z.object({ kind: z.enum(INQUIRY_KINDS, { error: 'Unknown kind of inquiry.' }), id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const inquiryUpdate = z.object({
   status: z.enum(INQUIRY_STATUSES, { error: 'Choose a status.' }),
-  assigneeId: z.uuid({ error: 'Choose a colleague.' }).nullable().default(null),
+  /** Left out (the API's PATCH): the assignee stays as it is. */
+  assigneeId: z.uuid({ error: 'Choose a colleague.' }).nullable().optional(),
+  /** Left out: the notes stay as they are; empty clears them. */
   notes: z
     .string()
     .trim()
     .max(10_000, 'Keep the notes under 10,000 characters.')
-    .default('')
-    .transform((v) => (v ? v : null)),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
   /** When the editor read it (the inquiry's `updatedAt`): a newer save in between is a conflict. */
   updatedAt: z.iso.datetime({ error: 'Reload the page: the version is missing.' }),
 });

@@ -27,7 +27,17 @@ export type CollateralInput = z.infer<typeof collateralInput>;
 export const collateralUpdate = collateralInput.extend({ version: versionField });
 export type CollateralUpdate = z.infer<typeof collateralUpdate>;
 
-const localDateTime = (what: string) => z.string({ error: `Enter the ${what} date and time.` }).regex(LOCAL_DATE_TIME, `Enter the ${what} date and time.`);
+/** A day the calendar has: 31 February would otherwise roll over silently into March. */
+function isRealDay(local: string): boolean {
+  const day = new Date(`${local.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === local.slice(0, 10);
+}
+
+const localDateTime = (what: string) =>
+  z
+    .string({ error: `Enter the ${what} date and time.` })
+    .regex(LOCAL_DATE_TIME, `Enter the ${what} date and time.`)
+    .refine(isRealDay, `The ${what} date does not exist.`);
 
 /** Times are wall-clock times in `timezone`; the server converts them to UTC. */
 export const eventInput = z
@@ -49,6 +59,13 @@ export const eventInput = z
 export type EventInput = z.infer<typeof eventInput>;
 export const eventUpdate = eventInput.safeExtend({ version: versionField });
 export type EventUpdate = z.infer<typeof eventUpdate>;
+
+/** The id of a collateral item or event in a path: digits in the id column's range (else 400, not a database error). */
+export const marketingId = z
+  .string()
+  .regex(/^\d{1,10}$/, 'Use a numeric id.')
+  .transform(Number)
+  .pipe(z.number().int().min(1, 'Use a numeric id.').max(2_147_483_647, 'Use a numeric id.'));
 
 export const collateralListQuery = adminListQuery(['title', 'kind', 'updatedAt'] as const);
 export type CollateralListQuery = z.infer<typeof collateralListQuery>;

@@ -182,7 +182,7 @@ export const storeInput = z.object({
     .transform((hours) => [...hours].sort((a, b) => a.day - b.day)),
   /** Our products this store carries (ids; the service checks they exist). */
   productIds: z
-    .array(z.coerce.number().int().positive())
+    .array(z.coerce.number().int().positive().max(2_147_483_647, 'Choose products from the catalogue.'))
     .max(500)
     .default([])
     .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),

@@ -122,6 +122,10 @@ describe('validation', () => {
     const e = await errorOf(res);
     expect(e.code).toBe('validation_failed');
     expect(paths(e)).toEqual(['ingredients.2.productId']);
+    // Beyond the id column's range: the same field error, not a database error.
+    const huge = await admin.json('POST', '/api/admin/cocktails', recipe({ ingredients: [{ name: 'gin', amount: 50, unit: 'ml', productId: 99_999_999_999 }] }));
+    expect(huge.status).toBe(400);
+    expect(paths(await errorOf(huge))).toEqual(['ingredients.0.productId']);
   });
 
   it('refuses an image that is not in the library, or is a PDF, and publishing without an image', async () => {
@@ -315,6 +319,9 @@ describe('the editor pages', () => {
     expect(await (await employee.get(`${list}/${row!.id}`)).text()).toContain('Edit Daiquiri');
     expect((await employee.get(`${list}/999999`)).status).toBe(404);
     expect((await employee.get(`${list}/not-a-number`)).status).toBe(404);
+    // Only digits name a recipe: '0x10' is not recipe 16, nor '1e1' recipe 10.
+    expect((await employee.get(`${list}/0x10`)).status).toBe(404);
+    expect((await admin.json('GET', '/api/admin/cocktails/1e1')).status).toBe(400);
   });
 
   it('saves through the page action with a toast, refuses a stale version, and lets only admins delete', async () => {

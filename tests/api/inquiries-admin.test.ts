@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { auditLogs } from '../../server/db/schema';
+import { auditLogs, rolePermissions, users } from '../../server/db/schema';
 import type { Client } from '../support/client';
 import { signedIn } from '../support/staff';
 import { passGate, startTestServer, type TestServer } from '../support/test-server';
@@ -160,11 +160,115 @@ describe('the inquiries list and triage', () => {
     expect((await partner.json()).error.details).toEqual([expect.objectContaining({ path: 'assigneeId' })]);
     expect((await admin.json('GET', '/api/admin/inquiries/other/1')).status).toBe(400);
     expect((await admin.json('GET', '/api/admin/inquiries/business/99999')).status).toBe(404);
+    // Beyond the id column's range: a 400, not a database error.
+    expect((await admin.json('GET', '/api/admin/inquiries/business/99999999999')).status).toBe(400);
+    expect((await admin.json('PATCH', '/api/admin/inquiries/contact/99999999999', { status: 'done', updatedAt: record.updatedAt })).status).toBe(400);
+    expect((await admin.get('/admin/dashboard/inquiries/contact/99999999999')).status).toBe(404);
+  });
+
+  it('a PATCH without assignee or notes keeps them; an assignee who left stays until changed', async () => {
+    const leaver = await signedIn(t, 'employee', 'leaver');
+    let { record } = await (await admin.json('GET', `/api/admin/inquiries/contact/${contactId}`)).json();
+    let res = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'in_progress', assigneeId: leaver.userId, notes: 'Tasting booked.', updatedAt: record.updatedAt });
+    expect(res.status).toBe(200);
+    ({ record } = await res.json());
+    res = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'done', updatedAt: record.updatedAt });
+    expect(res.status).toBe(200);
+    ({ record } = await res.json());
+    expect(record).toMatchObject({ status: 'done', assigneeId: leaver.userId, notes: 'Tasting booked.' });
+
+    await t.db.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, leaver.userId));
+    // The editor sends the assignee it shows: saving other changes is not refused because they left.
+    const page = await (await admin.get(`/admin/dashboard/inquiries/contact/${contactId}`)).text();
+    expect(page).toContain('Former colleague (no longer handles inquiries)');
+    res = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'in_progress', assigneeId: leaver.userId, notes: 'Tasting booked.', updatedAt: record.updatedAt });
+    expect(res.status).toBe(200);
+    ({ record } = await res.json());
+    // Choosing them anew is.
+    res = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'in_progress', assigneeId: null, updatedAt: record.updatedAt });
+    ({ record } = await res.json());
+    const again = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'in_progress', assigneeId: leaver.userId, updatedAt: record.updatedAt });
+    expect(again.status).toBe(400);
+    expect((await again.json()).error.details).toEqual([expect.objectContaining({ path: 'assigneeId' })]);
   });
 
   it('is for staff who handle inquiries only', async () => {
     expect((await retailer.json('GET', '/api/admin/inquiries')).status).toBe(403);
     expect((await retailer.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'done', updatedAt: new Date().toISOString() })).status).toBe(403);
     expect((await fetch(`${t.url}/api/admin/inquiries`)).status).toBe(401);
+  });
+});
+
+describe('the live bell and what each member of staff may see', () => {
+  const db = () => t.db.database.db;
+  const grant = (role: string, permission: string) => db().insert(rolePermissions).values({ role, permission }).onConflictDoNothing();
+  const revoke = (role: string, permission: string) => db().delete(rolePermissions).where(and(eq(rolePermissions.role, role), eq(rolePermissions.permission, permission)));
+
+  function staffSocket(c: Client): Promise<{ ws: WebSocket; events: Record<string, unknown>[] }> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws/staff`, { headers: { cookie: c.header() } });
+      const events: Record<string, unknown>[] = [];
+      ws.on('message', (raw) => events.push(JSON.parse(String(raw))));
+      ws.once('open', () => resolve({ ws, events })).once('error', reject);
+    });
+  }
+
+  it('opens the staff socket for any admin-area user: chat events only to those who answer chats, the bell by permission', async () => {
+    // Here employees handle inquiries but not the chat, and admins answer the chat but not inquiries.
+    await revoke('employee', 'support:answer');
+    await revoke('admin', 'inquiries:manage');
+    try {
+      const clerk = await signedIn(t, 'employee', 'nochat');
+      const manager = await signedIn(t, 'admin', 'noinq');
+      const clerkSocket = await staffSocket(clerk);
+      const managerSocket = await staffSocket(manager);
+
+      const chat = await (await fetch(`${t.url}/api/chat/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
+      const sent = await fetch(`${t.url}/api/chat/sessions/${chat.sessionId}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-chat-secret': chat.secret },
+        body: JSON.stringify({ clientId: 'client-bell-0001', content: 'Anyone there?' }),
+      });
+      expect(sent.status).toBe(201);
+      await expect.poll(() => managerSocket.events.some((e) => e.type === 'message')).toBe(true);
+      await submitContact('Ada Lovelace');
+      await expect.poll(() => clerkSocket.events.some((e) => e.type === 'notification')).toBe(true);
+      // The chat message went out before the notification: had the clerk been sent it, it would be here.
+      expect(clerkSocket.events.map((e) => e.type)).toEqual(['notification']);
+      expect(managerSocket.events.some((e) => e.type === 'notification')).toBe(false);
+      // Typing into a conversation is for those who answer chats.
+      clerkSocket.ws.send(JSON.stringify({ type: 'typing', sessionId: chat.sessionId }));
+      await expect.poll(() => clerkSocket.events.some((e) => e.type === 'error' && e.code === 'forbidden')).toBe(true);
+
+      // The feed and marking read follow the permission too, through the API and the page.
+      const entry = (await feed(clerk)).items.find((n) => n.title === 'New message from Ada Lovelace');
+      expect(entry).toBeDefined();
+      expect(await feed(manager)).toMatchObject({ total: 0, unreadCount: 0 });
+      expect((await manager.json('POST', `/api/admin/notifications/${entry!.id}/read`)).status).toBe(404);
+      const viaPage = await manager.post('/admin/dashboard/notifications', { id: String(entry!.id) });
+      expect(viaPage.status).toBe(200);
+      expect(await viaPage.text()).toContain('That notification is not yours to open.');
+      expect((await manager.json('POST', '/api/admin/notifications/read-all')).status).toBe(204);
+      expect((await feed(clerk)).items.find((n) => n.id === entry!.id)?.read).toBe(false);
+      // Ids beyond the column's range are refused, not a database error.
+      expect((await clerk.json('POST', '/api/admin/notifications/99999999999/read')).status).toBe(400);
+      expect((await clerk.post('/admin/dashboard/notifications', { id: '99999999999' })).status).toBe(200);
+
+      // The dashboard shows inquiries (who wrote, how many) only to staff who handle them.
+      expect(await (await clerk.get('/admin/dashboard')).text()).toContain('Ada Lovelace');
+      const managerDashboard = await (await manager.get('/admin/dashboard')).text();
+      expect(managerDashboard).not.toContain('Ada Lovelace');
+      expect(managerDashboard).not.toContain('New inquiries');
+
+      clerkSocket.ws.close();
+      managerSocket.ws.close();
+    } finally {
+      await grant('employee', 'support:answer');
+      await grant('admin', 'inquiries:manage');
+    }
+  });
+
+  it('refuses the staff socket to partners', async () => {
+    await expect(staffSocket(retailer)).rejects.toThrow(/403/);
   });
 });

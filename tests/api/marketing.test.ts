@@ -135,6 +135,9 @@ describe('events', () => {
       [{ startsLocal: '2026-12-01 19:00' }, 'startsLocal'],
       [{ venue: '' }, 'venue'],
       [{ imageMediaId: pdfId }, 'imageMediaId'],
+      // A day the calendar does not have is refused, not rolled over into March.
+      [{ startsLocal: '2026-02-31T19:00', endsLocal: null }, 'startsLocal'],
+      [{ endsLocal: '2026-12-32T19:00' }, 'endsLocal'],
     ];
     for (const [change, path] of cases) {
       const res = await admin.json('POST', '/api/admin/events', { ...tasting(), ...change });
@@ -153,6 +156,20 @@ describe('events', () => {
     const listed = await (await admin.json('GET', '/api/admin/events?sort=startsAt&dir=asc')).json();
     expect(listed.items.map((e: { title: string }) => e.title)).toEqual(['Summer launch', 'Winter gin tasting']);
     expect((await (await admin.json('GET', '/api/admin/events?q=brass')).json()).total).toBe(2);
+  });
+
+  it('answers ids beyond the id column with 400 (API) and 404 (pages), never a database error', async () => {
+    for (const path of ['/api/admin/events/99999999999', '/api/admin/collateral/99999999999', '/api/admin/events/0x10', '/api/admin/events/1e3']) {
+      expect((await admin.json('GET', path)).status, path).toBe(400);
+    }
+    expect((await admin.json('DELETE', '/api/admin/events/99999999999')).status).toBe(400);
+    expect((await admin.get('/admin/dashboard/marketing/events/99999999999')).status).toBe(404);
+    expect((await admin.get('/admin/dashboard/marketing/collateral/99999999999')).status).toBe(404);
+  });
+
+  it('shows event times on the event’s own clock, the same on the server as in any browser', async () => {
+    const html = await (await admin.get('/admin/dashboard/marketing?tab=events')).text();
+    expect(html).toContain('1 Dec 2026, 20:00 (Europe/Paris)');
   });
 
   it('lets admins delete, not employees', async () => {

@@ -106,6 +106,33 @@ describe('uploads', () => {
     expect((await res.json()).error.code).toBe('file_too_large');
   });
 
+  it('refuses an image of more than 40 megapixels by its size, not as a damaged file', async () => {
+    // 8000 × 6000 of one colour compresses to a small file: a camera photo, or a decompression bomb.
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } }).png().toBuffer();
+    const res = await upload(admin, huge, 'camera.png', 'image/png');
+    expect(res.status).toBe(413);
+    const { error } = await res.json();
+    expect(error.code).toBe('image_too_large');
+    expect(error.message).toMatch(/8000 × 6000 pixels.*resize it/);
+  });
+
+  it('refuses, unstored, a file of the other kind when the field says which kind it takes', async () => {
+    const upload = (bytes: Buffer, name: string, kind: string) => {
+      const form = new FormData();
+      form.append('kind', kind);
+      form.append('file', new Blob([new Uint8Array(bytes)]), name);
+      return fetch(`${t.url}/api/admin/media`, { method: 'POST', body: form, headers: { cookie: admin.header() } });
+    };
+    const before = (await (await admin.get('/api/admin/media?pageSize=1')).json()).total;
+    const pdfAsImage = await upload(PDF, 'brochure.pdf', 'image');
+    expect(pdfAsImage.status).toBe(415);
+    expect((await pdfAsImage.json()).error).toMatchObject({ code: 'unsupported_file_type', message: expect.stringMatching(/This file is a PDF: choose a JPEG/) });
+    expect((await upload(png, 'a.png', 'document')).status).toBe(415);
+    expect((await (await admin.get('/api/admin/media?pageSize=1')).json()).total).toBe(before);
+    expect((await upload(png, 'a.png', 'image')).status).toBe(201);
+    expect((await upload(png, 'a.png', 'video')).status).toBe(400);
+  });
+
   it('answers 400 without a file and validates the alt text', async () => {
     const form = new FormData();
     form.append('altText', 'nothing here');
@@ -168,6 +195,11 @@ describe('deleting', () => {
   it('lets only catalog:delete delete, refuses while a cocktail uses the file, then removes row and files', async () => {
     const media = await uploaded(employee, png, 'negroni.png', 'image/png');
     expect((await employee.json('DELETE', `/api/admin/media/${media.id}`)).status).toBe(403);
+    // Nor through the Media Library page's form: the employee is turned away and the file stays.
+    const posted = await employee.post('/admin/dashboard/media', { intent: 'delete', id: media.id });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get('location')).not.toMatch(/\/admin\/dashboard\/media/);
+    expect((await admin.get(`/api/admin/media/${media.id}`)).status).toBe(200);
 
     const db = t.db.database.db;
     const [cocktail] = await db.select().from(cocktails).orderBy(asc(cocktails.id)).limit(1);

@@ -75,6 +75,11 @@ describe('the store editor API', () => {
     const unknownProduct = await admin.json('POST', '/api/admin/stores', store({ productIds: [ginId, 999_999] }));
     expect(unknownProduct.status).toBe(400);
     expect((await unknownProduct.json()).error.details).toEqual([{ path: 'productIds', message: 'No product has id 999999.' }]);
+
+    // Beyond the database's integer: a field error, never a failed query (it was a 500).
+    const outOfRange = await admin.json('POST', '/api/admin/stores', store({ productIds: [3_000_000_000] }));
+    expect(outOfRange.status).toBe(400);
+    expect((await outOfRange.json()).error.details[0]).toMatchObject({ path: 'productIds.0' });
   });
 
   it('creates, reads, updates and deletes a store, auditing each write, and the public search follows at once', async () => {
@@ -264,6 +269,15 @@ describe('CSV export', () => {
 });
 
 describe('the staff pages', () => {
+  it('turns away an employee posting a delete to the editor page, and keeps the store', async () => {
+    const [first] = ((await (await admin.json('GET', '/api/admin/stores?pageSize=1')).json()) as AdminPage<StoreAdminRow>).items;
+    const posted = await employee.post(`/admin/dashboard/store-locator/${first!.id}`, { intent: 'delete' });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get('location')).not.toMatch(/store-locator/);
+    expect((await partner.post(`/admin/dashboard/store-locator/${first!.id}`, { intent: 'delete' })).status).toBe(302);
+    expect((await admin.json('GET', `/api/admin/stores/${first!.id}`)).status).toBe(200);
+  });
+
   it('downloads the CSV through the page route, for staff only', async () => {
     const res = await employee.get('/admin/dashboard/store-locator/export.csv?country=GB');
     expect(res.status).toBe(200);

@@ -69,10 +69,13 @@ test('an admin creates a product, then archives it, and a visitor no longer sees
     await page.getByLabel('Retail price in United Kingdom (GBP)').fill('24,95x');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Retail, United Kingdom: Enter a price like 34.99.')).toBeVisible();
-    await page.getByLabel('Retail price in United Kingdom (GBP)').fill('24.95');
+    // Focus goes to the field to fix; a decimal comma is a decimal point (it was read as £2,495).
+    await expect(page.getByLabel('Retail price in United Kingdom (GBP)')).toBeFocused();
+    await page.getByLabel('Retail price in United Kingdom (GBP)').fill('24,95');
     await page.getByLabel('Importer price in United Kingdom (GBP)').fill('11.00');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Use at most one decimal, e.g. 40.5.')).toBeVisible();
+    await expect(page.getByLabel('ABV (%)')).toBeFocused();
     await page.getByLabel('ABV (%)').fill('26.5');
 
     // Going active needs a picture: the server says so, then the picker uploads one.

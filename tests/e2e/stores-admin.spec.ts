@@ -51,6 +51,7 @@ test('an admin imports the valid rows of a CSV and edits the new store', async (
   await page.getByLabel('Latitude').fill('123');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('The latitude must be between -90 and 90.')).toBeVisible();
+  await expect(page.getByLabel('Latitude')).toBeFocused();
   await page.getByLabel('Latitude').fill('53.2709');
   await page.getByLabel('Sunday closed').uncheck();
   await page.getByLabel('Sunday opens').fill('12:00');

@@ -1,6 +1,6 @@
 // The product form of the staff editor: every field of the shared `productInput` schema, with its
 // errors inline (keyed by path), the price grid and the image list. Saving hands the JSON body up.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CASE_SIZE_MAX, PRODUCT_CATEGORIES, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductStatus } from '@shared/limits-catalog';
 import type { FieldErrors } from '@shared/form-constants';
 import type { ProductForEdit } from '@shared/schemas/catalog';
@@ -33,6 +33,13 @@ export function ProductEditor({ product, errors: serverErrors, busy, onSave }: P
   const [slugTouched, setSlugTouched] = useState(product !== null);
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const errors = { ...serverErrors, ...localErrors };
+  // After a refused save, focus goes to the first field in error (the form is long; the message at
+  // the top is not where the fix is). Keyed on which fields are in error, so typing never moves it.
+  const formRef = useRef<HTMLFormElement>(null);
+  const fieldsInError = Object.keys(errors).filter((k) => errors[k]).sort().join('|');
+  useEffect(() => {
+    if (fieldsInError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [fieldsInError]);
   const set = <K extends keyof ProductFormState>(key: K, value: ProductFormState[K]) => setState((s) => ({ ...s, [key]: value }));
   const text = (key: keyof ProductFormState) => ({
     value: state[key] as string,
@@ -48,7 +55,7 @@ export function ProductEditor({ product, errors: serverErrors, busy, onSave }: P
   }
 
   return (
-    <form onSubmit={save} noValidate className="space-y-6" aria-label={product ? `Edit ${product.name}` : 'New product'}>
+    <form ref={formRef} onSubmit={save} noValidate className="space-y-6" aria-label={product ? `Edit ${product.name}` : 'New product'}>
       <Section title="Product">
         <Field label="Name" name="name" error={errors.name}>
           {(p) => (

@@ -38,9 +38,14 @@ export function fromMinor(amount: number | undefined): string {
   return amount === undefined ? '' : (amount / 100).toFixed(2);
 }
 
-/** "34.99" → 3499, "" → null; anything else is not a price (undefined). */
+/**
+ * "34.99" → 3499, "1,234.50" → 123450, "34,99" → 3499 (a decimal comma, as typed in much of Europe),
+ * "" → null; anything else is not a price (undefined) — never a guess a hundred times too high.
+ */
 export function toMinor(text: string): number | null | undefined {
-  const t = text.trim().replace(/,/g, '');
+  let t = text.trim();
+  if (/^\d+,\d{1,2}$/.test(t)) t = t.replace(',', '.');
+  else if (/^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(t)) t = t.replace(/,/g, '');
   if (t === '') return null;
   if (!/^\d+(\.\d{1,2})?$/.test(t)) return undefined;
   return Math.round(Number(t) * 100);

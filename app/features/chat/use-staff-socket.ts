@@ -1,6 +1,6 @@
-// The inbox's live connection: every chat event on any instance reaches staff here, and so does the
-// bell's signal for a new notification. Pages refresh their data from the server (revalidate)
-// rather than patching it, so the server stays the source.
+// The admin area's live connection: chat events from any instance reach staff who answer chats here,
+// and the bell's signal for a new notification reaches staff who may see it. Pages refresh their
+// data from the server (revalidate) rather than patching it, so the server stays the source.
 import { useEffect, useRef } from 'react';
 import type { NotificationPush } from '@shared/notification-constants';
 import { RECONNECT_BACKOFF_MS, type ServerEvent } from '@shared/schemas/chat';

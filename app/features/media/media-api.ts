@@ -47,13 +47,15 @@ function refusalOf(status: number, body: unknown): MediaApiError {
  * POST /api/admin/media as multipart; `onProgress` gets 0–1 as the bytes leave (XHR: fetch cannot
  * report upload progress).
  */
-export function uploadMedia(file: File, options: { altText?: string; onProgress?: (fraction: number) => void } = {}): Promise<MediaLibraryItem> {
+export function uploadMedia(file: File, options: { altText?: string; kind?: MediaKind; onProgress?: (fraction: number) => void } = {}): Promise<MediaLibraryItem> {
   if (file.size > MEDIA_MAX_DOCUMENT_BYTES) {
     return Promise.reject(new MediaApiError('file_too_large', 'The file is larger than 25 MB (images may be up to 10 MB).'));
   }
   const form = new FormData();
   form.append('file', file, file.name);
   if (options.altText) form.append('altText', options.altText);
+  // A field that takes one kind says so: a PDF chosen for an image is refused before it is stored.
+  if (options.kind) form.append('kind', options.kind);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/admin/media');

@@ -36,7 +36,7 @@ export function UploadField({ kind, onUploaded, onStart, label = 'Upload new fil
     setProgress(0);
     onStart?.();
     try {
-      const media = await uploadMedia(file, { onProgress: setProgress });
+      const media = await uploadMedia(file, { kind, onProgress: setProgress });
       onUploaded(media);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The upload failed. Please try again.');

@@ -3,6 +3,7 @@
 import { Link } from 'react-router';
 import { formatUtc } from '@shared/notification-constants';
 import { INQUIRY_STATUS_LABELS } from '@shared/inquiry-constants';
+import { formatEventTime } from '@shared/marketing-constants';
 import type { Route } from './+types/index';
 import { StatusBadge } from '~/features/admin-ui/list';
 import { requireAdminArea } from '~/lib/guards.server';
@@ -11,15 +12,17 @@ export const meta: Route.MetaFunction = () => [{ title: 'Admin dashboard · Frol
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminArea(request, context);
-  return { firstName: user.firstName, summary: await context.services.dashboard.adminSummary() };
+  const summary = await context.services.dashboard.adminSummary();
+  // Inquiries are for staff who handle them: the others see neither who wrote nor how many wrote.
+  const inquiries = user.permissions.includes('inquiries:manage');
+  return {
+    firstName: user.firstName,
+    inquiries,
+    summary: inquiries ? summary : { ...summary, newContactMessages: 0, newBusinessInquiries: 0, recentInquiries: [] },
+  };
 }
 
 const linkClass = 'font-medium underline decoration-stone-300 underline-offset-4 hover:text-brass';
-
-function inZone(local: string, zone: string): string {
-  const [date, time] = local.split('T');
-  return `${new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}, ${time} (${zone.replace(/_/g, ' ')})`;
-}
 
 function Panel({ id, title, empty, more, children }: { id: string; title: string; empty: string | null; more: { to: string; label: string }; children: React.ReactNode }) {
   return (
@@ -38,15 +41,19 @@ function Panel({ id, title, empty, more, children }: { id: string; title: string
 }
 
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
-  const { summary, firstName } = loaderData;
+  const { summary, firstName, inquiries } = loaderData;
   const newInquiries = summary.newContactMessages + summary.newBusinessInquiries;
   const tiles = [
     { label: 'Active products', value: summary.activeProducts, to: '/admin/dashboard/products' },
     { label: 'Published cocktails', value: summary.publishedCocktails, to: '/admin/dashboard/cocktails' },
     { label: 'Store locations', value: summary.activeStores, to: '/admin/dashboard/store-locator' },
-    { label: 'New inquiries', value: newInquiries, to: '/admin/dashboard/inquiries?status=new' },
-    { label: 'New contact messages', value: summary.newContactMessages, to: '/admin/dashboard/inquiries?status=new&kind=contact' },
-    { label: 'New business inquiries', value: summary.newBusinessInquiries, to: '/admin/dashboard/inquiries?status=new&kind=business' },
+    ...(inquiries
+      ? [
+          { label: 'New inquiries', value: newInquiries, to: '/admin/dashboard/inquiries?status=new' },
+          { label: 'New contact messages', value: summary.newContactMessages, to: '/admin/dashboard/inquiries?status=new&kind=contact' },
+          { label: 'New business inquiries', value: summary.newBusinessInquiries, to: '/admin/dashboard/inquiries?status=new&kind=business' },
+        ]
+      : []),
     { label: 'Upcoming events', value: summary.upcomingEvents, to: '/admin/dashboard/marketing?tab=events' },
     { label: 'Low on stock', value: summary.lowStockProducts, to: '/admin/dashboard/products' },
     { label: 'Users', value: summary.users, to: '/admin/dashboard/users' },
@@ -68,18 +75,20 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <div className="mt-10 grid gap-6 lg:grid-cols-3">
-        <Panel id="recent-heading" title="Recent inquiries" empty={summary.recentInquiries.length ? null : 'No inquiries yet.'} more={{ to: '/admin/dashboard/inquiries', label: 'All inquiries' }}>
-          {summary.recentInquiries.map((r) => (
-            <li key={`${r.kind}-${r.id}`} className="py-2">
-              <Link to={`/admin/dashboard/inquiries/${r.kind}/${r.id}`} className={linkClass}>
-                {r.from}
-              </Link>{' '}
-              <StatusBadge status={r.status} label={INQUIRY_STATUS_LABELS[r.status as keyof typeof INQUIRY_STATUS_LABELS]} />
-              <span className="block text-stone-600">{r.subject}</span>
-              <span className="block text-xs text-stone-500">{formatUtc(r.createdAt)}</span>
-            </li>
-          ))}
-        </Panel>
+        {inquiries ? (
+          <Panel id="recent-heading" title="Recent inquiries" empty={summary.recentInquiries.length ? null : 'No inquiries yet.'} more={{ to: '/admin/dashboard/inquiries', label: 'All inquiries' }}>
+            {summary.recentInquiries.map((r) => (
+              <li key={`${r.kind}-${r.id}`} className="py-2">
+                <Link to={`/admin/dashboard/inquiries/${r.kind}/${r.id}`} className={linkClass}>
+                  {r.from}
+                </Link>{' '}
+                <StatusBadge status={r.status} label={INQUIRY_STATUS_LABELS[r.status as keyof typeof INQUIRY_STATUS_LABELS]} />
+                <span className="block text-stone-600">{r.subject}</span>
+                <span className="block text-xs text-stone-500">{formatUtc(r.createdAt)}</span>
+              </li>
+            ))}
+          </Panel>
+        ) : null}
         <Panel id="stock-heading" title="Low on stock" empty={summary.lowStock.length ? null : 'Every active product is above its threshold.'} more={{ to: '/admin/dashboard/products', label: 'All products' }}>
           {summary.lowStock.map((p) => (
             <li key={p.id} className="flex justify-between gap-2 py-2">
@@ -99,7 +108,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
                 {e.title}
               </Link>
               <span className="block text-stone-600">{[e.venue, e.city].filter(Boolean).join(', ')}</span>
-              <span className="block text-xs text-stone-500">{inZone(e.startsLocal, e.timezone)}</span>
+              <span className="block text-xs text-stone-500">{formatEventTime(e.startsLocal, e.timezone)}</span>
             </li>
           ))}
         </Panel>

@@ -24,22 +24,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unreadChats,
     unreadNotifications,
     latestNotifications: latest.items,
-    support,
   };
 }
 
 /** A new visitor message or a new notification lights the bell and refreshes the open admin page. */
-function useLiveBell(enabled: boolean) {
+function useLiveBell() {
   const revalidator = useRevalidator();
-  useStaffSocket(enabled, (event) => {
+  // Every admin-area user has the socket: it brings chat events only to those who answer chats,
+  // and the bell's signal only to those who may see the new notification.
+  useStaffSocket(true, (event) => {
     if (event.type === 'message' || event.type === 'conversation' || event.type === 'notification') void revalidator.revalidate();
   });
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, unreadChats, unreadNotifications, latestNotifications, support } = loaderData;
-  // The staff socket is the support inbox's; staff without support:answer see the bell on their next page load.
-  useLiveBell(support);
+  const { user, unreadChats, unreadNotifications, latestNotifications } = loaderData;
+  useLiveBell();
   return (
     <div className="flex min-h-screen">
       <AdminSidebar user={user} />

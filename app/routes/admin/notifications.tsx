@@ -30,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw context.flash.redirectWithToast('/admin/dashboard/notifications', { title: 'All notifications marked as read' });
   }
   const id = Number(form.get('id'));
-  if (!Number.isInteger(id) || id < 1) return { error: 'Choose a notification.' };
+  // Ids are int4: a larger number is no notification (not a database error).
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return { error: 'Choose a notification.' };
   let link: string | null;
   try {
     ({ link } = await notifications.markRead(user, id));

@@ -8,7 +8,7 @@ import type { AdminPage } from '../../../shared/schemas/admin';
 import {
   type BusinessInquiryForm, type ContactForm, type InquiryKind, type InquiryListQuery, type InquiryStatus, type InquiryUpdate, MIN_FILL_MS,
 } from '../../../shared/schemas/inquiries';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { businessInquiries, contactMessages, profiles, users } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { createRateLimiter, type RateLimiter } from '../../http/rate-limit';
@@ -78,8 +78,8 @@ export function createInquiryService(db: Db, notifications: NotificationService,
     limiter.hit(`${kind}:${actor.ip}`);
   }
 
-  async function colleagues(): Promise<Colleague[]> {
-    const rows = await db
+  async function colleagues(q: DbOrTx = db): Promise<Colleague[]> {
+    const rows = await q
       .select({ id: users.id, firstName: profiles.firstName, lastName: profiles.lastName, email: users.email })
       .from(users)
       .innerJoin(profiles, eq(profiles.id, users.id))
@@ -214,11 +214,6 @@ export function createInquiryService(db: Db, notifications: NotificationService,
     },
 
     async update(kind, id, input, actor) {
-      if (input.assigneeId && !(await colleagues()).some((c) => c.id === input.assigneeId)) {
-        throw new AppError('validation_failed', 400, 'Inquiries can only be assigned to staff who handle inquiries.', {
-          details: [{ path: 'assigneeId', message: 'Choose a colleague who handles inquiries.' }],
-        });
-      }
       const table = tableOf(kind);
       await db.transaction(async (tx) => {
         const [before] = await tx
@@ -233,7 +228,17 @@ export function createInquiryService(db: Db, notifications: NotificationService,
             hint: 'Reload the inquiry to see the latest version, then make your change again.',
           });
         }
-        const next = { status: input.status, assigneeId: input.assigneeId, notes: input.notes };
+        const next = {
+          status: input.status,
+          assigneeId: input.assigneeId === undefined ? before.assigneeId : input.assigneeId,
+          notes: input.notes === undefined ? before.notes : input.notes,
+        };
+        // A new assignee must handle inquiries; keeping one who no longer does is not refused.
+        if (next.assigneeId && next.assigneeId !== before.assigneeId && !(await colleagues(tx)).some((c) => c.id === next.assigneeId)) {
+          throw new AppError('validation_failed', 400, 'Inquiries can only be assigned to staff who handle inquiries.', {
+            details: [{ path: 'assigneeId', message: 'Choose a colleague who handles inquiries.' }],
+          });
+        }
         // Milliseconds are what the editor sees: a save must move the stamp by at least one.
         await tx
           .update(table)

@@ -1,13 +1,14 @@
 // Collateral and events JSON handlers for staff: list, read, create, update (409 on an older
 // version) and delete (catalog:delete, which employees do not hold).
 import { type Request, Router } from 'express';
-import { z } from 'zod';
-import { collateralInput, collateralListQuery, collateralUpdate, eventInput, eventListQuery, eventUpdate } from '../../../shared/schemas/marketing';
+import {
+  collateralInput, collateralListQuery, collateralUpdate, eventInput, eventListQuery, eventUpdate, marketingId,
+} from '../../../shared/schemas/marketing';
 import { parse } from '../../http/api-helpers';
 import { requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
 
-const idParam = z.coerce.number().int().positive();
+const idParam = marketingId;
 const actorOf = (req: Request) => ({ userId: req.user?.id ?? null, ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
 
 export function marketingApi(services: Services): Router {

@@ -29,7 +29,7 @@ function receiveFile() {
       if (!err) return next();
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') return next(tooLarge());
-        return next(new AppError('invalid_upload', 400, 'Send one file in the field "file" (and optionally altText).'));
+        return next(new AppError('invalid_upload', 400, 'Send one file in the field "file" (and optionally altText and kind).'));
       }
       next(err);
     });
@@ -40,6 +40,9 @@ async function actorOf(services: Services, req: Request): Promise<Actor> {
   const user = await currentUser(services, req);
   return { userId: user?.id ?? null, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null };
 }
+
+/** The kind the uploading field takes (`kind` beside the file), when it takes only one. */
+const uploadKind = z.object({ kind: z.enum(['image', 'document']).optional() });
 
 const mediaId = (raw: unknown) => {
   const id = z.uuid().safeParse(raw);
@@ -57,7 +60,8 @@ export function mediaApi(services: Services): Router {
   router.post('/admin/media', write, receiveFile(), async (req, res) => {
     if (!req.file) throw new AppError('file_missing', 400, 'Choose a file to upload.', { hint: 'Send it as multipart/form-data in the field "file".' });
     const fields = parse(mediaUploadFields, req.body ?? {});
-    const asset = await media.upload({ buffer: req.file.buffer, originalName: req.file.originalname }, fields, await actorOf(services, req));
+    const { kind } = parse(uploadKind, req.body ?? {});
+    const asset = await media.upload({ buffer: req.file.buffer, originalName: req.file.originalname }, { ...fields, kind }, await actorOf(services, req));
     res.status(201).json({ media: asset });
   });
 

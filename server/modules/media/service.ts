@@ -51,7 +51,8 @@ export interface OpenedFile {
 }
 
 export interface MediaService {
-  upload(file: UploadedFile, options: { altText?: string }, actor: Actor): Promise<MediaAsset>;
+  /** `kind`: what the field uploading it takes (the picker of an image field); another kind is refused unstored. */
+  upload(file: UploadedFile, options: { altText?: string; kind?: MediaKind }, actor: Actor): Promise<MediaAsset>;
   list(query: MediaListQuery): Promise<AdminPage<MediaAsset>>;
   /** 404 for an unknown (or malformed) id. */
   get(id: string): Promise<MediaAsset>;
@@ -90,10 +91,28 @@ interface Renditions {
   thumb: Buffer;
 }
 
+/** Larger images (and decompression bombs, small files that decode to huge ones) are refused. */
+const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * Refuses, by its header alone, an image with more pixels than we decode — with its size, so staff
+ * know to resize a large camera photo rather than think the file is damaged.
+ */
+async function refuseHugeImage(buffer: Buffer): Promise<void> {
+  const { width, height } = await sharp(buffer, { limitInputPixels: false })
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (width * height <= MAX_IMAGE_PIXELS) return;
+  throw new AppError('image_too_large', 413, `This image is ${width} × ${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixels we accept: resize it (e.g. to 4000 × 3000) and upload it again.`, {
+    hint: ACCEPTED,
+  });
+}
+
 /** Decodes the whole image (which proves it is one) and writes the web version and the thumbnail. */
 async function renderImage(buffer: Buffer): Promise<Renditions> {
-  // A decompression bomb stops at 40 megapixels; the first frame of an animation is enough.
-  const input = () => sharp(buffer, { limitInputPixels: 40_000_000, failOn: 'error' });
+  await refuseHugeImage(buffer);
+  // The limit holds while decoding too, whatever the header said; the first frame of an animation is enough.
+  const input = () => sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
   const resized = (size: number) =>
     input()
       .rotate() // apply the EXIF orientation; metadata is not copied to the output
@@ -177,6 +196,9 @@ export function createMediaService(db: Db, uploadsDir: string, storage: Storage 
       if (file.buffer.length === 0) throw new AppError('empty_file', 400, 'The file is empty.', { hint: ACCEPTED });
       const type = await sniff(file.buffer);
       if (!type) throw unsupported();
+      if (options.kind && type.kind !== options.kind) {
+        throw unsupported(options.kind === 'image' ? 'This file is a PDF: choose a JPEG, PNG, WebP, GIF or AVIF image here.' : 'This file is an image: choose a PDF here.');
+      }
       const limit = type.kind === 'image' ? MEDIA_MAX_IMAGE_BYTES : MEDIA_MAX_DOCUMENT_BYTES;
       if (file.buffer.length > limit) {
         throw new AppError('file_too_large', 413, `This ${type.kind === 'image' ? 'image' : 'PDF'} is larger than ${limit / MB} MB.`, { hint: ACCEPTED });

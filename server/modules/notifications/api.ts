@@ -5,6 +5,9 @@ import { parse } from '../../http/api-helpers';
 import { currentUser, requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
 
+/** Ids are int4: a larger number is refused here rather than by the database. */
+const MAX_ID = 2_147_483_647;
+
 const listQuery = z.object({
   unread: z.enum(['1', 'true', '0', 'false']).optional().transform((v) => v === '1' || v === 'true'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -29,7 +32,7 @@ export function notificationsApi(services: Services): Router {
   });
 
   router.post('/admin/notifications/:id/read', staff, async (req, res) => {
-    const id = parse(z.coerce.number().int().positive(), req.params.id);
+    const id = parse(z.coerce.number().int().positive().max(MAX_ID), req.params.id);
     await services.notifications.markRead(await reader(req), id);
     res.status(204).end();
   });

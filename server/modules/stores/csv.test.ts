@@ -98,6 +98,18 @@ describe('reading a store CSV', () => {
     expect(readStoreCsv(`${header}\n`).fileErrors).toEqual(['The file has a header row but no stores.']);
     expect(readStoreCsv('').fileErrors[0]).toMatch(/empty/);
     expect(readStoreCsv(`${header}\n"unclosed,x\n`).fileErrors[0]).toMatch(/not valid CSV/);
+    // A workbook chosen by mistake, and UTF-16 text, are named as such rather than as odd columns.
+    expect(readStoreCsv('PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml').fileErrors).toEqual([expect.stringMatching(/not a CSV text file.*Save As › CSV UTF-8/)]);
+    expect(readStoreCsv(Buffer.from(`${header}\n`, 'utf16le').toString('utf8')).fileErrors[0]).toMatch(/not a CSV text file/);
+  });
+
+  it('reads the semicolon- and tab-separated files spreadsheets save in many locales', () => {
+    const semicolons = readStoreCsv(`\uFEFF${header.replaceAll(',', ';')}\r\nCafé Berlin;"Unter den Linden 1, Mitte";Berlin;;10117;DE;52,5;13.4;;"Mon-Fri 09:00-18:00; Sun closed";;yes\r\n`);
+    expect(semicolons.fileErrors).toEqual([]);
+    expect(semicolons.rows[0]?.values).toMatchObject({ name: 'Café Berlin', address: 'Unter den Linden 1, Mitte', latitude: '52,5', hours: 'Mon-Fri 09:00-18:00; Sun closed' });
+    const tabs = readStoreCsv(`${header.replaceAll(',', '\t')}\nA\t1 High St\tLondon\t\t\tGB\t51.5\t-0.1\t\t\t\t\n`);
+    expect(tabs.fileErrors).toEqual([]);
+    expect(tabs.rows[0]?.values).toMatchObject({ name: 'A', city: 'London', longitude: '-0.1' });
   });
 
   it('flags a row with the wrong number of cells', () => {

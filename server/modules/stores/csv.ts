@@ -105,16 +105,33 @@ export interface CsvFile {
 
 const KNOWN_COLUMNS = new Set<string>(['id', ...STORE_CSV_COLUMNS]);
 
+/**
+ * Spreadsheets in many European locales save "CSV" with semicolons, and some save tab-separated
+ * text: the header row (plain column names) tells which separator the file uses.
+ */
+function delimiterOf(text: string): string {
+  const header = text.replace(/^\uFEFF/, '').split(/\r?\n|\r/, 1)[0] ?? '';
+  if (header.includes(',')) return ',';
+  if (header.includes(';')) return ';';
+  if (header.includes('\t')) return '\t';
+  return ',';
+}
+
 /** The file's rows keyed by column, with what is wrong with the file as a whole. */
 export function readStoreCsv(text: string): CsvFile {
   const fail = (message: string): CsvFile => ({ fileErrors: [message], columns: [], rows: [] });
   if (Buffer.byteLength(text, 'utf8') > STORE_IMPORT_MAX_BYTES) {
     return fail(`The file is larger than ${STORE_IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files.`);
   }
+  // A workbook (.xlsx is a zip) or UTF-16 text read as UTF-8 is full of NULs and would only give
+  // nonsense column names: say what to do instead.
+  if (text.startsWith('PK\u0003\u0004') || text.includes('\u0000')) {
+    return fail('This is not a CSV text file (perhaps an Excel workbook or UTF-16 text): in your spreadsheet choose Save As › CSV UTF-8, then import that file.');
+  }
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, each record comes as { record, info } (the typings do not follow the option).
-    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as unknown as typeof records;
+    records = parse(text, { bom: true, delimiter: delimiterOf(text), info: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as unknown as typeof records;
   } catch (err) {
     return fail(`The file is not valid CSV: ${(err as Error).message}.`);
   }

@@ -50,7 +50,7 @@ const columns: Column<CocktailAdminRow>[] = [
       </span>
     ),
   },
-  { key: 'updatedAt', label: 'Updated', sortable: true, render: (c) => new Date(c.updatedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) },
+  { key: 'updatedAt', label: 'Updated', sortable: true, render: (c) => new Date(c.updatedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) },
 ];
 
 /** Search and both filters in one GET form; the sort survives, the page starts again at 1. */

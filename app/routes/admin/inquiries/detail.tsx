@@ -47,6 +47,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           ['Country', detail.record.country],
           ['Expected volume', detail.record.expectedVolume],
         ];
+  const colleagues = await inquiries.colleagues();
+  // Assigned to someone who no longer handles inquiries: the select still shows (and keeps) them.
+  if (r.assigneeId && !colleagues.some((c) => c.id === r.assigneeId)) colleagues.push({ id: r.assigneeId, name: 'Former colleague (no longer handles inquiries)' });
   return {
     kind,
     id,
@@ -55,7 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     message: r.message,
     receivedAt: r.createdAt.toISOString(),
     triage: { status: r.status, assigneeId: r.assigneeId, notes: r.notes ?? '', updatedAt: r.updatedAt.toISOString() },
-    colleagues: await inquiries.colleagues(),
+    colleagues,
   };
 }
 

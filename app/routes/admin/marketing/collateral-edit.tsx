@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { data, Link } from 'react-router';
 import type { PickedMedia } from '@shared/media';
 import { COLLATERAL_AUDIENCES, COLLATERAL_KIND_LABELS, COLLATERAL_KINDS, type CollateralAudience, type CollateralKind } from '@shared/marketing-constants';
-import { collateralInput, collateralUpdate } from '@shared/schemas/marketing';
+import { collateralInput, collateralUpdate, marketingId } from '@shared/schemas/marketing';
 import { z } from 'zod';
 import type { Route } from './+types/collateral-edit';
 import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
@@ -22,9 +22,9 @@ const LIST = '/admin/dashboard/marketing?tab=collateral';
 
 function idOf(params: { id?: string }): number | null {
   if (params.id === undefined) return null;
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1) throw data('We could not find that collateral item.', { status: 404 });
-  return id;
+  const id = marketingId.safeParse(params.id);
+  if (!id.success) throw data('We could not find that collateral item.', { status: 404 });
+  return id.data;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

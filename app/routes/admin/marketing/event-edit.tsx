@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { data, Link } from 'react-router';
 import type { PickedMedia } from '@shared/media';
 import { COMMON_TIME_ZONES } from '@shared/marketing-constants';
-import { eventInput, eventUpdate } from '@shared/schemas/marketing';
+import { eventInput, eventUpdate, marketingId } from '@shared/schemas/marketing';
 import { z } from 'zod';
 import type { Route } from './+types/event-edit';
 import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
@@ -22,9 +22,9 @@ const DEFAULT_ZONE = 'Europe/London';
 
 function idOf(params: { id?: string }): number | null {
   if (params.id === undefined) return null;
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1) throw data('We could not find that event.', { status: 404 });
-  return id;
+  const id = marketingId.safeParse(params.id);
+  if (!id.success) throw data('We could not find that event.', { status: 404 });
+  return id.data;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@
 // each — search, sortable columns and pages in the URL so the server does the work. Event times are
 // shown in the event's own time zone.
 import { Form, Link, useSearchParams } from 'react-router';
-import { COLLATERAL_KIND_LABELS } from '@shared/marketing-constants';
+import { COLLATERAL_KIND_LABELS, formatEventTime } from '@shared/marketing-constants';
 import { collateralListQuery, eventListQuery } from '@shared/schemas/marketing';
 import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
@@ -31,10 +31,6 @@ type EventRow = NonNullable<Data['events']>['items'][number];
 const linkClass = 'font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass';
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** The instant on the event's own clock, with the zone (e.g. "1 Dec 2026, 19:00 GMT-5"). */
-function inEventZone(instant: Date | string, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone: zone }).format(new Date(instant));
-}
 
 const collateralColumns: Column<CollateralRow>[] = [
   { key: 'title', label: 'Title', sortable: true, render: (c) => <Link to={`/admin/dashboard/marketing/collateral/${c.id}`} className={linkClass}>{c.title}</Link> },
@@ -53,7 +49,7 @@ const eventColumns: Column<EventRow>[] = [
     sortable: true,
     render: (e) => (
       <time dateTime={new Date(e.startsAt).toISOString()} title={e.timezone}>
-        {inEventZone(e.startsAt, e.timezone)}
+        {formatEventTime(e.startsLocal, e.timezone)}
       </time>
     ),
   },

@@ -1,7 +1,7 @@
 // The store editor (new and existing): address, coordinates, phone, opening hours per day and the
 // products carried. Saves as JSON through the shared schema; a save over someone else's newer edit
 // is refused with a reload link. Deleting needs catalog:delete.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, Link, useActionData } from 'react-router';
 import { type StoreEdit, storeAdminId, storeDeleteForm, storeInput, storeUpdate } from '@shared/schemas/stores';
 import { WEEKDAYS } from '@shared/store-constants';
@@ -156,6 +156,12 @@ export default function StoreEditor({ loaderData }: Route.ComponentProps) {
   const editor = useJsonEditor();
   const deletion = useActionData<typeof action>();
   const errors = editor.errors;
+  // After a refused save, focus goes to the first field in error; keyed on which fields, so typing never moves it.
+  const formRef = useRef<HTMLFormElement>(null);
+  const fieldsInError = Object.keys(errors).filter((k) => errors[k]).sort().join('|');
+  useEffect(() => {
+    if (fieldsInError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [fieldsInError]);
   const alert = editor.formError ? editor : deletion?.formError ? deletion : null;
   const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const open = openDays(draft);
@@ -183,7 +189,7 @@ export default function StoreEditor({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       {alert ? <EditorAlert formError={alert.formError} code={alert.code} hint={alert.hint} /> : null}
 
-      <form onSubmit={save} noValidate className="space-y-8" aria-label={store ? `Edit ${store.name}` : 'New store'}>
+      <form ref={formRef} onSubmit={save} noValidate className="space-y-8" aria-label={store ? `Edit ${store.name}` : 'New store'}>
         <section className="grid gap-4 rounded-xl bg-white p-5 shadow-sm sm:grid-cols-2" aria-label="Address">
           <div className="sm:col-span-2">{text('name', 'Store name', { maxLength: 120 })}</div>
           <div className="sm:col-span-2">{text('address', 'Street address', { maxLength: 200 })}</div>
