@@ -17,10 +17,3 @@ export interface NotificationItem {
 /** How many the top bar's loader brings along. */
 export const NOTIFICATIONS_LATEST = 5;
 export const NOTIFICATIONS_PAGE_SIZE = 25;
-
-const stamp = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-
-/** A time for the staff screens, in UTC: the server's render and the browser's hydration agree. */
-export function formatUtc(value: string | Date): string {
-  return `${stamp.format(new Date(value))} UTC`;
-}

@@ -12,9 +12,20 @@ export const radiusOptions = (unit: DistanceUnit): readonly number[] => (unit ==
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export const WEEKDAY_ABBR = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
-/** The one column layout of the store CSV, for import and export; `id` (first) is optional on import. */
+/**
+ * The one column layout of the store CSV, for import and export. The export writes
+ * `STORE_CSV_KEY_COLUMNS` first, then these.
+ */
 export const STORE_CSV_COLUMNS = ['name', 'address', 'city', 'region', 'postcode', 'country', 'latitude', 'longitude', 'phone', 'hours', 'products', 'active'] as const;
-export type StoreCsvColumn = (typeof STORE_CSV_COLUMNS)[number] | 'id';
+/**
+ * The columns that name a stored store, both optional on import: a row with an `id` updates that
+ * store, one without adds a store. `version` is the store's version when the file was exported: the
+ * row is refused if the store has changed since. A row with an id but no version (a file made by
+ * hand) updates the store unchecked.
+ */
+export const STORE_CSV_KEY_COLUMNS = ['id', 'version'] as const;
+export const STORE_CSV_EXPORT_COLUMNS = [...STORE_CSV_KEY_COLUMNS, ...STORE_CSV_COLUMNS] as const;
+export type StoreCsvColumn = (typeof STORE_CSV_EXPORT_COLUMNS)[number];
 /** Columns a file must have; the others may be left out (blank, or active = yes). */
 export const STORE_CSV_REQUIRED = ['name', 'address', 'city', 'country', 'latitude', 'longitude'] as const;
 /** Separates product slugs in the `products` column. */

@@ -81,3 +81,8 @@ export const isUniqueViolation = (err: unknown, constraint?: string) => {
   return pg?.code === '23505' && (!constraint || pg.constraint === constraint);
 };
 export const isForeignKeyViolation = (err: unknown) => pgError(err)?.code === '23503';
+
+/** A refusal about named fields, in the same shape as a schema's validation failure. */
+export function invalidFields(details: { path: string; message: string }[]): AppError {
+  return new AppError('validation_failed', 400, 'The request is not valid.', { details, hint: 'Correct the fields listed in details and try again.' });
+}

@@ -25,7 +25,24 @@ export interface AdminPage<T> {
 }
 
 /** The version the editor read; a save naming an older one is refused with 409 `version_conflict`. */
-export const versionField = z.coerce.number({ error: 'Reload the page: the version is missing.' }).int().min(1);
+export const versionField = z
+  .union([z.number(), z.string().regex(/^\d+$/)], { error: 'Reload the page: the version is missing.' })
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(2_147_483_647));
+
+/** The largest id of a serial (int4) column. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/**
+ * The id of a row in a path or a form: digits only (so `0x10` or `1e3` are not ids) within the
+ * column's range — a larger number is refused here, not by the database.
+ */
+export function recordId(message: string) {
+  return z
+    .union([z.number(), z.string({ error: message }).regex(/^\d{1,10}$/, message)], { error: message })
+    .transform(Number)
+    .pipe(z.number().int(message).min(1, message).max(MAX_RECORD_ID, message));
+}
 
 /** Zod issues as `{ 'ingredients.2.amount': 'Enter an amount.' }`: the first message per field. */
 export function fieldErrorsByPath(error: z.ZodError): FieldErrors {

@@ -174,6 +174,21 @@ export interface PublicProduct {
   price: { amountMinor: number; currency: string } | null;
 }
 
+/** One picture of a product's gallery: the web version, its thumbnail and the text that replaces it. */
+export interface PublicProductImage {
+  url: string;
+  thumbUrl: string;
+  alt: string;
+}
+
+/**
+ * A product's own page: the list fields plus its gallery in order (the first is `imageUrl`). Empty
+ * for products that only have their seeded illustration. Lists leave it out to stay lean.
+ */
+export interface PublicProductDetail extends PublicProduct {
+  images: PublicProductImage[];
+}
+
 export interface ProductPage {
   items: PublicProduct[];
   page: number;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from '../limits-catalog';
 import type { PickedMedia } from '../media';
-import { adminListQuery, versionField } from './admin';
+import { adminListQuery, recordId, versionField } from './admin';
 import { slugSchema } from './catalog';
 
 import {
@@ -144,11 +144,7 @@ export type CocktailUpdate = z.infer<typeof cocktailUpdate>;
 export const cocktailVersionOnly = z.object({ version: versionField });
 
 /** The staff id of a recipe in a path. */
-export const cocktailAdminId = z
-  .string({ error: 'Use a cocktail id.' })
-  .regex(/^\d{1,10}$/, 'Use a cocktail id.')
-  .transform(Number)
-  .pipe(z.number().int().min(1, 'Use a cocktail id.').max(2_147_483_647, 'Use a cocktail id.'));
+export const cocktailAdminId = recordId('Use a cocktail id.');
 
 export interface CocktailAdminRow {
   id: number;

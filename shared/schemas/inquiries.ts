@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isKnownCountry } from '../legal-age';
 import { CONTACT_SUBJECTS, EXPECTED_VOLUMES, type FieldErrors, PARTNER_TYPES } from '../form-constants';
 import { INQUIRY_KINDS, INQUIRY_STATUSES } from '../inquiry-constants';
-import { adminListQuery } from './admin';
+import { adminListQuery, recordId } from './admin';
 
 export * from '../form-constants';
 export * from '../inquiry-constants';
@@ -68,7 +68,7 @@ export const inquiryListQuery = adminListQuery(['receivedAt', 'from', 'status'] 
 });
 export type InquiryListQuery = z.infer<typeof inquiryListQuery>;
 
-export const inquiryRef = z.object({ kind: z.enum(INQUIRY_KINDS, { error: 'Unknown kind of inquiry.' }), id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const inquiryRef = z.object({ kind: z.enum(INQUIRY_KINDS, { error: 'Unknown kind of inquiry.' }), id: recordId('Use a numeric id.') });
 
 export const inquiryUpdate = z.object({
   status: z.enum(INQUIRY_STATUSES, { error: 'Choose a status.' }),

@@ -1,7 +1,7 @@
 // Collateral items and brand events: one schema each for the editor, the route action and the API.
 import { z } from 'zod';
 import { COLLATERAL_AUDIENCES, COLLATERAL_KINDS, isKnownTimeZone, LOCAL_DATE_TIME } from '../marketing-constants';
-import { adminListQuery, versionField } from './admin';
+import { adminListQuery, recordId, versionField } from './admin';
 
 export * from '../marketing-constants';
 
@@ -61,11 +61,7 @@ export const eventUpdate = eventInput.safeExtend({ version: versionField });
 export type EventUpdate = z.infer<typeof eventUpdate>;
 
 /** The id of a collateral item or event in a path: digits in the id column's range (else 400, not a database error). */
-export const marketingId = z
-  .string()
-  .regex(/^\d{1,10}$/, 'Use a numeric id.')
-  .transform(Number)
-  .pipe(z.number().int().min(1, 'Use a numeric id.').max(2_147_483_647, 'Use a numeric id.'));
+export const marketingId = recordId('Use a numeric id.');
 
 export const collateralListQuery = adminListQuery(['title', 'kind', 'updatedAt'] as const);
 export type CollateralListQuery = z.infer<typeof collateralListQuery>;

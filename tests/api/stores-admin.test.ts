@@ -1,6 +1,7 @@
 // Staff store-locator API: CRUD with validation, permissions per role, optimistic concurrency, audit
-// rows, the CSV import (preview, all-or-nothing, valid rows only) and export (formula escapes, round
-// trip), and a saved store showing up at once in the public nearest-store search.
+// rows, the CSV import (preview, all-or-nothing, valid rows only, rows of stores changed since the
+// export refused) and export (formula escapes, versions, round trip), and a saved store showing up
+// at once in the public nearest-store search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AdminPage } from '../../shared/schemas/admin';
@@ -236,7 +237,7 @@ describe('CSV export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="?stores-\d{4}-\d{2}-\d{2}\.csv"?$/);
     const text = await res.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe(`id,${HEADER}`);
+    expect(lines[0]).toBe(`id,version,${HEADER}`);
     expect(lines.filter(Boolean)).toHaveLength((await total()) + 1);
     const line = lines.find((l) => l.startsWith(`${made.id},`));
     expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
@@ -265,6 +266,78 @@ describe('CSV export', () => {
     expect(juniper).toMatchObject({ name: 'The Juniper Cellar & Bar', version: 2 });
     const [update] = (await auditsOf(juniper.id)).filter((a) => a.action === 'UPDATE');
     expect(update).toMatchObject({ oldValues: expect.objectContaining({ name: 'The Juniper Cellar' }), newValues: expect.objectContaining({ name: 'The Juniper Cellar & Bar' }) });
+  });
+});
+
+describe('CSV import of an export older than an edit', () => {
+  const exportCsv = async () => (await admin.json('GET', '/api/admin/stores/export.csv')).text();
+  const previewOf = async (csv: string) => (await (await admin.json('POST', '/api/admin/stores/import/preview', { csv })).json()) as ImportPreview;
+  const storeNamed = async (q: string) => {
+    const page = (await (await admin.json('GET', `/api/admin/stores?q=${encodeURIComponent(q)}`)).json()) as AdminPage<StoreAdminRow>;
+    expect(page.items).toHaveLength(1);
+    return (await (await admin.json('GET', `/api/admin/stores/${page.items[0]!.id}`)).json()) as StoreEdit;
+  };
+  /** Saves the store through the editor's API with a new phone number. */
+  const editPhone = async ({ id, updatedAt: _at, ...store }: StoreEdit, phone: string) => {
+    const saved = await employee.json('PUT', `/api/admin/stores/${id}`, { ...store, phone });
+    expect(saved.status).toBe(200);
+  };
+
+  it('refuses the row of a store saved in the editor since the export, at preview and at commit, and writes the others only when asked', async () => {
+    const before = await total();
+    const old = await exportCsv();
+    expect(old.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(`id,version,${HEADER}`);
+    const borough = await storeNamed('Borough Bottle');
+    const marylebone = await storeNamed('Marylebone Wine');
+    const file = old.replace('Marylebone Wine & Spirits', 'Marylebone Wine Rooms');
+    // Clean when previewed; then someone saves Borough in the editor before the import is committed.
+    expect((await previewOf(file)).invalid).toBe(0);
+    await editPhone(borough, '+44 20 7946 0999');
+
+    const preview = await previewOf(file);
+    const stale = preview.rows.find((r) => r.values.id === String(borough.id))!;
+    expect(stale.errors).toEqual([
+      { field: 'version', message: `Changed by someone else since this file was exported (version ${borough.version + 1} now, ${borough.version} in the file). Export again and redo the change.` },
+    ]);
+    expect(preview).toMatchObject({ valid: before - 1, invalid: 1 });
+
+    const refused = await admin.json('POST', '/api/admin/stores/import', { csv: file, mode: 'all' });
+    expect(refused.status).toBe(400);
+    const { error } = await refused.json();
+    expect(error).toMatchObject({ code: 'import_has_errors', message: `Nothing was imported: 1 of ${before} rows have errors.` });
+    expect(error.details.rows).toEqual([{ line: stale.line, errors: stale.errors }]);
+    expect(await storeNamed('Marylebone Wine')).toEqual(marylebone);
+    expect(await storeNamed('Borough Bottle')).toMatchObject({ phone: '+44 20 7946 0999', version: borough.version + 1 });
+
+    const partial = await admin.json('POST', '/api/admin/stores/import', { csv: file, mode: 'valid_only' });
+    expect(partial.status).toBe(200);
+    expect(await partial.json()).toEqual({ created: 0, updated: 1, unchanged: before - 2, skipped: 1 });
+    expect(await storeNamed('Marylebone Wine')).toMatchObject({ name: 'Marylebone Wine Rooms', version: marylebone.version + 1 });
+    expect(await storeNamed('Borough Bottle')).toMatchObject({ phone: '+44 20 7946 0999', version: borough.version + 1 });
+
+    // A fresh export carries the new versions: it reads back changing nothing and bumping no version.
+    const fresh = await admin.json('POST', '/api/admin/stores/import', { csv: await exportCsv(), mode: 'all' });
+    expect(await fresh.json()).toEqual({ created: 0, updated: 0, unchanged: before, skipped: 0 });
+    expect((await storeNamed('Borough Bottle')).version).toBe(borough.version + 1);
+    expect((await storeNamed('Marylebone Wine')).version).toBe(marylebone.version + 1);
+  });
+
+  it('updates a row with an id but no version unchecked, and refuses a version that is not a number', async () => {
+    const shop = await storeNamed('Frolic Distillery Shop');
+    const old = await exportCsv();
+    const line = old.split('\r\n').find((l) => l.startsWith(`${shop.id},${shop.version},`))!;
+    await editPhone(shop, '+44 20 7946 0777');
+
+    // A file made by hand: the id but no version column. It overwrites what the editor saved.
+    const handMade = [`id,${HEADER}`, line.replace(`${shop.id},${shop.version},Frolic Distillery Shop,`, `${shop.id},Frolic Distillery Shop & Bar,`)].join('\n');
+    const res = await admin.json('POST', '/api/admin/stores/import', { csv: handMade, mode: 'all' });
+    expect(await res.json()).toEqual({ created: 0, updated: 1, unchanged: 0, skipped: 0 });
+    expect(await storeNamed('Frolic Distillery Shop')).toMatchObject({ name: 'Frolic Distillery Shop & Bar', phone: shop.phone, version: shop.version + 2 });
+
+    const garbled = [`id,version,${HEADER}`, line.replace(`${shop.id},${shop.version},`, `${shop.id},v2,`)].join('\n');
+    expect((await previewOf(garbled)).rows[0]?.errors).toEqual([
+      { field: 'version', message: 'The version must be the whole number the export wrote; leave it blank to update without the check.' },
+    ]);
   });
 });
 

@@ -1,16 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
-import { passGate } from './fixtures';
+import { passGate, signInAsDemo } from './fixtures';
 
-const demo = (role: string) => `${role.replace('_', '-')}@demo.frolic.example`;
-
-async function signIn(page: Page, path: string, role: string) {
-  await page.goto(path);
-  await passGate(page);
-  await page.getByLabel('Email address').fill(demo(role));
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const signIn = (page: Page, path: string, role: string) => signInAsDemo(page, role, { path });
 
 const LANDINGS: [string, string, RegExp][] = [
   ['master_admin', '/admin-login', /\/admin\/dashboard\/master-admin$/],

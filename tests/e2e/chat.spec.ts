@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
-import { passGate } from './fixtures';
+import { passGate, signInAsDemo } from './fixtures';
 
 test('a visitor and a staff member chat live, and the conversation survives a reload', async ({ browser }) => {
   const visitorContext = await browser.newContext();
@@ -9,11 +8,7 @@ test('a visitor and a staff member chat live, and the conversation survives a re
   const staff = await staffContext.newPage();
 
   // Staff signs in and opens the inbox first, so the visitor's message must arrive live.
-  await staff.goto('/admin-login');
-  await passGate(staff);
-  await staff.getByLabel('Email address').fill('employee@demo.frolic.example');
-  await staff.getByLabel('Password').fill(DEMO_PASSWORD);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
+  await signInAsDemo(staff, 'employee');
   await expect(staff).toHaveURL(/\/admin\/dashboard$/);
   await staff.getByRole('link', { name: 'Support Inbox' }).click();
   await expect(staff.getByRole('heading', { name: 'Support inbox' })).toBeVisible();

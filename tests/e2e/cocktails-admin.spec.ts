@@ -5,39 +5,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { DEMO_PASSWORD } from '../../playwright.config';
 import type { Database } from '../../server/db/client';
 import { auditLogs, cocktails } from '../../server/db/schema';
-import { passGate } from './fixtures';
+import { passGate, signInAsDemo } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
 
 const NAME = 'Frolic Garden Fizz';
 const SLUG = 'frolic-garden-fizz';
-
-/** A server with the demo users (the journey signs in as the demo employee). */
-async function startDemoServer(port: number): Promise<OwnServer> {
-  const saved = { mode: process.env.DEMO_MODE, password: process.env.DEMO_PASSWORD };
-  process.env.DEMO_MODE = 'true';
-  process.env.DEMO_PASSWORD = DEMO_PASSWORD;
-  try {
-    return await startOwnServer(port);
-  } finally {
-    // The child has its copy; the worker's other tests keep the environment they had.
-    if (saved.mode === undefined) delete process.env.DEMO_MODE;
-    else process.env.DEMO_MODE = saved.mode;
-    if (saved.password === undefined) delete process.env.DEMO_PASSWORD;
-    else process.env.DEMO_PASSWORD = saved.password;
-  }
-}
-
-async function signInAsEmployee(page: Page, base: string) {
-  await page.goto(`${base}/admin-login`);
-  await passGate(page);
-  await page.getByLabel('Email address').fill('employee@demo.frolic.example');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 async function fillIngredient(page: Page, n: number, name: string, amount: string, unit: string) {
   const row = page.getByRole('group', { name: `Ingredient ${n}` });
@@ -51,7 +25,8 @@ async function staffPublishRecipe(page: Page, own: OwnServer) {
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#6a8f3c' } }).png().toBuffer();
 
   // Staff: Manage Recipes → New recipe.
-  await signInAsEmployee(page, own.url);
+  await signInAsDemo(page, 'employee', { base: own.url });
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto(`${own.url}/admin/dashboard/cocktails`);
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Recipes' })).toBeVisible();
   await page.getByRole('link', { name: 'New recipe' }).click();
@@ -120,7 +95,7 @@ async function visitorFindsRecipe(browser: Browser, own: OwnServer) {
 
 test('staff publish a cocktail with an image; a visitor finds it on /cocktails and opens it', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const own = await startDemoServer(Number(process.env.E2E_PORT ?? 3210) + 100 + test.info().workerIndex);
+  const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 100 + test.info().workerIndex, { demo: true });
   let database: Database | null = null;
   try {
     await staffPublishRecipe(page, own);

@@ -1,5 +1,6 @@
 // Shared steps of the end-to-end journeys.
 import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../playwright.config';
 
 export const ADULT_YEAR = '1985';
 
@@ -11,6 +12,21 @@ export async function passGate(page: Page, opts: { country?: string; remember?: 
   await page.getByRole('button', { name: 'Enter' }).click();
   // The pass is set when the gate is gone; navigating earlier would meet the gate again.
   await expect(page.getByRole('heading', { name: 'Are you of legal drinking age?' })).toHaveCount(0);
+}
+
+/** The demo user of a role (DEMO_MODE): `master-admin@demo.frolic.example` and so on. */
+export const demoEmail = (role: string) => `${role.replace('_', '-')}@demo.frolic.example`;
+
+/**
+ * Signs in as the demo user of `role` through a sign-in page (`/admin-login` unless told), passing
+ * the gate first; `base` is the server when it is not the shared one.
+ */
+export async function signInAsDemo(page: Page, role: string, { base = '', path = '/admin-login' }: { base?: string; path?: string } = {}) {
+  await page.goto(`${base}${path}`);
+  await passGate(page);
+  await page.getByLabel('Email address').fill(demoEmail(role));
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /** What a browser keeps after it is closed and opened again: persistent cookies only. */

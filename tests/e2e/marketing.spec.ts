@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
-import { passGate } from './fixtures';
+import { passGate, signInAsDemo } from './fixtures';
 
 test('a new contact message lights the admin’s bell live; the admin triages it and creates an event', async ({ browser }) => {
   test.slow();
@@ -9,11 +8,7 @@ test('a new contact message lights the admin’s bell live; the admin triages it
   const admin = await adminContext.newPage();
   const visitor = await visitorContext.newPage();
 
-  await admin.goto('/admin-login');
-  await passGate(admin);
-  await admin.getByLabel('Email address').fill('admin@demo.frolic.example');
-  await admin.getByLabel('Password').fill(DEMO_PASSWORD);
-  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await signInAsDemo(admin, 'admin');
   await expect(admin).toHaveURL(/\/admin\/dashboard$/);
   // Start from a quiet feed (other journeys may have left entries), and wait on the feed page.
   await admin.goto('/admin/dashboard/notifications');

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEMO_PASSWORD } from '../../playwright.config';
 import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
 
 export interface OwnServer {
@@ -12,10 +13,19 @@ export interface OwnServer {
   stopAndOpenDatabase(): Promise<Database>;
 }
 
-export async function startOwnServer(port: number): Promise<OwnServer> {
+/** `demo`: with the demo users (one per role, DEMO_PASSWORD), for journeys that sign in. */
+export async function startOwnServer(port: number, { demo = false }: { demo?: boolean } = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frolic-e2e-own-'));
   const child: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...(demo ? { DEMO_MODE: 'true', DEMO_PASSWORD } : {}),
+    },
     stdio: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,31 +1,15 @@
 // The issue's journey: an admin creates a product in Manage Products (with an image and prices),
 // finds it again by searching, archives it — and a visitor, past the age gate, sees it on /products
 // and then no longer. It runs on a server of its own, so the other journeys' lists never change.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { DEMO_PASSWORD } from '../../playwright.config';
 import type { Database } from '../../server/db/client';
 import { auditLogs, products } from '../../server/db/schema';
-import { passGate } from './fixtures';
+import { passGate, signInAsDemo } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
 
 const NAME = 'Frolic Sloe Gin';
-
-/** A server with the demo users (the journey signs in as the demo admin). */
-async function startDemoServer(port: number): Promise<OwnServer> {
-  const saved = { mode: process.env.DEMO_MODE, password: process.env.DEMO_PASSWORD };
-  process.env.DEMO_MODE = 'true';
-  process.env.DEMO_PASSWORD = DEMO_PASSWORD;
-  try {
-    return await startOwnServer(port);
-  } finally {
-    if (saved.mode === undefined) delete process.env.DEMO_MODE;
-    else process.env.DEMO_MODE = saved.mode;
-    if (saved.password === undefined) delete process.env.DEMO_PASSWORD;
-    else process.env.DEMO_PASSWORD = saved.password;
-  }
-}
 
 /** Runs the journey, then stops the server and opens its database; a failed run stops it too. */
 async function runThenStop(own: OwnServer, journey: () => Promise<void>): Promise<Database> {
@@ -38,22 +22,15 @@ async function runThenStop(own: OwnServer, journey: () => Promise<void>): Promis
   return own.stopAndOpenDatabase();
 }
 
-async function signInAsAdmin(page: Page, base: string) {
-  await page.goto(`${base}/admin-login`);
-  await passGate(page);
-  await page.getByLabel('Email address').fill('admin@demo.frolic.example');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test('an admin creates a product, then archives it, and a visitor no longer sees it on /products', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const own = await startDemoServer(Number(process.env.E2E_PORT ?? 3210) + 200 + test.info().workerIndex);
+  const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 200 + test.info().workerIndex, { demo: true });
   const png = await sharp({ create: { width: 60, height: 100, channels: 3, background: '#7b2d4f' } }).png().toBuffer();
 
   const database = await runThenStop(own, async () => {
-    await signInAsAdmin(page, own.url);
+    await signInAsDemo(page, 'admin', { base: own.url });
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await page.goto(`${own.url}/admin/dashboard/products`);
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Products' })).toBeVisible();
     await page.getByRole('link', { name: 'New product' }).click();

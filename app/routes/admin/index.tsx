@@ -1,7 +1,7 @@
 // The admin dashboard: real counts, and what needs attention — the newest inquiries, products low
 // on stock and the next published events.
 import { Link } from 'react-router';
-import { formatUtc } from '@shared/notification-constants';
+import { formatUtc } from '@shared/staff-time';
 import { INQUIRY_STATUS_LABELS } from '@shared/inquiry-constants';
 import { formatEventTime } from '@shared/marketing-constants';
 import type { Route } from './+types/index';

@@ -1,7 +1,8 @@
 // The bell's page: every notification this staff member may see, newest first, unread ones marked.
 // Opening one marks it read and follows its link; "Mark all as read" clears the bell.
 import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
-import { formatUtc } from '@shared/notification-constants';
+import { formatUtc } from '@shared/staff-time';
+import { recordId } from '@shared/schemas/admin';
 import type { Route } from './+types/notifications';
 import type { Route as LayoutRoute } from './+types/layout';
 import { buttonClass, PageHeader, Pagination } from '~/features/admin-ui/list';
@@ -29,9 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await notifications.markAllRead(user);
     throw context.flash.redirectWithToast('/admin/dashboard/notifications', { title: 'All notifications marked as read' });
   }
-  const id = Number(form.get('id'));
-  // Ids are int4: a larger number is no notification (not a database error).
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return { error: 'Choose a notification.' };
+  const parsed = recordId('Choose a notification.').safeParse(form.get('id'));
+  if (!parsed.success) return { error: 'Choose a notification.' };
+  const id = parsed.data;
   let link: string | null;
   try {
     ({ link } = await notifications.markRead(user, id));

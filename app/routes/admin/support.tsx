@@ -2,6 +2,7 @@
 // visitor was on, replies (stored as operator, spec §3), assign, close/reopen, canned replies —
 // updated live through the staff socket.
 import { useEffect, useRef, useState } from 'react';
+import { formatUtc } from '@shared/staff-time';
 import { Form, Link, useFetcher, useRevalidator, useSearchParams } from 'react-router';
 import { CHAT_MAX_LENGTH, chatContent } from '@shared/schemas/chat';
 import type { Route } from './+types/support';
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const time = (iso: string | Date | null) => (iso ? new Date(iso).toLocaleString('en-GB', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' }) : '');
+const time = (iso: string | Date | null) => (iso ? formatUtc(iso) : '');
 
 export default function SupportInbox({ loaderData }: Route.ComponentProps) {
   const { conversations, conversation, canned, colleagues, me, status } = loaderData;

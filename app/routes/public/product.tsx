@@ -3,19 +3,23 @@
 import { data, Link } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import type { Route } from './+types/product';
+import { ProductGallery } from '~/features/catalog/product-gallery';
 
 export const meta: Route.MetaFunction = ({ data, location }) => {
   if (!data?.product) return [{ title: 'Product not found · Frolic' }];
   const { product } = data;
+  // schema.org wants absolute URLs: given when the site's public origin is configured.
+  const absolute = (path: string) => (data.publicOrigin ? new URL(path, data.publicOrigin).href : path);
+  const images = product.images.length > 0 ? product.images.map((i) => i.url) : [product.imageUrl];
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.name,
     description: product.description,
-    image: product.imageUrl,
+    image: images.map(absolute),
     category: product.category,
     brand: { '@type': 'Brand', name: 'Frolic' },
-    url: location.pathname,
+    url: absolute(location.pathname),
   };
   if (product.price) {
     jsonLd.offers = { '@type': 'Offer', price: (product.price.amountMinor / 100).toFixed(2), priceCurrency: product.price.currency, availability: 'https://schema.org/InStock' };
@@ -40,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       services.retailers.forProduct(product.slug, market.code),
       services.stores.search({ product: product.slug, limit: 5, preferCountry: context.gate.status === 'pass' ? context.gate.country : undefined }),
     ]);
-    return { product, cocktails, listings, stores, locale: market.locale };
+    return { product, cocktails, listings, stores, locale: market.locale, publicOrigin: context.publicOrigin };
   } catch (err) {
     if ((err as { status?: number }).status === 404) throw data('We could not find that product.', { status: 404 });
     throw err;
@@ -57,7 +61,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-12">
       <div className="grid gap-12 md:grid-cols-2">
-        <img src={product.imageUrl} alt={`${product.name} bottle`} width={240} height={420} className="mx-auto w-full max-w-sm rounded-2xl bg-white object-contain" />
+        <ProductGallery key={product.slug} images={product.images} fallback={{ url: product.imageUrl, alt: `${product.name} bottle` }} />
         <div>
           <Link to={`/products?category=${product.category}`} className="text-sm font-semibold tracking-wider text-brass uppercase">
             {product.category}

@@ -4,14 +4,16 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { TRADE_TIERS, type TradeTier } from '../../../shared/limits-catalog';
 import { getMarket } from '../../../shared/markets';
-import { mediaUrl, type PickedMedia } from '../../../shared/media';
+import { mediaUrl } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type { AdminProductListQuery, AdminProductRow, MarketPrices, ProductForEdit, ProductInput, ProductUpdate } from '../../../shared/schemas/catalog';
 import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { cocktailIngredients, cocktails, mediaAssets, productImages, productPrices, products, productTradePrices } from '../../db/schema';
-import { AppError, isForeignKeyViolation, isUniqueViolation, notFound, stillReferenced, versionConflict } from '../../http/errors';
+import { AppError, invalidFields, isForeignKeyViolation, isUniqueViolation, notFound, stillReferenced, versionConflict } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
+import { containsPattern } from '../../db/like';
+import { toPickedMedia } from '../media/picked';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -36,11 +38,6 @@ const SORTS = {
   updatedAt: [products.updatedAt],
 } as const;
 
-/** `%` and `_` typed into the search box are literal characters, not wildcards. */
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const isLowStock = sql<boolean>`${products.stockUnits} <= ${products.lowStockThreshold}`;
 
 function slugTaken(slug: string): AppError {
@@ -48,26 +45,6 @@ function slugTaken(slug: string): AppError {
     details: [{ path: 'slug', message: 'Another product already uses this slug. Choose another.' }],
     hint: 'Slugs are the product’s address on the site (/products/<slug>) and must be unique.',
   });
-}
-
-function invalid(details: { path: string; message: string }[]): AppError {
-  return new AppError('validation_failed', 400, 'The request is not valid.', {
-    details,
-    hint: 'Correct the fields listed in details and try again.',
-  });
-}
-
-function toPicked(m: typeof mediaAssets.$inferSelect): PickedMedia {
-  const image = m.kind === 'image';
-  return {
-    id: m.id,
-    kind: m.kind,
-    originalName: m.originalName,
-    mimeType: m.mimeType,
-    altText: m.altText,
-    url: mediaUrl(m.id, image ? 'web' : 'original'),
-    thumbUrl: image ? mediaUrl(m.id, 'thumb') : null,
-  };
 }
 
 /** Every id must be an image of the media library; errors name the position (`images.2`). */
@@ -80,7 +57,7 @@ async function checkImages(tx: Tx, ids: string[]): Promise<void> {
     if (kind !== 'image') return [{ path: `images.${i}`, message: 'This file is a document, not an image. Choose an image.' }];
     return [];
   });
-  if (details.length) throw invalid(details);
+  if (details.length) throw invalidFields(details);
 }
 
 /**
@@ -92,7 +69,7 @@ function pictureFor(input: ProductInput, current: ProductRow | null): string {
   const first = input.images[0];
   const picture = first ? mediaUrl(first, 'web') : current && !current.imageUrl.startsWith('/media/') ? current.imageUrl : '';
   if (!picture && input.status !== 'draft') {
-    throw invalid([{ path: 'images', message: 'Add at least one image before making the product active or archiving it.' }]);
+    throw invalidFields([{ path: 'images', message: 'Add at least one image before making the product active or archiving it.' }]);
   }
   return picture;
 }
@@ -152,7 +129,7 @@ async function readProduct(db: DbOrTx, row: ProductRow): Promise<ProductForEdit>
     description: row.description,
     tastingNotes: row.tastingNotes,
     imageUrl: row.imageUrl,
-    images: images.map((i) => toPicked(i.media)),
+    images: images.map((i) => toPickedMedia(i.media)),
     retailPrices: Object.fromEntries(retail.map((p) => [p.market, p.amountMinor])),
     tradePrices,
     stockUnits: row.stockUnits,

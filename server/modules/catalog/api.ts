@@ -1,7 +1,6 @@
 // JSON handlers of the catalogue: the public list and detail (with content ETags) and the staff
 // product API under /api/admin/products (catalog:write; deleting needs catalog:delete).
 import { type Request, Router } from 'express';
-import { z } from 'zod';
 import {
   adminProductListQuery, productArchive, productInput, productListQuery, productUpdate, slugSchema,
 } from '../../../shared/schemas/catalog';
@@ -10,6 +9,7 @@ import { currentUser, requireApi } from '../../http/api-auth';
 import { createContentCache } from '../../cache/content-version';
 import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
+import { recordId } from '../../../shared/schemas/admin';
 
 export function catalogApi(services: Services): Router {
   const router = Router();
@@ -39,7 +39,7 @@ export function catalogApi(services: Services): Router {
   return router;
 }
 
-const productId = z.coerce.number({ error: 'The product id is a number.' }).int().min(1).max(2_147_483_647);
+const productId = recordId('The product id is a number.');
 
 function mountStaffProducts(router: Router, services: Services): void {
   const catalog = services.catalog;

@@ -3,10 +3,13 @@
 // content version.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getMarket } from '../../../shared/markets';
-import type { ProductListQuery, ProductPage, ProductPatch, PublicProduct } from '../../../shared/schemas/catalog';
+import { mediaUrl } from '../../../shared/media';
+import type {
+  ProductListQuery, ProductPage, ProductPatch, PublicProduct, PublicProductDetail, PublicProductImage,
+} from '../../../shared/schemas/catalog';
 import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
-import { productPrices, products } from '../../db/schema';
+import { mediaAssets, productImages, productPrices, products } from '../../db/schema';
 import { notFound, versionConflict } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { type CatalogAdmin, createCatalogAdmin } from './admin';
@@ -29,6 +32,12 @@ function toPublic(row: ProductRow, price: { amountMinor: number; currency: strin
   };
 }
 
+/** Alt text from the media library, or one naming the product and the picture's place. */
+function toGalleryImage(media: { id: string; altText: string }, index: number, count: number, productName: string): PublicProductImage {
+  const fallback = count > 1 ? `${productName}, image ${index + 1} of ${count}` : productName;
+  return { url: mediaUrl(media.id, 'web'), thumbUrl: mediaUrl(media.id, 'thumb'), alt: media.altText.trim() || fallback };
+}
+
 function pick(row: ProductRow, keys: string[]): Record<string, unknown> {
   return Object.fromEntries(keys.map((k) => [k, row[k as keyof ProductRow]]));
 }
@@ -36,7 +45,8 @@ function pick(row: ProductRow, keys: string[]): Record<string, unknown> {
 export interface CatalogService extends CatalogAdmin {
   listProducts(query: ProductListQuery & { market: string }): Promise<ProductPage>;
   featuredProducts(market: string, limit?: number): Promise<PublicProduct[]>;
-  getProduct(slug: string, market: string): Promise<PublicProduct>;
+  /** An active product with its gallery; 404 otherwise. */
+  getProduct(slug: string, market: string): Promise<PublicProductDetail>;
   /** Every active product's slug and last change (the sitemap). */
   listActiveSlugs(): Promise<{ slug: string; updatedAt: Date }[]>;
   /** A few fields by slug (tests, scripts); refused with 409 when `version` is not the stored one. */
@@ -61,6 +71,16 @@ export function createCatalogService(db: Db, content: ContentVersion): CatalogSe
     return rows.map((r) =>
       toPublic(r.product, r.amountMinor === null || r.currency === null ? null : { amountMinor: r.amountMinor, currency: r.currency }),
     );
+  }
+
+  async function galleryOf(product: PublicProduct): Promise<PublicProductImage[]> {
+    const rows = await db
+      .select({ id: mediaAssets.id, altText: mediaAssets.altText })
+      .from(productImages)
+      .innerJoin(mediaAssets, eq(mediaAssets.id, productImages.mediaId))
+      .where(eq(productImages.productId, product.id))
+      .orderBy(asc(productImages.position));
+    return rows.map((m, i) => toGalleryImage(m, i, rows.length, product.name));
   }
 
   return {
@@ -91,7 +111,7 @@ export function createCatalogService(db: Db, content: ContentVersion): CatalogSe
       return cached(`product:${code}:${slug}`, async () => {
         const [item] = await selectPublic(and(eq(products.status, 'active'), eq(products.slug, slug)), code, 1, 0);
         if (!item) throw notFound('Product');
-        return item;
+        return { ...item, images: await galleryOf(item) };
       });
     },
 

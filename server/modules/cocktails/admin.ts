@@ -3,7 +3,7 @@
 // transaction with its audit row (ingredients included), and then tells the public caches.
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { CocktailUnit } from '../../../shared/cocktail-constants';
-import { mediaUrl, type PickedMedia } from '../../../shared/media';
+import { mediaUrl } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type {
   CocktailAdminQuery,
@@ -16,8 +16,10 @@ import type {
 import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx } from '../../db/client';
 import { cocktailIngredients, cocktails, mediaAssets, products } from '../../db/schema';
-import { AppError, isUniqueViolation, notFound, versionConflict } from '../../http/errors';
+import { AppError, invalidFields, isUniqueViolation, notFound, versionConflict } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
+import { containsPattern } from '../../db/like';
+import { toPickedMedia } from '../media/picked';
 
 export interface CocktailAdmin {
   adminList(query: CocktailAdminQuery): Promise<AdminPage<CocktailAdminRow>>;
@@ -47,33 +49,11 @@ const SORTS = {
   updatedAt: cocktails.updatedAt,
 } as const;
 
-function invalid(issues: Issue[]): AppError {
-  return new AppError('validation_failed', 400, 'The request is not valid.', {
-    details: issues,
-    hint: 'Correct the fields listed in details and try again.',
-  });
-}
-
 function slugTaken(slug: string): AppError {
   return new AppError('slug_taken', 409, `Another recipe already uses the slug "${slug}".`, {
     details: [{ path: 'slug', message: 'This slug is taken: choose another.' }],
     hint: 'Slugs are the address of the recipe (/cocktails/<slug>) and must be unique.',
   });
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
-
-function toPicked(m: typeof mediaAssets.$inferSelect): PickedMedia {
-  const image = m.kind === 'image';
-  return {
-    id: m.id,
-    kind: m.kind,
-    originalName: m.originalName,
-    mimeType: m.mimeType,
-    altText: m.altText,
-    url: mediaUrl(m.id, image ? 'web' : 'original'),
-    thumbUrl: image ? mediaUrl(m.id, 'thumb') : null,
-  };
 }
 
 /**
@@ -130,7 +110,7 @@ async function checkLinks(tx: DbOrTx, input: CocktailInput, image: { imageUrl: s
       if (i.productId !== null && !found.has(i.productId)) issues.push({ path: `ingredients.${n}.productId`, message: 'That product does not exist.' });
     });
   }
-  if (issues.length > 0) throw invalid(issues);
+  if (issues.length > 0) throw invalidFields(issues);
 }
 
 async function assertSlugFree(tx: DbOrTx, slug: string, exceptId?: number): Promise<void> {
@@ -176,7 +156,7 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
     async adminList(query) {
       const where: SQL[] = [];
       if (query.q) {
-        const like = `%${escapeLike(query.q)}%`;
+        const like = containsPattern(query.q);
         where.push(or(ilike(cocktails.name, like), ilike(cocktails.slug, like), ilike(cocktails.glass, like)) as SQL);
       }
       if (query.published !== undefined) where.push(eq(cocktails.published, query.published));
@@ -246,7 +226,7 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
         published: row.published,
         version: row.version,
         imageUrl: row.imageUrl,
-        image: media ? toPicked(media) : null,
+        image: media ? toPickedMedia(media) : null,
         ingredients: rows.map((r) => ({ ...r, amount: r.amount === null ? null : Number(r.amount), unit: r.unit as CocktailUnit | null })),
         steps: row.steps,
         updatedAt: row.updatedAt.toISOString(),
@@ -308,7 +288,7 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
     async setPublished(id, publish, version, actor) {
       const wasPublished = await db.transaction(async (tx) => {
         const current = await lockRow(tx, id, version);
-        if (publish && !current.imageUrl) throw invalid([{ path: 'imageMediaId', message: 'Choose an image before publishing the recipe.' }]);
+        if (publish && !current.imageUrl) throw invalidFields([{ path: 'imageMediaId', message: 'Choose an image before publishing the recipe.' }]);
         await tx.update(cocktails).set({ published: publish, version: current.version + 1, updatedAt: new Date() }).where(eq(cocktails.id, id));
         await recordAudit(tx, actor, {
           action: 'UPDATE',

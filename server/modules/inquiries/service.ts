@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../http/errors';
 import { createRateLimiter, type RateLimiter } from '../../http/rate-limit';
 import { type Actor, recordAudit } from '../audit/service';
 import type { NotificationService } from '../notifications/service';
+import { containsPattern } from '../../db/like';
 
 /** Per IP: 5 submissions of each form in 10 minutes. */
 export const INQUIRY_LIMIT = 5;
@@ -90,7 +91,7 @@ export function createInquiryService(db: Db, notifications: NotificationService,
 
   function contactSelect(query: InquiryListQuery) {
     const t = contactMessages;
-    const like = query.q ? `%${query.q.replace(/[\\%_]/g, '\\$&')}%` : null;
+    const like = query.q ? containsPattern(query.q) : null;
     const where: (SQL | undefined)[] = [
       query.status ? eq(t.status, query.status) : undefined,
       like ? or(ilike(t.name, like), ilike(t.email, like), ilike(t.subject, like), ilike(t.message, like)) : undefined,
@@ -112,7 +113,7 @@ export function createInquiryService(db: Db, notifications: NotificationService,
 
   function businessSelect(query: InquiryListQuery) {
     const t = businessInquiries;
-    const like = query.q ? `%${query.q.replace(/[\\%_]/g, '\\$&')}%` : null;
+    const like = query.q ? containsPattern(query.q) : null;
     const where: (SQL | undefined)[] = [
       query.status ? eq(t.status, query.status) : undefined,
       like ? or(ilike(t.company, like), ilike(t.contactName, like), ilike(t.email, like), ilike(t.message, like)) : undefined,

@@ -2,7 +2,7 @@
 // (wall-clock times in their own zone, stored in UTC). Every write: one transaction with its audit
 // row, a version check against overwriting a newer save, then the content version moves on.
 import { asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { mediaUrl } from '../../../shared/media';
+import type { PickedMedia } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type {
   CollateralInput, CollateralListQuery, CollateralUpdate, EventInput, EventListQuery, EventUpdate,
@@ -10,22 +10,16 @@ import type {
 import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx } from '../../db/client';
 import { brandEvents, collateralItems, mediaAssets } from '../../db/schema';
-import { AppError, notFound, versionConflict } from '../../http/errors';
+import { invalidFields, notFound, versionConflict } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { utcToZoned, zonedToUtc } from './zoned-time';
+import { containsPattern } from '../../db/like';
+import { toPickedMedia } from '../media/picked';
 
 type CollateralRow = typeof collateralItems.$inferSelect;
 type EventRow = typeof brandEvents.$inferSelect;
 
-export interface MediaSummary {
-  id: string;
-  kind: 'image' | 'document';
-  originalName: string;
-  mimeType: string;
-  altText: string;
-  url: string;
-  thumbUrl: string | null;
-}
+export type MediaSummary = PickedMedia;
 
 export type Collateral = CollateralRow & { media: MediaSummary | null };
 /** Stored times in UTC plus the same times as wall-clock times in the event's zone (as the form edits them). */
@@ -45,24 +39,8 @@ export interface MarketingService {
 }
 
 const DOMAIN = 'marketing';
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
-function fieldError(path: string, message: string): AppError {
-  return new AppError('validation_failed', 400, 'The request is not valid.', { details: [{ path, message }], hint: 'Correct the fields listed in details and try again.' });
-}
-
-function summary(m: typeof mediaAssets.$inferSelect): MediaSummary {
-  const image = m.kind === 'image';
-  return {
-    id: m.id,
-    kind: m.kind,
-    originalName: m.originalName,
-    mimeType: m.mimeType,
-    altText: m.altText,
-    url: mediaUrl(m.id, image ? 'web' : 'original'),
-    thumbUrl: image ? mediaUrl(m.id, 'thumb') : null,
-  };
-}
+const fieldError = (path: string, message: string) => invalidFields([{ path, message }]);
 
 /** The media row, or a field error: a file must exist (and be of the kind the field takes). */
 async function requireMedia(tx: DbOrTx, id: string, path: string, kind?: 'image'): Promise<void> {
@@ -84,7 +62,7 @@ export function createMarketingService(db: Db, content: ContentVersion): Marketi
     const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
     if (!wanted.length) return new Map();
     const rows = await db.select().from(mediaAssets).where(inArray(mediaAssets.id, wanted));
-    return new Map(rows.map((m) => [m.id, summary(m)]));
+    return new Map(rows.map((m) => [m.id, toPickedMedia(m)]));
   }
 
   async function withCollateralMedia(rows: CollateralRow[]): Promise<Collateral[]> {
@@ -127,7 +105,7 @@ export function createMarketingService(db: Db, content: ContentVersion): Marketi
 
     async listCollateral(query) {
       const t = collateralItems;
-      const where = query.q ? or(ilike(t.title, likeOf(query.q)), ilike(t.description, likeOf(query.q))) : undefined;
+      const where = query.q ? or(ilike(t.title, containsPattern(query.q)), ilike(t.description, containsPattern(query.q))) : undefined;
       const column = query.sort === 'kind' ? t.kind : query.sort === 'updatedAt' ? t.updatedAt : t.title;
       const order = query.dir === 'desc' ? desc : asc;
       const [rows, [total]] = await Promise.all([
@@ -176,7 +154,7 @@ export function createMarketingService(db: Db, content: ContentVersion): Marketi
     async listEvents(query) {
       const t = brandEvents;
       const where: SQL | undefined = query.q
-        ? or(ilike(t.title, likeOf(query.q)), ilike(t.venue, likeOf(query.q)), ilike(t.city, likeOf(query.q)), ilike(t.country, likeOf(query.q)))
+        ? or(ilike(t.title, containsPattern(query.q)), ilike(t.venue, containsPattern(query.q)), ilike(t.city, containsPattern(query.q)), ilike(t.country, containsPattern(query.q)))
         : undefined;
       const column = query.sort === 'title' ? t.title : query.sort === 'city' ? t.city : t.startsAt;
       // Without a choice, the latest events first.

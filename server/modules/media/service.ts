@@ -13,7 +13,6 @@ import {
   MEDIA_MAX_IMAGE_BYTES,
   MEDIA_THUMB_SIZE,
   MEDIA_WEB_SIZE,
-  mediaUrl,
   type MediaKind,
   type MediaVariant,
   type PickedMedia,
@@ -26,6 +25,8 @@ import { parse } from '../../http/api-helpers';
 import { AppError, isForeignKeyViolation, notFound, stillReferenced } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { createLocalStorage, type Storage } from './storage';
+import { containsPattern } from '../../db/like';
+import { toPickedMedia } from './picked';
 
 type MediaRow = typeof mediaAssets.$inferSelect;
 
@@ -131,15 +132,8 @@ async function renderImage(buffer: Buffer): Promise<Renditions> {
 }
 
 function toAsset(row: MediaRow): MediaAsset {
-  const image = row.kind === 'image';
   return {
-    id: row.id,
-    kind: row.kind,
-    originalName: row.originalName,
-    mimeType: row.mimeType,
-    altText: row.altText,
-    url: mediaUrl(row.id, image ? 'web' : 'original'),
-    thumbUrl: image ? mediaUrl(row.id, 'thumb') : null,
+    ...toPickedMedia(row),
     sizeBytes: row.sizeBytes,
     width: row.width,
     height: row.height,
@@ -155,8 +149,6 @@ function cleanName(name: string): string {
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
   return clean || 'file';
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** "the cocktail “Negroni” and the product “Frolic Gin”": what still uses a file. */
 async function usersOf(tx: DbOrTx, id: string): Promise<string[]> {
@@ -242,7 +234,7 @@ export function createMediaService(db: Db, uploadsDir: string, storage: Storage 
     async list({ q, kind, page, pageSize }) {
       const filters: SQL[] = [];
       if (q) {
-        const pattern = `%${escapeLike(q)}%`;
+        const pattern = containsPattern(q);
         filters.push(or(ilike(mediaAssets.originalName, pattern), ilike(mediaAssets.altText, pattern))!);
       }
       if (kind) filters.push(eq(mediaAssets.kind, kind));

@@ -2,11 +2,10 @@
 import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { parse } from '../../http/api-helpers';
+import { recordId } from '../../../shared/schemas/admin';
 import { currentUser, requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
 
-/** Ids are int4: a larger number is refused here rather than by the database. */
-const MAX_ID = 2_147_483_647;
 
 const listQuery = z.object({
   unread: z.enum(['1', 'true', '0', 'false']).optional().transform((v) => v === '1' || v === 'true'),
@@ -32,7 +31,7 @@ export function notificationsApi(services: Services): Router {
   });
 
   router.post('/admin/notifications/:id/read', staff, async (req, res) => {
-    const id = parse(z.coerce.number().int().positive().max(MAX_ID), req.params.id);
+    const id = parse(recordId('Use a notification id.'), req.params.id);
     await services.notifications.markRead(await reader(req), id);
     res.status(204).end();
   });

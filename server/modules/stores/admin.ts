@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type { StoreAdminQuery, StoreAdminRow, StoreEdit, StoreInput, StoreUpdate } from '../../../shared/schemas/stores';
-import { STORE_CSV_COLUMNS, STORE_CSV_PRODUCT_SEPARATOR } from '../../../shared/store-constants';
+import { STORE_CSV_EXPORT_COLUMNS, STORE_CSV_PRODUCT_SEPARATOR } from '../../../shared/store-constants';
 import type { ContentVersion } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { products, storeLocations, storeProducts } from '../../db/schema';
@@ -29,7 +29,10 @@ export interface StoreAdmin extends StoreImport {
   productChoices(keep?: number[]): Promise<{ id: number; slug: string; name: string; status: string }[]>;
   /** Countries that have stores (the list's filter). */
   countries(): Promise<string[]>;
-  /** Every store matching the filter as CSV, in the import's column layout with the id first. */
+  /**
+   * Every store matching the filter as CSV, in the import's column layout with the id and version
+   * first (the version lets the import refuse rows for stores changed after this export).
+   */
   exportCsv(filter?: StoreFilter): Promise<string>;
 }
 
@@ -155,11 +158,11 @@ export function createStoreAdmin(db: Db, content: ContentVersion): StoreAdmin {
         else slugs.set(c.storeId, [c.slug]);
       }
       const rows = stores.map((s) => [
-        String(s.id), s.name, s.address, s.city, s.region ?? '', s.postcode ?? '', s.country, String(s.latitude), String(s.longitude),
+        String(s.id), String(s.version), s.name, s.address, s.city, s.region ?? '', s.postcode ?? '', s.country, String(s.latitude), String(s.longitude),
         s.phone ?? '', formatHours([...s.openingHours].sort((a, b) => a.day - b.day)), (slugs.get(s.id) ?? []).join(STORE_CSV_PRODUCT_SEPARATOR),
         s.active ? 'yes' : 'no',
       ]);
-      return writeStoreCsv(['id', ...STORE_CSV_COLUMNS], rows);
+      return writeStoreCsv(STORE_CSV_EXPORT_COLUMNS, rows);
     },
   };
 }

@@ -92,9 +92,15 @@ describe('reading a store CSV', () => {
     expect(file.rows[1]?.values).toMatchObject({ name: 'B "Bar"', address: '2 Low St\nBack', city: 'Leeds' });
   });
 
+  it('reads the id and version columns the export writes first', () => {
+    const file = readStoreCsv(`id,version,${header}\n7,3,A,1 High St,London,,N1,GB,51.5,-0.1,,,,yes\n,,B,2 Low St,Leeds,,,GB,53.8,-1.5,,,,\n`);
+    expect(file.fileErrors).toEqual([]);
+    expect(file.rows.map((r) => [r.values.id, r.values.version, r.values.name])).toEqual([['7', '3', 'A'], ['', '', 'B']]);
+  });
+
   it('refuses a header without the required columns, or with unknown ones', () => {
     expect(readStoreCsv('name,city\nA,London\n').fileErrors[0]).toMatch(/lacks required columns: address, country, latitude, longitude/);
-    expect(readStoreCsv(`${header},colour\n`).fileErrors.join(' ')).toMatch(/Unknown columns: colour/);
+    expect(readStoreCsv(`${header},colour\n`).fileErrors.join(' ')).toMatch(/Unknown columns: colour\. Use: id and version \(optional\), name, address/);
     expect(readStoreCsv(`${header}\n`).fileErrors).toEqual(['The file has a header row but no stores.']);
     expect(readStoreCsv('').fileErrors[0]).toMatch(/empty/);
     expect(readStoreCsv(`${header}\n"unclosed,x\n`).fileErrors[0]).toMatch(/not valid CSV/);

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { OpeningHoursEntry } from '../../../shared/schemas/stores';
 import {
-  STORE_CSV_COLUMNS, STORE_CSV_REQUIRED, STORE_IMPORT_MAX_BYTES, STORE_IMPORT_MAX_ROWS, WEEKDAY_ABBR, WEEKDAYS,
+  STORE_CSV_COLUMNS, STORE_CSV_EXPORT_COLUMNS, STORE_CSV_REQUIRED, STORE_IMPORT_MAX_BYTES, STORE_IMPORT_MAX_ROWS, WEEKDAY_ABBR, WEEKDAYS,
 } from '../../../shared/store-constants';
 
 export type HoursResult = { ok: true; hours: OpeningHoursEntry[] } | { ok: false; error: string };
@@ -98,12 +98,12 @@ export type CsvRecord = Record<string, string>;
 
 export interface CsvFile {
   fileErrors: string[];
-  /** The columns of the header, `id` included when present. */
+  /** The columns of the header, `id` and `version` included when present. */
   columns: string[];
   rows: { line: number; values: CsvRecord; error?: string }[];
 }
 
-const KNOWN_COLUMNS = new Set<string>(['id', ...STORE_CSV_COLUMNS]);
+const KNOWN_COLUMNS = new Set<string>(STORE_CSV_EXPORT_COLUMNS);
 
 /**
  * Spreadsheets in many European locales save "CSV" with semicolons, and some save tab-separated
@@ -142,7 +142,7 @@ export function readStoreCsv(text: string): CsvFile {
   const missing = STORE_CSV_REQUIRED.filter((c) => !columns.includes(c));
   if (missing.length) fileErrors.push(`The header row lacks required columns: ${missing.join(', ')}.`);
   const unknown = columns.filter((c) => !KNOWN_COLUMNS.has(c));
-  if (unknown.length) fileErrors.push(`Unknown columns: ${unknown.map((c) => c || '(blank)').join(', ')}. Use: id (optional), ${STORE_CSV_COLUMNS.join(', ')}.`);
+  if (unknown.length) fileErrors.push(`Unknown columns: ${unknown.map((c) => c || '(blank)').join(', ')}. Use: id and version (optional), ${STORE_CSV_COLUMNS.join(', ')}.`);
   const twice = columns.filter((c, i) => columns.indexOf(c) !== i);
   if (twice.length) fileErrors.push(`Columns given twice: ${[...new Set(twice)].join(', ')}.`);
   if (body.length === 0) fileErrors.push('The file has a header row but no stores.');

@@ -1,7 +1,14 @@
 // CSV import of store locations: every row checked with the editor's schema plus what only the
-// file can get wrong (unknown product slugs or store ids, duplicates), previewed, then committed in
-// one transaction — all rows or nothing, or only the valid rows when staff say so explicitly.
-import { inArray, sql } from 'drizzle-orm';
+// file can get wrong (unknown product slugs or store ids, duplicates, stores changed since the
+// export), previewed, then committed in one transaction — all rows or nothing, or only the valid
+// rows when staff say so explicitly.
+//
+// Lost updates: the export writes each store's version next to its id, and a row naming a version
+// the store no longer has is refused (someone changed the store after the export; writing the row
+// would silently undo that). At commit the stores are read under a row lock inside the import's
+// transaction, so nothing can change them between that check and the write. A row with an id but
+// no version (a file made by hand) is taken as it is and overwrites the store unchecked.
+import { asc, inArray, sql } from 'drizzle-orm';
 import {
   type ImportPreview, type ImportPreviewRow, type ImportResult, type ImportRowError, type StoreImportMode, type StoreInput, storeInput,
 } from '../../../shared/schemas/stores';
@@ -9,7 +16,7 @@ import { STORE_CSV_PRODUCT_SEPARATOR } from '../../../shared/store-constants';
 import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { products, storeLocations, storeProducts } from '../../db/schema';
-import { AppError, notFound } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { type Actor, type AuditEntry, recordAudit } from '../audit/service';
 import { type CsvRecord, parseActive, parseHours, readStoreCsv } from './csv';
 import { columnsOf, productIdsOf, recordAudits, sameInput, snapshot, type StoreRow, toInput, updateStoreRows } from './records';
@@ -18,6 +25,8 @@ interface AnalysedRow extends ImportPreviewRow {
   /** The validated store, when the row has no errors. */
   input?: StoreInput;
   id?: number;
+  /** The store the row's id names, as read (under a lock at commit). */
+  stored?: StoreRow;
 }
 
 /** Schema paths → the CSV column that holds them. */
@@ -28,14 +37,33 @@ const splitSlugs = (cell: string) => cell.split(STORE_CSV_PRODUCT_SEPARATOR).map
 const placeKey = (v: { name: string; address: string; city: string; country: string }) =>
   [v.name, v.address, v.city, v.country].map((s) => s.trim().toLowerCase().replace(/\s+/g, ' ')).join('|');
 
-/** What the database knows that the rows refer to: product slugs, store ids, stores already stored. */
-async function lookups(dbx: DbOrTx, rows: { values: CsvRecord }[]) {
+const WHOLE_NUMBER = /^\d{1,9}$/;
+
+// Rows per statement: a whole file of ids or values in one would pass the parameter limit.
+const CHUNK = 500;
+const chunks = <T>(xs: T[]): T[][] => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** Stores by id; `lock` holds them (select … for update, in id order) for the rest of the transaction. */
+async function storesById(dbx: DbOrTx, ids: number[], lock: boolean): Promise<Map<number, StoreRow>> {
+  const out = new Map<number, StoreRow>();
+  for (const part of chunks(ids)) {
+    const query = dbx.select().from(storeLocations).where(inArray(storeLocations.id, part)).orderBy(asc(storeLocations.id));
+    for (const row of lock ? await query.for('update') : await query) out.set(row.id, row);
+  }
+  return out;
+}
+
+/**
+ * What the database knows that the rows refer to: product slugs, the stores the ids name (locked
+ * when `lock`), stores already stored under a new row's name and address.
+ */
+async function lookups(dbx: DbOrTx, rows: { values: CsvRecord }[], lock: boolean) {
   const slugs = [...new Set(rows.flatMap((r) => splitSlugs(r.values.products ?? '')))];
-  const ids = [...new Set(rows.map((r) => r.values.id ?? '').filter((v) => /^\d{1,9}$/.test(v)).map(Number))];
+  const ids = [...new Set(rows.map((r) => r.values.id ?? '').filter((v) => WHOLE_NUMBER.test(v)).map(Number))].sort((a, b) => a - b);
   const names = [...new Set(rows.filter((r) => !r.values.id).map((r) => (r.values.name ?? '').trim().toLowerCase()))];
-  const [productRows, storeRows, sameNamed] = await Promise.all([
+  const [productRows, storeById, sameNamed] = await Promise.all([
     slugs.length ? dbx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, slugs)) : [],
-    ids.length ? dbx.select({ id: storeLocations.id }).from(storeLocations).where(inArray(storeLocations.id, ids)) : [],
+    storesById(dbx, ids, lock),
     names.length
       ? dbx
           .select({ id: storeLocations.id, name: storeLocations.name, address: storeLocations.address, city: storeLocations.city, country: storeLocations.country })
@@ -45,16 +73,31 @@ async function lookups(dbx: DbOrTx, rows: { values: CsvRecord }[]) {
   ]);
   return {
     productBySlug: new Map(productRows.map((p) => [p.slug, p.id])),
-    storeIds: new Set(storeRows.map((s) => s.id)),
+    storeById,
     storeByPlace: new Map(sameNamed.map((s) => [placeKey(s), s.id])),
   };
 }
 
-/** Reads and checks every row; nothing is written. */
-async function analyse(dbx: DbOrTx, csv: string): Promise<{ fileErrors: string[]; rows: AnalysedRow[] }> {
+/**
+ * The row's version check: null when the row may update `stored`, else why not. A blank version
+ * (a file made by hand) is not checked.
+ */
+function versionError(cell: string, stored: StoreRow): string | null {
+  if (!cell) return null;
+  if (!WHOLE_NUMBER.test(cell) || Number(cell) < 1) return 'The version must be the whole number the export wrote; leave it blank to update without the check.';
+  const version = Number(cell);
+  if (version === stored.version) return null;
+  return `Changed by someone else since this file was exported (version ${stored.version} now, ${version} in the file). Export again and redo the change.`;
+}
+
+/**
+ * Reads and checks every row; nothing is written. With `lock` (at commit, inside the import's
+ * transaction) the stores the rows name stay locked, so their version check holds until the write.
+ */
+async function analyse(dbx: DbOrTx, csv: string, lock: boolean): Promise<{ fileErrors: string[]; rows: AnalysedRow[] }> {
   const file = readStoreCsv(csv);
   if (file.fileErrors.length) return { fileErrors: file.fileErrors, rows: [] };
-  const known = await lookups(dbx, file.rows);
+  const known = await lookups(dbx, file.rows, lock);
   const lineOfId = new Map<number, number>();
   const lineOfPlace = new Map<string, number>();
 
@@ -65,14 +108,20 @@ async function analyse(dbx: DbOrTx, csv: string): Promise<{ fileErrors: string[]
     };
 
     let id: number | undefined;
+    let stored: StoreRow | undefined;
     const idCell = values.id ?? '';
     if (idCell) {
-      id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : undefined;
+      id = WHOLE_NUMBER.test(idCell) ? Number(idCell) : undefined;
+      stored = id === undefined ? undefined : known.storeById.get(id);
       if (id === undefined) add('id', 'The id must be a whole number; leave it blank to add a new store.');
-      else if (!known.storeIds.has(id)) add('id', `No store has id ${id}: leave the id blank to add it as a new store.`);
+      else if (!stored) add('id', `No store has id ${id}: leave the id blank to add it as a new store.`);
       else if (lineOfId.has(id)) add('id', `Store ${id} is on line ${lineOfId.get(id)} too.`);
       else lineOfId.set(id, line);
     }
+    // Only an update has a stored store that can have changed: a version left on a new row (a
+    // copied row with its id cleared) is ignored.
+    const stale = stored ? versionError(values.version ?? '', stored) : null;
+    if (stale) add('version', stale);
 
     const hours = parseHours(values.hours ?? '');
     if (!hours.ok) add('hours', hours.error);
@@ -100,20 +149,17 @@ async function analyse(dbx: DbOrTx, csv: string): Promise<{ fileErrors: string[]
       const firstLine = lineOfPlace.get(place);
       if (firstLine !== undefined) add('row', `The same store (name, address, city, country) is on line ${firstLine}.`);
       else lineOfPlace.set(place, line);
-      const stored = known.storeByPlace.get(place);
-      if (!idCell && stored !== undefined) add('row', `Store ${stored} already has this name and address: put ${stored} in the id column to update it.`);
+      const samePlace = known.storeByPlace.get(place);
+      if (!idCell && samePlace !== undefined) add('row', `Store ${samePlace} already has this name and address: put ${samePlace} in the id column to update it.`);
     }
 
     const action = idCell ? 'update' : 'create';
-    return { line, values, action, errors, ...(errors.length === 0 && parsed.success ? { input: parsed.data, id } : {}) };
+    return { line, values, action, errors, ...(errors.length === 0 && parsed.success ? { input: parsed.data, id, stored } : {}) };
   });
   return { fileErrors: [], rows };
 }
 
 type Valid = AnalysedRow & { input: StoreInput };
-
-const CHUNK = 500;
-const chunks = <T>(xs: T[]): T[][] => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /**
  * Writes the valid rows: new stores, and stores whose row differs from what is stored. Inserts,
@@ -139,20 +185,16 @@ async function writeRows(tx: Tx, rows: Valid[], actor: Actor): Promise<Omit<Impo
     }
   }
 
-  // Stores named by id: written only when the row says something new.
+  // Stores named by id, as `analyse` read (and locked) them: written only when the row says
+  // something new, so an unchanged row bumps no version.
   const named = rows.filter((r) => r.id !== undefined);
-  const namedIds = named.map((r) => r.id as number);
-  const oldProducts = await productIdsOf(tx, namedIds);
-  const oldRows = new Map<number, StoreRow>();
-  for (const part of chunks(namedIds)) {
-    for (const row of await tx.select().from(storeLocations).where(inArray(storeLocations.id, part)).for('update')) oldRows.set(row.id, row);
-  }
+  const oldProducts = await productIdsOf(tx, named.map((r) => r.id as number));
   let unchanged = 0;
   const changed: { id: number; input: StoreInput; old: StoreRow; before: number[] }[] = [];
   for (const r of named) {
     const id = r.id as number;
-    const old = oldRows.get(id);
-    if (!old) throw notFound(`Store ${id}`);
+    const old = r.stored;
+    if (!old) throw new Error(`store ${id} was not read before its update`);
     const before = oldProducts.get(id) ?? [];
     if (sameInput(toInput(old, before), r.input)) unchanged += 1;
     else changed.push({ id, input: r.input, old, before });
@@ -176,15 +218,18 @@ const withoutInternals = ({ line, values, action, errors }: AnalysedRow): Import
 export function createStoreImport(db: Db, content: ContentVersion) {
   return {
     async previewImport(csv: string): Promise<ImportPreview> {
-      const { fileErrors, rows } = await analyse(db, csv);
+      const { fileErrors, rows } = await analyse(db, csv, false);
       const invalid = rows.filter((r) => r.errors.length > 0).length;
       return { fileErrors, rows: rows.map(withoutInternals), valid: rows.length - invalid, invalid };
     },
 
-    /** Re-reads the CSV (a preview proves nothing) and writes it in one transaction. */
+    /**
+     * Re-reads the CSV (a preview proves nothing) and writes it in one transaction, checking each
+     * row's version against its store locked by that same transaction.
+     */
     async commitImport(csv: string, { mode }: { mode: StoreImportMode }, actor: Actor): Promise<ImportResult> {
       const result = await db.transaction(async (tx) => {
-        const { fileErrors, rows } = await analyse(tx, csv);
+        const { fileErrors, rows } = await analyse(tx, csv, true);
         if (fileErrors.length) {
           throw new AppError('import_invalid_file', 400, `Nothing was imported: ${fileErrors[0]}`, { details: { fileErrors } });
         }

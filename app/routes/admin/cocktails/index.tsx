@@ -1,6 +1,7 @@
 // Manage Recipes: every cocktail, published or draft — search, filters by status and base spirit,
 // sortable columns and pages, all in the URL so the server does the work.
 import { Form, Link, useSearchParams } from 'react-router';
+import { formatUtcDate } from '@shared/staff-time';
 import { DIFFICULTY_LABELS } from '@shared/cocktail-constants';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '@shared/limits-catalog';
 import { cocktailAdminQuery, type CocktailAdminRow } from '@shared/schemas/cocktails';
@@ -50,7 +51,7 @@ const columns: Column<CocktailAdminRow>[] = [
       </span>
     ),
   },
-  { key: 'updatedAt', label: 'Updated', sortable: true, render: (c) => new Date(c.updatedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) },
+  { key: 'updatedAt', label: 'Updated', sortable: true, render: (c) => formatUtcDate(c.updatedAt) },
 ];
 
 /** Search and both filters in one GET form; the sort survives, the page starts again at 1. */

@@ -5,7 +5,7 @@ import { data, Link } from 'react-router';
 import { PARTNER_TYPE_LABELS } from '@shared/form-constants';
 import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, type InquiryStatus } from '@shared/inquiry-constants';
 import { inquiryRef, inquiryUpdate } from '@shared/schemas/inquiries';
-import { formatUtc } from '@shared/notification-constants';
+import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/detail';
 import { EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
 import { buttonClass, PageHeader, StatusBadge } from '~/features/admin-ui/list';

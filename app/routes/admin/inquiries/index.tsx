@@ -3,7 +3,7 @@
 import { Form, Link, useSearchParams } from 'react-router';
 import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES } from '@shared/inquiry-constants';
 import { inquiryListQuery } from '@shared/schemas/inquiries';
-import { formatUtc } from '@shared/notification-constants';
+import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
 import { inputClass } from '~/features/forms/fields';

@@ -2,6 +2,7 @@
 // each — search, sortable columns and pages in the URL so the server does the work. Event times are
 // shown in the event's own time zone.
 import { Form, Link, useSearchParams } from 'react-router';
+import { formatUtcDate } from '@shared/staff-time';
 import { COLLATERAL_KIND_LABELS, formatEventTime } from '@shared/marketing-constants';
 import { collateralListQuery, eventListQuery } from '@shared/schemas/marketing';
 import type { Route } from './+types/index';
@@ -29,7 +30,6 @@ type CollateralRow = NonNullable<Data['collateral']>['items'][number];
 type EventRow = NonNullable<Data['events']>['items'][number];
 
 const linkClass = 'font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass';
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 
 const collateralColumns: Column<CollateralRow>[] = [
@@ -38,7 +38,7 @@ const collateralColumns: Column<CollateralRow>[] = [
   { key: 'file', label: 'File', render: (c) => (c.media ? <a href={c.media.url} className="underline">{c.media.originalName}</a> : '—') },
   { key: 'audience', label: 'Audience', render: (c) => c.audience.map((a) => `${a[0]?.toUpperCase()}${a.slice(1)}s`).join(', ') },
   { key: 'status', label: 'Status', render: (c) => <StatusBadge status={c.published ? 'published' : 'draft'} /> },
-  { key: 'updatedAt', label: 'Updated', sortable: true, render: (c) => day.format(new Date(c.updatedAt)) },
+  { key: 'updatedAt', label: 'Updated', sortable: true, render: (c) => formatUtcDate(c.updatedAt) },
 ];
 
 const eventColumns: Column<EventRow>[] = [

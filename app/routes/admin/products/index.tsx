@@ -1,6 +1,7 @@
 // Manage Products: the staff list of every product (any status) — search by name or slug, filter by
 // status, category and low stock, sort by column, page; each row opens its editor.
 import { Form, Link, useSearchParams } from 'react-router';
+import { formatUtcDate } from '@shared/staff-time';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductCategory } from '@shared/limits-catalog';
 import { adminProductListQuery, type AdminProductRow } from '@shared/schemas/catalog';
 import type { Route } from './+types/index';
@@ -19,7 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return context.services.catalog.adminList(query);
 }
 
-const updated = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
 const COLUMNS: Column<AdminProductRow>[] = [
   {
@@ -52,7 +52,7 @@ const COLUMNS: Column<AdminProductRow>[] = [
       </span>
     ),
   },
-  { key: 'updatedAt', label: 'Updated', sortable: true, render: (p) => updated.format(new Date(p.updatedAt)) },
+  { key: 'updatedAt', label: 'Updated', sortable: true, render: (p) => formatUtcDate(p.updatedAt) },
 ];
 
 /** Search and filters in one GET form; the sort stays, a new search starts at page 1. */

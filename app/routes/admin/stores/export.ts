@@ -1,5 +1,5 @@
 // CSV export of store locations (the Store Locator's "Export CSV"): every store, or those the list's
-// filters select, in the import's column layout with the id first, as a download.
+// filters select, in the import's column layout with the id and version first, as a download.
 import { storeAdminQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/export';
 import { requirePermission } from '~/lib/guards.server';

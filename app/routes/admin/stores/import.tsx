@@ -3,7 +3,7 @@
 // The server reads the CSV again on import: the preview is a courtesy, not a promise.
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import { type ImportPreview, type ImportResult, storeImportMode } from '@shared/schemas/stores';
-import { STORE_CSV_COLUMNS, STORE_CSV_REQUIRED, STORE_IMPORT_MAX_BYTES, STORE_IMPORT_MAX_ROWS } from '@shared/store-constants';
+import { STORE_CSV_COLUMNS, STORE_CSV_EXPORT_COLUMNS, STORE_CSV_KEY_COLUMNS, STORE_CSV_REQUIRED, STORE_IMPORT_MAX_BYTES, STORE_IMPORT_MAX_ROWS } from '@shared/store-constants';
 import type { Route } from './+types/import';
 import { buttonClass, PageHeader } from '~/features/admin-ui/list';
 import { FormError, inputClass } from '~/features/forms/fields';
@@ -62,18 +62,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function FormatHelp() {
-  const optional = STORE_CSV_COLUMNS.filter((c) => !(STORE_CSV_REQUIRED as readonly string[]).includes(c));
+  const optional = [...STORE_CSV_KEY_COLUMNS, ...STORE_CSV_COLUMNS.filter((c) => !(STORE_CSV_REQUIRED as readonly string[]).includes(c))];
   return (
     <details className="mb-6 rounded-xl bg-white p-5 shadow-sm">
       <summary className="cursor-pointer font-medium">The file’s format</summary>
       <div className="mt-3 space-y-2 text-sm text-stone-700">
         <p>
-          A header row, then one store per row. Columns: <code>{STORE_CSV_COLUMNS.join(',')}</code>. Required: <code>{STORE_CSV_REQUIRED.join(', ')}</code>; optional:{' '}
+          A header row, then one store per row. Columns: <code>{STORE_CSV_EXPORT_COLUMNS.join(',')}</code>. Required: <code>{STORE_CSV_REQUIRED.join(', ')}</code>; optional:{' '}
           <code>{optional.join(', ')}</code>. The export writes exactly this layout, so the easiest start is to export, edit and import.
         </p>
         <ul className="list-disc space-y-1 pl-5">
           <li>
-            <strong>id</strong> (optional first column): a row with the id of a store updates that store; a row without one adds a new store.
+            <strong>id</strong>: a row with the id of a store updates that store; a row without one adds a new store. A row that matches the store as it is changes nothing.
+          </li>
+          <li>
+            <strong>version</strong>: the store’s version when the file was exported. If the store has been changed since (in the editor or by another import), its row is
+            refused rather than undoing that change: export again and redo your change in the new file. A row with an id but no version (a file made by hand) is not
+            checked and overwrites the store as it is now.
           </li>
           <li>
             <strong>country</strong>: two-letter ISO code (GB, US, DE). <strong>latitude</strong>, <strong>longitude</strong>: decimal degrees (51.5136, -0.127).
