@@ -59,7 +59,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const notifications = createNotificationService(database.db, feed);
   return {
     notifications,
-    media: createMediaService(database.db, config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads')),
+    media: createMediaService(database.db, content, config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads')),
     marketing: createMarketingService(database.db, content),
     settings,
     sessions,

@@ -106,6 +106,13 @@ describe('a product gallery on the public site', () => {
     expect((await publicProduct()).images.map((i) => i.url)).toEqual([`/media/${amber}/web`, `/media/${green}/web`]);
   });
 
+  it('shows a changed alt text at once', async () => {
+    await productPage(); // cached now
+    const res = await admin.json('PATCH', `/api/admin/media/${amber}`, { altText: 'The gin in an amber glass' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(mainImage(await productPage())).toEqual([`/media/${amber}/web`, 'The gin in an amber glass']);
+  });
+
   it('keeps the seeded illustration and no thumbnails for a product without a gallery', async () => {
     const res = await visitor.get('/api/products/frolic-london-dry-gin');
     expect((await res.json()).product.images).toEqual([]);

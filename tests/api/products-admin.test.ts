@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { ProductForEdit } from '../../shared/schemas/catalog';
-import { auditLogs, mediaAssets, products } from '../../server/db/schema';
+import { auditLogs, mediaAssets, products, storeProducts } from '../../server/db/schema';
 import { Client } from '../support/client';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -217,11 +217,13 @@ describe('create, update, archive, delete', () => {
   it('deletes a product nothing uses, with its old values in the audit log', async () => {
     const created = await admin.json('POST', API, { ...NEW_GIN, slug: 'frolic-short-lived', status: 'draft' });
     const { id } = (await created.json()).product as ProductForEdit;
+    // A store carries it: the link goes with the product, and the audit row remembers it.
+    await t.db.database.db.insert(storeProducts).values({ storeId: 1, productId: id });
     const res = await admin.json('DELETE', `${API}/${id}`);
     expect(res.status).toBe(204);
     expect((await admin.json('GET', `${API}/${id}`)).status).toBe(404);
     const [audit] = await t.db.database.db.select().from(auditLogs).where(and(eq(auditLogs.recordId, String(id)), eq(auditLogs.action, 'DELETE')));
-    expect(audit?.oldValues).toMatchObject({ slug: 'frolic-short-lived', stockUnits: 120 });
+    expect(audit?.oldValues).toMatchObject({ slug: 'frolic-short-lived', stockUnits: 120, carriedByStoreIds: [1] });
     expect(audit?.newValues).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import type { AdminPage } from '../../../shared/schemas/admin';
 import type { AdminProductListQuery, AdminProductRow, MarketPrices, ProductForEdit, ProductInput, ProductUpdate } from '../../../shared/schemas/catalog';
 import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { cocktailIngredients, cocktails, mediaAssets, productImages, productPrices, products, productTradePrices } from '../../db/schema';
+import { cocktailIngredients, cocktails, mediaAssets, productImages, productPrices, products, productTradePrices, storeProducts } from '../../db/schema';
 import { AppError, invalidFields, isForeignKeyViolation, isUniqueViolation, notFound, stillReferenced, versionConflict } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { containsPattern } from '../../db/like';
@@ -277,8 +277,10 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
             throw stillReferenced('product', `the cocktail${usedBy.length > 1 ? 's' : ''} ${names}`, archiveInstead);
           }
           const before = await readProduct(tx, current);
+          // The stores that carried it lose it with it (cascade): the audit row keeps which ones.
+          const carriedBy = await tx.select({ storeId: storeProducts.storeId }).from(storeProducts).where(eq(storeProducts.productId, id)).orderBy(asc(storeProducts.storeId));
           await tx.delete(products).where(eq(products.id, id));
-          await recordAudit(tx, actor, { action: 'DELETE', tableName: 'products', recordId: id, oldValues: auditView(before) });
+          await recordAudit(tx, actor, { action: 'DELETE', tableName: 'products', recordId: id, oldValues: { ...auditView(before), carriedByStoreIds: carriedBy.map((s) => s.storeId) } });
         });
       } catch (err) {
         // Order lines (a later issue) refer to products too; the database refuses those deletes.

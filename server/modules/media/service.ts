@@ -27,6 +27,7 @@ import { type Actor, recordAudit } from '../audit/service';
 import { createLocalStorage, type Storage } from './storage';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from './picked';
+import type { ContentVersion } from '../../cache/content-version';
 
 type MediaRow = typeof mediaAssets.$inferSelect;
 
@@ -172,7 +173,7 @@ function listOf(users: string[]): string {
   return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? 'another record');
 }
 
-export function createMediaService(db: Db, uploadsDir: string, storage: Storage = createLocalStorage(uploadsDir)): MediaService {
+export function createMediaService(db: Db, content: ContentVersion, uploadsDir: string, storage: Storage = createLocalStorage(uploadsDir)): MediaService {
   async function row(id: string): Promise<MediaRow> {
     if (!isUuid(id)) throw notFound('File');
     const [found] = await db.select().from(mediaAssets).where(eq(mediaAssets.id, id));
@@ -272,6 +273,8 @@ export function createMediaService(db: Db, uploadsDir: string, storage: Storage 
         await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'media_assets', recordId: id, oldValues: { altText: before.altText }, newValues: { altText: clean } });
         return after!;
       });
+      // Public pages show alt texts (product galleries, event images): their caches must drop them.
+      await content.changed('media');
       return toAsset(updated);
     },
 
