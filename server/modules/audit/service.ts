@@ -21,14 +21,22 @@ export interface AuditEntry {
 }
 
 export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLogs).values({
-    userId: actor.userId,
-    action: entry.action,
-    tableName: entry.tableName,
-    recordId: entry.recordId === null ? null : String(entry.recordId),
-    oldValues: entry.oldValues ?? null,
-    newValues: entry.newValues ?? null,
-    ipAddress: actor.ip,
-    userAgent: actor.userAgent ?? null,
-  });
+  await recordAudits(tx, actor, [entry]);
+}
+
+/** Many audit rows in one statement (an import audits thousands of rows; one insert each would hold the database for seconds). */
+export async function recordAudits(tx: DbOrTx, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditLogs).values(
+    entries.map((entry) => ({
+      userId: actor.userId,
+      action: entry.action,
+      tableName: entry.tableName,
+      recordId: entry.recordId === null ? null : String(entry.recordId),
+      oldValues: entry.oldValues ?? null,
+      newValues: entry.newValues ?? null,
+      ipAddress: actor.ip,
+      userAgent: actor.userAgent ?? null,
+    })),
+  );
 }

@@ -12,7 +12,8 @@ import { notFound, versionConflict } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { formatHours, writeStoreCsv } from './csv';
 import { createStoreImport, type StoreImport } from './import';
-import { assertProductsExist, insertStore, likePattern, readStore, snapshot, toEdit, updateStoreRow, writeProducts } from './records';
+import { assertProductsExist, insertStore, readStore, snapshot, toEdit, updateStoreRow, writeProducts } from './records';
+import { containsPattern } from '../../db/like';
 
 export type StoreFilter = Partial<Pick<StoreAdminQuery, 'q' | 'country' | 'active'>>;
 
@@ -39,7 +40,7 @@ export interface StoreAdmin extends StoreImport {
 const TABLE = 'store_locations';
 
 function filterSql(f: StoreFilter): SQL | undefined {
-  const pattern = f.q ? likePattern(f.q) : null;
+  const pattern = f.q ? containsPattern(f.q) : null;
   return and(
     pattern ? or(ilike(storeLocations.name, pattern), ilike(storeLocations.city, pattern), ilike(storeLocations.postcode, pattern)) : undefined,
     f.country ? eq(storeLocations.country, f.country) : undefined,

@@ -17,9 +17,9 @@ import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { products, storeLocations, storeProducts } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { type Actor, type AuditEntry, recordAudit } from '../audit/service';
+import { type Actor, type AuditEntry, recordAudit, recordAudits } from '../audit/service';
 import { type CsvRecord, parseActive, parseHours, readStoreCsv } from './csv';
-import { columnsOf, productIdsOf, recordAudits, sameInput, snapshot, type StoreRow, toInput, updateStoreRows } from './records';
+import { columnsOf, productIdsOf, sameInput, snapshot, type StoreRow, toInput, updateStoreRows } from './records';
 
 interface AnalysedRow extends ImportPreviewRow {
   /** The validated store, when the row has no errors. */

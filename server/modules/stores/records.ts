@@ -3,13 +3,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { StoreEdit, StoreInput } from '../../../shared/schemas/stores';
 import type { DbOrTx } from '../../db/client';
-import { auditLogs, products, storeLocations, storeProducts } from '../../db/schema';
+import { products, storeLocations, storeProducts } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { Actor, AuditEntry } from '../audit/service';
 
 export type StoreRow = typeof storeLocations.$inferSelect;
-
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The editable fields of a stored store, in the shape of the shared schema (hours by day, ids sorted). */
 export function toInput(row: StoreRow, productIds: number[]): StoreInput {
@@ -104,26 +101,6 @@ export async function updateStoreRow(dbx: DbOrTx, id: number, input: StoreInput,
     .where(and(eq(storeLocations.id, id), expectedVersion === undefined ? undefined : eq(storeLocations.version, expectedVersion)))
     .returning();
   return row ?? null;
-}
-
-/**
- * Many audit rows in one statement, as recordAudit writes each (an import audits thousands of
- * stores; one insert per row would hold the database for seconds).
- */
-export async function recordAudits(dbx: DbOrTx, actor: Actor, entries: AuditEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await dbx.insert(auditLogs).values(
-    entries.map((e) => ({
-      userId: actor.userId,
-      action: e.action,
-      tableName: e.tableName,
-      recordId: e.recordId === null ? null : String(e.recordId),
-      oldValues: e.oldValues ?? null,
-      newValues: e.newValues ?? null,
-      ipAddress: actor.ip,
-      userAgent: actor.userAgent ?? null,
-    })),
-  );
 }
 
 /** `updateStoreRow` for many stores in one statement (UPDATE … FROM VALUES), for the import. */

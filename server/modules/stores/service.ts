@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { products, storeLocations, storeProducts } from '../../db/schema';
 import { createStoreAdmin, type StoreAdmin } from './admin';
 import { gazetteer, parseUkPostcode } from './gazetteer';
-import { likePattern } from './records';
+import { containsPattern } from '../../db/like';
 
 export interface StoreSearchParams {
   /** A town, city, postcode or store name. */
@@ -176,7 +176,7 @@ export function createStoreService(db: Db, content: ContentVersion): StoreServic
         if (resolved) {
           ({ origin, match } = resolved);
         } else {
-          const pattern = likePattern(q);
+          const pattern = containsPattern(q);
           const byName = await select(
             and(or(ilike(storeLocations.name, pattern), ilike(storeLocations.city, pattern)), productFilter),
             null,
