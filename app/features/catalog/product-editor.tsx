@@ -136,6 +136,13 @@ export function ProductEditor({ product, errors: serverErrors, busy, onSave }: P
       <fieldset className="rounded-xl bg-white p-5 shadow-sm">
         <legend className="px-1 font-serif text-xl">Images</legend>
         <p className="mb-3 text-sm text-stone-600">The first image is the one the public pages show. A product needs one before it goes active.</p>
+        {product && state.images.length === 0 && product.imageUrl && !product.imageUrl.startsWith('/media/') ? (
+          // A seeded product keeps its built-in illustration until an image from the library replaces it.
+          <div className="mb-3 flex items-center gap-3 rounded-md border border-stone-200 p-3" data-testid="builtin-picture">
+            <img src={product.imageUrl} alt="" width={40} height={70} className="h-16 w-auto" />
+            <p className="text-sm text-stone-700">Shown now: the built-in illustration. Add an image to replace it.</p>
+          </div>
+        ) : null}
         <ProductImages value={state.images} onChange={(images) => set('images', images)} errors={errors} />
       </fieldset>
 
