@@ -1,8 +1,8 @@
 // The parts of every staff editor: a JSON submission through a fetcher (so nested fields such as
 // ingredients or price grids travel as they are), field errors keyed by path, the conflict banner
-// for optimistic concurrency, and a delete button that asks first.
+// for optimistic concurrency, a delete button that asks first, and the links and buttons around the form.
 import { useState } from 'react';
-import { Form, useFetcher, useNavigation } from 'react-router';
+import { Form, Link, useFetcher, useNavigation } from 'react-router';
 import type { FieldErrors } from '@shared/form-constants';
 import { buttonClass } from './list';
 
@@ -73,5 +73,36 @@ export function ConfirmButton({ intent, label, question, fields = {}, variant = 
         Cancel
       </button>
     </Form>
+  );
+}
+
+/** The way back to the list above an editor's title. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <p className="mb-2 text-sm">
+      <Link to={to} className="text-brass underline">
+        ← {label}
+      </Link>
+    </p>
+  );
+}
+
+export function SaveButton({ busy }: { busy: boolean }) {
+  return (
+    <button type="submit" className={buttonClass.primary} disabled={busy}>
+      {busy ? 'Saving…' : 'Save'}
+    </button>
+  );
+}
+
+/** Save, and Cancel back to the list (leaving the unsaved changes). */
+export function EditorActions({ busy, cancelTo }: { busy: boolean; cancelTo: string }) {
+  return (
+    <div className="flex gap-3">
+      <SaveButton busy={busy} />
+      <Link to={cancelTo} className={buttonClass.secondary}>
+        Cancel
+      </Link>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 // The parts of every staff list: a header with actions, a search box, a table whose sortable
 // headers and pages live in the URL (so the server sorts and pages, and links can be shared).
 import { Form, Link, useSearchParams } from 'react-router';
+import { inputClass } from '~/features/forms/fields';
 
 export function PageHeader({ title, children, description }: { title: string; description?: string; children?: React.ReactNode }) {
   return (
@@ -29,25 +30,45 @@ export function SearchBox({ label, placeholder, children, owns = [] }: { label: 
   const omit = new Set(['q', 'page', ...owns]);
   const keep = [...params.entries()].filter(([k]) => !omit.has(k));
   return (
-    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
+    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
       {keep.map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       <label className="flex flex-col text-sm font-medium">
         {label}
-        <input
-          type="search"
-          name="q"
-          defaultValue={params.get('q') ?? ''}
-          placeholder={placeholder}
-          className="mt-1 w-72 rounded-md border border-stone-400 bg-white px-3 py-2 font-normal"
-        />
+        <input type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder={placeholder} className={`${inputClass} w-72 font-normal`} />
       </label>
       {children}
       <button type="submit" className={buttonClass.secondary}>
         Search
       </button>
     </Form>
+  );
+}
+
+/** One `<option>` per entry of a value → label record, in the record's order. */
+export function Options({ labels }: { labels: Readonly<Record<string, string>> }) {
+  return Object.entries(labels).map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}
+
+/**
+ * A filter for SearchBox's children (list `name` in its `owns`): "All" (empty, no filter) or one of
+ * `options`, starting from the value in the URL.
+ */
+export function FilterSelect({ label, name, options, all = 'All' }: { label: string; name: string; options: Readonly<Record<string, string>>; all?: string }) {
+  const [params] = useSearchParams();
+  return (
+    <label className="flex flex-col text-sm font-medium">
+      {label}
+      <select name={name} defaultValue={params.get(name) ?? ''} className={`${inputClass} font-normal`}>
+        <option value="">{all}</option>
+        <Options labels={options} />
+      </select>
+    </label>
   );
 }
 

@@ -2,29 +2,15 @@
 // our products, ordered steps, the image from the media library and published/draft. Saves as JSON
 // through the shared schema; a save over someone else's newer edit is refused with a reload link.
 import { useState } from 'react';
-import { data, Link, useActionData } from 'react-router';
-import {
-  COCKTAIL_DIFFICULTIES,
-  COCKTAIL_GLASSES,
-  COCKTAIL_MAX_INGREDIENTS,
-  COCKTAIL_MAX_STEPS,
-  COCKTAIL_UNITS,
-  DIFFICULTY_LABELS,
-} from '@shared/cocktail-constants';
-import type { FieldErrors } from '@shared/form-constants';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES } from '@shared/limits-catalog';
+import { data, useActionData } from 'react-router';
+import { COCKTAIL_GLASSES, DIFFICULTY_LABELS } from '@shared/cocktail-constants';
+import { CATEGORY_LABELS } from '@shared/limits-catalog';
 import type { PickedMedia } from '@shared/media';
-import {
-  cocktailAdminId,
-  type CocktailEdit,
-  cocktailInput,
-  type CocktailProductOption,
-  cocktailUpdate,
-  cocktailVersionOnly,
-} from '@shared/schemas/cocktails';
+import { cocktailAdminId, type CocktailEdit, cocktailInput, cocktailUpdate, cocktailVersionOnly } from '@shared/schemas/cocktails';
 import type { Route } from './+types/edit';
-import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
-import { buttonClass, PageHeader } from '~/features/admin-ui/list';
+import { BackLink, ConfirmButton, EditorActions, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
+import { buttonClass, Options, PageHeader } from '~/features/admin-ui/list';
+import { blankIngredient, blankStep, type IngredientDraft, IngredientsEditor, MethodEditor, newKey, type StepDraft } from '~/features/cocktails/recipe-editor-rows';
 import { Field } from '~/features/forms/fields';
 import { MediaPicker } from '~/features/media/media-picker';
 import { adminAction, readBody } from '~/lib/admin-action.server';
@@ -90,17 +76,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 // ---------------------------------------------------------------------------------------------
 // The form's state: text as typed (the shared schema reads numbers and blanks), rows with keys.
 
-interface IngredientDraft {
-  key: string;
-  name: string;
-  amount: string;
-  unit: string;
-  productId: string;
-}
-interface StepDraft {
-  key: string;
-  text: string;
-}
 interface Draft {
   name: string;
   slug: string;
@@ -115,11 +90,6 @@ interface Draft {
   featured: boolean;
   published: boolean;
 }
-
-let lastKey = 0;
-const newKey = () => `row-${++lastKey}`;
-const blankIngredient = (): IngredientDraft => ({ key: newKey(), name: '', amount: '', unit: 'ml', productId: '' });
-const blankStep = (): StepDraft => ({ key: newKey(), text: '' });
 
 function toDraft(c: CocktailEdit | null): Draft {
   if (!c) {
@@ -162,108 +132,6 @@ function slugify(name: string): string {
     .replace(/-+$/, '');
 }
 
-function move<T>(list: T[], from: number, to: number): T[] {
-  if (to < 0 || to >= list.length) return list;
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item as T);
-  return next;
-}
-
-const smallButton = 'rounded-md border border-stone-400 bg-white px-2 py-1 text-xs font-medium hover:bg-stone-50 disabled:opacity-40';
-
-/** Up, down and remove for one row of an ordered list. */
-function RowControls({ what, index, count, min, onMove, onRemove }: { what: string; index: number; count: number; min: number; onMove: (to: number) => void; onRemove: () => void }) {
-  const n = index + 1;
-  return (
-    <div className="flex gap-1">
-      <button type="button" className={smallButton} aria-label={`Move ${what} ${n} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
-        Up
-      </button>
-      <button type="button" className={smallButton} aria-label={`Move ${what} ${n} down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
-        Down
-      </button>
-      <button type="button" className={smallButton} aria-label={`Remove ${what} ${n}`} disabled={count <= min} onClick={onRemove}>
-        Remove
-      </button>
-    </div>
-  );
-}
-
-function IngredientRow(props: {
-  index: number;
-  count: number;
-  row: IngredientDraft;
-  products: CocktailProductOption[];
-  errors: FieldErrors;
-  onChange: (row: IngredientDraft) => void;
-  onMove: (to: number) => void;
-  onRemove: () => void;
-}) {
-  const { index, row, errors, onChange } = props;
-  const path = (f: string) => `ingredients.${index}.${f}`;
-  const set = (f: keyof IngredientDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...row, [f]: e.target.value });
-  return (
-    <li>
-      <fieldset className="rounded-lg border border-stone-300 bg-white p-3">
-        <legend className="px-1 text-sm font-semibold">Ingredient {index + 1}</legend>
-        <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_2fr]">
-          <Field label="Name" name={path('name')} error={errors[path('name')]}>
-            {(p) => <input {...p} value={row.name} onChange={set('name')} maxLength={120} />}
-          </Field>
-          <Field label="Amount" name={path('amount')} error={errors[path('amount')]}>
-            {(p) => <input {...p} value={row.amount} onChange={set('amount')} inputMode="decimal" />}
-          </Field>
-          <Field label="Unit" name={path('unit')} error={errors[path('unit')]}>
-            {(p) => (
-              <select {...p} value={row.unit} onChange={set('unit')}>
-                <option value="">no unit</option>
-                {COCKTAIL_UNITS.map((u) => (
-                  <option key={u} value={u}>
-                    {u}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Our product" name={path('productId')} error={errors[path('productId')]} optional>
-            {(p) => (
-              <select {...p} value={row.productId} onChange={set('productId')}>
-                <option value="">Not one of ours</option>
-                {props.products.map((o) => (
-                  <option key={o.id} value={String(o.id)}>
-                    {o.status === 'active' ? o.name : `${o.name} (${o.status})`}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        <div className="mt-2">
-          <RowControls what="ingredient" index={index} count={props.count} min={1} onMove={props.onMove} onRemove={props.onRemove} />
-        </div>
-      </fieldset>
-    </li>
-  );
-}
-
-function StepRow({ index, count, step, error, onChange, onMove, onRemove }: { index: number; count: number; step: StepDraft; error?: string; onChange: (text: string) => void; onMove: (to: number) => void; onRemove: () => void }) {
-  return (
-    <li className="rounded-lg border border-stone-300 bg-white p-3">
-      <Field label={`Step ${index + 1}`} name={`steps.${index}`} error={error}>
-        {(p) => <textarea {...p} rows={2} value={step.text} onChange={(e) => onChange(e.target.value)} maxLength={1000} />}
-      </Field>
-      <div className="mt-2">
-        <RowControls what="step" index={index} count={count} min={1} onMove={onMove} onRemove={onRemove} />
-      </div>
-    </li>
-  );
-}
-
-function ListError({ message }: { message?: string }) {
-  return message ? <p className="mb-2 text-sm font-medium text-red-800">{message}</p> : null;
-}
-
 export default function RecipeEditor({ loaderData }: Route.ComponentProps) {
   const { cocktail, products, canDelete } = loaderData;
   const [draft, setDraft] = useState<Draft>(() => toDraft(cocktail));
@@ -286,11 +154,7 @@ export default function RecipeEditor({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="max-w-4xl">
-      <p className="mb-2 text-sm">
-        <Link to={LIST} className="text-brass underline">
-          ← Manage Recipes
-        </Link>
-      </p>
+      <BackLink to={LIST} label="Manage Recipes" />
       <PageHeader title={cocktail ? `Edit ${cocktail.name}` : 'New recipe'}>
         {cocktail?.published ? (
           <a href={`/cocktails/${cocktail.slug}`} className={buttonClass.secondary}>
@@ -334,11 +198,7 @@ export default function RecipeEditor({ loaderData }: Route.ComponentProps) {
           <Field label="Base spirit" name="baseSpirit" error={errors.baseSpirit}>
             {(p) => (
               <select {...p} value={draft.baseSpirit} onChange={(e) => update({ baseSpirit: e.target.value })}>
-                {PRODUCT_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {CATEGORY_LABELS[c]}
-                  </option>
-                ))}
+                <Options labels={CATEGORY_LABELS} />
               </select>
             )}
           </Field>
@@ -357,11 +217,7 @@ export default function RecipeEditor({ loaderData }: Route.ComponentProps) {
           <Field label="Difficulty" name="difficulty" error={errors.difficulty}>
             {(p) => (
               <select {...p} value={draft.difficulty} onChange={(e) => update({ difficulty: e.target.value })}>
-                {COCKTAIL_DIFFICULTIES.map((d) => (
-                  <option key={d} value={d}>
-                    {DIFFICULTY_LABELS[d]}
-                  </option>
-                ))}
+                <Options labels={DIFFICULTY_LABELS} />
               </select>
             )}
           </Field>
@@ -370,50 +226,8 @@ export default function RecipeEditor({ loaderData }: Route.ComponentProps) {
           </Field>
         </section>
 
-        <fieldset>
-          <legend className="mb-2 font-serif text-2xl">Ingredients</legend>
-          <ListError message={errors.ingredients} />
-          <ol className="space-y-3">
-            {draft.ingredients.map((row, i) => (
-              <IngredientRow
-                key={row.key}
-                index={i}
-                count={draft.ingredients.length}
-                row={row}
-                products={products}
-                errors={errors}
-                onChange={(next) => setIngredients((rows) => rows.map((r) => (r.key === row.key ? next : r)))}
-                onMove={(to) => setIngredients((rows) => move(rows, i, to))}
-                onRemove={() => setIngredients((rows) => rows.filter((r) => r.key !== row.key))}
-              />
-            ))}
-          </ol>
-          <button type="button" className={`${buttonClass.secondary} mt-3`} disabled={draft.ingredients.length >= COCKTAIL_MAX_INGREDIENTS} onClick={() => setIngredients((rows) => [...rows, blankIngredient()])}>
-            Add ingredient
-          </button>
-        </fieldset>
-
-        <fieldset>
-          <legend className="mb-2 font-serif text-2xl">Method</legend>
-          <ListError message={errors.steps} />
-          <ol className="space-y-3">
-            {draft.steps.map((step, i) => (
-              <StepRow
-                key={step.key}
-                index={i}
-                count={draft.steps.length}
-                step={step}
-                error={errors[`steps.${i}`]}
-                onChange={(text) => setSteps((rows) => rows.map((r) => (r.key === step.key ? { ...r, text } : r)))}
-                onMove={(to) => setSteps((rows) => move(rows, i, to))}
-                onRemove={() => setSteps((rows) => rows.filter((r) => r.key !== step.key))}
-              />
-            ))}
-          </ol>
-          <button type="button" className={`${buttonClass.secondary} mt-3`} disabled={draft.steps.length >= COCKTAIL_MAX_STEPS} onClick={() => setSteps((rows) => [...rows, blankStep()])}>
-            Add step
-          </button>
-        </fieldset>
+        <IngredientsEditor rows={draft.ingredients} products={products} errors={errors} onChange={setIngredients} />
+        <MethodEditor steps={draft.steps} errors={errors} onChange={setSteps} />
 
         <section className="space-y-4 rounded-xl bg-white p-5 shadow-sm" aria-label="Image and publishing">
           <MediaPicker label="Image" kind="image" name="imageMediaId" value={draft.image} onChange={(image) => update({ image })} error={errors.imageMediaId} />
@@ -434,14 +248,7 @@ export default function RecipeEditor({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-stone-600">A published recipe is on /cocktails at once; it needs an image.</p>
         </section>
 
-        <div className="flex gap-3">
-          <button type="submit" className={buttonClass.primary} disabled={editor.busy}>
-            {editor.busy ? 'Saving…' : 'Save'}
-          </button>
-          <Link to={LIST} className={buttonClass.secondary}>
-            Cancel
-          </Link>
-        </div>
+        <EditorActions busy={editor.busy} cancelTo={LIST} />
       </form>
     </main>
   );

@@ -1,13 +1,12 @@
 // Manage Recipes: every cocktail, published or draft — search, filters by status and base spirit,
 // sortable columns and pages, all in the URL so the server does the work.
-import { Form, Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatUtcDate } from '@shared/staff-time';
 import { DIFFICULTY_LABELS } from '@shared/cocktail-constants';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '@shared/limits-catalog';
+import { CATEGORY_LABELS, type ProductCategory } from '@shared/limits-catalog';
 import { cocktailAdminQuery, type CocktailAdminRow } from '@shared/schemas/cocktails';
 import type { Route } from './+types/index';
-import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
-import { inputClass } from '~/features/forms/fields';
+import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Manage Recipes · Frolic' }];
@@ -56,37 +55,11 @@ const columns: Column<CocktailAdminRow>[] = [
 
 /** Search and both filters in one GET form; the sort survives, the page starts again at 1. */
 function Filters() {
-  const [params] = useSearchParams();
   return (
-    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
-      {['sort', 'dir', 'pageSize'].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ''} /> : null))}
-      <label className="flex flex-col text-sm font-medium">
-        Search recipes
-        <input type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder="Name, slug or glass" className={`${inputClass} w-64 font-normal`} />
-      </label>
-      <label className="flex flex-col text-sm font-medium">
-        Status
-        <select name="published" defaultValue={params.get('published') ?? ''} className={`${inputClass} font-normal`}>
-          <option value="">All</option>
-          <option value="true">Published</option>
-          <option value="false">Draft</option>
-        </select>
-      </label>
-      <label className="flex flex-col text-sm font-medium">
-        Base spirit
-        <select name="baseSpirit" defaultValue={params.get('baseSpirit') ?? ''} className={`${inputClass} font-normal`}>
-          <option value="">All</option>
-          {PRODUCT_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {CATEGORY_LABELS[c]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className={buttonClass.secondary}>
-        Search
-      </button>
-    </Form>
+    <SearchBox label="Search recipes" placeholder="Name, slug or glass" owns={['published', 'baseSpirit']}>
+      <FilterSelect label="Status" name="published" options={{ true: 'Published', false: 'Draft' }} />
+      <FilterSelect label="Base spirit" name="baseSpirit" options={CATEGORY_LABELS} />
+    </SearchBox>
   );
 }
 

@@ -3,12 +3,12 @@
 import { useState } from 'react';
 import { data, Link } from 'react-router';
 import { PARTNER_TYPE_LABELS } from '@shared/form-constants';
-import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, type InquiryStatus } from '@shared/inquiry-constants';
+import { INQUIRY_STATUS_LABELS, type InquiryStatus } from '@shared/inquiry-constants';
 import { inquiryRef, inquiryUpdate } from '@shared/schemas/inquiries';
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/detail';
-import { EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
-import { buttonClass, PageHeader, StatusBadge } from '~/features/admin-ui/list';
+import { EditorAlert, SaveButton, useJsonEditor } from '~/features/admin-ui/editor';
+import { buttonClass, Options, PageHeader, StatusBadge } from '~/features/admin-ui/list';
 import { Field } from '~/features/forms/fields';
 import { adminAction } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
@@ -113,11 +113,7 @@ export default function InquiryDetail({ loaderData }: Route.ComponentProps) {
           <Field label="Status" name="status" error={editor.errors.status}>
             {(p) => (
               <select {...p} value={status} onChange={(e) => setStatus(e.target.value as InquiryStatus)}>
-                {INQUIRY_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {INQUIRY_STATUS_LABELS[s]}
-                  </option>
-                ))}
+                <Options labels={INQUIRY_STATUS_LABELS} />
               </select>
             )}
           </Field>
@@ -136,9 +132,7 @@ export default function InquiryDetail({ loaderData }: Route.ComponentProps) {
           <Field label="Internal notes" name="notes" error={editor.errors.notes} hint="Only staff see these.">
             {(p) => <textarea {...p} rows={6} value={notes} onChange={(e) => setNotes(e.target.value)} />}
           </Field>
-          <button type="submit" className={buttonClass.primary} disabled={editor.busy}>
-            {editor.busy ? 'Saving…' : 'Save'}
-          </button>
+          <SaveButton busy={editor.busy} />
         </form>
       </div>
     </main>

@@ -1,12 +1,11 @@
 // Inquiries: contact messages and business inquiries from the public forms in one table — filters
 // by kind and status, search, sortable columns and pages, all in the URL so the server does the work.
-import { Form, Link, useSearchParams } from 'react-router';
-import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES } from '@shared/inquiry-constants';
+import { Link } from 'react-router';
+import { INQUIRY_STATUS_LABELS } from '@shared/inquiry-constants';
 import { inquiryListQuery } from '@shared/schemas/inquiries';
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/index';
-import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
-import { inputClass } from '~/features/forms/fields';
+import { type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inquiries · Frolic' }];
@@ -47,37 +46,11 @@ const columns: Column<Row>[] = [
 
 /** Search and both filters in one GET form; the sort survives, the page starts again at 1. */
 function Filters() {
-  const [params] = useSearchParams();
   return (
-    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
-      {['sort', 'dir', 'pageSize'].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ''} /> : null))}
-      <label className="flex flex-col text-sm font-medium">
-        Search inquiries
-        <input type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder="Name, company, email or message" className={`${inputClass} w-72 font-normal`} />
-      </label>
-      <label className="flex flex-col text-sm font-medium">
-        Kind
-        <select name="kind" defaultValue={params.get('kind') ?? ''} className={`${inputClass} font-normal`}>
-          <option value="">All</option>
-          <option value="contact">Contact messages</option>
-          <option value="business">Business inquiries</option>
-        </select>
-      </label>
-      <label className="flex flex-col text-sm font-medium">
-        Status
-        <select name="status" defaultValue={params.get('status') ?? ''} className={`${inputClass} font-normal`}>
-          <option value="">All</option>
-          {INQUIRY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {INQUIRY_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className={buttonClass.secondary}>
-        Search
-      </button>
-    </Form>
+    <SearchBox label="Search inquiries" placeholder="Name, company, email or message" owns={['kind', 'status']}>
+      <FilterSelect label="Kind" name="kind" options={{ contact: 'Contact messages', business: 'Business inquiries' }} />
+      <FilterSelect label="Status" name="status" options={INQUIRY_STATUS_LABELS} />
+    </SearchBox>
   );
 }
 

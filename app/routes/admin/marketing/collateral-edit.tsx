@@ -3,73 +3,35 @@
 // lists, POS kits and shelf talkers are delivered to partners as print-ready PDFs (the API also
 // accepts an image from the library).
 import { useState } from 'react';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { PickedMedia } from '@shared/media';
-import { COLLATERAL_AUDIENCES, COLLATERAL_KIND_LABELS, COLLATERAL_KINDS, type CollateralAudience, type CollateralKind } from '@shared/marketing-constants';
-import { collateralInput, collateralUpdate, marketingId } from '@shared/schemas/marketing';
-import { z } from 'zod';
+import { COLLATERAL_AUDIENCES, COLLATERAL_KIND_LABELS, type CollateralAudience, type CollateralKind } from '@shared/marketing-constants';
+import { collateralInput, collateralUpdate } from '@shared/schemas/marketing';
 import type { Route } from './+types/collateral-edit';
-import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
-import { buttonClass, PageHeader } from '~/features/admin-ui/list';
+import { ConfirmButton, EditorAlert, SaveButton, useJsonEditor } from '~/features/admin-ui/editor';
+import { buttonClass, Options, PageHeader } from '~/features/admin-ui/list';
 import { Field } from '~/features/forms/fields';
 import { MediaPicker } from '~/features/media/media-picker';
-import { adminAction, readBody } from '~/lib/admin-action.server';
-import { requirePermission } from '~/lib/guards.server';
+import { loadMarketingItem, type MarketingEditor, marketingItemAction } from '~/features/marketing/editor-route.server';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.item ? d.item.title : 'New collateral item'} · Collateral & Events · Frolic` }];
 
 const LIST = '/admin/dashboard/marketing?tab=collateral';
 
-function idOf(params: { id?: string }): number | null {
-  if (params.id === undefined) return null;
-  const id = marketingId.safeParse(params.id);
-  if (!id.success) throw data('We could not find that collateral item.', { status: 404 });
-  return id.data;
-}
+const COLLATERAL = {
+  noun: 'collateral item',
+  list: LIST,
+  get: (marketing, id) => marketing.getCollateral(id),
+  createSchema: collateralInput,
+  create: (marketing, input, actor) => marketing.createCollateral(input, actor),
+  updateSchema: collateralUpdate,
+  update: (marketing, id, input, actor) => marketing.updateCollateral(id, input, actor),
+  remove: (marketing, id, actor) => marketing.deleteCollateral(id, actor),
+} satisfies MarketingEditor<typeof collateralInput, typeof collateralUpdate>;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, context, 'catalog:write');
-  const id = idOf(params);
-  const canDelete = user.permissions.includes('catalog:delete');
-  if (id === null) return { item: null, canDelete };
-  try {
-    return { item: await context.services.marketing.getCollateral(id), canDelete };
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) throw data('We could not find that collateral item.', { status: 404 });
-    throw err;
-  }
-}
+export const loader = (args: Route.LoaderArgs) => loadMarketingItem(args, COLLATERAL);
 
-export async function action(args: Route.ActionArgs) {
-  const id = idOf(args.params);
-  const body = await readBody(args.request);
-  const marketing = args.context.services.marketing;
-  if (body.intent === 'delete' && id !== null) {
-    return adminAction(args, {
-      permission: 'catalog:delete',
-      schema: z.object({ intent: z.literal('delete') }),
-      body,
-      run: (_input, { actor }) => marketing.deleteCollateral(id, actor),
-      done: () => ({ to: LIST, title: 'Collateral item deleted' }),
-    });
-  }
-  if (id === null) {
-    return adminAction(args, {
-      permission: 'catalog:write',
-      schema: collateralInput,
-      body,
-      run: (input, { actor }) => marketing.createCollateral(input, actor),
-      done: () => ({ to: LIST, title: 'Collateral item saved' }),
-    });
-  }
-  return adminAction(args, {
-    permission: 'catalog:write',
-    schema: collateralUpdate,
-    body,
-    run: (input, { actor }) => marketing.updateCollateral(id, input, actor),
-    done: () => ({ to: LIST, title: 'Collateral item saved' }),
-  });
-}
+export const action = (args: Route.ActionArgs) => marketingItemAction(args, COLLATERAL);
 
 export default function CollateralEditor({ loaderData }: Route.ComponentProps) {
   const { item, canDelete } = loaderData;
@@ -105,11 +67,7 @@ export default function CollateralEditor({ loaderData }: Route.ComponentProps) {
         <Field label="Kind" name="kind" error={errors.kind}>
           {(p) => (
             <select {...p} value={kind} onChange={(e) => setKind(e.target.value as CollateralKind)}>
-              {COLLATERAL_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {COLLATERAL_KIND_LABELS[k]}
-                </option>
-              ))}
+              <Options labels={COLLATERAL_KIND_LABELS} />
             </select>
           )}
         </Field>
@@ -137,9 +95,7 @@ export default function CollateralEditor({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="published" checked={published} onChange={(e) => setPublished(e.target.checked)} />
           Published (partners can see and request it)
         </label>
-        <button type="submit" className={buttonClass.primary} disabled={editor.busy}>
-          {editor.busy ? 'Saving…' : 'Save'}
-        </button>
+        <SaveButton busy={editor.busy} />
       </form>
     </main>
   );

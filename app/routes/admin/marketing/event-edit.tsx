@@ -2,74 +2,36 @@
 // the event's own time zone (the server converts them to UTC), venue, city, country, capacity,
 // an optional image from the media library, published.
 import { useState } from 'react';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { PickedMedia } from '@shared/media';
 import { COMMON_TIME_ZONES } from '@shared/marketing-constants';
-import { eventInput, eventUpdate, marketingId } from '@shared/schemas/marketing';
-import { z } from 'zod';
+import { eventInput, eventUpdate } from '@shared/schemas/marketing';
 import type { Route } from './+types/event-edit';
-import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
+import { ConfirmButton, EditorAlert, SaveButton, useJsonEditor } from '~/features/admin-ui/editor';
 import { buttonClass, PageHeader } from '~/features/admin-ui/list';
 import { Field } from '~/features/forms/fields';
 import { MediaPicker } from '~/features/media/media-picker';
-import { adminAction, readBody } from '~/lib/admin-action.server';
-import { requirePermission } from '~/lib/guards.server';
+import { loadMarketingItem, type MarketingEditor, marketingItemAction } from '~/features/marketing/editor-route.server';
 
-export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.event ? d.event.title : 'New event'} · Collateral & Events · Frolic` }];
+export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.item ? d.item.title : 'New event'} · Collateral & Events · Frolic` }];
 
 const LIST = '/admin/dashboard/marketing?tab=events';
 const DEFAULT_ZONE = 'Europe/London';
 
-function idOf(params: { id?: string }): number | null {
-  if (params.id === undefined) return null;
-  const id = marketingId.safeParse(params.id);
-  if (!id.success) throw data('We could not find that event.', { status: 404 });
-  return id.data;
-}
+const EVENT = {
+  noun: 'event',
+  list: LIST,
+  get: (marketing, id) => marketing.getEvent(id),
+  createSchema: eventInput,
+  create: (marketing, input, actor) => marketing.createEvent(input, actor),
+  updateSchema: eventUpdate,
+  update: (marketing, id, input, actor) => marketing.updateEvent(id, input, actor),
+  remove: (marketing, id, actor) => marketing.deleteEvent(id, actor),
+} satisfies MarketingEditor<typeof eventInput, typeof eventUpdate>;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, context, 'catalog:write');
-  const id = idOf(params);
-  const canDelete = user.permissions.includes('catalog:delete');
-  if (id === null) return { event: null, canDelete };
-  try {
-    return { event: await context.services.marketing.getEvent(id), canDelete };
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) throw data('We could not find that event.', { status: 404 });
-    throw err;
-  }
-}
+export const loader = (args: Route.LoaderArgs) => loadMarketingItem(args, EVENT);
 
-export async function action(args: Route.ActionArgs) {
-  const id = idOf(args.params);
-  const body = await readBody(args.request);
-  const marketing = args.context.services.marketing;
-  if (body.intent === 'delete' && id !== null) {
-    return adminAction(args, {
-      permission: 'catalog:delete',
-      schema: z.object({ intent: z.literal('delete') }),
-      body,
-      run: (_input, { actor }) => marketing.deleteEvent(id, actor),
-      done: () => ({ to: LIST, title: 'Event deleted' }),
-    });
-  }
-  if (id === null) {
-    return adminAction(args, {
-      permission: 'catalog:write',
-      schema: eventInput,
-      body,
-      run: (input, { actor }) => marketing.createEvent(input, actor),
-      done: () => ({ to: LIST, title: 'Event saved' }),
-    });
-  }
-  return adminAction(args, {
-    permission: 'catalog:write',
-    schema: eventUpdate,
-    body,
-    run: (input, { actor }) => marketing.updateEvent(id, input, actor),
-    done: () => ({ to: LIST, title: 'Event saved' }),
-  });
-}
+export const action = (args: Route.ActionArgs) => marketingItemAction(args, EVENT);
 
 /** The form's capacity: empty is "no limit"; anything else goes to the server as typed, to be checked there. */
 function capacityValue(text: string): number | string | null {
@@ -79,7 +41,7 @@ function capacityValue(text: string): number | string | null {
 }
 
 export default function EventEditor({ loaderData }: Route.ComponentProps) {
-  const { event, canDelete } = loaderData;
+  const { item: event, canDelete } = loaderData;
   const editor = useJsonEditor();
   const { errors } = editor;
   const [form, setForm] = useState({
@@ -163,9 +125,7 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="published" checked={form.published} onChange={(e) => setForm((f) => ({ ...f, published: e.target.checked }))} />
           Published
         </label>
-        <button type="submit" className={buttonClass.primary} disabled={editor.busy}>
-          {editor.busy ? 'Saving…' : 'Save'}
-        </button>
+        <SaveButton busy={editor.busy} />
       </form>
     </main>
   );

@@ -1,13 +1,12 @@
 // Collateral & Events: the brand's collateral (files partners may request) and its events, one tab
 // each — search, sortable columns and pages in the URL so the server does the work. Event times are
 // shown in the event's own time zone.
-import { Form, Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatUtcDate } from '@shared/staff-time';
 import { COLLATERAL_KIND_LABELS, formatEventTime } from '@shared/marketing-constants';
 import { collateralListQuery, eventListQuery } from '@shared/schemas/marketing';
 import type { Route } from './+types/index';
-import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
-import { inputClass } from '~/features/forms/fields';
+import { buttonClass, type Column, DataTable, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Collateral & Events · Frolic' }];
@@ -80,23 +79,6 @@ function Tabs({ tab }: { tab: 'collateral' | 'events' }) {
   );
 }
 
-function Search({ tab }: { tab: 'collateral' | 'events' }) {
-  const [params] = useSearchParams();
-  return (
-    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
-      <input type="hidden" name="tab" value={tab} />
-      {['sort', 'dir', 'pageSize'].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ''} /> : null))}
-      <label className="flex flex-col text-sm font-medium">
-        {tab === 'events' ? 'Search events' : 'Search collateral'}
-        <input type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder={tab === 'events' ? 'Title, venue or city' : 'Title or description'} className={`${inputClass} w-72 font-normal`} />
-      </label>
-      <button type="submit" className={buttonClass.secondary}>
-        Search
-      </button>
-    </Form>
-  );
-}
-
 export default function Marketing({ loaderData }: Route.ComponentProps) {
   const { tab, collateral, events } = loaderData;
   return (
@@ -110,7 +92,8 @@ export default function Marketing({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHeader>
       <Tabs tab={tab} />
-      <Search key={tab} tab={tab} />
+      {/* Keyed by tab: the other tab's search text does not carry over. The tab itself is kept as a URL parameter. */}
+      <SearchBox key={tab} label={tab === 'events' ? 'Search events' : 'Search collateral'} placeholder={tab === 'events' ? 'Title, venue or city' : 'Title or description'} />
       {collateral ? (
         <>
           <DataTable columns={collateralColumns} rows={collateral.items} rowKey={(c) => c.id} caption="Collateral items" empty="No collateral items match." />

@@ -1,11 +1,11 @@
 // Manage Products: the editor of one product (or a new one). Saves travel as JSON (prices and images
 // are nested); archive and delete are plain form posts that ask first. Refusals (a newer version,
 // a slug in use, a product still in recipes) come back as messages on the page.
-import { Link, useActionData } from 'react-router';
+import { useActionData } from 'react-router';
 import { productArchive, productDelete, productInput, productUpdate } from '@shared/schemas/catalog';
 import { PRODUCT_STATUS_LABELS } from '@shared/limits-catalog';
 import type { Route } from './+types/edit';
-import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
+import { BackLink, ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
 import { PageHeader, StatusBadge } from '~/features/admin-ui/list';
 import { ProductEditor } from '~/features/catalog/product-editor';
 import { adminAction, type AdminActionData, readBody } from '~/lib/admin-action.server';
@@ -86,9 +86,7 @@ export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="max-w-5xl">
-      <p className="mb-2 text-sm">
-        <Link to={LIST} className="text-brass underline">← All products</Link>
-      </p>
+      <BackLink to={LIST} label="All products" />
       <PageHeader title={product ? `Edit ${product.name}` : 'New product'} description={product ? `/products/${product.slug}` : undefined}>
         {product ? <StatusBadge status={product.status} label={PRODUCT_STATUS_LABELS[product.status]} /> : null}
       </PageHeader>

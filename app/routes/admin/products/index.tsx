@@ -1,11 +1,11 @@
 // Manage Products: the staff list of every product (any status) — search by name or slug, filter by
 // status, category and low stock, sort by column, page; each row opens its editor.
-import { Form, Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatUtcDate } from '@shared/staff-time';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductCategory } from '@shared/limits-catalog';
+import { CATEGORY_LABELS, PRODUCT_STATUS_LABELS, type ProductCategory } from '@shared/limits-catalog';
 import { adminProductListQuery, type AdminProductRow } from '@shared/schemas/catalog';
 import type { Route } from './+types/index';
-import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
+import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
 const EDIT = (id: number) => `/admin/dashboard/products/${id}`;
@@ -58,40 +58,15 @@ const COLUMNS: Column<AdminProductRow>[] = [
 /** Search and filters in one GET form; the sort stays, a new search starts at page 1. */
 function Filters() {
   const [params] = useSearchParams();
-  const control = 'mt-1 block rounded-md border border-stone-400 bg-white px-3 py-2 font-normal';
   return (
-    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
-      {['sort', 'dir'].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ''} /> : null))}
-      <label className="text-sm font-medium">
-        Search products
-        <input type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder="Name or slug" className={`${control} w-64`} />
-      </label>
-      <label className="text-sm font-medium">
-        Status
-        <select name="status" defaultValue={params.get('status') ?? ''} className={`${control} w-44`}>
-          <option value="">All statuses</option>
-          {PRODUCT_STATUSES.map((s) => (
-            <option key={s} value={s}>{PRODUCT_STATUS_LABELS[s]}</option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-medium">
-        Category
-        <select name="category" defaultValue={params.get('category') ?? ''} className={`${control} w-44`}>
-          <option value="">All categories</option>
-          {PRODUCT_CATEGORIES.map((c) => (
-            <option key={c} value={c}>{CATEGORY_LABELS[c]}</option>
-          ))}
-        </select>
-      </label>
+    <SearchBox label="Search products" placeholder="Name or slug" owns={['status', 'category', 'lowStock']}>
+      <FilterSelect label="Status" name="status" options={PRODUCT_STATUS_LABELS} all="All statuses" />
+      <FilterSelect label="Category" name="category" options={CATEGORY_LABELS} all="All categories" />
       <label className="flex items-center gap-2 pb-2 text-sm font-medium">
         <input type="checkbox" name="lowStock" value="1" defaultChecked={params.get('lowStock') === '1'} className="h-4 w-4" />
         Low on stock
       </label>
-      <button type="submit" className={buttonClass.secondary}>
-        Search
-      </button>
-    </Form>
+    </SearchBox>
   );
 }
 

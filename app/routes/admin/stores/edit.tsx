@@ -2,12 +2,12 @@
 // products carried. Saves as JSON through the shared schema; a save over someone else's newer edit
 // is refused with a reload link. Deleting needs catalog:delete.
 import { useEffect, useRef, useState } from 'react';
-import { data, Link, useActionData } from 'react-router';
+import { data, useActionData } from 'react-router';
 import { type StoreEdit, storeAdminId, storeDeleteForm, storeInput, storeUpdate } from '@shared/schemas/stores';
 import { WEEKDAYS } from '@shared/store-constants';
 import type { Route } from './+types/edit';
-import { ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
-import { buttonClass, PageHeader } from '~/features/admin-ui/list';
+import { BackLink, ConfirmButton, EditorActions, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
+import { PageHeader } from '~/features/admin-ui/list';
 import { Field, inputClass } from '~/features/forms/fields';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
@@ -179,11 +179,7 @@ export default function StoreEditor({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="max-w-4xl">
-      <p className="mb-2 text-sm">
-        <Link to={LIST} className="text-brass underline">
-          ← Store Locator
-        </Link>
-      </p>
+      <BackLink to={LIST} label="Store Locator" />
       <PageHeader title={store ? `Edit ${store.name}` : 'New store'}>
         {store && canDelete ? <ConfirmButton intent="delete" label="Delete" question={`Delete ${store.name} for good?`} /> : null}
       </PageHeader>
@@ -241,14 +237,7 @@ export default function StoreEditor({ loaderData }: Route.ComponentProps) {
           </label>
         </section>
 
-        <div className="flex gap-3">
-          <button type="submit" className={buttonClass.primary} disabled={editor.busy}>
-            {editor.busy ? 'Saving…' : 'Save'}
-          </button>
-          <Link to={LIST} className={buttonClass.secondary}>
-            Cancel
-          </Link>
-        </div>
+        <EditorActions busy={editor.busy} cancelTo={LIST} />
       </form>
     </main>
   );

@@ -1,10 +1,11 @@
 // CSV import of store locations: upload (or paste) a file, preview every row with its errors, then
 // import all rows (nothing is written if any row fails) or, by explicit choice, only the valid ones.
 // The server reads the CSV again on import: the preview is a courtesy, not a promise.
-import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { data, Form, useActionData, useNavigation } from 'react-router';
 import { type ImportPreview, type ImportResult, storeImportMode } from '@shared/schemas/stores';
 import { STORE_CSV_COLUMNS, STORE_CSV_EXPORT_COLUMNS, STORE_CSV_KEY_COLUMNS, STORE_CSV_REQUIRED, STORE_IMPORT_MAX_BYTES, STORE_IMPORT_MAX_ROWS } from '@shared/store-constants';
 import type { Route } from './+types/import';
+import { BackLink } from '~/features/admin-ui/editor';
 import { buttonClass, PageHeader } from '~/features/admin-ui/list';
 import { FormError, inputClass } from '~/features/forms/fields';
 import { refusal } from '~/lib/admin-action.server';
@@ -189,11 +190,7 @@ export default function ImportStores() {
   const preview = result?.preview;
   return (
     <main id="main" className="max-w-6xl">
-      <p className="mb-2 text-sm">
-        <Link to={LIST} className="text-brass underline">
-          ← Store Locator
-        </Link>
-      </p>
+      <BackLink to={LIST} label="Store Locator" />
       <PageHeader title="Import stores" description="Add or update many stores at once from a CSV file. Preview it first: nothing is written until you choose how to import." />
       <FormatHelp />
 

@@ -1,10 +1,9 @@
 // Store Locator (staff): every store, active or hidden — search by name, town or postcode, filters
 // by country and status, sortable columns and pages in the URL; the CSV import and export start here.
-import { Form, Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type StoreAdminRow, storeAdminQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/index';
-import { buttonClass, type Column, DataTable, PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
-import { inputClass } from '~/features/forms/fields';
+import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
 const BASE = '/admin/dashboard/store-locator';
@@ -43,37 +42,12 @@ const columns: Column<StoreAdminRow>[] = [
 
 /** Search and both filters in one GET form; the sort survives, the page starts again at 1. */
 function Filters({ countries }: { countries: { code: string; name: string }[] }) {
-  const [params] = useSearchParams();
+  const countryOptions = Object.fromEntries(countries.map((c) => [c.code, `${c.name} (${c.code})`]));
   return (
-    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
-      {['sort', 'dir', 'pageSize'].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ''} /> : null))}
-      <label className="flex flex-col text-sm font-medium">
-        Search stores
-        <input type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder="Name, town or postcode" className={`${inputClass} w-64 font-normal`} />
-      </label>
-      <label className="flex flex-col text-sm font-medium">
-        Country
-        <select name="country" defaultValue={params.get('country') ?? ''} className={`${inputClass} font-normal`}>
-          <option value="">All</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name} ({c.code})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col text-sm font-medium">
-        Status
-        <select name="active" defaultValue={params.get('active') ?? ''} className={`${inputClass} font-normal`}>
-          <option value="">All</option>
-          <option value="true">Active</option>
-          <option value="false">Hidden</option>
-        </select>
-      </label>
-      <button type="submit" className={buttonClass.secondary}>
-        Search
-      </button>
-    </Form>
+    <SearchBox label="Search stores" placeholder="Name, town or postcode" owns={['country', 'active']}>
+      <FilterSelect label="Country" name="country" options={countryOptions} />
+      <FilterSelect label="Status" name="active" options={{ true: 'Active', false: 'Hidden' }} />
+    </SearchBox>
   );
 }
 
