@@ -26,6 +26,9 @@ where p.slug like 'bench-product-%';
 `;
 
 
+// Stores first: they carry the seeded products (as in bench/stores.mjs), not thousands each.
+const LOAD = INSERT_STORES + INSERT_PRODUCTS;
+
 async function timed(url) {
   const t0 = performance.now();
   const res = await fetch(url);
@@ -70,7 +73,7 @@ export async function run() {
   const seed = await startServer({ dataDir });
   await seed.stop();
   const lite = new PGlite(path.join(dataDir, 'pglite'));
-  await lite.exec(INSERT_PRODUCTS + INSERT_STORES);
+  await lite.exec(LOAD);
   await lite.close();
   const server = await startServer({ dataDir });
   try {
@@ -85,7 +88,7 @@ export async function run() {
         await withServer('catalog-pg-seed', { databaseUrl }, async () => undefined);
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
-        await client.query(INSERT_PRODUCTS + INSERT_STORES);
+        await client.query(LOAD);
         await client.end();
         return withServer('catalog-pg', { databaseUrl }, (s) => suite(s, 'postgres'));
       }),

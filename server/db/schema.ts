@@ -40,7 +40,9 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
-    index('products_status_category_idx').on(t.status, t.category),
+    // The public list pages through active products by name (optionally in one category).
+    index('products_status_name_idx').on(t.status, t.name, t.id),
+    index('products_status_category_name_idx').on(t.status, t.category, t.name, t.id),
     check('products_abv_range', sql`${t.abvTenths} between 0 and 1000`),
     check('products_volume_positive', sql`${t.volumeMl} > 0`),
     check('products_case_size_positive', sql`${t.caseSize} > 0`),

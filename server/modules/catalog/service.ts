@@ -60,14 +60,15 @@ export function createCatalogService(db: Db, content: ContentVersion): CatalogSe
     and(eq(productPrices.productId, products.id), eq(productPrices.market, market));
 
   async function selectPublic(where: ReturnType<typeof and>, market: string, limit: number, offset: number) {
+    // The page's ids first (an index scan over status, name, id), then their prices: a deep page
+    // neither joins nor sorts the whole catalogue.
+    const page = db.select({ id: products.id }).from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(limit).offset(offset).as('page');
     const rows = await db
       .select({ product: products, amountMinor: productPrices.amountMinor, currency: productPrices.currency })
-      .from(products)
+      .from(page)
+      .innerJoin(products, eq(products.id, page.id))
       .leftJoin(productPrices, priceJoin(market))
-      .where(where)
-      .orderBy(asc(products.name), asc(products.id))
-      .limit(limit)
-      .offset(offset);
+      .orderBy(asc(products.name), asc(products.id));
     return rows.map((r) =>
       toPublic(r.product, r.amountMinor === null || r.currency === null ? null : { amountMinor: r.amountMinor, currency: r.currency }),
     );
@@ -91,11 +92,12 @@ export function createCatalogService(db: Db, content: ContentVersion): CatalogSe
       const key = `list:${market}:${query.category ?? ''}:${query.page}:${query.pageSize}`;
       return cached(key, async () => {
         const where = and(eq(products.status, 'active'), query.category ? eq(products.category, query.category) : undefined);
-        const [items, [count]] = await Promise.all([
+        const [items, count] = await Promise.all([
           selectPublic(where, market, query.pageSize, (query.page - 1) * query.pageSize),
-          db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+          // One count per category and content version, not one per page.
+          cached(`count:${query.category ?? ''}`, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where))[0]?.n ?? 0),
         ]);
-        return { items, page: query.page, pageSize: query.pageSize, total: count?.n ?? 0, market };
+        return { items, page: query.page, pageSize: query.pageSize, total: count, market };
       });
     },
 
