@@ -67,6 +67,7 @@ export default [
     route('inquiries/:kind/:id', 'routes/admin/inquiries/detail.tsx', { id: 'admin-inquiry' }),
     route('media', 'routes/admin/media.tsx', { id: 'admin-media' }),
     route('notifications', 'routes/admin/notifications.tsx', { id: 'admin-notifications' }),
+    route('search', 'routes/admin/search.tsx', { id: 'admin-search' }),
     // Spec §6: master admin only.
     ...[
       'master-admin', 'user-management', 'users', 'content-management', 'advanced-user-management',

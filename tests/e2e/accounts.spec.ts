@@ -34,8 +34,14 @@ test('the admin shell shows the sidebar, the name and role label, and signs out 
   await sidebar.getByText('Cocktails', { exact: true }).click();
   await expect(sidebar.getByRole('link', { name: 'Manage Recipes' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Manage Products' })).toBeHidden();
-  await expect(page.getByRole('searchbox')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+  // The top bar's search finds across the dashboard and keeps the query.
+  await page.getByRole('searchbox').fill('gin');
+  await page.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(/\/admin\/dashboard\/search\?q=gin$/);
+  await expect(page.getByRole('heading', { name: 'Search', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Products/ }).getByRole('link', { name: 'Frolic London Dry Gin' })).toBeVisible();
+  await expect(page.getByRole('searchbox')).toHaveValue('gin');
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -118,10 +118,45 @@ function LatestNotifications({ items, href }: { items: LatestNotification[]; hre
   );
 }
 
+/**
+ * The top bar's search: a GET form to `action` (the input keeps the query while on that page), or,
+ * where the shell has no search page yet, a box that submits nowhere.
+ */
+function ShellSearch({ action, placeholder }: { action?: string; placeholder: string }) {
+  const { pathname, search } = useLocation();
+  const label = <label htmlFor="shell-search" className="sr-only">Search</label>;
+  const inputClass = 'w-full rounded-md border border-stone-300 px-3 py-2 text-sm';
+  if (!action) {
+    return (
+      <form role="search" className="w-full max-w-sm" onSubmit={(e) => e.preventDefault()}>
+        {label}
+        <input id="shell-search" type="search" placeholder={placeholder} className={inputClass} />
+      </form>
+    );
+  }
+  const current = pathname === action ? (new URLSearchParams(search).get('q') ?? '') : '';
+  return (
+    <Form method="get" action={action} role="search" className="w-full max-w-sm">
+      {label}
+      {/* Keyed by the query so back and forward show the search of the page they land on. */}
+      <input key={current} id="shell-search" type="search" name="q" defaultValue={current} placeholder={placeholder} className={inputClass} />
+    </Form>
+  );
+}
+
 /** Top bar of both shells: search, the bell with a dot, first name and initial avatar. */
 export function TopBar({
-  firstName, searchPlaceholder, label, alerts = 0, alertsHref, latest,
-}: { firstName: string; searchPlaceholder: string; label?: string; alerts?: number; alertsHref?: string; latest?: LatestNotification[] }) {
+  firstName, searchPlaceholder, searchAction, label, alerts = 0, alertsHref, latest,
+}: {
+  firstName: string;
+  searchPlaceholder: string;
+  /** The search page the box submits to; without it the box does nothing yet. */
+  searchAction?: string;
+  label?: string;
+  alerts?: number;
+  alertsHref?: string;
+  latest?: LatestNotification[];
+}) {
   const bell = (
     <>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
@@ -133,10 +168,7 @@ export function TopBar({
   const bellLabel = alerts > 0 ? `Notifications: ${alerts} unread` : 'Notifications';
   return (
     <header className="flex items-center justify-between gap-4 border-b border-stone-200 bg-white px-6 py-3 pr-28">
-      <form role="search" className="w-full max-w-sm" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor="shell-search" className="sr-only">Search</label>
-        <input id="shell-search" type="search" placeholder={searchPlaceholder} className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm" />
-      </form>
+      <ShellSearch action={searchAction} placeholder={searchPlaceholder} />
       <div className="flex items-center gap-4">
         {alertsHref ? (
           <span className="flex items-center">

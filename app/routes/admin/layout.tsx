@@ -47,6 +47,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <TopBar
           firstName={user.firstName}
           searchPlaceholder="Search..."
+          searchAction="/admin/dashboard/search"
           alerts={unreadChats + unreadNotifications}
           alertsHref="/admin/dashboard/notifications"
           latest={latestNotifications}
