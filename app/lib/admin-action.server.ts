@@ -4,7 +4,7 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import type { Permission } from '@shared/policy';
-import { fieldErrorsByPath, fieldErrorsFromDetails } from '@shared/schemas/admin';
+import { fieldErrorsByPath, fieldErrorsFromDetails, NUL_MESSAGE, nulPath } from '@shared/schemas/admin';
 import type { FieldErrors } from '@shared/form-constants';
 import { requirePermission } from './guards.server';
 
@@ -57,6 +57,11 @@ export async function adminAction<S extends z.ZodType, R>({ request, context }: 
   const parsed = opts.schema.safeParse(body);
   if (!parsed.success) {
     return data<AdminActionData>({ errors: fieldErrorsByPath(parsed.error), formError: 'Check the highlighted fields.', code: 'validation_failed' }, { status: 400 });
+  }
+  // PostgreSQL text cannot hold NUL: refused on its field here, as the API does, not a 500 later.
+  const nul = nulPath(parsed.data);
+  if (nul !== null) {
+    return data<AdminActionData>({ errors: { [nul || 'form']: NUL_MESSAGE }, formError: 'Check the highlighted fields.', code: 'validation_failed' }, { status: 400 });
   }
   let result: R;
   try {

@@ -24,7 +24,10 @@ export async function currentUser(services: Services, req: Request): Promise<Cur
 }
 
 export function requireApi(services: Services, need: ApiRequirement) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    // What a signed-in user is shown (or refused) is theirs alone: no cache, shared or not, keeps it
+    // (unless the router already said so).
+    if (!res.getHeader('Cache-Control')) res.setHeader('Cache-Control', 'private, no-store');
     const user = await currentUser(services, req);
     if (!user || user.mfaPending) return next(new AppError('unauthenticated', 401, 'Sign in to use this.', { hint: 'Sign in, then try again.' }));
     const allowed =

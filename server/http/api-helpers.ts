@@ -2,11 +2,20 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import { validationError } from './errors';
+import { NUL_MESSAGE, nulPath } from '../../shared/schemas/admin';
+import { AppError, validationError } from './errors';
 
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const result = schema.safeParse(data);
   if (!result.success) throw validationError(result.error);
+  // Checked on what the schema kept (a search box drops NULs itself): the database refuses NUL in text.
+  const nul = nulPath(result.data);
+  if (nul !== null) {
+    throw new AppError('validation_failed', 400, 'The request is not valid.', {
+      details: [{ path: nul, message: NUL_MESSAGE }],
+      hint: 'Correct the fields listed in details and try again.',
+    });
+  }
   return result.data;
 }
 

@@ -3,7 +3,9 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import './load-context';
+import { parseCookies } from './cookies';
 import type { PageCache } from './page-cache';
+import { SESSION_COOKIE_PLAIN, SESSION_COOKIE_TLS } from './request-auth';
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -22,6 +24,21 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     init.duplex = 'half';
   }
   return new Request(url, init);
+}
+
+/** Areas whose pages are per user (and their `.data` requests). */
+const PERSONAL_AREAS = /^\/(admin|partner|account|auth)(\/|\.data$|$)/;
+
+/**
+ * Pages in the staff, partner and account areas, and any page rendered for a request carrying a
+ * session cookie, are never stored by a cache (a proxy or CDN would hand one user's page to the
+ * next). Set before the route's headers are copied, so a route with its own Cache-Control keeps it.
+ */
+function markPersonal(req: ExpressRequest, res: ExpressResponse): void {
+  const cookies = parseCookies(req.headers.cookie);
+  if (PERSONAL_AREAS.test(req.path) || SESSION_COOKIE_PLAIN in cookies || SESSION_COOKIE_TLS in cookies) {
+    res.setHeader('Cache-Control', 'private, no-store');
+  }
 }
 
 async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
@@ -54,6 +71,7 @@ export function reactRouterHandler(
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const nonce = res.locals.nonce as string;
+      markPersonal(req, res);
       const handler = getHandler();
       const key = pageCache?.keyFor(req);
       if (pageCache && key) {

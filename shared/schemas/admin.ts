@@ -6,16 +6,38 @@ import type { FieldErrors } from '../form-constants';
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 
+/** `s` without NUL characters, which no PostgreSQL text column or parameter accepts. */
+export const withoutNul = (s: string | undefined) => s?.replaceAll('\u0000', '');
+
 /** `sort` is checked against each list's own columns by `adminListQuery(columns)`. */
 export function adminListQuery<const C extends readonly [string, ...string[]]>(sortColumns: C) {
   return z.object({
-    q: z.string().trim().max(120).optional().transform((v) => (v ? v : undefined)),
+    // A NUL in a search is noise (PostgreSQL text cannot hold one): dropped, not an error.
+    q: z.string().trim().max(120).optional().transform((v) => withoutNul(v)?.trim() || undefined),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
     sort: z.enum(sortColumns).optional(),
     dir: z.enum(['asc', 'desc']).default('asc'),
   });
 }
+
+/**
+ * The path (`ingredients.2.name`, `''` for the value itself) of the first string or key in a request
+ * body or query that holds a NUL character, or null. PostgreSQL refuses NUL in text, so such input
+ * is answered 400 on that field before it reaches a service (and the database's 500).
+ */
+export function nulPath(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, v] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path.join('.');
+    const found = nulPath(v, [...path, key], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+export const NUL_MESSAGE = 'Remove the invisible NUL character (\\0) from this text.';
 
 export interface AdminPage<T> {
   items: T[];

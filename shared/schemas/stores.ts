@@ -4,7 +4,7 @@ import { type DistanceUnit, KM_PER_MILE } from '../geo';
 import { legalAgeFor } from '../legal-age';
 import { isMarketCode } from '../markets';
 import { STORE_SORT_COLUMNS } from '../store-constants';
-import { adminListQuery, versionField } from './admin';
+import { adminListQuery, versionField, withoutNul } from './admin';
 
 export { KM_PER_MILE };
 export type { DistanceUnit };
@@ -46,7 +46,8 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 export const storeSearchQuery = z
   .object({
-    q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    // A NUL (which PostgreSQL text cannot hold) is noise in a search: dropped.
+    q: z.preprocess((v) => blankToUndefined(typeof v === 'string' ? withoutNul(v) : v), z.string().trim().max(100).optional()),
     lat: z.preprocess(blankToUndefined, z.coerce.number().min(-90).max(90).optional()),
     lng: z.preprocess(blankToUndefined, z.coerce.number().min(-180).max(180).optional()),
     radius: z.preprocess(blankToUndefined, z.coerce.number().positive().max(20_000).optional()),

@@ -4,6 +4,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getMarket } from '../../../shared/markets';
 import { mediaUrl } from '../../../shared/media';
+import { slugSchema } from '../../../shared/schemas/catalog';
 import type {
   ProductListQuery, ProductPage, ProductPatch, PublicProduct, PublicProductDetail, PublicProductImage,
 } from '../../../shared/schemas/catalog';
@@ -108,7 +109,9 @@ export function createCatalogService(db: Db, content: ContentVersion): CatalogSe
       );
     },
 
-    getProduct(slug, market) {
+    async getProduct(slug, market) {
+      // No product has a slug outside the format; such a URL (even with a NUL) never reaches the database.
+      if (!slugSchema.safeParse(slug).success) throw notFound('Product');
       const code = getMarket(market).code;
       return cached(`product:${code}:${slug}`, async () => {
         const [item] = await selectPublic(and(eq(products.status, 'active'), eq(products.slug, slug)), code, 1, 0);

@@ -13,7 +13,7 @@ const actorOf = (req: Request) => ({ userId: req.user?.id ?? null, ip: req.ip ??
 
 export function marketingApi(services: Services): Router {
   const router = Router();
-  const read = requireApi(services, { area: 'admin' });
+  const read = requireApi(services, { permission: 'catalog:write' });
   const write = requireApi(services, { permission: 'catalog:write' });
   const remove = requireApi(services, { permission: 'catalog:delete' });
   const m = services.marketing;
