@@ -2,7 +2,7 @@
 // auth check on a request — autocannon on GET /api/me with a session against GET /api/ping, one run
 // (10 s, 50 connections) on PGlite and, when it answers, on PostgreSQL.
 /* global fetch, performance, URLSearchParams */
-import { cannon, CONNECTIONS, DURATION, isMain, median, passGate, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
+import { cannon, CONNECTIONS, DURATION, isMain, median, onBothDatabases, passGate, writeResult } from './lib.mjs';
 
 const PASSWORD = 'Bench-demo-password-2026';
 
@@ -41,18 +41,7 @@ export async function run() {
   // Rate limits would turn a benchmark's repeated sign-ins into 429s: they are per IP, and 20 sign-ins
   // stay within the limit of 20 per 15 minutes.
   const env = { DEMO_MODE: 'true', DEMO_PASSWORD: PASSWORD };
-  const rows = [];
-  const dataDir = tempDataDir('auth');
-  const server = await startServer({ dataDir, env });
-  try {
-    rows.push(await suite(server, 'pglite'));
-  } finally {
-    await server.stop();
-    removeDir(dataDir);
-  }
-  if (postgresAvailable()) {
-    rows.push(await withFreshPostgres('auth', (databaseUrl) => withServer('auth-pg', { databaseUrl, env }, (pg) => suite(pg, 'postgres'))));
-  }
+  const rows = await onBothDatabases('auth', { env }, suite);
   const result = { argon2: { algorithm: 'argon2id', memoryKiB: 19456, iterations: 2, parallelism: 1 }, durationSeconds: DURATION, connections: CONNECTIONS, rows, target: '/api/me >= 50% of /api/ping' };
   writeResult('auth', result);
   return result;

@@ -4,10 +4,7 @@
 // varied origins — req/s and p99 (10 s, 50 connections each) — plus single-request latencies with
 // the caches cold (the first page, the last page, one nearest search).
 /* global fetch, performance */
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import path from 'node:path';
-import { cannon, CONNECTIONS, DURATION, isMain, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
+import { cannon, CONNECTIONS, DURATION, isMain, onBothDatabases, writeResult } from './lib.mjs';
 import { INSERT_STORES, origins } from './stores.mjs';
 
 const PRODUCTS = 10_000;
@@ -67,33 +64,7 @@ async function suite(server, label) {
 }
 
 export async function run() {
-  const rows = [];
-  const dataDir = tempDataDir('catalog');
-  // The first start migrates and seeds; then the data goes straight into the directory; then the measured start.
-  const seed = await startServer({ dataDir });
-  await seed.stop();
-  const lite = new PGlite(path.join(dataDir, 'pglite'));
-  await lite.exec(LOAD);
-  await lite.close();
-  const server = await startServer({ dataDir });
-  try {
-    rows.push(await suite(server, 'pglite'));
-  } finally {
-    await server.stop();
-    removeDir(dataDir);
-  }
-  if (postgresAvailable()) {
-    rows.push(
-      await withFreshPostgres('catalog', async (databaseUrl) => {
-        await withServer('catalog-pg-seed', { databaseUrl }, async () => undefined);
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(LOAD);
-        await client.end();
-        return withServer('catalog-pg', { databaseUrl }, (s) => suite(s, 'postgres'));
-      }),
-    );
-  }
+  const rows = await onBothDatabases('catalog', { load: LOAD }, suite);
   const result = { durationSeconds: DURATION, connections: CONNECTIONS, productsLoaded: PRODUCTS, storesLoaded: 5000, pageSize: PAGE_SIZE, rows };
   writeResult('catalog', result);
   return result;

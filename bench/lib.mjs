@@ -245,3 +245,46 @@ export async function cannon(url, { paths, headers = {} } = {}) {
   const r = await autocannon(opts);
   return { reqPerSec: Math.round(r.requests.average), latencyP99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
+
+/**
+ * Runs `suite(server, 'pglite' | 'postgres')` on a fresh PGlite directory and, when it answers, on a
+ * fresh PostgreSQL database, and returns the rows. With `load` (SQL), a first start migrates and
+ * seeds, the SQL goes straight into the database, and the measured server starts after it.
+ */
+export async function onBothDatabases(label, { load, env = {} }, suite) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const rows = [];
+  const dataDir = tempDataDir(label);
+  try {
+    if (load) {
+      await (await startServer({ dataDir, env })).stop();
+      const lite = new PGlite(path.join(dataDir, 'pglite'));
+      await lite.exec(load);
+      await lite.close();
+    }
+    const server = await startServer({ dataDir, env });
+    try {
+      rows.push(await suite(server, 'pglite'));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    removeDir(dataDir);
+  }
+  if (postgresAvailable()) {
+    const { default: pg } = await import('pg');
+    rows.push(
+      await withFreshPostgres(label, async (databaseUrl) => {
+        if (load) {
+          await withServer(`${label}-pg-seed`, { databaseUrl, env }, async () => undefined);
+          const client = new pg.Client({ connectionString: databaseUrl });
+          await client.connect();
+          await client.query(load);
+          await client.end();
+        }
+        return withServer(`${label}-pg`, { databaseUrl, env }, (s) => suite(s, 'postgres'));
+      }),
+    );
+  }
+  return rows;
+}

@@ -3,10 +3,7 @@
 // Origins vary per request (2,000 distinct points), so the query cache rarely helps; one fixed origin
 // is also measured to show the cached path.
 /* global fetch, performance */
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import path from 'node:path';
-import { cannon, CONNECTIONS, DURATION, isMain, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
+import { cannon, CONNECTIONS, DURATION, isMain, onBothDatabases, writeResult } from './lib.mjs';
 
 const STORES = 5000;
 
@@ -58,33 +55,7 @@ async function suite(server, label) {
 }
 
 export async function run() {
-  const rows = [];
-  const dataDir = tempDataDir('stores');
-  // First start migrates and seeds; stop it, load the stores straight into the data directory, restart.
-  const first = await startServer({ dataDir });
-  await first.stop();
-  const lite = new PGlite(path.join(dataDir, 'pglite'));
-  await lite.exec(INSERT_STORES);
-  await lite.close();
-  const server = await startServer({ dataDir });
-  try {
-    rows.push(await suite(server, 'pglite'));
-  } finally {
-    await server.stop();
-    removeDir(dataDir);
-  }
-  if (postgresAvailable()) {
-    const row = await withFreshPostgres('stores', async (databaseUrl) => {
-      // A first start migrates and seeds; then the stores go in, then the measured start.
-      await withServer('stores-pg-seed', { databaseUrl }, async () => undefined);
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(INSERT_STORES);
-      await client.end();
-      return withServer('stores-pg', { databaseUrl }, (s) => suite(s, 'postgres'));
-    });
-    rows.push(row);
-  }
+  const rows = await onBothDatabases('stores', { load: INSERT_STORES }, suite);
   const result = { durationSeconds: DURATION, connections: CONNECTIONS, rows };
   writeResult('stores', result);
   return result;
