@@ -5,6 +5,7 @@ import { appMeta, productPrices, products, productTradePrices } from './schema';
 import { MARKET_CURRENCIES, SEED_PRODUCTS, SEED_TRADE_SHARE } from './seed-data';
 import { seedCocktails } from './seed-cocktails';
 import { seedRetailers, seedStores } from './seed-stores';
+import { seedEvents } from './seed-events';
 
 const SEED_KEY = 'demo_seeded_at';
 
@@ -56,6 +57,7 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
     await seedCocktails(tx);
     await seedStores(tx);
     await seedRetailers(tx);
+    await seedEvents(tx);
     await tx.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() });
     return true;
   });
