@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { auditLogs, cocktails } from '../../server/db/schema';
+import type { CocktailEdit } from '../../shared/schemas/cocktails';
 import type { Client } from '../support/client';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -47,16 +48,17 @@ describe('uploads', () => {
     expect(media.thumbUrl).toBe(`/media/${media.id}/thumb`);
     expect(media.sha256).toMatch(/^[0-9a-f]{64}$/);
     for (const url of [media.url, media.thumbUrl]) {
-      const res = await fetch(t.url + url);
+      // Not shown by any public page yet: staff only, never cached.
+      const res = await admin.get(url);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/webp');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
       const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
       expect(meta.format).toBe('webp');
       expect(meta.width).toBe(40); // never enlarged
     }
-    const original = await fetch(`${t.url}/media/${media.id}/original`);
+    const original = await admin.get(`/media/${media.id}/original`);
     expect(original.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await original.arrayBuffer()).equals(png)).toBe(true);
     expect((await audits(media.id)).map((a) => a.action)).toEqual(['INSERT']);
@@ -67,9 +69,9 @@ describe('uploads', () => {
     expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);
     const media = await uploaded(employee, noise, 'noise.png', 'image/png');
     expect([media.width, media.height]).toEqual([2000, 1000]);
-    const web = await sharp(Buffer.from(await (await fetch(t.url + media.url)).arrayBuffer())).metadata();
+    const web = await sharp(Buffer.from(await (await admin.get(media.url)).arrayBuffer())).metadata();
     expect([web.width, web.height]).toEqual([1600, 800]);
-    const thumb = await sharp(Buffer.from(await (await fetch(t.url + media.thumbUrl)).arrayBuffer())).metadata();
+    const thumb = await sharp(Buffer.from(await (await admin.get(media.thumbUrl!)).arrayBuffer())).metadata();
     expect([thumb.width, thumb.height]).toEqual([400, 200]);
   });
 
@@ -77,14 +79,14 @@ describe('uploads', () => {
     const media = await uploaded(admin, PDF, 'price list.jpg', 'image/jpeg');
     expect(media).toMatchObject({ kind: 'document', mimeType: 'application/pdf', width: null, thumbUrl: null });
     expect(media.url).toBe(`/media/${media.id}/original`);
-    const res = await fetch(t.url + media.url);
+    const res = await admin.get(media.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-disposition')).toBe('inline; filename="price list.jpg"');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
-    expect((await fetch(`${t.url}/media/${media.id}/web`)).status).toBe(404);
-    expect((await fetch(`${t.url}/media/${media.id}/thumb`)).status).toBe(404);
+    expect((await admin.get(`/media/${media.id}/web`)).status).toBe(404);
+    expect((await admin.get(`/media/${media.id}/thumb`)).status).toBe(404);
   });
 
   it('refuses text named .png, and an image that does not decode, with 415', async () => {
@@ -209,17 +211,48 @@ describe('deleting', () => {
     const body = await refused.json();
     expect(body.error.code).toBe('still_referenced');
     expect(body.error.message).toContain(`the cocktail “${cocktail!.name}”`);
-    expect((await fetch(t.url + media.url)).status).toBe(200);
+    expect((await admin.get(media.url)).status).toBe(200);
 
     await db.update(cocktails).set({ imageMediaId: null }).where(eq(cocktails.id, cocktail!.id));
     expect((await admin.json('DELETE', `/api/admin/media/${media.id}`)).status).toBe(204);
     for (const url of [media.url, media.thumbUrl, `/media/${media.id}/original`]) {
-      const res = await fetch(t.url + url);
+      const res = await admin.get(url as string);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     }
     expect((await admin.get(`/api/admin/media/${media.id}`)).status).toBe(404);
     expect((await audits(media.id)).map((a) => a.action)).toEqual(['INSERT', 'DELETE']);
     expect((await admin.json('DELETE', `/api/admin/media/${media.id}`)).status).toBe(404);
+  });
+});
+
+/** The editable fields of a recipe as the staff API returns it, ready to PUT back. */
+function pickInput(r: CocktailEdit) {
+  return {
+    name: r.name, slug: r.slug, description: r.description, baseSpirit: r.baseSpirit, glass: r.glass, difficulty: r.difficulty, prepMinutes: r.prepMinutes,
+    featured: r.featured, published: r.published, steps: r.steps, imageMediaId: r.image?.id ?? null,
+    ingredients: r.ingredients.map(({ name, amount, unit, productId }) => ({ name, amount, unit, productId })),
+  };
+}
+
+describe('who may fetch a stored file', () => {
+  it('serves an unpublished file to signed-in staff only, and a file public content shows to anyone', async () => {
+    const media = await uploaded(admin, png, 'secret-launch.png', 'image/png');
+    const partner = await signedIn(t, 'distributor', 'files');
+    for (const url of [media.url, media.thumbUrl as string, `/media/${media.id}/original`]) {
+      const anonymous = await fetch(t.url + url);
+      expect(anonymous.status, url).toBe(404);
+      expect((await partner.get(url)).status, url).toBe(404);
+      expect((await employee.get(url)).status, url).toBe(200);
+    }
+    // A published recipe shows it: now it is public, and cacheable for good.
+    const db = t.db.database.db;
+    const [cocktail] = await db.select().from(cocktails).where(eq(cocktails.published, true)).orderBy(asc(cocktails.id)).limit(1);
+    const recipe = (await (await admin.json('GET', `/api/admin/cocktails/${cocktail!.id}`)).json()).cocktail as CocktailEdit;
+    const saved = await admin.json('PUT', `/api/admin/cocktails/${cocktail!.id}`, { ...pickInput(recipe), imageMediaId: media.id, version: recipe.version });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const shown = await fetch(t.url + media.url);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });

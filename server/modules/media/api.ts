@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import multer from 'multer';
 import { z } from 'zod';
 import { MEDIA_MAX_DOCUMENT_BYTES, MEDIA_VARIANTS, type MediaVariant } from '../../../shared/media';
+import { hasAdminAccess } from '../../../shared/policy';
 import { mediaAltUpdate, mediaListQuery, mediaUploadFields } from '../../../shared/schemas/media';
 import { parse } from '../../http/api-helpers';
 import { currentUser, requireApi } from '../../http/api-auth';
@@ -104,6 +105,13 @@ export function mediaFiles(services: Services): Router {
     const id = z.uuid().safeParse(req.params.id);
     const variant = req.params.variant as MediaVariant;
     if (!id.success || !MEDIA_VARIANTS.includes(variant)) return notHere(res);
+    // A file public content shows is public; any other (a fresh upload, a draft's image, partner
+    // collateral) is for signed-in staff, and does not exist for anyone else.
+    const shown = await services.media.isPublic(id.data);
+    if (!shown) {
+      const user = await currentUser(services, req);
+      if (!user || user.mfaPending || !hasAdminAccess(user.roles)) return notHere(res);
+    }
     let file;
     try {
       file = await services.media.open(id.data, variant);
@@ -114,7 +122,8 @@ export function mediaFiles(services: Services): Router {
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Length', String(file.size));
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    // An id never changes content, so a public file may be cached for good; a staff-only one never.
+    res.setHeader('Cache-Control', shown ? 'public, max-age=31536000, immutable' : 'private, no-store');
     // Opened on its own, a stored file runs nothing and reaches nothing (Chromium's PDF viewer still
     // renders a top-level PDF under this policy; it refuses only inside sandboxed frames).
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");

@@ -27,7 +27,7 @@ import { type Actor, recordAudit } from '../audit/service';
 import { createLocalStorage, type Storage } from './storage';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from './picked';
-import type { ContentVersion } from '../../cache/content-version';
+import { type ContentVersion, createContentCache } from '../../cache/content-version';
 
 type MediaRow = typeof mediaAssets.$inferSelect;
 
@@ -65,6 +65,12 @@ export interface MediaService {
   remove(id: string, actor: Actor): Promise<void>;
   /** A stored variant for the file route; documents have only `original`. */
   open(id: string, variant: MediaVariant): Promise<OpenedFile>;
+  /**
+   * True when public content shows the file: an active product's gallery, a published recipe or a
+   * published event. Anything else (a fresh upload, a draft's image, collateral for partners) is for
+   * signed-in staff only. Cached per content version.
+   */
+  isPublic(id: string): Promise<boolean>;
 }
 
 const ACCEPTED = 'Upload a JPEG, PNG, WebP, GIF or AVIF image (up to 10 MB) or a PDF (up to 25 MB).';
@@ -180,6 +186,8 @@ export function createMediaService(db: Db, content: ContentVersion, uploadsDir: 
     if (!found) throw notFound('File');
     return found;
   }
+
+  const publicCache = createContentCache(content, 2000);
 
   const removeFiles = (keys: (string | null)[]) => Promise.allSettled(keys.filter((k): k is string => k !== null).map((k) => storage.delete(k)));
 
@@ -299,6 +307,23 @@ export function createMediaService(db: Db, content: ContentVersion, uploadsDir: 
       }
       // The row is gone, so nothing links to the files any more; remove them after the commit.
       await removeFiles([removed.storageKey, removed.webKey, removed.thumbKey]);
+    },
+
+    isPublic(id) {
+      if (!isUuid(id)) return Promise.resolve(false);
+      return publicCache(`public:${id}`, async () => {
+        const [inProduct] = await db
+          .select({ id: products.id })
+          .from(productImages)
+          .innerJoin(products, eq(products.id, productImages.productId))
+          .where(and(eq(productImages.mediaId, id), eq(products.status, 'active')))
+          .limit(1);
+        if (inProduct) return true;
+        const [inRecipe] = await db.select({ id: cocktails.id }).from(cocktails).where(and(eq(cocktails.imageMediaId, id), eq(cocktails.published, true))).limit(1);
+        if (inRecipe) return true;
+        const [inEvent] = await db.select({ id: brandEvents.id }).from(brandEvents).where(and(eq(brandEvents.imageMediaId, id), eq(brandEvents.published, true))).limit(1);
+        return inEvent !== undefined;
+      });
     },
 
     async open(id, variant) {
