@@ -3,9 +3,8 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import './load-context';
-import { parseCookies } from './cookies';
 import type { PageCache } from './page-cache';
-import { SESSION_COOKIE_PLAIN, SESSION_COOKIE_TLS } from './request-auth';
+import { readSessionToken } from './request-auth';
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -35,8 +34,7 @@ const PERSONAL_AREAS = /^\/(admin|partner|account|auth)(\/|\.data$|$)/;
  * next). Set before the route's headers are copied, so a route with its own Cache-Control keeps it.
  */
 function markPersonal(req: ExpressRequest, res: ExpressResponse): void {
-  const cookies = parseCookies(req.headers.cookie);
-  if (PERSONAL_AREAS.test(req.path) || SESSION_COOKIE_PLAIN in cookies || SESSION_COOKIE_TLS in cookies) {
+  if (PERSONAL_AREAS.test(req.path) || readSessionToken(req.headers.cookie) !== null) {
     res.setHeader('Cache-Control', 'private, no-store');
   }
 }

@@ -46,14 +46,14 @@ export interface AdminPage<T> {
   total: number;
 }
 
+/** The largest value of an int4 column (serial ids, versions). */
+export const MAX_RECORD_ID = 2_147_483_647;
+
 /** The version the editor read; a save naming an older one is refused with 409 `version_conflict`. */
 export const versionField = z
   .union([z.number(), z.string().regex(/^\d+$/)], { error: 'Reload the page: the version is missing.' })
   .transform(Number)
-  .pipe(z.number().int().min(1).max(2_147_483_647));
-
-/** The largest id of a serial (int4) column. */
-export const MAX_RECORD_ID = 2_147_483_647;
+  .pipe(z.number().int().min(1).max(MAX_RECORD_ID));
 
 /**
  * The id of a row in a path or a form: digits only (so `0x10` or `1e3` are not ids) within the

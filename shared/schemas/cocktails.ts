@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from '../limits-catalog';
 import type { PickedMedia } from '../media';
-import { adminListQuery, recordId, versionField } from './admin';
+import { adminListQuery, MAX_RECORD_ID, recordId, versionField } from './admin';
 import { slugSchema } from './catalog';
 
 import {
@@ -101,7 +101,7 @@ export const cocktailIngredientInput = z
     amount: z.preprocess(numberish, amountSchema.nullable()),
     unit: z.preprocess(blankAsNull, z.enum(COCKTAIL_UNITS, { error: 'Choose a unit from the list.' }).nullable()),
     /** One of our products this ingredient is. */
-    productId: z.preprocess(numberish, z.number({ error: 'Choose one of our products.' }).int().positive().max(2_147_483_647, 'Choose one of our products.').nullable()),
+    productId: z.preprocess(numberish, z.number({ error: 'Choose one of our products.' }).int().positive().max(MAX_RECORD_ID, 'Choose one of our products.').nullable()),
   })
   .superRefine((i, ctx) => {
     const amountless = i.unit !== null && AMOUNTLESS_UNITS.includes(i.unit);

@@ -4,7 +4,7 @@ import { type DistanceUnit, KM_PER_MILE } from '../geo';
 import { legalAgeFor } from '../legal-age';
 import { isMarketCode } from '../markets';
 import { STORE_SORT_COLUMNS } from '../store-constants';
-import { adminListQuery, versionField, withoutNul } from './admin';
+import { adminListQuery, MAX_RECORD_ID, versionField, withoutNul } from './admin';
 
 export { KM_PER_MILE };
 export type { DistanceUnit };
@@ -183,7 +183,7 @@ export const storeInput = z.object({
     .transform((hours) => [...hours].sort((a, b) => a.day - b.day)),
   /** Our products this store carries (ids; the service checks they exist). */
   productIds: z
-    .array(z.coerce.number().int().positive().max(2_147_483_647, 'Choose products from the catalogue.'))
+    .array(z.coerce.number().int().positive().max(MAX_RECORD_ID, 'Choose products from the catalogue.'))
     .max(500)
     .default([])
     .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
@@ -264,4 +264,4 @@ export interface ImportResult {
 export const storeDeleteForm = z.object({ intent: z.literal('delete') });
 
 /** A store id in a URL. */
-export const storeAdminId = z.coerce.number().int().positive().max(2_147_483_647);
+export const storeAdminId = z.coerce.number().int().positive().max(MAX_RECORD_ID);

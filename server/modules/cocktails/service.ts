@@ -14,6 +14,7 @@ import { type ContentVersion, createContentCache } from '../../cache/content-ver
 import type { Db } from '../../db/client';
 import { cocktailIngredients, cocktails, products } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { recordId } from '../../../shared/schemas/admin';
 import { type CocktailAdmin, createCocktailAdmin } from './admin';
 
 export type CocktailQuery = CocktailListQuery & { productSlug?: string; featured?: boolean; limit?: number };
@@ -26,7 +27,6 @@ export interface CocktailService extends CocktailAdmin {
 }
 
 const MAX_LIMIT = 100;
-const MAX_INT4 = 2_147_483_647;
 
 const summaryColumns = {
   id: cocktails.id,
@@ -41,11 +41,12 @@ const summaryColumns = {
   featured: cocktails.featured,
 };
 
+const anId = recordId('Not an id.');
+
 /** `{id}` as the id column's value when it is all digits and fits, else null (then it is a slug). */
 function numericId(idOrSlug: string): number | null {
-  if (!/^\d{1,10}$/.test(idOrSlug)) return null;
-  const n = Number(idOrSlug);
-  return n >= 1 && n <= MAX_INT4 ? n : null;
+  const id = anId.safeParse(idOrSlug);
+  return id.success ? id.data : null;
 }
 
 export function createCocktailService(db: Db, content: ContentVersion): CocktailService {
