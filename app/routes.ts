@@ -15,6 +15,8 @@ export default [
   route('cocktails/:id', 'routes/public/cocktail.tsx', { id: 'cocktail' }),
   route('contact', 'routes/public/contact.tsx'),
   route('business-inquiry', 'routes/public/business-inquiry.tsx'),
+  route('events', 'routes/public/events.tsx', { id: 'events' }),
+  route('events/:id', 'routes/public/events-detail.tsx', { id: 'event' }),
   route('store-locator', 'routes/public/store-locator.tsx', { id: 'store-locator' }),
   route('buy-online', 'routes/public/buy-online.tsx', { id: 'buy-online' }),
   route('drink-responsibly', 'routes/public/drink-responsibly.tsx'),

@@ -3,6 +3,7 @@ export const PUBLIC_NAV = [
   { to: '/about', label: 'About' },
   { to: '/products', label: 'Products' },
   { to: '/cocktails', label: 'Cocktails' },
+  { to: '/events', label: 'Events' },
   { to: '/store-locator', label: 'Store Locator' },
   { to: '/buy-online', label: 'Buy Online' },
   { to: '/contact', label: 'Contact' },

@@ -1,20 +1,22 @@
-// sitemap.xml: the public pages and every published product and cocktail.
+// sitemap.xml: the public pages and every published product, cocktail and upcoming event (every market's).
 import type { Route } from './+types/sitemap';
 
-const STATIC_PAGES = ['/', '/about', '/products', '/cocktails', '/store-locator', '/buy-online', '/contact', '/business-inquiry', '/drink-responsibly', '/privacy', '/terms', '/cookies', '/imprint'];
+const STATIC_PAGES = ['/', '/about', '/products', '/cocktails', '/events', '/store-locator', '/buy-online', '/contact', '/business-inquiry', '/drink-responsibly', '/privacy', '/terms', '/cookies', '/imprint'];
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const [products, cocktails] = await Promise.all([
+  const [products, cocktails, events] = await Promise.all([
     context.services.catalog.listActiveSlugs(),
     context.services.cocktails.listPublished({}),
+    context.services.marketing.listUpcomingEvents(),
   ]);
   const urls = [
     ...STATIC_PAGES.map((path) => ({ loc: origin + path, lastmod: null as string | null })),
     ...products.map((p) => ({ loc: `${origin}/products/${p.slug}`, lastmod: new Date(p.updatedAt).toISOString().slice(0, 10) })),
     ...cocktails.map((c) => ({ loc: `${origin}/cocktails/${c.slug}`, lastmod: null })),
+    ...events.map((e) => ({ loc: origin + e.path, lastmod: e.updatedAt.slice(0, 10) })),
   ];
   const body =
     '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +

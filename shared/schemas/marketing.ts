@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { COLLATERAL_AUDIENCES, COLLATERAL_KINDS, isKnownTimeZone, LOCAL_DATE_TIME } from '../marketing-constants';
 import { adminListQuery, recordId, versionField } from './admin';
+import { isCountryCode } from './stores';
+import { isMarketCode } from '../markets';
 
 export * from '../marketing-constants';
 
@@ -49,7 +51,13 @@ export const eventInput = z
     timezone: z.string({ error: 'Choose a time zone.' }).refine(isKnownTimeZone, 'Choose a valid IANA time zone.'),
     venue: place('venue', true),
     city: place('city', false),
-    country: place('country', false),
+    // A code, not free text: it decides which market's visitors see the event (shared/events.ts).
+    country: z
+      .string({ error: 'Enter the country as a two-letter code, e.g. GB.' })
+      .trim()
+      .toUpperCase()
+      .refine((c) => c === '' || isCountryCode(c), 'Enter the country as a two-letter ISO code, e.g. GB, or leave it empty for an event every market sees.')
+      .default(''),
     capacity: z.number({ error: 'Enter a whole number of guests.' }).int('Enter a whole number of guests.').positive('Capacity must be at least 1.').max(1_000_000).nullable().default(null),
     imageMediaId: z.uuid({ error: 'Choose an image from the media library.' }).nullable().default(null),
     published: z.boolean().default(false),
@@ -67,3 +75,8 @@ export const collateralListQuery = adminListQuery(['title', 'kind', 'updatedAt']
 export type CollateralListQuery = z.infer<typeof collateralListQuery>;
 export const eventListQuery = adminListQuery(['title', 'startsAt', 'city'] as const);
 export type EventListQuery = z.infer<typeof eventListQuery>;
+
+/** `GET /api/events`: the upcoming events of a market (the visitor's, unless named). */
+export const publicEventQuery = z.object({
+  market: z.string().trim().toUpperCase().refine(isMarketCode, 'Unknown market: use US, GB, EU, CA, AU or INT.').optional(),
+});

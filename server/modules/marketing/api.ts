@@ -1,11 +1,15 @@
 // Collateral and events JSON handlers for staff: list, read, create, update (409 on an older
-// version) and delete (catalog:delete, which employees do not hold).
+// version) and delete (catalog:delete, which employees do not hold). Plus the public side of
+// events: the upcoming ones of a market and one published event.
 import { type Request, Router } from 'express';
 import {
-  collateralInput, collateralListQuery, collateralUpdate, eventInput, eventListQuery, eventUpdate, marketingId,
+  collateralInput, collateralListQuery, collateralUpdate, eventInput, eventListQuery, eventUpdate, marketingId, publicEventQuery,
 } from '../../../shared/schemas/marketing';
-import { parse } from '../../http/api-helpers';
+import { eventIdFromParam } from '../../../shared/events';
+import { parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import { requireApi } from '../../http/api-auth';
+import { notFound } from '../../http/errors';
+import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
 
 const idParam = marketingId;
@@ -18,6 +22,19 @@ export function marketingApi(services: Services): Router {
   const remove = requireApi(services, { permission: 'catalog:delete' });
   const m = services.marketing;
   const noStore = (res: { setHeader(name: string, value: string): unknown }) => res.setHeader('Cache-Control', 'no-store');
+
+  // Public: no sign-in; the market is the one asked for, else the visitor's (footer choice or gate).
+  router.get('/events', async (req, res) => {
+    const query = parse(publicEventQuery, req.query);
+    const market = query.market ?? resolveMarket(req.headers.cookie, services.ageGate.read(req.headers.cookie)).code;
+    res.vary('Cookie');
+    sendWithEtag(req, res, toCachedBody({ market, items: await m.listUpcomingEvents(market) }));
+  });
+  router.get('/events/:id', async (req, res) => {
+    const id = eventIdFromParam(req.params.id);
+    if (id === null) throw notFound('Event');
+    sendWithEtag(req, res, toCachedBody({ event: await m.getPublicEvent(id) }));
+  });
 
   router.get('/admin/collateral', read, async (req, res) => {
     noStore(res);

@@ -1,7 +1,8 @@
 // Collateral items (files from the media library, offered to chosen partner types) and brand events
 // (wall-clock times in their own zone, stored in UTC). Every write: one transaction with its audit
 // row, a version check against overwriting a newer save, then the content version moves on.
-import { asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { eventCountryCode, eventMarket, eventPath, type PublicEvent } from '../../../shared/events';
 import type { PickedMedia } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type {
@@ -12,7 +13,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { brandEvents, collateralItems, mediaAssets } from '../../db/schema';
 import { invalidFields, notFound, versionConflict } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
-import { utcToZoned, zonedToUtc } from './zoned-time';
+import { isoWithOffset, utcToZoned, zonedToUtc } from './zoned-time';
+import { createRefreshTimer } from './refresh-timer';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from '../media/picked';
 
@@ -36,6 +38,10 @@ export interface MarketingService {
   createEvent(input: EventInput, actor: Actor): Promise<BrandEvent>;
   updateEvent(id: number, input: EventUpdate, actor: Actor): Promise<BrandEvent>;
   deleteEvent(id: number, actor: Actor): Promise<void>;
+  /** Published events not yet over, soonest first: those of one market (and those for every market), or all. */
+  listUpcomingEvents(market?: string): Promise<PublicEvent[]>;
+  /** A published event, past or not (its page keeps answering); a draft or missing one is a 404. */
+  getPublicEvent(id: number): Promise<PublicEvent>;
 }
 
 const DOMAIN = 'marketing';
@@ -57,7 +63,24 @@ function eventTimes(input: EventInput): { startsAt: Date; endsAt: Date | null } 
   return { startsAt, endsAt };
 }
 
-export function createMarketingService(db: Db, content: ContentVersion): MarketingService {
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+function countryNameOf(code: string | null, typed: string): string {
+  if (!code) return typed.trim();
+  try {
+    return regionNames.of(code) ?? typed.trim();
+  } catch {
+    return typed.trim();
+  }
+}
+
+/** When an event leaves the upcoming list: at its end, or at its start when it has no end time. */
+const overAt = (e: { startsAt: Date; endsAt: Date | null }) => e.endsAt ?? e.startsAt;
+
+export function createMarketingService(db: Db, content: ContentVersion, now: () => number = Date.now): MarketingService {
+  // Caches of public pages key on the content version: moving it on when a listed event ends keeps
+  // them from showing it past its time (refresh-timer.ts). A failed publish (a closing database)
+  // only means that refresh is skipped.
+  const refresh = createRefreshTimer(() => void content.changed(DOMAIN).catch(() => undefined), now);
   async function mediaById(ids: (string | null)[]): Promise<Map<string, MediaSummary>> {
     const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
     if (!wanted.length) return new Map();
@@ -78,6 +101,35 @@ export function createMarketingService(db: Db, content: ContentVersion): Marketi
       endsLocal: r.endsAt ? utcToZoned(r.endsAt, r.timezone) : null,
       image: r.imageMediaId ? (media.get(r.imageMediaId) ?? null) : null,
     }));
+  }
+
+  async function toPublic(rows: EventRow[]): Promise<PublicEvent[]> {
+    const media = await mediaById(rows.map((r) => r.imageMediaId));
+    const at = now();
+    return rows.map((r) => {
+      const code = eventCountryCode(r.country);
+      const image = r.imageMediaId ? media.get(r.imageMediaId) : undefined;
+      return {
+        id: r.id,
+        path: eventPath(r),
+        title: r.title,
+        description: r.description,
+        startsLocal: utcToZoned(r.startsAt, r.timezone),
+        endsLocal: r.endsAt ? utcToZoned(r.endsAt, r.timezone) : null,
+        timezone: r.timezone,
+        startDate: isoWithOffset(r.startsAt, r.timezone),
+        endDate: r.endsAt ? isoWithOffset(r.endsAt, r.timezone) : null,
+        venue: r.venue,
+        city: r.city,
+        country: code ?? r.country.trim(),
+        countryName: countryNameOf(code, r.country),
+        market: eventMarket(r.country),
+        image: image ? { url: image.url, alt: image.altText || r.title } : null,
+        capacity: r.capacity,
+        past: overAt(r).getTime() <= at,
+        updatedAt: r.updatedAt.toISOString(),
+      };
+    });
   }
 
   async function getCollateral(id: number): Promise<Collateral> {
@@ -102,6 +154,30 @@ export function createMarketingService(db: Db, content: ContentVersion): Marketi
   return {
     getCollateral,
     getEvent,
+
+    async listUpcomingEvents(market) {
+      const t = brandEvents;
+      const rows = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.published, true), sql`coalesce(${t.endsAt}, ${t.startsAt}) > ${new Date(now())}`))
+        .orderBy(asc(t.startsAt), asc(t.id));
+      // The market follows the event's country (shared/events.ts); a handful of rows, filtered here.
+      const events = (await toPublic(rows)).filter((e) => market === undefined || e.market === null || e.market === market);
+      const listed = new Set(events.map((e) => e.id));
+      const ends = rows.filter((r) => listed.has(r.id)).map((r) => overAt(r).getTime());
+      if (ends.length) refresh.at(Math.min(...ends));
+      return events;
+    },
+
+    async getPublicEvent(id) {
+      const [row] = await db.select().from(brandEvents).where(and(eq(brandEvents.id, id), eq(brandEvents.published, true)));
+      if (!row) throw notFound('Event');
+      const [event] = await toPublic([row]);
+      // Its cached page says "upcoming" until then.
+      if (!event!.past) refresh.at(overAt(row).getTime());
+      return event as PublicEvent;
+    },
 
     async listCollateral(query) {
       const t = collateralItems;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utcToZoned, zonedToUtc } from './zoned-time';
+import { isoWithOffset, utcToZoned, zonedToUtc } from './zoned-time';
 
 describe('zonedToUtc', () => {
   it('converts an evening in New York (winter, UTC−5) to the next day in UTC', () => {
@@ -32,5 +32,15 @@ describe('zonedToUtc', () => {
 
   it('refuses text that is not a local date and time', () => {
     expect(() => zonedToUtc('2026-12-01 19:00', 'UTC')).toThrow(RangeError);
+  });
+});
+
+describe('isoWithOffset', () => {
+  it('writes the wall-clock time with the offset in force at that instant', () => {
+    expect(isoWithOffset(zonedToUtc('2026-12-01T19:00', 'America/New_York'), 'America/New_York')).toBe('2026-12-01T19:00:00-05:00');
+    expect(isoWithOffset(zonedToUtc('2026-07-01T19:00', 'Europe/London'), 'Europe/London')).toBe('2026-07-01T19:00:00+01:00');
+    expect(isoWithOffset(zonedToUtc('2026-12-01T19:00', 'Europe/London'), 'Europe/London')).toBe('2026-12-01T19:00:00+00:00');
+    expect(isoWithOffset(zonedToUtc('2026-03-10T09:30', 'Asia/Kolkata'), 'Asia/Kolkata')).toBe('2026-03-10T09:30:00+05:30');
+    expect(isoWithOffset(new Date('2026-03-10T09:30:00Z'), 'UTC')).toBe('2026-03-10T09:30:00+00:00');
   });
 });

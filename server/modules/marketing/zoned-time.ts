@@ -36,3 +36,13 @@ export function zonedToUtc(local: string, zone: string): Date {
 export function utcToZoned(instant: Date, zone: string): string {
   return new Date(wallClockAsUtc(instant.getTime(), zone)).toISOString().slice(0, 16);
 }
+
+/** The instant as ISO 8601 with the zone's offset then: `2026-12-01T19:00:00-05:00` (schema.org's dates). */
+export function isoWithOffset(instant: Date, zone: string): string {
+  const t = Math.floor(instant.getTime() / 1000) * 1000;
+  const wall = wallClockAsUtc(t, zone);
+  const minutes = Math.round((wall - t) / 60_000);
+  const abs = Math.abs(minutes);
+  const offset = `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${new Date(wall).toISOString().slice(0, 19)}${offset}`;
+}

@@ -113,8 +113,8 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
           <Field label="City" name="city" error={errors.city} optional>
             {(p) => <input {...p} value={form.city} onChange={set('city')} maxLength={120} />}
           </Field>
-          <Field label="Country" name="country" error={errors.country} optional>
-            {(p) => <input {...p} value={form.country} onChange={set('country')} maxLength={120} />}
+          <Field label="Country code" name="country" error={errors.country} hint="Two letters (ISO 3166), e.g. GB: visitors in that market see the event. Leave empty to show it in every market." optional>
+            {(p) => <input {...p} value={form.country} onChange={set('country')} maxLength={2} autoCapitalize="characters" className={`${p.className} w-24 uppercase`} />}
           </Field>
         </div>
         <Field label="Capacity" name="capacity" error={errors.capacity} hint="Number of guests; leave empty for no limit." optional>
