@@ -265,3 +265,48 @@ export const storeDeleteForm = z.object({ intent: z.literal('delete') });
 
 /** A store id in a URL. */
 export const storeAdminId = z.coerce.number().int().positive().max(MAX_RECORD_ID);
+
+// ---- Staff: the position of a store from its address (the shipped gazetteer) ---------------------
+
+/** `GET /api/admin/stores/geocode`: the address fields the gazetteer can use (town, postcode, country). */
+export const storeGeocodeQuery = z
+  .object({
+    city: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Keep the town or city to 100 characters.').optional()),
+    region: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Keep the region to 100 characters.').optional()),
+    postcode: z.preprocess(blankToUndefined, z.string().trim().max(20, 'Keep the postcode to 20 characters.').optional()),
+    country: z.preprocess(
+      blankToUndefined,
+      z.string().trim().toUpperCase().refine(isCountryCode, 'Enter the country as a two-letter ISO code, e.g. GB.').optional(),
+    ),
+  })
+  .refine((q) => q.city !== undefined || q.postcode !== undefined, { path: ['city'], message: 'Enter a town or a postcode to look up.' });
+export type StoreGeocodeQuery = z.infer<typeof storeGeocodeQuery>;
+
+/** What the gazetteer matched: a town's centre, or the post town of a UK postcode area. */
+export interface StoreGeocodeResult {
+  match: 'town' | 'postcode';
+  /** "Manchester, England, United Kingdom", "M1 1AE (Manchester area)". */
+  label: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  /** What was matched and how precise it is, in a sentence for the editor. */
+  message: string;
+}
+
+/** `GET /api/admin/stores/nearby`: where a pair of coordinates lands. */
+export const storeNearbyQuery = z.object({
+  lat: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Give lat as a number.' }).min(-90, 'lat must be between -90 and 90.').max(90, 'lat must be between -90 and 90.')),
+  lng: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Give lng as a number.' }).min(-180, 'lng must be between -180 and 180.').max(180, 'lng must be between -180 and 180.')),
+});
+
+export interface NearbyPlace {
+  label: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  distanceKm: number;
+}
+
+/** How far around typed coordinates the editor looks for towns. */
+export const NEARBY_RADIUS_KM = 100;

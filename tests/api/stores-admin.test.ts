@@ -382,3 +382,68 @@ describe('the staff pages', () => {
     expect((await nearReykjavik()).items.map((s) => s.name)).toContain('Ring Road Bottles');
   });
 });
+
+describe('the position from the address (the shipped gazetteer)', () => {
+  const geocode = (who: Client, params: Record<string, string>) => who.json('GET', `/api/admin/stores/geocode?${new URLSearchParams(params)}`);
+
+  it('finds a town in the store’s country, narrowed by its region', async () => {
+    const res = await geocode(employee, { city: 'Manchester', postcode: '', country: 'gb' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      match: 'town',
+      label: 'Manchester, England, United Kingdom',
+      country: 'GB',
+      latitude: 53.4809,
+      longitude: -2.2374,
+      message: 'Matched the town Manchester, England, United Kingdom: its centre, not the street. Adjust the coordinates to the shop’s entrance for exact distances.',
+    });
+    // The most populous Manchester of the United States, unless the state says which.
+    expect(await (await geocode(admin, { city: 'Manchester', country: 'US' })).json()).toMatchObject({ label: 'Manchester, NH, United States', latitude: 42.9956 });
+    expect(await (await geocode(admin, { city: 'Manchester', region: 'CT', country: 'US' })).json()).toMatchObject({ label: 'Manchester, CT, United States', latitude: 41.7759 });
+    // A region the gazetteer does not know is no reason to fail.
+    expect(await (await geocode(admin, { city: 'Manchester', region: 'Greater Manchester', country: 'GB' })).json()).toMatchObject({ latitude: 53.4809 });
+  });
+
+  it('falls back to a UK postcode’s post town, and prefers it over a namesake town far away', async () => {
+    const richmond = await (await geocode(admin, { city: 'Richmond', postcode: 'tw9 1aa', country: 'GB' })).json();
+    expect(richmond).toMatchObject({ match: 'postcode', label: 'TW9 1AA (Twickenham area)', country: 'GB', latitude: 51.4449, longitude: -0.3377 });
+    expect(richmond.message).toMatch(/^Matched the postcode TW9 1AA: the centre of Twickenham/);
+    const namesake = await (await geocode(admin, { city: 'Bath', postcode: 'M1 1AE', country: 'GB' })).json();
+    expect(namesake).toMatchObject({ match: 'postcode', latitude: 53.4809 });
+    expect(namesake.message).toMatch(/Bath, England, United Kingdom the gazetteer knows is \d+ km away, so the postcode was used\./);
+    // A postcode outside the UK is not read as a UK one.
+    expect((await geocode(admin, { postcode: 'M1 1AE', country: 'FR' })).status).toBe(404);
+  });
+
+  it('says when nothing matches, and refuses a lookup without a town or postcode', async () => {
+    const none = await geocode(admin, { city: 'Atlantis', postcode: '', country: 'GB' });
+    expect(none.status).toBe(404);
+    expect((await none.json()).error).toMatchObject({ code: 'place_not_found', message: 'Nothing in the gazetteer matches “Atlantis” in GB.' });
+    const empty = await geocode(admin, { city: ' ', country: 'GB' });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.details).toEqual([{ path: 'city', message: 'Enter a town or a postcode to look up.' }]);
+    expect((await (await geocode(admin, { city: 'London', country: 'XX' })).json()).error.details).toEqual([{ path: 'country', message: 'Enter the country as a two-letter ISO code, e.g. GB.' }]);
+  });
+
+  it('lists the towns around typed coordinates, nearest first, and none in mid-ocean', async () => {
+    const near = await (await admin.json('GET', '/api/admin/stores/nearby?lat=53.4830&lng=-2.2440')).json();
+    expect(near.places[0]).toMatchObject({ label: 'Manchester, England, United Kingdom', country: 'GB' });
+    expect(near.places[0].distanceKm).toBeLessThan(1);
+    expect(near.places.length).toBeGreaterThan(1);
+    expect(near.places.map((p: { distanceKm: number }) => p.distanceKm)).toEqual([...near.places.map((p: { distanceKm: number }) => p.distanceKm)].sort((a, b) => a - b));
+    // Mid-Pacific: no town within the editor's radius.
+    expect((await (await admin.json('GET', '/api/admin/stores/nearby?lat=0&lng=-160')).json()).places).toEqual([]);
+    expect((await admin.json('GET', '/api/admin/stores/nearby?lat=91&lng=0')).status).toBe(400);
+    expect((await admin.json('GET', '/api/admin/stores/nearby?lat=&lng=0')).status).toBe(400);
+  });
+
+  it('is for staff with catalog:write only', async () => {
+    for (const path of ['/api/admin/stores/geocode?city=London&country=GB', '/api/admin/stores/nearby?lat=51.5&lng=-0.12']) {
+      expect((await fetch(t.url + path)).status, path).toBe(401);
+      const refused = await partner.json('GET', path);
+      expect(refused.status, path).toBe(403);
+      expect((await refused.json()).error.code).toBe('forbidden');
+      expect((await employee.json('GET', path)).status, path).toBe(200);
+    }
+  });
+});

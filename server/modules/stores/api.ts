@@ -3,14 +3,16 @@ import { type Request, Router } from 'express';
 import { fromKm, toKm } from '../../../shared/geo';
 import { getMarket } from '../../../shared/markets';
 import {
-  DEFAULT_RADIUS, retailerQuery, storeAdminId, storeAdminQuery, storeImportBody, storeImportPreviewBody, storeInput, type StoreResult,
-  type StoreSearchResponse, type StoreSearchResult, storeSearchQuery, storeUpdate,
+  DEFAULT_RADIUS, retailerQuery, storeAdminId, storeAdminQuery, storeGeocodeQuery, storeImportBody, storeImportPreviewBody, storeInput,
+  storeNearbyQuery, type StoreResult, type StoreSearchResponse, type StoreSearchResult, storeSearchQuery, storeUpdate,
 } from '../../../shared/schemas/stores';
 import { parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import { requireApi } from '../../http/api-auth';
 import { notFound } from '../../http/errors';
 import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
+import { gazetteer } from './gazetteer';
+import { geocodeAddress, placesNear } from './locate';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -104,6 +106,17 @@ export function storesAdminApi(services: Services): Router {
   router.post('/admin/stores/import', write, async (req, res) => {
     const { csv, mode } = parse(storeImportBody, req.body);
     res.json(await stores.commitImport(csv, { mode }, actorOf(req)));
+  });
+
+  // The editor's position helpers: the gazetteer's answer for an address, and the towns around
+  // typed coordinates. Before `/:id`, which would take "geocode" for an id.
+  router.get('/admin/stores/geocode', write, (req, res) => {
+    res.json(geocodeAddress(gazetteer(), parse(storeGeocodeQuery, req.query)));
+  });
+
+  router.get('/admin/stores/nearby', write, (req, res) => {
+    const { lat, lng } = parse(storeNearbyQuery, req.query);
+    res.json({ places: placesNear(gazetteer(), lat, lng) });
   });
 
   router.get('/admin/stores/:id', write, async (req, res) => {

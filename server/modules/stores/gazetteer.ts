@@ -3,6 +3,7 @@
 // Loaded once, on first use.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { haversineKm } from '../../../shared/geo';
 import { PROJECT_ROOT } from '../../root';
 import postcodeAreas from './uk-postcode-areas.json';
 
@@ -23,6 +24,8 @@ export interface Gazetteer {
   findPlace(query: string): Place | null;
   /** The post town of a UK postcode or outward code ("SW1A 1AA", "M1"), when the format fits. */
   ukPostcodeArea(query: string): (Place & { postcode: string }) | null;
+  /** The `limit` places nearest to a point, nearest first, within `maxKm`: where typed coordinates land. */
+  nearest(lat: number, lng: number, limit: number, maxKm: number): (Place & { distanceKm: number })[];
 }
 
 export const GAZETTEER_FILE = path.join(PROJECT_ROOT, 'server', 'modules', 'stores', 'gazetteer-cities.tsv');
@@ -139,6 +142,7 @@ export function parseUkPostcode(query: string): { outward: string; postcode: str
 
 export function loadGazetteer(file = GAZETTEER_FILE): Gazetteer {
   const byName = new Map<string, Place[]>();
+  const all: Place[] = [];
   let size = 0;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
@@ -149,6 +153,7 @@ export function loadGazetteer(file = GAZETTEER_FILE): Gazetteer {
     const list = byName.get(key);
     if (list) list.push(place);
     else byName.set(key, [place]);
+    all.push(place);
     size += 1;
   }
   // Most populous first: the town people most likely mean.
@@ -191,7 +196,19 @@ export function loadGazetteer(file = GAZETTEER_FILE): Gazetteer {
     return place ? { ...place, postcode: parsed.postcode, label: `${parsed.postcode} (${place.name} area)` } : null;
   }
 
-  return { size, findPlace, ukPostcodeArea };
+  function nearest(lat: number, lng: number, limit: number, maxKm: number) {
+    // A latitude band first (1° is about 111 km): the haversine only for places that can be near.
+    const band = maxKm / 110 + 0.01;
+    const found: (Place & { distanceKm: number })[] = [];
+    for (const p of all) {
+      if (Math.abs(p.lat - lat) > band) continue;
+      const distanceKm = haversineKm({ lat, lng }, p);
+      if (distanceKm <= maxKm) found.push({ ...p, distanceKm });
+    }
+    return found.sort((a, b) => a.distanceKm - b.distanceKm).slice(0, limit);
+  }
+
+  return { size, findPlace, ukPostcodeArea, nearest };
 }
 
 let shared: Gazetteer | null = null;

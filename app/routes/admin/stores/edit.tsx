@@ -1,4 +1,5 @@
-// The store editor (new and existing): address, coordinates, phone, opening hours per day and the
+// The store editor (new and existing): address, coordinates (from the address through the shipped
+// gazetteer, with where they land), phone, opening hours per day (24-hour text fields) and the
 // products carried. Saves as JSON through the shared schema; a save over someone else's newer edit
 // is refused with a reload link. Deleting needs catalog:delete.
 import { useEffect, useRef, useState } from 'react';
@@ -8,7 +9,9 @@ import { WEEKDAYS } from '@shared/store-constants';
 import type { Route } from './+types/edit';
 import { BackLink, ConfirmButton, EditorActions, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
 import { PageHeader } from '~/features/admin-ui/list';
-import { Field, inputClass } from '~/features/forms/fields';
+import { Field } from '~/features/forms/fields';
+import { UseAddressPosition, WhereItLands } from '~/features/stores/position-check';
+import { TimeInput } from '~/features/stores/time-input';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
 
@@ -112,7 +115,7 @@ function HoursEditor({ days, errors, onChange, openIndex }: { days: DayDraft[]; 
   return (
     <fieldset className="rounded-xl bg-white p-5 shadow-sm">
       <legend className="px-1 font-serif text-xl">Opening hours</legend>
-      <p className="mb-3 text-sm text-stone-600">24-hour times, local to the store. Tick “Closed” for days it does not open.</p>
+      <p className="mb-3 text-sm text-stone-600">24-hour times (HH:MM, e.g. 09:00 or 18:30), local to the store. Tick “Closed” for days it does not open.</p>
       <table className="w-full text-sm">
         <caption className="sr-only">Opening hours by day</caption>
         <thead className="text-left text-stone-700">
@@ -135,10 +138,10 @@ function HoursEditor({ days, errors, onChange, openIndex }: { days: DayDraft[]; 
                   <input type="checkbox" aria-label={`${name} closed`} checked={d.closed} onChange={(e) => onChange(day, { closed: e.target.checked })} className="mt-3 h-4 w-4" />
                 </td>
                 <td className="py-2 pr-3">
-                  <input type="time" aria-label={`${name} opens`} value={d.opens} disabled={d.closed} onChange={(e) => onChange(day, { opens: e.target.value })} aria-invalid={error ? true : undefined} className={`${inputClass} mt-0`} />
+                  <TimeInput label={`${name} opens`} value={d.opens} disabled={d.closed} invalid={Boolean(error)} onChange={(opens) => onChange(day, { opens })} />
                 </td>
                 <td className="py-2">
-                  <input type="time" aria-label={`${name} closes`} value={d.closes} disabled={d.closed} onChange={(e) => onChange(day, { closes: e.target.value })} aria-invalid={error ? true : undefined} className={`${inputClass} mt-0`} />
+                  <TimeInput label={`${name} closes`} value={d.closes} disabled={d.closed} invalid={Boolean(error)} onChange={(closes) => onChange(day, { closes })} />
                   {error ? <p className="mt-1 text-sm font-medium text-red-800">{error}</p> : null}
                 </td>
               </tr>
@@ -200,8 +203,13 @@ export default function StoreEditor({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-stone-600 sm:col-span-2">
             Decimal degrees: the locator measures distances from here. In most online maps, right-click the shop’s entrance to copy them (e.g. 51.5136, -0.1270).
           </p>
+          <UseAddressPosition
+            address={{ city: draft.city, region: draft.region, postcode: draft.postcode, country: draft.country }}
+            onFound={(latitude, longitude) => update({ latitude, longitude })}
+          />
           {text('latitude', 'Latitude', { hint: 'North positive, −90 to 90.', inputMode: 'decimal' })}
           {text('longitude', 'Longitude', { hint: 'East positive, −180 to 180.', inputMode: 'decimal' })}
+          <WhereItLands lat={draft.latitude} lng={draft.longitude} country={draft.country} />
         </section>
 
         <HoursEditor
