@@ -2,7 +2,7 @@
 // the valid rows), find the new store in the table, then fix its details in the editor.
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config';
-import { passGate } from './fixtures';
+import { passGate, signInAsDemo } from './fixtures';
 
 test('an admin imports the valid rows of a CSV and edits the new store', async ({ page }) => {
   await page.goto('/admin-login');
@@ -60,4 +60,65 @@ test('an admin imports the valid rows of a CSV and edits the new store', async (
   await expect(page.getByText('Store saved')).toBeVisible();
   await expect(page.getByLabel('Sunday closed')).not.toBeChecked();
   await expect(page.getByLabel('Sunday closes')).toHaveValue('18:00');
+});
+
+// A browser whose locale shows AM/PM in time inputs: the hours must still read and take 24-hour times.
+test.describe('in a US-English browser', () => {
+  test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
+
+  test('staff fill the coordinates from the address, see where they land, and type 24-hour opening hours', async ({ page }) => {
+    await signInAsDemo(page, 'admin');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto('/admin/dashboard/store-locator/new');
+    await expect(page.getByRole('heading', { name: 'New store' })).toBeVisible();
+
+    const name = `Cottonopolis Cellars ${Date.now()}`;
+    await page.getByLabel('Store name').fill(name);
+    await page.getByLabel('Street address').fill('3 Piccadilly Gardens');
+    await page.getByLabel('Town or city').fill('Atlantis');
+    await page.getByLabel(/^Country code/).fill('GB');
+
+    // Nothing matches: said, and nothing filled.
+    await page.getByRole('button', { name: 'Use address position' }).click();
+    await expect(page.getByTestId('position-lookup')).toHaveText('Nothing in the gazetteer matches “Atlantis” in GB. Check the town and the postcode (the gazetteer knows towns and UK postcode areas), or type the coordinates.');
+    await expect(page.getByLabel('Latitude')).toHaveValue('');
+
+    await page.getByLabel('Town or city').fill('Manchester');
+    await page.getByRole('button', { name: 'Use address position' }).click();
+    await expect(page.getByTestId('position-lookup')).toContainText('Matched the town Manchester, England, United Kingdom');
+    await expect(page.getByLabel('Latitude')).toHaveValue('53.4809');
+    await expect(page.getByLabel('Longitude')).toHaveValue('-2.2374');
+    await expect(page.getByTestId('position-lands')).toHaveText('At the centre of Manchester, England, United Kingdom.');
+    await expect(page.getByTestId('position-plot')).toBeVisible();
+
+    // Moved by hand to the shop's door: the distance from the centre follows; a lost minus sign is caught.
+    await page.getByLabel('Longitude').fill('-2.2364');
+    await expect(page.getByTestId('position-lands')).toHaveText('0.1 km from the centre of Manchester, England, United Kingdom.');
+    await page.getByLabel('Longitude').fill('2.2364');
+    await expect(page.getByTestId('position-lands')).toContainText('No town in the gazetteer within 100 km');
+    await page.getByLabel('Longitude').fill('-2.2364');
+    await expect(page.getByTestId('position-lands')).toContainText('from the centre of Manchester');
+
+    // Hours: 24-hour text whatever the browser's locale; "930" is tidied to 09:30.
+    const opens = page.getByLabel('Monday opens');
+    const closes = page.getByLabel('Monday closes');
+    await expect(opens).toHaveAttribute('type', 'text');
+    await expect(opens).toHaveAttribute('inputmode', 'numeric');
+    await opens.fill('930');
+    await opens.blur();
+    await expect(opens).toHaveValue('09:30');
+    await closes.fill('18:30');
+    await expect(closes).toHaveValue('18:30');
+    await page.getByLabel('Tuesday closes').fill('25:00');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Use 24-hour time, e.g. 09:00.')).toBeVisible();
+    await page.getByLabel('Tuesday closes').fill('18:30');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Store saved')).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
+    await expect(page.getByLabel('Monday opens')).toHaveValue('09:30');
+    await expect(page.getByLabel('Monday closes')).toHaveValue('18:30');
+    await expect(page.getByLabel('Latitude')).toHaveValue('53.4809');
+    await expect(page.getByLabel('Longitude')).toHaveValue('-2.2364');
+  });
 });
