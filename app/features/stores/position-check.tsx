@@ -108,24 +108,30 @@ function Plot({ at, places }: { at: { lat: number; lng: number }; places: Nearby
   const kmX = (lng: number) => (lng - at.lng) * 111.32 * Math.cos((at.lat * Math.PI) / 180);
   const kmY = (lat: number) => (lat - at.lat) * 110.57;
   const reach = Math.max(2, ...places.map((p) => Math.max(Math.abs(kmX(p.longitude)), Math.abs(kmY(p.latitude)) * (W / H))));
-  const scale = (W / 2 - 40) / reach; // px per km, with room for labels
+  const scale = (W / 2 - 24) / reach; // px per km, with room for the outermost dots
   const x = (lng: number) => W / 2 + kmX(lng) * scale;
   const y = (lat: number) => H / 2 - kmY(lat) * scale;
   const bar = [...NICE_KM].reverse().find((k) => k * scale <= W / 4) ?? NICE_KM[0]!;
   return (
     <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Plot of the coordinates among the nearest towns" className="mt-3 w-full max-w-md rounded-lg border border-stone-200 bg-stone-50" data-testid="position-plot">
-      {places.map((p) => (
-        <g key={p.label}>
-          <circle cx={x(p.longitude)} cy={y(p.latitude)} r={3.5} className="fill-stone-500" />
-          <text x={x(p.longitude) + 6} y={y(p.latitude) + 4} className="fill-stone-700 text-[11px]">
-            {p.label.split(',')[0]}
-          </text>
-        </g>
-      ))}
+      {places.map((p) => {
+        // Labels point inwards, so a town at the edge keeps its name inside the plot.
+        const right = x(p.longitude) > W / 2;
+        return (
+          <g key={p.label}>
+            <circle cx={x(p.longitude)} cy={y(p.latitude)} r={3.5} className="fill-stone-500" />
+            <text x={x(p.longitude) + (right ? -7 : 7)} y={y(p.latitude) - 6} textAnchor={right ? 'end' : 'start'} className="fill-stone-700 text-[11px]">
+              {p.label.split(',')[0]}
+            </text>
+          </g>
+        );
+      })}
       <circle cx={W / 2} cy={H / 2} r={9} className="fill-brass/25 stroke-brass" strokeWidth={2} />
       <circle cx={W / 2} cy={H / 2} r={3} className="fill-brass" />
       <line x1={12} y1={H - 14} x2={12 + bar * scale} y2={H - 14} className="stroke-ink" strokeWidth={2} />
       <text x={12} y={H - 20} className="fill-ink text-[10px]">{`${bar} km`}</text>
+      <circle cx={16} cy={15} r={3} className="fill-brass" />
+      <text x={24} y={18} className="fill-ink text-[10px]">the store</text>
       <text x={W - 12} y={18} textAnchor="end" className="fill-stone-600 text-[10px]">N ↑</text>
     </svg>
   );
@@ -152,12 +158,12 @@ export function WhereItLands({ lat, lng, country }: { lat: string; lng: string; 
     );
   }
   return (
-    <section aria-labelledby="where-it-lands" className="sm:col-span-2">
-      <h3 id="where-it-lands" className="text-sm font-medium">Where these coordinates land</h3>
+    <div role="group" aria-labelledby="where-it-lands" className="sm:col-span-2">
+      <p id="where-it-lands" className="text-sm font-medium">Where these coordinates land</p>
       <p className="mt-1 text-sm text-stone-700" aria-live="polite" data-testid="position-lands">
         {text}
       </p>
       {nearby.state === 'ready' && nearby.places.length > 0 ? <Plot at={nearby.at} places={nearby.places} /> : null}
-    </section>
+    </div>
   );
 }

@@ -44,7 +44,7 @@ export function TimeInput({ label, value, disabled, invalid, onChange }: TimeInp
         const tidy = normalizeTime(e.target.value);
         if (tidy !== e.target.value) onChange(tidy);
       }}
-      className={`${inputClass} mt-0 w-24 font-mono tabular-nums`}
+      className={`${inputClass.replace('w-full', 'w-24')} mt-0 tabular-nums`}
     />
   );
 }

@@ -133,7 +133,7 @@ function HoursEditor({ days, errors, onChange, openIndex }: { days: DayDraft[]; 
             const error = i === -1 ? undefined : (errors[`openingHours.${i}.opens`] ?? errors[`openingHours.${i}.closes`] ?? errors[`openingHours.${i}.day`]);
             return (
               <tr key={name} className="align-top">
-                <th scope="row" className="py-2 pr-3 font-medium">{name}</th>
+                <th scope="row" className="py-2 pr-3 text-left font-medium">{name}</th>
                 <td className="py-2 pr-3">
                   <input type="checkbox" aria-label={`${name} closed`} checked={d.closed} onChange={(e) => onChange(day, { closed: e.target.checked })} className="mt-3 h-4 w-4" />
                 </td>
