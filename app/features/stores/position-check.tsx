@@ -72,31 +72,33 @@ type Nearby = { state: 'none' } | { state: 'loading' } | { state: 'ready'; at: {
 
 /** The towns around the typed coordinates, fetched a moment after typing stops. */
 function useNearby(lat: string, lng: string): Nearby {
-  const [nearby, setNearby] = useState<Nearby>({ state: 'none' });
+  const at = parseCoordinates(lat, lng);
+  const key = at ? `${at.lat},${at.lng}` : null;
+  const [answer, setAnswer] = useState<{ key: string; at: { lat: number; lng: number }; places: NearbyPlace[] | null } | null>(null);
   useEffect(() => {
-    const at = parseCoordinates(lat, lng);
-    if (!at) {
-      setNearby({ state: 'none' });
-      return;
-    }
+    if (key === null) return;
+    const [la, ln] = key.split(',').map(Number) as [number, number];
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      setNearby((n) => (n.state === 'ready' ? n : { state: 'loading' }));
       try {
-        const res = await fetch(`/api/admin/stores/nearby?lat=${at.lat}&lng=${at.lng}`, { credentials: 'same-origin', signal: controller.signal });
+        const res = await fetch(`/api/admin/stores/nearby?lat=${la}&lng=${ln}`, { credentials: 'same-origin', signal: controller.signal });
         if (!res.ok) throw new Error(String(res.status));
         const body = (await res.json()) as { places: NearbyPlace[] };
-        setNearby({ state: 'ready', at, places: body.places });
+        setAnswer({ key, at: { lat: la, lng: ln }, places: body.places });
       } catch {
-        if (!controller.signal.aborted) setNearby({ state: 'failed' });
+        if (!controller.signal.aborted) setAnswer({ key, at: { lat: la, lng: ln }, places: null });
       }
     }, 300);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [lat, lng]);
-  return nearby;
+  }, [key]);
+  if (!at) return { state: 'none' };
+  // While the answer for new coordinates is on its way, the last one stays up (no flicker while typing).
+  if (!answer) return { state: 'loading' };
+  if (answer.places === null) return answer.key === key ? { state: 'failed' } : { state: 'loading' };
+  return { state: 'ready', at: answer.at, places: answer.places };
 }
 
 const NICE_KM = [0.5, 1, 2, 5, 10, 20, 50, 100];
