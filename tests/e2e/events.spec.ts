@@ -2,8 +2,14 @@
 // Collateral & Events; a visitor in that market finds the published one from the header's Events
 // link, opens its page (times in the event's own zone, schema.org Event data), and never sees the
 // draft; a visitor in another market does not see it listed.
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { passGate, signInAsDemo } from './fixtures';
+
+async function seriousAxeIssues(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
+}
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -48,6 +54,7 @@ test('staff publish an event; visitors in its market find it on /events and open
   await expect(card).toContainText('London time');
   await expect(card).toContainText('Bristol, United Kingdom');
   await expect(visitor.getByText(draft)).toHaveCount(0);
+  expect(await seriousAxeIssues(visitor)).toEqual([]);
 
   await card.getByRole('link', { name: published }).click();
   await expect(visitor).toHaveURL(new RegExp(`/events/\\d+-juniper-night-${stamp}$`));
@@ -58,6 +65,7 @@ test('staff publish an event; visitors in its market find it on /events and open
   await expect(visitor.getByTestId('event-where')).toHaveText('The Long Room, 4 Quay Street, Bristol, United Kingdom');
   const ld = (await visitor.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
   expect(ld.find((b) => b['@type'] === 'Event')).toMatchObject({ name: published, location: { '@type': 'Place', name: 'The Long Room, 4 Quay Street' } });
+  expect(await seriousAxeIssues(visitor)).toEqual([]);
   await visitorContext.close();
 
   // Another market's visitor: not listed for them (Bristol is in the GB market).
