@@ -70,6 +70,8 @@ export default [
     route('media', 'routes/admin/media.tsx', { id: 'admin-media' }),
     route('notifications', 'routes/admin/notifications.tsx', { id: 'admin-notifications' }),
     route('search', 'routes/admin/search.tsx', { id: 'admin-search' }),
+    // Master admin only: the stored emails (how links reach people without SMTP_URL).
+    route('outbox', 'routes/admin/outbox.tsx', { id: 'admin-outbox' }),
     // Spec §6: master admin only.
     ...[
       'master-admin', 'user-management', 'users', 'content-management', 'advanced-user-management',

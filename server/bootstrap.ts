@@ -19,8 +19,15 @@ export async function prepareDatabase(database: Database, config: Config, logger
   if (config.SEED_DEMO && (await seedDemoContent(database.db))) logger.info('seeded demo content');
 }
 
-/** First start: the master admin from ADMIN_EMAIL/ADMIN_PASSWORD, or a one-time set-up link. */
-export async function ensureMasterAdmin(database: Database, services: Services, config: Config, logger: Logger, origin: string): Promise<void> {
+/** Writes a line to stdout as it is (not a JSON log line), so a person starting the server sees it. */
+export const printLine = (line: string) => void process.stdout.write(`${line}\n`);
+
+/**
+ * First start: the master admin from ADMIN_EMAIL/ADMIN_PASSWORD, or a one-time set-up link — the one
+ * live link ever printed (on stdout, as a plain line; never in the JSON log). Every other link goes
+ * to the outbox.
+ */
+export async function ensureMasterAdmin(database: Database, services: Services, config: Config, logger: Logger, origin: string, print = printLine): Promise<void> {
   const [existing] = await database.db
     .select({ id: users.id })
     .from(users)
@@ -36,7 +43,11 @@ export async function ensureMasterAdmin(database: Database, services: Services, 
       throw new Error(`ADMIN_PASSWORD is not acceptable: ${(err as Error).message}`);
     });
   if (created.inviteToken) {
-    logger.warn({ email, link: `${origin}/auth/reset-password?token=${created.inviteToken}` }, 'No ADMIN_PASSWORD: open this one-time link to set the master admin password');
+    logger.warn({ email }, 'No ADMIN_PASSWORD: the master admin set-up link is printed on stdout');
+    print('');
+    print(`  Frolic: set the master admin password (${email}) with this one-time link (valid for 7 days):`);
+    print(`  ${origin}/auth/reset-password?token=${created.inviteToken}`);
+    print('');
   } else {
     logger.info({ email }, 'created the master admin from ADMIN_EMAIL/ADMIN_PASSWORD');
   }
@@ -50,14 +61,15 @@ export interface DemoCredential {
   password: string;
 }
 
-/** Demo mode only: one user per role; existing demo users get the new password. */
+/** Demo mode only: one user per role; existing demo users get the new password (and lose any lock). */
 export async function createDemoUsers(services: Services, database: Database, password = `Demo-${newToken(9)}`): Promise<DemoCredential[]> {
   const out: DemoCredential[] = [];
   for (const role of ROLES) {
     const email = `${role.replace('_', '-')}@${DEMO_DOMAIN}`;
     const [found] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (found) {
-      await database.db.update(users).set({ passwordHash: await hashPassword(password), lockedUntil: null, failedAttempts: 0, status: 'active' }).where(eq(users.id, found.id));
+      await database.db.update(users).set({ passwordHash: await hashPassword(password), status: 'active' }).where(eq(users.id, found.id));
+      await services.auth.clearLockout(email);
       await database.db.update(profiles).set({ requiresPasswordReset: false, passwordLastUpdated: new Date() }).where(eq(profiles.id, found.id));
     } else {
       const name = role.replace('_', ' ').replace(/^\w/, (c) => c.toUpperCase());
@@ -66,4 +78,16 @@ export async function createDemoUsers(services: Services, database: Database, pa
     out.push({ role, email, password });
   }
   return out;
+}
+
+/**
+ * Demo mode at start-up: (re)creates the demo users and says who they are — never their password,
+ * which also opens the demo master admin. With DEMO_PASSWORD they get that password; without it a
+ * random one nobody is told (set DEMO_PASSWORD to sign in as them).
+ */
+export async function startDemoUsers(services: Services, database: Database, logger: Logger, password: string | undefined): Promise<void> {
+  const demo = await createDemoUsers(services, database, password);
+  const users = demo.map((d) => `${d.role}: ${d.email}`);
+  if (password) logger.warn({ users }, 'DEMO_MODE: demo users, one per role, with the password in DEMO_PASSWORD (reset at every start; never enable in production)');
+  else logger.warn({ users }, 'DEMO_MODE: demo users, one per role, with a random password that is not shown: set DEMO_PASSWORD to choose theirs (applied at every start)');
 }

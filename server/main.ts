@@ -7,7 +7,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
-import { createDemoUsers, ensureMasterAdmin, prepareDatabase } from './bootstrap';
+import { ensureMasterAdmin, prepareDatabase, startDemoUsers } from './bootstrap';
 import { BUILD_DIR } from './root';
 
 async function main(): Promise<void> {
@@ -36,8 +36,7 @@ async function main(): Promise<void> {
   const app = await createApp({ config, database, logger, build, clientDir: path.join(BUILD_DIR, 'client'), dev });
   await ensureMasterAdmin(database, app.services, config, logger, config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`);
   if (config.DEMO_MODE) {
-    const demo = await createDemoUsers(app.services, database, process.env.DEMO_PASSWORD || undefined);
-    logger.warn({ users: demo.map((d) => `${d.role}: ${d.email} / ${d.password}`) }, 'DEMO_MODE: demo users, one per role (never enable in production)');
+    await startDemoUsers(app.services, database, logger, process.env.DEMO_PASSWORD || undefined);
   }
   app.server.listen(config.PORT, config.HOST, () => {
     const address = app.server.address();

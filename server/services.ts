@@ -54,7 +54,8 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const signer = createSigner(config.SESSION_SECRET);
   const settings = createSettingsService(database.db, feed);
   const sessions = createSessionStore(database.db, settings, now, feed);
-  const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  // Links in emails are live tokens: printed to the log in development only (the outbox keeps them).
+  const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger, printLinks: config.NODE_ENV === 'development' });
   const sealer = createSealer(config.SESSION_SECRET);
   const notifications = createNotificationService(database.db, feed);
   return {

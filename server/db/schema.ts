@@ -265,8 +265,6 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     status: userStatus('status').notNull().default('active'),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Base32 TOTP secret, encrypted with the server secret (AES-GCM). */
     totpSecret: text('totp_secret'),
@@ -390,6 +388,50 @@ export const trustedDevices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('trusted_devices_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * Failed sign-ins (spec §6 lockout), counted per account and source so that a stranger's guesses
+ * lock the stranger out, not the owner. `subject` is the sha-256 of the lower-cased email — known
+ * or not, so an unknown address costs the same work and tells nothing. `source` is `ip:<address>`
+ * (an IPv6 /64), `device:<id>` for a known device, or `*` for the account-wide count of guesses
+ * from every source but known devices (a distributed attack). A lock doubles each time it comes
+ * back (backoff); `notified_at` on `*` spaces the lockout emails.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    subject: text('subject').notNull(),
+    source: text('source').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockCount: integer('lock_count').notNull().default(0),
+    lastLockedAt: timestamp('last_locked_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.source] }), index('sign_in_failures_updated_idx').on(t.updatedAt)],
+);
+
+/**
+ * Browsers that completed a sign-in to an account (the `frolic_known` cookie holds a random id; only
+ * its sha-256 is here). A known device keeps its way in while the account is locked against
+ * other sources; it never skips the password or the second factor.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('known_devices_user_token_key').on(t.userId, t.tokenHash)],
 );
 
 /** Access Control settings (spec §6, §9): exactly one row, id = 1. */

@@ -15,8 +15,19 @@ export const confirmEmail = (to: string, name: string, url: string) =>
 export const resetPassword = (to: string, url: string) =>
   email(to, 'Reset your Frolic password', ['Someone (hopefully you) asked to reset the password of your Frolic account. The link works once and expires in one hour. If it was not you, ignore this email.'], { label: 'Choose a new password', url });
 
-export const accountLocked = (to: string, url: string, minutes: number) =>
-  email(to, 'Your Frolic account was locked', [`There were too many failed sign-in attempts on your account, so we locked it for ${minutes} minutes.`, 'If it was you, you can set a new password now, which also unlocks the account. If it was not you, set a new password anyway.'], { label: 'Set a new password and unlock', url });
+/** `source`: one address guessed and only it is locked out; `account`: guesses came from many places. */
+export const accountLocked = (to: string, url: string, minutes: number, scope: 'source' | 'account' = 'source') =>
+  email(
+    to,
+    'Your Frolic account was locked',
+    [
+      scope === 'account'
+        ? `There were too many failed sign-in attempts on your account from several places, so we locked it for ${minutes} minutes. Devices you have signed in with before can still sign in.`
+        : `There were too many failed sign-in attempts on your account from one place, so we blocked sign-in from there for ${minutes} minutes. You can still sign in from elsewhere, and from devices you have signed in with before.`,
+      'If it was you, you can set a new password now, which also unlocks the account. If it was not you, set a new password anyway. The link works once, expires in one hour and replaces any earlier reset link.',
+    ],
+    { label: 'Set a new password and unlock', url },
+  );
 
 export const invitation = (to: string, name: string, url: string) =>
   email(to, 'You are invited to Frolic', [`Hello ${name},`, 'An administrator created a Frolic account for you. Choose your password to start. The link expires in 7 days.'], { label: 'Choose my password', url });

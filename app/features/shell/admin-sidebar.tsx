@@ -60,9 +60,14 @@ export function AdminSidebar({ user }: Props) {
           User Management
         </NavLink>
         {user.isMasterAdmin ? (
-          <NavLink to="/admin/dashboard/master-admin" className={linkClass}>
-            Master Admin Panel
-          </NavLink>
+          <>
+            <NavLink to="/admin/dashboard/master-admin" className={linkClass}>
+              Master Admin Panel
+            </NavLink>
+            <NavLink to="/admin/dashboard/outbox" className={linkClass}>
+              Outbox
+            </NavLink>
+          </>
         ) : null}
       </nav>
       <div className="border-t border-white/15 px-6 py-4">

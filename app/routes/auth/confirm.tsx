@@ -1,4 +1,6 @@
-// The confirmation link from the sign-up email.
+// The confirmation link from the sign-up email. The token is spent only by a load the visitor sees:
+// behind the age gate the page is not shown, so the link waits for the load that follows the pass
+// (product.md §6) — a new browser opening the email meets the gate first.
 import { Link } from 'react-router';
 import type { Route } from './+types/confirm';
 import { AuthCard } from '~/features/auth/auth-card';
@@ -6,12 +8,13 @@ import { AuthCard } from '~/features/auth/auth-card';
 export const meta: Route.MetaFunction = () => [{ title: 'Confirm your email · Frolic' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  if (context.gate.status !== 'pass') return { confirmed: false, gated: true };
   const token = new URL(request.url).searchParams.get('token') ?? '';
   try {
     await context.services.auth.confirmEmail(token, context.auth.actor());
-    return { confirmed: true };
+    return { confirmed: true, gated: false };
   } catch {
-    return { confirmed: false };
+    return { confirmed: false, gated: false };
   }
 }
 

@@ -40,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email, password, redirectTo } = parsed.data;
   const { services, auth, flash } = context;
-  const result = await services.auth.signIn({ email, password, deviceToken: auth.deviceToken ?? undefined }, auth.actor(), context.origin);
+  // A browser that signed in before keeps its way in while strangers' guesses lock the account elsewhere.
+  const knownDevice = services.auth.knownDeviceFrom(request.headers.get('cookie'), context.secure);
+  const result = await services.auth.signIn({ email, password, deviceToken: auth.deviceToken ?? undefined, knownDevice }, auth.actor(), context.origin);
   switch (result.kind) {
     case 'invalid':
       return fail(401, { values, formError: 'Invalid email or password.', toast: { title: 'Login failed', description: 'Invalid email or password.', variant: 'destructive' } });
@@ -60,7 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'signed_in': {
       // A fresh token at every sign-in: a session id planted before sign-in is worthless.
       if (auth.token) await services.auth.signOut(auth.token, auth.actor());
-      const headers = { 'Set-Cookie': auth.sessionCookie(result.token) };
+      const headers = new Headers();
+      headers.append('Set-Cookie', auth.sessionCookie(result.token));
+      if (result.knownDevice) headers.append('Set-Cookie', services.auth.knownDeviceCookie(result.knownDevice, context.secure));
       if (result.passwordExpired) {
         const type = hasAdminAccess(result.user.roles) ? 'admin' : hasPartnerAccess(result.user.roles) ? 'partner' : 'user';
         throw flash.redirectWithToast(

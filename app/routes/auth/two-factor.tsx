@@ -26,11 +26,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth, services, flash } = context;
   if (!auth.token) throw redirect('/auth/login');
   try {
-    const { result, token, deviceToken, deviceDays } = await services.auth.verifyTwoFactor(auth.token, parsed.data.code, parsed.data.remember ?? false, auth.actor());
+    const knownDevice = services.auth.knownDeviceFrom(request.headers.get('cookie'), context.secure);
+    const { result, token, deviceToken, deviceDays, knownDevice: device } = await services.auth.verifyTwoFactor(auth.token, parsed.data.code, parsed.data.remember ?? false, auth.actor(), knownDevice);
     if (result.kind !== 'signed_in' || !token) throw redirect('/auth/login');
     const headers = new Headers();
     headers.append('Set-Cookie', auth.sessionCookie(token));
     if (deviceToken && deviceDays) headers.append('Set-Cookie', auth.deviceCookie(deviceToken, deviceDays));
+    if (device) headers.append('Set-Cookie', services.auth.knownDeviceCookie(device, context.secure));
     if (result.passwordExpired) {
       throw flash.redirectWithToast('/auth/reset-password', { title: 'Password Reset Required', description: 'Your password has expired. You will be redirected to reset it.', variant: 'destructive' }, { headers });
     }

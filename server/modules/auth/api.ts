@@ -1,5 +1,5 @@
-// JSON handlers of accounts: who am I (spec's profile + roles), the has_role rpc, sign-out, and the
-// Access Control settings (master admin).
+// JSON handlers of accounts: who am I (spec's profile + roles), the has_role rpc, sign-out, and for
+// the master admin the Access Control settings, unlocking and the email outbox.
 import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { ROLES } from '../../../shared/policy';
@@ -10,6 +10,7 @@ import { readSessionToken } from '../../http/request-auth';
 import type { Services } from '../../services';
 
 const hasRoleBody = z.object({ user_id: z.uuid().optional(), role_name: z.string().min(1).max(50) });
+const outboxQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 export function authApi(services: Services): Router {
   const router = Router();
@@ -63,6 +64,14 @@ export function authApi(services: Services): Router {
     const u = (await currentUser(services, req))!;
     await services.auth.unlock(id, actor(req, u.id));
     res.status(204).end();
+  });
+
+  // The outbox (master admin): every email the product stored, with its links — the way to read
+  // them without SMTP_URL, since links are never printed outside development.
+  router.get('/admin/outbox', requireApi(services, { masterAdmin: true }), async (req, res) => {
+    const page = parse(outboxQuery, req.query).page;
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await services.mailer.list(page));
   });
 
   router.get('/security-settings', requireApi(services, { masterAdmin: true }), async (_req, res) => {

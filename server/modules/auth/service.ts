@@ -1,6 +1,10 @@
 // Accounts: sign-up with email confirmation, sign-in with lockout and password expiry, two-factor,
 // password reset, profile, sessions. Every security event is audited in the same transaction.
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+//
+// Whether an account exists must not show in how long an answer takes: sign-in and the "email me a
+// link" requests run the same statements and one argon2 verification for a known and an unknown
+// address (the parameters differ, not the work), and the mail itself is written after the answer.
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { dashboardLanding } from '../../../shared/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { authTokens, profiles, recoveryCodes, sessions, trustedDevices, userRoles, users } from '../../db/schema';
@@ -8,13 +12,15 @@ import { AppError } from '../../http/errors';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../../auth/password';
 import { hashToken, newToken, type Sealer } from '../../auth/tokens';
 import { matchTotp, newRecoveryCodes, newTotpSecret, qrDataUrl, totpUri } from '../../auth/totp';
-import type { Mailer } from '../../mail/mailer';
+import type { Email, Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 import type { ChangeFeed } from '../../realtime/changes';
 import { type Actor, recordAudit } from '../audit/service';
 import type { SettingsService } from '../security/settings';
 import { type CurrentUser, type SessionStore, USER_CHANGED_TOPIC } from './sessions';
 import { accessOf } from '../users/access';
+import { createKnownDevices, knownDeviceCookie, NIL_UUID, readKnownDevice } from './known-devices';
+import { createLockout, type LockoutSettings, type NewLock, sourceOf, subjectOf } from './lockout';
 
 const HOUR = 3600_000;
 const TOKEN_TTL = { confirm_email: 24 * HOUR, reset_password: HOUR, invitation: 7 * 24 * HOUR } as const;
@@ -24,7 +30,8 @@ export { SESSION_REVOKED_TOPIC } from './topics';
 import { SESSION_REVOKED_TOPIC } from './topics';
 
 export type SignInResult =
-  | { kind: 'signed_in'; token: string; user: CurrentUser; landing: string; passwordExpired: boolean }
+  /** `knownDevice`: the id to keep in the browser's known-device cookie (new or refreshed). */
+  | { kind: 'signed_in'; token: string; user: CurrentUser; landing: string; passwordExpired: boolean; knownDevice?: string }
   | { kind: 'two_factor'; token: string }
   | { kind: 'invalid' }
   | { kind: 'unconfirmed' }
@@ -47,15 +54,51 @@ function weakPassword(problem: string): AppError {
 /** Wrong second-factor codes allowed on one half-open session before it ends. */
 export const MFA_MAX_FAILURES = 5;
 
+/**
+ * Work that follows an answer (emails, the lockout notice) waits this long, so that it runs after
+ * the response is written and never adds to the time the answer takes.
+ */
+export const DEFERRED_MS = 200;
+
 export function createAuthService(deps: AuthDeps) {
   const { db, mailer, sealer, settings } = deps;
   const now = deps.now ?? Date.now;
   const mfaFailures = new Map<string, number>();
+  const lockout = createLockout(db, now);
+  const knownDevices = createKnownDevices(db, now);
 
+  /**
+   * A new one-time token for the user (inserted through a select on users, so that `NIL_UUID` — no
+   * account — runs the same statements and stores nothing). A new reset link revokes the earlier
+   * unused ones: only the latest email works.
+   */
   async function issueToken(tx: DbOrTx, userId: string, purpose: Purpose): Promise<string> {
     const token = newToken();
-    await tx.insert(authTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(now() + TOKEN_TTL[purpose]) });
+    if (purpose === 'reset_password') {
+      await tx.update(authTokens).set({ usedAt: new Date(now()) }).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+    }
+    const expiresAt = new Date(now() + TOKEN_TTL[purpose]).toISOString();
+    await tx.execute(
+      sql`insert into ${authTokens} (user_id, purpose, token_hash, expires_at) select ${users.id}, ${purpose}::token_purpose, ${hashToken(token)}, ${expiresAt}::timestamptz from ${users} where ${users.id} = ${userId}`,
+    );
     return token;
+  }
+
+  /** Runs after the answer is written (see DEFERRED_MS); failures are logged, never thrown at anyone. */
+  function later(work: () => Promise<unknown>) {
+    const timer = setTimeout(() => {
+      void work().catch((err: unknown) => console.error('deferred account work failed', err));
+    }, DEFERRED_MS);
+    timer.unref();
+  }
+
+  /** The first lockout of a period emails the owner a reset link, which also unlocks. */
+  async function notifyLocked(user: { id: string; email: string }, subject: string, locks: NewLock[], origin: string) {
+    const cfg = await settings.get();
+    if (!(await lockout.claimNotification(subject, cfg.lockoutMinutes))) return;
+    const token = await db.transaction((tx) => issueToken(tx, user.id, 'reset_password'));
+    const lock = locks.find((l) => l.scope === 'account') ?? (locks[0] as NewLock);
+    await mailer.send(templates.accountLocked(user.email, `${origin}/auth/reset-password?token=${token}`, lock.minutes, lock.scope));
   }
 
   /** Marks the token used and returns its user, or throws: single use, unexpired, right purpose. */
@@ -81,8 +124,8 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Mail is sent after answering, so the time to answer never tells whether an account exists. */
-  function sendLater(email: Parameters<Mailer['send']>[0]) {
-    void mailer.send(email).catch((err: unknown) => console.error('email failed', err));
+  function sendLater(email: Email | (() => Promise<Email>)) {
+    later(async () => mailer.send(typeof email === 'function' ? await email() : email));
   }
 
   /** Cached sessions of this user (on every instance) are dropped and read again. */
@@ -97,7 +140,7 @@ export function createAuthService(deps: AuthDeps) {
   async function setPassword(tx: DbOrTx, userId: string, password: string) {
     // A new password also ends the trust given to devices for two-factor prompts.
     await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
-    await tx.update(users).set({ passwordHash: await hashPassword(password), failedAttempts: 0, lockedUntil: null, updatedAt: new Date(now()) }).where(eq(users.id, userId));
+    await tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date(now()) }).where(eq(users.id, userId));
     await tx.update(profiles).set({ passwordLastUpdated: new Date(now()), requiresPasswordReset: false }).where(eq(profiles.id, userId));
   }
 
@@ -138,58 +181,66 @@ export function createAuthService(deps: AuthDeps) {
       return { userId: created.userId };
     },
 
-    async confirmEmail(token: string, actor: Actor): Promise<{ userId: string }> {
-      return db.transaction(async (tx) => {
-        const { userId } = await consumeToken(tx, token, ['confirm_email']);
-        await tx.update(users).set({ emailConfirmedAt: new Date(now()) }).where(eq(users.id, userId));
-        await recordAudit(tx, { ...actor, userId }, { action: 'EMAIL_CONFIRMED', tableName: 'users', recordId: userId });
-        return { userId };
+    /** Spends the link and confirms; a link opened again once its account is confirmed says so (`already`). */
+    async confirmEmail(token: string, actor: Actor): Promise<{ userId: string; already: boolean }> {
+      try {
+        return await db.transaction(async (tx) => {
+          const { userId } = await consumeToken(tx, token, ['confirm_email']);
+          await tx.update(users).set({ emailConfirmedAt: new Date(now()) }).where(eq(users.id, userId));
+          await recordAudit(tx, { ...actor, userId }, { action: 'EMAIL_CONFIRMED', tableName: 'users', recordId: userId });
+          return { userId, already: false };
+        });
+      } catch (err) {
+        const [done] = await db
+          .select({ userId: authTokens.userId })
+          .from(authTokens)
+          .innerJoin(users, eq(users.id, authTokens.userId))
+          .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, 'confirm_email'), isNotNull(users.emailConfirmedAt)));
+        if (done) return { userId: done.userId, already: true };
+        throw err;
+      }
+    },
+
+    /** Always answers the same, with the same work; sends a new link only to an unconfirmed account. */
+    async resendConfirmation(email: string, origin: string): Promise<void> {
+      const found = await findByEmail(db, email);
+      const user = found && !found.emailConfirmedAt ? found : undefined;
+      const token = await db.transaction((tx) => issueToken(tx, user?.id ?? NIL_UUID, 'confirm_email'));
+      if (!user) return;
+      sendLater(async () => {
+        const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
+        return templates.confirmEmail(user.email, profile?.firstName ?? '', `${origin}/auth/confirm?token=${token}`);
       });
     },
 
-    /** Always answers the same; sends a new link only to an unconfirmed account. */
-    async resendConfirmation(email: string, origin: string): Promise<void> {
-      const user = await findByEmail(db, email);
-      if (!user || user.emailConfirmedAt) return;
-      const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
-      const token = await db.transaction((tx) => issueToken(tx, user.id, 'confirm_email'));
-      sendLater(templates.confirmEmail(user.email, profile?.firstName ?? '', `${origin}/auth/confirm?token=${token}`));
-    },
-
-    async signIn(input: { email: string; password: string; deviceToken?: string }, actor: Actor, origin: string): Promise<SignInResult> {
-      const cfg = await settings.get();
-      const user = await findByEmail(db, input.email);
-      if (!user || !user.passwordHash) {
-        await verifyPassword(await dummyHash(), input.password);
-        await db.transaction((tx) => recordAudit(tx, actor, { action: 'SIGN_IN_FAILED', tableName: 'users', recordId: null, newValues: { reason: 'unknown_email' } }));
-        return { kind: 'invalid' };
-      }
-      const locked = user.lockedUntil !== null && user.lockedUntil.getTime() > now();
-      const ok = await verifyPassword(user.passwordHash, input.password);
-      if (locked || !ok) {
-        let lockedNow = false;
-        await db.transaction(async (tx) => {
-          if (locked) {
-            await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SIGN_IN_FAILED', tableName: 'users', recordId: user.id, newValues: { reason: 'locked' } });
-            return;
-          }
-          const [row] = await tx
-            .update(users)
-            .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
-            .where(eq(users.id, user.id))
-            .returning({ failedAttempts: users.failedAttempts });
-          const attempts = row?.failedAttempts ?? 0;
-          await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SIGN_IN_FAILED', tableName: 'users', recordId: user.id, newValues: { reason: 'wrong_password', attempts } });
-          if (cfg.lockoutEnabled && attempts >= cfg.lockoutThreshold) {
-            lockedNow = true;
-            await tx.update(users).set({ lockedUntil: new Date(now() + cfg.lockoutMinutes * 60_000), failedAttempts: 0 }).where(eq(users.id, user.id));
-            await recordAudit(tx, { ...actor, userId: user.id }, { action: 'LOCKOUT', tableName: 'users', recordId: user.id, newValues: { minutes: cfg.lockoutMinutes } });
-          }
+    /**
+     * Password sign-in. Failures count per account and source (lockout.ts): the address that guesses
+     * is the one locked out, a known device (`knownDevice`, the cookie's id) keeps its way in, and
+     * the owner is emailed a reset link that unlocks. `deviceToken` is "remember this device" for
+     * the second factor.
+     */
+    async signIn(input: { email: string; password: string; deviceToken?: string; knownDevice?: string | null }, actor: Actor, origin: string): Promise<SignInResult> {
+      const cfg: LockoutSettings = await settings.get();
+      const subject = subjectOf(input.email);
+      const found = await findByEmail(db, input.email);
+      const user = found?.passwordHash ? found : undefined;
+      // From here to the answer, an unknown email runs the same statements with other parameters,
+      // and verifies the password against a fixed hash: the time taken tells nothing.
+      const deviceId = await knownDevices.find(user?.id ?? null, input.knownDevice ?? null);
+      const source = sourceOf(actor.ip, deviceId);
+      const locked = await lockout.lockedFor(subject, source);
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+      if (locked || !ok || !user) {
+        const reason = locked ? 'locked' : user ? 'wrong_password' : 'unknown_email';
+        const locks = await db.transaction(async (tx) => {
+          const started = locked ? [] : await lockout.recordFailure(tx, subject, source, cfg);
+          const who = { ...actor, userId: user?.id ?? null };
+          await recordAudit(tx, who, { action: 'SIGN_IN_FAILED', tableName: 'users', recordId: user?.id ?? null, newValues: { reason, source } });
+          for (const lock of started) await recordAudit(tx, who, { action: 'LOCKOUT', tableName: 'users', recordId: user?.id ?? null, newValues: lock });
+          return started;
         });
-        if (lockedNow) {
-          const token = await db.transaction((tx) => issueToken(tx, user.id, 'reset_password'));
-          await mailer.send(templates.accountLocked(user.email, `${origin}/auth/reset-password?token=${token}`, cfg.lockoutMinutes));
-        }
+        if (user && locks.length) later(() => notifyLocked(user, subject, locks, origin));
+        later(() => lockout.sweep());
         return { kind: 'invalid' };
       }
       if (user.status !== 'active') return { kind: 'suspended' };
@@ -197,15 +248,27 @@ export function createAuthService(deps: AuthDeps) {
 
       const trusted = input.deviceToken ? await this.isTrustedDevice(user.id, input.deviceToken) : false;
       const needsCode = user.totpEnabledAt !== null && !trusted;
+      // The browser becomes known once both factors are in (verifyTwoFactor does it after the code).
+      const device = input.knownDevice ?? newToken();
       const created = await db.transaction(async (tx) => {
-        await tx.update(users).set({ failedAttempts: 0, lockedUntil: null, ...(needsCode ? {} : { lastLoginAt: new Date(now()) }) }).where(eq(users.id, user.id));
+        await lockout.clearSource(tx, subject, source);
+        if (!needsCode) {
+          await tx.update(users).set({ lastLoginAt: new Date(now()) }).where(eq(users.id, user.id));
+          await knownDevices.remember(tx, user.id, device);
+        }
         const session = await deps.sessions.create(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent ?? null, mfaPending: needsCode });
         await recordAudit(tx, { ...actor, userId: user.id }, { action: needsCode ? 'SIGN_IN_PASSWORD_OK' : 'SIGN_IN', tableName: 'users', recordId: user.id });
         return session;
       });
       if (needsCode) return { kind: 'two_factor', token: created.token };
-      return this.finishSignIn(created.token);
+      const result = await this.finishSignIn(created.token);
+      return result.kind === 'signed_in' ? { ...result, knownDevice: device } : result;
     },
+
+    /** The known-device id from a request's cookies (over TLS only the `__Host-` cookie). */
+    knownDeviceFrom: readKnownDevice,
+    /** The Set-Cookie value that keeps a known-device id in the browser. */
+    knownDeviceCookie,
 
     /** After the password (and the second factor), flag an expired password and find the landing. */
     async finishSignIn(token: string): Promise<SignInResult> {
@@ -220,7 +283,13 @@ export function createAuthService(deps: AuthDeps) {
       return { kind: 'signed_in', token, user, landing: dashboardLanding(user.roles), passwordExpired: expired };
     },
 
-    async verifyTwoFactor(token: string, code: string, remember: boolean, actor: Actor): Promise<{ result: SignInResult; token?: string; deviceToken?: string; deviceDays?: number }> {
+    async verifyTwoFactor(
+      token: string,
+      code: string,
+      remember: boolean,
+      actor: Actor,
+      knownDevice?: string | null,
+    ): Promise<{ result: SignInResult; token?: string; deviceToken?: string; deviceDays?: number; knownDevice?: string }> {
       const user = await deps.sessions.resolve(token);
       if (!user || !user.mfaPending) return { result: { kind: 'invalid' } };
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
@@ -242,7 +311,9 @@ export function createAuthService(deps: AuthDeps) {
       const cfg = await settings.get();
       let deviceToken: string | undefined;
       let fresh = '';
+      const device = knownDevice ?? newToken();
       await db.transaction(async (tx) => {
+        await knownDevices.remember(tx, user.id, device);
         // A new session token once both factors are in (the half-open one ends).
         await tx.delete(sessions).where(eq(sessions.id, user.sessionId));
         fresh = (await deps.sessions.create(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent ?? null, mfaPending: false })).token;
@@ -253,7 +324,7 @@ export function createAuthService(deps: AuthDeps) {
         }
         await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SIGN_IN', tableName: 'users', recordId: user.id, newValues: { twoFactor: true } });
       });
-      return { result: await this.finishSignIn(fresh), token: fresh, deviceToken, deviceDays: cfg.rememberDeviceDays };
+      return { result: await this.finishSignIn(fresh), token: fresh, deviceToken, deviceDays: cfg.rememberDeviceDays, knownDevice: device };
     },
 
     /** A TOTP code newer than the last accepted one, or an unused recovery code. */
@@ -310,17 +381,19 @@ export function createAuthService(deps: AuthDeps) {
         .orderBy(sql`${sessions.lastSeenAt} desc`);
     },
 
-    /** Always answers the same, whether or not the account exists. */
+    /**
+     * Always answers the same, with the same statements, whether or not the account exists (for
+     * none, the token insert selects no user and stores nothing); the email goes out after.
+     */
     async requestPasswordReset(email: string, actor: Actor, origin: string): Promise<void> {
-      const user = await findByEmail(db, email);
-      if (!user || user.status === 'suspended') return;
+      const found = await findByEmail(db, email);
+      const user = found && found.status !== 'suspended' ? found : undefined;
       const token = await db.transaction(async (tx) => {
-        await recordAudit(tx, { ...actor, userId: user.id }, { action: 'PASSWORD_RESET_REQUESTED', tableName: 'users', recordId: user.id });
-        // A new link replaces any earlier one.
-        await tx.update(authTokens).set({ usedAt: new Date(now()) }).where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'reset_password'), isNull(authTokens.usedAt)));
-        return issueToken(tx, user.id, 'reset_password');
+        await recordAudit(tx, { ...actor, userId: user?.id ?? null }, { action: 'PASSWORD_RESET_REQUESTED', tableName: 'users', recordId: user?.id ?? null });
+        // A new link replaces any earlier one (issueToken revokes them).
+        return issueToken(tx, user?.id ?? NIL_UUID, 'reset_password');
       });
-      sendLater(templates.resetPassword(user.email, `${origin}/auth/reset-password?token=${token}`));
+      if (user) sendLater(templates.resetPassword(user.email, `${origin}/auth/reset-password?token=${token}`));
     },
 
     /** With an emailed link: sets the password, unlocks, ends every session. Two-factor stays on. */
@@ -331,7 +404,8 @@ export function createAuthService(deps: AuthDeps) {
         const problem = passwordProblem(password, user?.email);
         if (problem) throw weakPassword(problem);
         await setPassword(tx, userId, password);
-        // The link proves the mailbox: an invitation or reset also confirms the email.
+        // The link proves the mailbox: it unlocks (every source), and an invitation or reset also confirms the email.
+        if (user) await lockout.clearAll(tx, subjectOf(user.email));
         await tx.update(users).set({ emailConfirmedAt: user?.emailConfirmedAt ?? new Date(now()) }).where(eq(users.id, userId));
         await revokeAll(tx, userId);
         await recordAudit(tx, { ...actor, userId }, { action: purpose === 'invitation' ? 'INVITATION_ACCEPTED' : 'PASSWORD_RESET', tableName: 'users', recordId: userId });
@@ -435,12 +509,19 @@ export function createAuthService(deps: AuthDeps) {
       return (await accessOf(db, userId, profile?.isMasterAdmin ?? false)).roles;
     },
 
-    /** Master admin: lift a lockout. */
+    /** Master admin: lift every lock of the account (all sources) and forget its failures. */
     async unlock(userId: string, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ lockedUntil: null, failedAttempts: 0 }).where(eq(users.id, userId));
+        const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+        if (!user) throw new AppError('not_found', 404, 'User not found.');
+        await lockout.clearAll(tx, subjectOf(user.email));
         await recordAudit(tx, actor, { action: 'UNLOCK', tableName: 'users', recordId: userId });
       });
+    },
+
+    /** Demo start-up: the demo users' locks go with their reset passwords. */
+    async clearLockout(email: string): Promise<void> {
+      await lockout.clearAll(db, subjectOf(email));
     },
 
     /** Creates a user with roles (invitation or demo); returns the invitation token when asked. */

@@ -1,0 +1,53 @@
+// The email outbox (master admin only): every email the product stored — sent over SMTP, or only
+// kept here when SMTP_URL is not set. Links in emails are never printed outside development, so this
+// is where a master admin finds a confirmation, reset or invitation link to pass on.
+import { formatUtc } from '@shared/staff-time';
+import type { Route } from './+types/outbox';
+import { PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
+import { requireMasterAdmin } from '~/lib/guards.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Outbox · Frolic' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireMasterAdmin(request, context);
+  const page = Math.min(Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1), 100_000);
+  return context.services.mailer.list(page);
+}
+
+const STATUS = { sent: 'Sent', kept: 'Kept (no SMTP)', pending: 'Sending', failed: 'Failed' } as const;
+const BADGE = { sent: 'done', kept: 'draft', pending: 'in_progress', failed: 'new' } as const;
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { items, page, pageSize, total, smtp } = loaderData;
+  return (
+    <main id="main">
+      <PageHeader
+        title="Outbox"
+        description={smtp ? 'Every email Frolic sent, newest first.' : 'SMTP_URL is not set: emails are kept here, not sent. Pass a link on to its recipient yourself.'}
+      />
+      {items.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">No emails yet.</p>
+      ) : (
+        <ul className="divide-y divide-stone-200 rounded-xl bg-white shadow-sm" aria-label="Emails">
+          {items.map((m) => (
+            <li key={m.id} className="px-5 py-3">
+              <details>
+                <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-4 gap-y-1">
+                  <span className="font-medium">{m.subject}</span>
+                  <span className="text-sm text-stone-700">to {m.to}</span>
+                  <StatusBadge status={BADGE[m.status]} label={STATUS[m.status]} />
+                  <time dateTime={m.createdAt} className="ml-auto text-sm text-stone-500">
+                    {formatUtc(m.createdAt)}
+                  </time>
+                </summary>
+                {m.error ? <p className="mt-2 text-sm text-red-800">Error: {m.error}</p> : null}
+                <pre className="mt-3 overflow-x-auto rounded-md bg-stone-50 p-3 text-sm break-words whitespace-pre-wrap">{m.text}</pre>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} />
+    </main>
+  );
+}
