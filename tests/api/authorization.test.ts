@@ -9,6 +9,9 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
 
+/** Master-admin screens with their own route module (the rest share master-page.tsx). */
+const MASTER_ONLY_FILES = ['routes/admin/outbox.tsx'];
+
 // Editors take an id: the first seeded row, or a 404 where nothing is seeded (still past the guard).
 const PARAMS: Record<string, string> = { ':id': '1', ':kind': 'contact' };
 
@@ -17,7 +20,7 @@ function pagesUnder(prefix: string): { path: string; masterOnly: boolean; dynami
   if (!parent) throw new Error(`no ${prefix} in routes.ts`);
   return (parent.children ?? []).map((c) => ({
     path: `/${prefix}${c.index ? '' : `/${(c.path ?? '').replace(/:\w+/g, (p) => PARAMS[p] ?? '1')}`}`,
-    masterOnly: c.file.endsWith('master-page.tsx'),
+    masterOnly: c.file.endsWith('master-page.tsx') || MASTER_ONLY_FILES.includes(c.file),
     dynamic: (c.path ?? '').includes(':'),
   }));
 }
@@ -98,6 +101,7 @@ describe('protected API routes', () => {
     { method: 'GET', path: '/api/me', allowed: () => true },
     { method: 'POST', path: '/api/rpc/has_role', body: { role_name: 'admin' }, allowed: () => true },
     { method: 'GET', path: '/api/security-settings', allowed: (r) => isMasterAdmin({ roles: r, isMasterAdmin: false }) },
+    { method: 'GET', path: '/api/admin/outbox', allowed: (r) => isMasterAdmin({ roles: r, isMasterAdmin: false }) },
     // The staff catalogue: reads need the entity's permission, per the default grants.
     ...['products', 'stores', 'cocktails', 'media', 'collateral', 'events'].map((e) => ({ method: 'GET', path: `/api/admin/${e}`, allowed: grants('catalog:write') })),
     { method: 'GET', path: '/api/admin/stores/export.csv', allowed: grants('catalog:write') },
