@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { passGate, signInAsDemo } from './fixtures';
 
 const signIn = (page: Page, path: string, role: string) => signInAsDemo(page, role, { path });
@@ -88,4 +88,74 @@ test('a customer registers and sees the spec toast', async ({ page }) => {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Please check your email to confirm your account').first()).toBeVisible();
   await expect(page.getByText('Registration successful')).toBeVisible();
+});
+
+/** The master admin opens the Outbox and reads the link in the newest email `subject` to `to`. */
+async function linkFromOutbox(admin: Page, to: string, subject: string, path: string): Promise<string> {
+  const item = admin.getByRole('list', { name: 'Emails' }).getByRole('listitem').filter({ hasText: to }).filter({ hasText: subject }).first();
+  // The email is written just after the answer: reload until it is there.
+  await expect(async () => {
+    await admin.goto('/admin/dashboard/outbox');
+    await expect(item).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(item.getByText('Kept (no SMTP)')).toBeVisible();
+  await item.getByText(subject).click();
+  const body = (await item.locator('pre').textContent()) ?? '';
+  const link = body.match(new RegExp(`https?://\\S+${path.replace('?', '\\?')}\\S+`))?.[0];
+  expect(link, body).toBeTruthy();
+  // Without PUBLIC_ORIGIN links name http://localhost:PORT; the tests browse 127.0.0.1 (same server).
+  const url = new URL(link as string);
+  return url.pathname + url.search;
+}
+
+/** A browser that has never been here: no pass, no cookies. */
+async function freshBrowser(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+test('emailed links work in a new browser after the age gate: confirmation, then a reset (read from the outbox)', async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  const email = `links-${Date.now()}@example.com`;
+  await page.goto('/auth/register');
+  await passGate(page);
+  await page.getByLabel('First name').fill('Lina');
+  await page.getByLabel('Last name').fill('Links');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('Orchard-evening-links-9');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Registration successful')).toBeVisible();
+
+  const admin = await freshBrowser(browser);
+  await signInAsDemo(admin, 'master_admin');
+  await expect(admin).toHaveURL(/\/admin\/dashboard\/master-admin$/);
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Outbox' }).click();
+  await expect(admin.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+  const confirm = await linkFromOutbox(admin, email, 'Confirm your Frolic account', '/auth/confirm?token=');
+
+  // The link opened in a browser that has not passed the gate: the gate first, then the success.
+  const other = await freshBrowser(browser);
+  await other.goto(confirm);
+  await passGate(other);
+  await expect(other.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await expect(other.getByText('This link has expired')).toHaveCount(0);
+
+  // A reset link, the same way.
+  await other.goto('/auth/forgot-password');
+  await other.getByLabel('Email address').fill(email);
+  await other.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(other.getByRole('heading', { name: 'Password reset email sent' })).toBeVisible();
+  const reset = await linkFromOutbox(admin, email, 'Reset your Frolic password', '/auth/reset-password?token=');
+  const third = await freshBrowser(browser);
+  await third.goto(reset);
+  await passGate(third);
+  await expect(third.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await third.getByLabel('New password', { exact: true }).fill('Brand-new-links-password-7');
+  await third.getByLabel('Repeat the new password').fill('Brand-new-links-password-7');
+  await third.getByRole('button', { name: 'Update password' }).click();
+  await expect(third).toHaveURL(/\/auth\/login$/);
+  await expect(third.getByText('Password updated')).toBeVisible();
+  await third.getByLabel('Email address').fill(email);
+  await third.getByLabel('Password').fill('Brand-new-links-password-7');
+  await third.getByRole('button', { name: 'Sign in' }).click();
+  await expect(third).toHaveURL(/\/account$/);
 });
