@@ -20,14 +20,14 @@ export async function prepareDatabase(database: Database, config: Config, logger
 }
 
 /** Writes a line to stdout as it is (not a JSON log line), so a person starting the server sees it. */
-export const printLine = (line: string) => void process.stdout.write(`${line}\n`);
+export const printLine = (line: string): void => void process.stdout.write(`${line}\n`);
 
 /**
  * First start: the master admin from ADMIN_EMAIL/ADMIN_PASSWORD, or a one-time set-up link — the one
  * live link ever printed (on stdout, as a plain line; never in the JSON log). Every other link goes
  * to the outbox.
  */
-export async function ensureMasterAdmin(database: Database, services: Services, config: Config, logger: Logger, origin: string, print = printLine): Promise<void> {
+export async function ensureMasterAdmin(database: Database, services: Services, config: Config, logger: Logger, origin: string, print: (line: string) => void = printLine): Promise<void> {
   const [existing] = await database.db
     .select({ id: users.id })
     .from(users)

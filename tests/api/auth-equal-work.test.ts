@@ -20,10 +20,11 @@ import { createServices, type Services } from '../../server/services';
 import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
 import { DEFERRED_MS } from '../../server/modules/auth/service';
 import { verifyPassword } from '../../server/auth/password';
+import type * as PasswordModule from '../../server/auth/password';
 import { freshDatabase, type TestDatabase } from '../support/test-db';
 
 vi.mock('../../server/auth/password', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../server/auth/password')>();
+  const actual = await importOriginal<typeof PasswordModule>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });
 
