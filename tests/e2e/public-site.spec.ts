@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SEED_PRODUCTS } from '../../server/db/seed-data';
 import { passGate } from './fixtures';
 
 // Every public route shows its seeded content, server-rendered, once past the gate.
@@ -40,4 +41,21 @@ test('the draft cocktail never shows', async ({ page }) => {
   await expect(page.getByText('Negroni').first()).toBeVisible();
   await expect(page.getByText('Winter Spice Punch')).toHaveCount(0);
   expect((await page.goto('/cocktails/winter-spice-punch'))?.status()).toBe(404);
+});
+
+test('every bottle illustration keeps its label text, "FROLIC" included, inside the label', async ({ page }) => {
+  for (const { slug } of SEED_PRODUCTS) {
+    const res = await page.goto(`/images/products/${slug}.svg`);
+    expect(res?.status(), slug).toBe(200);
+    const overflowing = await page.evaluate(() => {
+      const label = document.querySelector('rect[fill="#fbf7f0"]')?.getBoundingClientRect();
+      if (!label) return ['no label'];
+      return [...document.querySelectorAll('text')]
+        .map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() }))
+        .filter(({ box }) => box.left < label.left + 2 || box.right > label.right - 2 || box.top < label.top || box.bottom > label.bottom)
+        .map(({ text, box }) => `${text}: ${Math.round(box.left)}-${Math.round(box.right)} outside ${Math.round(label.left)}-${Math.round(label.right)}`);
+    });
+    expect(overflowing, slug).toEqual([]);
+    expect(await page.locator('text').first().textContent()).toBe('FROLIC');
+  }
 });
