@@ -1,6 +1,6 @@
 // The document: head, the age gate, the public chrome or the Home button, toasts, progress and the
 // error boundary (spec §2 "Global layout").
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
@@ -8,6 +8,7 @@ import playfairLatin from '@fontsource-variable/playfair-display/files/playfair-
 import { Toaster } from './components/ui/toaster';
 import { AgeGate } from './features/age-gate/age-gate';
 import { useRememberedPass } from './features/age-gate/use-remembered-pass';
+import { PageError } from './features/layout/not-found';
 import { PageChrome } from './features/layout/page-chrome';
 import { useNonce } from './lib/nonce';
 import { MARKETS } from '@shared/markets';
@@ -65,23 +66,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>('root');
-  let status: number | undefined;
-  let message = 'Something went wrong while showing this page.';
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    message = typeof error.data === 'string' && error.data ? error.data : error.statusText || message;
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    message = error.message;
-  }
   if (root && root.gate.status !== 'pass') return <AgeGate returnTo="/" denied={root.gate.status === 'denied'} />;
-  return (
-    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="font-serif text-3xl">Unexpected Application Error!</h1>
-      <p className="text-lg">
-        {status ? <strong>{status} </strong> : null}
-        {message}
-      </p>
-      <a href="/" className="rounded-full bg-forest px-6 py-3 font-medium text-white">Back to the home page</a>
-    </main>
-  );
+  const page = <PageError error={error} dev={import.meta.env.DEV} />;
+  // With the root's data the error shows in the page's own chrome (header and footer on public
+  // pages, the Home button elsewhere); without it (the root loader itself failed) on its own.
+  return root ? <PageChrome>{page}</PageChrome> : page;
 }

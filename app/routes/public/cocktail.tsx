@@ -4,6 +4,7 @@ import { data, Link } from 'react-router';
 import type { ProductCategory } from '@shared/limits-catalog';
 import { cocktailIdOrSlug } from '@shared/schemas/cocktails';
 import type { Route } from './+types/cocktail';
+import { PageError } from '~/features/layout/not-found';
 import { CocktailCard } from '~/features/cocktails/cocktail-card';
 import { spiritLabel } from '~/features/cocktails/format';
 import { IngredientList, MadeWith, MethodSteps, RecipeFacts } from '~/features/cocktails/recipe';
@@ -12,7 +13,7 @@ import { recipeJsonLd } from '~/features/cocktails/recipe-json-ld';
 const NOT_FOUND = 'We could not find that cocktail.';
 
 export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data?.cocktail) return [{ title: 'Cocktail not found · Frolic' }];
+  if (!data?.cocktail) return [{ title: 'Cocktail not found · Frolic' }, { name: 'robots', content: 'noindex' }];
   const { cocktail } = data;
   const path = `/cocktails/${cocktail.slug}`;
   const title = `${cocktail.name} cocktail recipe · Frolic`;
@@ -41,6 +42,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if ((err as { status?: number }).status === 404) throw data(NOT_FOUND, { status: 404 });
     throw err;
   }
+}
+
+/** A missing recipe (or a broken id) is the friendly 404, inside the header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} dev={import.meta.env.DEV} />;
 }
 
 export default function CocktailPage({ loaderData }: Route.ComponentProps) {

@@ -3,10 +3,11 @@
 import { data, Link } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import type { Route } from './+types/product';
+import { PageError } from '~/features/layout/not-found';
 import { ProductGallery } from '~/features/catalog/product-gallery';
 
 export const meta: Route.MetaFunction = ({ data, location }) => {
-  if (!data?.product) return [{ title: 'Product not found · Frolic' }];
+  if (!data?.product) return [{ title: 'Product not found · Frolic' }, { name: 'robots', content: 'noindex' }];
   const { product } = data;
   // schema.org wants absolute URLs: given when the site's public origin is configured.
   const absolute = (path: string) => (data.publicOrigin ? new URL(path, data.publicOrigin).href : path);
@@ -51,13 +52,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
+/** A missing product (or a broken id) is the friendly 404, inside the header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} dev={import.meta.env.DEV} />;
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, cocktails, listings, stores, locale } = loaderData;
-  const notes = [
-    ['Nose', product.tastingNotes.nose],
-    ['Palate', product.tastingNotes.palate],
-    ['Finish', product.tastingNotes.finish],
-  ] as const;
+  // Tasting notes are optional in the editor: an empty one is left out, and so is the section.
+  const notes = (
+    [
+      ['Nose', product.tastingNotes.nose],
+      ['Palate', product.tastingNotes.palate],
+      ['Finish', product.tastingNotes.finish],
+    ] as const
+  ).filter(([, text]) => text.trim() !== '');
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-12">
       <div className="grid gap-12 md:grid-cols-2">
@@ -72,15 +81,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </p>
           {product.price ? <p className="mt-4 text-2xl font-semibold">{formatPrice(product.price.amountMinor, product.price.currency, locale)}</p> : null}
           <p className="mt-6 text-lg leading-relaxed">{product.description}</p>
-          <h2 className="mt-10 font-serif text-2xl">Tasting notes</h2>
-          <dl className="mt-4 space-y-3">
-            {notes.map(([label, text]) => (
-              <div key={label}>
-                <dt className="font-semibold">{label}</dt>
-                <dd className="text-stone-700">{text}</dd>
-              </div>
-            ))}
-          </dl>
+          {notes.length > 0 ? (
+            <>
+              <h2 className="mt-10 font-serif text-2xl">Tasting notes</h2>
+              <dl className="mt-4 space-y-3">
+                {notes.map(([label, text]) => (
+                  <div key={label}>
+                    <dt className="font-semibold">{label}</dt>
+                    <dd className="text-stone-700">{text}</dd>
+                  </div>
+                ))}
+              </dl>
+            </>
+          ) : null}
           <p className="mt-8 text-sm text-stone-600">Share only with people of legal drinking age.</p>
         </div>
       </div>
