@@ -24,6 +24,13 @@ export const LEGAL_LINKS = [
   { to: '/imprint', label: 'Imprint' },
 ] as const;
 
+/**
+ * The public header's one account entry (product.md: the header offers sign-in or the account to
+ * every visitor). Always /account, which sends a signed-out visitor to /auth/login and back: the
+ * header is the same HTML for everyone, so cached public pages stay shared.
+ */
+export const ACCOUNT_LINK = { to: '/account', label: 'Account' } as const;
+
 /** Spec §2: header, footer and chat are hidden on these paths; a Home button shows instead. */
 export function isChromeHidden(pathname: string): boolean {
   return (

@@ -49,6 +49,64 @@ test('an unknown page shows a friendly 404', async ({ page }) => {
   await expect(page.getByTestId('site-header')).toBeVisible();
 });
 
+test('a missing product or recipe is the friendly 404 inside the header and footer, with status 404', async ({ page }) => {
+  const cases: [string, RegExp][] = [
+    ['/products/nope', /^Product not found · Frolic$/],
+    ['/cocktails/999999', /^Cocktail not found · Frolic$/],
+    ['/cocktails/abc', /^Cocktail not found · Frolic$/],
+    ['/cocktails/99999999999', /^Cocktail not found · Frolic$/],
+  ];
+  for (const [path, title] of cases) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: "We couldn't find that page" }), path).toBeVisible();
+    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+    await expect(page.getByTestId('site-header')).toBeVisible();
+    await expect(page.getByTestId('site-footer')).toBeVisible();
+    await expect(page.getByTestId('chat-slot')).toHaveCount(1);
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  }
+  // The sentence says what was missing; the way on is one click away.
+  await page.goto('/products/nope');
+  await expect(page.getByText('We could not find that product.')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Our spirits' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Our spirits' })).toBeVisible();
+});
+
+test('the header offers the account to every visitor: signed out, it leads to sign-in', async ({ page }) => {
+  const account = page.getByTestId('site-header').getByRole('link', { name: 'Account' });
+  await expect(account).toHaveAttribute('href', '/account');
+  await account.click();
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Faccount$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  // The footer has it too, beside the partner and staff sign-in.
+  await page.goto('/about');
+  await expect(page.getByTestId('site-footer').getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+});
+
+test('on a phone the menu closes once a page is chosen, and the account stays in reach', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const header = page.getByTestId('site-header');
+  const menu = header.locator('details');
+  await expect(header.getByRole('link', { name: 'Account' })).toBeVisible();
+  await header.getByText('Menu', { exact: true }).click();
+  await expect(menu).toHaveAttribute('open', '');
+  await header.getByRole('link', { name: 'Cocktails' }).click();
+  await expect(page).toHaveURL(/\/cocktails$/);
+  await expect(page.getByRole('heading', { level: 1, name: /cocktail/i })).toBeVisible();
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(header.getByRole('link', { name: 'Cocktails' })).toBeHidden();
+  // Choosing the page you are on closes it too; so does Escape.
+  await header.getByText('Menu', { exact: true }).click();
+  await header.getByRole('link', { name: 'Cocktails' }).click();
+  await expect(menu).not.toHaveAttribute('open');
+  await header.getByText('Menu', { exact: true }).click();
+  await expect(menu).toHaveAttribute('open', '');
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open');
+});
+
 test('the category filter narrows the list and lives in the URL', async ({ page }) => {
   await page.goto('/products');
   await expect(page.getByText('8 spirits')).toBeVisible();

@@ -2,7 +2,7 @@
 // pages (spec §2). Also the loading bar and the fade-in after client-side navigation.
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
-import { FOOTER_LINKS, isChromeHidden, LEGAL_LINKS, PUBLIC_NAV } from '@shared/paths';
+import { ACCOUNT_LINK, FOOTER_LINKS, isChromeHidden, LEGAL_LINKS, PUBLIC_NAV } from '@shared/paths';
 import { ChatLauncher } from '~/features/chat/chat-launcher';
 
 export function PageChrome({ children }: { children: React.ReactNode }) {
@@ -66,34 +66,87 @@ function Header() {
         <Link to="/" className="font-serif text-2xl font-bold tracking-widest text-brass" aria-label="Frolic home">
           FROLIC
         </Link>
-        <nav aria-label="Main">
-          <details className="relative md:hidden">
-            <summary className="cursor-pointer list-none rounded-md border border-stone-300 px-3 py-2 text-sm font-medium">Menu</summary>
-            <ul className="absolute right-0 mt-2 w-48 rounded-md border border-stone-200 bg-white p-2 shadow-lg">
+        <div className="flex items-center gap-3 md:gap-8">
+          <nav aria-label="Main">
+            <MobileMenu />
+            <ul className="hidden gap-6 md:flex">
               {PUBLIC_NAV.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className="block rounded px-3 py-2 hover:bg-stone-100">
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) => `text-sm font-medium hover:text-brass ${isActive ? 'text-brass underline underline-offset-8' : ''}`}
+                  >
                     {item.label}
                   </NavLink>
                 </li>
               ))}
             </ul>
-          </details>
-          <ul className="hidden gap-6 md:flex">
-            {PUBLIC_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) => `text-sm font-medium hover:text-brass ${isActive ? 'text-brass underline underline-offset-8' : ''}`}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+          </nav>
+          <AccountLink />
+        </div>
       </div>
     </header>
+  );
+}
+
+/** The phone menu: a native disclosure, closed again once a page is chosen, on Escape or a tap elsewhere. */
+function MobileMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  const close = () => {
+    if (ref.current) ref.current.open = false;
+  };
+  // Back and forward change the page without a tap in the menu.
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [pathname, search]);
+  useEffect(() => {
+    const outside = (e: MouseEvent) => {
+      if (ref.current?.open && !ref.current.contains(e.target as Node)) close();
+    };
+    document.addEventListener('click', outside);
+    return () => document.removeEventListener('click', outside);
+  }, []);
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape' || !ref.current?.open) return;
+    close();
+    ref.current.querySelector('summary')?.focus();
+  };
+  // A tap on the page already shown navigates nowhere, so the click itself closes the menu too.
+  const onClick = (e: React.MouseEvent) => {
+    if ((e.target as Element).closest('a')) close();
+  };
+  return (
+    <details ref={ref} className="relative md:hidden" onKeyDown={onKeyDown}>
+      <summary className="cursor-pointer list-none rounded-md border border-stone-300 px-3 py-2 text-sm font-medium">Menu</summary>
+      <ul className="absolute right-0 mt-2 w-48 rounded-md border border-stone-200 bg-white p-2 shadow-lg" onClick={onClick}>
+        {PUBLIC_NAV.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className="block rounded px-3 py-2 hover:bg-stone-100">
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** Sign-in for a signed-out visitor, the account for a signed-in one: one link, the same for all. */
+function AccountLink() {
+  return (
+    <NavLink
+      to={ACCOUNT_LINK.to}
+      className={({ isActive }) =>
+        `flex items-center gap-1.5 rounded-full border border-forest px-3 py-1.5 text-sm font-medium max-md:order-first ${isActive ? 'bg-forest text-white' : 'text-forest hover:bg-forest hover:text-white'}`
+      }
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
+        <circle cx="12" cy="8" r="4" />
+        <path d="M4 21a8 8 0 0 1 16 0" />
+      </svg>
+      {ACCOUNT_LINK.label}
+    </NavLink>
   );
 }
 
@@ -128,7 +181,7 @@ function Footer() {
           <p className="font-serif text-2xl tracking-widest text-brass-light">FROLIC</p>
           <p className="mt-3 text-sm text-stone-200">Small-batch spirits, distilled with care since 1998.</p>
         </div>
-        <FooterNav label="Footer" links={FOOTER_LINKS} />
+        <FooterNav label="Footer" links={[...FOOTER_LINKS, ACCOUNT_LINK]} />
         <FooterNav label="Legal" links={LEGAL_LINKS} />
         {root ? (
           <Form method="post" action="/market" className="text-sm" reloadDocument>
