@@ -14,7 +14,9 @@ export function Toaster({ flash }: { flash: FlashToast | null }) {
     if (flash) toast(flash);
   }, [flash]);
   return (
-    <div aria-live="polite" role="region" aria-label="Notifications" className="fixed right-4 bottom-4 z-50 flex w-full max-w-sm flex-col gap-2">
+    // On a phone the toasts span the width with equal margins (a full-width box pinned to the right
+    // edge would hang off the left); from sm up, a fixed-width column in the bottom right corner.
+    <div aria-live="polite" role="region" aria-label="Notifications" className="fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:left-auto sm:w-full sm:max-w-sm">
       {items.map((t) => (
         <div
           key={t.id}

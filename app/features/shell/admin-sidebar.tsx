@@ -1,6 +1,7 @@
 // The admin shell's sidebar (spec §2): dashboard open by default, the four sections collapsible with
 // one open at a time (native exclusive <details name>), name, role label and Sign Out.
 import { Form, NavLink, useLocation } from 'react-router';
+import { ShellMenuButton, ShellSidebar } from './shell-frame';
 
 interface Props {
   user: { firstName: string; lastName: string; isMasterAdmin: boolean; permissions: string[] };
@@ -26,8 +27,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function AdminSidebar({ user }: Props) {
   const { pathname } = useLocation();
   return (
-    <aside className="flex w-64 shrink-0 flex-col bg-forest text-stone-100" aria-label="Admin navigation">
-      <p className="px-6 py-5 font-serif text-2xl tracking-widest text-brass-light">FROLIC</p>
+    <ShellSidebar label="Admin navigation">
       <nav className="flex-1 space-y-1 px-3" aria-label="Admin">
         <NavLink to="/admin/dashboard" end className={linkClass}>
           Dashboard
@@ -81,7 +81,7 @@ export function AdminSidebar({ user }: Props) {
           </button>
         </Form>
       </div>
-    </aside>
+    </ShellSidebar>
   );
 }
 
@@ -131,9 +131,11 @@ function ShellSearch({ action, placeholder }: { action?: string; placeholder: st
   const { pathname, search } = useLocation();
   const label = <label htmlFor="shell-search" className="sr-only">Search</label>;
   const inputClass = 'w-full rounded-md border border-stone-300 px-3 py-2 text-sm';
+  // Below the desktop breakpoint the box takes a row of its own, under the menu and the bell.
+  const formClass = 'order-last w-full lg:order-none lg:max-w-sm';
   if (!action) {
     return (
-      <form role="search" className="w-full max-w-sm" onSubmit={(e) => e.preventDefault()}>
+      <form role="search" className={formClass} onSubmit={(e) => e.preventDefault()}>
         {label}
         <input id="shell-search" type="search" placeholder={placeholder} className={inputClass} />
       </form>
@@ -141,7 +143,7 @@ function ShellSearch({ action, placeholder }: { action?: string; placeholder: st
   }
   const current = pathname === action ? (new URLSearchParams(search).get('q') ?? '') : '';
   return (
-    <Form method="get" action={action} role="search" className="w-full max-w-sm">
+    <Form method="get" action={action} role="search" className={formClass}>
       {label}
       {/* Keyed by the query so back and forward show the search of the page they land on. */}
       <input key={current} id="shell-search" type="search" name="q" defaultValue={current} placeholder={placeholder} className={inputClass} />
@@ -172,9 +174,12 @@ export function TopBar({
   );
   const bellLabel = alerts > 0 ? `Notifications: ${alerts} unread` : 'Notifications';
   return (
-    <header className="flex items-center justify-between gap-4 border-b border-stone-200 bg-white px-6 py-3 pr-28">
+    // The fixed Home button (spec §2) sits over the top right corner: the bell and the name keep
+    // clear of it (mr-24) and, on a phone, the search box is on the row below it.
+    <header className="flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-stone-200 bg-white px-4 py-3 lg:flex-nowrap lg:px-6">
+      <ShellMenuButton />
       <ShellSearch action={searchAction} placeholder={searchPlaceholder} />
-      <div className="flex items-center gap-4">
+      <div className="mr-24 ml-auto flex items-center gap-4">
         {alertsHref ? (
           <span className="flex items-center">
             <NavLink to={alertsHref} className="relative rounded-full p-2 hover:bg-stone-100" aria-label={bellLabel}>
@@ -187,7 +192,7 @@ export function TopBar({
             {bell}
           </button>
         )}
-        <span className="text-sm font-medium">
+        <span className="text-sm font-medium max-sm:sr-only">
           {firstName}
           {label ? <span className="ml-2 text-stone-600" data-testid="partner-role-label">{label}</span> : null}
         </span>

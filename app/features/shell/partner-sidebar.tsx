@@ -1,5 +1,6 @@
 // The partner shell's sidebar (spec §2), by role: each partner sees the sections of its tier.
 import { Form, NavLink } from 'react-router';
+import { ShellSidebar } from './shell-frame';
 
 type Link = { to: string; label: string };
 type Section = { title: string; links: Link[] };
@@ -42,8 +43,7 @@ export function partnerSections(roles: string[]): Section[] {
 
 export function PartnerSidebar({ roles, name }: { roles: string[]; name: string }) {
   return (
-    <aside className="flex w-64 shrink-0 flex-col bg-forest text-stone-100" aria-label="Partner navigation">
-      <p className="px-6 py-5 font-serif text-2xl tracking-widest text-brass-light">FROLIC</p>
+    <ShellSidebar label="Partner navigation">
       <nav className="flex-1 space-y-4 px-3" aria-label="Partner">
         {partnerSections(roles).map((s) => (
           <div key={s.title}>
@@ -62,6 +62,6 @@ export function PartnerSidebar({ roles, name }: { roles: string[]; name: string 
           <button type="submit" className="rounded-md border border-white/30 px-3 py-1 text-sm hover:bg-white/10">Sign Out</button>
         </Form>
       </div>
-    </aside>
+    </ShellSidebar>
   );
 }

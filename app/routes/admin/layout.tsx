@@ -6,6 +6,7 @@ import { NOTIFICATIONS_LATEST } from '@shared/notification-constants';
 import { useStaffSocket } from '~/features/chat/use-staff-socket';
 import type { Route } from './+types/layout';
 import { AdminSidebar, TopBar } from '~/features/shell/admin-sidebar';
+import { ShellFrame } from '~/features/shell/shell-frame';
 import { requireAdminArea } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin · Frolic' }, { name: 'robots', content: 'noindex' }];
@@ -41,21 +42,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, unreadChats, unreadNotifications, latestNotifications } = loaderData;
   useLiveBell();
   return (
-    <div className="flex min-h-screen">
-      <AdminSidebar user={user} />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar
-          firstName={user.firstName}
-          searchPlaceholder="Search..."
-          searchAction="/admin/dashboard/search"
-          alerts={unreadChats + unreadNotifications}
-          alertsHref="/admin/dashboard/notifications"
-          latest={latestNotifications}
-        />
-        <div className="flex-1 p-6">
-          <Outlet />
-        </div>
+    <ShellFrame sidebar={<AdminSidebar user={user} />}>
+      <TopBar
+        firstName={user.firstName}
+        searchPlaceholder="Search..."
+        searchAction="/admin/dashboard/search"
+        alerts={unreadChats + unreadNotifications}
+        alertsHref="/admin/dashboard/notifications"
+        latest={latestNotifications}
+      />
+      <div className="flex-1 p-4 lg:p-6">
+        <Outlet />
       </div>
-    </div>
+    </ShellFrame>
   );
 }

@@ -5,6 +5,7 @@ import { ROLE_LABELS, type Role } from '@shared/policy';
 import type { Route } from './+types/layout';
 import { TopBar } from '~/features/shell/admin-sidebar';
 import { PartnerSidebar } from '~/features/shell/partner-sidebar';
+import { ShellFrame } from '~/features/shell/shell-frame';
 import { requirePartnerArea } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Partner portal · Frolic' }, { name: 'robots', content: 'noindex' }];
@@ -20,14 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function PartnerLayout({ loaderData }: Route.ComponentProps) {
   const { user, label } = loaderData;
   return (
-    <div className="flex min-h-screen">
-      <PartnerSidebar roles={user.roles} name={`${user.firstName} ${user.lastName}`} />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar firstName={user.firstName} label={label} searchPlaceholder="Search products..." />
-        <div className="flex-1 p-6">
-          <Outlet />
-        </div>
+    <ShellFrame sidebar={<PartnerSidebar roles={user.roles} name={`${user.firstName} ${user.lastName}`} />}>
+      <TopBar firstName={user.firstName} label={label} searchPlaceholder="Search products..." />
+      <div className="flex-1 p-4 lg:p-6">
+        <Outlet />
       </div>
-    </div>
+    </ShellFrame>
   );
 }
