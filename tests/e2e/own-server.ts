@@ -29,14 +29,20 @@ export async function startOwnServer(port: number, { demo = false }: { demo?: bo
     stdio: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 30_000;
+  // As long as the shared server may take (playwright.config): a first start on a busy machine
+  // runs the migrations and the seed.
+  const until = Date.now() + 60_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       // not up yet
     }
-    if (Date.now() > until) throw new Error('own server did not start');
+    if (Date.now() > until) {
+      // Never left behind, holding the port, when the test gives up on it.
+      child.kill('SIGTERM');
+      throw new Error('own server did not start');
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

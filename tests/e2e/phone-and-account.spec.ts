@@ -9,11 +9,12 @@ import { type OwnServer, startOwnServer } from './own-server';
 
 const PHONE = { width: 390, height: 844 };
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 let own: OwnServer;
 
 test.beforeAll(async () => {
+  test.setTimeout(90_000);
   own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 1 + test.info().parallelIndex, { demo: true });
 });
 
@@ -79,8 +80,8 @@ test('on a phone the staff shell is a drawer: hidden, opened by Menu, closed by 
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(nav).toBeVisible();
-  const drawer = await box(page.getByRole('dialog', { name: 'Admin navigation' }));
-  expect(drawer.x).toBe(0);
+  // It slides in from the left edge (polled: the slide takes a moment).
+  await expect.poll(async () => (await box(page.getByRole('dialog', { name: 'Admin navigation' }))).x).toBe(0);
   // Focus moves into the drawer; Escape closes it and gives focus back to the button.
   await expect(page.getByRole('dialog', { name: 'Admin navigation' }).locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
