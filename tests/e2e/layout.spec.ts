@@ -107,6 +107,16 @@ test('on a phone the menu closes once a page is chosen, and the account stays in
   await expect(menu).not.toHaveAttribute('open');
 });
 
+test('a tablet and a small laptop get the header on one row and no sideways scrolling', async ({ page }) => {
+  for (const width of [768, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/about');
+    await expect(page.getByTestId('site-header').getByRole('link', { name: 'Account' })).toBeVisible();
+    expect((await page.getByTestId('site-header').boundingBox())?.height, `${width}`).toBeLessThan(80);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}`).toBeLessThanOrEqual(width);
+  }
+});
+
 test('the category filter narrows the list and lives in the URL', async ({ page }) => {
   await page.goto('/products');
   await expect(page.getByText('8 spirits')).toBeVisible();

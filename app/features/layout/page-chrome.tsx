@@ -66,15 +66,16 @@ function Header() {
         <Link to="/" className="font-serif text-2xl font-bold tracking-widest text-brass" aria-label="Frolic home">
           FROLIC
         </Link>
-        <div className="flex items-center gap-3 md:gap-8">
+        {/* The links fold into the menu below lg: with the Account entry they no longer fit a tablet's row. */}
+        <div className="flex items-center gap-3 lg:gap-8">
           <nav aria-label="Main">
             <MobileMenu />
-            <ul className="hidden gap-6 md:flex">
+            <ul className="hidden gap-6 lg:flex">
               {PUBLIC_NAV.map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
-                    className={({ isActive }) => `text-sm font-medium hover:text-brass ${isActive ? 'text-brass underline underline-offset-8' : ''}`}
+                    className={({ isActive }) => `text-sm font-medium whitespace-nowrap hover:text-brass ${isActive ? 'text-brass underline underline-offset-8' : ''}`}
                   >
                     {item.label}
                   </NavLink>
@@ -89,7 +90,7 @@ function Header() {
   );
 }
 
-/** The phone menu: a native disclosure, closed again once a page is chosen, on Escape or a tap elsewhere. */
+/** The phone and tablet menu: a native disclosure, closed again once a page is chosen, on Escape or a tap elsewhere. */
 function MobileMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
@@ -117,7 +118,7 @@ function MobileMenu() {
     if ((e.target as Element).closest('a')) close();
   };
   return (
-    <details ref={ref} className="relative md:hidden" onKeyDown={onKeyDown}>
+    <details ref={ref} className="relative lg:hidden" onKeyDown={onKeyDown}>
       <summary className="cursor-pointer list-none rounded-md border border-stone-300 px-3 py-2 text-sm font-medium">Menu</summary>
       <ul className="absolute right-0 mt-2 w-48 rounded-md border border-stone-200 bg-white p-2 shadow-lg" onClick={onClick}>
         {PUBLIC_NAV.map((item) => (
@@ -138,7 +139,7 @@ function AccountLink() {
     <NavLink
       to={ACCOUNT_LINK.to}
       className={({ isActive }) =>
-        `flex items-center gap-1.5 rounded-full border border-forest px-3 py-1.5 text-sm font-medium max-md:order-first ${isActive ? 'bg-forest text-white' : 'text-forest hover:bg-forest hover:text-white'}`
+        `flex items-center gap-1.5 rounded-full border border-forest px-3 py-1.5 text-sm font-medium max-lg:order-first ${isActive ? 'bg-forest text-white' : 'text-forest hover:bg-forest hover:text-white'}`
       }
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
@@ -189,8 +190,8 @@ function Footer() {
             <label htmlFor="footer-market" className="block font-medium text-stone-100">
               Market and currency
             </label>
-            <div className="mt-2 flex gap-2">
-              <select id="footer-market" name="market" defaultValue={root.market.code} className="rounded-md border border-white/30 bg-forest px-2 py-1 text-stone-100">
+            <div className="mt-2 flex flex-wrap gap-2">
+              <select id="footer-market" name="market" defaultValue={root.market.code} className="max-w-full rounded-md border border-white/30 bg-forest px-2 py-1 text-stone-100">
                 {root.markets.map((m) => (
                   <option key={m.code} value={m.code}>
                     {m.name} ({m.currency})
