@@ -49,12 +49,14 @@ test('an unknown page shows a friendly 404', async ({ page }) => {
   await expect(page.getByTestId('site-header')).toBeVisible();
 });
 
-test('a missing product or recipe is the friendly 404 inside the header and footer, with status 404', async ({ page }) => {
+test('a missing product, recipe or event is the friendly 404 inside the header and footer, with status 404', async ({ page }) => {
   const cases: [string, RegExp][] = [
     ['/products/nope', /^Product not found · Frolic$/],
     ['/cocktails/999999', /^Cocktail not found · Frolic$/],
     ['/cocktails/abc', /^Cocktail not found · Frolic$/],
     ['/cocktails/99999999999', /^Cocktail not found · Frolic$/],
+    ['/events/999999', /^Event not found · Frolic$/],
+    ['/events/nope', /^Event not found · Frolic$/],
   ];
   for (const [path, title] of cases) {
     const res = await page.goto(path);

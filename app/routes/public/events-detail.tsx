@@ -5,6 +5,7 @@
 import { data, Link, redirect } from 'react-router';
 import { eventIdFromParam, eventWhen, eventWhere, eventZoneText, type PublicEvent } from '@shared/events';
 import type { Route } from './+types/events-detail';
+import { PageError } from '~/features/layout/not-found';
 
 const NOT_FOUND = 'We could not find that event.';
 
@@ -45,7 +46,7 @@ function eventJsonLd(event: PublicEvent, absolute: (path: string) => string): Re
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data?.event) return [{ title: 'Event not found · Frolic' }];
+  if (!data?.event) return [{ title: 'Event not found · Frolic' }, { name: 'robots', content: 'noindex' }];
   const { event, publicOrigin } = data;
   // schema.org and Open Graph want absolute URLs: given when the site's public origin is configured.
   const absolute = (path: string) => (publicOrigin ? new URL(path, publicOrigin).href : path);
@@ -75,6 +76,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // One address per event: `/events/12` or old title words lead to the current one.
   if (`/events/${params.id}` !== event.path) throw redirect(event.path, 301);
   return { event, publicOrigin: context.publicOrigin };
+}
+
+/** A missing event is the friendly 404, inside the header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} dev={import.meta.env.DEV} />;
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
