@@ -160,7 +160,8 @@ export function loadGazetteer(file = GAZETTEER_FILE): Gazetteer {
   for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
 
   const candidates = (key: string): Place[] => {
-    const alias = ALIASES[key];
+    // Own keys only: a search for "constructor" must not find Object.prototype's (that was a 500).
+    const alias = Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
     const own = byName.get(key) ?? [];
     if (!alias) return own;
     const target = (byName.get(normalizePlace(alias[0])) ?? []).filter((p) => p.country === alias[1]);
