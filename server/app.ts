@@ -13,6 +13,7 @@ import { type Database, ping } from './db/client';
 import { AppError, toAppError } from './http/errors';
 import { createFlash } from './http/flash';
 import { createPageCache } from './http/page-cache';
+import { pageForms } from './http/page-forms';
 import { resolveMarket } from './http/market';
 import { createRequestAuth } from './http/request-auth';
 import { type BuildSource, reactRouterHandler } from './http/react-router';
@@ -91,6 +92,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
+      // Every 5xx, whichever layer answered it, is an error in the log (the line carries the request id).
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
   app.use(nonceMiddleware, securityHeaders(dev), hstsWhenSecure);
@@ -148,14 +151,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use(express.static(clientDir, { maxAge: '1d', index: false }));
   }
 
-  app.use((req, _res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') return next();
-    const length = Number(req.headers['content-length'] ?? NaN);
-    if (req.headers['transfer-encoding'] && Number.isNaN(length)) return next(new AppError('length_required', 411, 'Send the form with a Content-Length.'));
-    const limit = req.path.startsWith('/admin/dashboard/store-locator/import') ? IMPORT_BODY_LIMIT : PAGE_BODY_LIMIT;
-    if (length > limit) return next(new AppError('payload_too_large', 413, 'The form is too large.'));
-    next();
-  });
+  // Writes to pages carry a readable form of a page's size, or are refused (411/413/415/400).
+  app.use(pageForms((p) => (p.startsWith('/admin/dashboard/store-locator/import') ? IMPORT_BODY_LIMIT : PAGE_BODY_LIMIT)));
 
   if (build) {
     const pageCache = config.PAGE_CACHE && !dev ? createPageCache(services.content, services.ageGate) : null;
@@ -178,6 +175,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         publicOrigin: config.PUBLIC_ORIGIN ?? null,
         nonce,
         requestId: String(req.id),
+        log: req.log,
         secure: req.secure,
         ip: req.ip ?? null,
       };
@@ -187,7 +185,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const appError = toAppError(err);
-    if (appError.status >= 500) req.log.error({ err }, 'request failed');
+    if (appError.status >= 500) req.log.error({ err, requestId: String(req.id) }, 'request failed');
     if (res.headersSent) {
       res.destroy();
       return;

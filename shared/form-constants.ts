@@ -16,3 +16,9 @@ export const FORM_STARTED_FIELD = 'form_started';
 export const MIN_FILL_MS = 1500;
 
 export type FieldErrors = Partial<Record<string, string>>;
+
+/**
+ * Page actions accept forms only: the staff editors send their nested value as JSON text in this one
+ * form field (read back by `readBody` in app/lib/admin-action.server.ts).
+ */
+export const JSON_FORM_FIELD = '_json';

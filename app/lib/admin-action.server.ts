@@ -1,11 +1,14 @@
-// The action side of every staff editor: guard on the permission, read the body (JSON from the
-// enhanced editors, or a plain form post), validate with the shared schema, call the service, and
-// answer with field errors (400), the service's refusal (409 conflict, 404 …) or a redirect with a toast.
+// The action side of every staff editor: guard on the permission, read the body (the enhanced
+// editors' JSON in one form field, or a plain form post), validate with the shared schema, call the
+// service, and answer with field errors (400), the service's refusal (409 conflict, 404 …) or a
+// redirect with a toast.
 import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import type { Permission } from '@shared/policy';
-import { fieldErrorsByPath, fieldErrorsFromDetails, NUL_MESSAGE, nulPath } from '@shared/schemas/admin';
-import type { FieldErrors } from '@shared/form-constants';
+import { fieldErrorsByPath, fieldErrorsFromDetails } from '@shared/schemas/admin';
+import { unstorableText } from '@shared/schemas/text';
+import { type FieldErrors, JSON_FORM_FIELD } from '@shared/form-constants';
+import { readForm } from './form-action';
 import { requirePermission } from './guards.server';
 
 export interface AdminActionData {
@@ -20,13 +23,23 @@ export interface AdminActionData {
 type User = Awaited<ReturnType<typeof requirePermission>>;
 type Actor = ReturnType<AppLoadContext['auth']['actor']>;
 
-/** The request body as an object: JSON when sent as JSON, otherwise the form fields as strings. */
+/**
+ * The request body as an object: the editor's value when it sent one (JSON text in `JSON_FORM_FIELD`
+ * — pages take forms only), otherwise the form fields as strings. JSON that is not an object reads
+ * as `{}`, which the schema then refuses field by field.
+ */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  if ((request.headers.get('content-type') ?? '').includes('application/json')) {
-    const body: unknown = await request.json().catch(() => null);
+  const form = await readForm(request);
+  const json = form.get(JSON_FORM_FIELD);
+  if (typeof json === 'string') {
+    let body: unknown = null;
+    try {
+      body = JSON.parse(json);
+    } catch {
+      // Refused by the schema below, like an empty form.
+    }
     return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   }
-  const form = await request.formData();
   const out: Record<string, unknown> = {};
   for (const [k, v] of form) if (typeof v === 'string') out[k] = v;
   return out;
@@ -58,10 +71,11 @@ export async function adminAction<S extends z.ZodType, R>({ request, context }: 
   if (!parsed.success) {
     return data<AdminActionData>({ errors: fieldErrorsByPath(parsed.error), formError: 'Check the highlighted fields.', code: 'validation_failed' }, { status: 400 });
   }
-  // PostgreSQL text cannot hold NUL: refused on its field here, as the API does, not a 500 later.
-  const nul = nulPath(parsed.data);
-  if (nul !== null) {
-    return data<AdminActionData>({ errors: { [nul || 'form']: NUL_MESSAGE }, formError: 'Check the highlighted fields.', code: 'validation_failed' }, { status: 400 });
+  // Text the database cannot store (NUL, a lone surrogate from the editor's JSON): refused on its
+  // field here, as the API's `parse` does, not a 500 later.
+  const issue = unstorableText(parsed.data);
+  if (issue) {
+    return data<AdminActionData>({ errors: { [issue.path || 'form']: issue.message }, formError: 'Check the highlighted fields.', code: 'validation_failed' }, { status: 400 });
   }
   let result: R;
   try {

@@ -10,13 +10,26 @@ export interface FormActionData {
   formError?: string;
 }
 
+/**
+ * The request's form. The server refuses any other body before an action runs (server/http/page-forms.ts:
+ * 415 for JSON or text, 400 for a form that cannot be read); should one get here anyway, it is the
+ * same 400 — a request's fault is never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ error: { code: 'invalid_form', message: 'The form could not be read.' } }, { status: 400 });
+  }
+}
+
 export async function handlePublicForm<S extends z.ZodType>(
   request: Request,
   schema: S,
   submit: (form: z.infer<S>, bot: { honeypot?: string; startedAt?: number; fromPage: true }) => Promise<unknown>,
   successUrl: string,
 ) {
-  const raw = Object.fromEntries(await request.formData());
+  const raw = Object.fromEntries(await readForm(request));
   const values = Object.fromEntries(
     Object.entries(raw)
       .filter(([k]) => k !== HONEYPOT_FIELD && k !== FORM_STARTED_FIELD)

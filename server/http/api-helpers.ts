@@ -2,20 +2,16 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import { NUL_MESSAGE, nulPath } from '../../shared/schemas/admin';
-import { AppError, validationError } from './errors';
+import { unstorableText } from '../../shared/schemas/text';
+import { invalidFields, validationError } from './errors';
 
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const result = schema.safeParse(data);
   if (!result.success) throw validationError(result.error);
-  // Checked on what the schema kept (a search box drops NULs itself): the database refuses NUL in text.
-  const nul = nulPath(result.data);
-  if (nul !== null) {
-    throw new AppError('validation_failed', 400, 'The request is not valid.', {
-      details: [{ path: nul, message: NUL_MESSAGE }],
-      hint: 'Correct the fields listed in details and try again.',
-    });
-  }
+  // Checked on what the schema kept (a search box drops NULs itself): the database cannot store NUL,
+  // and a lone surrogate becomes U+FFFD in text or an error in jsonb — a field error here, never a 500.
+  const issue = unstorableText(result.data);
+  if (issue) throw invalidFields([issue]);
   return result.data;
 }
 

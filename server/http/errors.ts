@@ -48,8 +48,10 @@ export function toAppError(err: unknown): AppError {
   if (e?.type === 'entity.parse.failed') return new AppError('invalid_json', 400, 'The request body is not valid JSON.');
   if (status === 415) return new AppError('unsupported_media_type', 415, 'Unsupported content type.');
   if (status && status >= 400 && status < 500) return new AppError('bad_request', status, 'The request could not be processed.');
-  // Text the database cannot store (a NUL that slipped past `parse`): the request's fault, not ours.
-  if (pgError(err)?.code === '22021') return new AppError('invalid_text', 400, 'The request contains a character that cannot be stored (NUL).', { hint: 'Remove the NUL character (\\0) and try again.' });
+  // Text the database cannot store that slipped past `parse` (NUL: 22021; an escape jsonb refuses:
+  // 22P05): the request's fault, not ours.
+  const pg = pgError(err)?.code;
+  if (pg === '22021' || pg === '22P05') return new AppError('invalid_text', 400, 'The request contains a character that cannot be stored.', { hint: 'Remove invisible or broken characters (such as \\0) and try again.' });
   return new AppError('internal_error', 500, 'Something went wrong on our side. Please try again.');
 }
 

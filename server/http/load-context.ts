@@ -1,4 +1,5 @@
 // What every route loader and action receives from the server (React Router's load context).
+import type { Logger } from 'pino';
 import type { Services } from '../services';
 import type { Flash } from './flash';
 import type { GateState } from '../modules/age-gate/service';
@@ -22,6 +23,8 @@ export interface FrolicContext {
   supportEmail: string;
   nonce: string;
   requestId: string;
+  /** This request's logger (its lines carry the request); React Router's failures are logged through it. */
+  log: Logger;
   /** True when the request came over TLS (cookies get Secure). */
   secure: boolean;
   ip: string | null;

@@ -1,9 +1,10 @@
 // Hosts React Router's request handler in Express, with a cache of rendered public pages.
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { type AppLoadContext, createRequestHandler, type HandleErrorFunction, isRouteErrorResponse, type ServerBuild } from 'react-router';
 import './load-context';
 import type { PageCache } from './page-cache';
+import { pageBodyOf } from './page-forms';
 import { readSessionToken } from './request-auth';
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
@@ -18,7 +19,10 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     else if (value !== undefined) headers.set(key, value);
   }
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
+  // A write's form was read and checked by `pageForms` already; other methods' bodies stream through.
+  const form = pageBodyOf(req);
+  if (form) init.body = new Uint8Array(form);
+  else if (req.method !== 'GET' && req.method !== 'HEAD') {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = 'half';
   }
@@ -53,6 +57,28 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   else res.end();
 }
 
+/**
+ * React Router answers a loader, action or render that throws (anything but a Response) with a 500
+ * and hands the error to the entry's `handleError` — by default `console.error`, without the request.
+ * Every such error is logged here at error level with the request id, through the request's logger;
+ * a 4xx the router raises itself (no route, no action) is not an error of ours. The app's own
+ * `handleError`, if it ever exports one, still runs.
+ */
+function withErrorLog(build: ServerBuild): ServerBuild {
+  const own = build.entry.module.handleError;
+  const handleError: HandleErrorFunction = (error, args) => {
+    const context = args.context as AppLoadContext | undefined;
+    if (!args.request.signal.aborted && !(isRouteErrorResponse(error) && error.status < 500)) {
+      const err = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+      const url = new URL(args.request.url);
+      if (context?.log) context.log.error({ err, requestId: context.requestId }, `page failed: ${args.request.method} ${url.pathname}`);
+      else console.error(err);
+    }
+    own?.(error, args);
+  };
+  return { ...build, entry: { ...build.entry, module: { ...build.entry.module, handleError } } };
+}
+
 export function reactRouterHandler(
   source: BuildSource,
   mode: string,
@@ -61,8 +87,8 @@ export function reactRouterHandler(
 ) {
   let handle: ReturnType<typeof createRequestHandler> | undefined;
   const getHandler = () => {
-    if (typeof source === 'function') return createRequestHandler(source, mode);
-    handle ??= createRequestHandler(source, mode);
+    if (typeof source === 'function') return createRequestHandler(async () => withErrorLog(await source()), mode);
+    handle ??= createRequestHandler(withErrorLog(source), mode);
     return handle;
   };
 

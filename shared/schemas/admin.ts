@@ -21,24 +21,6 @@ export function adminListQuery<const C extends readonly [string, ...string[]]>(s
   });
 }
 
-/**
- * The path (`ingredients.2.name`, `''` for the value itself) of the first string or key in a request
- * body or query that holds a NUL character, or null. PostgreSQL refuses NUL in text, so such input
- * is answered 400 on that field before it reaches a service (and the database's 500).
- */
-export function nulPath(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
-  if (value === null || typeof value !== 'object' || depth > 32) return null;
-  for (const [key, v] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path.join('.');
-    const found = nulPath(v, [...path, key], depth + 1);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
-export const NUL_MESSAGE = 'Remove the invisible NUL character (\\0) from this text.';
-
 export interface AdminPage<T> {
   items: T[];
   page: number;

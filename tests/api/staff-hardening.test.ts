@@ -1,6 +1,7 @@
 // Cross-cutting checks of the staff catalogue: what no per-area test owns — caching of personal
 // responses, text the database cannot store (NUL), and cross-site writes to the editors' page actions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_FORM_FIELD } from '../../shared/form-constants';
 import { Client } from '../support/client';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -79,8 +80,10 @@ describe('NUL characters (PostgreSQL text cannot hold them)', () => {
   });
 
   it('refuses them in a page action with a field error', async () => {
-    const res = await admin.json('POST', '/admin/dashboard/products/new', product({ description: 'x\u0000y' }));
+    // The editors send their value as JSON text in one form field (pages take forms only).
+    const res = await admin.post('/admin/dashboard/products/new', { [JSON_FORM_FIELD]: JSON.stringify(product({ description: 'x\u0000y' })) });
     expect(res.status).toBe(400);
+    expect(await res.text()).toContain('NUL character');
   });
 
   it('drops them from searches and lists instead of failing', async () => {

@@ -3,7 +3,7 @@
 // for optimistic concurrency, a delete button that asks first, and the links and buttons around the form.
 import { useState } from 'react';
 import { Form, Link, useFetcher, useNavigation } from 'react-router';
-import type { FieldErrors } from '@shared/form-constants';
+import { type FieldErrors, JSON_FORM_FIELD } from '@shared/form-constants';
 import { buttonClass } from './list';
 
 export interface EditorResult {
@@ -13,11 +13,15 @@ export interface EditorResult {
   hint?: string;
 }
 
-/** Submits `value` as JSON to the route's action; returns the action's field errors and message. */
+/**
+ * Submits `value` as JSON to the route's action; returns the action's field errors and message.
+ * Pages take forms only (server/http/page-forms.ts), so the JSON travels as text in one field of a
+ * multipart form (no percent-encoding growth); `readBody` reads it back.
+ */
 export function useJsonEditor() {
   const fetcher = useFetcher<EditorResult>();
   const submit = (value: Record<string, unknown>, action?: string) =>
-    void fetcher.submit(value as never, { method: 'post', encType: 'application/json', action });
+    void fetcher.submit({ [JSON_FORM_FIELD]: JSON.stringify(value) }, { method: 'post', encType: 'multipart/form-data', action });
   const result = fetcher.data;
   return {
     submit,

@@ -1,0 +1,54 @@
+// Text the database cannot store, refused in one place for every body: `parse()` (the JSON API),
+// `adminAction()` (the staff editors' JSON) and the page-form rule (server/http/page-forms.ts) all
+// call `unstorableText` on what they received, so no schema has to remember it field by field.
+//
+// - NUL (U+0000): no PostgreSQL text column or parameter accepts it (the driver's error was a 500).
+// - A lone UTF-16 surrogate (`"\ud800"` in JSON): half of a character, not text. A `text` column
+//   silently stores U+FFFD instead, and a `jsonb` value (audit rows, notification payloads) is
+//   refused by PostgreSQL — again a 500. JSON is the only way in: browsers' form posts are UTF-8,
+//   which cannot encode one.
+
+export const NUL_MESSAGE = 'Remove the invisible NUL character (\\0) from this text.';
+export const ILL_FORMED_MESSAGE = 'This text contains a broken character (half of an emoji or symbol): retype it.';
+
+/** With the `u` flag a well-formed pair is one code point, so only a lone surrogate is in category Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Why `s` cannot be stored, or null when it can. */
+export function textProblem(s: string): string | null {
+  if (s.includes('\u0000')) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(s)) return ILL_FORMED_MESSAGE;
+  return null;
+}
+
+export interface TextIssue {
+  /** Dotted path of the field (`ingredients.2.name`); `''` for the value itself. */
+  path: string;
+  message: string;
+}
+
+/**
+ * The first string — value or key, at any depth — that cannot be stored, or null. Walks with an
+ * explicit stack rather than recursion, so a deeply nested body cannot overflow it (bodies are
+ * bounded by the size limits before they get here).
+ */
+export function unstorableText(value: unknown): TextIssue | null {
+  const stack: [unknown, string[]][] = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      const message = textProblem(v);
+      if (message) return { path: path.join('.'), message };
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    const entries = Object.entries(v);
+    for (const [key] of entries) {
+      const message = textProblem(key);
+      if (message) return { path: path.join('.'), message };
+    }
+    // Pushed in reverse, so the first field is looked at (and reported) first.
+    for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], [...path, entries[i]![0]]]);
+  }
+  return null;
+}
