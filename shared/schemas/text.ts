@@ -27,28 +27,39 @@ export interface TextIssue {
   message: string;
 }
 
+/** Where a value sits: its key and its parent's place (built into `a.b.0` only when reported). */
+interface Place {
+  key: string;
+  parent: Place | null;
+}
+const pathOf = (place: Place | null): string => {
+  const keys: string[] = [];
+  for (let p = place; p; p = p.parent) keys.push(p.key);
+  return keys.reverse().join('.');
+};
+
 /**
  * The first string — value or key, at any depth — that cannot be stored, or null. Walks with an
  * explicit stack rather than recursion, so a deeply nested body cannot overflow it (bodies are
  * bounded by the size limits before they get here).
  */
 export function unstorableText(value: unknown): TextIssue | null {
-  const stack: [unknown, string[]][] = [[value, []]];
+  const stack: [unknown, Place | null][] = [[value, null]];
   while (stack.length) {
-    const [v, path] = stack.pop()!;
+    const [v, place] = stack.pop()!;
     if (typeof v === 'string') {
       const message = textProblem(v);
-      if (message) return { path: path.join('.'), message };
+      if (message) return { path: pathOf(place), message };
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
     const entries = Object.entries(v);
     for (const [key] of entries) {
       const message = textProblem(key);
-      if (message) return { path: path.join('.'), message };
+      if (message) return { path: pathOf(place), message };
     }
     // Pushed in reverse, so the first field is looked at (and reported) first.
-    for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], [...path, entries[i]![0]]]);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], { key: entries[i]![0], parent: place }]);
   }
   return null;
 }

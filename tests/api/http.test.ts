@@ -1,5 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pino } from 'pino';
 import { passGate, startTestServer, type TestServer } from '../support/test-server';
+
+interface LogLine {
+  level: number;
+  requestId?: string;
+  req?: { id?: string };
+  res?: { statusCode?: number };
+  err?: { message?: string };
+}
 
 let t: TestServer;
 let cookie: string;
@@ -40,6 +49,25 @@ describe('health and API basics', () => {
     const broken = await postJson('/api/age-gate', '{"country":');
     expect(broken.status).toBe(400);
     expect((await broken.json()).error.code).toBe('invalid_json');
+  });
+
+  it('takes forms only on pages: 415 for JSON or text, 400 for a form that cannot be read or a NUL in a field', async () => {
+    const post = (body: BodyInit, type?: string) => fetch(`${t.url}/contact`, { method: 'POST', body, headers: type ? { 'content-type': type, cookie } : { cookie }, redirect: 'manual' });
+    for (const [body, type] of [['{"name":"A"}', 'application/json'], ['name=A', 'text/plain'], [new Uint8Array([110, 61, 65]), undefined]] as const) {
+      const res = await post(body, type);
+      expect(res.status, type).toBe(415);
+      expect((await res.json()).error.code).toBe('unsupported_media_type');
+    }
+    const broken = await post('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nA', 'multipart/form-data; boundary=b');
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error.code).toBe('invalid_form');
+    const nul = await post('name=A%00&email=a%40example.com', 'application/x-www-form-urlencoded');
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).error).toMatchObject({ code: 'validation_failed', details: [{ path: 'name', message: expect.stringContaining('NUL') }] });
+    // A well-formed form still reaches the action (field errors, not a refusal).
+    const form = await post('name=A', 'application/x-www-form-urlencoded');
+    expect(form.status).toBe(400);
+    expect(form.headers.get('content-type')).toContain('text/html');
   });
 
   it('gives CORS headers to configured origins only, never with credentials', async () => {
@@ -151,5 +179,66 @@ describe('pages', () => {
     const html = await (await get('/products?category=rum', { cookie })).text();
     expect(html).toContain('Frolic Spiced Rum');
     expect(html).not.toContain('Frolic London Dry Gin');
+  });
+});
+
+describe('logging of failures', () => {
+  let logged: LogLine[];
+  let failing: TestServer;
+  beforeAll(async () => {
+    logged = [];
+    const stream = { write: (line: string) => void logged.push(JSON.parse(line)) };
+    failing = await startTestServer({}, { logger: pino({ level: 'info' }, stream) });
+  });
+  afterAll(async () => {
+    await failing?.close();
+  });
+
+  const linesOf = (id: string | null) => logged.filter((l) => l.requestId === id || l.req?.id === id);
+
+  it('logs a page loader that throws at error level with the request id, and answers 500 without internals', async () => {
+    const catalog = failing.app.services.catalog;
+    const original = catalog.listProducts;
+    catalog.listProducts = async () => {
+      throw new Error('boom in a loader');
+    };
+    try {
+      const res = await fetch(`${failing.url}/products?category=gin&fail=page`, { headers: { cookie: await passGate(failing.url) } });
+      expect(res.status).toBe(500);
+      expect(await res.text()).not.toContain('boom in a loader');
+      const id = res.headers.get('x-request-id');
+      // The error itself, with its stack, and the request's own line (written once the response
+      // has finished, so waited for): both at error (50).
+      expect(linesOf(id).find((l) => l.err?.message === 'boom in a loader')).toMatchObject({ level: 50, requestId: id });
+      await vi.waitFor(() => expect(linesOf(id).find((l) => l.res?.statusCode === 500)).toMatchObject({ level: 50 }));
+    } finally {
+      catalog.listProducts = original;
+    }
+  });
+
+  it('logs an API handler that throws at error level with the request id', async () => {
+    const catalog = failing.app.services.catalog;
+    const original = catalog.getProduct;
+    catalog.getProduct = async () => {
+      throw new Error('boom in a handler');
+    };
+    try {
+      const res = await fetch(`${failing.url}/api/products/frolic-london-dry-gin`);
+      expect(res.status).toBe(500);
+      expect((await res.json()).error.code).toBe('internal_error');
+      const id = res.headers.get('x-request-id');
+      expect(linesOf(id).find((l) => l.err?.message === 'boom in a handler')).toMatchObject({ level: 50, requestId: id });
+      await vi.waitFor(() => expect(linesOf(id).find((l) => l.res?.statusCode === 500)).toMatchObject({ level: 50 }));
+    } finally {
+      catalog.getProduct = original;
+    }
+  });
+
+  it('keeps 4xx answers out of the error level', async () => {
+    const res = await fetch(`${failing.url}/no/such/page`, { headers: { cookie: await passGate(failing.url) } });
+    expect(res.status).toBe(404);
+    const id = res.headers.get('x-request-id');
+    await vi.waitFor(() => expect(linesOf(id).find((l) => l.res?.statusCode === 404)).toMatchObject({ level: 30 }));
+    expect(linesOf(id).every((l) => l.level < 50)).toBe(true);
   });
 });

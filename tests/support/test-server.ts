@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { type App, createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -26,14 +26,14 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number; logger?: Logger } = {}): Promise<TestServer> {
   const db = await freshDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'frolic-data-')), LOG_LEVEL: 'silent', ...env });
   await prepareDatabase(db.database, config, pino({ level: 'silent' }));
   const app = await createApp({
     config,
     database: db.database,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     build: await loadBuild(),
     clientDir: path.join(BUILD_DIR, 'client'),
     now: options.now,
