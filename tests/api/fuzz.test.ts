@@ -481,7 +481,7 @@ describe('random bad input', () => {
       } else if (kind < 17) {
         const page = r.pick(pageActions);
         const target = r.chance(0.5) ? dataPath(page) : page;
-        req = { method: r.chance(0.85) ? 'POST' : r.pick(['PUT', 'PATCH', 'DELETE']), path: fill(target, () => segment(String(r.pick(NASTY_STRINGS)))), ...formBody(), as: asFor(page) };
+        req = { method: r.chance(0.85) ? 'POST' : r.pick(['PUT', 'PATCH', 'DELETE', 'OPTIONS']), path: fill(target, () => segment(String(r.pick(NASTY_STRINGS)))), ...formBody(), as: asFor(page) };
       } else {
         const page = r.pick(pages);
         req = { method: 'GET', path: fill(page.split('?')[0] as string, () => segment(String(r.pick([...NASTY_STRINGS, ...NASTY_NUMBERS])))) + query(), as: r.chance(0.5) ? 'staff' : 'visitor' };
