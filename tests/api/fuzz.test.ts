@@ -232,6 +232,30 @@ describe('the inputs outside fuzzing found', () => {
     expect(problems).toEqual([]);
   });
 
+  it('refuses a lone surrogate or a NUL in every text field of every valid write, on that field', async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const tpl of templates.filter((x) => x.kind !== 'form')) {
+      const clean = await tpl.body();
+      for (const at of pathsOf(clean).filter((p) => typeof p.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], clean) === 'string')) {
+        for (const bad of ['x\ud800y', 'x\u0000y']) {
+          const body = structuredClone(await tpl.body());
+          setAt(body, at, bad, false);
+          const req: Sent =
+            tpl.kind === 'json'
+              ? { method: tpl.method, path: tpl.path, type: 'application/json', body: JSON.stringify(body), as: tpl.as, headers: tpl.headers }
+              : { method: tpl.method, path: dataPath(tpl.path), type: 'application/x-www-form-urlencoded', body: `${JSON_FORM_FIELD}=${segment(JSON.stringify(body))}`, as: tpl.as };
+          const res = await fetch(t.url + req.path, { method: req.method, body: req.body as string, headers: { cookie: req.as === 'staff' ? staffCookie : visitorCookie, 'content-type': req.type!, 'x-forwarded-for': `10.9.${++sent >> 8 & 255}.${sent & 255}`, ...req.headers } });
+          const text = await res.text();
+          checked += 1;
+          if (res.status !== 400 || !text.includes('validation_failed')) problems.push(`${tpl.method} ${tpl.path} ${at.join('.')}=${JSON.stringify(bad)}: ${res.status} ${text.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+
   it('refuses a lone surrogate in a staff editor\u2019s JSON on its field', async () => {
     const form = new FormData();
     form.append(JSON_FORM_FIELD, JSON.stringify({ id: mediaId, altText: 'A bottle \ud800' }));
