@@ -325,18 +325,18 @@ describe('the editor pages', () => {
   });
 
   it('saves through the page action with a toast, refuses a stale version, and lets only admins delete', async () => {
-    const created = await employee.json('POST', `${list}/new`, recipe({ slug: 'page-sour', name: 'Page Sour' }));
+    const created = await employee.editor(`${list}/new`, recipe({ slug: 'page-sour', name: 'Page Sour' }));
     expect(created.status).toBe(302);
     const to = created.headers.get('location') as string;
     expect(to).toMatch(/^\/admin\/dashboard\/cocktails\/\d+$/);
     expect(employee.flashedToast()).toMatchObject({ title: 'Recipe saved' });
     const id = Number(to.split('/').pop());
 
-    const invalid = await employee.json('POST', to, { ...recipe({ slug: 'page-sour', ingredients: [] }), version: 1 });
+    const invalid = await employee.editor(to, { ...recipe({ slug: 'page-sour', ingredients: [] }), version: 1 });
     expect(invalid.status).toBe(400);
-    const stale = await employee.json('POST', to, { ...recipe({ slug: 'page-sour', name: 'Page Sour II' }), version: 1 });
+    const stale = await employee.editor(to, { ...recipe({ slug: 'page-sour', name: 'Page Sour II' }), version: 1 });
     expect(stale.status).toBe(302);
-    const conflict = await employee.json('POST', to, { ...recipe({ slug: 'page-sour', name: 'Page Sour III' }), version: 1 });
+    const conflict = await employee.editor(to, { ...recipe({ slug: 'page-sour', name: 'Page Sour III' }), version: 1 });
     expect(conflict.status).toBe(409);
 
     // Employees have no catalog:delete: the page guard turns them away and the recipe stays.

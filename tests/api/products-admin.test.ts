@@ -260,13 +260,13 @@ describe('the Manage Products pages', () => {
   it('saves through the editor action with the "Product saved" toast, and refuses a stale version', async () => {
     const id = await idOf('frolic-wheat-vodka');
     const opened = await load(admin, id);
-    const saved = await admin.json('POST', `${PAGES}/${id}`, { ...bodyOf(opened), lowStockThreshold: 99 });
+    const saved = await admin.editor(`${PAGES}/${id}`, { ...bodyOf(opened), lowStockThreshold: 99 });
     expect(saved.status).toBe(302);
     expect(saved.headers.get('location')).toBe(PAGES);
     expect(admin.flashedToast()?.title).toBe('Product saved');
     expect((await load(admin, id)).lowStockThreshold).toBe(99);
 
-    const stale = await employee.json('POST', `${PAGES}/${id}`, { ...bodyOf(opened), lowStockThreshold: 5 });
+    const stale = await employee.editor(`${PAGES}/${id}`, { ...bodyOf(opened), lowStockThreshold: 5 });
     expect(stale.status).toBe(409);
   });
 });

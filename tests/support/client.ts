@@ -1,4 +1,6 @@
 // A minimal cookie-keeping HTTP client for API tests: what a browser does with cookies, no more.
+import { JSON_FORM_FIELD } from '../../shared/form-constants';
+
 export class Client {
   readonly cookies = new Map<string, string>();
   constructor(readonly base: string) {}
@@ -36,6 +38,11 @@ export class Client {
         redirect: 'manual',
       }),
     );
+  }
+
+  /** Saves through a staff editor's page action as the editor does: the value as JSON in one form field. */
+  async editor(path: string, value: unknown) {
+    return this.post(path, { [JSON_FORM_FIELD]: JSON.stringify(value) });
   }
 
   /** Passes the age gate (the staff and partner pages are behind it too). */
