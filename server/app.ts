@@ -194,6 +194,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   const sockets = attachChatSockets(server, services, feed, { instanceId: randomUUID(), logger, allowedOrigins: config.CORS_ORIGINS });
+  services.jobs.start();
 
   ready = true;
   return {
@@ -203,6 +204,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     sockets,
     async close() {
       ready = false;
+      // Jobs stop claiming at once; running ones get the shutdown timeout, then go back to the queue.
+      const jobsStopped = services.jobs.stop(config.SHUTDOWN_TIMEOUT_MS);
       sockets.close();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
@@ -213,6 +216,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         server.closeIdleConnections();
       });
       await viteClose?.();
+      await jobsStopped;
+      services.mailer.close();
       await feed.close();
     },
   };

@@ -14,6 +14,7 @@ import { type InquiryService, createInquiryService } from './modules/inquiries/s
 import type { Logger } from 'pino';
 import { createSealer } from './auth/tokens';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createJobs, type Jobs } from './jobs/registry';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionStore, type SessionStore } from './modules/auth/sessions';
 import { createSettingsService, type SettingsService } from './modules/security/settings';
@@ -37,6 +38,8 @@ export interface Services {
   sessions: SessionStore;
   auth: AuthService;
   mailer: Mailer;
+  /** The job queue and this instance's runner (started by createApp, stopped by its close). */
+  jobs: Jobs;
   dashboard: DashboardService;
   chat: ChatService;
   media: MediaService;
@@ -54,8 +57,9 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const signer = createSigner(config.SESSION_SECRET);
   const settings = createSettingsService(database.db, feed);
   const sessions = createSessionStore(database.db, settings, now, feed);
+  const jobs = createJobs(database.db, { logger, now });
   // Links in emails are live tokens: printed to the log in development only (the outbox keeps them).
-  const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger, printLinks: config.NODE_ENV === 'development' });
+  const mailer = createMailer(database.db, jobs, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger, printLinks: config.NODE_ENV === 'development' });
   const sealer = createSealer(config.SESSION_SECRET);
   const notifications = createNotificationService(database.db, feed);
   return {
@@ -65,10 +69,11 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     settings,
     sessions,
     mailer,
+    jobs,
     dashboard: createDashboardService(database.db),
     chat: createChatService(database.db, feed, now),
     demo: { enabled: false, createUsers: async () => [] },
-    auth: createAuthService({ db: database.db, sessions, settings, mailer, sealer, feed, now }),
+    auth: createAuthService({ db: database.db, sessions, settings, mailer, jobs, sealer, feed, now }),
     authLimiter: createRateLimiter({ limit: 20, windowMs: 15 * 60_000, now, what: 'attempts from your network' }),
     content,
     signer,

@@ -458,7 +458,10 @@ export const securitySettings = pgTable(
   ],
 );
 
-/** Every email the product sends: kept here, and sent through SMTP when SMTP_URL is set. */
+/** kept: stored only (no SMTP_URL); queued: a `mail.send` job will (re)try; sent; failed: every attempt failed. */
+export const outboxStatus = pgEnum('outbox_status', ['kept', 'queued', 'sent', 'failed']);
+
+/** Every email the product sends: kept here, and sent through SMTP (a `mail.send` job) when SMTP_URL is set. */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
@@ -469,7 +472,11 @@ export const outboxEmails = pgTable(
     html: text('html'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The last SMTP error (kept while retrying, so the outbox shows why). */
     error: text('error'),
+    status: outboxStatus('status').notNull().default('kept'),
+    /** SMTP attempts made so far. */
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('outbox_emails_created_idx').on(t.createdAt)],
 );
@@ -672,4 +679,43 @@ export const notificationReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.userId] }), index('notification_reads_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Jobs (issue 13): work that runs later, once, on one instance — server/jobs/runner.ts.
+
+export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
+
+/**
+ * The job queue. A runner claims due rows with `FOR UPDATE SKIP LOCKED` (so two instances never take
+ * the same row), marks them running under a lease (`locked_until`: a job whose instance died is taken
+ * again once it passes), and records the outcome; a failure is retried with backoff until
+ * `max_attempts`, then stays `failed` with its error. `unique_key` makes an enqueue idempotent
+ * (a scheduled job's key names its period, so it runs once across instances).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull().default({}),
+    status: jobStatus('status').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lastError: text('last_error'),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    uniqueKey: text('unique_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey),
+    // What a runner looks for: due queued rows, and running rows whose lease ran out.
+    index('jobs_queued_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
+    index('jobs_running_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    index('jobs_finished_idx').on(t.updatedAt).where(sql`${t.status} in ('done', 'failed')`),
+    check('jobs_attempts_positive', sql`${t.maxAttempts} > 0`),
+  ],
 );

@@ -1,12 +1,16 @@
 // Sends email. Every message is kept in the outbox table, which the master admin reads at
-// /admin/dashboard/outbox; with SMTP_URL it is also sent over SMTP (nodemailer). Links in emails
+// /admin/dashboard/outbox; with SMTP_URL a `mail.send` job, enqueued in the same transaction as the
+// outbox row, sends it over SMTP (nodemailer) and retries with backoff — an email survives a restart
+// or an SMTP outage, and the outbox shows queued / sent / failed with the last error. Links in emails
 // carry live one-time tokens (reset, unlock, confirmation, invitation), so they never reach the log:
 // only in development (`printLinks`) are they printed, to keep a local install usable.
 import { count, desc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { outboxEmails } from '../db/schema';
+import type { Jobs } from '../jobs/registry';
+import { PermanentJobError } from '../jobs/runner';
 
 export interface Email {
   to: string;
@@ -15,8 +19,8 @@ export interface Email {
   html?: string;
 }
 
-/** Kept: stored only (no SMTP_URL); pending: SMTP not done yet; sent; failed (with the error). */
-export type OutboxStatus = 'kept' | 'pending' | 'sent' | 'failed';
+/** Kept: stored only (no SMTP_URL); queued: a send (or a retry) is due; sent; failed (every attempt, or refused for good). */
+export type OutboxStatus = (typeof outboxEmails.$inferSelect)['status'];
 
 export interface OutboxEntry {
   id: number;
@@ -24,41 +28,93 @@ export interface OutboxEntry {
   subject: string;
   text: string;
   status: OutboxStatus;
+  /** SMTP attempts so far. */
+  attempts: number;
+  /** The last SMTP error (also while a retry is due). */
   error: string | null;
   createdAt: string;
   sentAt: string | null;
 }
 
 export const OUTBOX_PAGE_SIZE = 25;
+/** SMTP attempts per email: the first, then retries after 1, 2, 4 and 8 minutes. */
+export const MAIL_MAX_ATTEMPTS = 5;
+export const MAIL_BACKOFF_MS = 60_000;
 
 export interface Mailer {
-  send(email: Email): Promise<void>;
+  /**
+   * Stores the email and, with SMTP, enqueues its sending — inside `tx` when given, so the email exists
+   * iff the caller's transaction commits. Returns the outbox id.
+   */
+  send(email: Email, tx?: DbOrTx): Promise<number>;
   /** The outbox, newest first (master admin). */
   list(page: number): Promise<{ items: OutboxEntry[]; page: number; pageSize: number; total: number; smtp: boolean }>;
   close(): void;
 }
 
-export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; logger: Logger; printLinks?: boolean }): Mailer {
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  logger: Logger;
+  printLinks?: boolean;
+  /** Retry policy of `mail.send` (tests shorten it). */
+  maxAttempts?: number;
+  backoffMs?: number;
+}
+
+/** An SMTP reply in the 5xx range is a refusal for good (no such mailbox); anything else may pass later. */
+const permanent = (err: unknown) => {
+  const code = (err as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
-  const statusOf = (row: typeof outboxEmails.$inferSelect): OutboxStatus => (row.sentAt ? 'sent' : row.error ? 'failed' : transport ? 'pending' : 'kept');
+
+  jobs.handle(
+    'mail.send',
+    async ({ outboxId }, ctx) => {
+      const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId));
+      // Sent already (this is a repeat after a lost acknowledgement), or gone: nothing to do.
+      if (!row || row.status === 'sent') return;
+      if (!transport) {
+        await db.update(outboxEmails).set({ status: 'kept' }).where(eq(outboxEmails.id, outboxId));
+        return;
+      }
+      try {
+        await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
+      } catch (err) {
+        const forGood = ctx.lastAttempt || permanent(err);
+        const error = String((err as Error).message ?? err).slice(0, 2000);
+        await db.update(outboxEmails).set({ status: forGood ? 'failed' : 'queued', attempts: ctx.attempt, error }).where(eq(outboxEmails.id, outboxId));
+        throw permanent(err) ? new PermanentJobError(error) : err;
+      }
+      await db.update(outboxEmails).set({ status: 'sent', sentAt: new Date(), attempts: ctx.attempt, error: null }).where(eq(outboxEmails.id, outboxId));
+    },
+    { maxAttempts: opts.maxAttempts ?? MAIL_MAX_ATTEMPTS, backoffMs: opts.backoffMs ?? MAIL_BACKOFF_MS },
+  );
+
+  async function store(tx: DbOrTx, email: Email): Promise<number> {
+    const [row] = await tx
+      .insert(outboxEmails)
+      .values({ ...email, status: transport ? 'queued' : 'kept' })
+      .returning({ id: outboxEmails.id });
+    const id = (row as { id: number }).id;
+    if (transport) await jobs.enqueue(tx, 'mail.send', { outboxId: id });
+    return id;
+  }
+
   return {
-    async send(email) {
-      const [row] = await db.insert(outboxEmails).values(email).returning({ id: outboxEmails.id });
-      const id = (row as { id: number }).id;
+    async send(email, tx) {
+      // The row and its job commit together: on the caller's transaction, or on one of our own.
+      const id = tx ? await store(tx, email) : await db.transaction((own) => store(own, email));
       if (opts.printLinks) {
         opts.logger.info({ outboxId: id, to: email.to, subject: email.subject, links: email.text.match(/https?:\/\/\S+/g) ?? [] }, 'email (development: links printed)');
       }
       if (!transport) {
         opts.logger.info({ outboxId: id, subject: email.subject }, 'email kept in the outbox (no SMTP_URL): the master admin reads it at /admin/dashboard/outbox');
-        return;
       }
-      try {
-        await transport.sendMail({ from: opts.from, ...email });
-        await db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, id));
-      } catch (err) {
-        opts.logger.error({ err, outboxId: id }, 'email could not be sent');
-        await db.update(outboxEmails).set({ error: String((err as Error).message ?? err) }).where(eq(outboxEmails.id, id));
-      }
+      return id;
     },
     async list(page) {
       const current = Math.max(1, Math.floor(page) || 1);
@@ -77,7 +133,8 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
           to: r.to,
           subject: r.subject,
           text: r.text,
-          status: statusOf(r),
+          status: r.status,
+          attempts: r.attempts,
           error: r.error,
           createdAt: r.createdAt.toISOString(),
           sentAt: r.sentAt?.toISOString() ?? null,

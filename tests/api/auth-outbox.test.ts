@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, createApp } from '../../server/app';
 import { ensureMasterAdmin, prepareDatabase, startDemoUsers } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
+import { createJobs } from '../../server/jobs/registry';
 import { createMailer } from '../../server/mail/mailer';
 import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
 import { BUILD_DIR } from '../../server/root';
@@ -123,9 +124,10 @@ describe('links stay out of the log', () => {
       },
     });
     const email = { to: 'dev@example.com', subject: 'Link', text: 'Open http://localhost:3000/auth/confirm?token=dev-token-123' };
-    await createMailer(db.database.db, { from: 'x <x@example.com>', logger: pino(sink), printLinks: false }).send(email);
+    const jobs = createJobs(db.database.db, { logger: pino(sink) });
+    await createMailer(db.database.db, jobs, { from: 'x <x@example.com>', logger: pino(sink), printLinks: false }).send(email);
     expect(lines.join('')).not.toContain('dev-token-123');
-    await createMailer(db.database.db, { from: 'x <x@example.com>', logger: pino(sink), printLinks: true }).send(email);
+    await createMailer(db.database.db, jobs, { from: 'x <x@example.com>', logger: pino(sink), printLinks: true }).send(email);
     expect(lines.join('')).toContain('dev-token-123');
   });
 

@@ -1,5 +1,6 @@
-// The email outbox (master admin only): every email the product stored — sent over SMTP, or only
-// kept here when SMTP_URL is not set. Links in emails are never printed outside development, so this
+// The email outbox (master admin only): every email the product stored — sent over SMTP by a
+// `mail.send` job (queued, retried with backoff, sent or failed with the error), or only kept here
+// when SMTP_URL is not set. Links in emails are never printed outside development, so this
 // is where a master admin finds a confirmation, reset or invitation link to pass on.
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/outbox';
@@ -14,8 +15,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return context.services.mailer.list(page);
 }
 
-const STATUS = { sent: 'Sent', kept: 'Kept (no SMTP)', pending: 'Sending', failed: 'Failed' } as const;
-const BADGE = { sent: 'done', kept: 'draft', pending: 'in_progress', failed: 'new' } as const;
+const STATUS = { sent: 'Sent', kept: 'Kept (no SMTP)', queued: 'Queued', failed: 'Failed' } as const;
+const BADGE = { sent: 'done', kept: 'draft', queued: 'in_progress', failed: 'new' } as const;
+const attemptsOf = (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`);
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { items, page, pageSize, total, smtp } = loaderData;
@@ -36,13 +38,19 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                   <span className="font-medium">{m.subject}</span>
                   <span className="text-sm text-stone-700">to {m.to}</span>
                   <StatusBadge status={BADGE[m.status]} label={STATUS[m.status]} />
+                  {m.attempts > 1 || m.status === 'failed' ? <span className="text-sm text-stone-600">{attemptsOf(m.attempts)}</span> : null}
                   <time dateTime={m.createdAt} className="ml-auto text-sm text-stone-500">
                     {formatUtc(m.createdAt)}
                   </time>
                 </summary>
-                {m.error ? <p className="mt-2 text-sm text-red-800">Error: {m.error}</p> : null}
                 <pre className="mt-3 overflow-x-auto rounded-md bg-stone-50 p-3 text-sm break-words whitespace-pre-wrap">{m.text}</pre>
               </details>
+              {/* Outside the details: why an email did not leave shows without opening it. */}
+              {m.error ? (
+                <p className="mt-2 text-sm text-red-800">
+                  {m.status === 'queued' ? 'Will retry. Last error' : 'Error'}: {m.error}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -3,7 +3,9 @@
 //
 // Whether an account exists must not show in how long an answer takes: sign-in and the "email me a
 // link" requests run the same statements and one argon2 verification for a known and an unknown
-// address (the parameters differ, not the work), and the mail itself is written after the answer.
+// address (the parameters differ, not the work). The mail itself is the work of a job, enqueued in
+// the same statement shape for every address: its handler looks the account up, creates the link and
+// stores the email (or does nothing) after the answer is written.
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { dashboardLanding } from '../../../shared/policy';
 import type { Db, DbOrTx } from '../../db/client';
@@ -12,14 +14,15 @@ import { AppError } from '../../http/errors';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../../auth/password';
 import { hashToken, newToken, type Sealer } from '../../auth/tokens';
 import { matchTotp, newRecoveryCodes, newTotpSecret, qrDataUrl, totpUri } from '../../auth/totp';
-import type { Email, Mailer } from '../../mail/mailer';
+import type { Jobs } from '../../jobs/registry';
+import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 import type { ChangeFeed } from '../../realtime/changes';
 import { type Actor, recordAudit } from '../audit/service';
 import type { SettingsService } from '../security/settings';
 import { type CurrentUser, type SessionStore, USER_CHANGED_TOPIC } from './sessions';
 import { accessOf } from '../users/access';
-import { createKnownDevices, knownDeviceCookie, NIL_UUID, readKnownDevice } from './known-devices';
+import { createKnownDevices, knownDeviceCookie, readKnownDevice } from './known-devices';
 import { createLockout, type LockoutSettings, type NewLock, sourceOf, subjectOf } from './lockout';
 
 const HOUR = 3600_000;
@@ -42,6 +45,7 @@ export interface AuthDeps {
   sessions: SessionStore;
   settings: SettingsService;
   mailer: Mailer;
+  jobs: Jobs;
   sealer: Sealer;
   feed: ChangeFeed;
   now?: () => number;
@@ -54,23 +58,19 @@ function weakPassword(problem: string): AppError {
 /** Wrong second-factor codes allowed on one half-open session before it ends. */
 export const MFA_MAX_FAILURES = 5;
 
-/**
- * Work that follows an answer (emails, the lockout notice) waits this long, so that it runs after
- * the response is written and never adds to the time the answer takes.
- */
-export const DEFERRED_MS = 200;
+/** The address as every lookup compares it (`findByEmail`), and as jobs carry it. */
+const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, mailer, sealer, settings } = deps;
+  const { db, mailer, jobs, sealer, settings } = deps;
   const now = deps.now ?? Date.now;
   const mfaFailures = new Map<string, number>();
   const lockout = createLockout(db, now);
   const knownDevices = createKnownDevices(db, now);
 
   /**
-   * A new one-time token for the user (inserted through a select on users, so that `NIL_UUID` — no
-   * account — runs the same statements and stores nothing). A new reset link revokes the earlier
-   * unused ones: only the latest email works.
+   * A new one-time token for the user (inserted through a select on users: a user deleted meanwhile
+   * gets none). A new reset link revokes the earlier unused ones: only the latest email works.
    */
   async function issueToken(tx: DbOrTx, userId: string, purpose: Purpose): Promise<string> {
     const token = newToken();
@@ -84,22 +84,47 @@ export function createAuthService(deps: AuthDeps) {
     return token;
   }
 
-  /** Runs after the answer is written (see DEFERRED_MS); failures are logged, never thrown at anyone. */
-  function later(work: () => Promise<unknown>) {
-    const timer = setTimeout(() => {
-      void work().catch((err: unknown) => console.error('deferred account work failed', err));
-    }, DEFERRED_MS);
-    timer.unref();
-  }
+  // The emails of account requests, as jobs. Each looks the address up itself, so the request that
+  // enqueued it did the same work whether or not an account has that address; each stores its token
+  // and its email in one transaction, so a retry after a failure never sends two working links.
+
+  /** A reset link to an account that exists (and, for forgot-password, is not suspended). */
+  jobs.handle('auth.reset-request', async ({ email, origin, via }) => {
+    const found = await findByEmail(db, email);
+    if (!found || (via === 'forgot_password' && found.status === 'suspended')) return;
+    await db.transaction(async (tx) => {
+      // A new link replaces any earlier one (issueToken revokes them).
+      const token = await issueToken(tx, found.id, 'reset_password');
+      await mailer.send(templates.resetPassword(found.email, `${origin}/auth/reset-password?token=${token}`), tx);
+    });
+  });
+
+  /** A confirmation link to an account that exists and is not confirmed yet. */
+  jobs.handle('auth.confirmation-request', async ({ email, origin }) => {
+    const found = await findByEmail(db, email);
+    if (!found || found.emailConfirmedAt) return;
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, found.id));
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, found.id, 'confirm_email');
+      await mailer.send(templates.confirmEmail(found.email, profile?.firstName ?? '', `${origin}/auth/confirm?token=${token}`), tx);
+    });
+  });
 
   /** The first lockout of a period emails the owner a reset link, which also unlocks. */
-  async function notifyLocked(user: { id: string; email: string }, subject: string, locks: NewLock[], origin: string) {
+  jobs.handle('auth.lock-notice', async ({ email, origin, locks }) => {
+    const found = await findByEmail(db, email);
+    if (!found?.passwordHash || !locks.length) return;
     const cfg = await settings.get();
-    if (!(await lockout.claimNotification(subject, cfg.lockoutMinutes))) return;
-    const token = await db.transaction((tx) => issueToken(tx, user.id, 'reset_password'));
+    if (!(await lockout.claimNotification(subjectOf(email), cfg.lockoutMinutes))) return;
     const lock = locks.find((l) => l.scope === 'account') ?? (locks[0] as NewLock);
-    await mailer.send(templates.accountLocked(user.email, `${origin}/auth/reset-password?token=${token}`, lock.minutes, lock.scope));
-  }
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, found.id, 'reset_password');
+      await mailer.send(templates.accountLocked(found.email, `${origin}/auth/reset-password?token=${token}`, lock.minutes, lock.scope), tx);
+    });
+  });
+
+  /** Old sign-in failures are forgotten once an hour (once across instances). */
+  jobs.every('auth.lockout-sweep', 'hour', () => lockout.sweep());
 
   /** Marks the token used and returns its user, or throws: single use, unexpired, right purpose. */
   async function consumeToken(tx: DbOrTx, token: string, purposes: Purpose[]): Promise<{ userId: string; purpose: Purpose }> {
@@ -121,11 +146,6 @@ export function createAuthService(deps: AuthDeps) {
 
   async function revokeAll(tx: DbOrTx, userId: string, exceptSessionId?: string) {
     await deps.sessions.revokeAll(tx, userId, exceptSessionId);
-  }
-
-  /** Mail is sent after answering, so the time to answer never tells whether an account exists. */
-  function sendLater(email: Email | (() => Promise<Email>)) {
-    later(async () => mailer.send(typeof email === 'function' ? await email() : email));
   }
 
   /** Cached sessions of this user (on every instance) are dropped and read again. */
@@ -162,8 +182,7 @@ export function createAuthService(deps: AuthDeps) {
       const existing = await findByEmail(db, input.email);
       if (existing) {
         // Do not reveal the account exists: the owner gets a reset link instead.
-        const token = await db.transaction((tx) => issueToken(tx, existing.id, 'reset_password'));
-        sendLater(templates.resetPassword(existing.email, `${origin}/auth/reset-password?token=${token}`));
+        await jobs.enqueue(db, 'auth.reset-request', { email: normalEmail(input.email), origin, via: 'sign_up' });
         return { userId: '' };
       }
       const created = await db.transaction(async (tx) => {
@@ -174,10 +193,11 @@ export function createAuthService(deps: AuthDeps) {
         await tx.insert(profiles).values({ id, firstName: input.firstName, lastName: input.lastName, passwordLastUpdated: new Date(now()) });
         await tx.insert(userRoles).values({ userId: id, role: 'customer' });
         await recordAudit(tx, { ...actor, userId: id }, { action: 'SIGN_UP', tableName: 'users', recordId: id, newValues: { email: input.email } });
-        return { userId: id, token: await issueToken(tx, id, 'confirm_email') };
+        // The confirmation email exists iff the account does.
+        await jobs.enqueue(tx, 'auth.confirmation-request', { email: normalEmail(input.email), origin });
+        return { userId: id };
       });
       if (!created) return { userId: '' };
-      sendLater(templates.confirmEmail(input.email, input.firstName, `${origin}/auth/confirm?token=${created.token}`));
       return { userId: created.userId };
     },
 
@@ -203,14 +223,8 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Always answers the same, with the same work; sends a new link only to an unconfirmed account. */
     async resendConfirmation(email: string, origin: string): Promise<void> {
-      const found = await findByEmail(db, email);
-      const user = found && !found.emailConfirmedAt ? found : undefined;
-      const token = await db.transaction((tx) => issueToken(tx, user?.id ?? NIL_UUID, 'confirm_email'));
-      if (!user) return;
-      sendLater(async () => {
-        const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
-        return templates.confirmEmail(user.email, profile?.firstName ?? '', `${origin}/auth/confirm?token=${token}`);
-      });
+      // The job decides (no account, or confirmed already: nothing is sent).
+      await jobs.enqueue(db, 'auth.confirmation-request', { email: normalEmail(email), origin });
     },
 
     /**
@@ -232,15 +246,14 @@ export function createAuthService(deps: AuthDeps) {
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
       if (locked || !ok || !user) {
         const reason = locked ? 'locked' : user ? 'wrong_password' : 'unknown_email';
-        const locks = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const started = locked ? [] : await lockout.recordFailure(tx, subject, source, cfg);
           const who = { ...actor, userId: user?.id ?? null };
           await recordAudit(tx, who, { action: 'SIGN_IN_FAILED', tableName: 'users', recordId: user?.id ?? null, newValues: { reason, source } });
           for (const lock of started) await recordAudit(tx, who, { action: 'LOCKOUT', tableName: 'users', recordId: user?.id ?? null, newValues: lock });
-          return started;
+          // Known or not, a new lock enqueues the notice; its handler emails an owner if there is one.
+          if (started.length) await jobs.enqueue(tx, 'auth.lock-notice', { email: normalEmail(input.email), origin, locks: started });
         });
-        if (user && locks.length) later(() => notifyLocked(user, subject, locks, origin));
-        later(() => lockout.sweep());
         return { kind: 'invalid' };
       }
       if (user.status !== 'active') return { kind: 'suspended' };
@@ -382,18 +395,16 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /**
-     * Always answers the same, with the same statements, whether or not the account exists (for
-     * none, the token insert selects no user and stores nothing); the email goes out after.
+     * Always answers the same, with the same statements, whether or not the account exists: the
+     * audit row and one `auth.reset-request` job, whose handler creates the link and the email.
      */
     async requestPasswordReset(email: string, actor: Actor, origin: string): Promise<void> {
       const found = await findByEmail(db, email);
       const user = found && found.status !== 'suspended' ? found : undefined;
-      const token = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await recordAudit(tx, { ...actor, userId: user?.id ?? null }, { action: 'PASSWORD_RESET_REQUESTED', tableName: 'users', recordId: user?.id ?? null });
-        // A new link replaces any earlier one (issueToken revokes them).
-        return issueToken(tx, user?.id ?? NIL_UUID, 'reset_password');
+        await jobs.enqueue(tx, 'auth.reset-request', { email: normalEmail(email), origin, via: 'forgot_password' });
       });
-      if (user) sendLater(templates.resetPassword(user.email, `${origin}/auth/reset-password?token=${token}`));
     },
 
     /** With an emailed link: sets the password, unlocks, ends every session. Two-factor stays on. */
