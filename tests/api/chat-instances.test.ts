@@ -3,11 +3,11 @@
 // is stored and acknowledged exactly once. Needs TEST_DATABASE_URL (PGlite is one process).
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BUILD_DIR } from '../../server/root';
 import { Client } from '../support/client';
-import { freshDatabase, type TestDatabase } from '../support/test-db';
+import { describeOnPostgres, freshDatabase, type TestDatabase } from '../support/test-db';
 
 const PASSWORD = 'Two-instances-demo-pass-1';
 const children: ChildProcess[] = [];
@@ -82,7 +82,7 @@ class Visitor {
   }
 }
 
-describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+describeOnPostgres('two instances on one PostgreSQL', () => {
   it('fans messages out across instances and loses or doubles nothing when one dies', async () => {
     db = await freshDatabase();
     const url = db.url as string;

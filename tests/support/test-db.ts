@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import { withDatabase } from './global-setup';
 
@@ -41,4 +41,23 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: blob });
   return { database, url: null, dispose: () => database.close() };
+}
+
+/**
+ * A suite that needs PostgreSQL: races happen only there (PGlite runs one transaction at a time), so
+ * every concurrency test uses this. Without TEST_DATABASE_URL it is skipped locally, but under
+ * CI=true it fails: a CI run that silently skipped its race tests would pass without testing them.
+ */
+export function describeOnPostgres(name: string, suite: () => void): void {
+  if (process.env.TEST_DATABASE_URL) {
+    describe(name, suite);
+  } else if (process.env.CI === 'true') {
+    describe(name, () => {
+      it('runs on PostgreSQL', () => {
+        throw new Error(`"${name}" needs PostgreSQL: set TEST_DATABASE_URL (CI=true refuses to skip it).`);
+      });
+    });
+  } else {
+    describe.skip(name, suite);
+  }
 }
