@@ -22,13 +22,32 @@ function decodeQuotedPrintable(s: string): string {
   return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+export interface SmtpOptions {
+  /** Listen on this port (default: any free one) — a test can start the server where a URL already points. */
+  port?: number;
+  /**
+   * Refuse a recipient: return the SMTP reply (4xx: try later, 5xx: for good) or null to accept.
+   * `attempt` counts the deliveries tried to that address, from 1.
+   */
+  refuse?: (to: string, attempt: number) => { code: number; message: string } | null;
+}
+
+export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
   const waiters: { to: string; resolve: (m: ReceivedMail) => void }[] = [];
+  const tries = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      const attempt = (tries.get(to) ?? 0) + 1;
+      tries.set(to, attempt);
+      const refusal = options.refuse?.(to, attempt);
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
@@ -44,7 +63,7 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
