@@ -177,7 +177,7 @@ export function createJobRunner<M extends object>(db: Db, options: RunnerOptions
       .returning({ id: jobs.id });
     const id = rows[0]?.id ?? null;
     // The commit is the caller's; if it is slow or rolls back, the next poll finds out.
-    if (id !== null) wakeIn(Math.max(wakeDelayMs, runAt.getTime() - now()));
+    if (id !== null) wakeIn(Math.min(pollMs, Math.max(wakeDelayMs, runAt.getTime() - now())));
     return id;
   }
 
