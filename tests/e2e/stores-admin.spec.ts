@@ -116,6 +116,8 @@ test.describe('in a US-English browser', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Use 24-hour time, e.g. 09:00.')).toBeVisible();
     await page.getByLabel('Tuesday closes').fill('18:30');
+    // Hidden from visitors: the locator journeys share this server and search around Manchester too.
+    await page.getByLabel('Show on the public store locator').uncheck();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Store saved')).toBeVisible();
     await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
