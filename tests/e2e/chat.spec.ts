@@ -40,6 +40,10 @@ test('a visitor and a staff member chat live, and the conversation survives a re
   const answer = 'Yes — 2 parts gin to 1 part lime cordial, shaken hard.';
   await staff.getByLabel('Reply').fill(answer);
   await staff.getByRole('button', { name: 'Send reply' }).click();
+  // The inbox stays (it once crashed after every reply), with the reply in the conversation.
+  await expect(staff.getByRole('heading', { name: 'Support inbox' })).toBeVisible();
+  await expect(staff.getByTestId('conversation-messages').getByText(answer)).toBeVisible();
+  await expect(staff.getByLabel('Reply')).toHaveValue('');
 
   await expect(panel.getByText(answer)).toBeVisible();
   await expect(panel.getByPlaceholder('Type your question...')).toBeEnabled();

@@ -112,7 +112,11 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
   }
   const draftText = draft.sessionId === selectedId ? draft.text : '';
   const endRef = useRef<HTMLDivElement>(null);
-  useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [conversation?.messages.length]);
+  // Braces matter: Chromium's scrollIntoView now returns a promise, and an effect that returns
+  // anything but a function crashes React when it cleans up ("destroy is not a function").
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [conversation?.messages.length]);
 
   const link = (id: string) => {
     const next = new URLSearchParams(params);
