@@ -193,7 +193,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     res.status(appError.status).json(appError.toBody());
   });
 
-  const sockets = attachChatSockets(server, services, feed, { instanceId: randomUUID(), logger, allowedOrigins: config.CORS_ORIGINS });
+  const sockets = attachChatSockets(server, services, feed, { instanceId: randomUUID(), logger, allowedOrigins: config.CORS_ORIGINS, requestPrototype: app.request });
   services.jobs.start();
 
   ready = true;
@@ -206,7 +206,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       ready = false;
       // Jobs stop claiming at once; running ones get the shutdown timeout, then go back to the queue.
       const jobsStopped = services.jobs.stop(config.SHUTDOWN_TIMEOUT_MS);
-      sockets.close();
+      await sockets.close();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
         server.close(() => {

@@ -38,7 +38,7 @@ const PERSONAL_AREAS = /^\/(admin|partner|account|auth)(\/|\.data$|$)/;
  * next). Set before the route's headers are copied, so a route with its own Cache-Control keeps it.
  */
 function markPersonal(req: ExpressRequest, res: ExpressResponse): void {
-  if (PERSONAL_AREAS.test(req.path) || readSessionToken(req.headers.cookie) !== null) {
+  if (PERSONAL_AREAS.test(req.path) || readSessionToken(req.headers.cookie, req.secure) !== null) {
     res.setHeader('Cache-Control', 'private, no-store');
   }
 }

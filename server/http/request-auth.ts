@@ -19,8 +19,12 @@ export interface RequestAuth {
   actor(userId?: string | null): Actor;
 }
 
-/** Over TLS only the `__Host-` cookie counts: a sibling subdomain could plant the plain one. */
-export function readSessionToken(cookieHeader: string | null | undefined, secure?: boolean): string | null {
+/**
+ * Over TLS only the `__Host-` cookie counts: a sibling subdomain could plant the plain one. `secure`
+ * is required (the request's, as Express sees it behind TRUST_PROXY): a caller that forgot it would
+ * accept the plain cookie over TLS.
+ */
+export function readSessionToken(cookieHeader: string | null | undefined, secure: boolean): string | null {
   const cookies = parseCookies(cookieHeader);
   if (secure) return cookies[SESSION_COOKIE_TLS] ?? null;
   return cookies[SESSION_COOKIE_TLS] ?? cookies[SESSION_COOKIE_PLAIN] ?? null;

@@ -3,8 +3,14 @@
 // support:answer, the bell's signal to staff holding the notification's permission. Delivery goes
 // through the change feed, so a message stored by any instance reaches the sockets of every
 // instance; this instance's own messages take the same path.
+//
+// Nothing a client sends may end the process: every socket has an `error` listener (ws emits
+// `error` for a frame it refuses — too large, invalid UTF-8, a reserved opcode, an unmasked frame —
+// and an unheard `error` event is thrown), the raw socket has one until ws owns it, and every
+// message handler's work ends in a catch that logs and answers with an error frame.
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Request as ExpressRequest } from 'express';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { hasAdminAccess } from '../../shared/policy';
@@ -23,9 +29,18 @@ interface Alive {
 }
 
 export interface ChatSockets {
-  close(): void;
+  /** Closes every socket and takes this instance's staff out of the presence rows. */
+  close(): Promise<void>;
   /** Connected sockets on this instance (for tests and metrics). */
   counts(): { visitors: number; staff: number };
+  /** One heartbeat now (tests move the clock and call this): ping, re-check staff sessions, presence. */
+  tick(): Promise<void>;
+}
+
+interface StaffSocket {
+  user: CurrentUser;
+  /** The session token it was opened with, re-checked on every heartbeat. */
+  token: string;
 }
 
 /** No Origin (not a browser), this site's own host (http or https, behind a proxy), or an allowed origin. */
@@ -46,17 +61,70 @@ function refuse(socket: Duplex, status: number, text: string) {
   socket.destroy();
 }
 
-export function attachChatSockets(server: http.Server, services: Services, feed: ChangeFeed, opts: { instanceId: string; logger: Logger; allowedOrigins: string[] }): ChatSockets {
+export interface ChatSocketOptions {
+  instanceId: string;
+  logger: Logger;
+  allowedOrigins: string[];
+  /**
+   * The Express app's request prototype (`app.request`): an upgrade request gets it, so its `ip` and
+   * `secure` follow TRUST_PROXY exactly as every HTTP route's do.
+   */
+  requestPrototype: object;
+}
+
+export function attachChatSockets(server: http.Server, services: Services, feed: ChangeFeed, opts: ChatSocketOptions): ChatSockets {
+  const log = opts.logger;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const visitors = new Map<string, Set<WebSocket>>();
-  const staff = new Map<WebSocket, CurrentUser>();
+  const staff = new Map<WebSocket, StaffSocket>();
+  let closing = false;
   /** Sockets of staff who answer chats: only they get chat events, and only they make the chat "staffed". */
-  const answering = () => [...staff].filter(([, u]) => u.permissions.includes('support:answer'));
+  const answering = () => [...staff].filter(([, s]) => s.user.permissions.includes('support:answer'));
   const answeringSockets = () => answering().map(([ws]) => ws);
-  const answeringIds = () => answering().map(([, u]) => u.id);
+  const answeringIds = () => [...new Set(answering().map(([, s]) => s.user.id))].sort();
   const send = (ws: WebSocket, event: ServerEvent | NotificationPush) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
   };
+  /** A handler's work: whatever it throws is logged and answered with an error frame. */
+  const guarded = (ws: WebSocket, kind: 'visitor' | 'staff', work: () => Promise<unknown>) => {
+    work().catch((err: unknown) => {
+      log.error({ err, socket: kind }, 'chat socket message failed');
+      send(ws, { type: 'error', code: 'internal_error', message: 'Something went wrong. Please try again.' });
+    });
+  };
+  /** ws has already answered the frame it refused with a close frame (1002, 1007, 1009…); only this socket ends. */
+  const onSocketError = (kind: 'visitor' | 'staff', ip: string | null) => (err: Error & { code?: string }) => {
+    log.warn({ err: err.message, code: err.code, socket: kind, ip }, 'chat socket error: socket closed');
+  };
+  // With noServer the WebSocketServer emits no errors of its own today; listening costs nothing.
+  wss.on('error', (err) => log.error({ err }, 'chat WebSocket server error'));
+
+  // Presence: this instance's rows are rewritten from its sockets, one write at a time (each from
+  // the sockets of its own moment, so a late write never brings back someone who left). When this
+  // instance goes from no staff to some or back, every instance is told and pushes the new state to
+  // its visitors at once, instead of at the next heartbeat.
+  let presenceChain: Promise<void> = Promise.resolve();
+  let staffedHere = false;
+  const syncPresence = (): Promise<void> => {
+    presenceChain = presenceChain
+      .then(async () => {
+        const ids = closing ? [] : answeringIds();
+        await services.chat.heartbeat(opts.instanceId, ids);
+        if (ids.length > 0 !== staffedHere) {
+          staffedHere = ids.length > 0;
+          await services.chat.presenceChanged();
+        }
+      })
+      .catch((err: unknown) => log.warn({ err }, 'chat presence update failed'));
+    return presenceChain;
+  };
+  const pushPresence = async () => {
+    if (!visitors.size) return;
+    const online = await services.chat.staffOnline();
+    for (const set of visitors.values()) for (const ws of set) send(ws, { type: 'presence', staffOnline: online });
+  };
+
+  const onUpgradeSocketError = (err: Error) => log.debug({ err: err.message }, 'chat upgrade socket error');
 
   server.on('upgrade', (req, socket, head) => {
     let url: URL;
@@ -70,40 +138,62 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       if (server.listenerCount('upgrade') === 1) refuse(socket, 404, 'Not Found');
       return;
     }
+    // Node stops listening for this socket's errors once it is an upgrade; until ws takes it over
+    // (and during the staff check's awaits) a reset connection would otherwise end the process.
+    socket.on('error', onUpgradeSocketError);
     // Cross-site WebSocket hijacking: a browser names the page's origin; it must be ours.
     if (!sameOrigin(req, opts.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
+    // What Express does to every request: `ip` and `secure` honour TRUST_PROXY the same way.
+    Object.setPrototypeOf(req, opts.requestPrototype);
+    const { ip, secure } = req as unknown as ExpressRequest;
+    const clientIp = ip ?? null;
     if (url.pathname === '/ws/chat') {
-      wss.handleUpgrade(req, socket, head, (ws) => onVisitor(ws, req));
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        socket.off('error', onUpgradeSocketError);
+        onVisitor(ws, clientIp);
+      });
       return;
     }
     void (async () => {
-      const token = readSessionToken(req.headers.cookie);
+      // Over TLS only the `__Host-` cookie counts, as for the API.
+      const token = readSessionToken(req.headers.cookie, secure);
       const user = token ? await services.sessions.resolve(token) : null;
-      if (!user || user.mfaPending) return refuse(socket, 401, 'Unauthorized');
+      if (!token || !user || user.mfaPending) return refuse(socket, 401, 'Unauthorized');
       if (!hasAdminAccess(user.roles)) return refuse(socket, 403, 'Forbidden');
       if (user.requiresPasswordReset) return refuse(socket, 403, 'Forbidden');
       if (!user.twoFactorEnabled && (await services.settings.get()).requireTwoFactorForStaff) return refuse(socket, 403, 'Forbidden');
-      wss.handleUpgrade(req, socket, head, (ws) => onStaff(ws, user));
+      if (socket.destroyed) return;
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        socket.off('error', onUpgradeSocketError);
+        onStaff(ws, { user, token }, clientIp);
+      });
     })().catch((err: unknown) => {
-      opts.logger.error({ err }, 'staff socket upgrade failed');
+      log.error({ err }, 'staff socket upgrade failed');
       refuse(socket, 500, 'Internal Server Error');
     });
   });
 
-  function onVisitor(ws: WebSocket, req: http.IncomingMessage) {
+  function onVisitor(ws: WebSocket, ip: string | null) {
+    ws.on('error', onSocketError('visitor', ip));
     (ws as unknown as Alive).alive = true;
     ws.on('pong', () => ((ws as unknown as Alive).alive = true));
     let sessionId: string | null = null;
     let lastTyping = 0;
-    const ip = req.socket.remoteAddress ?? null;
     ws.on('message', (data) => {
-      void (async () => {
-        let parsed;
+      guarded(ws, 'visitor', async () => {
+        let raw: unknown;
         try {
-          parsed = visitorClientMessage.parse(JSON.parse(String(data)));
+          raw = JSON.parse(String(data));
         } catch {
           return send(ws, { type: 'error', code: 'bad_message', message: 'The message could not be read.' });
         }
+        const message = visitorClientMessage.safeParse(raw);
+        if (!message.success) {
+          // Out of range (an `after` beyond any message id), wrong type, unknown kind: refused here, never by the database.
+          const issue = message.error.issues[0];
+          return send(ws, { type: 'error', code: 'validation_failed', message: issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'The message is not valid.' });
+        }
+        const parsed = message.data;
         if (parsed.type === 'auth') {
           if (sessionId) return send(ws, { type: 'error', code: 'already_authenticated', message: 'This socket already belongs to a conversation.' });
           try {
@@ -132,10 +222,10 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
           send(ws, { type: 'ack', clientId: input.data.clientId, message });
         } catch (err) {
           const e = err as { code?: string; message?: string; status?: number };
-          if (!e.status || e.status >= 500) opts.logger.error({ err }, 'chat message failed');
+          if (!e.status || e.status >= 500) log.error({ err }, 'chat message failed');
           send(ws, { type: 'error', code: e.code ?? 'internal_error', message: e.status && e.status < 500 ? (e.message ?? 'Refused.') : 'The message could not be stored.', clientId: input.data.clientId });
         }
-      })();
+      });
     });
     ws.on('close', () => {
       if (!sessionId) return;
@@ -145,26 +235,46 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     });
   }
 
-  function onStaff(ws: WebSocket, user: CurrentUser) {
+  function onStaff(ws: WebSocket, entry: StaffSocket, ip: string | null) {
+    ws.on('error', onSocketError('staff', ip));
+    const { user } = entry;
     (ws as unknown as Alive).alive = true;
-    staff.set(ws, user);
+    staff.set(ws, entry);
     ws.on('pong', () => ((ws as unknown as Alive).alive = true));
     let lastTyping = 0;
     ws.on('message', (data) => {
-      if (!user.permissions.includes('support:answer')) {
-        return send(ws, { type: 'error', code: 'forbidden', message: 'Answering support chats needs the support:answer permission.' });
-      }
-      try {
-        const parsed = staffClientMessage.parse(JSON.parse(String(data)));
+      guarded(ws, 'staff', async () => {
+        if (!user.permissions.includes('support:answer')) {
+          return send(ws, { type: 'error', code: 'forbidden', message: 'Answering support chats needs the support:answer permission.' });
+        }
+        let parsed;
+        try {
+          parsed = staffClientMessage.parse(JSON.parse(String(data)));
+        } catch {
+          return send(ws, { type: 'error', code: 'bad_message', message: 'The message could not be read.' });
+        }
         if (Date.now() - lastTyping < 2000) return;
         lastTyping = Date.now();
-        void services.chat.typing(parsed.sessionId, 'staff');
-      } catch {
-        send(ws, { type: 'error', code: 'bad_message', message: 'The message could not be read.' });
-      }
+        await services.chat.typing(parsed.sessionId, 'staff');
+      });
     });
-    ws.on('close', () => staff.delete(ws));
-    void services.chat.heartbeat(opts.instanceId, answeringIds());
+    ws.on('close', () => {
+      staff.delete(ws);
+      // The last one to leave: visitors see the team offline within moments, not at the next heartbeat.
+      if (!closing) void syncPresence();
+    });
+    void syncPresence();
+  }
+
+  /** Closes the staff sockets whose session has ended (idle timeout, the 7-day limit, revoked, suspended). */
+  async function recheckStaffSessions() {
+    await Promise.all(
+      [...staff].map(async ([ws, s]) => {
+        // Not a touch: an open socket is not the user doing something, so it keeps no session alive.
+        const user = await services.sessions.resolve(s.token, { touch: false });
+        if (!user || user.mfaPending) ws.close(4401, 'session ended');
+      }),
+    );
   }
 
   const unsubscribe = feed.subscribe(CHAT_TOPIC, (data) => {
@@ -177,25 +287,27 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       else for (const ws of visitors.get(event.sessionId) ?? []) send(ws, event);
     } else if (event.type === 'conversation') {
       for (const ws of answeringSockets()) send(ws, event);
+    } else if (event.type === 'presence') {
+      pushPresence().catch((err: unknown) => log.warn({ err }, 'chat presence push failed'));
     }
   });
   // The bell: staff who may see the new entry refresh their feed.
   const unsubscribeNotifications = feed.subscribe(NOTIFICATIONS_TOPIC, (data) => {
     const { permission } = data as StoredNotification;
-    for (const [ws, u] of staff) if (u.permissions.includes(permission)) send(ws, { type: 'notification' });
+    for (const [ws, s] of staff) if (s.user.permissions.includes(permission)) send(ws, { type: 'notification' });
   });
   const unsubscribeRevoked = feed.subscribe(SESSION_REVOKED_TOPIC, (data) => {
     const { userId } = data as { userId: string };
-    for (const [ws, u] of staff) if (u.id === userId) ws.close(4401, 'session ended');
+    for (const [ws, s] of staff) if (s.user.id === userId) ws.close(4401, 'session ended');
   });
 
   // Roles or permissions of a user changed: their sockets reconnect, and the upgrade decides again.
   const unsubscribeChanged = feed.subscribe(USER_CHANGED_TOPIC, (data) => {
     const { userId } = (data ?? {}) as { userId?: string };
-    for (const [ws, u] of staff) if (!userId || u.id === userId) ws.close(4409, 'access changed');
+    for (const [ws, s] of staff) if (!userId || s.user.id === userId) ws.close(4409, 'access changed');
   });
 
-  const timer = setInterval(() => {
+  async function tick() {
     for (const ws of wss.clients) {
       const a = ws as unknown as Alive;
       if (!a.alive) {
@@ -205,16 +317,17 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       a.alive = false;
       ws.ping();
     }
-    void (async () => {
-      await services.chat.heartbeat(opts.instanceId, answeringIds());
-      const online = await services.chat.staffOnline();
-      for (const set of visitors.values()) for (const ws of set) send(ws, { type: 'presence', staffOnline: online });
-    })().catch((err: unknown) => opts.logger.warn({ err }, 'chat heartbeat failed'));
-  }, HEARTBEAT_MS);
+    await recheckStaffSessions().catch((err: unknown) => log.warn({ err }, 'staff session re-check failed'));
+    // Refreshes this instance's rows; another instance's rows age out when it stops refreshing them.
+    await syncPresence();
+    await pushPresence().catch((err: unknown) => log.warn({ err }, 'chat heartbeat failed'));
+  }
+  const timer = setInterval(() => void tick(), HEARTBEAT_MS);
   timer.unref();
 
   return {
-    close() {
+    async close() {
+      closing = true;
       clearInterval(timer);
       unsubscribe();
       unsubscribeNotifications();
@@ -222,7 +335,12 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       unsubscribeChanged();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
+      staff.clear();
+      visitors.clear();
+      // This instance's staff leave the presence rows now, not when they age out.
+      await syncPresence();
     },
     counts: () => ({ visitors: [...visitors.values()].reduce((n, s) => n + s.size, 0), staff: staff.size }),
+    tick,
   };
 }

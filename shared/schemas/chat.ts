@@ -1,5 +1,6 @@
 // The support chat's wire shapes and limits, shared by the widget, the inbox and the server.
 import { z } from 'zod';
+import { MAX_RECORD_ID } from './admin';
 
 export const CHAT_ROOM = 'customer_support';
 export const CHAT_MAX_LENGTH = 2000;
@@ -34,11 +35,22 @@ export const visitorSend = z.object({
   page: z.string().max(500).optional(),
 });
 
+/** The id of the last message a client saw: a message id (int4), so a larger one is refused here, not by the database. */
+const messageCursor = z.number().int().min(0).max(MAX_RECORD_ID, 'This is not a message id.');
+/** `?after=` of the message history: digits only, within the column's range; none (or empty) means from the start. */
+export const messagesAfterQuery = z
+  .string()
+  .regex(/^\d{0,10}$/, 'This is not a message id.')
+  .transform(Number)
+  .pipe(messageCursor)
+  .optional()
+  .transform((v) => v ?? 0);
+
 export const visitorEmail = z.object({ email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.')) });
 
 /** What a visitor socket sends. */
 export const visitorClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), sessionId: z.uuid(), secret: z.string().min(20).max(100), after: z.number().int().min(0).optional() }),
+  z.object({ type: z.literal('auth'), sessionId: z.uuid(), secret: z.string().min(20).max(100), after: messageCursor.optional() }),
   z.object({ type: z.literal('send'), clientId: visitorSend.shape.clientId, content: z.string().max(CHAT_MAX_LENGTH * 2), page: z.string().max(500).optional() }),
   z.object({ type: z.literal('typing') }),
 ]);

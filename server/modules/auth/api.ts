@@ -53,7 +53,7 @@ export function authApi(services: Services): Router {
   });
 
   router.post('/auth/logout', async (req, res) => {
-    const token = readSessionToken(req.headers.cookie);
+    const token = readSessionToken(req.headers.cookie, req.secure);
     if (token) await services.auth.signOut(token, actor(req, null));
     res.status(204).end();
   });

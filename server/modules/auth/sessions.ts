@@ -35,7 +35,12 @@ export interface CurrentUser {
 
 export interface SessionStore {
   create(tx: DbOrTx, userId: string, meta: { ip: string | null; userAgent: string | null; mfaPending: boolean }): Promise<{ token: string; id: string }>;
-  resolve(token: string): Promise<CurrentUser | null>;
+  /**
+   * The signed-in user of a token, or null once the session is gone. Resolving counts as activity
+   * (it moves last_seen_at) unless `touch` is false: an open socket re-checking its session is not
+   * the user doing something, so it must not keep an idle session alive.
+   */
+  resolve(token: string, opts?: { touch?: boolean }): Promise<CurrentUser | null>;
   revoke(token: string): Promise<string | null>;
   revokeAll(tx: DbOrTx, userId: string, exceptSessionId?: string): Promise<void>;
 }
@@ -66,7 +71,7 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
   feed?.subscribe(SESSION_REVOKED_TOPIC, evictUser);
   feed?.subscribe(USER_CHANGED_TOPIC, evictUser);
 
-  async function fromCache(hash: string): Promise<CurrentUser | null | undefined> {
+  async function fromCache(hash: string, touch: boolean): Promise<CurrentUser | null | undefined> {
     const hit = cache.get(hash);
     if (!hit) return undefined;
     const t = now();
@@ -81,6 +86,7 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
       cache.delete(hash);
       return undefined; // the database path ends it properly
     }
+    if (!touch) return hit.user;
     hit.lastSeenAt = t;
     if (t - hit.touchedAt > TOUCH_EVERY_MS) {
       hit.touchedAt = t;
@@ -108,10 +114,10 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
       return { token, id: (row as { id: string }).id };
     },
 
-    async resolve(token) {
+    async resolve(token, { touch = true } = {}) {
       if (!token || token.length > 100) return null;
       const hash = hashToken(token);
-      const cached = await fromCache(hash);
+      const cached = await fromCache(hash, touch);
       if (cached !== undefined) return cached;
       const [row] = await db
         .select({ session: sessions, user: users, profile: profiles })
@@ -128,7 +134,7 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
         await db.delete(sessions).where(eq(sessions.id, session.id));
         return null;
       }
-      const touched = idleMs > TOUCH_EVERY_MS;
+      const touched = touch && idleMs > TOUCH_EVERY_MS;
       if (touched) await db.update(sessions).set({ lastSeenAt: new Date(now()) }).where(eq(sessions.id, session.id));
       const access = await accessOf(db, user.id, profile?.isMasterAdmin ?? false);
       const current: CurrentUser = {

@@ -1,7 +1,7 @@
 // JSON handlers of the support chat: visitors (id + secret in X-Chat-Secret) and staff.
 import { type Request, Router } from 'express';
 import { z } from 'zod';
-import { visitorEmail, visitorSend } from '../../../shared/schemas/chat';
+import { messagesAfterQuery, visitorEmail, visitorSend } from '../../../shared/schemas/chat';
 import { parse } from '../../http/api-helpers';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { createRateLimiter } from '../../http/rate-limit';
@@ -30,7 +30,7 @@ export function chatApi(services: Services): Router {
 
   router.get('/chat/sessions/:id/messages', async (req, res) => {
     const sessionId = await visitor(req);
-    const after = parse(z.coerce.number().int().min(0).default(0), req.query.after);
+    const { after } = parse(z.object({ after: messagesAfterQuery }), req.query);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ messages: await chat.history(sessionId, after) });
   });

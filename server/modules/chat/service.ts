@@ -20,7 +20,9 @@ const PRESENCE_FRESH_MS = 75_000;
 export type ChatEvent =
   | { type: 'message'; message: ChatMessage }
   | { type: 'typing'; sessionId: string; from: 'visitor' | 'staff' }
-  | { type: 'conversation'; sessionId: string };
+  | { type: 'conversation'; sessionId: string }
+  /** An instance went from no staff to some, or back: every instance pushes presence to its visitors. */
+  | { type: 'presence' };
 
 type Row = typeof chatMessages.$inferSelect;
 
@@ -202,11 +204,18 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
       });
     },
 
-    /** Records the staff connected to this instance's inbox sockets. */
+    /**
+     * Records the staff connected to this instance's inbox sockets (and only them). One transaction,
+     * so another instance never reads the moment between the delete and the insert as "offline".
+     */
     async heartbeat(instanceId: string, staffIds: string[]): Promise<void> {
-      await db.delete(chatPresence).where(eq(chatPresence.instanceId, instanceId));
-      if (staffIds.length) await db.insert(chatPresence).values([...new Set(staffIds)].map((userId) => ({ userId, instanceId, seenAt: new Date(now()) }))).onConflictDoNothing();
+      await db.transaction(async (tx) => {
+        await tx.delete(chatPresence).where(eq(chatPresence.instanceId, instanceId));
+        if (staffIds.length) await tx.insert(chatPresence).values([...new Set(staffIds)].map((userId) => ({ userId, instanceId, seenAt: new Date(now()) }))).onConflictDoNothing();
+      });
     },
+
+    presenceChanged: () => publish({ type: 'presence' }),
 
     async staffOnline(): Promise<boolean> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chatPresence).where(gt(chatPresence.seenAt, new Date(now() - PRESENCE_FRESH_MS)));
