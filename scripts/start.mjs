@@ -1,4 +1,5 @@
-// `npm start`: builds when the build is missing or older than the sources, then starts the server.
+// `npm start`: builds when the build is missing or older than the sources, then runs the server
+// under the supervisor (scripts/supervisor.mjs), which restarts it within seconds if it dies.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -19,4 +20,5 @@ if (!built || sources.some((s) => newest(path.join(root, s)) > built)) {
   console.log('Building Frolic…');
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
-await import(path.join(root, 'build', 'server', 'main.js'));
+const { supervise } = await import('./supervisor.mjs');
+supervise();

@@ -1,4 +1,5 @@
 // Entry point: configuration -> database -> migrations -> seed -> HTTP server; graceful shutdown.
+// `npm start` runs this as the worker of scripts/supervisor.mjs, which restarts it if it dies.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
@@ -24,7 +25,20 @@ async function main(): Promise<void> {
   }
   const dev = config.NODE_ENV === 'development';
   const logger = pino({ level: config.LOG_LEVEL });
-  const unlock = config.DATABASE_URL ? () => undefined : lockDataDir(path.resolve(config.DATA_DIR));
+  // Last lines of defence: every socket and handler boundary catches its own errors, so reaching
+  // these is a bug. A rejected promise nobody awaited has not corrupted anything: log it and keep
+  // serving. An uncaught exception may have left state half-updated: log it and exit, and the
+  // supervisor starts a fresh process within seconds.
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled promise rejection (still serving)');
+  });
+  let unlock: () => void = () => undefined;
+  process.on('uncaughtException', (err, origin) => {
+    logger.fatal({ err, origin }, 'uncaught exception: exiting for a restart');
+    unlock();
+    process.exit(1);
+  });
+  unlock = config.DATABASE_URL ? () => undefined : lockDataDir(path.resolve(config.DATA_DIR));
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, 'pglite'),
@@ -43,6 +57,8 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
 
     logger.info({ port, database: database.kind, ms: Math.round(performance.now() - startedAt) }, `Frolic is listening on http://localhost:${port}`);
+    // Under the supervisor: this worker started, so a later exit is a crash worth a restart.
+    process.send?.({ type: 'ready' });
   });
 
   let stopping = false;
@@ -60,6 +76,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // The supervisor is gone (killed outright): stop too, rather than hold the port and the data
+  // directory as an orphan that the next `npm start` could not replace.
+  if (process.send) {
+    process.channel?.unref();
+    process.on('disconnect', () => void stop('supervisor gone'));
+  }
 }
 
 main().catch((err: unknown) => {

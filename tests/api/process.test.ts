@@ -1,19 +1,23 @@
-// The server as `npm start` runs it: a real process on a real data directory.
+// The server as `npm start` runs it: a real process on a real data directory, under its supervisor.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../../server/root';
 
 const MAIN = path.join(BUILD_DIR, 'server', 'main.js');
+const SUPERVISOR = path.resolve(import.meta.dirname, '../../scripts/supervisor.mjs');
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, stdio: 'pipe' });
+function start(env: Record<string, string>, script = MAIN) {
+  const child = spawn(process.execPath, [script], { env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, stdio: 'pipe' });
   children.push(child);
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -22,7 +26,7 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitHealthy(port: number, deadlineMs = 30_000): Promise<void> {
+async function waitHealthy(port: number, deadlineMs = 90_000): Promise<void> {
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
     try {
@@ -36,6 +40,69 @@ async function waitHealthy(port: number, deadlineMs = 30_000): Promise<void> {
 }
 
 const port = 3900 + (process.pid % 80);
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The worker's pid: the data directory's lock file names the process holding it. */
+const workerPid = (dataDir: string) => Number(readFileSync(path.join(dataDir, 'frolic.pid'), 'utf8'));
+
+/** Waits until a different worker than `previous` holds the directory and answers /healthz. */
+async function waitForNewWorker(dataDir: string, previous: number): Promise<number> {
+  await expect.poll(() => (existsSync(path.join(dataDir, 'frolic.pid')) ? workerPid(dataDir) : previous), { timeout: 60_000, interval: 100 }).not.toBe(previous);
+  await waitHealthy(port + 2);
+  return workerPid(dataDir);
+}
+
+/**
+ * Loaded into the worker only (NODE_OPTIONS reaches the supervisor too): a fault on demand, when
+ * the test drops a file named `reject` (an unhandled rejection) or `throw` (an uncaught exception)
+ * in the faults directory. It stands in for a bug no one has found yet.
+ */
+function faultInjector(dir: string): string {
+  const file = path.join(dir, 'faults.mjs');
+  writeFileSync(
+    file,
+    `import { existsSync, rmSync } from 'node:fs';
+if (process.argv[1]?.endsWith('main.js')) {
+  setInterval(() => {
+    if (existsSync(${JSON.stringify(path.join(dir, 'reject'))})) {
+      rmSync(${JSON.stringify(path.join(dir, 'reject'))});
+      void Promise.reject(new Error('test fault: a promise nobody awaited'));
+    }
+    if (existsSync(${JSON.stringify(path.join(dir, 'throw'))})) {
+      rmSync(${JSON.stringify(path.join(dir, 'throw'))});
+      throw new Error('test fault: an exception nobody caught');
+    }
+  }, 100).unref();
+}
+`,
+  );
+  return pathToFileURL(file).href;
+}
+
+/** Fails with `what` instead of hanging until the test's timeout. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: nothing after ${ms} ms`)), ms).unref())]);
+}
+
+/** Writes one WebSocket frame the server must refuse (unmasked) on /ws/chat, and waits for the close. */
+async function refusedFrame(p: number): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const sock = connect(p, '127.0.0.1', () => {
+      sock.write(`GET /ws/chat HTTP/1.1\r\nHost: 127.0.0.1:${p}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n\r\n`);
+    });
+    sock.once('data', () => sock.write(Buffer.from([0x81, 0x02, 0x68, 0x69])));
+    sock.on('error', () => undefined);
+    sock.on('close', () => resolve());
+  });
+}
 
 describe('server process', () => {
   it('stops with a message naming a bad configuration value', async () => {
@@ -60,5 +127,52 @@ describe('server process', () => {
     expect((await inFlight).status).toBe(200);
     expect(await first.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'frolic.pid'))).toBe(false);
-  }, 60_000);
+  }, 150_000);
+
+  it('stays up under the supervisor: a refused frame or an unhandled rejection ends nothing; a crash or a killed worker is restarted; SIGTERM stops both', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'frolic-p-'));
+    const faults = mkdtempSync(path.join(tmpdir(), 'frolic-faults-'));
+    const p = port + 2;
+    const supervisor = start({ PORT: String(p), DATA_DIR: dataDir, NODE_OPTIONS: `--import=${faultInjector(faults)}` }, SUPERVISOR);
+    await waitHealthy(p);
+    const first = workerPid(dataDir);
+    expect(first).not.toBe(supervisor.child.pid);
+
+    // An unmasked frame on the visitor socket: that socket closes, the same worker keeps serving.
+    await within(refusedFrame(p), 20_000, 'the refused frame');
+    expect((await fetch(`http://127.0.0.1:${p}/healthz`)).status).toBe(200);
+    expect(workerPid(dataDir)).toBe(first);
+
+    // A promise nobody awaited is logged at error level; the same worker keeps serving.
+    writeFileSync(path.join(faults, 'reject'), '');
+    await expect.poll(() => supervisor.output(), { timeout: 10_000 }).toMatch(/"level":50[^\n]*unhandled promise rejection/);
+    expect((await fetch(`http://127.0.0.1:${p}/healthz`)).status).toBe(200);
+    expect(workerPid(dataDir)).toBe(first);
+
+    // An uncaught exception is logged (fatal) and ends the worker; the supervisor starts another.
+    writeFileSync(path.join(faults, 'throw'), '');
+    const second = await waitForNewWorker(dataDir, first);
+    expect(supervisor.output()).toMatch(/"level":60[^\n]*uncaught exception/);
+    expect(supervisor.output()).toMatch(/"name":"supervisor"[^\n]*"code":1[^\n]*"restartInMs":1000[^\n]*server process died; restarting/);
+
+    // The worker killed outright (as the OOM killer would): back within seconds, the crash logged,
+    // the wait doubled because it is the second crash in a row.
+    process.kill(second, 'SIGKILL');
+    const third = await waitForNewWorker(dataDir, second);
+    expect(supervisor.output()).toMatch(/"signal":"SIGKILL"[^\n]*"restartInMs":2000[^\n]*server process died; restarting/);
+    expect(supervisor.child.exitCode).toBeNull();
+
+    // SIGTERM to the supervisor: the worker shuts down gracefully, both exit 0.
+    supervisor.child.kill('SIGTERM');
+    expect(await within(supervisor.exited, 60_000, 'the supervisor exiting on SIGTERM')).toBe(0);
+    expect(isAlive(third)).toBe(false);
+    expect(existsSync(path.join(dataDir, 'frolic.pid'))).toBe(false);
+  }, 240_000);
+
+  it('does not restart a server that cannot start (a setup problem), and exits with its code', async () => {
+    const { exited, output } = start({ PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'frolic-p-')) }, SUPERVISOR);
+    expect(await exited).toBe(1);
+    expect(output()).toMatch(/PORT/);
+    expect(output().match(/server process started/g)).toHaveLength(1);
+  });
 });
