@@ -24,7 +24,10 @@ async function main(): Promise<void> {
     throw err;
   }
   const dev = config.NODE_ENV === 'development';
-  const logger = pino({ level: config.LOG_LEVEL });
+  // Synchronous writes: a line is out before the next statement runs, so the crash report of an
+  // uncaught exception is never lost; and a broken stdout (the log reader gone) turns logging off
+  // instead of leaving a buffer that pino's flush on exit would retry forever.
+  const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: true }));
   // Last lines of defence: every socket and handler boundary catches its own errors, so reaching
   // these is a bug. A rejected promise nobody awaited has not corrupted anything: log it and keep
   // serving. An uncaught exception may have left state half-updated: log it and exit, and the
@@ -35,6 +38,14 @@ async function main(): Promise<void> {
   let unlock: () => void = () => undefined;
   process.on('uncaughtException', (err, origin) => {
     logger.fatal({ err, origin }, 'uncaught exception: exiting for a restart');
+    unlock();
+    process.exit(1);
+  });
+  // Under the supervisor (an IPC channel): if it disappears — killed outright — stop too, rather
+  // than hold the port and the data directory as an orphan the next `npm start` could not replace.
+  let stop: ((reason: string) => Promise<void>) | undefined = undefined;
+  process.on('disconnect', () => {
+    if (stop) return void stop('supervisor gone');
     unlock();
     process.exit(1);
   });
@@ -62,7 +73,7 @@ async function main(): Promise<void> {
   });
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -74,14 +85,8 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-  // The supervisor is gone (killed outright): stop too, rather than hold the port and the data
-  // directory as an orphan that the next `npm start` could not replace.
-  if (process.send) {
-    process.channel?.unref();
-    process.on('disconnect', () => void stop('supervisor gone'));
-  }
+  process.on('SIGTERM', () => void stop?.('SIGTERM'));
+  process.on('SIGINT', () => void stop?.('SIGINT'));
 }
 
 main().catch((err: unknown) => {

@@ -129,7 +129,7 @@ describe('server process', () => {
     expect(existsSync(path.join(dataDir, 'frolic.pid'))).toBe(false);
   }, 150_000);
 
-  it('stays up under the supervisor: a refused frame or an unhandled rejection ends nothing; a crash or a killed worker is restarted; SIGTERM stops both', async () => {
+  it('stays up under the supervisor: a refused frame or an unhandled rejection ends nothing; a crash or a killed worker is restarted; SIGTERM stops both; a killed supervisor leaves no orphan', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'frolic-p-'));
     const faults = mkdtempSync(path.join(tmpdir(), 'frolic-faults-'));
     const p = port + 2;
@@ -166,6 +166,15 @@ describe('server process', () => {
     supervisor.child.kill('SIGTERM');
     expect(await within(supervisor.exited, 60_000, 'the supervisor exiting on SIGTERM')).toBe(0);
     expect(isAlive(third)).toBe(false);
+    expect(existsSync(path.join(dataDir, 'frolic.pid'))).toBe(false);
+
+    // The supervisor killed outright: its worker notices and stops, leaving no orphan that holds
+    // the port and the data directory.
+    const again = start({ PORT: String(p), DATA_DIR: dataDir }, SUPERVISOR);
+    await waitHealthy(p);
+    const orphan = workerPid(dataDir);
+    again.child.kill('SIGKILL');
+    await expect.poll(() => isAlive(orphan), { timeout: 30_000 }).toBe(false);
     expect(existsSync(path.join(dataDir, 'frolic.pid'))).toBe(false);
   }, 240_000);
 
