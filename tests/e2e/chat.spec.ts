@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { passGate, signInAsDemo } from './fixtures';
+import { startOwnServer } from './own-server';
 
 test('a visitor and a staff member chat live, and the conversation survives a reload', async ({ browser }) => {
   const visitorContext = await browser.newContext();
@@ -76,4 +77,64 @@ test('a visitor and a staff member chat live, and the conversation survives a re
   await visitorContext.close();
   await staffContext.close();
   await intruderContext.close();
+});
+
+test('presence follows the last staff member leaving, and staff reply with Enter (Shift+Enter for a new line)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // A server of its own: presence is global, and staff signed in by other journeys would keep it 'Online'.
+  const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 1 + test.info().workerIndex, { demo: true });
+  const visitorContext = await browser.newContext({ baseURL: own.url });
+  const staffContext = await browser.newContext({ baseURL: own.url });
+  try {
+    const visitor = await visitorContext.newPage();
+    const staff = await staffContext.newPage();
+    await signInAsDemo(staff, 'employee');
+    await expect(staff).toHaveURL(/\/admin\/dashboard$/);
+    await staff.goto('/admin/dashboard/support');
+    await expect(staff.getByRole('heading', { name: 'Support inbox' })).toBeVisible();
+
+    await visitor.goto('/products');
+    await passGate(visitor);
+    await visitor.getByTestId('chat-button').click();
+    const panel = visitor.getByTestId('chat-panel');
+    await panel.getByPlaceholder('Type your question...').fill('Anyone there?');
+    await panel.getByPlaceholder('Type your question...').press('Enter');
+    // Someone is there: the visitor waits for them.
+    await expect(panel.getByText('Online', { exact: true })).toBeVisible();
+    await expect(panel.getByPlaceholder('Waiting for support response...')).toBeDisabled();
+
+    await staff.getByTestId('conversation-list').getByText('Anyone there?').click();
+    const reply = staff.getByLabel('Reply');
+    await reply.fill('Yes, we are here.');
+    await reply.press('Shift+Enter');
+    await reply.pressSequentially('How can I help?');
+    // Shift+Enter made a new line and sent nothing.
+    await expect(reply).toHaveValue('Yes, we are here.\nHow can I help?');
+    await expect(panel.getByText('Yes, we are here.')).toHaveCount(0);
+    await reply.press('Enter');
+    await expect(staff.getByTestId('conversation-messages').getByText('Yes, we are here. How can I help?', { exact: false })).toBeVisible();
+    await expect(reply).toHaveValue('');
+    const answer = panel.getByText(/Yes, we are here\.\s+How can I help\?/);
+    await expect(answer).toBeVisible();
+    expect(await answer.innerText()).toBe('Yes, we are here.\nHow can I help?');
+
+    await panel.getByPlaceholder('Type your question...').fill('One more thing…');
+    await panel.getByPlaceholder('Type your question...').press('Enter');
+    await expect(panel.getByPlaceholder('Waiting for support response...')).toBeDisabled();
+
+    // The last staff member leaves: within moments the visitor sees the team offline, may write
+    // again and is offered to leave an email.
+    await staffContext.close();
+    await expect(panel.getByText('Offline', { exact: true })).toBeVisible({ timeout: 5_000 });
+    const input = panel.getByPlaceholder('Type your question...');
+    await expect(input).toBeEnabled();
+    await expect(panel.getByLabel('Your email address')).toBeVisible();
+    await input.fill('I will leave my email then.');
+    await input.press('Enter');
+    await expect(panel.getByText('I will leave my email then.')).toBeVisible();
+  } finally {
+    await visitorContext.close();
+    await staffContext.close().catch(() => undefined);
+    await (await own.stopAndOpenDatabase()).close();
+  }
 });

@@ -246,9 +246,18 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
                   setDraft({ sessionId: selectedId, text: e.target.value });
                   socket.typing(conversation.session.id);
                 }}
+                onKeyDown={(e) => {
+                  // Enter sends, Shift+Enter starts a new line, as in every chat inbox (not while an
+                  // input method is composing a character, where Enter confirms the composition).
+                  if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+                  e.preventDefault();
+                  if (reply.state === 'idle' && draftText.trim()) e.currentTarget.form?.requestSubmit();
+                }}
+                aria-describedby="reply-keys"
                 placeholder="Write a reply…"
                 className="w-full rounded-md border border-stone-300 p-2 text-sm"
               />
+              <p id="reply-keys" className="text-xs text-stone-500">Enter sends; Shift+Enter starts a new line.</p>
               <button type="submit" disabled={reply.state !== 'idle'} className="rounded-full bg-forest px-5 py-2 text-sm font-semibold text-white disabled:opacity-60">
                 Send reply
               </button>
