@@ -42,6 +42,8 @@ class Visitor {
   acks = new Map<string, number>();
   seen = new Map<number, number>();
   pending = new Map<string, string>();
+  /** Whether staff were online, as `ready` and each `presence` event said, in order. */
+  presence: boolean[] = [];
   lastSeen = 0;
   constructor(
     private session: { sessionId: string; secret: string },
@@ -61,7 +63,9 @@ class Visitor {
           this.seen.set(m.id, (this.seen.get(m.id) ?? 0) + 1);
           if (m.userId === 'operator') this.onOperator(m.content);
         };
+        if (e.type === 'presence') this.presence.push(e.staffOnline);
         if (e.type === 'ready') {
+          this.presence.push(e.staffOnline);
           e.messages.forEach(take);
           for (const [clientId, content] of this.pending) ws.send(JSON.stringify({ type: 'send', clientId, content }));
           resolve();
@@ -86,26 +90,38 @@ describeOnPostgres('two instances on one PostgreSQL', () => {
   it('fans messages out across instances and loses or doubles nothing when one dies', async () => {
     db = await freshDatabase();
     const url = db.url as string;
-    const portA = 4100 + (process.pid % 400);
+    // 4100-4300: clear of epmd (4369), which some machines run.
+    const portA = 4100 + (process.pid % 200);
     const portB = portA + 1;
     const A = `http://127.0.0.1:${portA}`;
     const B = `http://127.0.0.1:${portB}`;
     const instanceA = await startInstance(url, portA);
     await startInstance(url, portB);
 
-    // Staff on B.
-    const staff = await new Client(B).passGate();
-    expect((await staff.post('/admin-login', { email: 'employee@demo.frolic.example', password: PASSWORD })).status).toBe(302);
-    const staffEvents: { type: string; message?: { id: number; userId: string } }[] = [];
-    const staffWs = new WebSocket(`${B.replace('http', 'ws')}/ws/staff`, { headers: { cookie: staff.header() } });
-    staffWs.on('message', (d) => staffEvents.push(JSON.parse(String(d))));
-    await new Promise((r) => staffWs.on('open', r));
-
-    // Visitor on A.
+    // Visitor on A, with nobody answering yet.
     const session = (await (await fetch(`${A}/api/chat/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { sessionId: string; secret: string };
     const operatorMessages: string[] = [];
     const visitor = new Visitor(session, (c) => operatorMessages.push(c));
     await visitor.connect(A);
+    expect(visitor.presence).toEqual([false]);
+
+    // Staff on B: the visitor on A sees them arrive, leave and come back at once (the change feed),
+    // not at the next 30-second heartbeat.
+    const staff = await new Client(B).passGate();
+    expect((await staff.post('/admin-login', { email: 'employee@demo.frolic.example', password: PASSWORD })).status).toBe(302);
+    const openStaff = async () => {
+      const events: { type: string; message?: { id: number; userId: string } }[] = [];
+      const ws = new WebSocket(`${B.replace('http', 'ws')}/ws/staff`, { headers: { cookie: staff.header() } });
+      ws.on('message', (d) => events.push(JSON.parse(String(d))));
+      await new Promise((r) => ws.on('open', r));
+      return { ws, events };
+    };
+    const first = await openStaff();
+    await expect.poll(() => visitor.presence.at(-1), { timeout: 5000 }).toBe(true);
+    first.ws.close();
+    await expect.poll(() => visitor.presence.at(-1), { timeout: 5000 }).toBe(false);
+    const { ws: staffWs, events: staffEvents } = await openStaff();
+    await expect.poll(() => visitor.presence.at(-1), { timeout: 5000 }).toBe(true);
 
     visitor.send('first-message-0001', 'Hello from instance A');
     await expect.poll(() => staffEvents.filter((e) => e.type === 'message').length, { timeout: 5000 }).toBe(1);
