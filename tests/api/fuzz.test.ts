@@ -275,9 +275,8 @@ describe('the inputs outside fuzzing found', () => {
     }
   });
 
-  // Out-of-range `after` in chat: fixed by the chat schema on branch i12-rt (issue 12 item 2). This
-  // fails until that branch is merged; then drop `.fails` so it guards the fix.
-  it.fails('answers an out-of-range `after` in the chat history with a 400 (i12-rt)', async () => {
+  // Out-of-range `after` in chat (issue 12 item 2): bounded to the id column by the chat schema.
+  it('answers an out-of-range `after` in the chat history with a 400', async () => {
     const started = (await (await fetch(`${t.url}/api/chat/sessions`, { method: 'POST' })).json()) as { sessionId: string; secret: string };
     const res = await fetch(`${t.url}/api/chat/sessions/${started.sessionId}/messages?after=99999999999`, { headers: { 'x-chat-secret': started.secret } });
     expect(res.status).toBe(400);
