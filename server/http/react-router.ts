@@ -121,6 +121,12 @@ export function reactRouterHandler(
       const response = await handler(toFetchRequest(req, res), makeContext(req, res, nonce));
       await sendResponse(res, response);
     } catch (err) {
+      // The browser went away mid-answer (a closed tab, a navigation): nothing failed on our side, so
+      // it is no 5xx to log at error level.
+      if (res.headersSent && (res.destroyed || req.socket.destroyed)) {
+        req.log.debug({ err }, 'client closed the connection mid-response');
+        return;
+      }
       next(err);
     }
   };
