@@ -123,7 +123,7 @@ export function reactRouterHandler(
     } catch (err) {
       // The browser went away mid-answer (a closed tab, a navigation): nothing failed on our side, so
       // it is no 5xx to log at error level.
-      if (res.headersSent && (res.destroyed || req.socket.destroyed)) {
+      if (res.destroyed || res.writableEnded || req.socket.destroyed) {
         req.log.debug({ err }, 'client closed the connection mid-response');
         return;
       }

@@ -142,6 +142,8 @@ test('a product page opens from the list, scrolled to the top', async ({ page })
 });
 
 test('axe finds no serious or critical issue on public pages', async ({ page, browser }) => {
+  // axe over several pages takes 10–20 s on two idle cores: room for a busy machine.
+  test.slow();
   for (const path of ['/', '/products', '/products/frolic-london-dry-gin', '/about', '/this-does-not-exist', '/admin-login']) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
