@@ -25,7 +25,11 @@ export default tseslint.config(
     // shared/ runs on both sides: no Node or DOM-only modules.
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', '**/server/**', '**/app/**', 'react*'], message: 'shared/ is imported by both sides.' }] }],
+      // Except React Router's `href`, so paths are built from the route table on both sides.
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'react-router', allowImportNames: ['href'], message: 'shared/ may use only `href` from react-router.' }],
+        patterns: [{ group: ['node:*', '**/server/**', '**/app/**', 'react', 'react/*', 'react-dom*', '@react-router/*'], message: 'shared/ is imported by both sides.' }],
+      }],
     },
   },
   {

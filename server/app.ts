@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { AppLoadContext } from 'react-router';
+import { type AppLoadContext, href } from 'react-router';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
@@ -152,7 +152,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
 
   // Writes to pages carry a readable form of a page's size, or are refused (411/413/415/400).
-  app.use(pageForms((p) => (p.startsWith('/admin/dashboard/store-locator/import') ? IMPORT_BODY_LIMIT : PAGE_BODY_LIMIT)));
+  app.use(pageForms((p) => (p.startsWith(href('/admin/dashboard/store-locator/import')) ? IMPORT_BODY_LIMIT : PAGE_BODY_LIMIT)));
 
   if (build) {
     const pageCache = config.PAGE_CACHE && !dev ? createPageCache(services.content, services.ageGate) : null;

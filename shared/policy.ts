@@ -1,4 +1,5 @@
 // Roles, access groups and the dashboard landing table (spec §3, §6): the one source for server and client.
+import { href } from 'react-router';
 export const ROLES = [
   'admin', 'master_admin', 'employee', 'partner', 'importer', 'distributor', 'retailer', 'customer',
 ] as const;
@@ -17,28 +18,37 @@ export function hasPartnerAccess(roles: readonly string[]): boolean {
 
 /** Spec §6 "Dashboard landing". */
 export function dashboardLanding(roles: readonly string[]): string {
-  if (roles.includes('master_admin')) return '/admin/dashboard/master-admin';
-  if (roles.includes('admin') || roles.includes('employee')) return '/admin/dashboard';
-  if (roles.includes('importer')) return '/partner/dashboard';
-  if (roles.includes('distributor')) return '/partner/dashboard/distributor';
-  if (roles.includes('retailer')) return '/partner/dashboard/retailer';
-  if (roles.includes('partner')) return '/partner/dashboard';
-  return '/auth/login';
+  if (roles.includes('master_admin')) return href('/admin/dashboard/master-admin');
+  if (roles.includes('admin') || roles.includes('employee')) return href('/admin/dashboard');
+  return partnerLanding(roles) ?? href('/auth/login');
 }
 
-const ADMIN_SECTIONS = ['master-admin', 'user-management', 'products', 'store-locator', 'cocktails', 'marketing'];
+/** A partner's own dashboard: the importer's is the area's index, the others have their own page. */
+function partnerLanding(roles: readonly string[]): string | null {
+  if (roles.includes('importer')) return href('/partner/dashboard');
+  if (roles.includes('distributor')) return href('/partner/dashboard/distributor');
+  if (roles.includes('retailer')) return href('/partner/dashboard/retailer');
+  if (roles.includes('partner')) return href('/partner/dashboard');
+  return null;
+}
+
+/** The admin sections /dashboard/{section} may name (spec §2), each to its page. */
+const ADMIN_SECTIONS: Partial<Record<string, string>> = {
+  'master-admin': href('/admin/dashboard/master-admin'),
+  'user-management': href('/admin/dashboard/user-management'),
+  products: href('/admin/dashboard/products'),
+  'store-locator': href('/admin/dashboard/store-locator'),
+  cocktails: href('/admin/dashboard/cocktails'),
+  marketing: href('/admin/dashboard/marketing'),
+};
 
 /** Spec §2 "Role redirect screen": where /dashboard/{rest} sends a user. */
 export function roleRedirect(roles: readonly string[], rest: string): string {
   if (hasAdminAccess(roles)) {
     const section = rest.split('/').filter(Boolean)[0];
-    return section && ADMIN_SECTIONS.includes(section) ? `/admin/dashboard/${section}` : '/admin/dashboard';
+    return (section && Object.hasOwn(ADMIN_SECTIONS, section) ? ADMIN_SECTIONS[section] : undefined) ?? href('/admin/dashboard');
   }
-  if (roles.includes('importer')) return '/partner/dashboard';
-  if (roles.includes('distributor')) return '/partner/dashboard/distributor';
-  if (roles.includes('retailer')) return '/partner/dashboard/retailer';
-  if (roles.includes('partner')) return '/partner/dashboard';
-  return '/auth/login';
+  return partnerLanding(roles) ?? href('/auth/login');
 }
 
 export const ROLE_LABELS: Record<Role, string> = {

@@ -1,6 +1,6 @@
 // The admin shell's sidebar (spec §2): dashboard open by default, the four sections collapsible with
 // one open at a time (native exclusive <details name>), name, role label and Sign Out.
-import { Form, NavLink, useLocation } from 'react-router';
+import { Form, href, NavLink, useLocation } from 'react-router';
 import { ShellMenuButton, ShellSidebar } from './shell-frame';
 
 interface Props {
@@ -8,15 +8,15 @@ interface Props {
 }
 
 const SECTIONS = [
-  { key: 'products', label: 'Products', links: [{ to: '/admin/dashboard/products', label: 'Manage Products' }] },
-  { key: 'locations', label: 'Locations', links: [{ to: '/admin/dashboard/store-locator', label: 'Store Locator' }] },
-  { key: 'cocktails', label: 'Cocktails', links: [{ to: '/admin/dashboard/cocktails', label: 'Manage Recipes' }] },
+  { key: 'products', label: 'Products', links: [{ to: href('/admin/dashboard/products'), label: 'Manage Products' }] },
+  { key: 'locations', label: 'Locations', links: [{ to: href('/admin/dashboard/store-locator'), label: 'Store Locator' }] },
+  { key: 'cocktails', label: 'Cocktails', links: [{ to: href('/admin/dashboard/cocktails'), label: 'Manage Recipes' }] },
   {
     key: 'marketing',
     label: 'Marketing',
     links: [
-      { to: '/admin/dashboard/marketing', label: 'Collateral & Events' },
-      { to: '/admin/dashboard/media', label: 'Media Library' },
+      { to: href('/admin/dashboard/marketing'), label: 'Collateral & Events' },
+      { to: href('/admin/dashboard/media'), label: 'Media Library' },
     ],
   },
 ];
@@ -29,7 +29,7 @@ export function AdminSidebar({ user }: Props) {
   return (
     <ShellSidebar label="Admin navigation">
       <nav className="flex-1 space-y-1 px-3" aria-label="Admin">
-        <NavLink to="/admin/dashboard" end className={linkClass}>
+        <NavLink to={href('/admin/dashboard')} end className={linkClass}>
           Dashboard
         </NavLink>
         {SECTIONS.map((s) => (
@@ -47,24 +47,24 @@ export function AdminSidebar({ user }: Props) {
           </details>
         ))}
         {user.permissions.includes('inquiries:manage') ? (
-          <NavLink to="/admin/dashboard/inquiries" className={linkClass}>
+          <NavLink to={href('/admin/dashboard/inquiries')} className={linkClass}>
             Inquiries
           </NavLink>
         ) : null}
         {user.permissions.includes('support:answer') ? (
-          <NavLink to="/admin/dashboard/support" className={linkClass}>
+          <NavLink to={href('/admin/dashboard/support')} className={linkClass}>
             Support Inbox
           </NavLink>
         ) : null}
-        <NavLink to="/admin/dashboard/users" className={linkClass}>
+        <NavLink to={href('/admin/dashboard/users')} className={linkClass}>
           User Management
         </NavLink>
         {user.isMasterAdmin ? (
           <>
-            <NavLink to="/admin/dashboard/master-admin" className={linkClass}>
+            <NavLink to={href('/admin/dashboard/master-admin')} className={linkClass}>
               Master Admin Panel
             </NavLink>
-            <NavLink to="/admin/dashboard/outbox" className={linkClass}>
+            <NavLink to={href('/admin/dashboard/outbox')} className={linkClass}>
               Outbox
             </NavLink>
           </>

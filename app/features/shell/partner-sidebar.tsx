@@ -1,5 +1,5 @@
 // The partner shell's sidebar (spec §2), by role: each partner sees the sections of its tier.
-import { Form, NavLink } from 'react-router';
+import { Form, href, NavLink } from 'react-router';
 import { ShellSidebar } from './shell-frame';
 
 type Link = { to: string; label: string };
@@ -7,37 +7,37 @@ type Section = { title: string; links: Link[] };
 
 export function partnerSections(roles: string[]): Section[] {
   const has = (r: string) => roles.includes(r);
-  const dashboard = has('distributor') ? '/partner/dashboard/distributor' : has('retailer') ? '/partner/dashboard/retailer' : '/partner/dashboard';
+  const dashboard = has('distributor') ? href('/partner/dashboard/distributor') : has('retailer') ? href('/partner/dashboard/retailer') : href('/partner/dashboard');
   const sections: Section[] = [
     { title: 'Dashboard', links: [{ to: dashboard, label: 'Dashboard' }] },
-    { title: 'Product Catalog', links: [{ to: '/partner/dashboard/products', label: 'View Products' }] },
+    { title: 'Product Catalog', links: [{ to: href('/partner/dashboard/products'), label: 'View Products' }] },
   ];
   if (has('importer')) {
     sections.push(
-      { title: 'Order Management', links: [{ to: '/partner/dashboard/orders/place', label: 'Place Order' }, { to: '/partner/dashboard/orders/history', label: 'Order History' }] },
-      { title: 'Distribution', links: [{ to: '/partner/dashboard/distribution/assign', label: 'Assign to Distributors' }] },
+      { title: 'Order Management', links: [{ to: href('/partner/dashboard/orders/place'), label: 'Place Order' }, { to: href('/partner/dashboard/orders/history'), label: 'Order History' }] },
+      { title: 'Distribution', links: [{ to: href('/partner/dashboard/distribution/assign'), label: 'Assign to Distributors' }] },
     );
   }
   if (has('distributor')) {
     sections.push(
-      { title: 'Order Management', links: [{ to: '/partner/dashboard/distributor/orders/approve', label: 'Approve Orders' }] },
-      { title: 'Invoices', links: [{ to: '/partner/dashboard/distributor/invoices/generate', label: 'Generate Invoice' }] },
-      { title: 'Shipments', links: [{ to: '/partner/dashboard/distributor/shipments', label: 'Shipments' }] },
+      { title: 'Order Management', links: [{ to: href('/partner/dashboard/distributor/orders/approve'), label: 'Approve Orders' }] },
+      { title: 'Invoices', links: [{ to: href('/partner/dashboard/distributor/invoices/generate'), label: 'Generate Invoice' }] },
+      { title: 'Shipments', links: [{ to: href('/partner/dashboard/distributor/shipments'), label: 'Shipments' }] },
     );
   }
   if (has('retailer')) {
     sections.push({
       title: 'Retail',
       links: [
-        { to: '/partner/dashboard/retailer/catalog', label: 'Browse Catalog' },
-        { to: '/partner/dashboard/retailer/orders', label: 'Place Orders' },
-        { to: '/partner/dashboard/retailer/invoices', label: 'View Invoices' },
-        { to: '/partner/dashboard/retailer/receipts', label: 'Upload Receipts' },
+        { to: href('/partner/dashboard/retailer/catalog'), label: 'Browse Catalog' },
+        { to: href('/partner/dashboard/retailer/orders'), label: 'Place Orders' },
+        { to: href('/partner/dashboard/retailer/invoices'), label: 'View Invoices' },
+        { to: href('/partner/dashboard/retailer/receipts'), label: 'Upload Receipts' },
       ],
     });
   }
-  sections.push({ title: 'Marketing', links: [{ to: '/partner/dashboard/marketing/materials', label: 'Request Materials' }, { to: '/partner/dashboard/marketing/events', label: 'Event Requests' }] });
-  if (has('retailer') || has('distributor')) sections.push({ title: 'Payments', links: [{ to: '/partner/dashboard/payments', label: 'Payments' }] });
+  sections.push({ title: 'Marketing', links: [{ to: href('/partner/dashboard/marketing/materials'), label: 'Request Materials' }, { to: href('/partner/dashboard/marketing/events'), label: 'Event Requests' }] });
+  if (has('retailer') || has('distributor')) sections.push({ title: 'Payments', links: [{ to: href('/partner/dashboard/payments'), label: 'Payments' }] });
   return sections;
 }
 

@@ -1,6 +1,6 @@
 // The admin dashboard: real counts, and what needs attention — the newest inquiries, products low
 // on stock and the next published events.
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { formatUtc } from '@shared/staff-time';
 import { INQUIRY_STATUS_LABELS } from '@shared/inquiry-constants';
 import { formatEventTime } from '@shared/marketing-constants';
@@ -44,19 +44,19 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   const { summary, firstName, inquiries } = loaderData;
   const newInquiries = summary.newContactMessages + summary.newBusinessInquiries;
   const tiles = [
-    { label: 'Active products', value: summary.activeProducts, to: '/admin/dashboard/products' },
-    { label: 'Published cocktails', value: summary.publishedCocktails, to: '/admin/dashboard/cocktails' },
-    { label: 'Store locations', value: summary.activeStores, to: '/admin/dashboard/store-locator' },
+    { label: 'Active products', value: summary.activeProducts, to: href('/admin/dashboard/products') },
+    { label: 'Published cocktails', value: summary.publishedCocktails, to: href('/admin/dashboard/cocktails') },
+    { label: 'Store locations', value: summary.activeStores, to: href('/admin/dashboard/store-locator') },
     ...(inquiries
       ? [
-          { label: 'New inquiries', value: newInquiries, to: '/admin/dashboard/inquiries?status=new' },
-          { label: 'New contact messages', value: summary.newContactMessages, to: '/admin/dashboard/inquiries?status=new&kind=contact' },
-          { label: 'New business inquiries', value: summary.newBusinessInquiries, to: '/admin/dashboard/inquiries?status=new&kind=business' },
+          { label: 'New inquiries', value: newInquiries, to: `${href('/admin/dashboard/inquiries')}?status=new` },
+          { label: 'New contact messages', value: summary.newContactMessages, to: `${href('/admin/dashboard/inquiries')}?status=new&kind=contact` },
+          { label: 'New business inquiries', value: summary.newBusinessInquiries, to: `${href('/admin/dashboard/inquiries')}?status=new&kind=business` },
         ]
       : []),
-    { label: 'Upcoming events', value: summary.upcomingEvents, to: '/admin/dashboard/marketing?tab=events' },
-    { label: 'Low on stock', value: summary.lowStockProducts, to: '/admin/dashboard/products' },
-    { label: 'Users', value: summary.users, to: '/admin/dashboard/users' },
+    { label: 'Upcoming events', value: summary.upcomingEvents, to: `${href('/admin/dashboard/marketing')}?tab=events` },
+    { label: 'Low on stock', value: summary.lowStockProducts, to: href('/admin/dashboard/products') },
+    { label: 'Users', value: summary.users, to: href('/admin/dashboard/users') },
   ];
   return (
     <main id="main">
@@ -76,10 +76,10 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
       </ul>
       <div className="mt-10 grid gap-6 lg:grid-cols-3">
         {inquiries ? (
-          <Panel id="recent-heading" title="Recent inquiries" empty={summary.recentInquiries.length ? null : 'No inquiries yet.'} more={{ to: '/admin/dashboard/inquiries', label: 'All inquiries' }}>
+          <Panel id="recent-heading" title="Recent inquiries" empty={summary.recentInquiries.length ? null : 'No inquiries yet.'} more={{ to: href('/admin/dashboard/inquiries'), label: 'All inquiries' }}>
             {summary.recentInquiries.map((r) => (
               <li key={`${r.kind}-${r.id}`} className="py-2">
-                <Link to={`/admin/dashboard/inquiries/${r.kind}/${r.id}`} className={linkClass}>
+                <Link to={href('/admin/dashboard/inquiries/:kind/:id', { kind: r.kind, id: String(r.id) })} className={linkClass}>
                   {r.from}
                 </Link>{' '}
                 <StatusBadge status={r.status} label={INQUIRY_STATUS_LABELS[r.status as keyof typeof INQUIRY_STATUS_LABELS]} />
@@ -89,10 +89,10 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
             ))}
           </Panel>
         ) : null}
-        <Panel id="stock-heading" title="Low on stock" empty={summary.lowStock.length ? null : 'Every active product is above its threshold.'} more={{ to: '/admin/dashboard/products', label: 'All products' }}>
+        <Panel id="stock-heading" title="Low on stock" empty={summary.lowStock.length ? null : 'Every active product is above its threshold.'} more={{ to: href('/admin/dashboard/products'), label: 'All products' }}>
           {summary.lowStock.map((p) => (
             <li key={p.id} className="flex justify-between gap-2 py-2">
-              <Link to={`/admin/dashboard/products/${p.id}`} className={linkClass}>
+              <Link to={href('/admin/dashboard/products/:id', { id: String(p.id) })} className={linkClass}>
                 {p.name}
               </Link>
               <span className={p.stockUnits === 0 ? 'font-semibold text-red-800' : 'text-stone-700'}>
@@ -101,10 +101,10 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </Panel>
-        <Panel id="events-heading" title="Upcoming events" empty={summary.nextEvents.length ? null : 'No published events ahead.'} more={{ to: '/admin/dashboard/marketing?tab=events', label: 'All events' }}>
+        <Panel id="events-heading" title="Upcoming events" empty={summary.nextEvents.length ? null : 'No published events ahead.'} more={{ to: `${href('/admin/dashboard/marketing')}?tab=events`, label: 'All events' }}>
           {summary.nextEvents.map((e) => (
             <li key={e.id} className="py-2">
-              <Link to={`/admin/dashboard/marketing/events/${e.id}`} className={linkClass}>
+              <Link to={href('/admin/dashboard/marketing/events/:id', { id: String(e.id) })} className={linkClass}>
                 {e.title}
               </Link>
               <span className="block text-stone-600">{[e.venue, e.city].filter(Boolean).join(', ')}</span>

@@ -1,7 +1,7 @@
 // The admin shell (spec §2): guarded on the server — not signed in → /admin-login; no admin access
 // → 'Access Denied'; expired password → reset; enforced two-factor → set-up. The bell shows unread
 // notifications and chats, and lights up live through the staff socket.
-import { Outlet, useRevalidator } from 'react-router';
+import { href, Outlet, useRevalidator } from 'react-router';
 import { NOTIFICATIONS_LATEST } from '@shared/notification-constants';
 import { useStaffSocket } from '~/features/chat/use-staff-socket';
 import type { Route } from './+types/layout';
@@ -46,9 +46,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <TopBar
         firstName={user.firstName}
         searchPlaceholder="Search..."
-        searchAction="/admin/dashboard/search"
+        searchAction={href('/admin/dashboard/search')}
         alerts={unreadChats + unreadNotifications}
-        alertsHref="/admin/dashboard/notifications"
+        alertsHref={href('/admin/dashboard/notifications')}
         latest={latestNotifications}
       />
       <div className="flex-1 p-4 lg:p-6">

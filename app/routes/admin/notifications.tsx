@@ -1,6 +1,6 @@
 // The bell's page: every notification this staff member may see, newest first, unread ones marked.
 // Opening one marks it read and follows its link; "Mark all as read" clears the bell.
-import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
+import { Form, href, Link, redirect, useRouteLoaderData } from 'react-router';
 import { formatUtc } from '@shared/staff-time';
 import { recordId } from '@shared/schemas/admin';
 import type { Route } from './+types/notifications';
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const notifications = context.services.notifications;
   if (form.get('intent') === 'read-all') {
     await notifications.markAllRead(user);
-    throw context.flash.redirectWithToast('/admin/dashboard/notifications', { title: 'All notifications marked as read' });
+    throw context.flash.redirectWithToast(href('/admin/dashboard/notifications'), { title: 'All notifications marked as read' });
   }
   const parsed = recordId('Choose a notification.').safeParse(form.get('id'));
   if (!parsed.success) return { error: 'Choose a notification.' };
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ((err as { status?: number }).status === 404) return { error: 'That notification is not yours to open.' };
     throw err;
   }
-  return redirect(safeLink(link) ?? '/admin/dashboard/notifications');
+  return redirect(safeLink(link) ?? href('/admin/dashboard/notifications'));
 }
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
@@ -68,7 +68,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       {unreadChats > 0 ? (
         <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm">
           {unreadChats} unread support {unreadChats === 1 ? 'message' : 'messages'} —{' '}
-          <Link to="/admin/dashboard/support" className="font-medium underline">
+          <Link to={href('/admin/dashboard/support')} className="font-medium underline">
             open the support inbox
           </Link>
         </p>

@@ -1,7 +1,7 @@
 // Staff-wide search (the top bar's box): the first few matches of each kind the user may open, each
 // group linking to its own list with the same `q`. Every group is that list's own query with a small
 // page, so a group's count is what "See all" shows and no search SQL lives twice.
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { COLLATERAL_KIND_LABELS } from '@shared/marketing-constants';
 import type { Permission } from '@shared/policy';
 import { adminListQuery, type AdminPage } from '@shared/schemas/admin';
@@ -19,7 +19,6 @@ export const meta: Route.MetaFunction = () => [{ title: 'Search · Frolic' }];
 
 /** Matches shown per kind; the rest are one "See all" away. */
 const PER_GROUP = 8;
-const BASE = '/admin/dashboard';
 /** The lists' own rule for `q` (trimmed, length-limited); the sort column is unused here. */
 const searchTerm = adminListQuery(['name'] as const).pick({ q: true });
 
@@ -56,51 +55,51 @@ function searches(s: Services, q: string): { permission: Permission; run: () => 
     {
       permission: 'catalog:write',
       run: async () =>
-        toGroup({ kind: 'products', label: 'Products', noun: 'products', seeAll: withQ(`${BASE}/products`, q) }, await s.catalog.adminList(adminProductListQuery.parse(first)), (p) => ({
-          key: `product-${p.id}`, title: p.name, detail: joined(p.slug, p.status), to: `${BASE}/products/${p.id}`,
+        toGroup({ kind: 'products', label: 'Products', noun: 'products', seeAll: withQ(href('/admin/dashboard/products'), q) }, await s.catalog.adminList(adminProductListQuery.parse(first)), (p) => ({
+          key: `product-${p.id}`, title: p.name, detail: joined(p.slug, p.status), to: href('/admin/dashboard/products/:id', { id: String(p.id) }),
         })),
     },
     {
       permission: 'catalog:write',
       run: async () =>
-        toGroup({ kind: 'stores', label: 'Stores', noun: 'stores', seeAll: withQ(`${BASE}/store-locator`, q) }, await s.stores.adminList(storeAdminQuery.parse(first)), (r) => ({
-          key: `store-${r.id}`, title: r.name, detail: joined(r.city, r.postcode, r.country), to: `${BASE}/store-locator/${r.id}`,
+        toGroup({ kind: 'stores', label: 'Stores', noun: 'stores', seeAll: withQ(href('/admin/dashboard/store-locator'), q) }, await s.stores.adminList(storeAdminQuery.parse(first)), (r) => ({
+          key: `store-${r.id}`, title: r.name, detail: joined(r.city, r.postcode, r.country), to: href('/admin/dashboard/store-locator/:id', { id: String(r.id) }),
         })),
     },
     {
       permission: 'catalog:write',
       run: async () =>
-        toGroup({ kind: 'cocktails', label: 'Cocktails', noun: 'recipes', seeAll: withQ(`${BASE}/cocktails`, q) }, await s.cocktails.adminList(cocktailAdminQuery.parse(first)), (c) => ({
-          key: `cocktail-${c.id}`, title: c.name, detail: joined(c.slug, c.published ? 'published' : 'draft'), to: `${BASE}/cocktails/${c.id}`,
+        toGroup({ kind: 'cocktails', label: 'Cocktails', noun: 'recipes', seeAll: withQ(href('/admin/dashboard/cocktails'), q) }, await s.cocktails.adminList(cocktailAdminQuery.parse(first)), (c) => ({
+          key: `cocktail-${c.id}`, title: c.name, detail: joined(c.slug, c.published ? 'published' : 'draft'), to: href('/admin/dashboard/cocktails/:id', { id: String(c.id) }),
         })),
     },
     {
       permission: 'catalog:write',
       run: async () =>
-        toGroup({ kind: 'collateral', label: 'Collateral', noun: 'collateral items', seeAll: withQ(`${BASE}/marketing`, q) }, await s.marketing.listCollateral(collateralListQuery.parse(first)), (c) => ({
-          key: `collateral-${c.id}`, title: c.title, detail: COLLATERAL_KIND_LABELS[c.kind], to: `${BASE}/marketing/collateral/${c.id}`,
+        toGroup({ kind: 'collateral', label: 'Collateral', noun: 'collateral items', seeAll: withQ(href('/admin/dashboard/marketing'), q) }, await s.marketing.listCollateral(collateralListQuery.parse(first)), (c) => ({
+          key: `collateral-${c.id}`, title: c.title, detail: COLLATERAL_KIND_LABELS[c.kind], to: href('/admin/dashboard/marketing/collateral/:id', { id: String(c.id) }),
         })),
     },
     {
       permission: 'catalog:write',
       run: async () =>
-        toGroup({ kind: 'events', label: 'Events', noun: 'events', seeAll: withQ(`${BASE}/marketing`, q, { tab: 'events' }) }, await s.marketing.listEvents(eventListQuery.parse(first)), (e) => ({
-          key: `event-${e.id}`, title: e.title, detail: joined(e.venue, e.city, e.country), to: `${BASE}/marketing/events/${e.id}`,
+        toGroup({ kind: 'events', label: 'Events', noun: 'events', seeAll: withQ(href('/admin/dashboard/marketing'), q, { tab: 'events' }) }, await s.marketing.listEvents(eventListQuery.parse(first)), (e) => ({
+          key: `event-${e.id}`, title: e.title, detail: joined(e.venue, e.city, e.country), to: href('/admin/dashboard/marketing/events/:id', { id: String(e.id) }),
         })),
     },
     {
       permission: 'inquiries:manage',
       run: async () =>
-        toGroup({ kind: 'inquiries', label: 'Inquiries', noun: 'inquiries', seeAll: withQ(`${BASE}/inquiries`, q) }, await s.inquiries.list(inquiryListQuery.parse(first)), (r) => ({
-          key: `inquiry-${r.kind}-${r.id}`, title: `${r.from} — ${r.subject}`, detail: joined(r.email, r.kind), to: `${BASE}/inquiries/${r.kind}/${r.id}`,
+        toGroup({ kind: 'inquiries', label: 'Inquiries', noun: 'inquiries', seeAll: withQ(href('/admin/dashboard/inquiries'), q) }, await s.inquiries.list(inquiryListQuery.parse(first)), (r) => ({
+          key: `inquiry-${r.kind}-${r.id}`, title: `${r.from} — ${r.subject}`, detail: joined(r.email, r.kind), to: href('/admin/dashboard/inquiries/:kind/:id', { kind: r.kind, id: String(r.id) }),
         })),
     },
     {
       permission: 'catalog:write',
       run: async () =>
         // The library has no page per file: its row (alt text, delete) is found by the file's name.
-        toGroup({ kind: 'media', label: 'Media', noun: 'media files', seeAll: withQ(`${BASE}/media`, q) }, await s.media.list(mediaListQuery.parse(first)), (m) => ({
-          key: `media-${m.id}`, title: m.originalName, detail: joined(m.kind, m.altText), to: withQ(`${BASE}/media`, m.originalName),
+        toGroup({ kind: 'media', label: 'Media', noun: 'media files', seeAll: withQ(href('/admin/dashboard/media'), q) }, await s.media.list(mediaListQuery.parse(first)), (m) => ({
+          key: `media-${m.id}`, title: m.originalName, detail: joined(m.kind, m.altText), to: withQ(href('/admin/dashboard/media'), m.originalName),
         })),
     },
   ];

@@ -4,6 +4,7 @@
 // an updated_at check against overwriting a colleague's newer save.
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { href } from 'react-router';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import {
   type BusinessInquiryForm, type ContactForm, type InquiryKind, type InquiryListQuery, type InquiryStatus, type InquiryUpdate, MIN_FILL_MS,
@@ -60,7 +61,7 @@ export interface InquiryService {
   readonly limiter: RateLimiter;
 }
 
-export const inquiryPath = (kind: InquiryKind, id: number) => `/admin/dashboard/inquiries/${kind}/${id}`;
+export const inquiryPath = (kind: InquiryKind, id: number) => href('/admin/dashboard/inquiries/:kind/:id', { kind, id: String(id) });
 
 const tableOf = (kind: InquiryKind) => (kind === 'contact' ? contactMessages : businessInquiries);
 

@@ -2,7 +2,7 @@
 // our products, ordered steps, the image from the media library and published/draft. Saves as JSON
 // through the shared schema; a save over someone else's newer edit is refused with a reload link.
 import { useState } from 'react';
-import { data, useActionData } from 'react-router';
+import { data, href, useActionData } from 'react-router';
 import { COCKTAIL_GLASSES, DIFFICULTY_LABELS } from '@shared/cocktail-constants';
 import { CATEGORY_LABELS } from '@shared/limits-catalog';
 import type { PickedMedia } from '@shared/media';
@@ -16,7 +16,7 @@ import { MediaPicker } from '~/features/media/media-picker';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
 
-const LIST = '/admin/dashboard/cocktails';
+const LIST = href('/admin/dashboard/cocktails');
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${!data ? 'Recipe not found' : data.cocktail ? `Edit ${data.cocktail.name}` : 'New recipe'} · Frolic` },
@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { cocktails } = context.services;
   const body = await readBody(request);
-  const saved = (c: CocktailEdit) => ({ to: `${LIST}/${c.id}`, title: 'Recipe saved', description: c.published ? `${c.name} is live on the site.` : `${c.name} is a draft.` });
+  const saved = (c: CocktailEdit) => ({ to: href('/admin/dashboard/cocktails/:id', { id: String(c.id) }), title: 'Recipe saved', description: c.published ? `${c.name} is live on the site.` : `${c.name} is a draft.` });
   if (params.id === undefined) {
     return adminAction({ request, context }, { permission: 'catalog:write', schema: cocktailInput, body, run: (input, { actor }) => cocktails.create(input, actor), done: saved });
   }

@@ -1,6 +1,6 @@
 // Manage Recipes: every cocktail, published or draft — search, filters by status and base spirit,
 // sortable columns and pages, all in the URL so the server does the work.
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { formatUtcDate } from '@shared/staff-time';
 import { DIFFICULTY_LABELS } from '@shared/cocktail-constants';
 import { CATEGORY_LABELS, type ProductCategory } from '@shared/limits-catalog';
@@ -29,7 +29,7 @@ const columns: Column<CocktailAdminRow>[] = [
     sortable: true,
     render: (c) => (
       <>
-        <Link to={`/admin/dashboard/cocktails/${c.id}`} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
+        <Link to={href('/admin/dashboard/cocktails/:id', { id: String(c.id) })} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
           {c.name}
         </Link>
         <span className="block text-xs text-stone-600">/cocktails/{c.slug}</span>
@@ -68,7 +68,7 @@ export default function ManageRecipes({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <PageHeader title="Manage Recipes" description="Cocktail recipes on the public site: ingredients, method, image and whether they are published.">
-        <Link to="/admin/dashboard/cocktails/new" className={buttonClass.primary}>
+        <Link to={href('/admin/dashboard/cocktails/new')} className={buttonClass.primary}>
           New recipe
         </Link>
       </PageHeader>

@@ -1,7 +1,7 @@
 // One inquiry: everything the visitor sent, and its triage — status, assignee and internal notes.
 // A save names the version it read (updatedAt), so a colleague's newer save is never overwritten.
 import { useState } from 'react';
-import { data, Link } from 'react-router';
+import { data, href, Link } from 'react-router';
 import { PARTNER_TYPE_LABELS } from '@shared/form-constants';
 import { INQUIRY_STATUS_LABELS, type InquiryStatus } from '@shared/inquiry-constants';
 import { inquiryRef, inquiryUpdate } from '@shared/schemas/inquiries';
@@ -68,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
     permission: 'inquiries:manage',
     schema: inquiryUpdate,
     run: (input, { actor }) => args.context.services.inquiries.update(kind, id, input, actor),
-    done: () => ({ to: `/admin/dashboard/inquiries/${kind}/${id}`, title: 'Inquiry saved' }),
+    done: () => ({ to: href('/admin/dashboard/inquiries/:kind/:id', { kind, id: String(id) }), title: 'Inquiry saved' }),
   });
 }
 
@@ -85,7 +85,7 @@ export default function InquiryDetail({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <PageHeader title={title} description={`${kind === 'contact' ? 'Contact message' : 'Business inquiry'} · received ${formatUtc(receivedAt)}`}>
-        <Link to="/admin/dashboard/inquiries" className={buttonClass.secondary}>
+        <Link to={href('/admin/dashboard/inquiries')} className={buttonClass.secondary}>
           All inquiries
         </Link>
       </PageHeader>

@@ -1,6 +1,6 @@
 // Inquiries: contact messages and business inquiries from the public forms in one table — filters
 // by kind and status, search, sortable columns and pages, all in the URL so the server does the work.
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { INQUIRY_STATUS_LABELS } from '@shared/inquiry-constants';
 import { inquiryListQuery } from '@shared/schemas/inquiries';
 import { formatUtc } from '@shared/staff-time';
@@ -31,7 +31,7 @@ const columns: Column<Row>[] = [
     sortable: true,
     render: (r) => (
       <>
-        <Link to={`/admin/dashboard/inquiries/${r.kind}/${r.id}`} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
+        <Link to={href('/admin/dashboard/inquiries/:kind/:id', { kind: r.kind, id: String(r.id) })} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
           {r.from}
         </Link>
         <span className="block text-xs text-stone-600">{r.email}</span>

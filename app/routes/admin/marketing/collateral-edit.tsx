@@ -3,7 +3,7 @@
 // lists, POS kits and shelf talkers are delivered to partners as print-ready PDFs (the API also
 // accepts an image from the library).
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import type { PickedMedia } from '@shared/media';
 import { COLLATERAL_AUDIENCES, COLLATERAL_KIND_LABELS, type CollateralAudience, type CollateralKind } from '@shared/marketing-constants';
 import { collateralInput, collateralUpdate } from '@shared/schemas/marketing';
@@ -16,7 +16,7 @@ import { loadMarketingItem, type MarketingEditor, marketingItemAction } from '~/
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.item ? d.item.title : 'New collateral item'} · Collateral & Events · Frolic` }];
 
-const LIST = '/admin/dashboard/marketing?tab=collateral';
+const LIST = `${href('/admin/dashboard/marketing')}?tab=collateral`;
 
 const COLLATERAL = {
   noun: 'collateral item',

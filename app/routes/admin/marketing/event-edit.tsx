@@ -2,7 +2,7 @@
 // the event's own time zone (the server converts them to UTC), venue, city, country, capacity,
 // an optional image from the media library, published.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import type { PickedMedia } from '@shared/media';
 import { COMMON_TIME_ZONES } from '@shared/marketing-constants';
 import { eventInput, eventUpdate } from '@shared/schemas/marketing';
@@ -15,7 +15,7 @@ import { loadMarketingItem, type MarketingEditor, marketingItemAction } from '~/
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.item ? d.item.title : 'New event'} · Collateral & Events · Frolic` }];
 
-const LIST = '/admin/dashboard/marketing?tab=events';
+const LIST = `${href('/admin/dashboard/marketing')}?tab=events`;
 const DEFAULT_ZONE = 'Europe/London';
 
 const EVENT = {

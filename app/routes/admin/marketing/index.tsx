@@ -1,7 +1,7 @@
 // Collateral & Events: the brand's collateral (files partners may request) and its events, one tab
 // each — search, sortable columns and pages in the URL so the server does the work. Event times are
 // shown in the event's own time zone.
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { formatUtcDate } from '@shared/staff-time';
 import { COLLATERAL_KIND_LABELS, formatEventTime } from '@shared/marketing-constants';
 import { collateralListQuery, eventListQuery } from '@shared/schemas/marketing';
@@ -32,7 +32,7 @@ const linkClass = 'font-medium text-ink underline decoration-stone-300 underline
 
 
 const collateralColumns: Column<CollateralRow>[] = [
-  { key: 'title', label: 'Title', sortable: true, render: (c) => <Link to={`/admin/dashboard/marketing/collateral/${c.id}`} className={linkClass}>{c.title}</Link> },
+  { key: 'title', label: 'Title', sortable: true, render: (c) => <Link to={href('/admin/dashboard/marketing/collateral/:id', { id: String(c.id) })} className={linkClass}>{c.title}</Link> },
   { key: 'kind', label: 'Kind', sortable: true, render: (c) => COLLATERAL_KIND_LABELS[c.kind] },
   { key: 'file', label: 'File', render: (c) => (c.media ? <a href={c.media.url} className="underline">{c.media.originalName}</a> : '—') },
   { key: 'audience', label: 'Audience', render: (c) => c.audience.map((a) => `${a[0]?.toUpperCase()}${a.slice(1)}s`).join(', ') },
@@ -41,7 +41,7 @@ const collateralColumns: Column<CollateralRow>[] = [
 ];
 
 const eventColumns: Column<EventRow>[] = [
-  { key: 'title', label: 'Title', sortable: true, render: (e) => <Link to={`/admin/dashboard/marketing/events/${e.id}`} className={linkClass}>{e.title}</Link> },
+  { key: 'title', label: 'Title', sortable: true, render: (e) => <Link to={href('/admin/dashboard/marketing/events/:id', { id: String(e.id) })} className={linkClass}>{e.title}</Link> },
   {
     key: 'startsAt',
     label: 'Starts',
@@ -84,10 +84,10 @@ export default function Marketing({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <PageHeader title="Collateral & Events" description="Brochures, shelf talkers and POS kits partners may request, and the brand's events.">
-        <Link to="/admin/dashboard/marketing/collateral/new" className={buttonClass.secondary}>
+        <Link to={href('/admin/dashboard/marketing/collateral/new')} className={buttonClass.secondary}>
           New collateral item
         </Link>
-        <Link to="/admin/dashboard/marketing/events/new" className={buttonClass.primary}>
+        <Link to={href('/admin/dashboard/marketing/events/new')} className={buttonClass.primary}>
           New event
         </Link>
       </PageHeader>

@@ -1,7 +1,7 @@
 // Manage Products: the editor of one product (or a new one). Saves travel as JSON (prices and images
 // are nested); archive and delete are plain form posts that ask first. Refusals (a newer version,
 // a slug in use, a product still in recipes) come back as messages on the page.
-import { useActionData } from 'react-router';
+import { href, useActionData } from 'react-router';
 import { productArchive, productDelete, productInput, productUpdate } from '@shared/schemas/catalog';
 import { PRODUCT_STATUS_LABELS } from '@shared/limits-catalog';
 import type { Route } from './+types/edit';
@@ -11,7 +11,7 @@ import { ProductEditor } from '~/features/catalog/product-editor';
 import { adminAction, type AdminActionData, readBody } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
 
-const LIST = '/admin/dashboard/products';
+const LIST = href('/admin/dashboard/products');
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.product ? `Edit ${data.product.name}` : 'New product'} · Frolic` }];
 

@@ -1,6 +1,6 @@
 // Manage Products: the staff list of every product (any status) — search by name or slug, filter by
 // status, category and low stock, sort by column, page; each row opens its editor.
-import { Link, useSearchParams } from 'react-router';
+import { href, Link, useSearchParams } from 'react-router';
 import { formatUtcDate } from '@shared/staff-time';
 import { CATEGORY_LABELS, PRODUCT_STATUS_LABELS, type ProductCategory } from '@shared/limits-catalog';
 import { adminProductListQuery, type AdminProductRow } from '@shared/schemas/catalog';
@@ -8,7 +8,7 @@ import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
-const EDIT = (id: number) => `/admin/dashboard/products/${id}`;
+const EDIT = (id: number) => href('/admin/dashboard/products/:id', { id: String(id) });
 
 export const meta: Route.MetaFunction = () => [{ title: 'Manage Products · Frolic' }];
 
@@ -76,7 +76,7 @@ export default function ManageProducts({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <PageHeader title="Manage Products" description="Everything in the catalogue: drafts, active and archived products.">
-        <Link to="/admin/dashboard/products/new" className={buttonClass.primary}>
+        <Link to={href('/admin/dashboard/products/new')} className={buttonClass.primary}>
           New product
         </Link>
       </PageHeader>

@@ -3,7 +3,7 @@
 // products carried. Saves as JSON through the shared schema; a save over someone else's newer edit
 // is refused with a reload link. Deleting needs catalog:delete.
 import { useEffect, useRef, useState } from 'react';
-import { data, useActionData } from 'react-router';
+import { data, href, useActionData } from 'react-router';
 import { type StoreEdit, storeAdminId, storeDeleteForm, storeInput, storeUpdate } from '@shared/schemas/stores';
 import { WEEKDAYS } from '@shared/store-constants';
 import type { Route } from './+types/edit';
@@ -15,7 +15,7 @@ import { TimeInput } from '~/features/stores/time-input';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
 
-const LIST = '/admin/dashboard/store-locator';
+const LIST = href('/admin/dashboard/store-locator');
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.store ? `Edit ${data.store.name}` : 'New store'} · Frolic` }];
 
@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { stores } = context.services;
   const body = await readBody(request);
-  const saved = (s: StoreEdit) => ({ to: `${LIST}/${s.id}`, title: 'Store saved', description: s.active ? `${s.name} is on the store locator.` : `${s.name} is hidden from visitors.` });
+  const saved = (s: StoreEdit) => ({ to: href('/admin/dashboard/store-locator/:id', { id: String(s.id) }), title: 'Store saved', description: s.active ? `${s.name} is on the store locator.` : `${s.name} is hidden from visitors.` });
   if (params.id === undefined) {
     return adminAction({ request, context }, { permission: 'catalog:write', schema: storeInput, body, run: (input, { actor }) => stores.createStore(input, actor), done: saved });
   }

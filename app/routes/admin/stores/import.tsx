@@ -1,7 +1,7 @@
 // CSV import of store locations: upload (or paste) a file, preview every row with its errors, then
 // import all rows (nothing is written if any row fails) or, by explicit choice, only the valid ones.
 // The server reads the CSV again on import: the preview is a courtesy, not a promise.
-import { data, Form, useActionData, useNavigation } from 'react-router';
+import { data, Form, href, useActionData, useNavigation } from 'react-router';
 import { type ImportPreview, type ImportResult, storeImportMode } from '@shared/schemas/stores';
 import { STORE_CSV_COLUMNS, STORE_CSV_EXPORT_COLUMNS, STORE_CSV_KEY_COLUMNS, STORE_CSV_REQUIRED, STORE_IMPORT_MAX_BYTES, STORE_IMPORT_MAX_ROWS } from '@shared/store-constants';
 import type { Route } from './+types/import';
@@ -11,7 +11,7 @@ import { FormError, inputClass } from '~/features/forms/fields';
 import { refusal } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
 
-const LIST = '/admin/dashboard/store-locator';
+const LIST = href('/admin/dashboard/store-locator');
 /** Rows shown in the preview table: every row with errors, then valid rows up to this many. */
 const PREVIEW_VALID_ROWS = 100;
 

@@ -1,12 +1,11 @@
 // Store Locator (staff): every store, active or hidden — search by name, town or postcode, filters
 // by country and status, sortable columns and pages in the URL; the CSV import and export start here.
-import { Link, useSearchParams } from 'react-router';
+import { href, Link, useSearchParams } from 'react-router';
 import { type StoreAdminRow, storeAdminQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
-const BASE = '/admin/dashboard/store-locator';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Store Locator · Frolic' }];
 
@@ -27,7 +26,7 @@ const columns: Column<StoreAdminRow>[] = [
     label: 'Name',
     sortable: true,
     render: (s) => (
-      <Link to={`${BASE}/${s.id}`} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
+      <Link to={href('/admin/dashboard/store-locator/:id', { id: String(s.id) })} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
         {s.name}
       </Link>
     ),
@@ -59,14 +58,14 @@ export default function StoreLocatorAdmin({ loaderData }: Route.ComponentProps) 
   return (
     <main id="main">
       <PageHeader title="Store Locator" description="Stockists on the public store locator: address, coordinates, opening hours and the products each carries. Hidden stores are not shown to visitors.">
-        <Link to={`${BASE}/new`} className={buttonClass.primary}>
+        <Link to={href('/admin/dashboard/store-locator/new')} className={buttonClass.primary}>
           New store
         </Link>
-        <Link to={`${BASE}/import`} className={buttonClass.secondary}>
+        <Link to={href('/admin/dashboard/store-locator/import')} className={buttonClass.secondary}>
           Import CSV
         </Link>
         {/* A plain link: the browser downloads the file the route's loader streams. */}
-        <a href={`${BASE}/export.csv${exportQuery ? `?${exportQuery}` : ''}`} className={buttonClass.secondary} download>
+        <a href={`${href('/admin/dashboard/store-locator/export.csv')}${exportQuery ? `?${exportQuery}` : ''}`} className={buttonClass.secondary} download>
           Export CSV
         </a>
       </PageHeader>
