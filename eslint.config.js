@@ -33,6 +33,18 @@ export default tseslint.config(
     },
   },
   {
+    // Dashboard links and redirects come from the route table: `href('/admin/dashboard/products/:id',
+    // { id })` is checked by the compiler against app/routes.ts, a hand-written path is not.
+    files: ['app/**/*.{ts,tsx}', 'shared/**/*.ts', 'server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'app/routes.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "Literal[value=/^\\/(admin|partner)\\/dashboard/]:not(CallExpression[callee.name='href'] > Literal)", message: "Build dashboard paths with href() from 'react-router' (typed by the route table)." },
+        { selector: 'TemplateElement[value.raw=/^\\/(admin|partner)\\/dashboard/]', message: "Build dashboard paths with href() from 'react-router' (typed by the route table)." },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.config.*'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
