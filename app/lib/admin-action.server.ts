@@ -2,23 +2,15 @@
 // editors' JSON in one form field, or a plain form post), validate with the shared schema, call the
 // service, and answer with field errors (400), the service's refusal (409 conflict, 404 …) or a
 // redirect with a toast.
-import { data, type AppLoadContext } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import type { Permission } from '@shared/policy';
-import { fieldErrorsByPath, fieldErrorsFromDetails } from '@shared/schemas/admin';
+import { fieldErrors } from '@shared/field-errors';
 import { unstorableText } from '@shared/schemas/text';
-import { type FieldErrors, JSON_FORM_FIELD } from '@shared/form-constants';
+import { JSON_FORM_FIELD } from '@shared/form-constants';
+import { actionError, refusal } from './action-result';
 import { readForm } from './form-action';
 import { requirePermission } from './guards.server';
-
-export interface AdminActionData {
-  errors: FieldErrors;
-  /** A message for the whole form (conflict, still referenced, not found …). */
-  formError?: string;
-  /** The service's stable error code, e.g. `version_conflict`. */
-  code?: string;
-  hint?: string;
-}
 
 type User = Awaited<ReturnType<typeof requirePermission>>;
 type Actor = ReturnType<AppLoadContext['auth']['actor']>;
@@ -45,15 +37,6 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   return out;
 }
 
-/** A refusal from a service (an AppError: status < 500) as action data; anything else is rethrown. */
-export function refusal(err: unknown) {
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string };
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  // Validation failures and refusals about one field (e.g. `slug_taken`) carry `[{ path, message }]`.
-  const errors = fieldErrorsFromDetails(e.details);
-  return data<AdminActionData>({ errors, formError: e.message, code: e.code, hint: e.hint }, { status: e.status });
-}
-
 interface Options<S extends z.ZodType, R> {
   permission: Permission;
   schema: S;
@@ -69,18 +52,19 @@ export async function adminAction<S extends z.ZodType, R>({ request, context }: 
   const body = opts.body ?? (await readBody(request));
   const parsed = opts.schema.safeParse(body);
   if (!parsed.success) {
-    return data<AdminActionData>({ errors: fieldErrorsByPath(parsed.error), formError: 'Check the highlighted fields.', code: 'validation_failed' }, { status: 400 });
+    return actionError(400, { errors: fieldErrors(parsed.error), formError: 'Check the highlighted fields.', code: 'validation_failed' });
   }
   // Text the database cannot store (NUL, a lone surrogate from the editor's JSON): refused on its
   // field here, as the API's `parse` does, not a 500 later.
   const issue = unstorableText(parsed.data);
   if (issue) {
-    return data<AdminActionData>({ errors: { [issue.path || 'form']: issue.message }, formError: 'Check the highlighted fields.', code: 'validation_failed' }, { status: 400 });
+    return actionError(400, { errors: { [issue.path || 'form']: issue.message }, formError: 'Check the highlighted fields.', code: 'validation_failed' });
   }
   let result: R;
   try {
     result = await opts.run(parsed.data, { user, actor: context.auth.actor(user.id) });
   } catch (err) {
+    // Validation failures and refusals about one field (e.g. `slug_taken`) carry `[{ path, message }]`.
     return refusal(err);
   }
   const { to, title, description } = opts.done(result);

@@ -2,13 +2,9 @@
 // answer with field errors (400), a clear rate-limit message (429) or a redirect to the success state.
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
-import { FORM_STARTED_FIELD, fieldErrors, type FieldErrors, HONEYPOT_FIELD } from '@shared/schemas/inquiries';
-
-export interface FormActionData {
-  errors: FieldErrors;
-  values: Record<string, string>;
-  formError?: string;
-}
+import { fieldErrors } from '@shared/field-errors';
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from '@shared/form-constants';
+import { actionError } from './action-result';
 
 /**
  * The request's form. The server refuses any other body before an action runs (server/http/page-forms.ts:
@@ -36,7 +32,7 @@ export async function handlePublicForm<S extends z.ZodType>(
       .map(([k, v]) => [k, String(v)]),
   );
   const parsed = schema.safeParse(values);
-  if (!parsed.success) return data<FormActionData>({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return actionError(400, { errors: fieldErrors(parsed.error), values });
   const started = Number(raw[FORM_STARTED_FIELD]);
   try {
     await submit(parsed.data, {
@@ -46,7 +42,7 @@ export async function handlePublicForm<S extends z.ZodType>(
     });
   } catch (err) {
     const e = err as { status?: number; message?: string };
-    if (e.status === 429) return data<FormActionData>({ errors: {}, values, formError: e.message }, { status: 429 });
+    if (e.status === 429) return actionError(429, { values, formError: e.message });
     throw err;
   }
   throw redirect(successUrl);

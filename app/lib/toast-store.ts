@@ -1,11 +1,15 @@
 // A tiny toast store (spec §9: one visible at a time, 5000 ms by default).
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@shared/limits';
 
-export interface ToastItem {
-  id: number;
+/** A toast as a page or an action asks for it. */
+export interface ToastData {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+}
+
+export interface ToastItem extends ToastData {
+  id: number;
 }
 
 type Listener = () => void;
@@ -25,7 +29,7 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-export function toast(input: Omit<ToastItem, 'id'>): number {
+export function toast(input: ToastData): number {
   const id = nextId++;
   toasts = [{ ...input, id }, ...toasts].slice(0, TOAST_LIMIT);
   timers.set(id, setTimeout(() => dismissToast(id), TOAST_DURATION_MS));

@@ -1,6 +1,7 @@
 // POST target of the age gate. Without JavaScript the browser lands here and sees the next step;
 // with it, a fetcher calls the action and the page stays where it is.
 import { data, redirect } from 'react-router';
+import { fieldErrors } from '@shared/field-errors';
 import { ageGateForm } from '@shared/schemas/age-gate';
 import { safeReturnTo } from '@shared/paths';
 import type { Route } from './+types/age-gate';
@@ -20,9 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ageGateForm.safeParse(form);
   const values = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)]));
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return data<GateActionData>({ step: 'error', errors, values }, { status: 400 });
+    return data<GateActionData>({ step: 'error', errors: fieldErrors(parsed.error), values }, { status: 400 });
   }
   const answer = parsed.data;
   const result = context.services.ageGate.submit(answer, context.gate, context.secure);

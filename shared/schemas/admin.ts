@@ -1,7 +1,6 @@
 // What every staff list and editor shares: the list query (search, sort, page), the page shape,
-// the optimistic-concurrency version and field errors keyed by the full path of the field.
+// the optimistic-concurrency version and record ids (field errors: shared/field-errors.ts).
 import { z } from 'zod';
-import type { FieldErrors } from '../form-constants';
 
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
@@ -46,25 +45,4 @@ export function recordId(message: string) {
     .union([z.number(), z.string({ error: message }).regex(/^\d{1,10}$/, message)], { error: message })
     .transform(Number)
     .pipe(z.number().int(message).min(1, message).max(MAX_RECORD_ID, message));
-}
-
-/** Zod issues as `{ 'ingredients.2.amount': 'Enter an amount.' }`: the first message per field. */
-export function fieldErrorsByPath(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : 'form';
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-/** The API's `validation_failed` details (`[{ path, message }]`) as field errors. */
-export function fieldErrorsFromDetails(details: unknown): FieldErrors {
-  const out: FieldErrors = {};
-  if (Array.isArray(details)) {
-    for (const d of details as { path?: unknown; message?: unknown }[]) {
-      if (typeof d?.path === 'string' && typeof d.message === 'string') out[d.path || 'form'] ??= d.message;
-    }
-  }
-  return out;
 }

@@ -2,7 +2,7 @@
 // server action and the JSON API.
 import { z } from 'zod';
 import { isKnownCountry } from '../legal-age';
-import { CONTACT_SUBJECTS, EXPECTED_VOLUMES, type FieldErrors, PARTNER_TYPES } from '../form-constants';
+import { CONTACT_SUBJECTS, EXPECTED_VOLUMES, PARTNER_TYPES } from '../form-constants';
 import { INQUIRY_KINDS, INQUIRY_STATUSES } from '../inquiry-constants';
 import { adminListQuery, recordId } from './admin';
 
@@ -48,15 +48,6 @@ export const businessInquiryForm = z.object({
   message: text('a message', 5000, 10),
 });
 export type BusinessInquiryForm = z.infer<typeof businessInquiryForm>;
-
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Staff side: the inquiries list (both kinds) and the triage of one inquiry.

@@ -3,15 +3,9 @@
 // for optimistic concurrency, a delete button that asks first, and the links and buttons around the form.
 import { useState } from 'react';
 import { Form, Link, useFetcher, useNavigation } from 'react-router';
-import { type FieldErrors, JSON_FORM_FIELD } from '@shared/form-constants';
+import { JSON_FORM_FIELD } from '@shared/form-constants';
+import type { ActionResult } from '~/lib/action-result';
 import { buttonClass } from './list';
-
-export interface EditorResult {
-  errors?: FieldErrors;
-  formError?: string;
-  code?: string;
-  hint?: string;
-}
 
 /**
  * Submits `value` as JSON to the route's action; returns the action's field errors and message.
@@ -19,7 +13,7 @@ export interface EditorResult {
  * multipart form (no percent-encoding growth); `readBody` reads it back.
  */
 export function useJsonEditor() {
-  const fetcher = useFetcher<EditorResult>();
+  const fetcher = useFetcher<ActionResult>();
   const submit = (value: Record<string, unknown>, action?: string) =>
     void fetcher.submit({ [JSON_FORM_FIELD]: JSON.stringify(value) }, { method: 'post', encType: 'multipart/form-data', action });
   const result = fetcher.data;

@@ -1,6 +1,6 @@
 // The frame of the sign-in, sign-up and reset pages.
 import { useEffect } from 'react';
-import { toast } from '~/lib/toast-store';
+import { toast, type ToastData } from '~/lib/toast-store';
 
 export function AuthCard({ title, intro, children }: { title: string; intro?: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -13,12 +13,6 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
       </div>
     </main>
   );
-}
-
-export interface ToastData {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
 }
 
 /** Shows the toast an action returned (the server's message), once per submission. */

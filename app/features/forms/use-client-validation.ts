@@ -3,6 +3,7 @@
 // validation library) load when the visitor first touches the form, not with the page.
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
+import { fieldErrors } from '@shared/field-errors';
 import { FORM_STARTED_FIELD, type FieldErrors, HONEYPOT_FIELD } from '@shared/form-constants';
 
 type SchemaName = 'contactForm' | 'businessInquiryForm';
@@ -10,7 +11,7 @@ type SchemaName = 'contactForm' | 'businessInquiryForm';
 export function useClientValidation(name: SchemaName, serverErrors: FieldErrors | undefined) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
-  const loaded = useRef<{ schema: z.ZodType; fieldErrors: (e: z.ZodError) => FieldErrors } | null>(null);
+  const loaded = useRef<{ schema: z.ZodType } | null>(null);
   // New errors from the server replace what the browser found.
   if (serverErrors !== lastServerErrors) {
     setLastServerErrors(serverErrors);
@@ -19,7 +20,7 @@ export function useClientValidation(name: SchemaName, serverErrors: FieldErrors 
   function onFocus() {
     if (loaded.current) return;
     void import('@shared/schemas/inquiries').then((m) => {
-      loaded.current = { schema: m[name], fieldErrors: m.fieldErrors };
+      loaded.current = { schema: m[name] };
     });
   }
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -34,7 +35,7 @@ export function useClientValidation(name: SchemaName, serverErrors: FieldErrors 
       return;
     }
     event.preventDefault();
-    const errors = loaded.current.fieldErrors(result.error);
+    const errors = fieldErrors(result.error);
     setClientErrors(errors);
     const first = Object.keys(errors)[0];
     if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();

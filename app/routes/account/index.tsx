@@ -2,10 +2,11 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { ROLE_LABELS, type Role } from '@shared/policy';
 import { changePasswordForm, profileForm } from '@shared/schemas/auth';
+import { fieldErrors } from '@shared/field-errors';
 import type { Route } from './+types/index';
 import { primaryButton, useActionToast } from '~/features/auth/auth-card';
 import { Field, FormError } from '~/features/forms/fields';
-import { fail, fromServiceError } from '~/lib/auth-action.server';
+import { actionError, refusal } from '~/lib/action-result';
 import { requireUser } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your account · Frolic' }, { name: 'robots', content: 'noindex' }];
@@ -16,8 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user, sessions: sessions.map((s) => ({ ...s, current: s.id === user.sessionId })) };
 }
 
-const errorsOf = (issues: { path: PropertyKey[]; message: string }[]) => Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message]));
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const raw = Object.fromEntries(await request.formData());
@@ -27,13 +26,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (raw.intent) {
       case 'profile': {
         const parsed = profileForm.safeParse(raw);
-        if (!parsed.success) return fail(400, { intent: 'profile', errors: errorsOf(parsed.error.issues), toast: { title: 'Failed to update profile', description: parsed.error.issues[0]?.message, variant: 'destructive' } });
+        if (!parsed.success) return actionError(400, { intent: 'profile', errors: fieldErrors(parsed.error), toast: { title: 'Failed to update profile', description: parsed.error.issues[0]?.message, variant: 'destructive' } });
         await services.auth.updateProfile(user, parsed.data, actor);
         return { intent: 'profile', toast: { title: 'Profile updated' } };
       }
       case 'password': {
         const parsed = changePasswordForm.safeParse(raw);
-        if (!parsed.success) return fail(400, { intent: 'password', errors: errorsOf(parsed.error.issues), toast: { title: 'Failed to update password', description: parsed.error.issues[0]?.message, variant: 'destructive' } });
+        if (!parsed.success) return actionError(400, { intent: 'password', errors: fieldErrors(parsed.error), toast: { title: 'Failed to update password', description: parsed.error.issues[0]?.message, variant: 'destructive' } });
         await services.auth.changePassword(user, { current: parsed.data.current, password: parsed.data.password }, actor);
         return { intent: 'password', toast: { title: 'Password updated', description: 'Your other sessions were signed out.' } };
       }
@@ -46,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     if (err instanceof Response) throw err;
     const title = raw.intent === 'profile' ? 'Failed to update profile' : 'Failed to update password';
-    return fromServiceError(err, title);
+    return refusal(err, { toast: title });
   }
 }
 

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/two-factor';
 import { primaryButton, useActionToast } from '~/features/auth/auth-card';
 import { Field, FormError } from '~/features/forms/fields';
-import { fail, fromServiceError } from '~/lib/auth-action.server';
+import { actionError, refusal } from '~/lib/action-result';
 import { requireUser } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Two-factor authentication · Frolic' }, { name: 'robots', content: 'noindex' }];
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (raw.intent === 'start') return { stage: 'scan' as const, ...(await context.services.auth.beginTotp(user)) };
     if (raw.intent === 'confirm') {
-      if (!raw.code?.trim()) return fail(400, { stage: 'scan', errors: { code: 'Enter the code from your app.' }, secret: raw.secret, qr: raw.qr });
+      if (!raw.code?.trim()) return actionError(400, { stage: 'scan', errors: { code: 'Enter the code from your app.' }, secret: raw.secret, qr: raw.qr });
       const codes = await context.services.auth.confirmTotp(user, raw.code, actor);
       return { stage: 'done' as const, codes, toast: { title: 'Two-factor authentication is on' } };
     }
@@ -28,12 +28,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       await context.services.auth.disableTotp(user, raw.password ?? '', actor);
       throw context.flash.redirectWithToast('/account', { title: 'Two-factor authentication is off' });
     }
-    return fail(400, { formError: 'Unknown action.' });
+    return actionError(400, { formError: 'Unknown action.' });
   } catch (err) {
     if (err instanceof Response) throw err;
-    const r = fromServiceError(err, 'Two-factor authentication');
+    const r = refusal(err, { toast: 'Two-factor authentication' });
     // Keep the QR code on screen after a wrong code.
-    if (raw.intent === 'confirm') return fail(r.init?.status ?? 400, { ...r.data, stage: 'scan', secret: raw.secret, qr: raw.qr, errors: { code: r.data.formError as string } });
+    if (raw.intent === 'confirm') return actionError(r.init?.status ?? 400, { ...r.data, stage: 'scan', secret: raw.secret, qr: raw.qr, errors: { code: r.data.formError as string } });
     return r;
   }
 }

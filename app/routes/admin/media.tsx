@@ -5,7 +5,8 @@ import { Link, useActionData, useFetcher, useRevalidator, useSearchParams } from
 import { z } from 'zod';
 import { mediaUrl } from '@shared/media';
 import { MEDIA_ALT_TEXT_MAX, mediaAltUpdate, mediaListQuery } from '@shared/schemas/media';
-import { type AdminActionData, adminAction, readBody } from '~/lib/admin-action.server';
+import type { ActionResult } from '~/lib/action-result';
+import { adminAction, readBody } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
 import { EditorAlert, ConfirmButton } from '~/features/admin-ui/editor';
 import { buttonClass, type Column, DataTable, PageHeader, Pagination, SearchBox } from '~/features/admin-ui/list';
@@ -89,7 +90,7 @@ function KindFilter() {
 }
 
 function AltTextForm({ item }: { item: MediaLibraryItem }) {
-  const fetcher = useFetcher<AdminActionData>();
+  const fetcher = useFetcher<ActionResult>();
   const error = fetcher.data?.errors?.altText ?? fetcher.data?.formError;
   const errorId = `alt-error-${item.id}`;
   return (

@@ -4,7 +4,8 @@ import { emailOnlyForm } from '@shared/schemas/auth';
 import type { Route } from './+types/forgot-password';
 import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
 import { Field, FormError } from '~/features/forms/fields';
-import { fail, limited } from '~/lib/auth-action.server';
+import { actionError } from '~/lib/action-result';
+import { limited } from '~/lib/auth-action.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Forgot password · Frolic' }, { name: 'robots', content: 'noindex' }];
 
@@ -14,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tooMany = limited(context, 'reset', 'Password reset request failed');
   if (tooMany) return tooMany;
   const parsed = emailOnlyForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return fail(400, { errors: { email: 'Enter a valid email address.' } });
+  if (!parsed.success) return actionError(400, { errors: { email: 'Enter a valid email address.' } });
   await context.services.auth.requestPasswordReset(parsed.data.email, context.auth.actor(), context.origin);
   return { sent: true, toast: { title: 'Password reset email sent', description: RESET_SENT } };
 }

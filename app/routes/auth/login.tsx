@@ -4,10 +4,12 @@ import { Form, Link, redirect, useMatches, useNavigation } from 'react-router';
 import { dashboardLanding, hasAdminAccess, hasPartnerAccess } from '@shared/policy';
 import { safeReturnTo } from '@shared/paths';
 import { loginForm } from '@shared/schemas/auth';
+import { fieldErrors } from '@shared/field-errors';
 import type { Route } from './+types/login';
 import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
 import { Field, FormError } from '~/features/forms/fields';
-import { fail, limited } from '~/lib/auth-action.server';
+import { actionError } from '~/lib/action-result';
+import { limited } from '~/lib/auth-action.server';
 
 const TITLES: Record<string, { title: string; intro: string }> = {
   'admin-login': { title: 'Staff sign-in', intro: 'For Frolic staff: admins, master admins and employees.' },
@@ -35,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = loginForm.safeParse(raw);
   const values = { email: String(raw.email ?? '') };
   if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    return fail(400, { errors, values });
+    const errors = fieldErrors(parsed.error);
+    return actionError(400, { errors, values });
   }
   const { email, password, redirectTo } = parsed.data;
   const { services, auth, flash } = context;
@@ -45,11 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await services.auth.signIn({ email, password, deviceToken: auth.deviceToken ?? undefined, knownDevice }, auth.actor(), context.origin);
   switch (result.kind) {
     case 'invalid':
-      return fail(401, { values, formError: 'Invalid email or password.', toast: { title: 'Login failed', description: 'Invalid email or password.', variant: 'destructive' } });
+      return actionError(401, { values, formError: 'Invalid email or password.', toast: { title: 'Login failed', description: 'Invalid email or password.', variant: 'destructive' } });
     case 'suspended':
-      return fail(403, { values, formError: 'This account is not active. Contact your administrator.', toast: { title: 'Login failed', description: 'This account is not active.', variant: 'destructive' } });
+      return actionError(403, { values, formError: 'This account is not active. Contact your administrator.', toast: { title: 'Login failed', description: 'This account is not active.', variant: 'destructive' } });
     case 'unconfirmed':
-      return fail(403, {
+      return actionError(403, {
         values,
         unconfirmed: true,
         formError: 'Email not confirmed. Check your inbox for the confirmation link, or send a new one.',
@@ -109,7 +111,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </Form>
-      {actionData?.unconfirmed ? (
+      {actionData && 'unconfirmed' in actionData ? (
         <Form method="post" action="/auth/resend-confirmation" className="mt-4">
           <input type="hidden" name="email" value={actionData.values?.email ?? ''} />
           <button type="submit" className="w-full rounded-full border border-forest px-6 py-2 font-medium text-forest">

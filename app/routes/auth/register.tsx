@@ -1,10 +1,12 @@
 // Sign-up: email, password, first and last name; a confirmation email follows.
 import { Form, Link, useNavigation } from 'react-router';
 import { registerForm, SIGN_UP_MISSING } from '@shared/schemas/auth';
+import { fieldErrors } from '@shared/field-errors';
 import type { Route } from './+types/register';
 import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
 import { Field, FormError } from '~/features/forms/fields';
-import { fail, fromServiceError, limited } from '~/lib/auth-action.server';
+import { actionError, refusal } from '~/lib/action-result';
+import { limited } from '~/lib/auth-action.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create an account · Frolic' }, { name: 'robots', content: 'noindex' }];
 
@@ -18,17 +20,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = Object.fromEntries(await request.formData()) as Record<string, string>;
   const values = { email: raw.email ?? '', firstName: raw.firstName ?? '', lastName: raw.lastName ?? '' };
   if (!raw.email?.trim() && !raw.password) {
-    return fail(400, { values, formError: SIGN_UP_MISSING, toast: { title: 'Registration failed', description: SIGN_UP_MISSING, variant: 'destructive' } });
+    return actionError(400, { values, formError: SIGN_UP_MISSING, toast: { title: 'Registration failed', description: SIGN_UP_MISSING, variant: 'destructive' } });
   }
   const parsed = registerForm.safeParse(raw);
   if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    return fail(400, { values, errors, toast: { title: 'Registration failed', description: parsed.error.issues[0]?.message, variant: 'destructive' } });
+    const errors = fieldErrors(parsed.error);
+    return actionError(400, { values, errors, toast: { title: 'Registration failed', description: parsed.error.issues[0]?.message, variant: 'destructive' } });
   }
   try {
     await context.services.auth.register(parsed.data, context.auth.actor(), context.origin);
   } catch (err) {
-    return fromServiceError(err, 'Registration failed');
+    return refusal(err, { toast: 'Registration failed' });
   }
   throw context.flash.redirectWithToast('/auth/register?sent=1', { title: 'Registration successful', description: 'Please check your email to confirm your account' });
 }

@@ -3,10 +3,12 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { dashboardLanding } from '@shared/policy';
 import { resetPasswordForm } from '@shared/schemas/auth';
+import { fieldErrors } from '@shared/field-errors';
 import type { Route } from './+types/reset-password';
 import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
 import { Field, FormError } from '~/features/forms/fields';
-import { fail, fromServiceError, limited } from '~/lib/auth-action.server';
+import { actionError, refusal } from '~/lib/action-result';
+import { limited } from '~/lib/auth-action.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reset password · Frolic' }, { name: 'robots', content: 'noindex' }];
 
@@ -25,8 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (tooMany) return tooMany;
   const parsed = resetPasswordForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    return fail(400, { errors, toast: { title: 'Failed to update password', description: parsed.error.issues[0]?.message, variant: 'destructive' } });
+    const errors = fieldErrors(parsed.error);
+    return actionError(400, { errors, toast: { title: 'Failed to update password', description: parsed.error.issues[0]?.message, variant: 'destructive' } });
   }
   const { services, auth, flash } = context;
   const { token, password } = parsed.data;
@@ -46,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (err) {
     if (err instanceof Response) throw err;
-    return fromServiceError(err, 'Failed to update password');
+    return refusal(err, { toast: 'Failed to update password' });
   }
 }
 

@@ -5,7 +5,8 @@ import { totpCodeForm } from '@shared/schemas/auth';
 import type { Route } from './+types/two-factor';
 import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
 import { Field, FormError } from '~/features/forms/fields';
-import { fail, fromServiceError, limited } from '~/lib/auth-action.server';
+import { actionError, refusal } from '~/lib/action-result';
+import { limited } from '~/lib/auth-action.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Two-factor authentication · Frolic' }, { name: 'robots', content: 'noindex' }];
 
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (tooMany) return tooMany;
   const raw = Object.fromEntries(await request.formData());
   const parsed = totpCodeForm.safeParse(raw);
-  if (!parsed.success) return fail(400, { errors: { code: 'Enter the code.' } });
+  if (!parsed.success) return actionError(400, { errors: { code: 'Enter the code.' } });
   const { auth, services, flash } = context;
   if (!auth.token) throw redirect('/auth/login');
   try {
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ((err as { code?: string }).code === 'too_many_codes') {
       throw flash.redirectWithToast('/auth/login', { title: 'Login failed', description: 'Too many wrong codes. Sign in again.', variant: 'destructive' }, { headers: { 'Set-Cookie': auth.clearSessionCookie() } });
     }
-    return fromServiceError(err, 'Login failed');
+    return refusal(err, { toast: 'Login failed' });
   }
 }
 

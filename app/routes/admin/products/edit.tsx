@@ -8,7 +8,8 @@ import type { Route } from './+types/edit';
 import { BackLink, ConfirmButton, EditorAlert, useJsonEditor } from '~/features/admin-ui/editor';
 import { PageHeader, StatusBadge } from '~/features/admin-ui/list';
 import { ProductEditor } from '~/features/catalog/product-editor';
-import { adminAction, type AdminActionData, readBody } from '~/lib/admin-action.server';
+import type { ActionResult } from '~/lib/action-result';
+import { adminAction, readBody } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
 
 const LIST = href('/admin/dashboard/products');
@@ -79,8 +80,8 @@ export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
   const { product, canDelete } = loaderData;
   const editor = useJsonEditor();
   // Archive and delete are form posts: their refusals arrive as the route's action data.
-  const posted = useActionData<AdminActionData>();
-  const alert: Partial<AdminActionData> = editor.formError ? editor : (posted ?? {});
+  const posted = useActionData<ActionResult>();
+  const alert: Partial<ActionResult> = editor.formError ? editor : (posted ?? {});
   const errors = { ...editor.errors };
   if (editor.code === 'slug_taken' && !errors.slug) errors.slug = editor.formError;
 

@@ -8,7 +8,7 @@ import type { Route } from './+types/import';
 import { BackLink } from '~/features/admin-ui/editor';
 import { buttonClass, PageHeader } from '~/features/admin-ui/list';
 import { FormError, inputClass } from '~/features/forms/fields';
-import { refusal } from '~/lib/admin-action.server';
+import { refusal } from '~/lib/action-result';
 import { requirePermission } from '~/lib/guards.server';
 
 const LIST = href('/admin/dashboard/store-locator');

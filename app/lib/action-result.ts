@@ -1,0 +1,47 @@
+// What a page action answers when it does not redirect: one shape for the public forms, the sign-in
+// and account pages and the staff editors, so a form component reads `errors`, `formError` and the
+// rest the same way whichever action it posts to.
+import { data } from 'react-router';
+import { fieldErrorsFromDetails } from '@shared/field-errors';
+import type { FieldErrors } from '@shared/form-constants';
+import type { ToastData } from './toast-store';
+
+export interface ActionResult {
+  /** Messages by the field's full path (`ingredients.2.amount`); `form` for what belongs to no field. */
+  errors: FieldErrors;
+  /** A message for the whole form (conflict, still referenced, wrong password, too many attempts …). */
+  formError?: string;
+  /** The service's stable error code, e.g. `version_conflict`. */
+  code?: string;
+  hint?: string;
+  /** What was typed, to fill the form again when it was posted without JavaScript. */
+  values?: Record<string, string>;
+  /** A toast to show with the answer (the sign-in and account pages). */
+  toast?: ToastData;
+}
+
+/**
+ * A refused submission with its status: field errors (none unless given) and whatever else the page
+ * needs back (`intent`, `stage` …), typed for the page's `actionData`.
+ */
+export function actionError<const E extends Partial<ActionResult>>(status: number, body: E) {
+  return data({ errors: {}, ...body } as Omit<E, 'errors'> & ActionResult, { status });
+}
+
+/**
+ * A service's refusal (an AppError: a status below 500) as the action's answer: its message over
+ * the form, its `details` on their fields, its code and hint — and, given a title, a toast saying the
+ * same. Anything else (a bug, a redirect) is rethrown.
+ */
+export function refusal(err: unknown, opts: { toast?: string } = {}) {
+  if (err instanceof Response) throw err;
+  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
+  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
+  return actionError(e.status, {
+    errors: fieldErrorsFromDetails(e.details),
+    formError: e.message,
+    code: e.code,
+    hint: e.hint,
+    ...(opts.toast ? { toast: { title: opts.toast, description: e.message, variant: 'destructive' as const } } : {}),
+  });
+}
