@@ -1,10 +1,11 @@
 // The loader and action of the two marketing editors (collateral items and events): the same guard,
 // the same 404 for an id that is not there, and create, update and delete through the marketing
 // service with the same toasts. Each route says what its item is called, its schemas and the calls.
-import { type AppLoadContext, data } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { marketingId } from '@shared/schemas/marketing';
 import { adminAction, readBody } from '~/lib/admin-action.server';
+import { orNotFound, requireFound } from '~/lib/params.server';
 import { requirePermission } from '~/lib/guards.server';
 
 type Marketing = AppLoadContext['services']['marketing'];
@@ -30,14 +31,12 @@ export interface MarketingEditor<C extends z.ZodType, U extends z.ZodType> {
 
 const deleteForm = z.object({ intent: z.literal('delete') });
 
-const notFoundPage = (noun: string) => data(`We could not find that ${noun}.`, { status: 404 });
+const notFoundMessage = (noun: string) => `We could not find that ${noun}.`;
 
 /** The item's id from the URL; null on the "new" route. */
 function idOf(params: { id?: string }, noun: string): number | null {
   if (params.id === undefined) return null;
-  const id = marketingId.safeParse(params.id);
-  if (!id.success) throw notFoundPage(noun);
-  return id.data;
+  return requireFound(marketingId.safeParse(params.id).data, notFoundMessage(noun));
 }
 
 export async function loadMarketingItem<T>({ request, context, params }: Args, editor: { noun: string; get: (marketing: Marketing, id: number) => Promise<T> }) {
@@ -45,12 +44,7 @@ export async function loadMarketingItem<T>({ request, context, params }: Args, e
   const id = idOf(params, editor.noun);
   const canDelete = user.permissions.includes('catalog:delete');
   if (id === null) return { item: null, canDelete };
-  try {
-    return { item: await editor.get(context.services.marketing, id), canDelete };
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) throw notFoundPage(editor.noun);
-    throw err;
-  }
+  return { item: await orNotFound(editor.get(context.services.marketing, id), notFoundMessage(editor.noun)), canDelete };
 }
 
 export async function marketingItemAction<C extends z.ZodType, U extends z.ZodType>(args: Args, editor: MarketingEditor<C, U>) {

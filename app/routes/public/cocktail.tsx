@@ -1,6 +1,6 @@
 // A cocktail recipe: illustration, facts, ingredients linked to our spirits, numbered method, the
 // products it uses, the forward-advice notice and schema.org Recipe data.
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { ProductCategory } from '@shared/limits-catalog';
 import { cocktailIdOrSlug } from '@shared/schemas/cocktails';
 import type { Route } from './+types/cocktail';
@@ -9,6 +9,7 @@ import { CocktailCard } from '~/features/cocktails/cocktail-card';
 import { spiritLabel } from '~/features/cocktails/format';
 import { IngredientList, MadeWith, MethodSteps, RecipeFacts } from '~/features/cocktails/recipe';
 import { recipeJsonLd } from '~/features/cocktails/recipe-json-ld';
+import { orNotFound, requireFound } from '~/lib/params.server';
 
 const NOT_FOUND = 'We could not find that cocktail.';
 
@@ -31,17 +32,11 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = cocktailIdOrSlug.safeParse(params.id);
-  if (!id.success) throw data(NOT_FOUND, { status: 404 });
+  const id = requireFound(cocktailIdOrSlug.safeParse(params.id).data, NOT_FOUND);
   const { cocktails } = context.services;
-  try {
-    const cocktail = await cocktails.getPublished(id.data);
-    const sameSpirit = await cocktails.listPublished({ baseSpirit: cocktail.baseSpirit as ProductCategory, limit: 4 });
-    return { cocktail, more: sameSpirit.filter((c) => c.id !== cocktail.id).slice(0, 3), publicOrigin: context.publicOrigin };
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) throw data(NOT_FOUND, { status: 404 });
-    throw err;
-  }
+  const cocktail = await orNotFound(cocktails.getPublished(id), NOT_FOUND);
+  const sameSpirit = await cocktails.listPublished({ baseSpirit: cocktail.baseSpirit as ProductCategory, limit: 4 });
+  return { cocktail, more: sameSpirit.filter((c) => c.id !== cocktail.id).slice(0, 3), publicOrigin: context.publicOrigin };
 }
 
 /** A missing recipe (or a broken id) is the friendly 404, inside the header and footer. */

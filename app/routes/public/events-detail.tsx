@@ -2,10 +2,11 @@
 // The URL is `/events/<id>-<title words>`; another spelling of the words redirects there. A draft,
 // a deleted or an unknown event is a 404. An event that is over keeps its page (links to it stay
 // good) and says so; the list and the sitemap leave it out.
-import { data, Link, redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { eventIdFromParam, eventWhen, eventWhere, eventZoneText, type PublicEvent } from '@shared/events';
 import type { Route } from './+types/events-detail';
 import { PageError } from '~/features/layout/not-found';
+import { orNotFound, requireFound } from '~/lib/params.server';
 
 const NOT_FOUND = 'We could not find that event.';
 
@@ -64,15 +65,8 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = eventIdFromParam(params.id);
-  if (id === null) throw data(NOT_FOUND, { status: 404 });
-  let event: PublicEvent;
-  try {
-    event = await context.services.marketing.getPublicEvent(id);
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) throw data(NOT_FOUND, { status: 404 });
-    throw err;
-  }
+  const id = requireFound(eventIdFromParam(params.id), NOT_FOUND);
+  const event = await orNotFound(context.services.marketing.getPublicEvent(id), NOT_FOUND);
   // One address per event: `/events/12` or old title words lead to the current one.
   if (`/events/${params.id}` !== event.path) throw redirect(event.path, 301);
   return { event, publicOrigin: context.publicOrigin };

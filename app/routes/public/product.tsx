@@ -1,10 +1,11 @@
 // A product's page: tasting notes, strength, volume, the price in the visitor's market, the cocktails
 // that use it, where to buy it online and stores that carry it; schema.org Product data.
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import type { Route } from './+types/product';
 import { PageError } from '~/features/layout/not-found';
 import { ProductGallery } from '~/features/catalog/product-gallery';
+import { orNotFound } from '~/lib/params.server';
 
 export const meta: Route.MetaFunction = ({ data, location }) => {
   if (!data?.product) return [{ title: 'Product not found · Frolic' }, { name: 'robots', content: 'noindex' }];
@@ -38,18 +39,13 @@ export const meta: Route.MetaFunction = ({ data, location }) => {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { market, services } = context;
-  try {
-    const product = await services.catalog.getProduct(params.slug, market.code);
-    const [cocktails, listings, stores] = await Promise.all([
-      services.cocktails.listPublished({ productSlug: product.slug, limit: 6 }),
-      services.retailers.forProduct(product.slug, market.code),
-      services.stores.search({ product: product.slug, limit: 5, preferCountry: context.gate.status === 'pass' ? context.gate.country : undefined }),
-    ]);
-    return { product, cocktails, listings, stores, locale: market.locale, publicOrigin: context.publicOrigin };
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) throw data('We could not find that product.', { status: 404 });
-    throw err;
-  }
+  const product = await orNotFound(services.catalog.getProduct(params.slug, market.code), 'We could not find that product.');
+  const [cocktails, listings, stores] = await Promise.all([
+    services.cocktails.listPublished({ productSlug: product.slug, limit: 6 }),
+    services.retailers.forProduct(product.slug, market.code),
+    services.stores.search({ product: product.slug, limit: 5, preferCountry: context.gate.status === 'pass' ? context.gate.country : undefined }),
+  ]);
+  return { product, cocktails, listings, stores, locale: market.locale, publicOrigin: context.publicOrigin };
 }
 
 /** A missing product (or a broken id) is the friendly 404, inside the header and footer. */

@@ -2,7 +2,7 @@
 // our products, ordered steps, the image from the media library and published/draft. Saves as JSON
 // through the shared schema; a save over someone else's newer edit is refused with a reload link.
 import { useState } from 'react';
-import { data, href, useActionData } from 'react-router';
+import { href, useActionData } from 'react-router';
 import { COCKTAIL_GLASSES, DIFFICULTY_LABELS } from '@shared/cocktail-constants';
 import { CATEGORY_LABELS } from '@shared/limits-catalog';
 import type { PickedMedia } from '@shared/media';
@@ -15,6 +15,7 @@ import { Field } from '~/features/forms/fields';
 import { MediaPicker } from '~/features/media/media-picker';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
+import { orNotFound, requireFound } from '~/lib/params.server';
 
 const LIST = href('/admin/dashboard/cocktails');
 
@@ -24,22 +25,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 type Cocktails = Route.LoaderArgs['context']['services']['cocktails'];
 
-const notFoundPage = () => data('We could not find that recipe.', { status: 404 });
-
-function idFrom(raw: string): number {
-  const id = cocktailAdminId.safeParse(raw);
-  if (!id.success) throw notFoundPage();
-  return id.data;
-}
-
-async function loadRecipe(cocktails: Cocktails, raw: string): Promise<CocktailEdit> {
-  try {
-    return await cocktails.getForEdit(idFrom(raw));
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) throw notFoundPage();
-    throw err;
-  }
-}
+const NOT_FOUND = 'We could not find that recipe.';
+const idFrom = (raw: string) => requireFound(cocktailAdminId.safeParse(raw).data, NOT_FOUND);
+const loadRecipe = (cocktails: Cocktails, raw: string): Promise<CocktailEdit> => orNotFound(cocktails.getForEdit(idFrom(raw)), NOT_FOUND);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, context, 'catalog:write');

@@ -1,7 +1,7 @@
 // One inquiry: everything the visitor sent, and its triage — status, assignee and internal notes.
 // A save names the version it read (updatedAt), so a colleague's newer save is never overwritten.
 import { useState } from 'react';
-import { data, href, Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { PARTNER_TYPE_LABELS } from '@shared/form-constants';
 import { INQUIRY_STATUS_LABELS, type InquiryStatus } from '@shared/inquiry-constants';
 import { inquiryRef, inquiryUpdate } from '@shared/schemas/inquiries';
@@ -12,26 +12,18 @@ import { buttonClass, Options, PageHeader, StatusBadge } from '~/features/admin-
 import { Field } from '~/features/forms/fields';
 import { adminAction } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
+import { orNotFound, requireFound } from '~/lib/params.server';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.title ?? 'Inquiry'} · Inquiries · Frolic` }];
 
-function refOf(params: Route.LoaderArgs['params']) {
-  const ref = inquiryRef.safeParse(params);
-  if (!ref.success) throw data('We could not find that inquiry.', { status: 404 });
-  return ref.data;
-}
+const NOT_FOUND = 'We could not find that inquiry.';
+const refOf = (params: Route.LoaderArgs['params']) => requireFound(inquiryRef.safeParse(params).data, NOT_FOUND);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, 'inquiries:manage');
   const { kind, id } = refOf(params);
   const inquiries = context.services.inquiries;
-  let detail;
-  try {
-    detail = await inquiries.get(kind, id);
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) throw data('We could not find that inquiry.', { status: 404 });
-    throw err;
-  }
+  const detail = await orNotFound(inquiries.get(kind, id), NOT_FOUND);
   const r = detail.record;
   const fields: [string, string][] =
     detail.kind === 'contact'

@@ -11,16 +11,18 @@ import { ProductEditor } from '~/features/catalog/product-editor';
 import type { ActionResult } from '~/lib/action-result';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
+import { orNotFound, requireFound } from '~/lib/params.server';
 
 const LIST = href('/admin/dashboard/products');
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.product ? `Edit ${data.product.name}` : 'New product'} · Frolic` }];
 
+const NOT_FOUND = 'Not found';
+
 /** The id in the path; anything that is not a product id is simply not found. */
 function productId(param: string | undefined): number | null {
   if (param === undefined) return null;
-  if (!/^[1-9]\d{0,8}$/.test(param)) throw new Response('Not found', { status: 404 });
-  return Number(param);
+  return requireFound(/^[1-9]\d{0,8}$/.test(param) ? Number(param) : null, NOT_FOUND);
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -28,12 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = productId(params.id);
   const canDelete = user.permissions.includes('catalog:delete');
   if (id === null) return { product: null, canDelete };
-  try {
-    return { product: await context.services.catalog.getForEdit(id), canDelete };
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) throw new Response('Not found', { status: 404 });
-    throw err;
-  }
+  return { product: await orNotFound(context.services.catalog.getForEdit(id), NOT_FOUND), canDelete };
 }
 
 export async function action(args: Route.ActionArgs) {

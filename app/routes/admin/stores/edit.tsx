@@ -3,7 +3,7 @@
 // products carried. Saves as JSON through the shared schema; a save over someone else's newer edit
 // is refused with a reload link. Deleting needs catalog:delete.
 import { useEffect, useRef, useState } from 'react';
-import { data, href, useActionData } from 'react-router';
+import { href, useActionData } from 'react-router';
 import { type StoreEdit, storeAdminId, storeDeleteForm, storeInput, storeUpdate } from '@shared/schemas/stores';
 import { WEEKDAYS } from '@shared/store-constants';
 import type { Route } from './+types/edit';
@@ -14,31 +14,20 @@ import { UseAddressPosition, WhereItLands } from '~/features/stores/position-che
 import { TimeInput } from '~/features/stores/time-input';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
+import { orNotFound, requireFound } from '~/lib/params.server';
 
 const LIST = href('/admin/dashboard/store-locator');
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.store ? `Edit ${data.store.name}` : 'New store'} · Frolic` }];
 
-const notFoundPage = () => data('We could not find that store.', { status: 404 });
-
-function idFrom(raw: string): number {
-  const id = storeAdminId.safeParse(raw);
-  if (!id.success) throw notFoundPage();
-  return id.data;
-}
+const NOT_FOUND = 'We could not find that store.';
+const idFrom = (raw: string) => requireFound(storeAdminId.safeParse(raw).data, NOT_FOUND);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, context, 'catalog:write');
   const { stores } = context.services;
   let store: StoreEdit | null = null;
-  if (params.id !== undefined) {
-    try {
-      store = await stores.getForEdit(idFrom(params.id));
-    } catch (err) {
-      if ((err as { status?: number }).status === 404) throw notFoundPage();
-      throw err;
-    }
-  }
+  if (params.id !== undefined) store = await orNotFound(stores.getForEdit(idFrom(params.id)), NOT_FOUND);
   return { store, products: await stores.productChoices(store?.productIds), canDelete: user.permissions.includes('catalog:delete') };
 }
 
