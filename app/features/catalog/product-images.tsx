@@ -3,7 +3,7 @@
 import { PRODUCT_IMAGES_MAX } from '@shared/limits-catalog';
 import type { PickedMedia } from '@shared/media';
 import type { FieldErrors } from '@shared/form-constants';
-import { MediaPicker } from '~/features/media/media-picker';
+import { MediaPicker } from '~/components/media/media-picker';
 
 interface ProductImagesProps {
   value: PickedMedia[];

@@ -4,8 +4,8 @@
 import { COCKTAIL_MAX_INGREDIENTS, COCKTAIL_MAX_STEPS, COCKTAIL_UNITS } from '@shared/cocktail-constants';
 import type { FieldErrors } from '@shared/form-constants';
 import type { CocktailProductOption } from '@shared/schemas/cocktails';
-import { buttonClass } from '~/features/admin-ui/list';
-import { Field } from '~/features/forms/fields';
+import { buttonClass } from '~/components/admin-ui/list';
+import { Field } from '~/components/forms/fields';
 
 export interface IngredientDraft {
   key: string;

@@ -5,7 +5,7 @@
 // the server), but a point 300 km from its town, or across a border, shows at a glance.
 import { useEffect, useState } from 'react';
 import { NEARBY_RADIUS_KM, type NearbyPlace, type StoreGeocodeResult } from '@shared/schemas/stores';
-import { buttonClass } from '~/features/admin-ui/list';
+import { buttonClass } from '~/components/admin-ui/list';
 
 interface Address {
   city: string;

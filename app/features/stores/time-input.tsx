@@ -2,7 +2,7 @@
 // AM/PM to many staff, while the store's hours are 24-hour times. A text field with HH:MM, a
 // numeric keyboard on phones, and a tidy-up on leaving it ("9" → "09:00", "1830" → "18:30");
 // the shared schema still decides what is valid.
-import { inputClass } from '~/features/forms/fields';
+import { inputClass } from '~/components/forms/fields';
 
 export const TIME_PATTERN = '([01][0-9]|2[0-3]):[0-5][0-9]';
 

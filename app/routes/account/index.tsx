@@ -5,7 +5,7 @@ import { changePasswordForm, profileForm } from '@shared/schemas/auth';
 import { fieldErrors } from '@shared/field-errors';
 import type { Route } from './+types/index';
 import { primaryButton, useActionToast } from '~/features/auth/auth-card';
-import { Field, FormError } from '~/features/forms/fields';
+import { Field, FormError } from '~/components/forms/fields';
 import { actionError, refusal } from '~/lib/action-result';
 import { requireUser } from '~/lib/guards.server';
 

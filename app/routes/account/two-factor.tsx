@@ -2,7 +2,7 @@
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/two-factor';
 import { primaryButton, useActionToast } from '~/features/auth/auth-card';
-import { Field, FormError } from '~/features/forms/fields';
+import { Field, FormError } from '~/components/forms/fields';
 import { actionError, refusal } from '~/lib/action-result';
 import { requireUser } from '~/lib/guards.server';
 

@@ -5,7 +5,7 @@ import { formatUtc } from '@shared/staff-time';
 import { INQUIRY_STATUS_LABELS } from '@shared/inquiry-constants';
 import { formatEventTime } from '@shared/marketing-constants';
 import type { Route } from './+types/index';
-import { StatusBadge } from '~/features/admin-ui/list';
+import { StatusBadge } from '~/components/admin-ui/list';
 import { requireAdminArea } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin dashboard · Frolic' }];

@@ -8,10 +8,10 @@ import { MEDIA_ALT_TEXT_MAX, mediaAltUpdate, mediaListQuery } from '@shared/sche
 import type { ActionResult } from '~/lib/action-result';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
-import { EditorAlert, ConfirmButton } from '~/features/admin-ui/editor';
-import { buttonClass, type Column, DataTable, PageHeader, Pagination, SearchBox } from '~/features/admin-ui/list';
-import type { MediaLibraryItem } from '~/features/media/media-api';
-import { UploadField } from '~/features/media/media-library-panel';
+import { EditorAlert, ConfirmButton } from '~/components/admin-ui/editor';
+import { buttonClass, type Column, DataTable, PageHeader, Pagination, SearchBox } from '~/components/admin-ui/list';
+import type { MediaLibraryItem } from '~/components/media/media-api';
+import { UploadField } from '~/components/media/media-library-panel';
 import type { Route } from './+types/media';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Media Library · Frolic' }];

@@ -5,7 +5,7 @@ import { formatUtc } from '@shared/staff-time';
 import { recordId } from '@shared/schemas/admin';
 import type { Route } from './+types/notifications';
 import type { Route as LayoutRoute } from './+types/layout';
-import { buttonClass, PageHeader, Pagination } from '~/features/admin-ui/list';
+import { buttonClass, PageHeader, Pagination } from '~/components/admin-ui/list';
 import { requireAdminArea } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Notifications · Frolic' }];

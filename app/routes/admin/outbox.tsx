@@ -4,7 +4,7 @@
 // is where a master admin finds a confirmation, reset or invitation link to pass on.
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/outbox';
-import { PageHeader, Pagination, StatusBadge } from '~/features/admin-ui/list';
+import { PageHeader, Pagination, StatusBadge } from '~/components/admin-ui/list';
 import { requireMasterAdmin } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Outbox · Frolic' }];

@@ -12,7 +12,7 @@ import { collateralListQuery, eventListQuery } from '@shared/schemas/marketing';
 import { mediaListQuery } from '@shared/schemas/media';
 import { storeAdminQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/search';
-import { PageHeader } from '~/features/admin-ui/list';
+import { PageHeader } from '~/components/admin-ui/list';
 import { requireAdminArea } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Search · Frolic' }];

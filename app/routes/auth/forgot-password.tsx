@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { emailOnlyForm } from '@shared/schemas/auth';
 import type { Route } from './+types/forgot-password';
 import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
-import { Field, FormError } from '~/features/forms/fields';
+import { Field, FormError } from '~/components/forms/fields';
 import { actionError } from '~/lib/action-result';
 import { limited } from '~/lib/auth-action.server';
 

@@ -7,7 +7,7 @@ import { loginForm } from '@shared/schemas/auth';
 import { fieldErrors } from '@shared/field-errors';
 import type { Route } from './+types/login';
 import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
-import { Field, FormError } from '~/features/forms/fields';
+import { Field, FormError } from '~/components/forms/fields';
 import { actionError } from '~/lib/action-result';
 import { limited } from '~/lib/auth-action.server';
 

@@ -4,7 +4,7 @@ import { registerForm, SIGN_UP_MISSING } from '@shared/schemas/auth';
 import { fieldErrors } from '@shared/field-errors';
 import type { Route } from './+types/register';
 import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
-import { Field, FormError } from '~/features/forms/fields';
+import { Field, FormError } from '~/components/forms/fields';
 import { actionError, refusal } from '~/lib/action-result';
 import { limited } from '~/lib/auth-action.server';
 

@@ -6,7 +6,7 @@ import { resetPasswordForm } from '@shared/schemas/auth';
 import { fieldErrors } from '@shared/field-errors';
 import type { Route } from './+types/reset-password';
 import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
-import { Field, FormError } from '~/features/forms/fields';
+import { Field, FormError } from '~/components/forms/fields';
 import { actionError, refusal } from '~/lib/action-result';
 import { limited } from '~/lib/auth-action.server';
 

@@ -4,7 +4,7 @@ import { safeReturnTo } from '@shared/paths';
 import { totpCodeForm } from '@shared/schemas/auth';
 import type { Route } from './+types/two-factor';
 import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
-import { Field, FormError } from '~/features/forms/fields';
+import { Field, FormError } from '~/components/forms/fields';
 import { actionError, refusal } from '~/lib/action-result';
 import { limited } from '~/lib/auth-action.server';
 

@@ -4,9 +4,9 @@ import { COUNTRIES } from '@shared/legal-age';
 import { EXPECTED_VOLUMES, PARTNER_TYPE_LABELS, PARTNER_TYPES } from '@shared/form-constants';
 import { businessInquiryForm } from '@shared/schemas/inquiries';
 import type { Route } from './+types/business-inquiry';
-import { BotFields, Field, FormError } from '~/features/forms/fields';
+import { BotFields, Field, FormError } from '~/components/forms/fields';
 import { handlePublicForm } from '~/lib/form-action';
-import { useClientValidation } from '~/features/forms/use-client-validation';
+import { useClientValidation } from '~/components/forms/use-client-validation';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Business inquiry · Frolic' },

@@ -3,9 +3,9 @@ import { Form, Link, useNavigation } from 'react-router';
 import { CONTACT_SUBJECTS } from '@shared/form-constants';
 import { contactForm } from '@shared/schemas/inquiries';
 import type { Route } from './+types/contact';
-import { BotFields, Field, FormError } from '~/features/forms/fields';
+import { BotFields, Field, FormError } from '~/components/forms/fields';
 import { handlePublicForm } from '~/lib/form-action';
-import { useClientValidation } from '~/features/forms/use-client-validation';
+import { useClientValidation } from '~/components/forms/use-client-validation';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Contact us · Frolic' },

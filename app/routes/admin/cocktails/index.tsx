@@ -6,7 +6,7 @@ import { DIFFICULTY_LABELS } from '@shared/cocktail-constants';
 import { CATEGORY_LABELS, type ProductCategory } from '@shared/limits-catalog';
 import { cocktailAdminQuery, type CocktailAdminRow } from '@shared/schemas/cocktails';
 import type { Route } from './+types/index';
-import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
+import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Manage Recipes · Frolic' }];

@@ -7,9 +7,9 @@ import { INQUIRY_STATUS_LABELS, type InquiryStatus } from '@shared/inquiry-const
 import { inquiryRef, inquiryUpdate } from '@shared/schemas/inquiries';
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/detail';
-import { EditorAlert, SaveButton, useJsonEditor } from '~/features/admin-ui/editor';
-import { buttonClass, Options, PageHeader, StatusBadge } from '~/features/admin-ui/list';
-import { Field } from '~/features/forms/fields';
+import { EditorAlert, SaveButton, useJsonEditor } from '~/components/admin-ui/editor';
+import { buttonClass, Options, PageHeader, StatusBadge } from '~/components/admin-ui/list';
+import { Field } from '~/components/forms/fields';
 import { adminAction } from '~/lib/admin-action.server';
 import { requirePermission } from '~/lib/guards.server';
 import { orNotFound, requireFound } from '~/lib/params.server';

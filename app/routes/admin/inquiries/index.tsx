@@ -5,7 +5,7 @@ import { INQUIRY_STATUS_LABELS } from '@shared/inquiry-constants';
 import { inquiryListQuery } from '@shared/schemas/inquiries';
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/index';
-import { type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
+import { type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inquiries · Frolic' }];

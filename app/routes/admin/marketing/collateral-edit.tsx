@@ -8,10 +8,10 @@ import type { PickedMedia } from '@shared/media';
 import { COLLATERAL_AUDIENCES, COLLATERAL_KIND_LABELS, type CollateralAudience, type CollateralKind } from '@shared/marketing-constants';
 import { collateralInput, collateralUpdate } from '@shared/schemas/marketing';
 import type { Route } from './+types/collateral-edit';
-import { ConfirmButton, EditorAlert, SaveButton, useJsonEditor } from '~/features/admin-ui/editor';
-import { buttonClass, Options, PageHeader } from '~/features/admin-ui/list';
-import { Field } from '~/features/forms/fields';
-import { MediaPicker } from '~/features/media/media-picker';
+import { ConfirmButton, EditorAlert, SaveButton, useJsonEditor } from '~/components/admin-ui/editor';
+import { buttonClass, Options, PageHeader } from '~/components/admin-ui/list';
+import { Field } from '~/components/forms/fields';
+import { MediaPicker } from '~/components/media/media-picker';
 import { loadMarketingItem, type MarketingEditor, marketingItemAction } from '~/features/marketing/editor-route.server';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.item ? d.item.title : 'New collateral item'} · Collateral & Events · Frolic` }];

@@ -7,10 +7,10 @@ import type { PickedMedia } from '@shared/media';
 import { COMMON_TIME_ZONES } from '@shared/marketing-constants';
 import { eventInput, eventUpdate } from '@shared/schemas/marketing';
 import type { Route } from './+types/event-edit';
-import { ConfirmButton, EditorAlert, SaveButton, useJsonEditor } from '~/features/admin-ui/editor';
-import { buttonClass, PageHeader } from '~/features/admin-ui/list';
-import { Field } from '~/features/forms/fields';
-import { MediaPicker } from '~/features/media/media-picker';
+import { ConfirmButton, EditorAlert, SaveButton, useJsonEditor } from '~/components/admin-ui/editor';
+import { buttonClass, PageHeader } from '~/components/admin-ui/list';
+import { Field } from '~/components/forms/fields';
+import { MediaPicker } from '~/components/media/media-picker';
 import { loadMarketingItem, type MarketingEditor, marketingItemAction } from '~/features/marketing/editor-route.server';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.item ? d.item.title : 'New event'} · Collateral & Events · Frolic` }];

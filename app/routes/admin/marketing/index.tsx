@@ -6,7 +6,7 @@ import { formatUtcDate } from '@shared/staff-time';
 import { COLLATERAL_KIND_LABELS, formatEventTime } from '@shared/marketing-constants';
 import { collateralListQuery, eventListQuery } from '@shared/schemas/marketing';
 import type { Route } from './+types/index';
-import { buttonClass, type Column, DataTable, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
+import { buttonClass, type Column, DataTable, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Collateral & Events · Frolic' }];

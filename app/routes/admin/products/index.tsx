@@ -5,7 +5,7 @@ import { formatUtcDate } from '@shared/staff-time';
 import { CATEGORY_LABELS, PRODUCT_STATUS_LABELS, type ProductCategory } from '@shared/limits-catalog';
 import { adminProductListQuery, type AdminProductRow } from '@shared/schemas/catalog';
 import type { Route } from './+types/index';
-import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
+import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
 const EDIT = (id: number) => href('/admin/dashboard/products/:id', { id: String(id) });

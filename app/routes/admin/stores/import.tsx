@@ -5,9 +5,9 @@ import { data, Form, href, useActionData, useNavigation } from 'react-router';
 import { type ImportPreview, type ImportResult, storeImportMode } from '@shared/schemas/stores';
 import { STORE_CSV_COLUMNS, STORE_CSV_EXPORT_COLUMNS, STORE_CSV_KEY_COLUMNS, STORE_CSV_REQUIRED, STORE_IMPORT_MAX_BYTES, STORE_IMPORT_MAX_ROWS } from '@shared/store-constants';
 import type { Route } from './+types/import';
-import { BackLink } from '~/features/admin-ui/editor';
-import { buttonClass, PageHeader } from '~/features/admin-ui/list';
-import { FormError, inputClass } from '~/features/forms/fields';
+import { BackLink } from '~/components/admin-ui/editor';
+import { buttonClass, PageHeader } from '~/components/admin-ui/list';
+import { FormError, inputClass } from '~/components/forms/fields';
 import { refusal } from '~/lib/action-result';
 import { requirePermission } from '~/lib/guards.server';
 

@@ -3,7 +3,7 @@
 import { href, Link, useSearchParams } from 'react-router';
 import { type StoreAdminRow, storeAdminQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/index';
-import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/features/admin-ui/list';
+import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
 import { requirePermission } from '~/lib/guards.server';
 
 

@@ -1,7 +1,7 @@
 // The parts of every staff list: a header with actions, a search box, a table whose sortable
 // headers and pages live in the URL (so the server sorts and pages, and links can be shared).
 import { Form, Link, useSearchParams } from 'react-router';
-import { inputClass } from '~/features/forms/fields';
+import { inputClass } from '~/components/forms/fields';
 
 export function PageHeader({ title, children, description }: { title: string; description?: string; children?: React.ReactNode }) {
   return (
