@@ -1,6 +1,13 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// Browser code never reaches into the server: it gets data from loaders and the API.
+const NO_SERVER = { group: ['**/server/**', '../server/*'], message: 'app/ must not import server code (types come through the load context).' };
+/** The import rule of a part of app/: never the server, and whatever else that part may not reach. */
+const appImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [NO_SERVER, ...patterns] }] });
+const FEATURES = readdirSync(new URL('app/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'bench/results/'] },
@@ -14,12 +21,20 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  { files: ['app/**/*.{ts,tsx}'], rules: appImports() },
+  // Layers, as bulletproof-react's zones: routes (and root.tsx) compose features; a feature uses
+  // app/components, app/lib and shared/ — never another feature or a route; components and lib use
+  // neither. Something two features need moves to app/components (or lib), or the route passes it in.
+  ...FEATURES.map((f) => ({
+    files: [`app/features/${f}/**/*.{ts,tsx}`],
+    rules: appImports({
+      regex: `(^|/)features/(?!${f}/)|(^|/)routes/|^\\.\\./`,
+      message: `app/features/${f}/ may import app/components, app/lib and shared/ — not another feature or a route (compose them in the route).`,
+    }),
+  })),
   {
-    // Browser code never reaches into the server: it gets data from loaders and the API.
-    files: ['app/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '../server/*'], message: 'app/ must not import server code (types come through the load context).' }] }],
-    },
+    files: ['app/components/**/*.{ts,tsx}', 'app/lib/**/*.{ts,tsx}'],
+    rules: appImports({ regex: '(^|/)(features|routes)/', message: 'app/components and app/lib are used by features and routes, and import neither.' }),
   },
   {
     // shared/ runs on both sides: no Node or DOM-only modules.

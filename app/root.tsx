@@ -10,6 +10,7 @@ import { AgeGate } from './features/age-gate/age-gate';
 import { useRememberedPass } from './features/age-gate/use-remembered-pass';
 import { PageError } from './features/layout/not-found';
 import { PageChrome } from './features/layout/page-chrome';
+import { ChatLauncher } from './features/chat/chat-launcher';
 import { useNonce } from './lib/nonce';
 import { MARKETS } from '@shared/markets';
 
@@ -58,7 +59,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const gated = gate.status !== 'pass' && pathname !== '/age-gate';
   return (
     <>
-      {gated ? <AgeGate returnTo={pathname + search} denied={gate.status === 'denied'} /> : <PageChrome><Outlet /></PageChrome>}
+      {gated ? <AgeGate returnTo={pathname + search} denied={gate.status === 'denied'} /> : <PageChrome chat={<PublicChat />}><Outlet /></PageChrome>}
       <Toaster flash={toast} />
     </>
   );
@@ -70,5 +71,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const page = <PageError error={error} dev={import.meta.env.DEV} />;
   // With the root's data the error shows in the page's own chrome (header and footer on public
   // pages, the Home button elsewhere); without it (the root loader itself failed) on its own.
-  return root ? <PageChrome>{page}</PageChrome> : page;
+  return root ? <PageChrome chat={<PublicChat />}>{page}</PageChrome> : page;
+}
+
+/** The public pages' chat launcher, with the support address from the root's data. */
+function PublicChat() {
+  const root = useRouteLoaderData<typeof loader>('root');
+  return <ChatLauncher supportEmail={root?.supportEmail ?? 'support@frolic.example'} />;
 }

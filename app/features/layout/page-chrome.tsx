@@ -1,14 +1,12 @@
 // Header, footer and the chat slot on public pages; a Home button on the staff, partner and auth
-// pages (spec §2). Also the loading bar and the fade-in after client-side navigation.
+// pages (spec §2). Also the loading bar and the fade-in after client-side navigation. The chat
+// launcher comes in from root.tsx (`chat`): features do not import each other.
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { ACCOUNT_LINK, FOOTER_LINKS, isChromeHidden, LEGAL_LINKS, PUBLIC_NAV } from '@shared/paths';
-import { ChatLauncher } from '~/features/chat/chat-launcher';
 
-export function PageChrome({ children }: { children: React.ReactNode }) {
+export function PageChrome({ children, chat }: { children: React.ReactNode; chat?: React.ReactNode }) {
   const { pathname } = useLocation();
-  const root = useRouteLoaderData('root') as { supportEmail?: string } | undefined;
-  const supportEmail = root?.supportEmail ?? 'support@frolic.example';
   const fade = useFadeOnPathChange(pathname);
   const hidden = isChromeHidden(pathname);
   return (
@@ -24,7 +22,7 @@ export function PageChrome({ children }: { children: React.ReactNode }) {
       {hidden ? null : (
         <>
           <Footer />
-          <ChatLauncher supportEmail={supportEmail} />
+          {chat}
         </>
       )}
     </>
