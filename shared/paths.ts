@@ -42,17 +42,6 @@ export function isChromeHidden(pathname: string): boolean {
   );
 }
 
-/** Paths the age gate never covers (product.md §6). */
-export function isUngatedPath(pathname: string): boolean {
-  return (
-    pathname.startsWith('/api/') ||
-    pathname === '/healthz' ||
-    pathname === '/sitemap.xml' ||
-    pathname === '/robots.txt' ||
-    pathname.startsWith('/assets/')
-  );
-}
-
 /** Only same-site relative paths are followed after the gate or sign-in. */
 export function safeReturnTo(value: unknown, fallback = '/'): string {
   // Printable ASCII only: browsers strip tabs and newlines ("/\t/evil" becomes "//evil") and

@@ -25,7 +25,6 @@ export const STORE_CSV_COLUMNS = ['name', 'address', 'city', 'region', 'postcode
  */
 export const STORE_CSV_KEY_COLUMNS = ['id', 'version'] as const;
 export const STORE_CSV_EXPORT_COLUMNS = [...STORE_CSV_KEY_COLUMNS, ...STORE_CSV_COLUMNS] as const;
-export type StoreCsvColumn = (typeof STORE_CSV_EXPORT_COLUMNS)[number];
 /** Columns a file must have; the others may be left out (blank, or active = yes). */
 export const STORE_CSV_REQUIRED = ['name', 'address', 'city', 'country', 'latitude', 'longitude'] as const;
 /** Separates product slugs in the `products` column. */

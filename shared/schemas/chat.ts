@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { MAX_RECORD_ID } from './admin';
 
-export const CHAT_ROOM = 'customer_support';
 export const CHAT_MAX_LENGTH = 2000;
 /** Spec §9: reconnect backoff 1 s, 2 s, 5 s, then 10 s; heartbeat 30 s. */
 export const RECONNECT_BACKOFF_MS = [1000, 2000, 5000, 10000] as const;
