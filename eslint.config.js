@@ -60,6 +60,17 @@ export default tseslint.config(
     },
   },
   {
+    // Services never see HTTP: the rules, the database and the audit live below the request layer, so a
+    // job, a socket or a test calls them the same way. AppError, parse, the rate limiter and the cookie
+    // codec are in server/core/. Only the transports (http/, the modules' thin api.ts, the app, the
+    // socket server) may import server/http/.
+    files: ['server/**/*.ts'],
+    ignores: ['server/http/**', 'server/modules/*/api.ts', 'server/app.ts', 'server/main.ts', 'server/realtime/chat-sockets.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/http/*'], message: 'Services import nothing from server/http/ (errors, parse, rate limits and cookies are in server/core/).' }] }],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.config.*'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -3,7 +3,7 @@
 import type { Config } from './config';
 import { type ContentVersion, createContentVersion } from './cache/content-version';
 import type { Database } from './db/client';
-import { createSigner, type Signer } from './http/cookies';
+import { createSigner, type Signer } from './core/cookies';
 import { type AgeGateService, createAgeGateService } from './modules/age-gate/service';
 import { type CatalogService, createCatalogService } from './modules/catalog/service';
 import type { ChangeFeed } from './realtime/changes';
@@ -18,7 +18,7 @@ import { createJobs, type Jobs } from './jobs/registry';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionStore, type SessionStore } from './modules/auth/sessions';
 import { createSettingsService, type SettingsService } from './modules/security/settings';
-import { createRateLimiter, type RateLimiter } from './http/rate-limit';
+import { createRateLimiter, type RateLimiter } from './core/rate-limit';
 import { createDashboardService, type DashboardService } from './modules/dashboard/service';
 import { type ChatService, createChatService } from './modules/chat/service';
 import { createMediaService, type MediaService } from './modules/media/service';

@@ -2,7 +2,7 @@
 // and anything else that would open the directory checks it first.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 
 const LOCK_NAME = 'frolic.pid';
 

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { hasAdminAccess, hasPartnerAccess, isMasterAdmin, type Permission } from '../../shared/policy';
 import type { CurrentUser } from '../modules/auth/sessions';
 import type { Services } from '../services';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { readSessionToken } from './request-auth';
 
 export type ApiRequirement = { signedIn: true } | { area: 'admin' | 'partner' } | { masterAdmin: true } | { permission: Permission };

@@ -1,19 +1,6 @@
-// Small helpers every JSON handler uses: parse with a shared schema, answer with validators.
+// Answering JSON with validators: the catalogue's bodies carry a content ETag and answer 304.
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { z } from 'zod';
-import { unstorableText } from '../../shared/schemas/text';
-import { invalidFields, validationError } from './errors';
-
-export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
-  const result = schema.safeParse(data);
-  if (!result.success) throw validationError(result.error);
-  // Checked on what the schema kept (a search box drops NULs itself): the database cannot store NUL,
-  // and a lone surrogate becomes U+FFFD in text or an error in jsonb — a field error here, never a 500.
-  const issue = unstorableText(result.data);
-  if (issue) throw invalidFields([issue]);
-  return result.data;
-}
 
 export interface CachedBody {
   body: string;

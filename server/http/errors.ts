@@ -1,43 +1,5 @@
-// The one error type of the server and the one place that maps errors to the API's response shape.
-import type { ZodError } from 'zod';
-
-export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown; hint?: string };
-}
-
-export class AppError extends Error {
-  readonly code: string;
-  readonly status: number;
-  readonly details?: unknown;
-  readonly hint?: string;
-
-  constructor(code: string, status: number, message: string, extra: { details?: unknown; hint?: string } = {}) {
-    super(message);
-    this.name = 'AppError';
-    this.code = code;
-    this.status = status;
-    this.details = extra.details;
-    this.hint = extra.hint;
-  }
-
-  toBody(): ErrorBody {
-    const error: ErrorBody['error'] = { code: this.code, message: this.message };
-    if (this.details !== undefined) error.details = this.details;
-    if (this.hint !== undefined) error.hint = this.hint;
-    return { error };
-  }
-}
-
-export function notFound(what: string): AppError {
-  return new AppError('not_found', 404, `${what} not found.`);
-}
-
-export function validationError(err: ZodError): AppError {
-  return new AppError('validation_failed', 400, 'The request is not valid.', {
-    details: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    hint: 'Correct the fields listed in details and try again.',
-  });
-}
+// The one place that maps what is not an AppError (body parsers, the database) to the API's answer.
+import { AppError, pgError } from '../core/errors';
 
 /** Errors thrown by body parsers and the like carry an HTTP status: keep those honest 4xx answers. */
 export function toAppError(err: unknown): AppError {
@@ -53,40 +15,4 @@ export function toAppError(err: unknown): AppError {
   const pg = pgError(err)?.code;
   if (pg === '22021' || pg === '22P05') return new AppError('invalid_text', 400, 'The request contains a character that cannot be stored.', { hint: 'Remove invisible or broken characters (such as \\0) and try again.' });
   return new AppError('internal_error', 500, 'Something went wrong on our side. Please try again.');
-}
-
-/** Optimistic concurrency: the editor read `yours`, the database holds `current`. */
-export function versionConflict(what: string, current: number, yours: number): AppError {
-  return new AppError('version_conflict', 409, `Someone else changed this ${what} since you opened it.`, {
-    details: { currentVersion: current, yourVersion: yours },
-    hint: `Reload the ${what} to see the latest version, then make your change again.`,
-  });
-}
-
-/** Deleting something that other records still use is refused, with what uses it. */
-export function stillReferenced(what: string, usedBy: string, hint: string): AppError {
-  return new AppError('still_referenced', 409, `This ${what} is still used by ${usedBy}.`, { hint });
-}
-
-/** The PostgreSQL error behind a driver or Drizzle error (Drizzle wraps it in `cause`). */
-export function pgError(err: unknown): { code?: string; constraint?: string; detail?: string } | null {
-  let e = err as { code?: unknown; constraint?: unknown; detail?: unknown; cause?: unknown } | null;
-  for (let i = 0; e && i < 4; i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined, detail: typeof e.detail === 'string' ? e.detail : undefined };
-    }
-    e = e.cause as typeof e;
-  }
-  return null;
-}
-
-export const isUniqueViolation = (err: unknown, constraint?: string) => {
-  const pg = pgError(err);
-  return pg?.code === '23505' && (!constraint || pg.constraint === constraint);
-};
-export const isForeignKeyViolation = (err: unknown) => pgError(err)?.code === '23503';
-
-/** A refusal about named fields, in the same shape as a schema's validation failure. */
-export function invalidFields(details: { path: string; message: string }[]): AppError {
-  return new AppError('validation_failed', 400, 'The request is not valid.', { details, hint: 'Correct the fields listed in details and try again.' });
 }

@@ -1,6 +1,6 @@
 // Toasts that survive a redirect: flashed into a short-lived signed cookie, read once by the root loader.
 import { redirect } from 'react-router';
-import { expireCookie, parseCookies, serializeCookie, type Signer } from './cookies';
+import { expireCookie, parseCookies, serializeCookie, type Signer } from '../core/cookies';
 
 export const TOAST_COOKIE = 'frolic_toast';
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request as ExpressRequest } from 'express';
 import { Lru } from '../cache/lru';
 import type { ContentVersion } from '../cache/content-version';
-import { parseCookies } from './cookies';
+import { parseCookies } from '../core/cookies';
 import { resolveMarket } from './market';
 import { TOAST_COOKIE } from './flash';
 import { SESSION_COOKIE_PLAIN, SESSION_COOKIE_TLS } from './request-auth';

@@ -14,7 +14,7 @@
 //   details name the field, as the API's do.
 import type { NextFunction, Request, Response } from 'express';
 import { unstorableText } from '../../shared/schemas/text';
-import { AppError, invalidFields } from './errors';
+import { AppError, invalidFields } from '../core/errors';
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 /** The methods React Router sends to an action; other methods (OPTIONS …) carry no form. */

@@ -3,7 +3,7 @@
 // plain http (local runs, tests) browsers refuse Secure cookies, so it goes without the prefix.
 import type { Actor } from '../modules/audit/service';
 import type { CurrentUser, SessionStore } from '../modules/auth/sessions';
-import { expireCookie, parseCookies, serializeCookie } from './cookies';
+import { expireCookie, parseCookies, serializeCookie } from '../core/cookies';
 
 export const SESSION_COOKIE_TLS = '__Host-frolic_session';
 export const SESSION_COOKIE_PLAIN = 'frolic_session';

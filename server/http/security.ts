@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 export function nonceMiddleware(_req: Request, res: Response, next: NextFunction): void {
   res.locals.nonce = randomBytes(16).toString('base64');

@@ -1,7 +1,7 @@
 // JSON variant of the age gate, for clients that are not the server-rendered form.
 import { Router } from 'express';
 import { ageGateForm } from '../../../shared/schemas/age-gate';
-import { parse } from '../../http/api-helpers';
+import { parse } from '../../core/parse';
 import type { Services } from '../../services';
 
 export function ageGateApi(services: Services): Router {

@@ -3,7 +3,7 @@
 import { type GateAnswer, type GateVerdict, decideAge } from '../../../shared/age-gate';
 import { AGE_DENIAL_DAYS, AGE_PASS_REMEMBER_DAYS } from '../../../shared/limits';
 import { isKnownCountry } from '../../../shared/legal-age';
-import { parseCookies, serializeCookie, type Signer } from '../../http/cookies';
+import { parseCookies, serializeCookie, type Signer } from '../../core/cookies';
 
 export const AGE_COOKIE = 'frolic_age';
 

@@ -4,7 +4,7 @@ import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { ROLES } from '../../../shared/policy';
 import { securitySettingsSchema } from '../../../shared/schemas/security';
-import { parse } from '../../http/api-helpers';
+import { parse } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { readSessionToken } from '../../http/request-auth';
 import type { Services } from '../../services';

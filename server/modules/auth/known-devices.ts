@@ -6,7 +6,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { knownDevices } from '../../db/schema';
 import { hashToken } from '../../auth/tokens';
-import { parseCookies, serializeCookie } from '../../http/cookies';
+import { parseCookies, serializeCookie } from '../../core/cookies';
 
 export const KNOWN_DEVICE_COOKIE_TLS = '__Host-frolic_known';
 export const KNOWN_DEVICE_COOKIE_PLAIN = 'frolic_known';

@@ -10,7 +10,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { dashboardLanding } from '../../../shared/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { authTokens, profiles, recoveryCodes, sessions, trustedDevices, userRoles, users } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../../auth/password';
 import { hashToken, newToken, type Sealer } from '../../auth/tokens';
 import { matchTotp, newRecoveryCodes, newTotpSecret, qrDataUrl, totpUri } from '../../auth/totp';

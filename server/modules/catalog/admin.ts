@@ -10,7 +10,7 @@ import type { AdminProductListQuery, AdminProductRow, MarketPrices, ProductForEd
 import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { cocktailIngredients, cocktails, mediaAssets, productImages, productPrices, products, productTradePrices, storeProducts } from '../../db/schema';
-import { AppError, invalidFields, isForeignKeyViolation, isUniqueViolation, notFound, stillReferenced, versionConflict } from '../../http/errors';
+import { AppError, invalidFields, isForeignKeyViolation, isUniqueViolation, notFound, stillReferenced, versionConflict } from '../../core/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from '../media/picked';

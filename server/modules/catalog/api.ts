@@ -4,7 +4,8 @@ import { type Request, Router } from 'express';
 import {
   adminProductListQuery, productArchive, productInput, productListQuery, productUpdate, slugSchema,
 } from '../../../shared/schemas/catalog';
-import { parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
+import { parse } from '../../core/parse';
+import { sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { createContentCache } from '../../cache/content-version';
 import { resolveMarket } from '../../http/market';

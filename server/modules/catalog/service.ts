@@ -11,7 +11,7 @@ import type {
 import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { mediaAssets, productImages, productPrices, products } from '../../db/schema';
-import { notFound, versionConflict } from '../../http/errors';
+import { notFound, versionConflict } from '../../core/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { type CatalogAdmin, createCatalogAdmin } from './admin';
 

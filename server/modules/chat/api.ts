@@ -2,9 +2,9 @@
 import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { messagesAfterQuery, visitorEmail, visitorSend } from '../../../shared/schemas/chat';
-import { parse } from '../../http/api-helpers';
+import { parse } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
-import { createRateLimiter } from '../../http/rate-limit';
+import { createRateLimiter } from '../../core/rate-limit';
 import type { Services } from '../../services';
 
 export function chatApi(services: Services): Router {

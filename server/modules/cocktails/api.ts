@@ -13,7 +13,8 @@ import {
 } from '../../../shared/schemas/cocktails';
 import { versionField } from '../../../shared/schemas/admin';
 import { createContentCache } from '../../cache/content-version';
-import { type CachedBody, parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
+import { parse } from '../../core/parse';
+import { type CachedBody, sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import { currentUser, requireApi } from '../../http/api-auth';
 import type { Actor } from '../audit/service';
 import type { Services } from '../../services';

@@ -13,7 +13,7 @@ import type {
 import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { cocktailIngredients, cocktails, products } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { recordId } from '../../../shared/schemas/admin';
 import { type CocktailAdmin, createCocktailAdmin } from './admin';
 

@@ -3,7 +3,7 @@ import { Router, type Request } from 'express';
 import {
   businessInquiryForm, contactForm, FORM_STARTED_FIELD, HONEYPOT_FIELD, inquiryListQuery, inquiryRef, inquiryUpdate,
 } from '../../../shared/schemas/inquiries';
-import { parse } from '../../http/api-helpers';
+import { parse } from '../../core/parse';
 import { requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
 import type { BotSignals } from './service';

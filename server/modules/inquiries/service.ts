@@ -11,8 +11,8 @@ import {
 } from '../../../shared/schemas/inquiries';
 import type { Db, DbOrTx } from '../../db/client';
 import { businessInquiries, contactMessages, profiles, users } from '../../db/schema';
-import { AppError, notFound } from '../../http/errors';
-import { createRateLimiter, type RateLimiter } from '../../http/rate-limit';
+import { AppError, notFound } from '../../core/errors';
+import { createRateLimiter, type RateLimiter } from '../../core/rate-limit';
 import { type Actor, recordAudit } from '../audit/service';
 import type { NotificationService } from '../notifications/service';
 import { containsPattern } from '../../db/like';

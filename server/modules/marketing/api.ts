@@ -6,9 +6,10 @@ import {
   collateralInput, collateralListQuery, collateralUpdate, eventInput, eventListQuery, eventUpdate, marketingId, publicEventQuery,
 } from '../../../shared/schemas/marketing';
 import { eventIdFromParam } from '../../../shared/events';
-import { parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
+import { parse } from '../../core/parse';
+import { sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import { requireApi } from '../../http/api-auth';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
 

@@ -11,7 +11,7 @@ import type {
 import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx } from '../../db/client';
 import { brandEvents, collateralItems, mediaAssets } from '../../db/schema';
-import { invalidFields, notFound, versionConflict } from '../../http/errors';
+import { invalidFields, notFound, versionConflict } from '../../core/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { isoWithOffset, utcToZoned, zonedToUtc } from './zoned-time';
 import { createRefreshTimer } from './refresh-timer';

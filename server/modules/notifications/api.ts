@@ -1,7 +1,7 @@
 // The bell's JSON handlers: the signed-in staff member's feed, marking one or all as read.
 import { type Request, Router } from 'express';
 import { z } from 'zod';
-import { parse } from '../../http/api-helpers';
+import { parse } from '../../core/parse';
 import { recordId } from '../../../shared/schemas/admin';
 import { currentUser, requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';

@@ -7,7 +7,7 @@ import { NOTIFICATIONS_PAGE_SIZE, type NotificationItem } from '../../../shared/
 import type { Permission } from '../../../shared/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { notificationReads, notifications, users } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import type { ChangeFeed } from '../../realtime/changes';
 
 export const NOTIFICATIONS_TOPIC = 'notifications';

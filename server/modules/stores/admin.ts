@@ -8,7 +8,7 @@ import { STORE_CSV_EXPORT_COLUMNS, STORE_CSV_PRODUCT_SEPARATOR } from '../../../
 import type { ContentVersion } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { products, storeLocations, storeProducts } from '../../db/schema';
-import { notFound, versionConflict } from '../../http/errors';
+import { notFound, versionConflict } from '../../core/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { formatHours, writeStoreCsv } from './csv';
 import { createStoreImport, type StoreImport } from './import';

@@ -6,9 +6,10 @@ import {
   DEFAULT_RADIUS, retailerQuery, storeAdminId, storeAdminQuery, storeGeocodeQuery, storeImportBody, storeImportPreviewBody, storeInput,
   storeNearbyQuery, type StoreResult, type StoreSearchResponse, type StoreSearchResult, storeSearchQuery, storeUpdate,
 } from '../../../shared/schemas/stores';
-import { parse, sendWithEtag, toCachedBody } from '../../http/api-helpers';
+import { parse } from '../../core/parse';
+import { sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import { requireApi } from '../../http/api-auth';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
 import { gazetteer } from './gazetteer';

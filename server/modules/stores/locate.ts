@@ -3,7 +3,7 @@
 // design: the gazetteer knows town centres and postcode areas, not streets, and says so.
 import { haversineKm } from '../../../shared/geo';
 import { NEARBY_RADIUS_KM, type NearbyPlace, type StoreGeocodeQuery, type StoreGeocodeResult } from '../../../shared/schemas/stores';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import type { Gazetteer, Place } from './gazetteer';
 
 /** A town more than this far from the postcode's post town is a namesake elsewhere: the postcode wins. */

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { StoreEdit, StoreInput } from '../../../shared/schemas/stores';
 import type { DbOrTx } from '../../db/client';
 import { products, storeLocations, storeProducts } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 
 export type StoreRow = typeof storeLocations.$inferSelect;
 

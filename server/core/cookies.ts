@@ -1,4 +1,6 @@
-// Signed cookies: value + HMAC-SHA256, so the server can trust what it set itself.
+// The Cookie header's format and signed values (value + HMAC-SHA256, so the server can trust what it set
+// itself): plain string functions, used by the request layer and by the services that own a cookie's
+// value (the age gate's pass, the known-device id).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface CookieOptions {

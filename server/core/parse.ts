@@ -1,0 +1,15 @@
+// Input is parsed with a shared zod schema where it enters: an API body or query, or a service's own
+// input. A refusal is a 400 AppError naming the fields in details.
+import type { z } from 'zod';
+import { unstorableText } from '../../shared/schemas/text';
+import { invalidFields, validationError } from './errors';
+
+export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw validationError(result.error);
+  // Checked on what the schema kept (a search box drops NULs itself): the database cannot store NUL,
+  // and a lone surrogate becomes U+FFFD in text or an error in jsonb — a field error here, never a 500.
+  const issue = unstorableText(result.data);
+  if (issue) throw invalidFields([issue]);
+  return result.data;
+}
