@@ -1,0 +1,18 @@
+// The Drizzle schema, one file per domain. Everything imports it from here (`db/schema`), and
+// drizzle-kit generates the migrations from this index (drizzle.config.ts); `npm test` fails when the
+// committed migrations and the schema disagree (scripts/check-migrations.mjs).
+export * from './accounts';
+export * from './audit';
+export * from './catalog';
+export * from './chat';
+export * from './cocktails';
+export * from './inquiries';
+export * from './jobs';
+export * from './mail';
+export * from './marketing';
+export * from './media';
+export * from './notifications';
+export * from './partners';
+export * from './retailers';
+export * from './stores';
+export * from './system';

@@ -1,0 +1,47 @@
+// Contact messages and business inquiries from the public site, worked by staff.
+import { index, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { partnerType } from './partners';
+
+export const inquiryStatus = pgEnum('inquiry_status', ['new', 'in_progress', 'done']);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: inquiryStatus('status').notNull().default('new'),
+    assigneeId: text('assignee_id'),
+    notes: text('notes'),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt)],
+);
+
+export const businessInquiries = pgTable(
+  'business_inquiries',
+  {
+    id: serial('id').primaryKey(),
+    company: text('company').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    partnerType: partnerType('partner_type').notNull(),
+    licenceNumber: text('licence_number'),
+    region: text('region').notNull(),
+    country: text('country').notNull(),
+    expectedVolume: text('expected_volume').notNull(),
+    message: text('message').notNull(),
+    status: inquiryStatus('status').notNull().default('new'),
+    assigneeId: text('assignee_id'),
+    notes: text('notes'),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('business_inquiries_status_idx').on(t.status, t.createdAt)],
+);
