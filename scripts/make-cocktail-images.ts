@@ -2,7 +2,7 @@
 // a stylised glass in the drink's colour with its ice, head and garnish. Nothing is fetched.
 // Run with: npx tsx scripts/make-cocktail-images.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { DEMO_COCKTAILS, type DemoCocktail, type Garnish, type GlassShape } from '../server/db/seed-cocktails';
+import { DEMO_COCKTAILS, type DemoCocktail, type Garnish, type GlassShape } from '../server/seed/cocktails';
 
 const W = 400;
 const H = 300;

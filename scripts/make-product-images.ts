@@ -5,7 +5,7 @@
 // font the viewer has: Georgia where it exists, a wider fallback (DejaVu Serif) elsewhere, which
 // pushed a 20 px bold "FROLIC" past both edges of the label.
 import { writeFileSync } from 'node:fs';
-import { SEED_PRODUCTS } from '../server/db/seed-data';
+import { SEED_PRODUCTS } from '../server/seed/products';
 
 const LABEL = { x: 74, y: 200, width: 92, height: 110 };
 const CENTRE = LABEL.x + LABEL.width / 2;

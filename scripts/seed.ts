@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { migrateDatabase, openDatabase } from '../server/db/client';
 import { lockDataDir } from '../server/db/data-dir-lock';
-import { seedDemoContent } from '../server/db/seed';
+import { seedDemoContent } from '../server/seed/demo-content';
 
 const config = loadConfig();
 let unlock = () => undefined as void;

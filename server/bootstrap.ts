@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { type Database, migrateDatabase } from './db/client';
 import { profiles, userRoles, users } from './db/schema';
-import { seedDemoContent } from './db/seed';
+import { seedDemoContent } from './seed/demo-content';
 import { hashPassword } from './auth/password';
 import { newToken } from './auth/tokens';
 import { SYSTEM_ACTOR } from './modules/audit/service';

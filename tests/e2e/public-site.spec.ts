@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SEED_PRODUCTS } from '../../server/db/seed-data';
+import { SEED_PRODUCTS } from '../../server/seed/products';
 import { passGate } from './fixtures';
 
 // Every public route shows its seeded content, server-rendered, once past the gate.

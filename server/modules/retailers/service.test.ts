@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ContentVersion } from '../../cache/content-version';
 import { onlineRetailers } from '../../db/schema';
-import { seedDemoContent } from '../../db/seed';
+import { seedDemoContent } from '../../seed/demo-content';
 import { freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { createRetailerService, type RetailerService } from './service';
 

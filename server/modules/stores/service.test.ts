@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { haversineKm } from '../../../shared/geo';
 import type { ContentVersion } from '../../cache/content-version';
 import { storeLocations, storeProducts, products } from '../../db/schema';
-import { seedDemoContent } from '../../db/seed';
+import { seedDemoContent } from '../../seed/demo-content';
 import { freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { createStoreService, type StoreService } from './service';
-import { DEMO_STORES, P } from './demo-stores';
+import { DEMO_STORES, P } from '../../seed/demo-stores';
 
 function fakeContent(): ContentVersion & { bump(): void } {
   let version = 1;

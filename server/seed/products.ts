@@ -1,5 +1,5 @@
 // Believable demo content for a first start. Prices are per market, in minor units.
-import type { TastingNotes } from './schema';
+import type { TastingNotes } from '../db/schema';
 
 export interface SeedProduct {
   slug: string;

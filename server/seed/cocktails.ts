@@ -4,8 +4,8 @@
 import { inArray } from 'drizzle-orm';
 import type { CocktailDifficulty } from '../../shared/schemas/cocktails';
 import type { ProductCategory } from '../../shared/limits-catalog';
-import type { DbOrTx } from './client';
-import { cocktailIngredients, cocktails, products } from './schema';
+import type { DbOrTx } from '../db/client';
+import { cocktailIngredients, cocktails, products } from '../db/schema';
 
 const DRY = 'frolic-london-dry-gin';
 const PINK = 'frolic-pink-grapefruit-gin';

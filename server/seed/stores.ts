@@ -1,10 +1,10 @@
 // Demo store locations (with the products each carries) and online retailers with their listings.
 // Runs inside the seed transaction after the products, which it finds by slug.
 import { inArray } from 'drizzle-orm';
-import { DEMO_STORES, P } from '../modules/stores/demo-stores';
-import type { DbOrTx } from './client';
-import { onlineRetailers, products, retailerListings, storeLocations, storeProducts } from './schema';
-import { SEED_PRODUCTS } from './seed-data';
+import { DEMO_STORES, P } from './demo-stores';
+import type { DbOrTx } from '../db/client';
+import { onlineRetailers, products, retailerListings, storeLocations, storeProducts } from '../db/schema';
+import { SEED_PRODUCTS } from './products';
 
 async function productIds(tx: DbOrTx, slugs: string[]): Promise<Map<string, number>> {
   const rows = await tx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, slugs));

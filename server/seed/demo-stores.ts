@@ -1,7 +1,7 @@
 // Demo stockists: real streets near the centre of each city, coordinates of the address, fictional
 // shops and numbers from the ranges reserved for drama (UK 020 7946 0xxx, North America 555-01xx,
 // Australia 5550 xxxx) where a country has one.
-import type { OpeningHours } from '../../db/schema';
+import type { OpeningHours } from '../db/schema';
 
 export const P = {
   dry: 'frolic-london-dry-gin',

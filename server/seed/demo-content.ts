@@ -1,11 +1,11 @@
 // Seeds demo content once, on the first start of an empty database.
 import { eq } from 'drizzle-orm';
-import type { Db } from './client';
-import { appMeta, productPrices, products, productTradePrices } from './schema';
-import { MARKET_CURRENCIES, SEED_PRODUCTS, SEED_TRADE_SHARE } from './seed-data';
-import { seedCocktails } from './seed-cocktails';
-import { seedRetailers, seedStores } from './seed-stores';
-import { seedEvents } from './seed-events';
+import type { Db } from '../db/client';
+import { appMeta, productPrices, products, productTradePrices } from '../db/schema';
+import { MARKET_CURRENCIES, SEED_PRODUCTS, SEED_TRADE_SHARE } from './products';
+import { seedCocktails } from './cocktails';
+import { seedRetailers, seedStores } from './stores';
+import { seedEvents } from './events';
 
 const SEED_KEY = 'demo_seeded_at';
 

@@ -1,7 +1,7 @@
 // Demo brand events, dated from the day of seeding so the dashboard and the events list always have
 // something ahead: three published, one draft.
-import type { DbOrTx } from './client';
-import { brandEvents } from './schema';
+import type { DbOrTx } from '../db/client';
+import { brandEvents } from '../db/schema';
 import { zonedToUtc } from '../modules/marketing/zoned-time';
 
 const SEED_EVENTS = [
