@@ -25,6 +25,7 @@ import { cocktailsApi } from './modules/cocktails/api';
 import { storesApi } from './modules/stores/api';
 import { inquiriesApi } from './modules/inquiries/api';
 import { authApi } from './modules/auth/api';
+import { usersApi } from './modules/users/api';
 import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
@@ -128,6 +129,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(storesApi(services));
   api.use(inquiriesApi(services));
   api.use(authApi(services));
+  api.use(usersApi(services));
   api.use(chatApi(services));
   api.use(marketingApi(services));
   api.use(notificationsApi(services));

@@ -37,7 +37,7 @@ export async function ensureMasterAdmin(database: Database, services: Services, 
     .limit(1);
   if (existing) return;
   const email = config.ADMIN_EMAIL ?? 'admin@frolic.local';
-  const created = await services.auth
+  const created = await services.users
     .createUser({ email, firstName: 'Master', lastName: 'Admin', roles: ['master_admin', 'admin'], password: config.ADMIN_PASSWORD, isMasterAdmin: true, confirmed: true }, SYSTEM_ACTOR)
     .catch((err: unknown) => {
       throw new Error(`ADMIN_PASSWORD is not acceptable: ${(err as Error).message}`);
@@ -69,11 +69,11 @@ export async function createDemoUsers(services: Services, database: Database, pa
     const [found] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (found) {
       await database.db.update(users).set({ passwordHash: await hashPassword(password), status: 'active' }).where(eq(users.id, found.id));
-      await services.auth.clearLockout(email);
+      await services.users.clearLockout(email);
       await database.db.update(profiles).set({ requiresPasswordReset: false, passwordLastUpdated: new Date() }).where(eq(profiles.id, found.id));
     } else {
       const name = role.replace('_', ' ').replace(/^\w/, (c) => c.toUpperCase());
-      await services.auth.createUser({ email, firstName: name, lastName: 'Demo', roles: [role], password, confirmed: true }, SYSTEM_ACTOR);
+      await services.users.createUser({ email, firstName: name, lastName: 'Demo', roles: [role], password, confirmed: true }, SYSTEM_ACTOR);
     }
     out.push({ role, email, password });
   }

@@ -17,6 +17,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createJobs, type Jobs } from './jobs/registry';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionStore, type SessionStore } from './modules/auth/sessions';
+import { createUserService, type UserService } from './modules/users/service';
 import { createSettingsService, type SettingsService } from './modules/security/settings';
 import { createRateLimiter, type RateLimiter } from './core/rate-limit';
 import { createDashboardService, type DashboardService } from './modules/dashboard/service';
@@ -37,6 +38,8 @@ export interface Services {
   settings: SettingsService;
   sessions: SessionStore;
   auth: AuthService;
+  /** User administration: create and invite, status, unlock, anyone's roles. */
+  users: UserService;
   mailer: Mailer;
   /** The job queue and this instance's runner (started by createApp, stopped by its close). */
   jobs: Jobs;
@@ -74,6 +77,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     chat: createChatService(database.db, feed, now),
     demo: { enabled: false, createUsers: async () => [] },
     auth: createAuthService({ db: database.db, sessions, settings, mailer, jobs, sealer, feed, now }),
+    users: createUserService({ db: database.db, sessions, feed, now }),
     authLimiter: createRateLimiter({ limit: 20, windowMs: 15 * 60_000, now, what: 'attempts from your network' }),
     content,
     signer,

@@ -1,6 +1,7 @@
 // Password hashing (argon2id, OWASP parameters) and the password policy.
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { AppError } from '../core/errors';
 
 /** OWASP Password Storage Cheat Sheet: argon2id, m = 19 MiB, t = 2, p = 1. */
 export const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -27,6 +28,11 @@ let dummy: Promise<string> | undefined;
 export function dummyHash(): Promise<string> {
   dummy ??= hashPassword('frolic-dummy-password-for-timing');
   return dummy;
+}
+
+/** The refusal of a password the policy does not accept, on the password field. */
+export function weakPassword(problem: string): AppError {
+  return new AppError('weak_password', 400, problem, { details: [{ path: 'password', message: problem }] });
 }
 
 /** The reason a password is refused, or null. Length counts characters, not bytes; nothing is truncated. */

@@ -65,7 +65,7 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
 }
 
 async function user(email: string, extra: { confirmed?: boolean } = {}) {
-  await services.auth.createUser({ email, firstName: 'Eq', lastName: 'Work', roles: ['customer'], password: PASSWORD, confirmed: extra.confirmed ?? true }, SYSTEM_ACTOR);
+  await services.users.createUser({ email, firstName: 'Eq', lastName: 'Work', roles: ['customer'], password: PASSWORD, confirmed: extra.confirmed ?? true }, SYSTEM_ACTOR);
   return email;
 }
 

@@ -29,7 +29,7 @@ afterAll(async () => {
 let seq = 0;
 async function makeUser(roles: string[] = ['admin']) {
   const email = `lock${++seq}@example.com`;
-  await t.app.services.auth.createUser({ email, firstName: 'Lock', lastName: `Test ${seq}`, roles, password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+  await t.app.services.users.createUser({ email, firstName: 'Lock', lastName: `Test ${seq}`, roles, password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
   return email;
 }
 
@@ -146,7 +146,7 @@ describe('lockout per account and source', () => {
     const other = await makeUser();
     await guess('192.0.2.21', other, 5);
     const [u] = await db().select().from(users).where(eq(users.email, other));
-    await t.app.services.auth.unlock(u!.id, SYSTEM_ACTOR);
+    await t.app.services.users.unlock(u!.id, SYSTEM_ACTOR);
     const again = await browserAt('192.0.2.21');
     expect((await attempt(again, '192.0.2.21', other, PASSWORD)).status).toBe(302);
   });

@@ -62,7 +62,7 @@ async function outbox(c: Client) {
 
 async function staff(roles: string[]) {
   const email = `${roles.join('-')}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await app.services.auth.createUser({ email, firstName: 'Out', lastName: 'Box', roles, password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+  await app.services.users.createUser({ email, firstName: 'Out', lastName: 'Box', roles, password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
   const c = await new Client(url).passGate();
   expect((await c.post('/admin-login', { email, password: PASSWORD })).status).toBe(302);
   return c;
@@ -96,7 +96,7 @@ describe('links stay out of the log', () => {
     const visitor = await new Client(url).passGate();
     expect((await visitor.post('/auth/register', { email: 'quiet.visitor@example.com', password: 'Quiet-visitor-password-9', firstName: 'Quinn', lastName: 'Visitor' })).status).toBe(302);
     await visitor.post('/auth/resend-confirmation', { email: 'quiet.visitor@example.com' });
-    await app.services.auth.createUser({ email: 'locked.owner@example.com', firstName: 'Lou', lastName: 'Locked', roles: ['employee'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+    await app.services.users.createUser({ email: 'locked.owner@example.com', firstName: 'Lou', lastName: 'Locked', roles: ['employee'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
     await visitor.post('/auth/forgot-password', { email: 'locked.owner@example.com' });
     for (let i = 0; i < 5; i++) await visitor.post('/auth/login', { email: 'locked.owner@example.com', password: `Wrong-guess-number-${i}` });
 
@@ -146,7 +146,7 @@ describe('links stay out of the log', () => {
 describe('reset links', () => {
   it('a new reset link (a request or a lockout) revokes the earlier ones', async () => {
     const master = await staff(['master_admin']);
-    await app.services.auth.createUser({ email: 'twice@example.com', firstName: 'Two', lastName: 'Links', roles: ['retailer'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+    await app.services.users.createUser({ email: 'twice@example.com', firstName: 'Two', lastName: 'Links', roles: ['retailer'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
     const c = await new Client(url).passGate();
     await c.post('/auth/forgot-password', { email: 'twice@example.com' });
     const [first] = tokensIn((await mailTo(master, 'twice@example.com', 'Reset your Frolic password')).text);

@@ -26,7 +26,7 @@ afterAll(async () => {
 let seq = 0;
 async function makeUser(roles: string[], extra: { password?: string; confirmed?: boolean } = {}) {
   const email = `user${++seq}-${roles.join('-') || 'none'}@example.com`;
-  await t.app.services.auth.createUser({ email, firstName: 'Test', lastName: `User ${seq}`, roles, password: extra.password ?? PASSWORD, confirmed: extra.confirmed ?? true }, SYSTEM_ACTOR);
+  await t.app.services.users.createUser({ email, firstName: 'Test', lastName: `User ${seq}`, roles, password: extra.password ?? PASSWORD, confirmed: extra.confirmed ?? true }, SYSTEM_ACTOR);
   return email;
 }
 
@@ -129,7 +129,7 @@ describe('sign-in', () => {
   it('names the session cookie __Host- and marks it Secure behind TLS', async () => {
     const tls = await startTestServer({ TRUST_PROXY: 'true' });
     try {
-      await tls.app.services.auth.createUser({ email: 'tls@example.com', firstName: 'T', lastName: 'L', roles: ['admin'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+      await tls.app.services.users.createUser({ email: 'tls@example.com', firstName: 'T', lastName: 'L', roles: ['admin'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
       const res = await fetch(`${tls.url}/auth/login`, {
         method: 'POST',
         body: new URLSearchParams({ email: 'tls@example.com', password: PASSWORD }),
@@ -286,7 +286,7 @@ describe('sessions', () => {
     expect((await two.c.json('GET', '/api/me')).status).toBe(401);
 
     const [u] = await db().select().from(users).where(eq(users.email, email));
-    await t.app.services.auth.setStatus(u!.id, 'suspended', SYSTEM_ACTOR);
+    await t.app.services.users.setStatus(u!.id, 'suspended', SYSTEM_ACTOR);
     expect((await one.c.json('GET', '/api/me')).status).toBe(401);
   });
 

@@ -33,7 +33,7 @@ beforeAll(async () => {
   t = await startTestServer();
   for (const role of ROLES) {
     const email = `${role}@matrix.example`;
-    await t.app.services.auth.createUser({ email, firstName: role, lastName: 'Matrix', roles: [role], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+    await t.app.services.users.createUser({ email, firstName: role, lastName: 'Matrix', roles: [role], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
     const c = await new Client(t.url).passGate();
     const res = await c.post('/auth/login', { email, password: PASSWORD });
     expect(res.status).toBe(302);

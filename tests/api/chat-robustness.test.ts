@@ -283,7 +283,7 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
     const tls = { 'x-forwarded-proto': 'https' };
     const email = 'tls-agent@staff.example';
     const password = 'Copper-kettle-over-tls-2026';
-    await p.app.services.auth.createUser({ email, firstName: 'Tess', lastName: 'Agent', roles: ['employee'], password, confirmed: true }, SYSTEM_ACTOR);
+    await p.app.services.users.createUser({ email, firstName: 'Tess', lastName: 'Agent', roles: ['employee'], password, confirmed: true }, SYSTEM_ACTOR);
     const browser = new Client(p.url);
     await browser.post('/age-gate', { year: '1980', country: 'GB' }, tls);
     expect((await browser.post('/auth/login', { email, password }, tls)).status).toBe(302);

@@ -95,7 +95,7 @@ describe('visitor chat over HTTP', () => {
 
 describe('live delivery', () => {
   it('delivers a visitor message to staff and the operator reply to the visitor, stored with operator semantics', async () => {
-    await t.app.services.auth.createUser({ email: 'agent@example.com', firstName: 'Agnes', lastName: 'Agent', roles: ['employee'], password: 'Copper-kettle-chat-1', confirmed: true }, SYSTEM_ACTOR);
+    await t.app.services.users.createUser({ email: 'agent@example.com', firstName: 'Agnes', lastName: 'Agent', roles: ['employee'], password: 'Copper-kettle-chat-1', confirmed: true }, SYSTEM_ACTOR);
     const staffClient = await new Client(t.url).passGate();
     await staffClient.post('/admin-login', { email: 'agent@example.com', password: 'Copper-kettle-chat-1' });
     const wsBase = t.url.replace('http', 'ws');

@@ -64,7 +64,7 @@ let master: Client | undefined;
 async function outbox(): Promise<Entry[]> {
   if (!master) {
     const email = `outbox-master-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await t.app.services.auth.createUser({ email, firstName: 'Mail', lastName: 'Master', roles: ['master_admin'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+    await t.app.services.users.createUser({ email, firstName: 'Mail', lastName: 'Master', roles: ['master_admin'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
     master = await new Client(t.url).passGate();
     expect((await master.post('/admin-login', { email, password: PASSWORD })).status).toBe(302);
   }
@@ -88,7 +88,7 @@ async function resetMailTo(to: string, check: (e: Entry) => void): Promise<Entry
 }
 
 async function askForReset(email: string) {
-  await t.app.services.auth.createUser({ email, firstName: 'Mail', lastName: 'Retry', roles: ['customer'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+  await t.app.services.users.createUser({ email, firstName: 'Mail', lastName: 'Retry', roles: ['customer'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
   const visitor = await new Client(t.url).passGate();
   expect((await visitor.post('/auth/forgot-password', { email })).status).toBeLessThan(400);
   return visitor;

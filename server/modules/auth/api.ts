@@ -1,5 +1,5 @@
 // JSON handlers of accounts: who am I (spec's profile + roles), the has_role rpc, sign-out, and for
-// the master admin the Access Control settings, unlocking and the email outbox.
+// the master admin the Access Control settings and the email outbox (unlocking a user: users/api.ts).
 import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { ROLES } from '../../../shared/policy';
@@ -48,21 +48,13 @@ export function authApi(services: Services): Router {
       res.json(false);
       return;
     }
-    const roles = target === u.id ? u.roles : await services.auth.rolesOf(target);
+    const roles = target === u.id ? u.roles : await services.users.rolesOf(target);
     res.json(roles.includes(body.role_name));
   });
 
   router.post('/auth/logout', async (req, res) => {
     const token = readSessionToken(req.headers.cookie, req.secure);
     if (token) await services.auth.signOut(token, actor(req, null));
-    res.status(204).end();
-  });
-
-  // Master admin: lift a lockout before its time runs out.
-  router.post('/users/:id/unlock', requireApi(services, { masterAdmin: true }), async (req, res) => {
-    const id = parse(z.uuid(), req.params.id);
-    const u = (await currentUser(services, req))!;
-    await services.auth.unlock(id, actor(req, u.id));
     res.status(204).end();
   });
 

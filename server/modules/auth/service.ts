@@ -1,17 +1,18 @@
 // Accounts: sign-up with email confirmation, sign-in with lockout and password expiry, two-factor,
-// password reset, profile, sessions. Every security event is audited in the same transaction.
+// password reset, profile, sessions. Every security event is audited in the same transaction. What
+// administers users (create, invite, status, unlock) is the users module's (modules/users/service.ts).
 //
 // Whether an account exists must not show in how long an answer takes: sign-in and the "email me a
 // link" requests run the same statements and one argon2 verification for a known and an unknown
 // address (the parameters differ, not the work). The mail itself is the work of a job, enqueued in
 // the same statement shape for every address: its handler looks the account up, creates the link and
 // stores the email (or does nothing) after the answer is written.
-import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { dashboardLanding } from '../../../shared/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { authTokens, profiles, recoveryCodes, sessions, trustedDevices, userRoles, users } from '../../db/schema';
 import { AppError } from '../../core/errors';
-import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../../auth/password';
+import { dummyHash, hashPassword, passwordProblem, verifyPassword, weakPassword } from '../../auth/password';
 import { hashToken, newToken, type Sealer } from '../../auth/tokens';
 import { matchTotp, newRecoveryCodes, newTotpSecret, qrDataUrl, totpUri } from '../../auth/totp';
 import type { Jobs } from '../../jobs/registry';
@@ -21,13 +22,12 @@ import type { ChangeFeed } from '../../realtime/changes';
 import { type Actor, recordAudit } from '../audit/service';
 import type { SettingsService } from '../security/settings';
 import { type CurrentUser, type SessionStore, USER_CHANGED_TOPIC } from './sessions';
-import { accessOf } from '../users/access';
+import { findUserByEmail } from '../users/service';
 import { createKnownDevices, knownDeviceCookie, readKnownDevice } from './known-devices';
+import { createOneTimeTokens } from './one-time-tokens';
 import { createLockout, type LockoutSettings, type NewLock, sourceOf, subjectOf } from './lockout';
 
 const HOUR = 3600_000;
-const TOKEN_TTL = { confirm_email: 24 * HOUR, reset_password: HOUR, invitation: 7 * 24 * HOUR } as const;
-type Purpose = keyof typeof TOKEN_TTL;
 
 export { SESSION_REVOKED_TOPIC } from './topics';
 import { SESSION_REVOKED_TOPIC } from './topics';
@@ -51,14 +51,10 @@ export interface AuthDeps {
   now?: () => number;
 }
 
-function weakPassword(problem: string): AppError {
-  return new AppError('weak_password', 400, problem, { details: [{ path: 'password', message: problem }] });
-}
-
 /** Wrong second-factor codes allowed on one half-open session before it ends. */
 export const MFA_MAX_FAILURES = 5;
 
-/** The address as every lookup compares it (`findByEmail`), and as jobs carry it. */
+/** The address as every lookup compares it (`findUserByEmail`), and as jobs carry it. */
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export function createAuthService(deps: AuthDeps) {
@@ -67,22 +63,7 @@ export function createAuthService(deps: AuthDeps) {
   const mfaFailures = new Map<string, number>();
   const lockout = createLockout(db, now);
   const knownDevices = createKnownDevices(db, now);
-
-  /**
-   * A new one-time token for the user (inserted through a select on users: a user deleted meanwhile
-   * gets none). A new reset link revokes the earlier unused ones: only the latest email works.
-   */
-  async function issueToken(tx: DbOrTx, userId: string, purpose: Purpose): Promise<string> {
-    const token = newToken();
-    if (purpose === 'reset_password') {
-      await tx.update(authTokens).set({ usedAt: new Date(now()) }).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
-    }
-    const expiresAt = new Date(now() + TOKEN_TTL[purpose]).toISOString();
-    await tx.execute(
-      sql`insert into ${authTokens} (user_id, purpose, token_hash, expires_at) select ${users.id}, ${purpose}::token_purpose, ${hashToken(token)}, ${expiresAt}::timestamptz from ${users} where ${users.id} = ${userId}`,
-    );
-    return token;
-  }
+  const { issue: issueToken, consume: consumeToken } = createOneTimeTokens(now);
 
   // The emails of account requests, as jobs. Each looks the address up itself, so the request that
   // enqueued it did the same work whether or not an account has that address; each stores its token
@@ -90,7 +71,7 @@ export function createAuthService(deps: AuthDeps) {
 
   /** A reset link to an account that exists (and, for forgot-password, is not suspended). */
   jobs.handle('auth.reset-request', async ({ email, origin, via }) => {
-    const found = await findByEmail(db, email);
+    const found = await findUserByEmail(db, email);
     if (!found || (via === 'forgot_password' && found.status === 'suspended')) return;
     await db.transaction(async (tx) => {
       // A new link replaces any earlier one (issueToken revokes them).
@@ -101,7 +82,7 @@ export function createAuthService(deps: AuthDeps) {
 
   /** A confirmation link to an account that exists and is not confirmed yet. */
   jobs.handle('auth.confirmation-request', async ({ email, origin }) => {
-    const found = await findByEmail(db, email);
+    const found = await findUserByEmail(db, email);
     if (!found || found.emailConfirmedAt) return;
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, found.id));
     await db.transaction(async (tx) => {
@@ -112,7 +93,7 @@ export function createAuthService(deps: AuthDeps) {
 
   /** The first lockout of a period emails the owner a reset link, which also unlocks. */
   jobs.handle('auth.lock-notice', async ({ email, origin, locks }) => {
-    const found = await findByEmail(db, email);
+    const found = await findUserByEmail(db, email);
     if (!found?.passwordHash || !locks.length) return;
     const cfg = await settings.get();
     if (!(await lockout.claimNotification(subjectOf(email), cfg.lockoutMinutes))) return;
@@ -125,24 +106,6 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Old sign-in failures are forgotten once an hour (once across instances). */
   jobs.every('auth.lockout-sweep', 'hour', () => lockout.sweep());
-
-  /** Marks the token used and returns its user, or throws: single use, unexpired, right purpose. */
-  async function consumeToken(tx: DbOrTx, token: string, purposes: Purpose[]): Promise<{ userId: string; purpose: Purpose }> {
-    const [row] = await tx
-      .update(authTokens)
-      .set({ usedAt: new Date(now()) })
-      .where(and(eq(authTokens.tokenHash, hashToken(token)), inArray(authTokens.purpose, purposes), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date(now()))))
-      .returning({ userId: authTokens.userId, purpose: authTokens.purpose });
-    if (!row) {
-      throw new AppError('invalid_token', 400, 'This link is invalid or has expired.', { hint: 'Ask for a new link.' });
-    }
-    return row;
-  }
-
-  async function findByEmail(tx: DbOrTx, email: string) {
-    const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
-    return row;
-  }
 
   async function revokeAll(tx: DbOrTx, userId: string, exceptSessionId?: string) {
     await deps.sessions.revokeAll(tx, userId, exceptSessionId);
@@ -179,7 +142,7 @@ export function createAuthService(deps: AuthDeps) {
       const problem = passwordProblem(input.password, input.email);
       if (problem) throw weakPassword(problem);
       const passwordHash = await hashPassword(input.password);
-      const existing = await findByEmail(db, input.email);
+      const existing = await findUserByEmail(db, input.email);
       if (existing) {
         // Do not reveal the account exists: the owner gets a reset link instead.
         await jobs.enqueue(db, 'auth.reset-request', { email: normalEmail(input.email), origin, via: 'sign_up' });
@@ -236,7 +199,7 @@ export function createAuthService(deps: AuthDeps) {
     async signIn(input: { email: string; password: string; deviceToken?: string; knownDevice?: string | null }, actor: Actor, origin: string): Promise<SignInResult> {
       const cfg: LockoutSettings = await settings.get();
       const subject = subjectOf(input.email);
-      const found = await findByEmail(db, input.email);
+      const found = await findUserByEmail(db, input.email);
       const user = found?.passwordHash ? found : undefined;
       // From here to the answer, an unknown email runs the same statements with other parameters,
       // and verifies the password against a fixed hash: the time taken tells nothing.
@@ -399,7 +362,7 @@ export function createAuthService(deps: AuthDeps) {
      * audit row and one `auth.reset-request` job, whose handler creates the link and the email.
      */
     async requestPasswordReset(email: string, actor: Actor, origin: string): Promise<void> {
-      const found = await findByEmail(db, email);
+      const found = await findUserByEmail(db, email);
       const user = found && found.status !== 'suspended' ? found : undefined;
       await db.transaction(async (tx) => {
         await recordAudit(tx, { ...actor, userId: user?.id ?? null }, { action: 'PASSWORD_RESET_REQUESTED', tableName: 'users', recordId: user?.id ?? null });
@@ -502,69 +465,6 @@ export function createAuthService(deps: AuthDeps) {
       await announceChanged(user.id);
     },
 
-    /** Active, inactive or suspended; anything but active ends every session (and open sockets). */
-    async setStatus(userId: string, status: 'active' | 'inactive' | 'suspended', actor: Actor): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
-        if (!before) throw new AppError('not_found', 404, 'User not found.');
-        await tx.update(users).set({ status, updatedAt: new Date(now()) }).where(eq(users.id, userId));
-        if (status !== 'active') await revokeAll(tx, userId);
-        await recordAudit(tx, actor, { action: 'STATUS_CHANGE', tableName: 'users', recordId: userId, oldValues: before, newValues: { status } });
-      });
-      await (status === 'active' ? announceChanged(userId) : announceRevoked(userId));
-    },
-
-    /** Effective roles of any user (the has_role rpc). */
-    async rolesOf(userId: string): Promise<string[]> {
-      const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
-      return (await accessOf(db, userId, profile?.isMasterAdmin ?? false)).roles;
-    },
-
-    /** Master admin: lift every lock of the account (all sources) and forget its failures. */
-    async unlock(userId: string, actor: Actor): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-        if (!user) throw new AppError('not_found', 404, 'User not found.');
-        await lockout.clearAll(tx, subjectOf(user.email));
-        await recordAudit(tx, actor, { action: 'UNLOCK', tableName: 'users', recordId: userId });
-      });
-    },
-
-    /** Demo start-up: the demo users' locks go with their reset passwords. */
-    async clearLockout(email: string): Promise<void> {
-      await lockout.clearAll(db, subjectOf(email));
-    },
-
-    /** Creates a user with roles (invitation or demo); returns the invitation token when asked. */
-    async createUser(
-      input: { email: string; firstName: string; lastName: string; roles: string[]; password?: string; isMasterAdmin?: boolean; confirmed?: boolean },
-      actor: Actor,
-    ): Promise<{ userId: string; inviteToken?: string }> {
-      if (await findByEmail(db, input.email)) throw new AppError('email_taken', 409, 'A user with this email address already exists.');
-      if (input.password) {
-        const problem = passwordProblem(input.password, input.email);
-        if (problem) throw weakPassword(problem);
-      }
-      const passwordHash = input.password ? await hashPassword(input.password) : null;
-      return db.transaction(async (tx) => {
-        const [u] = await tx
-          .insert(users)
-          .values({ email: input.email.toLowerCase(), passwordHash, emailConfirmedAt: input.confirmed ? new Date(now()) : null })
-          .returning({ id: users.id });
-        const userId = (u as { id: string }).id;
-        await tx.insert(profiles).values({
-          id: userId,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          isMasterAdmin: input.isMasterAdmin ?? false,
-          passwordLastUpdated: passwordHash ? new Date(now()) : null,
-        });
-        if (input.roles.length) await tx.insert(userRoles).values(input.roles.map((role) => ({ userId, role })));
-        await recordAudit(tx, actor, { action: 'INSERT', tableName: 'users', recordId: userId, newValues: { email: input.email, roles: input.roles } });
-        const inviteToken = passwordHash ? undefined : await issueToken(tx, userId, 'invitation');
-        return { userId, inviteToken };
-      });
-    },
   };
 }
 
