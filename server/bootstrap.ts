@@ -8,7 +8,7 @@ import { profiles, userRoles, users } from './db/schema';
 import { seedDemoContent } from './seed/demo-content';
 import { hashPassword } from './auth/password';
 import { newToken } from './auth/tokens';
-import { SYSTEM_ACTOR } from './modules/audit/service';
+import { SYSTEM_ACTOR } from './core/actor';
 import { ensureSystemRoles } from './modules/users/access';
 import type { Services } from './services';
 import { ROLES } from '../shared/policy';

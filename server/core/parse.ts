@@ -2,7 +2,7 @@
 // input. A refusal is a 400 AppError naming the fields in details.
 import type { z } from 'zod';
 import { unstorableText } from '../../shared/schemas/text';
-import { invalidFields, validationError } from './errors';
+import { invalidFields, notFound, validationError } from './errors';
 
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const result = schema.safeParse(data);
@@ -11,5 +11,15 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S>
   // and a lone surrogate becomes U+FFFD in text or an error in jsonb — a field error here, never a 500.
   const issue = unstorableText(result.data);
   if (issue) throw invalidFields([issue]);
+  return result.data;
+}
+
+/**
+ * A record's id from the path: one that cannot be an id names nothing, so it is the same 404 as an id
+ * that names nothing (not a 400 about its shape).
+ */
+export function parseIdOr404<S extends z.ZodType>(schema: S, raw: unknown, what: string): z.infer<S> {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw notFound(what);
   return result.data;
 }

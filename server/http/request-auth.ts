@@ -1,7 +1,7 @@
 // The signed-in user of one request, resolved once and only when asked, and the cookies that carry
 // a session. Over TLS the session cookie is `__Host-` prefixed (Secure, Path=/, no Domain); over
 // plain http (local runs, tests) browsers refuse Secure cookies, so it goes without the prefix.
-import type { Actor } from '../modules/audit/service';
+import type { Actor } from '../core/actor';
 import type { CurrentUser, SessionStore } from '../modules/auth/sessions';
 import { expireCookie, parseCookies, serializeCookie } from '../core/cookies';
 

@@ -18,7 +18,7 @@ import type { Database, Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { createChangeFeed, type ChangeFeed } from '../../server/realtime/changes';
 import { createServices, type Services } from '../../server/services';
-import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { verifyPassword } from '../../server/auth/password';
 import type * as PasswordModule from '../../server/auth/password';
 import { freshDatabase, type TestDatabase } from '../support/test-db';

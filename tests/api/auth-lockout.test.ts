@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, signInFailures, users } from '../../server/db/schema';
-import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { ACCOUNT_WIDE, subjectOf } from '../../server/modules/auth/lockout';
 import { Client } from '../support/client';
 import { linkIn, startSmtp, type TestSmtp } from '../support/smtp';

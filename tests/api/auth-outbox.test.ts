@@ -16,7 +16,7 @@ import { ensureMasterAdmin, prepareDatabase, startDemoUsers } from '../../server
 import { loadConfig } from '../../server/config';
 import { createJobs } from '../../server/jobs/registry';
 import { createMailer } from '../../server/mail/mailer';
-import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { BUILD_DIR } from '../../server/root';
 import { Client } from '../support/client';
 import { freshDatabase, type TestDatabase } from '../support/test-db';

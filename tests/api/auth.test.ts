@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, profiles, signInFailures, users } from '../../server/db/schema';
 import { subjectOf } from '../../server/modules/auth/lockout';
-import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { totpCode } from '../../server/auth/totp';
 import { Client } from '../support/client';
 import { linkIn, startSmtp, type TestSmtp } from '../support/smtp';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../app/routes';
 import { DEFAULT_GRANTS, hasAdminAccess, hasPartnerAccess, isMasterAdmin, loginPathFor, type Permission, type Role, ROLES } from '../../shared/policy';
-import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { Client } from '../support/client';
 import { startTestServer, type TestServer } from '../support/test-server';
 

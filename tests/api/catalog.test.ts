@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../server/db/schema';
-import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { DEFAULT_SECURITY_SETTINGS } from '../../shared/schemas/security';
 import { Client } from '../support/client';
 import { signedIn } from '../support/staff';

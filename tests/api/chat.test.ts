@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { Client } from '../support/client';
 import { startTestServer, type TestServer } from '../support/test-server';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CocktailDetail, CocktailSummary } from '../../shared/schemas/cocktails';
 import { cocktails } from '../../server/db/schema';
-import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { passGate, startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../server/db/schema';
 import { createJobs } from '../../server/jobs/registry';
 import { createMailer, MAIL_BACKOFF_MS, MAIL_MAX_ATTEMPTS } from '../../server/mail/mailer';
-import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { Client } from '../support/client';
 import { linkIn, startSmtp, type TestSmtp } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/test-server';

@@ -50,6 +50,19 @@ describe('contact form (no JavaScript: a plain form post)', () => {
     expect(html).toContain('aria-invalid="true"');
   });
 
+  it('audits a JSON client’s message with where it came from: address and user agent, as a form post is', async () => {
+    const res = await fetch(`${t.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'ContactBot/1.0 (api)' },
+      body: JSON.stringify({ ...contact, subject: 'Our products', form_started: humanStart() }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const [audit] = await t.db.database.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);
+    expect(audit).toMatchObject({ action: 'INSERT', tableName: 'contact_messages', recordId: String(id), userId: null, userAgent: 'ContactBot/1.0 (api)' });
+    expect(audit?.ipAddress).toBeTruthy();
+  });
+
   it('silently drops a submission that fills the honeypot, or comes without the form’s time stamp', async () => {
     const before = (await t.db.database.db.select().from(contactMessages)).length;
     const res = await postForm('/contact', { ...contact, website: 'http://spam.example' });

@@ -1,7 +1,7 @@
 // Signed-in clients per role for API tests: a real user, the real sign-in form, the gate passed.
 import { expect } from 'vitest';
 import type { Role } from '../../shared/policy';
-import { SYSTEM_ACTOR } from '../../server/modules/audit/service';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { Client } from './client';
 import type { TestServer } from './test-server';
 

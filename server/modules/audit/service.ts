@@ -2,15 +2,7 @@
 // its audit row commit (or roll back) together.
 import type { DbOrTx } from '../../db/client';
 import { auditLogs } from '../../db/schema';
-
-/** Who did something, and from where: passed from the request layer to services. */
-export interface Actor {
-  userId: string | null;
-  ip: string | null;
-  userAgent?: string | null;
-}
-
-export const SYSTEM_ACTOR: Actor = { userId: null, ip: null };
+import type { Actor } from '../../core/actor';
 
 export interface AuditEntry {
   action: 'INSERT' | 'UPDATE' | 'DELETE' | (string & {});

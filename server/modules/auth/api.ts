@@ -1,11 +1,12 @@
 // JSON handlers of accounts: who am I (spec's profile + roles), the has_role rpc, sign-out, and for
 // the master admin the Access Control settings and the email outbox (unlocking a user: users/api.ts).
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import { ROLES } from '../../../shared/policy';
 import { securitySettingsSchema } from '../../../shared/schemas/security';
 import { parse } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
+import { actorOf } from '../../http/actor';
 import { readSessionToken } from '../../http/request-auth';
 import type { Services } from '../../services';
 
@@ -14,7 +15,6 @@ const outboxQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000)
 
 export function authApi(services: Services): Router {
   const router = Router();
-  const actor = (req: Request, userId: string | null) => ({ userId, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
 
   router.get('/me', requireApi(services, { signedIn: true }), async (req, res) => {
     const u = (await currentUser(services, req))!;
@@ -54,7 +54,7 @@ export function authApi(services: Services): Router {
 
   router.post('/auth/logout', async (req, res) => {
     const token = readSessionToken(req.headers.cookie, req.secure);
-    if (token) await services.auth.signOut(token, actor(req, null));
+    if (token) await services.auth.signOut(token, actorOf(req, null));
     res.status(204).end();
   });
 
@@ -73,7 +73,7 @@ export function authApi(services: Services): Router {
   router.put('/security-settings', requireApi(services, { masterAdmin: true }), async (req, res) => {
     const next = parse(securitySettingsSchema, req.body);
     const u = (await currentUser(services, req))!;
-    res.json(await services.settings.update(next, actor(req, u.id)));
+    res.json(await services.settings.update(next, actorOf(req, u.id)));
   });
 
   return router;

@@ -11,7 +11,8 @@ import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { cocktailIngredients, cocktails, mediaAssets, productImages, productPrices, products, productTradePrices, storeProducts } from '../../db/schema';
 import { AppError, invalidFields, isForeignKeyViolation, isUniqueViolation, notFound, stillReferenced, versionConflict } from '../../core/errors';
-import { type Actor, recordAudit } from '../audit/service';
+import { type Actor } from '../../core/actor';
+import { recordAudit } from '../audit/service';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from '../media/picked';
 

@@ -1,12 +1,13 @@
 // JSON handlers of the catalogue: the public list and detail (with content ETags) and the staff
 // product API under /api/admin/products (catalog:write; deleting needs catalog:delete).
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import {
   adminProductListQuery, productArchive, productInput, productListQuery, productUpdate, slugSchema,
 } from '../../../shared/schemas/catalog';
 import { parse } from '../../core/parse';
 import { sendWithEtag, toCachedBody } from '../../http/api-helpers';
-import { currentUser, requireApi } from '../../http/api-auth';
+import { requireApi } from '../../http/api-auth';
+import { actorOf } from '../../http/actor';
 import { createContentCache } from '../../cache/content-version';
 import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
@@ -45,7 +46,6 @@ const productId = recordId('The product id is a number.');
 function mountStaffProducts(router: Router, services: Services): void {
   const catalog = services.catalog;
   const write = requireApi(services, { permission: 'catalog:write' });
-  const actor = async (req: Request) => ({ userId: (await currentUser(services, req))?.id ?? null, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
   const noStore = (res: { setHeader(k: string, v: string): unknown }) => res.setHeader('Cache-Control', 'no-store');
 
   router.get('/admin/products', write, async (req, res) => {
@@ -60,23 +60,23 @@ function mountStaffProducts(router: Router, services: Services): void {
 
   router.post('/admin/products', write, async (req, res) => {
     const input = parse(productInput, req.body);
-    res.status(201).json({ product: await catalog.create(input, await actor(req)) });
+    res.status(201).json({ product: await catalog.create(input, actorOf(req)) });
   });
 
   router.put('/admin/products/:id', write, async (req, res) => {
     const id = parse(productId, req.params.id);
     const input = parse(productUpdate, req.body);
-    res.json({ product: await catalog.update(id, input, await actor(req)) });
+    res.json({ product: await catalog.update(id, input, actorOf(req)) });
   });
 
   router.post('/admin/products/:id/archive', write, async (req, res) => {
     const id = parse(productId, req.params.id);
     const { version } = parse(productArchive, req.body ?? {});
-    res.json({ product: await catalog.archive(id, version, await actor(req)) });
+    res.json({ product: await catalog.archive(id, version, actorOf(req)) });
   });
 
   router.delete('/admin/products/:id', requireApi(services, { permission: 'catalog:delete' }), async (req, res) => {
-    await catalog.delete(parse(productId, req.params.id), await actor(req));
+    await catalog.delete(parse(productId, req.params.id), actorOf(req));
     res.status(204).end();
   });
 }

@@ -12,7 +12,8 @@ import { type ContentVersion, createContentCache } from '../../cache/content-ver
 import type { Db } from '../../db/client';
 import { mediaAssets, productImages, productPrices, products } from '../../db/schema';
 import { notFound, versionConflict } from '../../core/errors';
-import { type Actor, recordAudit } from '../audit/service';
+import { type Actor } from '../../core/actor';
+import { recordAudit } from '../audit/service';
 import { type CatalogAdmin, createCatalogAdmin } from './admin';
 
 type ProductRow = typeof products.$inferSelect;

@@ -11,7 +11,8 @@ import { AppError } from '../../core/errors';
 import { createRateLimiter } from '../../core/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { ChangeFeed } from '../../realtime/changes';
-import { type Actor, recordAudit } from '../audit/service';
+import { type Actor } from '../../core/actor';
+import { recordAudit } from '../audit/service';
 
 export const CHAT_TOPIC = 'chat';
 /** A staff member counts as online while an instance saw their inbox socket this recently. */

@@ -17,7 +17,8 @@ import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx } from '../../db/client';
 import { cocktailIngredients, cocktails, mediaAssets, products } from '../../db/schema';
 import { AppError, invalidFields, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
-import { type Actor, recordAudit } from '../audit/service';
+import { type Actor } from '../../core/actor';
+import { recordAudit } from '../audit/service';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from '../media/picked';
 

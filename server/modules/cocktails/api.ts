@@ -15,8 +15,8 @@ import { versionField } from '../../../shared/schemas/admin';
 import { createContentCache } from '../../cache/content-version';
 import { parse } from '../../core/parse';
 import { type CachedBody, sendWithEtag, toCachedBody } from '../../http/api-helpers';
-import { currentUser, requireApi } from '../../http/api-auth';
-import type { Actor } from '../audit/service';
+import { requireApi } from '../../http/api-auth';
+import { actorOf } from '../../http/actor';
 import type { Services } from '../../services';
 
 const deleteQuery = z.object({ version: versionField.optional() });
@@ -50,11 +50,6 @@ function staffRoutes(router: Router, services: Services): void {
   const write = requireApi(services, { permission: 'catalog:write' });
   const remove = requireApi(services, { permission: 'catalog:delete' });
   const cocktails = services.cocktails;
-  const actor = async (req: Request): Promise<Actor> => ({
-    userId: (await currentUser(services, req))?.id ?? null,
-    ip: req.ip ?? null,
-    userAgent: req.headers['user-agent'] ?? null,
-  });
   const idOf = (req: Request) => parse(cocktailAdminId, req.params.id);
 
   // Staff answers are per user and change with every save: never stored by a cache.
@@ -73,27 +68,27 @@ function staffRoutes(router: Router, services: Services): void {
 
   router.post('/admin/cocktails', write, async (req, res) => {
     const input = parse(cocktailInput, req.body);
-    res.status(201).json({ cocktail: await cocktails.create(input, await actor(req)) });
+    res.status(201).json({ cocktail: await cocktails.create(input, actorOf(req)) });
   });
 
   router.put('/admin/cocktails/:id', write, async (req, res) => {
     const id = idOf(req);
     const input = parse(cocktailUpdate, req.body);
-    res.json({ cocktail: await cocktails.update(id, input, await actor(req)) });
+    res.json({ cocktail: await cocktails.update(id, input, actorOf(req)) });
   });
 
   for (const [action, publish] of [['publish', true], ['unpublish', false]] as const) {
     router.post(`/admin/cocktails/:id/${action}`, write, async (req, res) => {
       const id = idOf(req);
       const { version } = parse(cocktailVersionOnly, req.body);
-      res.json({ cocktail: await cocktails.setPublished(id, publish, version, await actor(req)) });
+      res.json({ cocktail: await cocktails.setPublished(id, publish, version, actorOf(req)) });
     });
   }
 
   router.delete('/admin/cocktails/:id', remove, async (req, res) => {
     const id = idOf(req);
     const { version } = parse(deleteQuery, req.query);
-    await cocktails.remove(id, version, await actor(req));
+    await cocktails.remove(id, version, actorOf(req));
     res.status(204).end();
   });
 }

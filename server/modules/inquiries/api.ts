@@ -1,10 +1,11 @@
 // JSON handlers for the public contact and business-inquiry forms, and the staff inquiries list and triage.
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   businessInquiryForm, contactForm, FORM_STARTED_FIELD, HONEYPOT_FIELD, inquiryListQuery, inquiryRef, inquiryUpdate,
 } from '../../../shared/schemas/inquiries';
 import { parse } from '../../core/parse';
 import { requireApi } from '../../http/api-auth';
+import { actorOf } from '../../http/actor';
 import type { Services } from '../../services';
 import type { BotSignals } from './service';
 
@@ -14,8 +15,6 @@ export function botSignals(body: Record<string, unknown>): BotSignals {
   return { honeypot: typeof honeypot === 'string' ? honeypot : undefined, startedAt: Number.isFinite(started) && started > 0 ? started : undefined };
 }
 
-const actorOf = (req: Request) => ({ userId: null, ip: req.ip ?? null });
-const staffActor = (req: Request) => ({ userId: req.user?.id ?? null, ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
 
 export function inquiriesApi(services: Services): Router {
   const router = Router();
@@ -42,7 +41,7 @@ export function inquiriesApi(services: Services): Router {
   });
   router.patch('/admin/inquiries/:kind/:id', triage, async (req, res) => {
     const { kind, id } = parse(inquiryRef, req.params);
-    res.json(await services.inquiries.update(kind, id, parse(inquiryUpdate, req.body), staffActor(req)));
+    res.json(await services.inquiries.update(kind, id, parse(inquiryUpdate, req.body), actorOf(req)));
   });
   return router;
 }

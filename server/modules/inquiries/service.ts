@@ -13,7 +13,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { businessInquiries, contactMessages, profiles, users } from '../../db/schema';
 import { AppError, notFound } from '../../core/errors';
 import { createRateLimiter, type RateLimiter } from '../../core/rate-limit';
-import { type Actor, recordAudit } from '../audit/service';
+import { type Actor } from '../../core/actor';
+import { recordAudit } from '../audit/service';
 import type { NotificationService } from '../notifications/service';
 import { containsPattern } from '../../db/like';
 

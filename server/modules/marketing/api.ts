@@ -1,7 +1,7 @@
 // Collateral and events JSON handlers for staff: list, read, create, update (409 on an older
 // version) and delete (catalog:delete, which employees do not hold). Plus the public side of
 // events: the upcoming ones of a market and one published event.
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import {
   collateralInput, collateralListQuery, collateralUpdate, eventInput, eventListQuery, eventUpdate, marketingId, publicEventQuery,
 } from '../../../shared/schemas/marketing';
@@ -9,12 +9,12 @@ import { eventIdFromParam } from '../../../shared/events';
 import { parse } from '../../core/parse';
 import { sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import { requireApi } from '../../http/api-auth';
+import { actorOf } from '../../http/actor';
 import { notFound } from '../../core/errors';
 import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
 
 const idParam = marketingId;
-const actorOf = (req: Request) => ({ userId: req.user?.id ?? null, ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
 
 export function marketingApi(services: Services): Router {
   const router = Router();

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { MEDIA_MAX_DOCUMENT_BYTES, MEDIA_VARIANTS, type MediaVariant } from '../../../shared/media';
 import { hasAdminAccess } from '../../../shared/policy';
 import { mediaAltUpdate, mediaListQuery, mediaUploadFields } from '../../../shared/schemas/media';
-import { parse } from '../../core/parse';
+import { parse, parseIdOr404 } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
-import { AppError, notFound } from '../../core/errors';
+import { actorOf } from '../../http/actor';
+import { AppError } from '../../core/errors';
 import { requireJsonBody } from '../../http/security';
-import type { Actor } from '../audit/service';
 import type { Services } from '../../services';
 
 /** Multipart framing around the file: a request much larger than the largest file is refused unread. */
@@ -37,19 +37,10 @@ function receiveFile() {
   };
 }
 
-async function actorOf(services: Services, req: Request): Promise<Actor> {
-  const user = await currentUser(services, req);
-  return { userId: user?.id ?? null, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null };
-}
-
 /** The kind the uploading field takes (`kind` beside the file), when it takes only one. */
 const uploadKind = z.object({ kind: z.enum(['image', 'document']).optional() });
 
-const mediaId = (raw: unknown) => {
-  const id = z.uuid().safeParse(raw);
-  if (!id.success) throw notFound('File');
-  return id.data;
-};
+const mediaId = (raw: unknown) => parseIdOr404(z.uuid(), raw, 'File');
 
 /** Mounted under /api before the JSON-only body rule: uploads are multipart. Other paths fall through. */
 export function mediaApi(services: Services): Router {
@@ -62,7 +53,7 @@ export function mediaApi(services: Services): Router {
     if (!req.file) throw new AppError('file_missing', 400, 'Choose a file to upload.', { hint: 'Send it as multipart/form-data in the field "file".' });
     const fields = parse(mediaUploadFields, req.body ?? {});
     const { kind } = parse(uploadKind, req.body ?? {});
-    const asset = await media.upload({ buffer: req.file.buffer, originalName: req.file.originalname }, { ...fields, kind }, await actorOf(services, req));
+    const asset = await media.upload({ buffer: req.file.buffer, originalName: req.file.originalname }, { ...fields, kind }, actorOf(req));
     res.status(201).json({ media: asset });
   });
 
@@ -78,11 +69,11 @@ export function mediaApi(services: Services): Router {
 
   router.patch('/admin/media/:id', write, requireJsonBody, express.json({ limit: '16kb' }), async (req, res) => {
     const { altText } = parse(mediaAltUpdate, req.body);
-    res.json({ media: await media.updateAlt(mediaId(req.params.id), altText, await actorOf(services, req)) });
+    res.json({ media: await media.updateAlt(mediaId(req.params.id), altText, actorOf(req)) });
   });
 
   router.delete('/admin/media/:id', requireApi(services, { permission: 'catalog:delete' }), async (req, res) => {
-    await media.remove(mediaId(req.params.id), await actorOf(services, req));
+    await media.remove(mediaId(req.params.id), actorOf(req));
     res.status(204).end();
   });
 

@@ -5,7 +5,8 @@ import { DEFAULT_SECURITY_SETTINGS, type SecuritySettings } from '../../../share
 import type { Db } from '../../db/client';
 import { securitySettings } from '../../db/schema';
 import type { ChangeFeed } from '../../realtime/changes';
-import { type Actor, recordAudit } from '../audit/service';
+import { type Actor } from '../../core/actor';
+import { recordAudit } from '../audit/service';
 
 const TOPIC = 'security_settings';
 

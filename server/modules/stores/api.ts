@@ -6,9 +6,10 @@ import {
   DEFAULT_RADIUS, retailerQuery, storeAdminId, storeAdminQuery, storeGeocodeQuery, storeImportBody, storeImportPreviewBody, storeInput,
   storeNearbyQuery, type StoreResult, type StoreSearchResponse, type StoreSearchResult, storeSearchQuery, storeUpdate,
 } from '../../../shared/schemas/stores';
-import { parse } from '../../core/parse';
+import { parse, parseIdOr404 } from '../../core/parse';
 import { sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import { requireApi } from '../../http/api-auth';
+import { actorOf } from '../../http/actor';
 import { notFound } from '../../core/errors';
 import { resolveMarket } from '../../http/market';
 import type { Services } from '../../services';
@@ -73,12 +74,7 @@ export function storesApi(services: Services): Router {
   return router;
 }
 
-const idOf = (req: Request) => {
-  const parsed = storeAdminId.safeParse(req.params.id);
-  if (!parsed.success) throw notFound('Store');
-  return parsed.data;
-};
-const actorOf = (req: Request) => ({ userId: req.user?.id ?? null, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+const idOf = (req: Request) => parseIdOr404(storeAdminId, req.params.id, 'Store');
 
 /** Staff: the store list, editor, CSV import and export (`catalog:write`; deleting needs `catalog:delete`). */
 export function storesAdminApi(services: Services): Router {

@@ -17,7 +17,8 @@ import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { products, storeLocations, storeProducts } from '../../db/schema';
 import { AppError } from '../../core/errors';
-import { type Actor, type AuditEntry, recordAudit, recordAudits } from '../audit/service';
+import { type Actor } from '../../core/actor';
+import { type AuditEntry, recordAudit, recordAudits } from '../audit/service';
 import { type CsvRecord, parseActive, parseHours, readStoreCsv } from './csv';
 import { columnsOf, productIdsOf, sameInput, snapshot, type StoreRow, toInput, updateStoreRows } from './records';
 
