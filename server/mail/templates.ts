@@ -31,6 +31,3 @@ export const accountLocked = (to: string, url: string, minutes: number, scope: '
 
 export const invitation = (to: string, name: string, url: string) =>
   email(to, 'You are invited to Frolic', [`Hello ${name},`, 'An administrator created a Frolic account for you. Choose your password to start. The link expires in 7 days.'], { label: 'Choose my password', url });
-
-export const setupLink = (to: string, url: string) =>
-  email(to, 'Set up your Frolic master admin', ['Frolic has started for the first time. Choose the master admin password to finish the set-up. The link works once and expires in 7 days.'], { label: 'Set the password', url });
