@@ -13,6 +13,7 @@ import { type RetailerService, createRetailerService } from './modules/retailers
 import { type InquiryService, createInquiryService } from './modules/inquiries/service';
 import type { Logger } from 'pino';
 import { createSealer } from './auth/tokens';
+import { type Access, createAccess } from './auth/authorize';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createJobs, type Jobs } from './jobs/registry';
 import { type AuthService, createAuthService } from './modules/auth/service';
@@ -37,6 +38,8 @@ export interface Services {
   inquiries: InquiryService;
   settings: SettingsService;
   sessions: SessionStore;
+  /** The one authorization decision (server/auth/authorize.ts) with the stored settings. */
+  access: Access;
   auth: AuthService;
   /** User administration: create and invite, status, unlock, anyone's roles. */
   users: UserService;
@@ -64,8 +67,10 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   // Links in emails are live tokens: printed to the log in development only (the outbox keeps them).
   const mailer = createMailer(database.db, jobs, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger, printLinks: config.NODE_ENV === 'development' });
   const sealer = createSealer(config.SESSION_SECRET);
-  const notifications = createNotificationService(database.db, feed);
+  const access = createAccess(settings);
+  const notifications = createNotificationService(database.db, feed, access);
   return {
+    access,
     notifications,
     media: createMediaService(database.db, content, config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads')),
     marketing: createMarketingService(database.db, content),

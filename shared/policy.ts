@@ -62,9 +62,14 @@ export const ROLE_LABELS: Record<Role, string> = {
   customer: 'Customer',
 };
 
+export type Area = 'admin' | 'partner';
+
 /**
- * Permission names. The first eight are the spec §6 switches; the rest guard what later capabilities
- * add. The database holds the grants per role, seeded from DEFAULT_GRANTS; the master admin edits them.
+ * Permission names, `action:entity` in the spirit of epic-stack's `action:entity:access`: the access
+ * part (the scope) is not in the name but in the grant — see `grantScope`. The first eight are the
+ * spec §6 switches; the rest guard what came later. The database holds the grants per role, seeded
+ * from DEFAULT_GRANTS; the master admin edits them. Every switch governs something real:
+ * `PERMISSION_GOVERNS` says what (and docs/architecture.md repeats it).
  */
 export const PERMISSIONS = {
   'cms:access': 'CMS Access',
@@ -75,7 +80,6 @@ export const PERMISSIONS = {
   'inventory:view': 'Inventory Viewing',
   'chat:internal': 'Internal Chat',
   'reports:view': 'Report Access',
-  'catalog:write': 'Edit products, stores, cocktails and marketing',
   'catalog:delete': 'Delete products, stores, cocktails and marketing',
   'inquiries:manage': 'Handle inquiries',
   'support:answer': 'Answer support chats',
@@ -83,19 +87,101 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 
-const STAFF_BASE: Permission[] = ['catalog:write', 'inquiries:manage', 'support:answer'];
+/** What each switch governs, in the words the Roles screen shows beside it. */
+export const PERMISSION_GOVERNS: Record<Permission, string> = {
+  'cms:access': "Editing the brand's content in the staff screens: products, the store locator, recipes, collateral and events, the media library.",
+  'users:manage': 'Partner organisations and their users (the Partners section of the admin area, which the partner portal adds).',
+  'database:manage': "Bulk data: CSV imports and exports across the admin area (today the Store Locator's), on top of the content permission.",
+  'code:edit': 'Nothing outside the Code Editor, which is master admin only.',
+  'orders:manage': 'Placing and approving orders (partner portal).',
+  'inventory:view': 'Stock levels (partner portal).',
+  'chat:internal': 'Message threads between trading partners (partner portal).',
+  'reports:view': 'Reports and exports (partner portal).',
+  'catalog:delete': 'Deleting products, stores, recipes, collateral, events and media files.',
+  'inquiries:manage': 'Contact messages and business inquiries: the Inquiries screen and their notifications.',
+  'support:answer': 'Answering support chats: the Support inbox, its live events and its notifications.',
+};
+
+/** Switches the Roles screen shows but disables, with the reason it says. */
+export const DISABLED_REASON: Partial<Record<Permission, string>> = {
+  'code:edit': 'The Code Editor is master admin only, so this switch changes nothing.',
+};
+
+/**
+ * The area a permission belongs to. A staff permission (admin) is honoured only in the admin area; a
+ * partner permission works in the partner area over the user's organisation, and for staff who hold
+ * it over everything (staff approve importers' orders).
+ */
+export const PERMISSION_AREA: Record<Permission, Area> = {
+  'cms:access': 'admin',
+  'users:manage': 'admin',
+  'database:manage': 'admin',
+  'code:edit': 'admin',
+  'orders:manage': 'partner',
+  'inventory:view': 'partner',
+  'chat:internal': 'partner',
+  'reports:view': 'partner',
+  'catalog:delete': 'admin',
+  'inquiries:manage': 'admin',
+  'support:answer': 'admin',
+};
+
+const STAFF_BASE: Permission[] = ['cms:access', 'inquiries:manage', 'support:answer'];
 const PARTNER_BASE: Permission[] = ['orders:manage', 'inventory:view', 'chat:internal'];
 
 export const DEFAULT_GRANTS: Record<Role, Permission[]> = {
   master_admin: PERMISSION_NAMES,
-  admin: ['cms:access', 'users:manage', 'database:manage', 'code:edit', 'catalog:delete', ...STAFF_BASE],
-  employee: ['cms:access', ...STAFF_BASE],
+  admin: ['users:manage', 'database:manage', 'code:edit', 'catalog:delete', ...STAFF_BASE],
+  employee: STAFF_BASE,
   partner: PARTNER_BASE,
   importer: PARTNER_BASE,
   distributor: PARTNER_BASE,
   retailer: PARTNER_BASE,
   customer: [],
 };
+
+/**
+ * The scope of a permission: `any` — over every record (staff); `own` — over the records the user's
+ * organisation is party to (a partner; an order or an invoice has two parties and is `own` for both).
+ */
+export type Scope = 'any' | 'own';
+
+/** What a grant through this role gives: staff roles `any`, partner roles `own`, others nothing. */
+export function grantScope(role: string): Scope | null {
+  if ((ADMIN_ACCESS as readonly string[]).includes(role)) return 'any';
+  if ((PARTNER_ACCESS as readonly string[]).includes(role)) return 'own';
+  return null;
+}
+
+/** A record owned by organisations: one, or both parties of an order or an invoice. */
+export interface OwnedResource {
+  organisationIds: readonly string[];
+}
+
+/**
+ * What a guard asks the one decision (server/auth/authorize.ts): signed in; an area; master admin;
+ * or permissions (all of them), optionally over a record owned by organisations, optionally
+ * addressed to one user (a notification for that user alone).
+ */
+export type AccessNeed =
+  | { signedIn: true }
+  | { area: Area }
+  | { masterAdmin: true }
+  | { permission: Permission | readonly Permission[]; resource?: OwnedResource; addressedTo?: string | null };
+
+export type RefusalReason = 'unauthenticated' | 'mfa_pending' | 'password_expired' | 'two_factor_required' | 'forbidden' | 'not_found';
+
+export type AccessDecision =
+  | { allowed: true; /** The scope the permissions were granted with (`null` for the other needs). */ scope: Scope | null }
+  | {
+      allowed: false;
+      reason: RefusalReason;
+      /** The area the need belongs to (where the sign-in, reset and toasts point); null for `signedIn`. */
+      area: Area | null;
+      /** For `forbidden`: the area itself, master admin, or a permission. */
+      missing?: 'area' | 'masterAdmin' | 'permission';
+      permission?: Permission;
+    };
 
 /** Spec §6: master admin = the profile flag or the role. */
 export function isMasterAdmin(user: { roles: readonly string[]; isMasterAdmin: boolean }): boolean {

@@ -38,7 +38,8 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 }
 
 interface Options<S extends z.ZodType, R> {
-  permission: Permission;
+  /** What the action needs (all of them), asked of the one decision before the body is read. */
+  permission: Permission | readonly Permission[];
   schema: S;
   /** Body already read (e.g. when the action dispatches on an `intent` field first). */
   body?: Record<string, unknown>;

@@ -1,79 +1,91 @@
-// Server-side guards for loaders and actions. They throw redirects (with the spec §8 toasts), so a
-// loader reads as its happy path. The browser only mirrors what these decide.
-import { redirect, type AppLoadContext } from 'react-router';
-import { hasAdminAccess, hasPartnerAccess, isMasterAdmin, loginPathFor, type Permission } from '@shared/policy';
+// Server-side guards for loaders and actions. The one decision (server/auth/authorize.ts, reached
+// through the load context) answers; a refusal becomes a redirect with the spec §8 toast (or a 404),
+// thrown, so a loader reads as its happy path. The browser only mirrors what these decide.
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { type AccessDecision, type AccessNeed, type Area, loginPathFor, type OwnedResource, type Permission } from '@shared/policy';
 
 type User = NonNullable<Awaited<ReturnType<AppLoadContext['auth']['user']>>>;
+type Refusal = Exclude<AccessDecision, { allowed: true }>;
 
 function here(request: Request): string {
   const url = new URL(request.url);
   return url.pathname + url.search;
 }
 
-/** Signed in with the second factor done; otherwise to `loginPath` (keeping the page asked for). */
-export async function requireUser(request: Request, context: AppLoadContext, loginPath = '/auth/login'): Promise<User> {
+const LOGIN_PAGE: Record<Area, string> = { admin: '/admin-login', partner: '/partner-login' };
+const AREA_NAME: Record<Area, string> = { admin: 'admin dashboard', partner: 'partner dashboard' };
+
+/** The refusal as the page's answer: where it sends the visitor, and what the toast says (spec §8). */
+function pageRefusal(request: Request, context: AppLoadContext, user: User | null, refusal: Refusal, loginPath: string): Response {
+  const back = encodeURIComponent(here(request));
+  switch (refusal.reason) {
+    case 'unauthenticated':
+      return redirect(`${loginPath}?redirectTo=${back}`);
+    case 'mfa_pending':
+      return redirect(`/auth/two-factor?redirectTo=${back}`);
+    case 'password_expired':
+      return context.flash.redirectWithToast(`/auth/reset-password?type=${refusal.area ?? 'user'}`, {
+        title: 'Password Reset Required',
+        description: 'Your password has expired. Please reset it now.',
+        variant: 'destructive',
+      });
+    case 'two_factor_required':
+      return context.flash.redirectWithToast('/account/two-factor?required=1', {
+        title: 'Two-factor authentication required',
+        description: 'Set up two-factor authentication to use the admin area.',
+      });
+    case 'not_found':
+      throw data('Not found', { status: 404 });
+    case 'forbidden':
+      // Spec §8: no business in the area → the sign-in page that matches who they are (a partner to
+      // /partner-login); in the area but not this page → /dashboard.
+      if (refusal.missing === 'area' && refusal.area) {
+        return context.flash.redirectWithToast(loginPathFor(user?.roles ?? []), {
+          title: 'Access Denied',
+          description: `You don't have permission to access the ${AREA_NAME[refusal.area]}`,
+          variant: 'destructive',
+        });
+      }
+      return context.flash.redirectWithToast('/dashboard', { title: 'Access Denied', description: "You don't have permission to access this page.", variant: 'destructive' });
+  }
+}
+
+/**
+ * Asks the decision for `need`; returns the user, or throws the page's refusal. `loginPath` is where
+ * someone signed out goes (the area's sign-in page unless told).
+ */
+export async function requireAccess(request: Request, context: AppLoadContext, need: AccessNeed, loginPath?: string): Promise<User> {
   const user = await context.auth.user();
-  if (!user) throw redirect(`${loginPath}?redirectTo=${encodeURIComponent(here(request))}`);
-  if (user.mfaPending) throw redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(here(request))}`);
-  return user;
+  const decision = await context.services.access.decide(user, need);
+  if (decision.allowed) return user as User;
+  throw pageRefusal(request, context, user, decision, loginPath ?? (decision.area ? LOGIN_PAGE[decision.area] : '/auth/login'));
 }
 
-/** Password expiry and enforced two-factor come before anything else in the shells. */
-async function requireCompliant(context: AppLoadContext, user: User, type: 'admin' | 'partner'): Promise<void> {
-  if (user.requiresPasswordReset) {
-    throw context.flash.redirectWithToast(`/auth/reset-password?type=${type}`, {
-      title: 'Password Reset Required',
-      description: 'Your password has expired. Please reset it now.',
-      variant: 'destructive',
-    });
-  }
-  if (type === 'admin' && !user.twoFactorEnabled && (await context.services.settings.get()).requireTwoFactorForStaff) {
-    throw context.flash.redirectWithToast('/account/two-factor?required=1', {
-      title: 'Two-factor authentication required',
-      description: 'Set up two-factor authentication to use the admin area.',
-    });
-  }
+/** Signed in with the second factor done; otherwise to `loginPath` (keeping the page asked for). */
+export function requireUser(request: Request, context: AppLoadContext, loginPath = '/auth/login'): Promise<User> {
+  return requireAccess(request, context, { signedIn: true }, loginPath);
 }
 
-export async function requireAdminArea(request: Request, context: AppLoadContext): Promise<User> {
-  const user = await requireUser(request, context, '/admin-login');
-  if (!hasAdminAccess(user.roles)) {
-    // Spec §8: then to the sign-in page that matches who they are (a partner to /partner-login).
-    throw context.flash.redirectWithToast(loginPathFor(user.roles), {
-      title: 'Access Denied',
-      description: "You don't have permission to access the admin dashboard",
-      variant: 'destructive',
-    });
-  }
-  await requireCompliant(context, user, 'admin');
-  return user;
+/** The admin shell: staff only; password expiry and enforced two-factor come first. */
+export function requireAdminArea(request: Request, context: AppLoadContext): Promise<User> {
+  return requireAccess(request, context, { area: 'admin' });
 }
 
-export async function requirePartnerArea(request: Request, context: AppLoadContext): Promise<User> {
-  const user = await requireUser(request, context, '/partner-login');
-  if (!hasPartnerAccess(user.roles)) {
-    throw context.flash.redirectWithToast(loginPathFor(user.roles), {
-      title: 'Access Denied',
-      description: "You don't have permission to access the partner dashboard",
-      variant: 'destructive',
-    });
-  }
-  await requireCompliant(context, user, 'partner');
-  return user;
+export function requirePartnerArea(request: Request, context: AppLoadContext): Promise<User> {
+  return requireAccess(request, context, { area: 'partner' });
 }
-
-const pageDenied = (context: AppLoadContext) =>
-  context.flash.redirectWithToast('/dashboard', { title: 'Access Denied', description: "You don't have permission to access this page.", variant: 'destructive' });
 
 /** Spec §6 master-admin screens: master admin only, whatever the permission switches say. */
-export async function requireMasterAdmin(request: Request, context: AppLoadContext): Promise<User> {
-  const user = await requireAdminArea(request, context);
-  if (!isMasterAdmin(user)) throw pageDenied(context);
-  return user;
+export function requireMasterAdmin(request: Request, context: AppLoadContext): Promise<User> {
+  return requireAccess(request, context, { masterAdmin: true });
 }
 
-export async function requirePermission(request: Request, context: AppLoadContext, permission: Permission): Promise<User> {
-  const user = await requireAdminArea(request, context);
-  if (!user.permissions.includes(permission)) throw pageDenied(context);
-  return user;
+/** Permissions (all of them), optionally over a record owned by organisations (another's is a 404). */
+export function requirePermission(request: Request, context: AppLoadContext, permission: Permission | readonly Permission[], resource?: OwnedResource): Promise<User> {
+  return requireAccess(request, context, { permission, resource });
+}
+
+/** Whether the decision allows `need` — for what a page shows (a delete button, a search group), not a guard. */
+export function can(context: AppLoadContext, user: User | null, need: AccessNeed): Promise<boolean> {
+  return context.services.access.can(user, need);
 }

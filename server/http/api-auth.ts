@@ -1,13 +1,14 @@
 // Authentication and authorization for JSON routes: every protected route declares what it needs,
-// and the server answers 401/403 with a code otherwise.
+// the one decision (server/auth/authorize.ts) answers, and a refusal becomes 401/403/404 with a code.
 import type { NextFunction, Request, Response } from 'express';
-import { hasAdminAccess, hasPartnerAccess, isMasterAdmin, type Permission } from '../../shared/policy';
+import type { AccessDecision, AccessNeed } from '../../shared/policy';
 import type { CurrentUser } from '../modules/auth/sessions';
 import type { Services } from '../services';
 import { AppError } from '../core/errors';
 import { readSessionToken } from './request-auth';
 
-export type ApiRequirement = { signedIn: true } | { area: 'admin' | 'partner' } | { masterAdmin: true } | { permission: Permission };
+/** What a route asks of the decision (an `AccessNeed`). */
+export type ApiRequirement = AccessNeed;
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -23,33 +24,47 @@ export async function currentUser(services: Services, req: Request): Promise<Cur
   return req.user;
 }
 
+function describe(need: AccessNeed): string {
+  if ('permission' in need) return typeof need.permission === 'string' ? `the ${need.permission} permission` : `the ${need.permission.join(' and ')} permissions`;
+  if ('area' in need) return `${need.area} access`;
+  if ('masterAdmin' in need) return 'master admin access';
+  return 'access';
+}
+
+/** A refusal of the decision as the API's error (the codes clients already know). */
+export function apiRefusal(decision: Exclude<AccessDecision, { allowed: true }>, need: AccessNeed): AppError {
+  switch (decision.reason) {
+    case 'unauthenticated':
+    case 'mfa_pending':
+      return new AppError('unauthenticated', 401, 'Sign in to use this.', { hint: 'Sign in, then try again.' });
+    case 'password_expired':
+      return new AppError('password_reset_required', 403, 'Your password has expired. Reset it first.');
+    case 'two_factor_required':
+      return new AppError('two_factor_required', 403, 'Set up two-factor authentication first.');
+    case 'not_found':
+      return new AppError('not_found', 404, 'Not found.');
+    case 'forbidden':
+      return new AppError('forbidden', 403, `You need ${describe(need)} for this.`, { details: { required: need } });
+  }
+}
+
+/** Asks the decision for this request's user; throws the API refusal (for handlers that check a record). */
+export async function authorizeApi(services: Services, req: Request, need: AccessNeed): Promise<CurrentUser> {
+  const user = await currentUser(services, req);
+  const decision = await services.access.decide(user, need);
+  if (!decision.allowed) throw apiRefusal(decision, need);
+  return user as CurrentUser;
+}
+
 export function requireApi(services: Services, need: ApiRequirement) {
   return async (req: Request, res: Response, next: NextFunction) => {
     // What a signed-in user is shown (or refused) is theirs alone: no cache, shared or not, keeps it
     // (unless the router already said so).
     if (!res.getHeader('Cache-Control')) res.setHeader('Cache-Control', 'private, no-store');
-    const user = await currentUser(services, req);
-    if (!user || user.mfaPending) return next(new AppError('unauthenticated', 401, 'Sign in to use this.', { hint: 'Sign in, then try again.' }));
-    const allowed =
-      'signedIn' in need
-        ? true
-        : 'area' in need
-          ? need.area === 'admin'
-            ? hasAdminAccess(user.roles)
-            : hasPartnerAccess(user.roles)
-          : 'masterAdmin' in need
-            ? isMasterAdmin(user)
-            : user.permissions.includes(need.permission);
-    // The shells' rules hold for their APIs too: an expired password or missing enforced 2FA first.
-    if (!('signedIn' in need)) {
-      if (user.requiresPasswordReset) return next(new AppError('password_reset_required', 403, 'Your password has expired. Reset it first.'));
-      if (hasAdminAccess(user.roles) && !user.twoFactorEnabled && (await services.settings.get()).requireTwoFactorForStaff) {
-        return next(new AppError('two_factor_required', 403, 'Set up two-factor authentication first.'));
-      }
-    }
-    if (!allowed) {
-      const what = 'permission' in need ? `the ${need.permission} permission` : 'area' in need ? `${need.area} access` : 'masterAdmin' in need ? 'master admin access' : 'access';
-      return next(new AppError('forbidden', 403, `You need ${what} for this.`, { details: { required: need } }));
+    try {
+      await authorizeApi(services, req, need);
+    } catch (err) {
+      return next(err);
     }
     next();
   };

@@ -1,6 +1,7 @@
 // WebSockets of the support chat, on the app's own HTTP server: /ws/chat for visitors (id + secret),
-// /ws/staff for the admin area (session cookie, the shell's checks): chat events go to staff with
-// support:answer, the bell's signal to staff holding the notification's permission. Delivery goes
+// /ws/staff for the admin area (session cookie; the one decision, server/auth/authorize.ts, admits
+// it and re-checks it at every heartbeat): chat events go to staff the decision lets answer chats,
+// the bell's signal to staff it lets see the new entry (its audience). Delivery goes
 // through the change feed, so a message stored by any instance reaches the sockets of every
 // instance; this instance's own messages take the same path.
 //
@@ -13,7 +14,8 @@ import type { Duplex } from 'node:stream';
 import type { Request as ExpressRequest } from 'express';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
-import { hasAdminAccess } from '../../shared/policy';
+import type { AccessDecision } from '../../shared/policy';
+import { audienceNeed } from '../auth/authorize';
 import { HEARTBEAT_MS, type ServerEvent, staffClientMessage, visitorClientMessage, visitorSend } from '../../shared/schemas/chat';
 import { type CurrentUser, USER_CHANGED_TOPIC } from '../modules/auth/sessions';
 import { SESSION_REVOKED_TOPIC } from '../modules/auth/service';
@@ -41,6 +43,11 @@ interface StaffSocket {
   user: CurrentUser;
   /** The session token it was opened with, re-checked on every heartbeat. */
   token: string;
+  /**
+   * Whether the decision lets this user answer chats, asked once at the upgrade: any change to the
+   * user closes the socket (4409) and the reconnect asks again.
+   */
+  answers: boolean;
 }
 
 /** No Origin (not a browser), this site's own host (http or https, behind a proxy), or an allowed origin. */
@@ -54,6 +61,15 @@ function sameOrigin(req: http.IncomingMessage, allowed: string[]): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A refusal of the decision on the staff socket: at the upgrade an HTTP status (401 for who must
+ * sign in again, 403 for the rest, as the API answers), on an open socket a close code (4401: the
+ * session ended, the client stops; 4403: refused, the client reconnects and the upgrade answers).
+ */
+export function socketRefusal(decision: Exclude<AccessDecision, { allowed: true }>): { status: number; text: string; close: number } {
+  return decision.reason === 'unauthenticated' || decision.reason === 'mfa_pending' ? { status: 401, text: 'Unauthorized', close: 4401 } : { status: 403, text: 'Forbidden', close: 4403 };
 }
 
 function refuse(socket: Duplex, status: number, text: string) {
@@ -79,7 +95,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   const staff = new Map<WebSocket, StaffSocket>();
   let closing = false;
   /** Sockets of staff who answer chats: only they get chat events, and only they make the chat "staffed". */
-  const answering = () => [...staff].filter(([, s]) => s.user.permissions.includes('support:answer'));
+  const answering = () => [...staff].filter(([, s]) => s.answers);
   const answeringSockets = () => answering().map(([ws]) => ws);
   const answeringIds = () => [...new Set(answering().map(([, s]) => s.user.id))].sort();
   const send = (ws: WebSocket, event: ServerEvent | NotificationPush) => {
@@ -158,14 +174,17 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       // Over TLS only the `__Host-` cookie counts, as for the API.
       const token = readSessionToken(req.headers.cookie, secure);
       const user = token ? await services.sessions.resolve(token) : null;
-      if (!token || !user || user.mfaPending) return refuse(socket, 401, 'Unauthorized');
-      if (!hasAdminAccess(user.roles)) return refuse(socket, 403, 'Forbidden');
-      if (user.requiresPasswordReset) return refuse(socket, 403, 'Forbidden');
-      if (!user.twoFactorEnabled && (await services.settings.get()).requireTwoFactorForStaff) return refuse(socket, 403, 'Forbidden');
+      // The admin shell's rule: signed in, staff, password current, two-factor where enforced.
+      const decision = await services.access.decide(user, { area: 'admin' });
+      if (!decision.allowed) {
+        const { status, text } = socketRefusal(decision);
+        return refuse(socket, status, text);
+      }
+      const answers = await services.access.can(user, { permission: 'support:answer' });
       if (socket.destroyed) return;
       wss.handleUpgrade(req, socket, head, (ws) => {
         socket.off('error', onUpgradeSocketError);
-        onStaff(ws, { user, token }, clientIp);
+        onStaff(ws, { user: user as CurrentUser, token: token as string, answers }, clientIp);
       });
     })().catch((err: unknown) => {
       log.error({ err }, 'staff socket upgrade failed');
@@ -244,7 +263,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     let lastTyping = 0;
     ws.on('message', (data) => {
       guarded(ws, 'staff', async () => {
-        if (!user.permissions.includes('support:answer')) {
+        if (!entry.answers) {
           return send(ws, { type: 'error', code: 'forbidden', message: 'Answering support chats needs the support:answer permission.' });
         }
         let parsed;
@@ -266,13 +285,17 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     void syncPresence();
   }
 
-  /** Closes the staff sockets whose session has ended (idle timeout, the 7-day limit, revoked, suspended). */
+  /**
+   * Asks the decision again for every staff socket: closes those whose session has ended (idle
+   * timeout, the 7-day limit, revoked, suspended) and those the admin area now refuses.
+   */
   async function recheckStaffSessions() {
     await Promise.all(
       [...staff].map(async ([ws, s]) => {
         // Not a touch: an open socket is not the user doing something, so it keeps no session alive.
         const user = await services.sessions.resolve(s.token, { touch: false });
-        if (!user || user.mfaPending) ws.close(4401, 'session ended');
+        const decision = await services.access.decide(user, { area: 'admin' });
+        if (!decision.allowed) ws.close(socketRefusal(decision).close, decision.reason === 'unauthenticated' || decision.reason === 'mfa_pending' ? 'session ended' : decision.reason);
       }),
     );
   }
@@ -291,10 +314,15 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       pushPresence().catch((err: unknown) => log.warn({ err }, 'chat presence push failed'));
     }
   });
-  // The bell: staff who may see the new entry refresh their feed.
+  // The bell: staff whom the decision lets see the new entry (its audience) refresh their feed —
+  // the same rule as the feed's query.
   const unsubscribeNotifications = feed.subscribe(NOTIFICATIONS_TOPIC, (data) => {
-    const { permission } = data as StoredNotification;
-    for (const [ws, s] of staff) if (s.user.permissions.includes(permission)) send(ws, { type: 'notification' });
+    const need = audienceNeed(data as StoredNotification);
+    void Promise.all(
+      [...staff].map(async ([ws, s]) => {
+        if (await services.access.can(s.user, need)) send(ws, { type: 'notification' });
+      }),
+    ).catch((err: unknown) => log.warn({ err }, 'notification push failed'));
   });
   const unsubscribeRevoked = feed.subscribe(SESSION_REVOKED_TOPIC, (data) => {
     const { userId } = data as { userId: string };

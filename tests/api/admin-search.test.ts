@@ -73,7 +73,7 @@ describe('staff search', () => {
   });
 
   it('leaves out the kinds a role may not open', async () => {
-    const revoked = and(eq(rolePermissions.role, 'employee'), eq(rolePermissions.permission, 'catalog:write'));
+    const revoked = and(eq(rolePermissions.role, 'employee'), eq(rolePermissions.permission, 'cms:access'));
     await t.db.database.db.delete(rolePermissions).where(revoked);
     try {
       // A new session reads the grants as they are now.
@@ -84,7 +84,7 @@ describe('staff search', () => {
       expect(html).not.toContain('Frolic London Dry Gin');
       expect(html).toContain('Nothing matches “gin”.');
     } finally {
-      await t.db.database.db.insert(rolePermissions).values({ role: 'employee', permission: 'catalog:write' }).onConflictDoNothing();
+      await t.db.database.db.insert(rolePermissions).values({ role: 'employee', permission: 'cms:access' }).onConflictDoNothing();
     }
   });
 

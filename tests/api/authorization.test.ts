@@ -103,10 +103,10 @@ describe('protected API routes', () => {
     { method: 'GET', path: '/api/security-settings', allowed: (r) => isMasterAdmin({ roles: r, isMasterAdmin: false }) },
     { method: 'GET', path: '/api/admin/outbox', allowed: (r) => isMasterAdmin({ roles: r, isMasterAdmin: false }) },
     // The staff catalogue: reads need the entity's permission, per the default grants.
-    ...['products', 'stores', 'cocktails', 'media', 'collateral', 'events'].map((e) => ({ method: 'GET', path: `/api/admin/${e}`, allowed: grants('catalog:write') })),
-    { method: 'GET', path: '/api/admin/stores/export.csv', allowed: grants('catalog:write') },
-    { method: 'GET', path: '/api/admin/stores/geocode?city=London&country=GB', allowed: grants('catalog:write') },
-    { method: 'GET', path: '/api/admin/stores/nearby?lat=51.5&lng=-0.12', allowed: grants('catalog:write') },
+    ...['products', 'stores', 'cocktails', 'media', 'collateral', 'events'].map((e) => ({ method: 'GET', path: `/api/admin/${e}`, allowed: grants('cms:access') })),
+    { method: 'GET', path: '/api/admin/stores/export.csv', allowed: grants('cms:access') },
+    { method: 'GET', path: '/api/admin/stores/geocode?city=London&country=GB', allowed: grants('cms:access') },
+    { method: 'GET', path: '/api/admin/stores/nearby?lat=51.5&lng=-0.12', allowed: grants('cms:access') },
     { method: 'GET', path: '/api/admin/inquiries', allowed: grants('inquiries:manage') },
     { method: 'GET', path: '/api/admin/notifications', allowed: (r: string[]) => hasAdminAccess(r) },
   ];

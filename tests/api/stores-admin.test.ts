@@ -148,6 +148,24 @@ describe('the store editor API', () => {
     expect((await partner.json('GET', '/api/admin/stores/export.csv')).status).toBe(403);
     expect((await employee.json('GET', '/api/admin/stores')).status).toBe(200);
   });
+
+  it('keeps the CSV (bulk data) to staff with Database Management as well as CMS Access: employees edit stores but do not import or export them', async () => {
+    for (const [method, path, body] of [['POST', '/api/admin/stores/import/preview', { csv: HEADER }], ['POST', '/api/admin/stores/import', { csv: HEADER, mode: 'all' }], ['GET', '/api/admin/stores/export.csv', undefined]] as const) {
+      const refused = await employee.json(method, path, body);
+      expect(refused.status, path).toBe(403);
+      expect((await refused.json()).error).toMatchObject({ code: 'forbidden', details: { required: { permission: ['cms:access', 'database:manage'] } } });
+    }
+    const page = await employee.get('/admin/dashboard/store-locator/import');
+    expect(page.headers.get('location')).toBe('/dashboard');
+    expect(employee.flashedToast()).toMatchObject({ title: 'Access Denied', description: "You don't have permission to access this page." });
+    expect((await employee.get('/admin/dashboard/store-locator/export.csv')).headers.get('location')).toBe('/dashboard');
+    // The list does not offer what the employee cannot use.
+    const list = await (await employee.get('/admin/dashboard/store-locator')).text();
+    expect(list).toContain('New store');
+    expect(list).not.toContain('Import CSV');
+    expect(list).not.toContain('Export CSV');
+    expect(await (await admin.get('/admin/dashboard/store-locator')).text()).toContain('Import CSV');
+  });
 });
 
 describe('CSV import', () => {
@@ -159,7 +177,7 @@ describe('CSV import', () => {
 
   it('previews every row with its errors and nothing written', async () => {
     const before = await total();
-    const res = await employee.json('POST', '/api/admin/stores/import/preview', { csv });
+    const res = await admin.json('POST', '/api/admin/stores/import/preview', { csv });
     expect(res.status).toBe(200);
     const preview = (await res.json()) as ImportPreview;
     expect(preview).toMatchObject({ fileErrors: [], valid: 2, invalid: 2 });
@@ -195,7 +213,7 @@ describe('CSV import', () => {
 
   it('writes only the valid rows in mode "valid_only", with an audit row per store and one for the import', async () => {
     const before = await total();
-    const res = await employee.json('POST', '/api/admin/stores/import', { csv, mode: 'valid_only' });
+    const res = await admin.json('POST', '/api/admin/stores/import', { csv, mode: 'valid_only' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ created: 2, updated: 0, unchanged: 0, skipped: 2 });
     expect(await total()).toBe(before + 2);
@@ -208,7 +226,7 @@ describe('CSV import', () => {
     expect((await auditsOf(made.id)).map((a) => a.action)).toEqual(['INSERT']);
 
     const [summary] = await db().select().from(auditLogs).where(eq(auditLogs.action, 'IMPORT')).orderBy(desc(auditLogs.id)).limit(1);
-    expect(summary).toMatchObject({ userId: employee.userId, tableName: 'store_locations', newValues: { mode: 'valid_only', rows: 4, created: 2, updated: 0, unchanged: 0, skipped: 2, skippedLines: [3, 5] } });
+    expect(summary).toMatchObject({ userId: admin.userId, tableName: 'store_locations', newValues: { mode: 'valid_only', rows: 4, created: 2, updated: 0, unchanged: 0, skipped: 2, skippedLines: [3, 5] } });
 
     // The same file again: its stores are there now, so those rows say to use the id instead.
     const again = (await (await admin.json('POST', '/api/admin/stores/import/preview', { csv })).json()) as ImportPreview;
@@ -231,7 +249,7 @@ describe('CSV import', () => {
 describe('CSV export', () => {
   it('exports every store with a header, formula cells escaped, as an attachment', async () => {
     const made = (await (await admin.json('POST', '/api/admin/stores', store({ name: '=HYPERLINK("http://evil.example","Click")', address: '@SUM(1)', phone: '+354 555 0199' }))).json()) as StoreEdit;
-    const res = await employee.json('GET', '/api/admin/stores/export.csv');
+    const res = await admin.json('GET', '/api/admin/stores/export.csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="?stores-\d{4}-\d{2}-\d{2}\.csv"?$/);
@@ -351,8 +369,8 @@ describe('the staff pages', () => {
     expect((await admin.json('GET', `/api/admin/stores/${first!.id}`)).status).toBe(200);
   });
 
-  it('downloads the CSV through the page route, for staff only', async () => {
-    const res = await employee.get('/admin/dashboard/store-locator/export.csv?country=GB');
+  it('downloads the CSV through the page route, for staff with Database Management only', async () => {
+    const res = await admin.get('/admin/dashboard/store-locator/export.csv?country=GB');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="stores-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -437,7 +455,7 @@ describe('the position from the address (the shipped gazetteer)', () => {
     expect((await admin.json('GET', '/api/admin/stores/nearby?lat=&lng=0')).status).toBe(400);
   });
 
-  it('is for staff with catalog:write only', async () => {
+  it('is for staff with cms:access only', async () => {
     for (const path of ['/api/admin/stores/geocode?city=London&country=GB', '/api/admin/stores/nearby?lat=51.5&lng=-0.12']) {
       expect((await fetch(t.url + path)).status, path).toBe(401);
       const refused = await partner.json('GET', path);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { marketingId } from '@shared/schemas/marketing';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
-import { requirePermission } from '~/lib/guards.server';
+import { can, requirePermission } from '~/lib/guards.server';
 
 type Marketing = AppLoadContext['services']['marketing'];
 type Actor = ReturnType<AppLoadContext['auth']['actor']>;
@@ -40,9 +40,9 @@ function idOf(params: { id?: string }, noun: string): number | null {
 }
 
 export async function loadMarketingItem<T>({ request, context, params }: Args, editor: { noun: string; get: (marketing: Marketing, id: number) => Promise<T> }) {
-  const user = await requirePermission(request, context, 'catalog:write');
+  const user = await requirePermission(request, context, 'cms:access');
   const id = idOf(params, editor.noun);
-  const canDelete = user.permissions.includes('catalog:delete');
+  const canDelete = await can(context, user, { permission: 'catalog:delete' });
   if (id === null) return { item: null, canDelete };
   return { item: await orNotFound(editor.get(context.services.marketing, id), notFoundMessage(editor.noun)), canDelete };
 }
@@ -63,7 +63,7 @@ export async function marketingItemAction<C extends z.ZodType, U extends z.ZodTy
     });
   }
   if (id === null) {
-    return adminAction(args, { permission: 'catalog:write', schema: editor.createSchema, body, run: (input, { actor }) => editor.create(marketing, input, actor), done: saved });
+    return adminAction(args, { permission: 'cms:access', schema: editor.createSchema, body, run: (input, { actor }) => editor.create(marketing, input, actor), done: saved });
   }
-  return adminAction(args, { permission: 'catalog:write', schema: editor.updateSchema, body, run: (input, { actor }) => editor.update(marketing, id, input, actor), done: saved });
+  return adminAction(args, { permission: 'cms:access', schema: editor.updateSchema, body, run: (input, { actor }) => editor.update(marketing, id, input, actor), done: saved });
 }

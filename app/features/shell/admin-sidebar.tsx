@@ -1,6 +1,7 @@
 // The admin shell's sidebar (spec §2): dashboard open by default, the four sections collapsible with
 // one open at a time (native exclusive <details name>), name, role label and Sign Out.
 import { Form, href, NavLink, useLocation } from 'react-router';
+import { userHasPermission } from '@shared/policy';
 import { ShellMenuButton, ShellSidebar } from './shell-frame';
 
 interface Props {
@@ -46,12 +47,12 @@ export function AdminSidebar({ user }: Props) {
             </div>
           </details>
         ))}
-        {user.permissions.includes('inquiries:manage') ? (
+        {userHasPermission(user, 'inquiries:manage') ? (
           <NavLink to={href('/admin/dashboard/inquiries')} className={linkClass}>
             Inquiries
           </NavLink>
         ) : null}
-        {user.permissions.includes('support:answer') ? (
+        {userHasPermission(user, 'support:answer') ? (
           <NavLink to={href('/admin/dashboard/support')} className={linkClass}>
             Support Inbox
           </NavLink>

@@ -6,7 +6,7 @@ import { INQUIRY_STATUS_LABELS } from '@shared/inquiry-constants';
 import { formatEventTime } from '@shared/marketing-constants';
 import type { Route } from './+types/index';
 import { StatusBadge } from '~/components/admin-ui/list';
-import { requireAdminArea } from '~/lib/guards.server';
+import { can, requireAdminArea } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin dashboard · Frolic' }];
 
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminArea(request, context);
   const summary = await context.services.dashboard.adminSummary();
   // Inquiries are for staff who handle them: the others see neither who wrote nor how many wrote.
-  const inquiries = user.permissions.includes('inquiries:manage');
+  const inquiries = await can(context, user, { permission: 'inquiries:manage' });
   return {
     firstName: user.firstName,
     inquiries,

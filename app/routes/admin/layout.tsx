@@ -7,13 +7,13 @@ import { useStaffSocket } from '~/features/chat/use-staff-socket';
 import type { Route } from './+types/layout';
 import { AdminSidebar, TopBar } from '~/features/shell/admin-sidebar';
 import { ShellFrame } from '~/features/shell/shell-frame';
-import { requireAdminArea } from '~/lib/guards.server';
+import { can, requireAdminArea } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin · Frolic' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminArea(request, context);
-  const support = user.permissions.includes('support:answer');
+  const support = await can(context, user, { permission: 'support:answer' });
   const { notifications, chat } = context.services;
   const [unreadChats, unreadNotifications, latest] = await Promise.all([
     support ? chat.unreadTotal() : 0,

@@ -7,7 +7,7 @@ import { mediaUrl } from '@shared/media';
 import { MEDIA_ALT_TEXT_MAX, mediaAltUpdate, mediaListQuery } from '@shared/schemas/media';
 import type { ActionResult } from '~/lib/action-result';
 import { adminAction, readBody } from '~/lib/admin-action.server';
-import { requirePermission } from '~/lib/guards.server';
+import { can, requirePermission } from '~/lib/guards.server';
 import { EditorAlert, ConfirmButton } from '~/components/admin-ui/editor';
 import { buttonClass, type Column, DataTable, PageHeader, Pagination, SearchBox } from '~/components/admin-ui/list';
 import type { MediaLibraryItem } from '~/components/media/media-api';
@@ -17,12 +17,12 @@ import type { Route } from './+types/media';
 export const meta: Route.MetaFunction = () => [{ title: 'Media Library · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(request, context, 'catalog:write');
+  const user = await requirePermission(request, context, 'cms:access');
   const parsed = mediaListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : mediaListQuery.parse({});
   return {
     library: await context.services.media.list(query),
-    canDelete: user.permissions.includes('catalog:delete'),
+    canDelete: await can(context, user, { permission: 'catalog:delete' }),
   };
 }
 
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return adminAction({ request, context }, {
-    permission: 'catalog:write',
+    permission: 'cms:access',
     schema: altEdit,
     body,
     run: ({ id, altText }, { actor }) => context.services.media.updateAlt(id, altText, actor),

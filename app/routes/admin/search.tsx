@@ -13,7 +13,7 @@ import { mediaListQuery } from '@shared/schemas/media';
 import { storeAdminQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/search';
 import { PageHeader } from '~/components/admin-ui/list';
-import { requireAdminArea } from '~/lib/guards.server';
+import { can, requireAdminArea } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Search · Frolic' }];
 
@@ -53,35 +53,35 @@ function searches(s: Services, q: string): { permission: Permission; run: () => 
   const first = { q, pageSize: PER_GROUP };
   return [
     {
-      permission: 'catalog:write',
+      permission: 'cms:access',
       run: async () =>
         toGroup({ kind: 'products', label: 'Products', noun: 'products', seeAll: withQ(href('/admin/dashboard/products'), q) }, await s.catalog.adminList(adminProductListQuery.parse(first)), (p) => ({
           key: `product-${p.id}`, title: p.name, detail: joined(p.slug, p.status), to: href('/admin/dashboard/products/:id', { id: String(p.id) }),
         })),
     },
     {
-      permission: 'catalog:write',
+      permission: 'cms:access',
       run: async () =>
         toGroup({ kind: 'stores', label: 'Stores', noun: 'stores', seeAll: withQ(href('/admin/dashboard/store-locator'), q) }, await s.stores.adminList(storeAdminQuery.parse(first)), (r) => ({
           key: `store-${r.id}`, title: r.name, detail: joined(r.city, r.postcode, r.country), to: href('/admin/dashboard/store-locator/:id', { id: String(r.id) }),
         })),
     },
     {
-      permission: 'catalog:write',
+      permission: 'cms:access',
       run: async () =>
         toGroup({ kind: 'cocktails', label: 'Cocktails', noun: 'recipes', seeAll: withQ(href('/admin/dashboard/cocktails'), q) }, await s.cocktails.adminList(cocktailAdminQuery.parse(first)), (c) => ({
           key: `cocktail-${c.id}`, title: c.name, detail: joined(c.slug, c.published ? 'published' : 'draft'), to: href('/admin/dashboard/cocktails/:id', { id: String(c.id) }),
         })),
     },
     {
-      permission: 'catalog:write',
+      permission: 'cms:access',
       run: async () =>
         toGroup({ kind: 'collateral', label: 'Collateral', noun: 'collateral items', seeAll: withQ(href('/admin/dashboard/marketing'), q) }, await s.marketing.listCollateral(collateralListQuery.parse(first)), (c) => ({
           key: `collateral-${c.id}`, title: c.title, detail: COLLATERAL_KIND_LABELS[c.kind], to: href('/admin/dashboard/marketing/collateral/:id', { id: String(c.id) }),
         })),
     },
     {
-      permission: 'catalog:write',
+      permission: 'cms:access',
       run: async () =>
         toGroup({ kind: 'events', label: 'Events', noun: 'events', seeAll: withQ(href('/admin/dashboard/marketing'), q, { tab: 'events' }) }, await s.marketing.listEvents(eventListQuery.parse(first)), (e) => ({
           key: `event-${e.id}`, title: e.title, detail: joined(e.venue, e.city, e.country), to: href('/admin/dashboard/marketing/events/:id', { id: String(e.id) }),
@@ -95,7 +95,7 @@ function searches(s: Services, q: string): { permission: Permission; run: () => 
         })),
     },
     {
-      permission: 'catalog:write',
+      permission: 'cms:access',
       run: async () =>
         // The library has no page per file: its row (alt text, delete) is found by the file's name.
         toGroup({ kind: 'media', label: 'Media', noun: 'media files', seeAll: withQ(href('/admin/dashboard/media'), q) }, await s.media.list(mediaListQuery.parse(first)), (m) => ({
@@ -111,8 +111,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) return { q: '', tooLong: true, groups: [] };
   const q = parsed.data.q;
   if (!q) return { q: '', tooLong: false, groups: [] };
-  const allowed = searches(context.services, q).filter((s) => user.permissions.includes(s.permission));
-  const groups = await Promise.all(allowed.map((s) => s.run()));
+  const all = searches(context.services, q);
+  const allowed = await Promise.all(all.map((s) => can(context, user, { permission: s.permission })));
+  const groups = await Promise.all(all.filter((_, i) => allowed[i]).map((s) => s.run()));
   return { q, tooLong: false, groups: groups.filter((g) => g.total > 0) };
 }
 

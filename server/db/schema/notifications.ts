@@ -2,7 +2,12 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
-/** The bell (product.md §6): one stored feed; `permission` says which staff see an entry. */
+/**
+ * The bell (product.md §6): one stored feed. An entry names its audience (server/auth/authorize.ts
+ * `Audience`): the permission a reader needs; the organisation it concerns (staff holding the
+ * permission see it, a partner only their own organisation's; none = staff-wide); the one user it
+ * is for, if any.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -12,9 +17,12 @@ export const notifications = pgTable(
     body: text('body').notNull().default(''),
     link: text('link'),
     permission: text('permission').notNull(),
+    // No foreign key yet: organisations arrive with the partner issues, which add it.
+    organisationId: uuid('organisation_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_created_idx').on(t.createdAt)],
+  (t) => [index('notifications_created_idx').on(t.createdAt), index('notifications_user_idx').on(t.userId)],
 );
 
 export const notificationReads = pgTable(

@@ -40,7 +40,7 @@ export function authApi(services: Services): Router {
     const body = parse(hasRoleBody, req.body);
     const u = (await currentUser(services, req))!;
     const target = body.user_id ?? u.id;
-    if (target !== u.id && !u.isMasterAdmin) {
+    if (target !== u.id && !(await services.access.can(u, { masterAdmin: true }))) {
       res.status(403).json({ error: { code: 'forbidden', message: 'You can only ask about your own roles.' } });
       return;
     }

@@ -9,6 +9,7 @@ import { accessOf } from '../users/access';
 import type { ChangeFeed } from '../../realtime/changes';
 import { SESSION_REVOKED_TOPIC } from './topics';
 import type { SettingsService } from '../security/settings';
+import type { Scope } from '../../../shared/policy';
 
 /** However active, a session ends after this long. */
 export const SESSION_MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -24,13 +25,22 @@ export interface CurrentUser {
   lastName: string;
   avatarUrl: string | null;
   roles: string[];
+  /** Permissions held (what the browser mirrors to hide what the user may not do). */
   permissions: string[];
+  /** Permission → scope (`any` through a staff role, `own` through a partner role): what authorize() reads. */
+  grants: Record<string, Scope>;
   isMasterAdmin: boolean;
   requiresPasswordReset: boolean;
   twoFactorEnabled: boolean;
   sessionId: string;
   /** Password accepted; the two-factor code is still owed. */
   mfaPending: boolean;
+  /**
+   * The organisation a partner user belongs to, over whose records their `own` permissions reach.
+   * Null for staff and customers — and for everyone until the partner issues add organisations, so
+   * `own` matches nothing yet.
+   */
+  organisationId: string | null;
 }
 
 export interface SessionStore {
@@ -145,11 +155,13 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
         avatarUrl: profile?.avatarUrl ?? null,
         roles: access.roles,
         permissions: access.permissions,
+        grants: access.grants,
         isMasterAdmin: access.roles.includes('master_admin'),
         requiresPasswordReset: profile?.requiresPasswordReset ?? false,
         twoFactorEnabled: user.totpEnabledAt !== null,
         sessionId: session.id,
         mfaPending: session.mfaPending,
+        organisationId: null,
       };
       cache.set(hash, {
         user: current,

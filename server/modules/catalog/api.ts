@@ -1,5 +1,5 @@
 // JSON handlers of the catalogue: the public list and detail (with content ETags) and the staff
-// product API under /api/admin/products (catalog:write; deleting needs catalog:delete).
+// product API under /api/admin/products (cms:access; deleting needs catalog:delete).
 import { Router } from 'express';
 import {
   adminProductListQuery, productArchive, productInput, productListQuery, productUpdate, slugSchema,
@@ -45,7 +45,7 @@ const productId = recordId('The product id is a number.');
 
 function mountStaffProducts(router: Router, services: Services): void {
   const catalog = services.catalog;
-  const write = requireApi(services, { permission: 'catalog:write' });
+  const write = requireApi(services, { permission: 'cms:access' });
   const noStore = (res: { setHeader(k: string, v: string): unknown }) => res.setHeader('Cache-Control', 'no-store');
 
   router.get('/admin/products', write, async (req, res) => {

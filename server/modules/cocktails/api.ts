@@ -1,5 +1,5 @@
 // JSON handlers of the cocktail recipes: the public list and detail (with content ETags), and the
-// staff's /api/admin/cocktails (catalog:write; deleting needs catalog:delete).
+// staff's /api/admin/cocktails (cms:access; deleting needs catalog:delete).
 import { type Request, Router } from 'express';
 import { z } from 'zod';
 import {
@@ -47,7 +47,7 @@ export function cocktailsApi(services: Services): Router {
 }
 
 function staffRoutes(router: Router, services: Services): void {
-  const write = requireApi(services, { permission: 'catalog:write' });
+  const write = requireApi(services, { permission: 'cms:access' });
   const remove = requireApi(services, { permission: 'catalog:delete' });
   const cocktails = services.cocktails;
   const idOf = (req: Request) => parse(cocktailAdminId, req.params.id);

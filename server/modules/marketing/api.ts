@@ -18,8 +18,8 @@ const idParam = marketingId;
 
 export function marketingApi(services: Services): Router {
   const router = Router();
-  const read = requireApi(services, { permission: 'catalog:write' });
-  const write = requireApi(services, { permission: 'catalog:write' });
+  const read = requireApi(services, { permission: 'cms:access' });
+  const write = requireApi(services, { permission: 'cms:access' });
   const remove = requireApi(services, { permission: 'catalog:delete' });
   const m = services.marketing;
   const noStore = (res: { setHeader(name: string, value: string): unknown }) => res.setHeader('Cache-Control', 'no-store');

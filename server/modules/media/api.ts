@@ -4,7 +4,6 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import multer from 'multer';
 import { z } from 'zod';
 import { MEDIA_MAX_DOCUMENT_BYTES, MEDIA_VARIANTS, type MediaVariant } from '../../../shared/media';
-import { hasAdminAccess } from '../../../shared/policy';
 import { mediaAltUpdate, mediaListQuery, mediaUploadFields } from '../../../shared/schemas/media';
 import { parse, parseIdOr404 } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
@@ -46,7 +45,7 @@ const mediaId = (raw: unknown) => parseIdOr404(z.uuid(), raw, 'File');
 export function mediaApi(services: Services): Router {
   const router = Router();
   const media = services.media;
-  const write = requireApi(services, { permission: 'catalog:write' });
+  const write = requireApi(services, { permission: 'cms:access' });
 
   // The permission is checked before a byte of the body is parsed.
   router.post('/admin/media', write, receiveFile(), async (req, res) => {
@@ -100,8 +99,9 @@ export function mediaFiles(services: Services): Router {
     // collateral) is for signed-in staff, and does not exist for anyone else.
     const shown = await services.media.isPublic(id.data);
     if (!shown) {
-      const user = await currentUser(services, req);
-      if (!user || user.mfaPending || !hasAdminAccess(user.roles)) return notHere(res);
+      // The admin shell's rule (signed in, staff, password current, two-factor where enforced); any
+      // refusal is a 404, so a stranger cannot tell a private file from no file.
+      if (!(await services.access.can(await currentUser(services, req), { area: 'admin' }))) return notHere(res);
     }
     let file;
     try {

@@ -1,10 +1,11 @@
 // The bell (product.md §6): one stored notifications feed that every capability writes to, read and
-// unread per user. A capability stores its entry inside its own transaction (`notify`), then
-// announces it after the commit; every instance pushes that announcement to its staff sockets.
-import { and, count, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+// unread per user. A capability stores its entry inside its own transaction (`notify`), naming its
+// audience, then announces it after the commit; every instance pushes that announcement to the staff
+// sockets the one decision lets see it. The feed's query applies the same rule (`usable` below).
+import { and, count, desc, eq, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationItem } from '../../../shared/notification-constants';
-import type { Permission } from '../../../shared/policy';
+import type { Access, Audience, Viewer } from '../../auth/authorize';
 import type { Db, DbOrTx } from '../../db/client';
 import { notificationReads, notifications, users } from '../../db/schema';
 import { notFound } from '../../core/errors';
@@ -12,27 +13,21 @@ import type { ChangeFeed } from '../../realtime/changes';
 
 export const NOTIFICATIONS_TOPIC = 'notifications';
 
-export interface NotificationInput {
+export interface NotificationInput extends Audience {
   kind: string;
   title: string;
   body?: string;
   /** Where the entry leads (an admin page). */
   link?: string | null;
-  /** Staff holding this permission see the entry. */
-  permission: Permission;
 }
 
-/** What is announced on the change feed once the entry is committed. */
-export interface StoredNotification {
+/** What is announced on the change feed once the entry is committed: its id and audience. */
+export interface StoredNotification extends Audience {
   id: number;
-  permission: string;
 }
 
-/** Who is reading: the permissions decide what they see. */
-export interface Reader {
-  id: string;
-  permissions: readonly string[];
-}
+/** Who is reading: the one decision says what they see. */
+export type Reader = Viewer;
 
 export interface NotificationService {
   /** Stores an entry inside the caller's transaction; call `announce` with the result after the commit. */
@@ -45,33 +40,43 @@ export interface NotificationService {
   markAllRead(reader: Reader): Promise<void>;
 }
 
-export function createNotificationService(db: Db, feed: ChangeFeed): NotificationService {
-  /** Entries for the reader's permissions, from the day their account was created (no backlog for newcomers). */
-  const visibleTo = (reader: Reader) =>
-    and(
-      reader.permissions.length ? inArray(notifications.permission, [...reader.permissions]) : sql`false`,
+export function createNotificationService(db: Db, feed: ChangeFeed, access: Access): NotificationService {
+  /**
+   * The audience rule of `authorize(reader, audienceNeed(entry))` as SQL: a permission the reader may
+   * use over everything (`any`), or over their organisation's entries (`own`); an entry for one user
+   * is theirs alone. From the day the account was created (no backlog for newcomers).
+   */
+  const visibleTo = async (reader: Reader): Promise<SQL> => {
+    const usable = await access.usable(reader);
+    const scoped: SQL[] = [];
+    if (usable.any.length) scoped.push(inArray(notifications.permission, usable.any));
+    if (usable.own.length && reader.organisationId) scoped.push(and(inArray(notifications.permission, usable.own), eq(notifications.organisationId, reader.organisationId)) as SQL);
+    return and(
+      scoped.length ? or(...scoped) : sql`false`,
+      or(isNull(notifications.userId), eq(notifications.userId, reader.id)),
       sql`${notifications.createdAt} >= (select ${users.createdAt} from ${users} where ${users.id} = ${reader.id})`,
-    );
+    ) as SQL;
+  };
   const readBy = (reader: Reader) =>
     db
       .select({ one: sql`1` })
       .from(notificationReads)
       .where(and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, reader.id)));
-  const unread = (reader: Reader) => and(visibleTo(reader), notExists(readBy(reader)));
+  const unread = async (reader: Reader) => and(await visibleTo(reader), notExists(readBy(reader)));
 
   return {
     async notify(tx, input) {
       const [row] = await tx
         .insert(notifications)
-        .values({ kind: input.kind, title: input.title, body: input.body ?? '', link: input.link ?? null, permission: input.permission })
-        .returning({ id: notifications.id, permission: notifications.permission });
+        .values({ kind: input.kind, title: input.title, body: input.body ?? '', link: input.link ?? null, permission: input.permission, organisationId: input.organisationId ?? null, userId: input.userId ?? null })
+        .returning({ id: notifications.id, permission: notifications.permission, organisationId: notifications.organisationId, userId: notifications.userId });
       return row as StoredNotification;
     },
 
     announce: (stored) => feed.publish(NOTIFICATIONS_TOPIC, stored),
 
     async list(reader, { unreadOnly = false, page = 1, pageSize = NOTIFICATIONS_PAGE_SIZE } = {}) {
-      const where = unreadOnly ? unread(reader) : visibleTo(reader);
+      const where = unreadOnly ? await unread(reader) : await visibleTo(reader);
       const [rows, [total]] = await Promise.all([
         db
           .select({
@@ -94,12 +99,12 @@ export function createNotificationService(db: Db, feed: ChangeFeed): Notificatio
     },
 
     async unreadCount(reader) {
-      const [row] = await db.select({ n: count() }).from(notifications).where(unread(reader));
+      const [row] = await db.select({ n: count() }).from(notifications).where(await unread(reader));
       return row?.n ?? 0;
     },
 
     async markRead(reader, id) {
-      const [visible] = await db.select({ link: notifications.link }).from(notifications).where(and(eq(notifications.id, id), visibleTo(reader)));
+      const [visible] = await db.select({ link: notifications.link }).from(notifications).where(and(eq(notifications.id, id), await visibleTo(reader)));
       if (!visible) throw notFound('Notification');
       await db.insert(notificationReads).values({ notificationId: id, userId: reader.id }).onConflictDoNothing();
       return visible;
@@ -108,7 +113,7 @@ export function createNotificationService(db: Db, feed: ChangeFeed): Notificatio
     async markAllRead(reader) {
       await db
         .insert(notificationReads)
-        .select(db.select({ notificationId: notifications.id, userId: sql<string>`${reader.id}::uuid`.as('user_id'), readAt: sql<Date>`now()`.as('read_at') }).from(notifications).where(unread(reader)))
+        .select(db.select({ notificationId: notifications.id, userId: sql<string>`${reader.id}::uuid`.as('user_id'), readAt: sql<Date>`now()`.as('read_at') }).from(notifications).where(await unread(reader)))
         .onConflictDoNothing();
     },
   };

@@ -76,10 +76,12 @@ export function storesApi(services: Services): Router {
 
 const idOf = (req: Request) => parseIdOr404(storeAdminId, req.params.id, 'Store');
 
-/** Staff: the store list, editor, CSV import and export (`catalog:write`; deleting needs `catalog:delete`). */
+/** Staff: the store list, editor, CSV import and export (`cms:access`; the CSV also `database:manage`; deleting needs `catalog:delete`). */
 export function storesAdminApi(services: Services): Router {
   const router = Router();
-  const write = requireApi(services, { permission: 'catalog:write' });
+  const write = requireApi(services, { permission: 'cms:access' });
+  // Bulk data (Database Management) on top of the content permission: a file can rewrite every store.
+  const bulk = requireApi(services, { permission: ['cms:access', 'database:manage'] });
   const del = requireApi(services, { permission: 'catalog:delete' });
   const stores = services.stores;
 
@@ -87,7 +89,7 @@ export function storesAdminApi(services: Services): Router {
     res.json(await stores.adminList(parse(storeAdminQuery, req.query)));
   });
 
-  router.get('/admin/stores/export.csv', write, async (req, res) => {
+  router.get('/admin/stores/export.csv', bulk, async (req, res) => {
     const { q, country, active } = parse(storeAdminQuery, req.query);
     const csv = await stores.exportCsv({ q, country, active });
     res.setHeader('Cache-Control', 'no-store');
@@ -95,12 +97,12 @@ export function storesAdminApi(services: Services): Router {
     res.type('text/csv; charset=utf-8').send(csv);
   });
 
-  router.post('/admin/stores/import/preview', write, async (req, res) => {
+  router.post('/admin/stores/import/preview', bulk, async (req, res) => {
     const { csv } = parse(storeImportPreviewBody, req.body);
     res.json(await stores.previewImport(csv));
   });
 
-  router.post('/admin/stores/import', write, async (req, res) => {
+  router.post('/admin/stores/import', bulk, async (req, res) => {
     const { csv, mode } = parse(storeImportBody, req.body);
     res.json(await stores.commitImport(csv, { mode }, actorOf(req)));
   });

@@ -1,7 +1,7 @@
 // Roles and permissions in the database: the system roles and their default grants (from the
 // shared policy), and what a user may do (roles held, permissions granted to them).
 import { eq, inArray } from 'drizzle-orm';
-import { DEFAULT_GRANTS, ROLE_LABELS, ROLES } from '../../../shared/policy';
+import { DEFAULT_GRANTS, grantScope, ROLE_LABELS, ROLES, type Scope } from '../../../shared/policy';
 import type { DbOrTx } from '../../db/client';
 import { rolePermissions, roles, userRoles } from '../../db/schema';
 
@@ -18,14 +18,23 @@ export async function ensureSystemRoles(db: DbOrTx): Promise<void> {
 
 export interface Access {
   roles: string[];
+  /** Every permission the user's roles grant with a scope (sorted). */
   permissions: string[];
+  /** Permission → the widest scope a role grants it with: a staff role `any`, a partner role `own`. */
+  grants: Record<string, Scope>;
 }
 
 /** Effective access: the master-admin profile flag counts as holding the master_admin role (spec §6). */
 export async function accessOf(db: DbOrTx, userId: string, isMasterAdminFlag: boolean): Promise<Access> {
   const held = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
   const effective = isMasterAdminFlag && !held.includes('master_admin') ? [...held, 'master_admin'] : held;
-  if (effective.length === 0) return { roles: [], permissions: [] };
-  const perms = await db.selectDistinct({ permission: rolePermissions.permission }).from(rolePermissions).where(inArray(rolePermissions.role, effective));
-  return { roles: effective.sort(), permissions: perms.map((p) => p.permission).sort() };
+  if (effective.length === 0) return { roles: [], permissions: [], grants: {} };
+  const rows = await db.select({ role: rolePermissions.role, permission: rolePermissions.permission }).from(rolePermissions).where(inArray(rolePermissions.role, effective));
+  const grants: Record<string, Scope> = {};
+  for (const { role, permission } of rows) {
+    // A grant through a role of no area (a customer's) gives nothing.
+    const scope = grantScope(role);
+    if (scope && grants[permission] !== 'any') grants[permission] = scope;
+  }
+  return { roles: effective.sort(), permissions: Object.keys(grants).sort(), grants };
 }

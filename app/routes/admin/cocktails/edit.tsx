@@ -14,7 +14,7 @@ import { blankIngredient, blankStep, type IngredientDraft, IngredientsEditor, Me
 import { Field } from '~/components/forms/fields';
 import { MediaPicker } from '~/components/media/media-picker';
 import { adminAction, readBody } from '~/lib/admin-action.server';
-import { requirePermission } from '~/lib/guards.server';
+import { can, requirePermission } from '~/lib/guards.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
 
 const LIST = href('/admin/dashboard/cocktails');
@@ -30,12 +30,12 @@ const idFrom = (raw: string) => requireFound(cocktailAdminId.safeParse(raw).data
 const loadRecipe = (cocktails: Cocktails, raw: string): Promise<CocktailEdit> => orNotFound(cocktails.getForEdit(idFrom(raw)), NOT_FOUND);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, context, 'catalog:write');
+  const user = await requirePermission(request, context, 'cms:access');
   const { cocktails } = context.services;
   const cocktail = params.id === undefined ? null : await loadRecipe(cocktails, params.id);
   // A linked product that has since been archived stays selectable for the rows that use it.
   const linked = cocktail?.ingredients.flatMap((i) => (i.productId === null ? [] : [i.productId])) ?? [];
-  return { cocktail, products: await cocktails.productOptions(linked), canDelete: user.permissions.includes('catalog:delete') };
+  return { cocktail, products: await cocktails.productOptions(linked), canDelete: await can(context, user, { permission: 'catalog:delete' }) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -43,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const body = await readBody(request);
   const saved = (c: CocktailEdit) => ({ to: href('/admin/dashboard/cocktails/:id', { id: String(c.id) }), title: 'Recipe saved', description: c.published ? `${c.name} is live on the site.` : `${c.name} is a draft.` });
   if (params.id === undefined) {
-    return adminAction({ request, context }, { permission: 'catalog:write', schema: cocktailInput, body, run: (input, { actor }) => cocktails.create(input, actor), done: saved });
+    return adminAction({ request, context }, { permission: 'cms:access', schema: cocktailInput, body, run: (input, { actor }) => cocktails.create(input, actor), done: saved });
   }
   const id = idFrom(params.id);
   if (body.intent === 'delete') {
@@ -58,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       },
     );
   }
-  return adminAction({ request, context }, { permission: 'catalog:write', schema: cocktailUpdate, body, run: (input, { actor }) => cocktails.update(id, input, actor), done: saved });
+  return adminAction({ request, context }, { permission: 'cms:access', schema: cocktailUpdate, body, run: (input, { actor }) => cocktails.update(id, input, actor), done: saved });
 }
 
 // ---------------------------------------------------------------------------------------------

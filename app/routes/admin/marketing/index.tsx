@@ -12,7 +12,7 @@ import { requirePermission } from '~/lib/guards.server';
 export const meta: Route.MetaFunction = () => [{ title: 'Collateral & Events · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'catalog:write');
+  await requirePermission(request, context, 'cms:access');
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const marketing = context.services.marketing;
   // A hand-edited URL with a bad value shows the plain list rather than an error page.

@@ -10,7 +10,7 @@ import { PageHeader, StatusBadge } from '~/components/admin-ui/list';
 import { ProductEditor } from '~/features/catalog/product-editor';
 import type { ActionResult } from '~/lib/action-result';
 import { adminAction, readBody } from '~/lib/admin-action.server';
-import { requirePermission } from '~/lib/guards.server';
+import { can, requirePermission } from '~/lib/guards.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
 
 const LIST = href('/admin/dashboard/products');
@@ -26,9 +26,9 @@ function productId(param: string | undefined): number | null {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, context, 'catalog:write');
+  const user = await requirePermission(request, context, 'cms:access');
   const id = productId(params.id);
-  const canDelete = user.permissions.includes('catalog:delete');
+  const canDelete = await can(context, user, { permission: 'catalog:delete' });
   if (id === null) return { product: null, canDelete };
   return { product: await orNotFound(context.services.catalog.getForEdit(id), NOT_FOUND), canDelete };
 }
@@ -39,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
   const body = await readBody(args.request);
   if (id !== null && body.intent === 'archive') {
     return adminAction(args, {
-      permission: 'catalog:write',
+      permission: 'cms:access',
       schema: productArchive,
       body,
       run: (input, { actor }) => catalog.archive(id, input.version, actor),
@@ -57,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
   }
   if (id === null) {
     return adminAction(args, {
-      permission: 'catalog:write',
+      permission: 'cms:access',
       schema: productInput,
       body,
       run: (input, { actor }) => catalog.create(input, actor),
@@ -65,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   return adminAction(args, {
-    permission: 'catalog:write',
+    permission: 'cms:access',
     schema: productUpdate,
     body,
     run: (input, { actor }) => catalog.update(id, input, actor),

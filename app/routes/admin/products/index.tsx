@@ -13,7 +13,7 @@ const EDIT = (id: number) => href('/admin/dashboard/products/:id', { id: String(
 export const meta: Route.MetaFunction = () => [{ title: 'Manage Products · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'catalog:write');
+  await requirePermission(request, context, 'cms:access');
   const parsed = adminProductListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   // A hand-edited address with a bad filter shows the whole list rather than an error.
   const query = parsed.success ? parsed.data : adminProductListQuery.parse({});

@@ -13,7 +13,7 @@ import { Field } from '~/components/forms/fields';
 import { UseAddressPosition, WhereItLands } from '~/features/stores/position-check';
 import { TimeInput } from '~/features/stores/time-input';
 import { adminAction, readBody } from '~/lib/admin-action.server';
-import { requirePermission } from '~/lib/guards.server';
+import { can, requirePermission } from '~/lib/guards.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
 
 const LIST = href('/admin/dashboard/store-locator');
@@ -24,11 +24,11 @@ const NOT_FOUND = 'We could not find that store.';
 const idFrom = (raw: string) => requireFound(storeAdminId.safeParse(raw).data, NOT_FOUND);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, context, 'catalog:write');
+  const user = await requirePermission(request, context, 'cms:access');
   const { stores } = context.services;
   let store: StoreEdit | null = null;
   if (params.id !== undefined) store = await orNotFound(stores.getForEdit(idFrom(params.id)), NOT_FOUND);
-  return { store, products: await stores.productChoices(store?.productIds), canDelete: user.permissions.includes('catalog:delete') };
+  return { store, products: await stores.productChoices(store?.productIds), canDelete: await can(context, user, { permission: 'catalog:delete' }) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -36,7 +36,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const body = await readBody(request);
   const saved = (s: StoreEdit) => ({ to: href('/admin/dashboard/store-locator/:id', { id: String(s.id) }), title: 'Store saved', description: s.active ? `${s.name} is on the store locator.` : `${s.name} is hidden from visitors.` });
   if (params.id === undefined) {
-    return adminAction({ request, context }, { permission: 'catalog:write', schema: storeInput, body, run: (input, { actor }) => stores.createStore(input, actor), done: saved });
+    return adminAction({ request, context }, { permission: 'cms:access', schema: storeInput, body, run: (input, { actor }) => stores.createStore(input, actor), done: saved });
   }
   const id = idFrom(params.id);
   if (body.intent === 'delete') {
@@ -45,7 +45,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { permission: 'catalog:delete', schema: storeDeleteForm, body, run: (_input, { actor }) => stores.deleteStore(id, actor), done: () => ({ to: LIST, title: 'Store deleted' }) },
     );
   }
-  return adminAction({ request, context }, { permission: 'catalog:write', schema: storeUpdate, body, run: (input, { actor }) => stores.updateStore(id, input, actor), done: saved });
+  return adminAction({ request, context }, { permission: 'cms:access', schema: storeUpdate, body, run: (input, { actor }) => stores.updateStore(id, input, actor), done: saved });
 }
 
 // ---------------------------------------------------------------------------------------------

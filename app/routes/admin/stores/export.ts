@@ -4,8 +4,11 @@ import { storeAdminQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/export';
 import { requirePermission } from '~/lib/guards.server';
 
+/** Bulk data (Database Management) on top of the content permission, as the API asks. */
+const BULK = ['cms:access', 'database:manage'] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'catalog:write');
+  await requirePermission(request, context, BULK);
   const parsed = storeAdminQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const { q, country, active } = parsed.success ? parsed.data : storeAdminQuery.parse({});
   const csv = await context.services.stores.exportCsv({ q, country, active });

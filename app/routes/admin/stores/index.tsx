@@ -4,20 +4,22 @@ import { href, Link, useSearchParams } from 'react-router';
 import { type StoreAdminRow, storeAdminQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
-import { requirePermission } from '~/lib/guards.server';
+import { can, requirePermission } from '~/lib/guards.server';
 
 
 export const meta: Route.MetaFunction = () => [{ title: 'Store Locator · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'catalog:write');
+  const user = await requirePermission(request, context, 'cms:access');
   const { stores } = context.services;
   // A hand-edited URL with a bad value shows the plain list rather than an error page.
   const parsed = storeAdminQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : storeAdminQuery.parse({});
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
   const [page, countries] = await Promise.all([stores.adminList(query), stores.countries()]);
-  return { page, countries: countries.map((code) => ({ code, name: names.of(code) ?? code })) };
+  // The CSV import and export are bulk data: offered to those who hold Database Management too.
+  const bulk = await can(context, user, { permission: ['cms:access', 'database:manage'] });
+  return { page, bulk, countries: countries.map((code) => ({ code, name: names.of(code) ?? code })) };
 }
 
 const columns: Column<StoreAdminRow>[] = [
@@ -51,7 +53,7 @@ function Filters({ countries }: { countries: { code: string; name: string }[] })
 }
 
 export default function StoreLocatorAdmin({ loaderData }: Route.ComponentProps) {
-  const { page, countries } = loaderData;
+  const { page, bulk, countries } = loaderData;
   const [params] = useSearchParams();
   // The export follows the filters on screen (not the page or the sort).
   const exportQuery = new URLSearchParams([...params].filter(([k]) => ['q', 'country', 'active'].includes(k))).toString();
@@ -61,13 +63,17 @@ export default function StoreLocatorAdmin({ loaderData }: Route.ComponentProps) 
         <Link to={href('/admin/dashboard/store-locator/new')} className={buttonClass.primary}>
           New store
         </Link>
-        <Link to={href('/admin/dashboard/store-locator/import')} className={buttonClass.secondary}>
-          Import CSV
-        </Link>
-        {/* A plain link: the browser downloads the file the route's loader streams. */}
-        <a href={`${href('/admin/dashboard/store-locator/export.csv')}${exportQuery ? `?${exportQuery}` : ''}`} className={buttonClass.secondary} download>
-          Export CSV
-        </a>
+        {bulk ? (
+          <>
+            <Link to={href('/admin/dashboard/store-locator/import')} className={buttonClass.secondary}>
+              Import CSV
+            </Link>
+            {/* A plain link: the browser downloads the file the route's loader streams. */}
+            <a href={`${href('/admin/dashboard/store-locator/export.csv')}${exportQuery ? `?${exportQuery}` : ''}`} className={buttonClass.secondary} download>
+              Export CSV
+            </a>
+          </>
+        ) : null}
       </PageHeader>
       <Filters countries={countries} />
       <DataTable columns={columns} rows={page.items} rowKey={(s) => s.id} caption="Store locations" empty="No stores match." />

@@ -1,0 +1,144 @@
+// The one authorization decision. Given who is asking (or nobody) and what is asked — signed in, an
+// area, master admin, permissions, optionally over a record owned by organisations or addressed to
+// one user — it answers allowed (with the scope the permissions hold) or the refusal and its reason.
+// Page guards turn a refusal into a redirect with the spec §8 toast, the API into 401/403/404 with a
+// code, the staff socket into a refused upgrade; the notifications feed and the live fan-out ask it
+// who an entry is for. Nothing else decides.
+import {
+  type AccessDecision,
+  type AccessNeed,
+  type Area,
+  hasAdminAccess,
+  hasPartnerAccess,
+  isMasterAdmin,
+  PERMISSION_AREA,
+  type Permission,
+  type RefusalReason,
+  type Scope,
+} from '../../shared/policy';
+
+/** What the decision reads of a user (a CurrentUser has all of it). */
+export interface Viewer {
+  id: string;
+  roles: readonly string[];
+  /** Permission → the widest scope a role of the user grants it with (`grantScope`). */
+  grants: Readonly<Record<string, Scope>>;
+  isMasterAdmin: boolean;
+  requiresPasswordReset: boolean;
+  twoFactorEnabled: boolean;
+  mfaPending: boolean;
+  /** The organisation a partner belongs to; null for staff and customers (and, until the partner issues, everyone). */
+  organisationId: string | null;
+}
+
+/** The Access Control settings the decision depends on. */
+export interface AccessPolicy {
+  requireTwoFactorForStaff: boolean;
+}
+
+const inArea = (user: Viewer, area: Area) => (area === 'admin' ? hasAdminAccess(user.roles) : hasPartnerAccess(user.roles));
+
+const refuse = (reason: RefusalReason, area: Area | null, extra: { missing?: 'area' | 'masterAdmin' | 'permission'; permission?: Permission } = {}): AccessDecision => ({
+  allowed: false,
+  reason,
+  area,
+  ...extra,
+});
+
+const asList = (p: Permission | readonly Permission[]): readonly Permission[] => (typeof p === 'string' ? [p] : p);
+
+/**
+ * The area a need is answered in. A staff permission is the admin area's (the stricter reading the
+ * page guards always had); a partner permission is the area its grant came through — staff holding
+ * it (`any`) use it in the admin area, partners (`own`) in theirs.
+ */
+function areaOf(user: Viewer | null, need: AccessNeed): Area | null {
+  if ('signedIn' in need) return null;
+  if ('area' in need) return need.area;
+  if ('masterAdmin' in need) return 'admin';
+  const perms = asList(need.permission);
+  if (perms.some((p) => PERMISSION_AREA[p] === 'admin')) return 'admin';
+  if (user && perms.every((p) => user.grants[p] === 'any') && hasAdminAccess(user.roles)) return 'admin';
+  return 'partner';
+}
+
+/** The one decision (pure: the settings it depends on come in `policy`). The order of the checks is the refusal's precedence. */
+export function authorize(user: Viewer | null, need: AccessNeed, policy: AccessPolicy): AccessDecision {
+  const area = areaOf(user, need);
+  if (!user) return refuse('unauthenticated', area);
+  if (user.mfaPending) return refuse('mfa_pending', area);
+  if ('signedIn' in need) return { allowed: true, scope: null };
+  const where = area as Area;
+  // Who has no business in the area hears so before being told to fix their password.
+  if (!inArea(user, where)) return refuse('forbidden', where, { missing: 'area' });
+  if (user.requiresPasswordReset) return refuse('password_expired', where);
+  if (where === 'admin' && policy.requireTwoFactorForStaff && !user.twoFactorEnabled) return refuse('two_factor_required', where);
+  if ('area' in need) return { allowed: true, scope: null };
+  // Spec §6: the master-admin screens stay master admin only, whatever the switches say.
+  if ('masterAdmin' in need) return isMasterAdmin(user) ? { allowed: true, scope: null } : refuse('forbidden', where, { missing: 'masterAdmin' });
+
+  let scope: Scope = 'any';
+  for (const p of asList(need.permission)) {
+    const granted = user.grants[p];
+    // In the admin area only a staff grant counts (a partner role's grant is over its organisation).
+    if (!granted || (where === 'admin' && granted !== 'any')) return refuse('forbidden', where, { missing: 'permission', permission: p });
+    if (granted === 'own') scope = 'own';
+  }
+  // Someone else's entry, or another organisation's record: it does not exist for this user (404,
+  // never 403 — a partner must not learn that the record is there).
+  if (need.addressedTo && need.addressedTo !== user.id) return refuse('not_found', where);
+  if (need.resource && scope === 'own') {
+    const mine = user.organisationId;
+    if (!mine || !need.resource.organisationIds.includes(mine)) return refuse('not_found', where);
+  }
+  return { allowed: true, scope };
+}
+
+/**
+ * Who an entry or an event is for: readers holding the permission — staff over every entry, a
+ * partner over entries of their organisation — and, when it names a user, that user alone. An entry
+ * without an organisation is staff-wide (`any` only).
+ */
+export interface Audience {
+  permission: Permission;
+  organisationId?: string | null;
+  userId?: string | null;
+}
+
+export function audienceNeed(a: Audience): AccessNeed {
+  return { permission: a.permission, resource: { organisationIds: a.organisationId ? [a.organisationId] : [] }, addressedTo: a.userId ?? null };
+}
+
+/**
+ * The permissions a viewer may use, by scope — what a list query filters on, so the query applies
+ * the same rule as the decision (every name is asked of `authorize`).
+ */
+export function usablePermissions(user: Viewer | null, policy: AccessPolicy): { any: Permission[]; own: Permission[] } {
+  const out: { any: Permission[]; own: Permission[] } = { any: [], own: [] };
+  if (!user) return out;
+  for (const name of Object.keys(user.grants)) {
+    const p = name as Permission;
+    if (!(p in PERMISSION_AREA)) continue; // a stale name in the grants table
+    const d = authorize(user, { permission: p }, policy);
+    if (d.allowed) out[d.scope === 'own' ? 'own' : 'any'].push(p);
+  }
+  return out;
+}
+
+/** The decision with the stored Access Control settings: what guards, the feed and the sockets call. */
+export interface Access {
+  decide(user: Viewer | null, need: AccessNeed): Promise<AccessDecision>;
+  can(user: Viewer | null, need: AccessNeed): Promise<boolean>;
+  usable(user: Viewer | null): Promise<{ any: Permission[]; own: Permission[] }>;
+}
+
+export function createAccess(settings: { get(): Promise<AccessPolicy> }): Access {
+  // The settings row is read only when it can change the answer (staff without two-factor).
+  const policyFor = async (user: Viewer | null): Promise<AccessPolicy> =>
+    user && !user.mfaPending && !user.twoFactorEnabled && hasAdminAccess(user.roles) ? { requireTwoFactorForStaff: (await settings.get()).requireTwoFactorForStaff } : { requireTwoFactorForStaff: false };
+  return {
+    decide: async (user, need) => authorize(user, need, await policyFor(user)),
+    can: async (user, need) => authorize(user, need, await policyFor(user)).allowed,
+    usable: async (user) => usablePermissions(user, await policyFor(user)),
+  };
+}
