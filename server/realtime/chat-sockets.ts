@@ -256,7 +256,6 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
 
   function onStaff(ws: WebSocket, entry: StaffSocket, ip: string | null) {
     ws.on('error', onSocketError('staff', ip));
-    const { user } = entry;
     (ws as unknown as Alive).alive = true;
     staff.set(ws, entry);
     ws.on('pong', () => ((ws as unknown as Alive).alive = true));
