@@ -2,6 +2,8 @@
 /** Pushed to a staff socket when a notification its user may see was stored (any instance). */
 export interface NotificationPush {
   type: 'notification';
+  /** The new entry (the page refreshes its feed; the id says which one arrived). */
+  id: number;
 }
 
 export interface NotificationItem {

@@ -316,10 +316,11 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   // The bell: staff whom the decision lets see the new entry (its audience) refresh their feed —
   // the same rule as the feed's query.
   const unsubscribeNotifications = feed.subscribe(NOTIFICATIONS_TOPIC, (data) => {
-    const need = audienceNeed(data as StoredNotification);
+    const stored = data as StoredNotification;
+    const need = audienceNeed(stored);
     void Promise.all(
       [...staff].map(async ([ws, s]) => {
-        if (await services.access.can(s.user, need)) send(ws, { type: 'notification' });
+        if (await services.access.can(s.user, need)) send(ws, { type: 'notification', id: stored.id });
       }),
     ).catch((err: unknown) => log.warn({ err }, 'notification push failed'));
   });

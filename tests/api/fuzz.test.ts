@@ -4,15 +4,11 @@
 // surrogates in JSON, JSON / text / broken multipart sent to page actions, NUL in forms), then a few
 // hundred random requests from a seeded generator. The seed is printed; FUZZ_SEED=<n> replays a run,
 // FUZZ_SEED=random explores a new one.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_DIR } from '../../server/root';
 import { JSON_FORM_FIELD } from '../../shared/form-constants';
 import { Client } from '../support/client';
+import { listApiRoutes, listPages } from '../support/routes';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -96,42 +92,6 @@ function fill(route: string, pick: (name: string) => string = (name) => ({ id: '
   return route.replace(/:(\w+)\??/g, (_m, name: string) => pick(name)).replace(/\*$/, 'x');
 }
 
-/** The write routes of the JSON API, read from the Express app's router stack. */
-function listApiRoutes(): { method: string; path: string }[] {
-  const app = t.app.server.listeners('request')[0] as unknown as { router: { stack: Layer[] } };
-  interface Layer {
-    route?: { path: string; methods: Record<string, boolean> };
-    handle: { stack?: Layer[] };
-    match(path: string): unknown;
-  }
-  const api = app.router.stack.find((l) => l.handle.stack && l.match('/api/ping'));
-  const out: { method: string; path: string }[] = [];
-  const walk = (stack: Layer[]) => {
-    for (const l of stack) {
-      if (l.route) for (const m of Object.keys(l.route.methods)) out.push({ method: m.toUpperCase(), path: `/api${l.route.path}` });
-      else if (l.handle.stack) walk(l.handle.stack);
-    }
-  };
-  walk(api?.handle.stack ?? []);
-  return out;
-}
-
-/** Every page path (with `?index` for index routes, which need it to reach their action) and whether it has an action. */
-async function listPages(): Promise<{ path: string; action: boolean }[]> {
-  const file = path.join(BUILD_DIR, 'server', 'index.js');
-  if (!existsSync(file)) throw new Error('No React Router build: run `npm run build` first.');
-  const build = (await import(pathToFileURL(file).href)) as ServerBuild;
-  const full = (id: string): string => {
-    const r = build.routes[id];
-    if (!r) return '';
-    const parent = r.parentId ? full(r.parentId) : '';
-    return r.path ? `${parent.replace(/\/$/, '')}/${r.path}` : parent;
-  };
-  return Object.values(build.routes)
-    .filter((r) => r && r.id !== 'root')
-    .map((r) => ({ path: (full(r!.id) || '/') + (r!.index ? '?index' : ''), action: typeof r!.module.action === 'function' }));
-}
-
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Signing the staff client out would end the run's coverage of staff routes: those go as a visitor. */
 const signsOut = (p: string) => /logout/.test(p);
@@ -153,7 +113,7 @@ beforeAll(async () => {
   const upload = await fetch(`${t.url}/api/admin/media`, { method: 'POST', body: form, headers: { cookie: staffCookie } });
   expect(upload.status).toBe(201);
   mediaId = (await upload.json()).media.id;
-  apiRoutes = listApiRoutes().filter((r) => WRITE.has(r.method));
+  apiRoutes = listApiRoutes(t).filter((r) => WRITE.has(r.method));
   const all = await listPages();
   pageActions = all.filter((p) => p.action).map((p) => p.path);
   pages = all.map((p) => p.path);
@@ -499,7 +459,7 @@ describe('random bad input', () => {
         const route = r.pick(apiRoutes);
         req = { method: route.method, path: randomPath(route.path), ...jsonBody(), as: asFor(route.path) };
       } else if (kind < 10) {
-        const route = r.pick(listApiRoutes().filter((x) => x.method === 'GET'));
+        const route = r.pick(listApiRoutes(t).filter((x) => x.method === 'GET'));
         req = { method: 'GET', path: randomPath(route.path) + query(), as: r.chance(0.7) ? 'staff' : 'visitor' };
       } else if (kind < 17) {
         const page = r.pick(pageActions);
