@@ -63,6 +63,21 @@ test('an admin imports the valid rows of a CSV and edits the new store', async (
   await expect(page.getByLabel('Sunday closes')).toHaveValue('18:00');
 });
 
+// Bulk data is Database Management's (issue 13): an employee edits stores but is not offered the
+// CSV, and the import page sends them away as any page they may not open.
+test('an employee sees no CSV import or export, and the import page answers Access Denied', async ({ page }) => {
+  await signInAsDemo(page, 'employee');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/dashboard/store-locator');
+  await expect(page.getByRole('heading', { name: 'Store Locator' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New store' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Import CSV' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+  await page.goto('/admin/dashboard/store-locator/import');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+});
+
 // A browser whose locale shows AM/PM in time inputs: the hours must still read and take 24-hour times.
 test.describe('in a US-English browser', () => {
   test.use({ locale: 'en-US', timezoneId: 'America/New_York' });

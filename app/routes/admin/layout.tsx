@@ -21,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notifications.list(user, { pageSize: NOTIFICATIONS_LATEST }),
   ]);
   return {
-    user: { firstName: user.firstName, lastName: user.lastName, isMasterAdmin: user.isMasterAdmin, permissions: user.permissions },
+    // The shell mirrors what the decision says (links it shows), the pages' guards enforce it.
+    user: { firstName: user.firstName, lastName: user.lastName, isMasterAdmin: await can(context, user, { masterAdmin: true }), permissions: user.permissions },
     unreadChats,
     unreadNotifications,
     latestNotifications: latest.items,
