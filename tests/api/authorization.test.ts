@@ -548,6 +548,30 @@ describe('where the page and the API guards used to disagree', () => {
   });
 });
 
+describe('the staff socket after the upgrade', () => {
+  it('is closed (4403) at the next heartbeat when the decision refuses it: two-factor enforced for staff without it', async () => {
+    const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws/staff`, { headers: { cookie: cookies.get('no2fa') as string } });
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const settings = await t.app.services.settings.get();
+    const pinged = new Promise((resolve) => ws.once('ping', resolve));
+    await t.app.sockets.tick();
+    await pinged;
+    // A round trip after the pong (frames are read in order): the socket is alive for the next tick.
+    const answered = new Promise((resolve) => ws.once('message', resolve));
+    ws.send('not json');
+    await answered;
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    await t.app.services.settings.update({ ...settings, requireTwoFactorForStaff: true }, SYSTEM_ACTOR);
+    try {
+      await t.app.sockets.tick();
+      expect(await closed).toBe(4403);
+    } finally {
+      await t.app.services.settings.update(settings, SYSTEM_ACTOR);
+    }
+  });
+});
+
 describe('protected API routes', () => {
   it('lets only the master admin change the access-control settings, validated', async () => {
     const master = new Client(t.url);
