@@ -172,3 +172,16 @@ describe('createAccess', () => {
     expect(reads).toBe(1);
   });
 });
+
+describe('the API translation', () => {
+  it('names what is required in a refusal, never the record asked about', async () => {
+    const { apiRefusal } = await import('../http/api-auth');
+    const need: AccessNeed = { permission: 'orders:manage', resource: { organisationIds: [BREW] } };
+    const refusal = authorize(retailer({ grants: {} }), need, OFF);
+    if (refusal.allowed) throw new Error('expected a refusal');
+    expect(apiRefusal(refusal, need).toBody()).toEqual({ error: { code: 'forbidden', message: 'You need the orders:manage permission for this.', details: { required: { permission: 'orders:manage' } } } });
+    const other = authorize(retailer(), need, OFF);
+    if (other.allowed) throw new Error('expected a refusal');
+    expect(apiRefusal(other, need)).toMatchObject({ status: 404, code: 'not_found' });
+  });
+});

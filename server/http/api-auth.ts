@@ -44,7 +44,8 @@ export function apiRefusal(decision: Exclude<AccessDecision, { allowed: true }>,
     case 'not_found':
       return new AppError('not_found', 404, 'Not found.');
     case 'forbidden':
-      return new AppError('forbidden', 403, `You need ${describe(need)} for this.`, { details: { required: need } });
+      // What is required, never the record asked about (its owners are not the caller's to learn).
+      return new AppError('forbidden', 403, `You need ${describe(need)} for this.`, { details: { required: 'permission' in need ? { permission: need.permission } : need } });
   }
 }
 
