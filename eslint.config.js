@@ -7,7 +7,9 @@ import tseslint from 'typescript-eslint';
 const NO_SERVER = { group: ['**/server/**', '../server/*'], message: 'app/ must not import server code (types come through the load context).' };
 /** The import rule of a part of app/: never the server, and whatever else that part may not reach. */
 const appImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [NO_SERVER, ...patterns] }] });
-const FEATURES = readdirSync(new URL('app/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const FEATURES = readdirSync(new URL('app/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'bench/results/'] },
@@ -41,10 +43,18 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     rules: {
       // Except React Router's `href`, so paths are built from the route table on both sides.
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'react-router', allowImportNames: ['href'], message: 'shared/ may use only `href` from react-router.' }],
-        patterns: [{ group: ['node:*', '**/server/**', '**/app/**', 'react', 'react/*', 'react-dom*', '@react-router/*'], message: 'shared/ is imported by both sides.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router', allowImportNames: ['href'], message: 'shared/ may use only `href` from react-router.' }],
+          patterns: [
+            {
+              group: ['node:*', '**/server/**', '**/app/**', 'react', 'react/*', 'react-dom*', '@react-router/*'],
+              message: 'shared/ is imported by both sides.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -53,9 +63,16 @@ export default tseslint.config(
     files: ['app/**/*.{ts,tsx}', 'shared/**/*.ts', 'server/**/*.ts'],
     ignores: ['**/*.test.ts', 'app/routes.ts'],
     rules: {
-      'no-restricted-syntax': ['error',
-        { selector: "Literal[value=/^\\/(admin|partner)\\/dashboard/]:not(CallExpression[callee.name='href'] > Literal)", message: "Build dashboard paths with href() from 'react-router' (typed by the route table)." },
-        { selector: 'TemplateElement[value.raw=/^\\/(admin|partner)\\/dashboard/]', message: "Build dashboard paths with href() from 'react-router' (typed by the route table)." },
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[value=/^\\/(admin|partner)\\/dashboard/]:not(CallExpression[callee.name='href'] > Literal)",
+          message: "Build dashboard paths with href() from 'react-router' (typed by the route table).",
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/(admin|partner)\\/dashboard/]',
+          message: "Build dashboard paths with href() from 'react-router' (typed by the route table).",
+        },
       ],
     },
   },
@@ -67,7 +84,14 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/http/**', 'server/modules/*/api.ts', 'server/app.ts', 'server/main.ts', 'server/realtime/chat-sockets.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/http/*'], message: 'Services import nothing from server/http/ (errors, parse, rate limits and cookies are in server/core/).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/http/*'], message: 'Services import nothing from server/http/ (errors, parse, rate limits and cookies are in server/core/).' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -26,7 +26,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { gate } = context;
   const { toast, clear } = context.flash.read(request);
   return data(
-    { gate, market: context.market, supportEmail: context.supportEmail, markets: MARKETS.map((m) => ({ code: m.code, name: m.name, currency: m.currency })), toast },
+    {
+      gate,
+      market: context.market,
+      supportEmail: context.supportEmail,
+      markets: MARKETS.map((m) => ({ code: m.code, name: m.name, currency: m.currency })),
+      toast,
+    },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,
   );
 }
@@ -59,7 +65,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const gated = gate.status !== 'pass' && pathname !== '/age-gate';
   return (
     <>
-      {gated ? <AgeGate returnTo={pathname + search} denied={gate.status === 'denied'} /> : <PageChrome chat={<PublicChat />}><Outlet /></PageChrome>}
+      {gated ? (
+        <AgeGate returnTo={pathname + search} denied={gate.status === 'denied'} />
+      ) : (
+        <PageChrome chat={<PublicChat />}>
+          <Outlet />
+        </PageChrome>
+      )}
       <Toaster flash={toast} />
     </>
   );

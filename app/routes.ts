@@ -73,10 +73,9 @@ export default [
     // Master admin only: the stored emails (how links reach people without SMTP_URL).
     route('outbox', 'routes/admin/outbox.tsx', { id: 'admin-outbox' }),
     // Spec §6: master admin only.
-    ...[
-      'master-admin', 'user-management', 'users', 'content-management', 'advanced-user-management',
-      'database-management', 'code-editor', 'audit-logs',
-    ].map((p) => route(p, 'routes/admin/master-page.tsx', { id: `admin-${p}` })),
+    ...['master-admin', 'user-management', 'users', 'content-management', 'advanced-user-management', 'database-management', 'code-editor', 'audit-logs'].map(
+      (p) => route(p, 'routes/admin/master-page.tsx', { id: `admin-${p}` }),
+    ),
   ]),
 
   // Partner area (protected layout)
@@ -85,9 +84,20 @@ export default [
     route('distributor', 'routes/partner/index.tsx', { id: 'partner-distributor' }),
     route('retailer', 'routes/partner/index.tsx', { id: 'partner-retailer' }),
     ...[
-      'products', 'orders/place', 'orders/history', 'distribution/assign',
-      'distributor/orders/approve', 'distributor/invoices/generate', 'distributor/shipments', 'retailer/catalog',
-      'retailer/orders', 'retailer/invoices', 'retailer/receipts', 'marketing/materials', 'marketing/events', 'payments',
+      'products',
+      'orders/place',
+      'orders/history',
+      'distribution/assign',
+      'distributor/orders/approve',
+      'distributor/invoices/generate',
+      'distributor/shipments',
+      'retailer/catalog',
+      'retailer/orders',
+      'retailer/invoices',
+      'retailer/receipts',
+      'marketing/materials',
+      'marketing/events',
+      'payments',
     ].map((p) => page(p, `partner-${p.replaceAll('/', '-')}`)),
   ]),
 

@@ -8,7 +8,11 @@ import { isMain, kb, passGate, removeDir, startServer, tempDataDir, writeResult 
 
 export const TARGET_GZIP_KB = 120;
 
-const attr = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined);
+const attr = (tag, name) =>
+  tag
+    .match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))
+    ?.slice(1)
+    .find((v) => v !== undefined);
 
 /** Static import specifiers in (minified) ES module code: `from"x"`, `import"x"`, `import("x")` with a literal. */
 export function staticImports(code) {
@@ -37,7 +41,10 @@ function entryPoints(html, base) {
 }
 
 function parseManifest(code) {
-  const json = code.slice(code.indexOf('=') + 1).trim().replace(/;$/, '');
+  const json = code
+    .slice(code.indexOf('=') + 1)
+    .trim()
+    .replace(/;$/, '');
   return JSON.parse(json);
 }
 
@@ -167,7 +174,9 @@ export async function run() {
 
 export function summarize(r) {
   const perPage = (r.perPage ?? []).map((p) => `    ${p.path.padEnd(34)} ${p.gzipKB} KB gzip`);
-  const lines = [`Bundle size of / (JS at start-up, ${r.totals.files} files): ${r.totals.rawKB} KB raw, ${r.totals.gzipKB} KB gzip -9 (target <= ${r.target.gzipKB} KB: ${r.target.met ? 'met' : 'MISSED'})`];
+  const lines = [
+    `Bundle size of / (JS at start-up, ${r.totals.files} files): ${r.totals.rawKB} KB raw, ${r.totals.gzipKB} KB gzip -9 (target <= ${r.target.gzipKB} KB: ${r.target.met ? 'met' : 'MISSED'})`,
+  ];
   for (const f of r.files) lines.push(`  ${f.file.padEnd(44)} ${String(kb(f.rawBytes)).padStart(7)} KB raw ${String(kb(f.gzipBytes)).padStart(6)} KB gzip`);
   for (const c of r.css) lines.push(`  (css) ${c.file.padEnd(38)} ${String(kb(c.rawBytes)).padStart(7)} KB raw ${String(kb(c.gzipBytes)).padStart(6)} KB gzip`);
   const s = r.staffCheck;

@@ -22,7 +22,6 @@ from products p cross join (values ('US','USD'),('GB','GBP'),('EU','EUR'),('CA',
 where p.slug like 'bench-product-%';
 `;
 
-
 // Stores first: they carry the seeded products (as in bench/stores.mjs), not thousands each.
 const LOAD = INSERT_STORES + INSERT_PRODUCTS;
 
@@ -76,7 +75,9 @@ if (isMain(import.meta)) {
 }
 
 export function summarize(r) {
-  const lines = [`Public catalogue with ${r.productsLoaded} extra products and ${r.storesLoaded} extra stores (${r.connections} connections, ${r.durationSeconds} s):`];
+  const lines = [
+    `Public catalogue with ${r.productsLoaded} extra products and ${r.storesLoaded} extra stores (${r.connections} connections, ${r.durationSeconds} s):`,
+  ];
   for (const row of r.rows) {
     lines.push(
       `  ${row.database.padEnd(9)} /api/ping ${row.ping.reqPerSec}/s; /api/products over ${row.pages} pages ${row.products.reqPerSec}/s p99 ${row.products.latencyP99Ms} ms (${row.productsVsPing} of ping); nearest ${row.nearest.reqPerSec}/s p99 ${row.nearest.latencyP99Ms} ms (${row.nearestVsPing} of ping); cold: first page ${row.coldMs.firstPage} ms, last page ${row.coldMs.lastPage} ms, one nearest ${row.coldMs.nearest} ms`,

@@ -180,7 +180,10 @@ export function postgresAvailable() {
 }
 
 export function psql(sql) {
-  const r = spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', sql], { encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', sql], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (r.status !== 0) throw new Error(`psql failed: ${r.stderr || r.error}`);
   return r.stdout;
 }
@@ -192,12 +195,16 @@ export function isMain(meta) {
 
 /** Share of all cores busy over `ms` (0..1): a check that nothing else is running before a benchmark. */
 export async function cpuBusy(ms = 1000) {
-  const snap = () => os.cpus().reduce((acc, c) => {
-    const t = c.times;
-    acc.idle += t.idle;
-    acc.total += t.user + t.nice + t.sys + t.idle + t.irq;
-    return acc;
-  }, { idle: 0, total: 0 });
+  const snap = () =>
+    os.cpus().reduce(
+      (acc, c) => {
+        const t = c.times;
+        acc.idle += t.idle;
+        acc.total += t.user + t.nice + t.sys + t.idle + t.irq;
+        return acc;
+      },
+      { idle: 0, total: 0 },
+    );
   const a = snap();
   await sleep(ms);
   const b = snap();

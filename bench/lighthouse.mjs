@@ -122,7 +122,9 @@ export async function run() {
         withGateCookie: Boolean(t.cookie),
         median: med,
         targetsMet: met,
-        failingAudits: [...failing.values()].map(({ score: _s, ...f }) => ({ ...f, score: f.minScore })).sort((a, b) => a.category.localeCompare(b.category) || a.id.localeCompare(b.id)),
+        failingAudits: [...failing.values()]
+          .map(({ score: _s, ...f }) => ({ ...f, score: f.minScore }))
+          .sort((a, b) => a.category.localeCompare(b.category) || a.id.localeCompare(b.id)),
         runs,
       });
     }
@@ -140,7 +142,9 @@ export function summarize(r) {
   for (const p of r.pages) {
     const m = p.median;
     const mark = (c) => `${m[c]}${p.targetsMet[c] ? '' : '!'}`;
-    lines.push(`  ${p.name.padEnd(9)} ${p.path.padEnd(10)} perf ${mark('performance')}  a11y ${mark('accessibility')}  bp ${mark('best-practices')}  seo ${mark('seo')}  LCP ${Math.round(m.lcpMs)} ms`);
+    lines.push(
+      `  ${p.name.padEnd(9)} ${p.path.padEnd(10)} perf ${mark('performance')}  a11y ${mark('accessibility')}  bp ${mark('best-practices')}  seo ${mark('seo')}  LCP ${Math.round(m.lcpMs)} ms`,
+    );
     const runs = (a) => `${a.runs}/${r.runsPerPage} runs`;
     for (const a of p.failingAudits.filter((x) => x.category !== 'performance')) {
       lines.push(`      FAILING [${a.category}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''} — ${runs(a)}`);
@@ -148,7 +152,8 @@ export function summarize(r) {
     const perf = p.failingAudits.filter((x) => x.category === 'performance');
     const metrics = perf.filter((x) => x.weight > 0);
     const others = perf.filter((x) => !(x.weight > 0));
-    if (metrics.length) lines.push(`      perf metrics below 0.9: ${metrics.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''} ${runs(a)}`).join('; ')}`);
+    if (metrics.length)
+      lines.push(`      perf metrics below 0.9: ${metrics.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''} ${runs(a)}`).join('; ')}`);
     if (others.length) lines.push(`      perf insights flagged: ${others.map((a) => `${a.id} ${runs(a)}`).join('; ')}`);
   }
   return lines.join('\n');

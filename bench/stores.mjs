@@ -30,7 +30,6 @@ export function origins(n = 2000) {
   return out;
 }
 
-
 async function suite(server, label) {
   const paths = origins();
   const check = await (await fetch(server.url + paths[0])).json();
@@ -50,7 +49,9 @@ async function suite(server, label) {
     nearestCached: fixed,
     variedVsPing: Math.round((varied.reqPerSec / ping.reqPerSec) * 100) / 100,
   };
-  process.stderr.write(`  stores ${label}: ping ${ping.reqPerSec}/s; nearest (varied) ${varied.reqPerSec}/s p99 ${varied.latencyP99Ms} ms; cached ${fixed.reqPerSec}/s\n`);
+  process.stderr.write(
+    `  stores ${label}: ping ${ping.reqPerSec}/s; nearest (varied) ${varied.reqPerSec}/s p99 ${varied.latencyP99Ms} ms; cached ${fixed.reqPerSec}/s\n`,
+  );
   return row;
 }
 

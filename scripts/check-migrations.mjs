@@ -48,7 +48,10 @@ try {
     failed = true;
     console.error('check-migrations: server/db/schema/ and server/db/migrations/ disagree — drizzle-kit would generate:');
     for (const f of changed) console.error(`  ${f}`);
-    const sql = changed.filter((f) => f.endsWith('.sql')).map((f) => after.get(f)).join('\n');
+    const sql = changed
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => after.get(f))
+      .join('\n');
     if (sql) console.error(`\n${sql.trim()}\n`);
     console.error('Run `npm run db:generate` and commit the migration with the schema change.');
   } else {

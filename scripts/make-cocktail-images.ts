@@ -23,26 +23,36 @@ const GLASSES: Record<Exclude<GlassShape, 'mug'>, Glass> = {
   rocks: {
     outer: 'M138 128 L146 262 Q147 270 156 270 L244 270 Q253 270 254 262 L262 128 Z',
     inner: 'M143 130 L150 250 L250 250 L257 130 Z',
-    liquidTop: 164, bottom: 250, rim: { y: 128, left: 138, right: 262 },
+    liquidTop: 164,
+    bottom: 250,
+    rim: { y: 128, left: 138, right: 262 },
     highlight: 'M153 142 L158 238',
   },
   highball: {
     outer: 'M158 58 L164 262 Q165 270 174 270 L226 270 Q235 270 236 262 L242 58 Z',
     inner: 'M163 60 L168 252 L232 252 L237 60 Z',
-    liquidTop: 86, bottom: 252, rim: { y: 58, left: 158, right: 242 },
+    liquidTop: 86,
+    bottom: 252,
+    rim: { y: 58, left: 158, right: 242 },
     highlight: 'M171 74 L175 240',
   },
   copa: {
     outer: 'M136 74 C128 150 158 198 200 198 C242 198 272 150 264 74 Z',
     inner: 'M141 76 C134 146 162 192 200 192 C238 192 266 146 259 76 Z',
-    liquidTop: 108, bottom: 192, rim: { y: 74, left: 136, right: 264 },
-    highlight: 'M149 96 C148 132 158 160 174 176', stem: true,
+    liquidTop: 108,
+    bottom: 192,
+    rim: { y: 74, left: 136, right: 264 },
+    highlight: 'M149 96 C148 132 158 160 174 176',
+    stem: true,
   },
   coupe: {
     outer: 'M118 116 C122 178 158 196 200 196 C242 196 278 178 282 116 Z',
     inner: 'M123 118 C127 174 161 190 200 190 C239 190 273 174 277 118 Z',
-    liquidTop: 130, bottom: 190, rim: { y: 116, left: 118, right: 282 },
-    highlight: 'M132 126 C137 160 155 176 172 182', stem: true,
+    liquidTop: 130,
+    bottom: 190,
+    rim: { y: 116, left: 118, right: 282 },
+    highlight: 'M132 126 C137 160 155 176 172 182',
+    stem: true,
   },
 };
 
@@ -91,8 +101,19 @@ function twist(x: number, y: number, fruit: keyof typeof CITRUS): string {
 
 function berries(x: number, y: number, colour: string, shine: string): string {
   const cluster = (cx: number, cy: number) =>
-    [[0, 0], [-6, -3], [6, -3], [-5, 5], [5, 5], [0, -8], [0, 8]]
-      .map(([dx, dy]) => `<circle cx="${cx + (dx as number)}" cy="${cy + (dy as number)}" r="4.6" fill="${colour}"/><circle cx="${cx + (dx as number) - 1.4}" cy="${cy + (dy as number) - 1.4}" r="1.2" fill="${shine}"/>`)
+    [
+      [0, 0],
+      [-6, -3],
+      [6, -3],
+      [-5, 5],
+      [5, 5],
+      [0, -8],
+      [0, 8],
+    ]
+      .map(
+        ([dx, dy]) =>
+          `<circle cx="${cx + (dx as number)}" cy="${cy + (dy as number)}" r="4.6" fill="${colour}"/><circle cx="${cx + (dx as number) - 1.4}" cy="${cy + (dy as number) - 1.4}" r="1.2" fill="${shine}"/>`,
+      )
       .join('');
   return `<g>${cluster(x, y)}${cluster(x + 18, y + 4)}</g>`;
 }
@@ -101,23 +122,43 @@ function garnish(kind: Garnish, g: Glass, c: DemoCocktail): string {
   const { rim } = g;
   const rx = rim.right - 12;
   switch (kind) {
-    case 'lime-wheel': return wheel(rx, rim.y - 2, 'lime');
-    case 'lemon-wheel': return wheel(rx, rim.y - 2, 'lemon');
-    case 'orange-wheel': return wheel(rx, rim.y - 2, 'orange');
-    case 'grapefruit': return wheel(rx, rim.y - 4, 'grapefruit', 30);
-    case 'lime-wedge': return wedge(rx, rim.y - 4, 'lime');
-    case 'orange-twist': return twist(rx, rim.y, 'orange');
-    case 'lemon-twist': return twist(rx, rim.y, 'lemon');
-    case 'blackberry': return berries(200, g.liquidTop - 14, '#3b1030', '#a2668f');
+    case 'lime-wheel':
+      return wheel(rx, rim.y - 2, 'lime');
+    case 'lemon-wheel':
+      return wheel(rx, rim.y - 2, 'lemon');
+    case 'orange-wheel':
+      return wheel(rx, rim.y - 2, 'orange');
+    case 'grapefruit':
+      return wheel(rx, rim.y - 4, 'grapefruit', 30);
+    case 'lime-wedge':
+      return wedge(rx, rim.y - 4, 'lime');
+    case 'orange-twist':
+      return twist(rx, rim.y, 'orange');
+    case 'lemon-twist':
+      return twist(rx, rim.y, 'lemon');
+    case 'blackberry':
+      return berries(200, g.liquidTop - 14, '#3b1030', '#a2668f');
     case 'raspberry':
       return `<line x1="${rim.left + 40}" y1="${rim.y - 30}" x2="${rim.right - 30}" y2="${rim.y + 8}" stroke="#8a6a25" stroke-width="2.5" stroke-linecap="round"/>${berries(200, rim.y - 12, '#c81d4e', '#f4a1b8')}`;
     case 'coffee-beans':
       return [180, 200, 220]
-        .map((x, i) => `<g transform="translate(${x} ${g.liquidTop + 3}) rotate(${[-20, 10, 30][i]})"><ellipse rx="7.5" ry="4.8" fill="#2b170d"/><path d="M-5 0 Q0 -2 5 0" stroke="#8a5a34" stroke-width="1.2" fill="none"/></g>`)
+        .map(
+          (x, i) =>
+            `<g transform="translate(${x} ${g.liquidTop + 3}) rotate(${[-20, 10, 30][i]})"><ellipse rx="7.5" ry="4.8" fill="#2b170d"/><path d="M-5 0 Q0 -2 5 0" stroke="#8a5a34" stroke-width="1.2" fill="none"/></g>`,
+        )
         .join('');
     case 'mint': {
-      const leaves = [[-14, -8, -35], [12, -12, 30], [-8, -26, -10], [14, -30, 40], [2, -40, 5]]
-        .map(([dx, dy, a]) => `<g transform="translate(${210 + (dx as number)} ${rim.y + (dy as number)}) rotate(${a})"><ellipse rx="7" ry="12" fill="${(a as number) > 0 ? '#4a9a52' : '#3a7f44'}"/><line x1="0" y1="-10" x2="0" y2="10" stroke="#2c5e33" stroke-width="1"/></g>`)
+      const leaves = [
+        [-14, -8, -35],
+        [12, -12, 30],
+        [-8, -26, -10],
+        [14, -30, 40],
+        [2, -40, 5],
+      ]
+        .map(
+          ([dx, dy, a]) =>
+            `<g transform="translate(${210 + (dx as number)} ${rim.y + (dy as number)}) rotate(${a})"><ellipse rx="7" ry="12" fill="${(a as number) > 0 ? '#4a9a52' : '#3a7f44'}"/><line x1="0" y1="-10" x2="0" y2="10" stroke="#2c5e33" stroke-width="1"/></g>`,
+        )
         .join('');
       return `<path d="M210 ${rim.y + 20} L210 ${rim.y - 36}" stroke="#2c5e33" stroke-width="2.5"/>${leaves}`;
     }
@@ -150,8 +191,10 @@ function ice(kind: NonNullable<DemoCocktail['art']['ice']>, g: Glass, rnd: () =>
 function head(kind: NonNullable<DemoCocktail['art']['top']>, g: Glass, rnd: () => number): string {
   const y = g.liquidTop;
   switch (kind) {
-    case 'foam': return `<rect x="0" y="${y}" width="${W}" height="14" fill="#f8f1dd"/>`;
-    case 'crema': return `<rect x="0" y="${y}" width="${W}" height="10" fill="#c99a66"/><rect x="0" y="${y}" width="${W}" height="3" fill="#e0bb8a"/>`;
+    case 'foam':
+      return `<rect x="0" y="${y}" width="${W}" height="14" fill="#f8f1dd"/>`;
+    case 'crema':
+      return `<rect x="0" y="${y}" width="${W}" height="10" fill="#c99a66"/><rect x="0" y="${y}" width="${W}" height="3" fill="#e0bb8a"/>`;
     case 'cream':
       return `<path d="M0 ${y} H${W} V${y + 24} Q350 ${y + 38} 300 ${y + 26} T200 ${y + 30} T100 ${y + 24} T0 ${y + 28} Z" fill="#f1e4cc"/><path d="M150 ${y + 30} q20 14 40 4 t40 6" fill="none" stroke="#f1e4cc" stroke-width="5" stroke-linecap="round" opacity=".8"/>`;
     case 'bubbles':
@@ -170,8 +213,19 @@ function shade(hex: string, factor: number): string {
 }
 
 function mug(c: DemoCocktail, rnd: () => number): string {
-  const dents = Array.from({ length: 26 }, () => `<circle cx="${r1(156 + rnd() * 88)}" cy="${r1(124 + rnd() * 136)}" r="${r1(2 + rnd() * 3)}" fill="#fff" fill-opacity=".12"/>`).join('');
-  const cubes = [[170, 98, -12], [204, 94, 8]].map(([x, y, a]) => `<rect x="${x}" y="${y}" width="26" height="22" rx="4" transform="rotate(${a} ${(x as number) + 13} ${(y as number) + 11})" fill="#fff" fill-opacity=".55" stroke="#fff" stroke-width="1.5"/>`).join('');
+  const dents = Array.from(
+    { length: 26 },
+    () => `<circle cx="${r1(156 + rnd() * 88)}" cy="${r1(124 + rnd() * 136)}" r="${r1(2 + rnd() * 3)}" fill="#fff" fill-opacity=".12"/>`,
+  ).join('');
+  const cubes = [
+    [170, 98, -12],
+    [204, 94, 8],
+  ]
+    .map(
+      ([x, y, a]) =>
+        `<rect x="${x}" y="${y}" width="26" height="22" rx="4" transform="rotate(${a} ${(x as number) + 13} ${(y as number) + 11})" fill="#fff" fill-opacity=".55" stroke="#fff" stroke-width="1.5"/>`,
+    )
+    .join('');
   return `<defs><linearGradient id="copper" x1="0" x2="1"><stop offset="0" stop-color="#8c4a22"/><stop offset=".35" stop-color="#d9925a"/><stop offset=".6" stop-color="#b8693a"/><stop offset="1" stop-color="#7a3d1c"/></linearGradient></defs>
 <path d="M250 140 C296 140 298 230 250 230" fill="none" stroke="#9a5429" stroke-width="13" stroke-linecap="round"/>
 <path d="M148 112 L152 262 Q153 270 162 270 L238 270 Q247 270 248 262 L252 112 Z" fill="url(#copper)"/>${dents}

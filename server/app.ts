@@ -90,7 +90,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
       // Log what identifies a request, never its cookies or the cookies set in return.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: redactTokens(req.url), ip: req.remoteAddress }),
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactTokens(req.url),
+          ip: req.remoteAddress,
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
@@ -196,7 +201,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     res.status(appError.status).json(appError.toBody());
   });
 
-  const sockets = attachChatSockets(server, services, feed, { instanceId: randomUUID(), logger, allowedOrigins: config.CORS_ORIGINS, requestPrototype: app.request });
+  const sockets = attachChatSockets(server, services, feed, {
+    instanceId: randomUUID(),
+    logger,
+    allowedOrigins: config.CORS_ORIGINS,
+    requestPrototype: app.request,
+  });
   services.jobs.start();
 
   ready = true;

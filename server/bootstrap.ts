@@ -27,7 +27,14 @@ export const printLine = (line: string): void => void process.stdout.write(`${li
  * live link ever printed (on stdout, as a plain line; never in the JSON log). Every other link goes
  * to the outbox.
  */
-export async function ensureMasterAdmin(database: Database, services: Services, config: Config, logger: Logger, origin: string, print: (line: string) => void = printLine): Promise<void> {
+export async function ensureMasterAdmin(
+  database: Database,
+  services: Services,
+  config: Config,
+  logger: Logger,
+  origin: string,
+  print: (line: string) => void = printLine,
+): Promise<void> {
   const [existing] = await database.db
     .select({ id: users.id })
     .from(users)
@@ -38,7 +45,18 @@ export async function ensureMasterAdmin(database: Database, services: Services, 
   if (existing) return;
   const email = config.ADMIN_EMAIL ?? 'admin@frolic.local';
   const created = await services.users
-    .createUser({ email, firstName: 'Master', lastName: 'Admin', roles: ['master_admin', 'admin'], password: config.ADMIN_PASSWORD, isMasterAdmin: true, confirmed: true }, SYSTEM_ACTOR)
+    .createUser(
+      {
+        email,
+        firstName: 'Master',
+        lastName: 'Admin',
+        roles: ['master_admin', 'admin'],
+        password: config.ADMIN_PASSWORD,
+        isMasterAdmin: true,
+        confirmed: true,
+      },
+      SYSTEM_ACTOR,
+    )
     .catch((err: unknown) => {
       throw new Error(`ADMIN_PASSWORD is not acceptable: ${(err as Error).message}`);
     });
@@ -68,7 +86,10 @@ export async function createDemoUsers(services: Services, database: Database, pa
     const email = `${role.replace('_', '-')}@${DEMO_DOMAIN}`;
     const [found] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (found) {
-      await database.db.update(users).set({ passwordHash: await hashPassword(password), status: 'active' }).where(eq(users.id, found.id));
+      await database.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password), status: 'active' })
+        .where(eq(users.id, found.id));
       await services.users.clearLockout(email);
       await database.db.update(profiles).set({ requiresPasswordReset: false, passwordLastUpdated: new Date() }).where(eq(profiles.id, found.id));
     } else {
@@ -88,6 +109,11 @@ export async function createDemoUsers(services: Services, database: Database, pa
 export async function startDemoUsers(services: Services, database: Database, logger: Logger, password: string | undefined): Promise<void> {
   const demo = await createDemoUsers(services, database, password);
   const users = demo.map((d) => `${d.role}: ${d.email}`);
-  if (password) logger.warn({ users }, 'DEMO_MODE: demo users, one per role, with the password in DEMO_PASSWORD (reset at every start; never enable in production)');
-  else logger.warn({ users }, 'DEMO_MODE: demo users, one per role, with a random password that is not shown: set DEMO_PASSWORD to choose theirs (applied at every start)');
+  if (password)
+    logger.warn({ users }, 'DEMO_MODE: demo users, one per role, with the password in DEMO_PASSWORD (reset at every start; never enable in production)');
+  else
+    logger.warn(
+      { users },
+      'DEMO_MODE: demo users, one per role, with a random password that is not shown: set DEMO_PASSWORD to choose theirs (applied at every start)',
+    );
 }

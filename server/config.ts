@@ -4,9 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -32,8 +30,16 @@ const envSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
-  BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/, 'must look like 100kb or 1mb').default('100kb'),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(kb|mb)$/, 'must look like 100kb or 1mb')
+    .default('100kb'),
   SEED_DEMO: bool.default(true),
   SMTP_URL: z
     .string()
@@ -43,8 +49,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Frolic <no-reply@frolic.example>'),
   SUPPORT_EMAIL: z.email().default('support@frolic.example'),
   DEMO_MODE: bool.default(false),
-  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(12, 'must be at least 12 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PAGE_CACHE: bool.default(true),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });

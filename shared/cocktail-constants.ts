@@ -13,8 +13,30 @@ export const DIFFICULTY_LABELS: Record<CocktailDifficulty, string> = {
  * plural forms are units of their own. No unit at all ("1 egg white") is allowed too.
  */
 export const COCKTAIL_UNITS = [
-  'ml', 'cl', 'l', 'oz', 'dash', 'dashes', 'drop', 'drops', 'barspoon', 'barspoons', 'teaspoon', 'teaspoons',
-  'slice', 'slices', 'wedge', 'wedges', 'leaf', 'leaves', 'sprig', 'sprigs', 'piece', 'pieces', 'to top', 'to garnish',
+  'ml',
+  'cl',
+  'l',
+  'oz',
+  'dash',
+  'dashes',
+  'drop',
+  'drops',
+  'barspoon',
+  'barspoons',
+  'teaspoon',
+  'teaspoons',
+  'slice',
+  'slices',
+  'wedge',
+  'wedges',
+  'leaf',
+  'leaves',
+  'sprig',
+  'sprigs',
+  'piece',
+  'pieces',
+  'to top',
+  'to garnish',
 ] as const;
 export type CocktailUnit = (typeof COCKTAIL_UNITS)[number];
 
@@ -29,6 +51,15 @@ export const COCKTAIL_SORTS = ['name', 'baseSpirit', 'difficulty', 'updatedAt'] 
 
 /** Glasses the editor suggests (any other name is fine). */
 export const COCKTAIL_GLASSES = [
-  'Rocks glass', 'Highball glass', 'Collins glass', 'Coupe', 'Copa glass', 'Martini glass', 'Nick & Nora glass',
-  'Wine glass', 'Flute', 'Copper mug', 'Punch cup',
+  'Rocks glass',
+  'Highball glass',
+  'Collins glass',
+  'Coupe',
+  'Copa glass',
+  'Martini glass',
+  'Nick & Nora glass',
+  'Wine glass',
+  'Flute',
+  'Copper mug',
+  'Punch cup',
 ] as const;

@@ -58,7 +58,16 @@ export function eventIdFromParam(param: string | undefined): number | null {
 }
 
 const NAMES = new Map(COUNTRIES.map((c) => [c.name.toLowerCase(), c.code]));
-const ALIASES: Record<string, string> = { uk: 'GB', 'great britain': 'GB', england: 'GB', scotland: 'GB', wales: 'GB', usa: 'US', 'united states of america': 'US', america: 'US' };
+const ALIASES: Record<string, string> = {
+  uk: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  usa: 'US',
+  'united states of america': 'US',
+  america: 'US',
+};
 
 /**
  * The ISO code of an event's country. The editor asks for a code; events saved before it did hold

@@ -18,7 +18,15 @@ describe('field errors', () => {
   });
 
   it("reads a refusal's details, ignoring what is not [{ path, message }]", () => {
-    expect(fieldErrorsFromDetails([{ path: 'slug', message: 'Taken.' }, { path: 'slug', message: 'Later.' }, { path: '', message: 'Whole form.' }, { nope: 1 }, null])).toEqual({
+    expect(
+      fieldErrorsFromDetails([
+        { path: 'slug', message: 'Taken.' },
+        { path: 'slug', message: 'Later.' },
+        { path: '', message: 'Whole form.' },
+        { nope: 1 },
+        null,
+      ]),
+    ).toEqual({
       slug: 'Taken.',
       form: 'Whole form.',
     });

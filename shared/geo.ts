@@ -49,7 +49,7 @@ export function boundingBox(origin: LatLng, radiusKm: number): BoundingBox {
   const minLat = Math.max(-90, origin.lat - dLat);
   const maxLat = Math.min(90, origin.lat + dLat);
   // Near a pole (or for a huge radius) every longitude is in reach.
-  if (minLat <= -90 || maxLat >= 90 || radiusKm >= Math.PI * EARTH_RADIUS_KM / 2) {
+  if (minLat <= -90 || maxLat >= 90 || radiusKm >= (Math.PI * EARTH_RADIUS_KM) / 2) {
     return { minLat, maxLat, lngRanges: [[-180, 180]] };
   }
   const ratio = Math.sin(radiusKm / EARTH_RADIUS_KM) / Math.cos(rad(origin.lat));
@@ -57,7 +57,23 @@ export function boundingBox(origin: LatLng, radiusKm: number): BoundingBox {
   const dLng = Math.asin(ratio) * (180 / Math.PI);
   const west = origin.lng - dLng;
   const east = origin.lng + dLng;
-  if (west < -180) return { minLat, maxLat, lngRanges: [[west + 360, 180], [-180, east]] };
-  if (east > 180) return { minLat, maxLat, lngRanges: [[west, 180], [-180, east - 360]] };
+  if (west < -180)
+    return {
+      minLat,
+      maxLat,
+      lngRanges: [
+        [west + 360, 180],
+        [-180, east],
+      ],
+    };
+  if (east > 180)
+    return {
+      minLat,
+      maxLat,
+      lngRanges: [
+        [west, 180],
+        [-180, east - 360],
+      ],
+    };
   return { minLat, maxLat, lngRanges: [[west, east]] };
 }

@@ -16,21 +16,12 @@ export const MARKETS: Market[] = [
   { code: 'INT', name: 'International', currency: 'USD', distanceUnit: 'km', locale: 'en' },
 ];
 
-const EUROZONE = new Set([
-  'AT', 'BE', 'HR', 'CY', 'EE', 'FI', 'FR', 'DE', 'GR', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL',
-  'PT', 'SK', 'SI', 'ES',
-]);
+const EUROZONE = new Set(['AT', 'BE', 'HR', 'CY', 'EE', 'FI', 'FR', 'DE', 'GR', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PT', 'SK', 'SI', 'ES']);
 
 export const DEFAULT_MARKET = 'INT';
 
 export function marketForCountry(country: string | undefined | null): Market {
-  const code = !country
-    ? DEFAULT_MARKET
-    : EUROZONE.has(country)
-      ? 'EU'
-      : MARKETS.some((m) => m.code === country)
-        ? country
-        : DEFAULT_MARKET;
+  const code = !country ? DEFAULT_MARKET : EUROZONE.has(country) ? 'EU' : MARKETS.some((m) => m.code === country) ? country : DEFAULT_MARKET;
   return getMarket(code);
 }
 

@@ -52,6 +52,5 @@ export function safeReturnTo(value: unknown, fallback = '/'): string {
   return value;
 }
 
-
 /** Pages that carry per-visit form state (a time stamp against bots): never served from the page cache. */
 export const UNCACHED_PAGES = ['/contact', '/business-inquiry'];

@@ -1,8 +1,6 @@
 // Roles, access groups and the dashboard landing table (spec §3, §6): the one source for server and client.
 import { href } from 'react-router';
-export const ROLES = [
-  'admin', 'master_admin', 'employee', 'partner', 'importer', 'distributor', 'retailer', 'customer',
-] as const;
+export const ROLES = ['admin', 'master_admin', 'employee', 'partner', 'importer', 'distributor', 'retailer', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ADMIN_ACCESS: readonly Role[] = ['admin', 'master_admin', 'employee'];

@@ -16,7 +16,20 @@ export const WEEKDAY_ABBR = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as
  * The one column layout of the store CSV, for import and export. The export writes
  * `STORE_CSV_KEY_COLUMNS` first, then these.
  */
-export const STORE_CSV_COLUMNS = ['name', 'address', 'city', 'region', 'postcode', 'country', 'latitude', 'longitude', 'phone', 'hours', 'products', 'active'] as const;
+export const STORE_CSV_COLUMNS = [
+  'name',
+  'address',
+  'city',
+  'region',
+  'postcode',
+  'country',
+  'latitude',
+  'longitude',
+  'phone',
+  'hours',
+  'products',
+  'active',
+] as const;
 /**
  * The columns that name a stored store, both optional on import: a row with an `id` updates that
  * store, one without adds a store. `version` is the store's version when the file was exported: the

@@ -46,7 +46,11 @@ function pageRefusal(request: Request, context: AppLoadContext, user: User | nul
           variant: 'destructive',
         });
       }
-      return context.flash.redirectWithToast('/dashboard', { title: 'Access Denied', description: "You don't have permission to access this page.", variant: 'destructive' });
+      return context.flash.redirectWithToast('/dashboard', {
+        title: 'Access Denied',
+        description: "You don't have permission to access this page.",
+        variant: 'destructive',
+      });
   }
 }
 
@@ -81,7 +85,12 @@ export function requireMasterAdmin(request: Request, context: AppLoadContext): P
 }
 
 /** Permissions (all of them), optionally over a record owned by organisations (another's is a 404). */
-export function requirePermission(request: Request, context: AppLoadContext, permission: Permission | readonly Permission[], resource?: OwnedResource): Promise<User> {
+export function requirePermission(
+  request: Request,
+  context: AppLoadContext,
+  permission: Permission | readonly Permission[],
+  resource?: OwnedResource,
+): Promise<User> {
   return requireAccess(request, context, { permission, resource });
 }
 

@@ -18,7 +18,12 @@ export const LEGAL_PAGES: Record<string, LegalPage> = {
     description: 'How Frolic Spirits collects, uses and protects your personal data.',
     updated: '23 November 2026',
     sections: [
-      { heading: 'Who we are', paragraphs: ['Frolic Spirits Ltd is the controller of the personal data described here. You can reach our data protection contact at privacy@frolic.example.'] },
+      {
+        heading: 'Who we are',
+        paragraphs: [
+          'Frolic Spirits Ltd is the controller of the personal data described here. You can reach our data protection contact at privacy@frolic.example.',
+        ],
+      },
       {
         heading: 'What we collect',
         paragraphs: [
@@ -27,9 +32,22 @@ export const LEGAL_PAGES: Record<string, LegalPage> = {
           'Support chat: the messages you send and, if you give it, your email address.',
         ],
       },
-      { heading: 'Why and on what basis', paragraphs: ['To comply with the law on the marketing of alcohol (age verification), to answer your requests (our legitimate interest, or steps before a contract with trade partners), and to keep the site secure.'] },
-      { heading: 'How long we keep it', paragraphs: ['Inquiries and chat conversations are kept for 24 months after the last contact, then deleted. Security logs are kept for 12 months.'] },
-      { heading: 'Your rights', paragraphs: ['You may ask for access to, correction or deletion of your data, object to its use, or complain to your data protection authority. Write to privacy@frolic.example.'] },
+      {
+        heading: 'Why and on what basis',
+        paragraphs: [
+          'To comply with the law on the marketing of alcohol (age verification), to answer your requests (our legitimate interest, or steps before a contract with trade partners), and to keep the site secure.',
+        ],
+      },
+      {
+        heading: 'How long we keep it',
+        paragraphs: ['Inquiries and chat conversations are kept for 24 months after the last contact, then deleted. Security logs are kept for 12 months.'],
+      },
+      {
+        heading: 'Your rights',
+        paragraphs: [
+          'You may ask for access to, correction or deletion of your data, object to its use, or complain to your data protection authority. Write to privacy@frolic.example.',
+        ],
+      },
     ],
   },
   'legal-terms': {
@@ -37,10 +55,28 @@ export const LEGAL_PAGES: Record<string, LegalPage> = {
     description: 'The terms that apply when you use the Frolic website.',
     updated: '23 November 2026',
     sections: [
-      { heading: 'Legal drinking age', paragraphs: ['This site is only for people of legal drinking age in the country where they are. By entering you confirm that you are.'] },
-      { heading: 'Our content', paragraphs: ['Text, images and recipes on this site belong to Frolic Spirits Ltd. You may share links to them with people of legal drinking age; please do not share them with anyone younger.'] },
-      { heading: 'Buying our spirits', paragraphs: ['We do not sell on this site. Links to online retailers take you to third-party sites whose own terms apply; prices shown there may change.'] },
-      { heading: 'Liability', paragraphs: ['We take care that the information here is accurate, but it is provided as is. Nothing in these terms limits liability that cannot be limited by law.'] },
+      {
+        heading: 'Legal drinking age',
+        paragraphs: ['This site is only for people of legal drinking age in the country where they are. By entering you confirm that you are.'],
+      },
+      {
+        heading: 'Our content',
+        paragraphs: [
+          'Text, images and recipes on this site belong to Frolic Spirits Ltd. You may share links to them with people of legal drinking age; please do not share them with anyone younger.',
+        ],
+      },
+      {
+        heading: 'Buying our spirits',
+        paragraphs: [
+          'We do not sell on this site. Links to online retailers take you to third-party sites whose own terms apply; prices shown there may change.',
+        ],
+      },
+      {
+        heading: 'Liability',
+        paragraphs: [
+          'We take care that the information here is accurate, but it is provided as is. Nothing in these terms limits liability that cannot be limited by law.',
+        ],
+      },
     ],
   },
   'legal-cookies': {
@@ -56,14 +92,23 @@ export const LEGAL_PAGES: Record<string, LegalPage> = {
         table: {
           head: ['Cookie', 'Why', 'How long'],
           rows: [
-            ['frolic_age', 'Remembers that you passed the age check (or that entry was refused), so you are not asked on every page.', 'Until you close the browser, or 30 days if you chose “Remember me”; a refusal lasts a year'],
+            [
+              'frolic_age',
+              'Remembers that you passed the age check (or that entry was refused), so you are not asked on every page.',
+              'Until you close the browser, or 30 days if you chose “Remember me”; a refusal lasts a year',
+            ],
             ['frolic_market', 'Remembers the market and currency you chose in the footer.', '1 year'],
             ['frolic_toast', 'Carries a one-time message across a page redirect.', '1 minute'],
             ['frolic_session', 'Keeps staff and partners signed in.', 'Until sign-out or the session times out'],
           ],
         },
       },
-      { heading: 'Browser storage', paragraphs: ['The flag “ageVerified” mirrors your age check in your browser’s session storage (or local storage with “Remember me”), and the support chat keeps its conversation id in local storage.'] },
+      {
+        heading: 'Browser storage',
+        paragraphs: [
+          'The flag “ageVerified” mirrors your age check in your browser’s session storage (or local storage with “Remember me”), and the support chat keeps its conversation id in local storage.',
+        ],
+      },
     ],
   },
   'legal-imprint': {

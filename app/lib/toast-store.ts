@@ -32,7 +32,10 @@ export function dismissToast(id: number): void {
 export function toast(input: ToastData): number {
   const id = nextId++;
   toasts = [{ ...input, id }, ...toasts].slice(0, TOAST_LIMIT);
-  timers.set(id, setTimeout(() => dismissToast(id), TOAST_DURATION_MS));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), TOAST_DURATION_MS),
+  );
   emit();
   return id;
 }

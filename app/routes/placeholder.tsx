@@ -20,7 +20,9 @@ export default function Placeholder() {
         <p className="mt-2 text-stone-700">{info.coming}</p>
       </section>
       <p className="mt-10">
-        <Link to="/products" className="font-medium text-brass underline">Browse our spirits</Link>
+        <Link to="/products" className="font-medium text-brass underline">
+          Browse our spirits
+        </Link>
       </p>
     </main>
   );

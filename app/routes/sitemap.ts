@@ -1,7 +1,22 @@
 // sitemap.xml: the public pages and every published product, cocktail and upcoming event (every market's).
 import type { Route } from './+types/sitemap';
 
-const STATIC_PAGES = ['/', '/about', '/products', '/cocktails', '/events', '/store-locator', '/buy-online', '/contact', '/business-inquiry', '/drink-responsibly', '/privacy', '/terms', '/cookies', '/imprint'];
+const STATIC_PAGES = [
+  '/',
+  '/about',
+  '/products',
+  '/cocktails',
+  '/events',
+  '/store-locator',
+  '/buy-online',
+  '/contact',
+  '/business-inquiry',
+  '/drink-responsibly',
+  '/privacy',
+  '/terms',
+  '/cookies',
+  '/imprint',
+];
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

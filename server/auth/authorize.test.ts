@@ -9,11 +9,24 @@ const ACME = '00000000-0000-4000-8000-0000000000a1';
 const BREW = '00000000-0000-4000-8000-0000000000b2';
 
 function viewer(over: Partial<Viewer> = {}): Viewer {
-  return { id: 'u1', roles: [], grants: {}, isMasterAdmin: false, requiresPasswordReset: false, twoFactorEnabled: false, mfaPending: false, organisationId: null, ...over };
+  return {
+    id: 'u1',
+    roles: [],
+    grants: {},
+    isMasterAdmin: false,
+    requiresPasswordReset: false,
+    twoFactorEnabled: false,
+    mfaPending: false,
+    organisationId: null,
+    ...over,
+  };
 }
-const employee = (over: Partial<Viewer> = {}) => viewer({ roles: ['employee'], grants: { 'cms:access': 'any', 'inquiries:manage': 'any', 'support:answer': 'any' }, ...over });
-const retailer = (over: Partial<Viewer> = {}) => viewer({ id: 'r1', roles: ['retailer'], grants: { 'orders:manage': 'own', 'inventory:view': 'own', 'chat:internal': 'own' }, organisationId: ACME, ...over });
-const master = () => viewer({ id: 'm1', roles: ['master_admin'], grants: { 'cms:access': 'any', 'orders:manage': 'any' }, isMasterAdmin: true, twoFactorEnabled: true });
+const employee = (over: Partial<Viewer> = {}) =>
+  viewer({ roles: ['employee'], grants: { 'cms:access': 'any', 'inquiries:manage': 'any', 'support:answer': 'any' }, ...over });
+const retailer = (over: Partial<Viewer> = {}) =>
+  viewer({ id: 'r1', roles: ['retailer'], grants: { 'orders:manage': 'own', 'inventory:view': 'own', 'chat:internal': 'own' }, organisationId: ACME, ...over });
+const master = () =>
+  viewer({ id: 'm1', roles: ['master_admin'], grants: { 'cms:access': 'any', 'orders:manage': 'any' }, isMasterAdmin: true, twoFactorEnabled: true });
 
 describe('authorize: the refusal reasons', () => {
   it('unauthenticated: nobody signed in, for every kind of need, with the area it was asked in', () => {
@@ -30,7 +43,11 @@ describe('authorize: the refusal reasons', () => {
   });
 
   it('password_expired: in the area, before any permission', () => {
-    expect(authorize(employee({ requiresPasswordReset: true }), { permission: 'cms:access' }, OFF)).toEqual({ allowed: false, reason: 'password_expired', area: 'admin' });
+    expect(authorize(employee({ requiresPasswordReset: true }), { permission: 'cms:access' }, OFF)).toEqual({
+      allowed: false,
+      reason: 'password_expired',
+      area: 'admin',
+    });
     expect(authorize(retailer({ requiresPasswordReset: true }), { area: 'partner' }, OFF)).toMatchObject({ reason: 'password_expired', area: 'partner' });
     // Signed in is all the account pages ask: there the user changes the password.
     expect(authorize(employee({ requiresPasswordReset: true }), { signedIn: true }, OFF)).toEqual({ allowed: true, scope: null });
@@ -46,11 +63,22 @@ describe('authorize: the refusal reasons', () => {
   });
 
   it('forbidden: outside the area (before the password is mentioned), not master admin, or without the permission', () => {
-    expect(authorize(viewer({ roles: ['customer'], requiresPasswordReset: true }), { area: 'admin' }, OFF)).toEqual({ allowed: false, reason: 'forbidden', area: 'admin', missing: 'area' });
+    expect(authorize(viewer({ roles: ['customer'], requiresPasswordReset: true }), { area: 'admin' }, OFF)).toEqual({
+      allowed: false,
+      reason: 'forbidden',
+      area: 'admin',
+      missing: 'area',
+    });
     expect(authorize(retailer(), { area: 'admin' }, OFF)).toMatchObject({ reason: 'forbidden', missing: 'area' });
     expect(authorize(employee(), { area: 'partner' }, OFF)).toMatchObject({ reason: 'forbidden', area: 'partner', missing: 'area' });
     expect(authorize(employee(), { masterAdmin: true }, OFF)).toEqual({ allowed: false, reason: 'forbidden', area: 'admin', missing: 'masterAdmin' });
-    expect(authorize(employee(), { permission: 'catalog:delete' }, OFF)).toEqual({ allowed: false, reason: 'forbidden', area: 'admin', missing: 'permission', permission: 'catalog:delete' });
+    expect(authorize(employee(), { permission: 'catalog:delete' }, OFF)).toEqual({
+      allowed: false,
+      reason: 'forbidden',
+      area: 'admin',
+      missing: 'permission',
+      permission: 'catalog:delete',
+    });
     // Every permission of a list is needed: the missing one is named.
     expect(authorize(employee(), { permission: ['cms:access', 'database:manage'] }, OFF)).toMatchObject({ reason: 'forbidden', permission: 'database:manage' });
   });
@@ -65,7 +93,10 @@ describe('authorize: the refusal reasons', () => {
   });
 
   it('forbidden: the master-admin screens stay master admin only whatever the switches say', () => {
-    const everything = employee({ roles: ['admin'], grants: Object.fromEntries(['cms:access', 'users:manage', 'database:manage', 'code:edit', 'catalog:delete'].map((p) => [p, 'any'])) });
+    const everything = employee({
+      roles: ['admin'],
+      grants: Object.fromEntries(['cms:access', 'users:manage', 'database:manage', 'code:edit', 'catalog:delete'].map((p) => [p, 'any'])),
+    });
     expect(authorize(everything, { masterAdmin: true }, OFF)).toMatchObject({ reason: 'forbidden', missing: 'masterAdmin' });
     // The profile flag counts as the role (spec §6), without any grant.
     expect(authorize(viewer({ roles: ['admin'], isMasterAdmin: true }), { masterAdmin: true }, OFF)).toEqual({ allowed: true, scope: null });
@@ -74,7 +105,11 @@ describe('authorize: the refusal reasons', () => {
   it('not_found: another organisation’s record, or an entry addressed to someone else', () => {
     const own: AccessNeed = { permission: 'orders:manage', resource: { organisationIds: [BREW] } };
     expect(authorize(retailer(), own, OFF)).toEqual({ allowed: false, reason: 'not_found', area: 'partner' });
-    expect(authorize(employee(), { permission: 'inquiries:manage', addressedTo: 'someone-else' }, OFF)).toEqual({ allowed: false, reason: 'not_found', area: 'admin' });
+    expect(authorize(employee(), { permission: 'inquiries:manage', addressedTo: 'someone-else' }, OFF)).toEqual({
+      allowed: false,
+      reason: 'not_found',
+      area: 'admin',
+    });
     expect(authorize(employee(), { permission: 'inquiries:manage', addressedTo: 'u1' }, OFF)).toEqual({ allowed: true, scope: 'any' });
   });
 
@@ -84,10 +119,17 @@ describe('authorize: the refusal reasons', () => {
     expect(authorize({ ...everythingWrong, mfaPending: false }, { permission: 'cms:access' }, ON)).toMatchObject({ reason: 'forbidden', missing: 'area' });
     const staffNoPermission = employee({ requiresPasswordReset: true, grants: {} });
     expect(authorize(staffNoPermission, { permission: 'catalog:delete' }, ON)).toMatchObject({ reason: 'password_expired' });
-    expect(authorize({ ...staffNoPermission, requiresPasswordReset: false }, { permission: 'catalog:delete' }, ON)).toMatchObject({ reason: 'two_factor_required' });
-    expect(authorize({ ...staffNoPermission, requiresPasswordReset: false, twoFactorEnabled: true }, { permission: 'catalog:delete' }, ON)).toMatchObject({ reason: 'forbidden', missing: 'permission' });
+    expect(authorize({ ...staffNoPermission, requiresPasswordReset: false }, { permission: 'catalog:delete' }, ON)).toMatchObject({
+      reason: 'two_factor_required',
+    });
+    expect(authorize({ ...staffNoPermission, requiresPasswordReset: false, twoFactorEnabled: true }, { permission: 'catalog:delete' }, ON)).toMatchObject({
+      reason: 'forbidden',
+      missing: 'permission',
+    });
     // Without the permission, whether the record is theirs is never reached (403, not 404).
-    expect(authorize(retailer({ grants: {} }), { permission: 'orders:manage', resource: { organisationIds: [BREW] } }, OFF)).toMatchObject({ reason: 'forbidden' });
+    expect(authorize(retailer({ grants: {} }), { permission: 'orders:manage', resource: { organisationIds: [BREW] } }, OFF)).toMatchObject({
+      reason: 'forbidden',
+    });
   });
 });
 
@@ -104,14 +146,20 @@ describe('authorize: scopes', () => {
     const order = (seller: string, buyer: string): AccessNeed => ({ permission: 'orders:manage', resource: { organisationIds: [seller, buyer] } });
     expect(authorize(retailer(), order(BREW, ACME), OFF)).toEqual({ allowed: true, scope: 'own' });
     expect(authorize(retailer({ organisationId: BREW }), order(BREW, ACME), OFF)).toEqual({ allowed: true, scope: 'own' });
-    expect(authorize(retailer({ organisationId: '00000000-0000-4000-8000-0000000000c3' }), order(BREW, ACME), OFF)).toMatchObject({ allowed: false, reason: 'not_found' });
+    expect(authorize(retailer({ organisationId: '00000000-0000-4000-8000-0000000000c3' }), order(BREW, ACME), OFF)).toMatchObject({
+      allowed: false,
+      reason: 'not_found',
+    });
     // Without a record the answer is the scope the list query must apply.
     expect(authorize(retailer(), { permission: 'orders:manage' }, OFF)).toEqual({ allowed: true, scope: 'own' });
   });
 
   it('own matches nothing while users have no organisation (until the partner issues)', () => {
     const today = retailer({ organisationId: null });
-    expect(authorize(today, { permission: 'inventory:view', resource: { organisationIds: [ACME] } }, OFF)).toMatchObject({ allowed: false, reason: 'not_found' });
+    expect(authorize(today, { permission: 'inventory:view', resource: { organisationIds: [ACME] } }, OFF)).toMatchObject({
+      allowed: false,
+      reason: 'not_found',
+    });
     expect(authorize(today, { permission: 'inventory:view', resource: { organisationIds: [] } }, OFF)).toMatchObject({ allowed: false, reason: 'not_found' });
   });
 
@@ -179,7 +227,9 @@ describe('the API translation', () => {
     const need: AccessNeed = { permission: 'orders:manage', resource: { organisationIds: [BREW] } };
     const refusal = authorize(retailer({ grants: {} }), need, OFF);
     if (refusal.allowed) throw new Error('expected a refusal');
-    expect(apiRefusal(refusal, need).toBody()).toEqual({ error: { code: 'forbidden', message: 'You need the orders:manage permission for this.', details: { required: { permission: 'orders:manage' } } } });
+    expect(apiRefusal(refusal, need).toBody()).toEqual({
+      error: { code: 'forbidden', message: 'You need the orders:manage permission for this.', details: { required: { permission: 'orders:manage' } } },
+    });
     const other = authorize(retailer(), need, OFF);
     if (other.allowed) throw new Error('expected a refusal');
     expect(apiRefusal(other, need)).toMatchObject({ status: 404, code: 'not_found' });

@@ -38,7 +38,11 @@ export interface AccessPolicy {
 
 const inArea = (user: Viewer, area: Area) => (area === 'admin' ? hasAdminAccess(user.roles) : hasPartnerAccess(user.roles));
 
-const refuse = (reason: RefusalReason, area: Area | null, extra: { missing?: 'area' | 'masterAdmin' | 'permission'; permission?: Permission } = {}): AccessDecision => ({
+const refuse = (
+  reason: RefusalReason,
+  area: Area | null,
+  extra: { missing?: 'area' | 'masterAdmin' | 'permission'; permission?: Permission } = {},
+): AccessDecision => ({
   allowed: false,
   reason,
   area,
@@ -135,7 +139,9 @@ export interface Access {
 export function createAccess(settings: { get(): Promise<AccessPolicy> }): Access {
   // The settings row is read only when it can change the answer (staff without two-factor).
   const policyFor = async (user: Viewer | null): Promise<AccessPolicy> =>
-    user && !user.mfaPending && !user.twoFactorEnabled && hasAdminAccess(user.roles) ? { requireTwoFactorForStaff: (await settings.get()).requireTwoFactorForStaff } : { requireTwoFactorForStaff: false };
+    user && !user.mfaPending && !user.twoFactorEnabled && hasAdminAccess(user.roles)
+      ? { requireTwoFactorForStaff: (await settings.get()).requireTwoFactorForStaff }
+      : { requireTwoFactorForStaff: false };
   return {
     decide: async (user, need) => authorize(user, need, await policyFor(user)),
     can: async (user, need) => authorize(user, need, await policyFor(user)).allowed,

@@ -58,7 +58,11 @@ export function pgError(err: unknown): { code?: string; constraint?: string; det
   let e = err as { code?: unknown; constraint?: unknown; detail?: unknown; cause?: unknown } | null;
   for (let i = 0; e && i < 4; i++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined, detail: typeof e.detail === 'string' ? e.detail : undefined };
+      return {
+        code: e.code,
+        constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+        detail: typeof e.detail === 'string' ? e.detail : undefined,
+      };
     }
     e = e.cause as typeof e;
   }

@@ -30,7 +30,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-
 // Arbitrary constant identifying "Frolic migrations" among advisory locks.
 const MIGRATION_LOCK_KEY = 727_101;
 

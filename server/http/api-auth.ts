@@ -25,7 +25,8 @@ export async function currentUser(services: Services, req: Request): Promise<Cur
 }
 
 function describe(need: AccessNeed): string {
-  if ('permission' in need) return typeof need.permission === 'string' ? `the ${need.permission} permission` : `the ${need.permission.join(' and ')} permissions`;
+  if ('permission' in need)
+    return typeof need.permission === 'string' ? `the ${need.permission} permission` : `the ${need.permission.join(' and ')} permissions`;
   if ('area' in need) return `${need.area} access`;
   if ('masterAdmin' in need) return 'master admin access';
   return 'access';
@@ -45,7 +46,9 @@ export function apiRefusal(decision: Exclude<AccessDecision, { allowed: true }>,
       return new AppError('not_found', 404, 'Not found.');
     case 'forbidden':
       // What is required, never the record asked about (its owners are not the caller's to learn).
-      return new AppError('forbidden', 403, `You need ${describe(need)} for this.`, { details: { required: 'permission' in need ? { permission: need.permission } : need } });
+      return new AppError('forbidden', 403, `You need ${describe(need)} for this.`, {
+        details: { required: 'permission' in need ? { permission: need.permission } : need },
+      });
   }
 }
 

@@ -17,7 +17,13 @@ export function sendWithEtag(req: Request, res: Response, cached: CachedBody, ma
   res.setHeader('ETag', cached.etag);
   res.setHeader('Cache-Control', `public, max-age=${maxAgeSeconds}, must-revalidate`);
   const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').map((s) => s.trim()).includes(cached.etag)) {
+  if (
+    inm &&
+    inm
+      .split(',')
+      .map((s) => s.trim())
+      .includes(cached.etag)
+  ) {
     res.status(304).end();
     return;
   }

@@ -13,6 +13,9 @@ export function toAppError(err: unknown): AppError {
   // Text the database cannot store that slipped past `parse` (NUL: 22021; an escape jsonb refuses:
   // 22P05): the request's fault, not ours.
   const pg = pgError(err)?.code;
-  if (pg === '22021' || pg === '22P05') return new AppError('invalid_text', 400, 'The request contains a character that cannot be stored.', { hint: 'Remove invisible or broken characters (such as \\0) and try again.' });
+  if (pg === '22021' || pg === '22P05')
+    return new AppError('invalid_text', 400, 'The request contains a character that cannot be stored.', {
+      hint: 'Remove invisible or broken characters (such as \\0) and try again.',
+    });
   return new AppError('internal_error', 500, 'Something went wrong on our side. Please try again.');
 }

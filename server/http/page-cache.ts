@@ -63,7 +63,10 @@ export function createPageCache(content: ContentVersion, ageGate: AgeGateService
       // (tracking tags, junk) is rendered but not stored, so it cannot crowd real pages out.
       const params = [...new URLSearchParams(req.originalUrl.split('?')[1] ?? '')];
       if (params.some(([k]) => !PAGE_PARAMS.has(k))) return null;
-      const query = params.sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`).join('&');
+      const query = params
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&');
       return `${content.current}|${gate.status}${remember}|${country}|${market}|${path}?${query}`;
     },
     get: (key) => entries.get(key),

@@ -57,9 +57,11 @@ export function pageForms(limitFor: (path: string) => number) {
 
     const type = req.headers['content-type'];
     if (!FORM_TYPES.has(mediaType(type))) {
-      return next(new AppError('unsupported_media_type', 415, 'Pages accept forms only: send application/x-www-form-urlencoded or multipart/form-data.', {
-        hint: 'Submit the form from the page, or use the JSON API under /api.',
-      }));
+      return next(
+        new AppError('unsupported_media_type', 415, 'Pages accept forms only: send application/x-www-form-urlencoded or multipart/form-data.', {
+          hint: 'Submit the form from the page, or use the JSON API under /api.',
+        }),
+      );
     }
     try {
       const body = await readAll(req, limit);
@@ -67,7 +69,9 @@ export function pageForms(limitFor: (path: string) => number) {
       try {
         form = await new Response(new Uint8Array(body), { headers: { 'content-type': type as string } }).formData();
       } catch {
-        throw new AppError('invalid_form', 400, 'The form could not be read.', { hint: 'Send a complete, well-formed form body (multipart needs its boundary).' });
+        throw new AppError('invalid_form', 400, 'The form could not be read.', {
+          hint: 'Send a complete, well-formed form body (multipart needs its boundary).',
+        });
       }
       for (const [name, value] of form) {
         const issue = unstorableText(name) ?? (typeof value === 'string' ? unstorableText(value) : null);

@@ -11,9 +11,7 @@ export function nonceMiddleware(_req: Request, res: Response, next: NextFunction
 }
 
 export function securityHeaders(dev: boolean) {
-  const scriptSrc = dev
-    ? ["'self'", "'unsafe-inline'"]
-    : ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce as string}'`];
+  const scriptSrc = dev ? ["'self'", "'unsafe-inline'"] : ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce as string}'`];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -172,7 +172,13 @@ export function createJobRunner<M extends object>(db: Db, options: RunnerOptions
     const runAt = opts.runAt ?? new Date(now());
     const rows = await tx
       .insert(jobs)
-      .values({ name, payload: payload ?? {}, runAt, maxAttempts: opts.maxAttempts ?? handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, uniqueKey: opts.uniqueKey ?? null })
+      .values({
+        name,
+        payload: payload ?? {},
+        runAt,
+        maxAttempts: opts.maxAttempts ?? handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        uniqueKey: opts.uniqueKey ?? null,
+      })
       .onConflictDoNothing({ target: jobs.uniqueKey })
       .returning({ id: jobs.id });
     const id = rows[0]?.id ?? null;
@@ -221,7 +227,13 @@ export function createJobRunner<M extends object>(db: Db, options: RunnerOptions
     const t = new Date(now());
     const rows = await db
       .update(jobs)
-      .set({ status: 'failed', lastError: 'The instance running the last attempt stopped before it finished (lease expired).', lockedBy: null, lockedUntil: null, updatedAt: t })
+      .set({
+        status: 'failed',
+        lastError: 'The instance running the last attempt stopped before it finished (lease expired).',
+        lockedBy: null,
+        lockedUntil: null,
+        updatedAt: t,
+      })
       .where(and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, t), sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
       .returning({ id: jobs.id, name: jobs.name, attempts: jobs.attempts });
     for (const r of rows) logger.error({ jobId: r.id, job: r.name, attempts: r.attempts }, 'job failed: its instance stopped during the last attempt');
@@ -233,32 +245,51 @@ export function createJobRunner<M extends object>(db: Db, options: RunnerOptions
   async function run(job: JobRow): Promise<void> {
     const reg = handlers.get(job.name);
     const log = logger.child({ jobId: job.id, job: job.name, attempt: job.attempts });
-    const ctx: JobContext = { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts, lastAttempt: job.attempts >= job.maxAttempts, logger: log };
+    const ctx: JobContext = {
+      id: job.id,
+      name: job.name,
+      attempt: job.attempts,
+      maxAttempts: job.maxAttempts,
+      lastAttempt: job.attempts >= job.maxAttempts,
+      logger: log,
+    };
     // Renew the lease while the handler runs, so a long job is not taken by another instance.
-    const renew = setInterval(() => {
-      void db
-        .update(jobs)
-        .set({ lockedUntil: new Date(now() + leaseMs) })
-        .where(ours(job.id))
-        .catch((err: unknown) => log.warn({ err }, 'could not renew a job lease'));
-    }, Math.max(1000, Math.floor(leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        void db
+          .update(jobs)
+          .set({ lockedUntil: new Date(now() + leaseMs) })
+          .where(ours(job.id))
+          .catch((err: unknown) => log.warn({ err }, 'could not renew a job lease'));
+      },
+      Math.max(1000, Math.floor(leaseMs / 3)),
+    );
     renew.unref();
     try {
       if (!reg) throw new Error(`No handler for job "${job.name}".`);
       await reg.handler(job.payload, ctx);
       clearInterval(renew);
-      await db.update(jobs).set({ status: 'done', lastError: null, lockedBy: null, lockedUntil: null, updatedAt: new Date(now()) }).where(ours(job.id));
+      await db
+        .update(jobs)
+        .set({ status: 'done', lastError: null, lockedBy: null, lockedUntil: null, updatedAt: new Date(now()) })
+        .where(ours(job.id));
     } catch (err) {
       clearInterval(renew);
       const error = messageOf(err);
       const t = now();
       if (ctx.lastAttempt || err instanceof PermanentJobError) {
         log.error({ err, attempts: job.attempts }, `job failed after ${job.attempts} attempt(s); it stays failed`);
-        await db.update(jobs).set({ status: 'failed', lastError: error, lockedBy: null, lockedUntil: null, updatedAt: new Date(t) }).where(ours(job.id));
+        await db
+          .update(jobs)
+          .set({ status: 'failed', lastError: error, lockedBy: null, lockedUntil: null, updatedAt: new Date(t) })
+          .where(ours(job.id));
       } else {
         const retryAt = new Date(t + backoffDelay(job.attempts, reg?.backoffMs));
         log.warn({ err, retryAt }, 'job failed; it will be retried');
-        await db.update(jobs).set({ status: 'queued', lastError: error, runAt: retryAt, lockedBy: null, lockedUntil: null, updatedAt: new Date(t) }).where(ours(job.id));
+        await db
+          .update(jobs)
+          .set({ status: 'queued', lastError: error, runAt: retryAt, lockedBy: null, lockedUntil: null, updatedAt: new Date(t) })
+          .where(ours(job.id));
       }
     } finally {
       clearInterval(renew);
@@ -337,7 +368,14 @@ export function createJobRunner<M extends object>(db: Db, options: RunnerOptions
       if (left.length) {
         await db
           .update(jobs)
-          .set({ status: 'queued', runAt: new Date(now()), attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null, updatedAt: new Date(now()) })
+          .set({
+            status: 'queued',
+            runAt: new Date(now()),
+            attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+            lockedBy: null,
+            lockedUntil: null,
+            updatedAt: new Date(now()),
+          })
           .where(and(inArray(jobs.id, left), eq(jobs.lockedBy, instanceId), eq(jobs.status, 'running')));
         logger.warn({ jobs: left }, 'stopped with jobs running: they go back to the queue');
       }
@@ -358,9 +396,14 @@ export function createJobRunner<M extends object>(db: Db, options: RunnerOptions
   // Built in: finished jobs do not pile up.
   runner.every('jobs.cleanup' as keyof M & string, 'hour', async () => {
     const t = now();
-    await db.delete(jobs).where(
-      or(and(eq(jobs.status, 'done'), lt(jobs.updatedAt, new Date(t - KEEP_DONE_MS))), and(eq(jobs.status, 'failed'), lt(jobs.updatedAt, new Date(t - KEEP_FAILED_MS)))),
-    );
+    await db
+      .delete(jobs)
+      .where(
+        or(
+          and(eq(jobs.status, 'done'), lt(jobs.updatedAt, new Date(t - KEEP_DONE_MS))),
+          and(eq(jobs.status, 'failed'), lt(jobs.updatedAt, new Date(t - KEEP_FAILED_MS))),
+        ),
+      );
   });
   return runner;
 }

@@ -86,7 +86,10 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
       } catch (err) {
         const forGood = ctx.lastAttempt || permanent(err);
         const error = String((err as Error).message ?? err).slice(0, 2000);
-        await db.update(outboxEmails).set({ status: forGood ? 'failed' : 'queued', attempts: ctx.attempt, error }).where(eq(outboxEmails.id, outboxId));
+        await db
+          .update(outboxEmails)
+          .set({ status: forGood ? 'failed' : 'queued', attempts: ctx.attempt, error })
+          .where(eq(outboxEmails.id, outboxId));
         throw permanent(err) ? new PermanentJobError(error) : err;
       }
       await db.update(outboxEmails).set({ status: 'sent', sentAt: new Date(), attempts: ctx.attempt, error: null }).where(eq(outboxEmails.id, outboxId));
@@ -109,10 +112,16 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
       // The row and its job commit together: on the caller's transaction, or on one of our own.
       const id = tx ? await store(tx, email) : await db.transaction((own) => store(own, email));
       if (opts.printLinks) {
-        opts.logger.info({ outboxId: id, to: email.to, subject: email.subject, links: email.text.match(/https?:\/\/\S+/g) ?? [] }, 'email (development: links printed)');
+        opts.logger.info(
+          { outboxId: id, to: email.to, subject: email.subject, links: email.text.match(/https?:\/\/\S+/g) ?? [] },
+          'email (development: links printed)',
+        );
       }
       if (!transport) {
-        opts.logger.info({ outboxId: id, subject: email.subject }, 'email kept in the outbox (no SMTP_URL): the master admin reads it at /admin/dashboard/outbox');
+        opts.logger.info(
+          { outboxId: id, subject: email.subject },
+          'email kept in the outbox (no SMTP_URL): the master admin reads it at /admin/dashboard/outbox',
+        );
       }
       return id;
     },

@@ -10,10 +10,22 @@ function email(to: string, subject: string, lines: string[], link: { label: stri
 }
 
 export const confirmEmail = (to: string, name: string, url: string) =>
-  email(to, 'Confirm your Frolic account', [`Hello ${name},`, 'Please confirm your email address to finish creating your account. The link works once and expires in 24 hours.'], { label: 'Confirm my email', url });
+  email(
+    to,
+    'Confirm your Frolic account',
+    [`Hello ${name},`, 'Please confirm your email address to finish creating your account. The link works once and expires in 24 hours.'],
+    { label: 'Confirm my email', url },
+  );
 
 export const resetPassword = (to: string, url: string) =>
-  email(to, 'Reset your Frolic password', ['Someone (hopefully you) asked to reset the password of your Frolic account. The link works once and expires in one hour. If it was not you, ignore this email.'], { label: 'Choose a new password', url });
+  email(
+    to,
+    'Reset your Frolic password',
+    [
+      'Someone (hopefully you) asked to reset the password of your Frolic account. The link works once and expires in one hour. If it was not you, ignore this email.',
+    ],
+    { label: 'Choose a new password', url },
+  );
 
 /** `source`: one address guessed and only it is locked out; `account`: guesses came from many places. */
 export const accountLocked = (to: string, url: string, minutes: number, scope: 'source' | 'account' = 'source') =>
@@ -30,4 +42,9 @@ export const accountLocked = (to: string, url: string, minutes: number, scope: '
   );
 
 export const invitation = (to: string, name: string, url: string) =>
-  email(to, 'You are invited to Frolic', [`Hello ${name},`, 'An administrator created a Frolic account for you. Choose your password to start. The link expires in 7 days.'], { label: 'Choose my password', url });
+  email(
+    to,
+    'You are invited to Frolic',
+    [`Hello ${name},`, 'An administrator created a Frolic account for you. Choose your password to start. The link expires in 7 days.'],
+    { label: 'Choose my password', url },
+  );

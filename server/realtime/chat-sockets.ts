@@ -69,7 +69,9 @@ function sameOrigin(req: http.IncomingMessage, allowed: string[]): boolean {
  * session ended, the client stops; 4403: refused, the client reconnects and the upgrade answers).
  */
 export function socketRefusal(decision: Exclude<AccessDecision, { allowed: true }>): { status: number; text: string; close: number } {
-  return decision.reason === 'unauthenticated' || decision.reason === 'mfa_pending' ? { status: 401, text: 'Unauthorized', close: 4401 } : { status: 403, text: 'Forbidden', close: 4403 };
+  return decision.reason === 'unauthenticated' || decision.reason === 'mfa_pending'
+    ? { status: 401, text: 'Unauthorized', close: 4401 }
+    : { status: 403, text: 'Forbidden', close: 4403 };
 }
 
 function refuse(socket: Duplex, status: number, text: string) {
@@ -210,7 +212,11 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
         if (!message.success) {
           // Out of range (an `after` beyond any message id), wrong type, unknown kind: refused here, never by the database.
           const issue = message.error.issues[0];
-          return send(ws, { type: 'error', code: 'validation_failed', message: issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'The message is not valid.' });
+          return send(ws, {
+            type: 'error',
+            code: 'validation_failed',
+            message: issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'The message is not valid.',
+          });
         }
         const parsed = message.data;
         if (parsed.type === 'auth') {
@@ -225,7 +231,11 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
           let set = visitors.get(sessionId);
           if (!set) visitors.set(sessionId, (set = new Set()));
           set.add(ws);
-          return send(ws, { type: 'ready', messages: await services.chat.history(sessionId, parsed.after ?? 0), staffOnline: await services.chat.staffOnline() });
+          return send(ws, {
+            type: 'ready',
+            messages: await services.chat.history(sessionId, parsed.after ?? 0),
+            staffOnline: await services.chat.staffOnline(),
+          });
         }
         if (!sessionId) return send(ws, { type: 'error', code: 'unauthenticated', message: 'Say who you are first.' });
         if (parsed.type === 'typing') {
@@ -235,14 +245,25 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
           return void (await services.chat.typing(sessionId, 'visitor'));
         }
         const input = visitorSend.safeParse(parsed);
-        if (!input.success) return send(ws, { type: 'error', code: 'validation_failed', message: input.error.issues[0]?.message ?? 'Invalid message.', clientId: parsed.clientId });
+        if (!input.success)
+          return send(ws, {
+            type: 'error',
+            code: 'validation_failed',
+            message: input.error.issues[0]?.message ?? 'Invalid message.',
+            clientId: parsed.clientId,
+          });
         try {
           const { message } = await services.chat.postVisitorMessage(sessionId, input.data, ip);
           send(ws, { type: 'ack', clientId: input.data.clientId, message });
         } catch (err) {
           const e = err as { code?: string; message?: string; status?: number };
           if (!e.status || e.status >= 500) log.error({ err }, 'chat message failed');
-          send(ws, { type: 'error', code: e.code ?? 'internal_error', message: e.status && e.status < 500 ? (e.message ?? 'Refused.') : 'The message could not be stored.', clientId: input.data.clientId });
+          send(ws, {
+            type: 'error',
+            code: e.code ?? 'internal_error',
+            message: e.status && e.status < 500 ? (e.message ?? 'Refused.') : 'The message could not be stored.',
+            clientId: input.data.clientId,
+          });
         }
       });
     });
@@ -294,7 +315,11 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
         // Not a touch: an open socket is not the user doing something, so it keeps no session alive.
         const user = await services.sessions.resolve(s.token, { touch: false });
         const decision = await services.access.decide(user, { area: 'admin' });
-        if (!decision.allowed) ws.close(socketRefusal(decision).close, decision.reason === 'unauthenticated' || decision.reason === 'mfa_pending' ? 'session ended' : decision.reason);
+        if (!decision.allowed)
+          ws.close(
+            socketRefusal(decision).close,
+            decision.reason === 'unauthenticated' || decision.reason === 'mfa_pending' ? 'session ended' : decision.reason,
+          );
       }),
     );
   }

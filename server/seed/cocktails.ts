@@ -21,8 +21,18 @@ type Ingredient = [amount: number | null, unit: string | null, name: string, pro
 
 export type GlassShape = 'rocks' | 'highball' | 'copa' | 'coupe' | 'mug';
 export type Garnish =
-  | 'orange-twist' | 'lemon-twist' | 'lime-wedge' | 'lime-wheel' | 'lemon-wheel' | 'orange-wheel' | 'grapefruit'
-  | 'blackberry' | 'raspberry' | 'coffee-beans' | 'mint' | 'none';
+  | 'orange-twist'
+  | 'lemon-twist'
+  | 'lime-wedge'
+  | 'lime-wheel'
+  | 'lemon-wheel'
+  | 'orange-wheel'
+  | 'grapefruit'
+  | 'blackberry'
+  | 'raspberry'
+  | 'coffee-beans'
+  | 'mint'
+  | 'none';
 
 export interface DemoCocktail {
   slug: string;
@@ -41,9 +51,20 @@ export interface DemoCocktail {
 
 export const DEMO_COCKTAILS: DemoCocktail[] = [
   {
-    slug: 'negroni', name: 'Negroni', baseSpirit: 'gin', glass: 'Rocks glass', difficulty: 'easy', prepMinutes: 3, featured: true,
+    slug: 'negroni',
+    name: 'Negroni',
+    baseSpirit: 'gin',
+    glass: 'Rocks glass',
+    difficulty: 'easy',
+    prepMinutes: 3,
+    featured: true,
     description: 'Equal parts London Dry, bitter red aperitivo and sweet vermouth, stirred over ice: the aperitivo hour in one glass.',
-    ingredients: [[25, 'ml', 'Frolic London Dry Gin', DRY], [25, 'ml', 'Campari'], [25, 'ml', 'sweet vermouth'], [null, 'to garnish', 'orange peel']],
+    ingredients: [
+      [25, 'ml', 'Frolic London Dry Gin', DRY],
+      [25, 'ml', 'Campari'],
+      [25, 'ml', 'sweet vermouth'],
+      [null, 'to garnish', 'orange peel'],
+    ],
     steps: [
       'Fill a mixing glass with ice.',
       'Add the gin, Campari and sweet vermouth and stir for 30 seconds until well chilled.',
@@ -53,9 +74,18 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#b3262e', glass: 'rocks', garnish: 'orange-twist', ice: 'block' },
   },
   {
-    slug: 'gin-and-tonic', name: 'Gin & Tonic', baseSpirit: 'gin', glass: 'Copa glass', difficulty: 'easy', prepMinutes: 2,
+    slug: 'gin-and-tonic',
+    name: 'Gin & Tonic',
+    baseSpirit: 'gin',
+    glass: 'Copa glass',
+    difficulty: 'easy',
+    prepMinutes: 2,
     description: 'Our London Dry lengthened with crisp Indian tonic over plenty of ice, with lime to lift the citrus in the gin.',
-    ingredients: [[50, 'ml', 'Frolic London Dry Gin', DRY], [null, 'to top', 'Indian tonic water'], [null, 'to garnish', 'lime wedge']],
+    ingredients: [
+      [50, 'ml', 'Frolic London Dry Gin', DRY],
+      [null, 'to top', 'Indian tonic water'],
+      [null, 'to garnish', 'lime wedge'],
+    ],
     steps: [
       'Fill a copa glass to the brim with ice.',
       'Pour in the gin.',
@@ -65,9 +95,20 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#dfeee0', glass: 'copa', garnish: 'lime-wedge', ice: 'cubes', top: 'bubbles' },
   },
   {
-    slug: 'tom-collins', name: 'Tom Collins', baseSpirit: 'gin', glass: 'Collins glass', difficulty: 'easy', prepMinutes: 4,
+    slug: 'tom-collins',
+    name: 'Tom Collins',
+    baseSpirit: 'gin',
+    glass: 'Collins glass',
+    difficulty: 'easy',
+    prepMinutes: 4,
     description: 'Gin, lemon and sugar shaken and lengthened with soda: a tall, sherbet-bright cooler from the 1870s.',
-    ingredients: [[50, 'ml', 'Frolic London Dry Gin', DRY], [25, 'ml', 'fresh lemon juice'], [15, 'ml', 'sugar syrup'], [null, 'to top', 'soda water'], [null, 'to garnish', 'lemon wheel']],
+    ingredients: [
+      [50, 'ml', 'Frolic London Dry Gin', DRY],
+      [25, 'ml', 'fresh lemon juice'],
+      [15, 'ml', 'sugar syrup'],
+      [null, 'to top', 'soda water'],
+      [null, 'to garnish', 'lemon wheel'],
+    ],
     steps: [
       'Shake the gin, lemon juice and sugar syrup hard with ice for 10 seconds.',
       'Strain into a Collins glass filled with fresh ice.',
@@ -77,9 +118,20 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#f1ecc2', glass: 'highball', garnish: 'lemon-wheel', ice: 'cubes', top: 'bubbles' },
   },
   {
-    slug: 'bramble', name: 'Bramble', baseSpirit: 'gin', glass: 'Rocks glass', difficulty: 'medium', prepMinutes: 5,
+    slug: 'bramble',
+    name: 'Bramble',
+    baseSpirit: 'gin',
+    glass: 'Rocks glass',
+    difficulty: 'medium',
+    prepMinutes: 5,
     description: 'A modern British classic: gin, lemon and sugar over crushed ice, bled through with blackberry liqueur.',
-    ingredients: [[50, 'ml', 'Frolic London Dry Gin', DRY], [25, 'ml', 'fresh lemon juice'], [12.5, 'ml', 'sugar syrup'], [15, 'ml', 'crème de mûre'], [null, 'to garnish', 'fresh blackberries']],
+    ingredients: [
+      [50, 'ml', 'Frolic London Dry Gin', DRY],
+      [25, 'ml', 'fresh lemon juice'],
+      [12.5, 'ml', 'sugar syrup'],
+      [15, 'ml', 'crème de mûre'],
+      [null, 'to garnish', 'fresh blackberries'],
+    ],
     steps: [
       'Fill a rocks glass with crushed ice.',
       'Shake the gin, lemon juice and sugar syrup with ice, then strain over the crushed ice.',
@@ -89,9 +141,19 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#7a2350', glass: 'rocks', garnish: 'blackberry', ice: 'crushed' },
   },
   {
-    slug: 'pink-g-and-t', name: 'Pink G&T', baseSpirit: 'gin', glass: 'Copa glass', difficulty: 'easy', prepMinutes: 2,
+    slug: 'pink-g-and-t',
+    name: 'Pink G&T',
+    baseSpirit: 'gin',
+    glass: 'Copa glass',
+    difficulty: 'easy',
+    prepMinutes: 2,
     description: 'Pink Grapefruit Gin with light tonic, a slice of grapefruit and a sprig of rosemary: zesty, bittersweet and pretty in pink.',
-    ingredients: [[50, 'ml', 'Frolic Pink Grapefruit Gin', PINK], [null, 'to top', 'light tonic water'], [null, 'to garnish', 'pink grapefruit slice'], [null, 'to garnish', 'rosemary sprig']],
+    ingredients: [
+      [50, 'ml', 'Frolic Pink Grapefruit Gin', PINK],
+      [null, 'to top', 'light tonic water'],
+      [null, 'to garnish', 'pink grapefruit slice'],
+      [null, 'to garnish', 'rosemary sprig'],
+    ],
     steps: [
       'Fill a copa glass with ice.',
       'Pour in the gin and top with chilled tonic water.',
@@ -101,9 +163,19 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#f5b3c2', glass: 'copa', garnish: 'grapefruit', ice: 'cubes', top: 'bubbles' },
   },
   {
-    slug: 'navy-gimlet', name: 'Navy Gimlet', baseSpirit: 'gin', glass: 'Coupe', difficulty: 'easy', prepMinutes: 3,
+    slug: 'navy-gimlet',
+    name: 'Navy Gimlet',
+    baseSpirit: 'gin',
+    glass: 'Coupe',
+    difficulty: 'easy',
+    prepMinutes: 3,
     description: 'Navy strength gin and lime shaken ice-cold: the sailor’s sundowner, bracing and bright. Strong, so sip it slowly.',
-    ingredients: [[50, 'ml', 'Frolic Navy Strength Gin', NAVY], [20, 'ml', 'lime cordial'], [10, 'ml', 'fresh lime juice'], [null, 'to garnish', 'lime wheel']],
+    ingredients: [
+      [50, 'ml', 'Frolic Navy Strength Gin', NAVY],
+      [20, 'ml', 'lime cordial'],
+      [10, 'ml', 'fresh lime juice'],
+      [null, 'to garnish', 'lime wheel'],
+    ],
     steps: [
       'Chill a coupe in the freezer for a few minutes.',
       'Shake the gin, lime cordial and lime juice hard with ice.',
@@ -113,9 +185,20 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#d9e8b2', glass: 'coupe', garnish: 'lime-wheel' },
   },
   {
-    slug: 'clover-club', name: 'Clover Club', baseSpirit: 'gin', glass: 'Coupe', difficulty: 'hard', prepMinutes: 7,
+    slug: 'clover-club',
+    name: 'Clover Club',
+    baseSpirit: 'gin',
+    glass: 'Coupe',
+    difficulty: 'hard',
+    prepMinutes: 7,
     description: 'Gin, raspberry and lemon under a silky egg-white foam: a pre-Prohibition Philadelphia favourite that rewards a good shake.',
-    ingredients: [[50, 'ml', 'Frolic London Dry Gin', DRY], [20, 'ml', 'fresh lemon juice'], [15, 'ml', 'raspberry syrup'], [1, null, 'egg white'], [null, 'to garnish', 'fresh raspberries']],
+    ingredients: [
+      [50, 'ml', 'Frolic London Dry Gin', DRY],
+      [20, 'ml', 'fresh lemon juice'],
+      [15, 'ml', 'raspberry syrup'],
+      [1, null, 'egg white'],
+      [null, 'to garnish', 'fresh raspberries'],
+    ],
     steps: [
       'Dry shake the gin, lemon juice, raspberry syrup and egg white without ice for 15 seconds to build the foam.',
       'Add ice and shake hard again until the tin is frosted.',
@@ -125,9 +208,21 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#e0607a', glass: 'coupe', garnish: 'raspberry', top: 'foam' },
   },
   {
-    slug: 'espresso-martini', name: 'Espresso Martini', baseSpirit: 'vodka', glass: 'Coupe', difficulty: 'medium', prepMinutes: 5, featured: true,
+    slug: 'espresso-martini',
+    name: 'Espresso Martini',
+    baseSpirit: 'vodka',
+    glass: 'Coupe',
+    difficulty: 'medium',
+    prepMinutes: 5,
+    featured: true,
     description: 'Wheat vodka, our coffee liqueur and a fresh espresso shaken to a velvet crema: the after-dinner wake-up call.',
-    ingredients: [[50, 'ml', 'Frolic Wheat Vodka', VODKA], [25, 'ml', 'Frolic Coffee Liqueur', COFFEE], [25, 'ml', 'freshly brewed espresso'], [5, 'ml', 'sugar syrup'], [3, null, 'coffee beans']],
+    ingredients: [
+      [50, 'ml', 'Frolic Wheat Vodka', VODKA],
+      [25, 'ml', 'Frolic Coffee Liqueur', COFFEE],
+      [25, 'ml', 'freshly brewed espresso'],
+      [5, 'ml', 'sugar syrup'],
+      [3, null, 'coffee beans'],
+    ],
     steps: [
       'Brew the espresso and let it cool for a minute.',
       'Shake the vodka, coffee liqueur, espresso and sugar syrup very hard with ice — the harder the shake, the thicker the crema.',
@@ -137,21 +232,38 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#3a2418', glass: 'coupe', garnish: 'coffee-beans', top: 'crema' },
   },
   {
-    slug: 'moscow-mule', name: 'Moscow Mule', baseSpirit: 'vodka', glass: 'Copper mug', difficulty: 'easy', prepMinutes: 3,
+    slug: 'moscow-mule',
+    name: 'Moscow Mule',
+    baseSpirit: 'vodka',
+    glass: 'Copper mug',
+    difficulty: 'easy',
+    prepMinutes: 3,
     description: 'Clean wheat vodka, fiery ginger beer and fresh lime, served ice-cold in a copper mug.',
-    ingredients: [[50, 'ml', 'Frolic Wheat Vodka', VODKA], [15, 'ml', 'fresh lime juice'], [null, 'to top', 'ginger beer'], [null, 'to garnish', 'lime wedge']],
-    steps: [
-      'Fill a copper mug with ice.',
-      'Add the vodka and lime juice.',
-      'Top with ginger beer and stir briefly.',
-      'Garnish with a lime wedge.',
+    ingredients: [
+      [50, 'ml', 'Frolic Wheat Vodka', VODKA],
+      [15, 'ml', 'fresh lime juice'],
+      [null, 'to top', 'ginger beer'],
+      [null, 'to garnish', 'lime wedge'],
     ],
+    steps: ['Fill a copper mug with ice.', 'Add the vodka and lime juice.', 'Top with ginger beer and stir briefly.', 'Garnish with a lime wedge.'],
     art: { colour: '#e6d49a', glass: 'mug', garnish: 'lime-wedge', ice: 'cubes' },
   },
   {
-    slug: 'old-fashioned', name: 'Old Fashioned', baseSpirit: 'whisky', glass: 'Rocks glass', difficulty: 'medium', prepMinutes: 5, featured: true,
+    slug: 'old-fashioned',
+    name: 'Old Fashioned',
+    baseSpirit: 'whisky',
+    glass: 'Rocks glass',
+    difficulty: 'medium',
+    prepMinutes: 5,
+    featured: true,
     description: 'Our 12-year-old single malt, a touch of demerara and bitters, stirred slowly over ice. Patience is the main ingredient.',
-    ingredients: [[50, 'ml', 'Frolic Single Malt 12 Year Old', MALT], [5, 'ml', 'demerara syrup'], [2, 'dashes', 'Angostura bitters'], [1, 'dash', 'orange bitters'], [null, 'to garnish', 'orange peel']],
+    ingredients: [
+      [50, 'ml', 'Frolic Single Malt 12 Year Old', MALT],
+      [5, 'ml', 'demerara syrup'],
+      [2, 'dashes', 'Angostura bitters'],
+      [1, 'dash', 'orange bitters'],
+      [null, 'to garnish', 'orange peel'],
+    ],
     steps: [
       'Add the demerara syrup and both bitters to a mixing glass.',
       'Pour in the whisky, fill with ice and stir for about 40 seconds, tasting as the dilution softens it.',
@@ -161,9 +273,20 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#b8661c', glass: 'rocks', garnish: 'orange-twist', ice: 'block' },
   },
   {
-    slug: 'whisky-sour', name: 'Whisky Sour', baseSpirit: 'whisky', glass: 'Rocks glass', difficulty: 'hard', prepMinutes: 6,
+    slug: 'whisky-sour',
+    name: 'Whisky Sour',
+    baseSpirit: 'whisky',
+    glass: 'Rocks glass',
+    difficulty: 'hard',
+    prepMinutes: 6,
     description: 'Single malt, lemon and sugar shaken with egg white to a silky head, finished with aromatic bitters.',
-    ingredients: [[50, 'ml', 'Frolic Single Malt 12 Year Old', MALT], [25, 'ml', 'fresh lemon juice'], [15, 'ml', 'sugar syrup'], [1, null, 'egg white'], [3, 'dashes', 'Angostura bitters']],
+    ingredients: [
+      [50, 'ml', 'Frolic Single Malt 12 Year Old', MALT],
+      [25, 'ml', 'fresh lemon juice'],
+      [15, 'ml', 'sugar syrup'],
+      [1, null, 'egg white'],
+      [3, 'dashes', 'Angostura bitters'],
+    ],
     steps: [
       'Dry shake the whisky, lemon juice, sugar syrup and egg white without ice for 15 seconds.',
       'Add ice and shake hard again until well chilled.',
@@ -173,9 +296,18 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#ddb05a', glass: 'rocks', garnish: 'none', ice: 'cubes', top: 'foam' },
   },
   {
-    slug: 'malt-highball', name: 'Malt Highball', baseSpirit: 'whisky', glass: 'Highball glass', difficulty: 'easy', prepMinutes: 2,
+    slug: 'malt-highball',
+    name: 'Malt Highball',
+    baseSpirit: 'whisky',
+    glass: 'Highball glass',
+    difficulty: 'easy',
+    prepMinutes: 2,
     description: 'Single malt and ice-cold soda with a twist of lemon: long, light and surprisingly revealing of the whisky.',
-    ingredients: [[40, 'ml', 'Frolic Single Malt 12 Year Old', MALT], [null, 'to top', 'chilled soda water'], [null, 'to garnish', 'lemon peel']],
+    ingredients: [
+      [40, 'ml', 'Frolic Single Malt 12 Year Old', MALT],
+      [null, 'to top', 'chilled soda water'],
+      [null, 'to garnish', 'lemon peel'],
+    ],
     steps: [
       'Fill a highball glass with ice and stir to chill it, then pour off any water.',
       'Add the whisky.',
@@ -185,9 +317,19 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#ebc77e', glass: 'highball', garnish: 'lemon-twist', ice: 'cubes', top: 'bubbles' },
   },
   {
-    slug: 'daiquiri', name: 'Daiquiri', baseSpirit: 'rum', glass: 'Coupe', difficulty: 'medium', prepMinutes: 4,
+    slug: 'daiquiri',
+    name: 'Daiquiri',
+    baseSpirit: 'rum',
+    glass: 'Coupe',
+    difficulty: 'medium',
+    prepMinutes: 4,
     description: 'White rum, lime and sugar, shaken hard and served straight up: three ingredients, perfectly balanced.',
-    ingredients: [[50, 'ml', 'Frolic White Rum', WHITE], [25, 'ml', 'fresh lime juice'], [15, 'ml', 'sugar syrup'], [null, 'to garnish', 'lime wheel']],
+    ingredients: [
+      [50, 'ml', 'Frolic White Rum', WHITE],
+      [25, 'ml', 'fresh lime juice'],
+      [15, 'ml', 'sugar syrup'],
+      [null, 'to garnish', 'lime wheel'],
+    ],
     steps: [
       'Chill a coupe in the freezer.',
       'Shake the rum, lime juice and sugar syrup hard with plenty of ice for 12 seconds.',
@@ -197,9 +339,21 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#eef0cc', glass: 'coupe', garnish: 'lime-wheel' },
   },
   {
-    slug: 'mojito', name: 'Mojito', baseSpirit: 'rum', glass: 'Highball glass', difficulty: 'medium', prepMinutes: 6,
+    slug: 'mojito',
+    name: 'Mojito',
+    baseSpirit: 'rum',
+    glass: 'Highball glass',
+    difficulty: 'medium',
+    prepMinutes: 6,
     description: 'White rum, fresh mint, lime and sugar churned with crushed ice and topped with soda: Havana’s favourite cooler.',
-    ingredients: [[50, 'ml', 'Frolic White Rum', WHITE], [25, 'ml', 'fresh lime juice'], [2, 'barspoons', 'caster sugar'], [8, null, 'mint leaves'], [null, 'to top', 'soda water'], [null, 'to garnish', 'mint sprig']],
+    ingredients: [
+      [50, 'ml', 'Frolic White Rum', WHITE],
+      [25, 'ml', 'fresh lime juice'],
+      [2, 'barspoons', 'caster sugar'],
+      [8, null, 'mint leaves'],
+      [null, 'to top', 'soda water'],
+      [null, 'to garnish', 'mint sprig'],
+    ],
     steps: [
       'Gently press the mint leaves with the sugar and lime juice in a highball glass — bruise them, don’t shred them.',
       'Add the rum and fill the glass with crushed ice.',
@@ -209,9 +363,20 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#e3f0cc', glass: 'highball', garnish: 'mint', ice: 'crushed' },
   },
   {
-    slug: 'spiced-storm', name: 'Spiced Storm', baseSpirit: 'rum', glass: 'Highball glass', difficulty: 'easy', prepMinutes: 3, featured: true,
+    slug: 'spiced-storm',
+    name: 'Spiced Storm',
+    baseSpirit: 'rum',
+    glass: 'Highball glass',
+    difficulty: 'easy',
+    prepMinutes: 3,
+    featured: true,
     description: 'Our spiced rum floated over fiery ginger beer and lime, in the style of a Dark ’n’ Stormy, with vanilla and clove in the clouds.',
-    ingredients: [[50, 'ml', 'Frolic Spiced Rum', SPICED], [15, 'ml', 'fresh lime juice'], [120, 'ml', 'ginger beer'], [null, 'to garnish', 'lime wedge']],
+    ingredients: [
+      [50, 'ml', 'Frolic Spiced Rum', SPICED],
+      [15, 'ml', 'fresh lime juice'],
+      [120, 'ml', 'ginger beer'],
+      [null, 'to garnish', 'lime wedge'],
+    ],
     steps: [
       'Fill a highball glass with ice and add the lime juice.',
       'Pour in the ginger beer, leaving a finger’s width at the top.',
@@ -221,9 +386,18 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#8a4a1f', glass: 'highball', garnish: 'lime-wedge', ice: 'cubes' },
   },
   {
-    slug: 'white-russian', name: 'White Russian', baseSpirit: 'liqueur', glass: 'Rocks glass', difficulty: 'easy', prepMinutes: 3,
+    slug: 'white-russian',
+    name: 'White Russian',
+    baseSpirit: 'liqueur',
+    glass: 'Rocks glass',
+    difficulty: 'easy',
+    prepMinutes: 3,
     description: 'Our coffee liqueur and wheat vodka over ice, crowned with a float of cold cream: dessert in a glass.',
-    ingredients: [[40, 'ml', 'Frolic Coffee Liqueur', COFFEE], [40, 'ml', 'Frolic Wheat Vodka', VODKA], [30, 'ml', 'chilled double cream']],
+    ingredients: [
+      [40, 'ml', 'Frolic Coffee Liqueur', COFFEE],
+      [40, 'ml', 'Frolic Wheat Vodka', VODKA],
+      [30, 'ml', 'chilled double cream'],
+    ],
     steps: [
       'Fill a rocks glass with ice.',
       'Pour in the coffee liqueur and the vodka and stir briefly.',
@@ -233,9 +407,18 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
     art: { colour: '#5a3521', glass: 'rocks', garnish: 'none', ice: 'cubes', top: 'cream' },
   },
   {
-    slug: 'coffee-and-tonic', name: 'Coffee & Tonic', baseSpirit: 'liqueur', glass: 'Highball glass', difficulty: 'easy', prepMinutes: 2,
+    slug: 'coffee-and-tonic',
+    name: 'Coffee & Tonic',
+    baseSpirit: 'liqueur',
+    glass: 'Highball glass',
+    difficulty: 'easy',
+    prepMinutes: 2,
     description: 'Coffee liqueur lengthened with bitter tonic and brightened with orange: a light, long aperitivo with a roasted edge.',
-    ingredients: [[40, 'ml', 'Frolic Coffee Liqueur', COFFEE], [null, 'to top', 'Indian tonic water'], [null, 'to garnish', 'orange wheel']],
+    ingredients: [
+      [40, 'ml', 'Frolic Coffee Liqueur', COFFEE],
+      [null, 'to top', 'Indian tonic water'],
+      [null, 'to garnish', 'orange wheel'],
+    ],
     steps: [
       'Fill a highball glass with ice.',
       'Pour in the tonic water first, leaving room at the top.',
@@ -246,9 +429,19 @@ export const DEMO_COCKTAILS: DemoCocktail[] = [
   },
   {
     // A draft: proves an unpublished recipe never reaches the public site.
-    slug: 'winter-spice-punch', name: 'Winter Spice Punch', baseSpirit: 'rum', glass: 'Punch cup', difficulty: 'medium', prepMinutes: 20, published: false,
+    slug: 'winter-spice-punch',
+    name: 'Winter Spice Punch',
+    baseSpirit: 'rum',
+    glass: 'Punch cup',
+    difficulty: 'medium',
+    prepMinutes: 20,
+    published: false,
     description: 'Still in development: a warm spiced rum punch for the festive season.',
-    ingredients: [[500, 'ml', 'Frolic Spiced Rum', SPICED], [1, 'l', 'cloudy apple juice'], [2, null, 'cinnamon sticks']],
+    ingredients: [
+      [500, 'ml', 'Frolic Spiced Rum', SPICED],
+      [1, 'l', 'cloudy apple juice'],
+      [2, null, 'cinnamon sticks'],
+    ],
     steps: ['Warm the apple juice with the cinnamon.', 'Add the rum just before serving.'],
     art: { colour: '#a0522d', glass: 'mug', garnish: 'orange-wheel' },
   },

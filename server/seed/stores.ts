@@ -45,24 +45,56 @@ interface DemoRetailer {
 
 const RETAILERS: DemoRetailer[] = [
   {
-    name: 'The Whisky Vault', url: 'https://www.thewhiskyvault.example', markets: ['GB', 'EU', 'INT'], priceMarket: 'GB', currency: 'GBP',
-    factor: 0.97, listingPath: (s) => `/spirits/frolic/${s}`, carries: [P.dry, P.pink, P.navy, P.vodka, P.malt, P.spiced, P.white],
+    name: 'The Whisky Vault',
+    url: 'https://www.thewhiskyvault.example',
+    markets: ['GB', 'EU', 'INT'],
+    priceMarket: 'GB',
+    currency: 'GBP',
+    factor: 0.97,
+    listingPath: (s) => `/spirits/frolic/${s}`,
+    carries: [P.dry, P.pink, P.navy, P.vodka, P.malt, P.spiced, P.white],
   },
   {
-    name: 'Juniper & Co.', url: 'https://www.juniperandco.example', markets: ['EU', 'GB'], priceMarket: 'EU', currency: 'EUR',
-    factor: 1, listingPath: (s) => `/shop/${s}`, carries: [P.dry, P.pink, P.navy, P.vodka, P.coffee], unpriced: [P.navy],
+    name: 'Juniper & Co.',
+    url: 'https://www.juniperandco.example',
+    markets: ['EU', 'GB'],
+    priceMarket: 'EU',
+    currency: 'EUR',
+    factor: 1,
+    listingPath: (s) => `/shop/${s}`,
+    carries: [P.dry, P.pink, P.navy, P.vodka, P.coffee],
+    unpriced: [P.navy],
   },
   {
-    name: 'Spirit Cellar Direct', url: 'https://www.spiritcellardirect.example', markets: ['US', 'INT'], priceMarket: 'US', currency: 'USD',
-    factor: 0.95, listingPath: (s) => `/p/${s}`, carries: Object.values(P),
+    name: 'Spirit Cellar Direct',
+    url: 'https://www.spiritcellardirect.example',
+    markets: ['US', 'INT'],
+    priceMarket: 'US',
+    currency: 'USD',
+    factor: 0.95,
+    listingPath: (s) => `/p/${s}`,
+    carries: Object.values(P),
   },
   {
-    name: 'Maple & Malt', url: 'https://www.mapleandmalt.example', markets: ['CA', 'US'], priceMarket: 'CA', currency: 'CAD',
-    factor: 1.02, listingPath: (s) => `/en/products/${s}`, carries: [P.dry, P.pink, P.vodka, P.malt, P.white],
+    name: 'Maple & Malt',
+    url: 'https://www.mapleandmalt.example',
+    markets: ['CA', 'US'],
+    priceMarket: 'CA',
+    currency: 'CAD',
+    factor: 1.02,
+    listingPath: (s) => `/en/products/${s}`,
+    carries: [P.dry, P.pink, P.vodka, P.malt, P.white],
   },
   {
-    name: 'Down Under Drinks', url: 'https://www.downunderdrinks.example', markets: ['AU', 'INT'], priceMarket: 'AU', currency: 'AUD',
-    factor: 0.98, listingPath: (s) => `/buy/${s}`, carries: [P.dry, P.pink, P.navy, P.malt, P.spiced, P.white], unpriced: [P.malt],
+    name: 'Down Under Drinks',
+    url: 'https://www.downunderdrinks.example',
+    markets: ['AU', 'INT'],
+    priceMarket: 'AU',
+    currency: 'AUD',
+    factor: 0.98,
+    listingPath: (s) => `/buy/${s}`,
+    carries: [P.dry, P.pink, P.navy, P.malt, P.spiced, P.white],
+    unpriced: [P.malt],
   },
 ];
 
@@ -73,23 +105,22 @@ export async function seedRetailers(tx: DbOrTx): Promise<void> {
   const ids = await productIds(tx, Object.values(P));
   const listPrice = new Map(SEED_PRODUCTS.map((p) => [p.slug, p.prices]));
   for (const r of RETAILERS) {
-    const [row] = await tx
-      .insert(onlineRetailers)
-      .values({ name: r.name, url: r.url, markets: r.markets })
-      .returning({ id: onlineRetailers.id });
+    const [row] = await tx.insert(onlineRetailers).values({ name: r.name, url: r.url, markets: r.markets }).returning({ id: onlineRetailers.id });
     const retailerId = (row as { id: number }).id;
     const listings = r.carries.flatMap((slug) => {
       const productId = ids.get(slug);
       const prices = listPrice.get(slug);
       if (productId === undefined || !prices) return [];
       const priced = !r.unpriced?.includes(slug);
-      return [{
-        retailerId,
-        productId,
-        url: `${r.url}${r.listingPath(slug)}`,
-        priceMinor: priced ? shelfPrice(prices[r.priceMarket], r.factor) : null,
-        currency: priced ? r.currency : null,
-      }];
+      return [
+        {
+          retailerId,
+          productId,
+          url: `${r.url}${r.listingPath(slug)}`,
+          priceMinor: priced ? shelfPrice(prices[r.priceMarket], r.factor) : null,
+          currency: priced ? r.currency : null,
+        },
+      ];
     });
     if (listings.length > 0) await tx.insert(retailerListings).values(listings);
   }

@@ -12,7 +12,12 @@ export const withoutNul = (s: string | undefined) => s?.replaceAll('\u0000', '')
 export function adminListQuery<const C extends readonly [string, ...string[]]>(sortColumns: C) {
   return z.object({
     // A NUL in a search is noise (PostgreSQL text cannot hold one): dropped, not an error.
-    q: z.string().trim().max(120).optional().transform((v) => withoutNul(v)?.trim() || undefined),
+    q: z
+      .string()
+      .trim()
+      .max(120)
+      .optional()
+      .transform((v) => withoutNul(v)?.trim() || undefined),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
     sort: z.enum(sortColumns).optional(),

@@ -4,8 +4,15 @@ import { z } from 'zod';
 import type { PickedMedia } from '../media';
 import { isMarketCode, MARKETS } from '../markets';
 import {
-  PRODUCT_CASE_SIZE_MAX, PRODUCT_CATEGORIES, PRODUCT_IMAGES_MAX, PRODUCT_SORT_COLUMNS, PRODUCT_STATUSES, PRODUCTS_PAGE_SIZE_DEFAULT,
-  PRODUCTS_PAGE_SIZE_MAX, type ProductStatus, type TradeTier,
+  PRODUCT_CASE_SIZE_MAX,
+  PRODUCT_CATEGORIES,
+  PRODUCT_IMAGES_MAX,
+  PRODUCT_SORT_COLUMNS,
+  PRODUCT_STATUSES,
+  PRODUCTS_PAGE_SIZE_DEFAULT,
+  PRODUCTS_PAGE_SIZE_MAX,
+  type ProductStatus,
+  type TradeTier,
 } from '../limits-catalog';
 import { adminListQuery, versionField } from './admin';
 
@@ -93,9 +100,7 @@ export const productInput = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'The same image is in the list twice.')
     .default([]),
   retailPrices: marketPrices,
-  tradePrices: z
-    .object({ importer: marketPrices, distributor: marketPrices, retailer: marketPrices })
-    .default({ importer: {}, distributor: {}, retailer: {} }),
+  tradePrices: z.object({ importer: marketPrices, distributor: marketPrices, retailer: marketPrices }).default({ importer: {}, distributor: {}, retailer: {} }),
   stockUnits: wholeNumber('the stock', 0, 10_000_000),
   lowStockThreshold: wholeNumber('the low-stock threshold', 0, 10_000_000),
   featured: z.boolean().default(false),

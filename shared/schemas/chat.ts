@@ -29,7 +29,11 @@ export const chatContent = z
   .pipe(z.string().min(1, 'Type a message.').max(CHAT_MAX_LENGTH, `Keep messages under ${CHAT_MAX_LENGTH} characters.`));
 
 export const visitorSend = z.object({
-  clientId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  clientId: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
   content: chatContent,
   page: z.string().max(500).optional(),
 });
@@ -50,7 +54,12 @@ export const visitorEmail = z.object({ email: z.string().trim().toLowerCase().pi
 /** What a visitor socket sends. */
 export const visitorClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), sessionId: z.uuid(), secret: z.string().min(20).max(100), after: messageCursor.optional() }),
-  z.object({ type: z.literal('send'), clientId: visitorSend.shape.clientId, content: z.string().max(CHAT_MAX_LENGTH * 2), page: z.string().max(500).optional() }),
+  z.object({
+    type: z.literal('send'),
+    clientId: visitorSend.shape.clientId,
+    content: z.string().max(CHAT_MAX_LENGTH * 2),
+    page: z.string().max(500).optional(),
+  }),
   z.object({ type: z.literal('typing') }),
 ]);
 

@@ -73,7 +73,13 @@ export interface CocktailDetail extends CocktailSummary {
 // Staff: the list query, the editor's input (create; update adds the version) and what it loads.
 
 /** `?published=true|false`; empty means both. */
-const publishedFilter = z.preprocess(emptyAsAbsent, z.enum(['true', 'false']).transform((v) => v === 'true').optional());
+const publishedFilter = z.preprocess(
+  emptyAsAbsent,
+  z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+);
 
 export const cocktailAdminQuery = adminListQuery(COCKTAIL_SORTS).extend({
   published: publishedFilter,
@@ -101,7 +107,10 @@ export const cocktailIngredientInput = z
     amount: z.preprocess(numberish, amountSchema.nullable()),
     unit: z.preprocess(blankAsNull, z.enum(COCKTAIL_UNITS, { error: 'Choose a unit from the list.' }).nullable()),
     /** One of our products this ingredient is. */
-    productId: z.preprocess(numberish, z.number({ error: 'Choose one of our products.' }).int().positive().max(MAX_RECORD_ID, 'Choose one of our products.').nullable()),
+    productId: z.preprocess(
+      numberish,
+      z.number({ error: 'Choose one of our products.' }).int().positive().max(MAX_RECORD_ID, 'Choose one of our products.').nullable(),
+    ),
   })
   .superRefine((i, ctx) => {
     const amountless = i.unit !== null && AMOUNTLESS_UNITS.includes(i.unit);
@@ -122,7 +131,10 @@ export const cocktailInput = z.object({
   baseSpirit: z.enum(PRODUCT_CATEGORIES, { error: 'Choose the base spirit.' }),
   glass: z.string().trim().min(1, 'Name the glass, e.g. Rocks glass.').max(60, 'Keep the glass under 60 characters.'),
   difficulty: z.enum(COCKTAIL_DIFFICULTIES, { error: 'Choose a difficulty.' }),
-  prepMinutes: z.preprocess(numberish, z.number({ error: 'Enter the minutes it takes.' }).int('Use whole minutes.').min(1, 'At least 1 minute.').max(240, 'At most 240 minutes.')),
+  prepMinutes: z.preprocess(
+    numberish,
+    z.number({ error: 'Enter the minutes it takes.' }).int('Use whole minutes.').min(1, 'At least 1 minute.').max(240, 'At most 240 minutes.'),
+  ),
   ingredients: z
     .array(cocktailIngredientInput)
     .min(1, 'Add at least one ingredient.')

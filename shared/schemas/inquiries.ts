@@ -24,8 +24,12 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-export const email = z.string({ error: 'Enter your email address.' }).trim().toLowerCase().pipe(z.email('Enter a valid email address.')).pipe(z.string().max(254));
-
+export const email = z
+  .string({ error: 'Enter your email address.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email address.'))
+  .pipe(z.string().max(254));
 
 export const contactForm = z.object({
   name: text('your name', 100),

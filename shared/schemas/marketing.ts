@@ -11,7 +11,13 @@ const title = z.string({ error: 'Enter a title.' }).trim().min(1, 'Enter a title
 const description = z.string().trim().max(5000, 'Keep the description under 5,000 characters.').default('');
 const place = (label: string, required: boolean) => {
   const s = z.string().trim().max(120, `Keep the ${label} under 120 characters.`);
-  return required ? z.string({ error: `Enter the ${label}.` }).trim().min(1, `Enter the ${label}.`).max(120, `Keep the ${label} under 120 characters.`) : s.default('');
+  return required
+    ? z
+        .string({ error: `Enter the ${label}.` })
+        .trim()
+        .min(1, `Enter the ${label}.`)
+        .max(120, `Keep the ${label} under 120 characters.`)
+    : s.default('');
 };
 
 export const collateralInput = z.object({
@@ -58,7 +64,13 @@ export const eventInput = z
       .toUpperCase()
       .refine((c) => c === '' || isCountryCode(c), 'Enter the country as a two-letter ISO code, e.g. GB, or leave it empty for an event every market sees.')
       .default(''),
-    capacity: z.number({ error: 'Enter a whole number of guests.' }).int('Enter a whole number of guests.').positive('Capacity must be at least 1.').max(1_000_000).nullable().default(null),
+    capacity: z
+      .number({ error: 'Enter a whole number of guests.' })
+      .int('Enter a whole number of guests.')
+      .positive('Capacity must be at least 1.')
+      .max(1_000_000)
+      .nullable()
+      .default(null),
     imageMediaId: z.uuid({ error: 'Choose an image from the media library.' }).nullable().default(null),
     published: z.boolean().default(false),
   })

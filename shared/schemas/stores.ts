@@ -128,7 +128,11 @@ export function isCountryCode(code: string): boolean {
 }
 
 const text = (label: string, max: number) =>
-  z.string({ error: `Enter the ${label}.` }).trim().min(1, `Enter the ${label}.`).max(max, `Keep the ${label} to ${max} characters.`);
+  z
+    .string({ error: `Enter the ${label}.` })
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .max(max, `Keep the ${label} to ${max} characters.`);
 /** Optional text: blank or missing is stored as null. */
 const optionalText = (label: string, max: number) =>
   z.preprocess(
@@ -194,12 +198,17 @@ export type StoreInput = z.infer<typeof storeInput>;
 export const storeUpdate = storeInput.extend({ version: versionField });
 export type StoreUpdate = z.infer<typeof storeUpdate>;
 
-const activeFilter = z.preprocess(
-  (v) => (v === 'true' || v === 'yes' ? true : v === 'false' || v === 'no' ? false : undefined),
-  z.boolean().optional(),
-);
+const activeFilter = z.preprocess((v) => (v === 'true' || v === 'yes' ? true : v === 'false' || v === 'no' ? false : undefined), z.boolean().optional());
 export const storeAdminQuery = adminListQuery(STORE_SORT_COLUMNS).extend({
-  country: z.preprocess(blankToUndefined, z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional()),
+  country: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+  ),
   active: activeFilter,
 });
 export type StoreAdminQuery = z.infer<typeof storeAdminQuery>;
@@ -296,8 +305,14 @@ export interface StoreGeocodeResult {
 
 /** `GET /api/admin/stores/nearby`: where a pair of coordinates lands. */
 export const storeNearbyQuery = z.object({
-  lat: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Give lat as a number.' }).min(-90, 'lat must be between -90 and 90.').max(90, 'lat must be between -90 and 90.')),
-  lng: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Give lng as a number.' }).min(-180, 'lng must be between -180 and 180.').max(180, 'lng must be between -180 and 180.')),
+  lat: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'Give lat as a number.' }).min(-90, 'lat must be between -90 and 90.').max(90, 'lat must be between -90 and 90.'),
+  ),
+  lng: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'Give lng as a number.' }).min(-180, 'lng must be between -180 and 180.').max(180, 'lng must be between -180 and 180.'),
+  ),
 });
 
 export interface NearbyPlace {

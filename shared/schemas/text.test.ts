@@ -12,7 +12,8 @@ describe('textProblem', () => {
   });
 
   it('refuses a lone high or low surrogate, and pairs in the wrong order', () => {
-    for (const s of ['\ud800', 'a\ud83d', '\udfffb', 'x\ude00y', '\ude00\ud83d', '😀'.slice(0, 1)]) expect(textProblem(s), JSON.stringify(s)).toBe(ILL_FORMED_MESSAGE);
+    for (const s of ['\ud800', 'a\ud83d', '\udfffb', 'x\ude00y', '\ude00\ud83d', '😀'.slice(0, 1)])
+      expect(textProblem(s), JSON.stringify(s)).toBe(ILL_FORMED_MESSAGE);
   });
 });
 

@@ -59,7 +59,13 @@ describe('staff search', () => {
     const gate = await passGate(t.url);
     const sent = await fetch(`${t.url}/contact`, {
       method: 'POST',
-      body: new URLSearchParams({ name: 'Percy 100% rye_mash', email: 'percy@example.com', subject: 'Events', message: 'Do you host tastings for twelve?', form_started: String(Date.now() - 10_000) }),
+      body: new URLSearchParams({
+        name: 'Percy 100% rye_mash',
+        email: 'percy@example.com',
+        subject: 'Events',
+        message: 'Do you host tastings for twelve?',
+        form_started: String(Date.now() - 10_000),
+      }),
       headers: { cookie: gate },
       redirect: 'manual',
     });

@@ -41,7 +41,9 @@ beforeAll(async () => {
   // The same connection, seen through a Drizzle instance that records every statement it sends.
   const logger = { logQuery: (query: string) => void recording?.push(query) };
   const client = (base.database.db as unknown as { $client: unknown }).$client;
-  const db = (base.database.kind === 'pglite' ? drizzlePglite(client as PGlite, { schema, logger }) : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db;
+  const db = (base.database.kind === 'pglite'
+    ? drizzlePglite(client as PGlite, { schema, logger })
+    : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db;
   const database: Database = { ...base.database, db };
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'frolic-data-')), LOG_LEVEL: 'silent' });
   await prepareDatabase(database, config, pino({ level: 'silent' }));
@@ -65,7 +67,10 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
 }
 
 async function user(email: string, extra: { confirmed?: boolean } = {}) {
-  await services.users.createUser({ email, firstName: 'Eq', lastName: 'Work', roles: ['customer'], password: PASSWORD, confirmed: extra.confirmed ?? true }, SYSTEM_ACTOR);
+  await services.users.createUser(
+    { email, firstName: 'Eq', lastName: 'Work', roles: ['customer'], password: PASSWORD, confirmed: extra.confirmed ?? true },
+    SYSTEM_ACTOR,
+  );
   return email;
 }
 
@@ -85,7 +90,9 @@ describe('a known and an unknown email cost the same work', () => {
     const knownWork = await statementsOf(() => services.auth.signIn({ email: known, password: 'Wrong-password-entirely-1' }, actor, ORIGIN));
     expect(verify).toHaveBeenCalledTimes(1);
     verify.mockClear();
-    const unknownWork = await statementsOf(() => services.auth.signIn({ email: 'ghost-signin@example.com', password: 'Wrong-password-entirely-1' }, actor, ORIGIN));
+    const unknownWork = await statementsOf(() =>
+      services.auth.signIn({ email: 'ghost-signin@example.com', password: 'Wrong-password-entirely-1' }, actor, ORIGIN),
+    );
     expect(verify).toHaveBeenCalledTimes(1);
 
     expect(knownWork.length).toBeGreaterThan(3);
@@ -95,8 +102,12 @@ describe('a known and an unknown email cost the same work', () => {
   it('the same with a known-device cookie that is not the account’s', async () => {
     const known = await user('known-device@example.com');
     const cookie = 'x'.repeat(43);
-    const knownWork = await statementsOf(() => services.auth.signIn({ email: known, password: 'Wrong-password-entirely-2', knownDevice: cookie }, actor, ORIGIN));
-    const unknownWork = await statementsOf(() => services.auth.signIn({ email: 'ghost-device@example.com', password: 'Wrong-password-entirely-2', knownDevice: cookie }, actor, ORIGIN));
+    const knownWork = await statementsOf(() =>
+      services.auth.signIn({ email: known, password: 'Wrong-password-entirely-2', knownDevice: cookie }, actor, ORIGIN),
+    );
+    const unknownWork = await statementsOf(() =>
+      services.auth.signIn({ email: 'ghost-device@example.com', password: 'Wrong-password-entirely-2', knownDevice: cookie }, actor, ORIGIN),
+    );
     expect(unknownWork).toEqual(knownWork);
   });
 

@@ -52,7 +52,12 @@ async function guess(ip: string, email: string, times: number) {
 
 const db = () => t.db.database.db;
 const rowOf = async (email: string, source: string) =>
-  (await db().select().from(signInFailures).where(and(eq(signInFailures.subject, subjectOf(email)), eq(signInFailures.source, source))))[0];
+  (
+    await db()
+      .select()
+      .from(signInFailures)
+      .where(and(eq(signInFailures.subject, subjectOf(email)), eq(signInFailures.source, source)))
+  )[0];
 
 describe('lockout per account and source', () => {
   it('locks the guessing address out after 5 failures, while the owner from another address signs in', async () => {
@@ -71,7 +76,10 @@ describe('lockout per account and source', () => {
     const [u] = await db().select().from(users).where(eq(users.email, email));
     const audit = await db().select().from(auditLogs).where(eq(auditLogs.recordId, u!.id));
     expect(audit.filter((a) => a.action === 'SIGN_IN_FAILED')).toHaveLength(6);
-    expect(audit.find((a) => a.action === 'LOCKOUT')).toMatchObject({ ipAddress: '203.0.113.7', newValues: { scope: 'source', source: 'ip:203.0.113.7', minutes: 15 } });
+    expect(audit.find((a) => a.action === 'LOCKOUT')).toMatchObject({
+      ipAddress: '203.0.113.7',
+      newValues: { scope: 'source', source: 'ip:203.0.113.7', minutes: 15 },
+    });
     const mail = await smtp.next(email);
     expect(mail.subject).toBe('Your Frolic account was locked');
     expect(linkIn(mail, '/auth/reset-password?token=')).toBeTruthy();
@@ -139,7 +147,11 @@ describe('lockout per account and source', () => {
     for (const ip of ['192.0.2.11', '192.0.2.12', '192.0.2.13', '192.0.2.14']) await guess(ip, email, 5);
     const link = new URL(linkIn(await smtp.next(email), '/auth/reset-password?token='));
     const c = await browserAt('198.51.100.50');
-    const reset = await c.post('/auth/reset-password', { token: link.searchParams.get('token') as string, password: 'Unlocked-by-the-owner-2026', confirm: 'Unlocked-by-the-owner-2026' }, { 'x-forwarded-for': '198.51.100.50' });
+    const reset = await c.post(
+      '/auth/reset-password',
+      { token: link.searchParams.get('token') as string, password: 'Unlocked-by-the-owner-2026', confirm: 'Unlocked-by-the-owner-2026' },
+      { 'x-forwarded-for': '198.51.100.50' },
+    );
     expect(reset.status).toBe(302);
     expect((await attempt(c, '192.0.2.11', email, 'Unlocked-by-the-owner-2026')).status).toBe(302);
 

@@ -88,15 +88,29 @@ describe('links stay out of the log', () => {
     const c = await new Client(url).passGate();
     const res = await c.post('/auth/reset-password', { token: token as string, password: 'Master-setup-password-2026', confirm: 'Master-setup-password-2026' });
     expect(res.status).toBe(302);
-    expect((await c.post('/admin-login', { email: 'admin@frolic.local', password: 'Master-setup-password-2026' })).headers.get('location')).toBe('/admin/dashboard/master-admin');
+    expect((await c.post('/admin-login', { email: 'admin@frolic.local', password: 'Master-setup-password-2026' })).headers.get('location')).toBe(
+      '/admin/dashboard/master-admin',
+    );
   });
 
   it('keeps confirmation, reset and lockout emails in the outbox and never logs their tokens', async () => {
     const master = await staff(['master_admin']);
     const visitor = await new Client(url).passGate();
-    expect((await visitor.post('/auth/register', { email: 'quiet.visitor@example.com', password: 'Quiet-visitor-password-9', firstName: 'Quinn', lastName: 'Visitor' })).status).toBe(302);
+    expect(
+      (
+        await visitor.post('/auth/register', {
+          email: 'quiet.visitor@example.com',
+          password: 'Quiet-visitor-password-9',
+          firstName: 'Quinn',
+          lastName: 'Visitor',
+        })
+      ).status,
+    ).toBe(302);
     await visitor.post('/auth/resend-confirmation', { email: 'quiet.visitor@example.com' });
-    await app.services.users.createUser({ email: 'locked.owner@example.com', firstName: 'Lou', lastName: 'Locked', roles: ['employee'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+    await app.services.users.createUser(
+      { email: 'locked.owner@example.com', firstName: 'Lou', lastName: 'Locked', roles: ['employee'], password: PASSWORD, confirmed: true },
+      SYSTEM_ACTOR,
+    );
     await visitor.post('/auth/forgot-password', { email: 'locked.owner@example.com' });
     for (let i = 0; i < 5; i++) await visitor.post('/auth/login', { email: 'locked.owner@example.com', password: `Wrong-guess-number-${i}` });
 
@@ -133,8 +147,18 @@ describe('links stay out of the log', () => {
 
   it('demo mode names the demo users but never prints their password', async () => {
     const start = logged.length;
-    await startDemoUsers(app.services, db.database, pino({ level: 'trace' }, new Writable({ write: (c: Buffer, _e, done) => (logged.push(c.toString('utf8')), done()) })), 'Chosen-demo-password-2026');
-    await startDemoUsers(app.services, db.database, pino({ level: 'trace' }, new Writable({ write: (c: Buffer, _e, done) => (logged.push(c.toString('utf8')), done()) })), undefined);
+    await startDemoUsers(
+      app.services,
+      db.database,
+      pino({ level: 'trace' }, new Writable({ write: (c: Buffer, _e, done) => (logged.push(c.toString('utf8')), done()) })),
+      'Chosen-demo-password-2026',
+    );
+    await startDemoUsers(
+      app.services,
+      db.database,
+      pino({ level: 'trace' }, new Writable({ write: (c: Buffer, _e, done) => (logged.push(c.toString('utf8')), done()) })),
+      undefined,
+    );
     const demoLog = logged.slice(start).join('');
     expect(demoLog).toContain('master-admin@demo.frolic.example');
     expect(demoLog).toContain('set DEMO_PASSWORD');
@@ -146,7 +170,10 @@ describe('links stay out of the log', () => {
 describe('reset links', () => {
   it('a new reset link (a request or a lockout) revokes the earlier ones', async () => {
     const master = await staff(['master_admin']);
-    await app.services.users.createUser({ email: 'twice@example.com', firstName: 'Two', lastName: 'Links', roles: ['retailer'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+    await app.services.users.createUser(
+      { email: 'twice@example.com', firstName: 'Two', lastName: 'Links', roles: ['retailer'], password: PASSWORD, confirmed: true },
+      SYSTEM_ACTOR,
+    );
     const c = await new Client(url).passGate();
     await c.post('/auth/forgot-password', { email: 'twice@example.com' });
     const [first] = tokensIn((await mailTo(master, 'twice@example.com', 'Reset your Frolic password')).text);
@@ -169,7 +196,13 @@ describe('the outbox is for the master admin only', () => {
     const body = await outbox(master);
     expect(body.smtp).toBe(false);
     expect(body.total).toBeGreaterThan(0);
-    expect(body.items[0]).toMatchObject({ to: expect.any(String), subject: expect.any(String), status: 'kept', text: expect.any(String), createdAt: expect.any(String) });
+    expect(body.items[0]).toMatchObject({
+      to: expect.any(String),
+      subject: expect.any(String),
+      status: 'kept',
+      text: expect.any(String),
+      createdAt: expect.any(String),
+    });
     const page = await master.get('/admin/dashboard/outbox');
     expect(page.status).toBe(200);
     const html = await page.text();

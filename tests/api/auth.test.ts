@@ -26,7 +26,10 @@ afterAll(async () => {
 let seq = 0;
 async function makeUser(roles: string[], extra: { password?: string; confirmed?: boolean } = {}) {
   const email = `user${++seq}-${roles.join('-') || 'none'}@example.com`;
-  await t.app.services.users.createUser({ email, firstName: 'Test', lastName: `User ${seq}`, roles, password: extra.password ?? PASSWORD, confirmed: extra.confirmed ?? true }, SYSTEM_ACTOR);
+  await t.app.services.users.createUser(
+    { email, firstName: 'Test', lastName: `User ${seq}`, roles, password: extra.password ?? PASSWORD, confirmed: extra.confirmed ?? true },
+    SYSTEM_ACTOR,
+  );
   return email;
 }
 
@@ -129,7 +132,10 @@ describe('sign-in', () => {
   it('names the session cookie __Host- and marks it Secure behind TLS', async () => {
     const tls = await startTestServer({ TRUST_PROXY: 'true' });
     try {
-      await tls.app.services.users.createUser({ email: 'tls@example.com', firstName: 'T', lastName: 'L', roles: ['admin'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+      await tls.app.services.users.createUser(
+        { email: 'tls@example.com', firstName: 'T', lastName: 'L', roles: ['admin'], password: PASSWORD, confirmed: true },
+        SYSTEM_ACTOR,
+      );
       const res = await fetch(`${tls.url}/auth/login`, {
         method: 'POST',
         body: new URLSearchParams({ email: 'tls@example.com', password: PASSWORD }),
@@ -159,7 +165,13 @@ describe('sign-in', () => {
       const { res } = await signIn(email, `Wrong-password-number-${i}`);
       expect(res.status).toBe(401);
     }
-    const lockOf = async () => (await db().select().from(signInFailures).where(and(eq(signInFailures.subject, subjectOf(email)), eq(signInFailures.source, 'ip:127.0.0.1'))))[0]?.lockedUntil ?? null;
+    const lockOf = async () =>
+      (
+        await db()
+          .select()
+          .from(signInFailures)
+          .where(and(eq(signInFailures.subject, subjectOf(email)), eq(signInFailures.source, 'ip:127.0.0.1')))
+      )[0]?.lockedUntil ?? null;
     expect(await lockOf()).toBeNull();
     await signIn(email, 'Wrong-password-number-5');
     expect((await lockOf())?.getTime()).toBeGreaterThan(now());
@@ -214,19 +226,26 @@ describe('password reset and expiry', () => {
     const c = await new Client(t.url).passGate();
     const a = await (await c.post('/auth/forgot-password', { email: 'ghost@example.com' })).text();
     const b = await (await c.post('/auth/forgot-password', { email })).text();
-    const sent = "If an account exists with that email, we&#x27;ve sent password reset instructions.";
+    const sent = 'If an account exists with that email, we&#x27;ve sent password reset instructions.';
     expect(a).toContain(sent);
     expect(b).toContain(sent);
     const link = new URL(linkIn(await smtp.next(email), '/auth/reset-password?token='));
     clock += 61 * 60_000;
-    const res = await c.post('/auth/reset-password', { token: link.searchParams.get('token') as string, password: 'Expired-link-password-1', confirm: 'Expired-link-password-1' });
+    const res = await c.post('/auth/reset-password', {
+      token: link.searchParams.get('token') as string,
+      password: 'Expired-link-password-1',
+      confirm: 'Expired-link-password-1',
+    });
     expect(res.status).toBe(400);
   });
 
   it('flags an expired password at sign-in and sends every dashboard path to the reset page until it changes', async () => {
     const email = await makeUser(['admin']);
     const [u] = await db().select().from(users).where(eq(users.email, email));
-    await db().update(profiles).set({ passwordLastUpdated: new Date(now() - 91 * 86_400_000) }).where(eq(profiles.id, u!.id));
+    await db()
+      .update(profiles)
+      .set({ passwordLastUpdated: new Date(now() - 91 * 86_400_000) })
+      .where(eq(profiles.id, u!.id));
     const { res, c } = await signIn(email);
     expect(res.headers.get('location')).toBe('/auth/reset-password?type=admin');
     expect(c.flashedToast()).toMatchObject({ title: 'Password Reset Required', description: 'Your password has expired. You will be redirected to reset it.' });
@@ -248,7 +267,10 @@ describe('password reset and expiry', () => {
   it('stops expiring passwords when the master admin turns expiry off', async () => {
     const email = await makeUser(['admin']);
     const [u] = await db().select().from(users).where(eq(users.email, email));
-    await db().update(profiles).set({ passwordLastUpdated: new Date(now() - 400 * 86_400_000) }).where(eq(profiles.id, u!.id));
+    await db()
+      .update(profiles)
+      .set({ passwordLastUpdated: new Date(now() - 400 * 86_400_000) })
+      .where(eq(profiles.id, u!.id));
     const settings = await t.app.services.settings.get();
     await t.app.services.settings.update({ ...settings, passwordExpiryEnabled: false }, SYSTEM_ACTOR);
     try {
@@ -280,7 +302,12 @@ describe('sessions', () => {
     const email = await makeUser(['admin']);
     const one = await signIn(email);
     const two = await signIn(email);
-    const res = await one.c.post('/account', { intent: 'password', current: PASSWORD, password: 'Second-distillation-run-7', confirm: 'Second-distillation-run-7' });
+    const res = await one.c.post('/account', {
+      intent: 'password',
+      current: PASSWORD,
+      password: 'Second-distillation-run-7',
+      confirm: 'Second-distillation-run-7',
+    });
     expect(res.status).toBe(200);
     expect((await one.c.json('GET', '/api/me')).status).toBe(200);
     expect((await two.c.json('GET', '/api/me')).status).toBe(401);
@@ -338,7 +365,11 @@ describe('two-factor authentication', () => {
     // A password reset by email leaves two-factor in place.
     await new Client(t.url).post('/auth/forgot-password', { email });
     const link = new URL(linkIn(await smtp.next(email), '/auth/reset-password?token='));
-    await new Client(t.url).post('/auth/reset-password', { token: link.searchParams.get('token') as string, password: 'After-reset-still-2fa-1', confirm: 'After-reset-still-2fa-1' });
+    await new Client(t.url).post('/auth/reset-password', {
+      token: link.searchParams.get('token') as string,
+      password: 'After-reset-still-2fa-1',
+      confirm: 'After-reset-still-2fa-1',
+    });
     expect((await signIn(email, 'After-reset-still-2fa-1')).res.headers.get('location')).toMatch(/^\/auth\/two-factor/);
   });
 

@@ -21,7 +21,21 @@ import { startTestServer, type TestServer } from '../support/test-server';
  * - `no2fa`: an employee without two-factor while the master admin requires it for staff (its
  *   column runs alone, with the setting on).
  */
-const WHO = ['anonymous', 'customer', 'partner', 'importer', 'distributor', 'retailer', 'employee', 'admin', 'master_admin', 'expired', 'expired_p', 'mfa', 'no2fa'] as const;
+const WHO = [
+  'anonymous',
+  'customer',
+  'partner',
+  'importer',
+  'distributor',
+  'retailer',
+  'employee',
+  'admin',
+  'master_admin',
+  'expired',
+  'expired_p',
+  'mfa',
+  'no2fa',
+] as const;
 type Who = (typeof WHO)[number];
 
 /*
@@ -319,10 +333,20 @@ function urlOf(method: string, pattern: string): string {
     '/api/users/:id/unlock': `/api/users/${MISSING_UUID}/unlock`,
   };
   if (fill[pattern]) return fill[pattern];
-  const entity = /\/(products|store-locator|stores|cocktails|collateral|events|media|inquiries|notifications|sessions|conversations)\//.exec(pattern)?.[1] ?? '';
+  const entity =
+    /\/(products|store-locator|stores|cocktails|collateral|events|media|inquiries|notifications|sessions|conversations)\//.exec(pattern)?.[1] ?? '';
   const existing: Record<string, string | undefined> = {
-    products: ids.product, 'store-locator': ids.store, stores: ids.store, cocktails: ids.cocktail, collateral: ids.collateral,
-    events: ids.event, media: ids.media, inquiries: ids.inquiry, notifications: '1', sessions: ids.chat, conversations: ids.chat,
+    products: ids.product,
+    'store-locator': ids.store,
+    stores: ids.store,
+    cocktails: ids.cocktail,
+    collateral: ids.collateral,
+    events: ids.event,
+    media: ids.media,
+    inquiries: ids.inquiry,
+    notifications: '1',
+    sessions: ids.chat,
+    conversations: ids.chat,
   };
   const missing = entity === 'media' || entity === 'sessions' || entity === 'conversations' ? MISSING_UUID : '999999';
   // The visitor's chat routes need the real conversation (its secret is the key).
@@ -371,7 +395,12 @@ function pageToken(res: Response, url: string): string {
     if (to === '/auth/reset-password?type=admin') return 'Ra';
     if (to === '/auth/reset-password?type=partner') return 'Rp';
   }
-  if (toast?.title === 'Two-factor authentication required' && toast.description === 'Set up two-factor authentication to use the admin area.' && to === '/account/two-factor?required=1') return 'S2';
+  if (
+    toast?.title === 'Two-factor authentication required' &&
+    toast.description === 'Set up two-factor authentication to use the admin area.' &&
+    to === '/account/two-factor?required=1'
+  )
+    return 'S2';
   return `>${to}`;
 }
 
@@ -446,7 +475,10 @@ beforeAll(async () => {
   const db = t.db.database.db;
   for (const [who, a] of Object.entries(ACCOUNTS)) {
     const email = `${who}@matrix.example`;
-    const { userId } = await t.app.services.users.createUser({ email, firstName: who, lastName: 'Matrix', roles: [a.role as 'admin'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+    const { userId } = await t.app.services.users.createUser(
+      { email, firstName: who, lastName: 'Matrix', roles: [a.role as 'admin'], password: PASSWORD, confirmed: true },
+      SYSTEM_ACTOR,
+    );
     if (a.expired) await db.update(profiles).set({ requiresPasswordReset: true }).where(eq(profiles.id, userId));
     // The sign-in then stops at the second factor; the code is never typed.
     if (a.twoFactor) await db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, userId));
@@ -456,7 +488,11 @@ beforeAll(async () => {
   // Records for the rows with an id: the first seeded of each kind, or one made here.
   const master = cookies.get('master_admin') as string;
   const api = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => {
-    const res = await fetch(t.url + path, { method, headers: { cookie: master, 'x-forwarded-for': nextIp(), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(t.url + path, {
+      method,
+      headers: { cookie: master, 'x-forwarded-for': nextIp(), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     expect(res.status, `${method} ${path}`).toBeLessThan(300);
     return res.json();
   };
@@ -477,10 +513,25 @@ beforeAll(async () => {
     expect(res.status, `upload ${name}`).toBe(201);
     return String((await res.json()).media.id);
   };
-  ids.media = await upload('matrix.png', 'image/png', new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2f5d50' } }).png().toBuffer()));
+  ids.media = await upload(
+    'matrix.png',
+    'image/png',
+    new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2f5d50' } })
+        .png()
+        .toBuffer(),
+    ),
+  );
   const pdf = await upload('matrix.pdf', 'application/pdf', Uint8Array.from(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')));
-  ids.collateral = String((await api('POST', '/api/admin/collateral', { title: 'Matrix price list', kind: 'price_list', description: '', mediaId: pdf, audience: ['retailer'] })).id);
-  await api('POST', '/api/contact', { name: 'Matrix Visitor', email: 'visitor@matrix.example', subject: 'Feedback', message: 'A message for the authorization matrix.' });
+  ids.collateral = String(
+    (await api('POST', '/api/admin/collateral', { title: 'Matrix price list', kind: 'price_list', description: '', mediaId: pdf, audience: ['retailer'] })).id,
+  );
+  await api('POST', '/api/contact', {
+    name: 'Matrix Visitor',
+    email: 'visitor@matrix.example',
+    subject: 'Feedback',
+    message: 'A message for the authorization matrix.',
+  });
   ids.inquiry = String((await first('/api/admin/inquiries')).id);
   const chat = await api('POST', '/api/chat/sessions', {});
   ids.chat = chat.sessionId;
@@ -494,9 +545,21 @@ describe('the table', () => {
   it('has a row for every route of the app, and a route for every row', async () => {
     const api = listApiRoutes(t).map((r) => `${r.method} ${r.path}`);
     const pages = await listPages();
-    const appRows = [...api, ...pages.map((p) => `GET ${p.path}`), ...pages.filter((p) => p.action).map((p) => `POST ${p.path}`), 'WS /ws/chat', 'WS /ws/staff'];
-    expect(appRows.filter((r) => !(r in MATRIX)), 'routes without a row: add one, its outcomes written out').toEqual([]);
-    expect(Object.keys(MATRIX).filter((r) => !appRows.includes(r)), 'rows of routes the app no longer has').toEqual([]);
+    const appRows = [
+      ...api,
+      ...pages.map((p) => `GET ${p.path}`),
+      ...pages.filter((p) => p.action).map((p) => `POST ${p.path}`),
+      'WS /ws/chat',
+      'WS /ws/staff',
+    ];
+    expect(
+      appRows.filter((r) => !(r in MATRIX)),
+      'routes without a row: add one, its outcomes written out',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((r) => !appRows.includes(r)),
+      'rows of routes the app no longer has',
+    ).toEqual([]);
     // Both areas are all there (as the first matrix counted them).
     const children = (area: string) => pages.filter((p) => p.path.startsWith(area) && p.path !== area).length;
     expect(children('/admin/dashboard')).toBeGreaterThanOrEqual(12);
@@ -576,9 +639,19 @@ describe('protected API routes', () => {
   it('lets only the master admin change the access-control settings, validated', async () => {
     const master = new Client(t.url);
     const admin = new Client(t.url);
-    for (const [c, who] of [[master, 'master_admin'], [admin, 'admin']] as const) for (const pair of (cookies.get(who) as string).split('; ')) c.cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    for (const [c, who] of [
+      [master, 'master_admin'],
+      [admin, 'admin'],
+    ] as const)
+      for (const pair of (cookies.get(who) as string).split('; ')) c.cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
     const current = await (await master.json('GET', '/api/security-settings')).json();
-    expect(current).toMatchObject({ passwordExpiryEnabled: true, passwordExpiryDays: 90, lockoutThreshold: 5, sessionTimeoutMinutes: 60, rememberDeviceDays: 30 });
+    expect(current).toMatchObject({
+      passwordExpiryEnabled: true,
+      passwordExpiryDays: 90,
+      lockoutThreshold: 5,
+      sessionTimeoutMinutes: 60,
+      rememberDeviceDays: 30,
+    });
     expect((await master.json('PUT', '/api/security-settings', { ...current, sessionTimeoutMinutes: 45 })).status).toBe(400);
     const saved = await master.json('PUT', '/api/security-settings', { ...current, sessionTimeoutMinutes: 120 });
     expect((await saved.json()).sessionTimeoutMinutes).toBe(120);

@@ -85,7 +85,10 @@ describe('GET /api/products', () => {
       code: 'version_conflict',
       status: 409,
     });
-    const rows = await t.db.database.db.select().from(auditLogs).where(eq(auditLogs.recordId, String(updated.id)));
+    const rows = await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.recordId, String(updated.id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: 'UPDATE', tableName: 'products', userId: 'u1', ipAddress: '127.0.0.1' });
     expect(rows[0]?.oldValues).toEqual({ featured: false });

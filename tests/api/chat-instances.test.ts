@@ -20,7 +20,16 @@ afterAll(async () => {
 
 async function startInstance(url: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(BUILD_DIR, 'server', 'main.js')], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_MODE: 'true', DEMO_PASSWORD: PASSWORD, DATA_DIR: `/tmp/frolic-instance-${port}` },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'true',
+      DEMO_PASSWORD: PASSWORD,
+      DATA_DIR: `/tmp/frolic-instance-${port}`,
+    },
     stdio: 'inherit',
   });
   children.push(child);
@@ -99,7 +108,10 @@ describeOnPostgres('two instances on one PostgreSQL', () => {
     await startInstance(url, portB);
 
     // Visitor on A, with nobody answering yet.
-    const session = (await (await fetch(`${A}/api/chat/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { sessionId: string; secret: string };
+    const session = (await (await fetch(`${A}/api/chat/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as {
+      sessionId: string;
+      secret: string;
+    };
     const operatorMessages: string[] = [];
     const visitor = new Visitor(session, (c) => operatorMessages.push(c));
     await visitor.connect(A);
@@ -125,7 +137,10 @@ describeOnPostgres('two instances on one PostgreSQL', () => {
 
     visitor.send('first-message-0001', 'Hello from instance A');
     await expect.poll(() => staffEvents.filter((e) => e.type === 'message').length, { timeout: 5000 }).toBe(1);
-    expect((await staff.json('POST', `/api/chat/conversations/${session.sessionId}/messages`, { clientId: 'staff-on-b-0001', content: 'Hello from instance B' })).status).toBe(201);
+    expect(
+      (await staff.json('POST', `/api/chat/conversations/${session.sessionId}/messages`, { clientId: 'staff-on-b-0001', content: 'Hello from instance B' }))
+        .status,
+    ).toBe(201);
     await expect.poll(() => operatorMessages, { timeout: 5000 }).toEqual(['Hello from instance B']);
 
     // A burst (within the 10-a-minute limit per conversation); instance A is killed in the middle

@@ -87,8 +87,12 @@ function rawSocket(base: string, path: string, headers: Record<string, string> =
       resolve({ sock, ended });
     };
     sock.on('data', onData);
-    const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-    sock.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n${extra}\r\n`);
+    const extra = Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    sock.write(
+      `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n${extra}\r\n`,
+    );
   });
 }
 

@@ -59,7 +59,10 @@ function socket(url: string): Promise<{ ws: WebSocket; events: Record<string, un
 describe('visitor chat over HTTP', () => {
   it('stores a message once however often it is resent, and reads it back in order', async () => {
     const { sessionId, secret } = await newSession();
-    const first = await api(`/api/chat/sessions/${sessionId}/messages`, json('POST', { clientId: 'client-aaaaaaaa', content: '  Hello there  ', page: '/products' }, secret));
+    const first = await api(
+      `/api/chat/sessions/${sessionId}/messages`,
+      json('POST', { clientId: 'client-aaaaaaaa', content: '  Hello there  ', page: '/products' }, secret),
+    );
     expect(first.status).toBe(201);
     const again = await api(`/api/chat/sessions/${sessionId}/messages`, json('POST', { clientId: 'client-aaaaaaaa', content: 'Hello there' }, secret));
     expect(again.status).toBe(200);
@@ -70,7 +73,9 @@ describe('visitor chat over HTTP', () => {
       ['Hello there', 'anonymous_user'],
       ['Second', 'anonymous_user'],
     ]);
-    const after = await (await api(`/api/chat/sessions/${sessionId}/messages?after=${history.messages[0].id}`, { headers: { 'x-chat-secret': secret } })).json();
+    const after = await (
+      await api(`/api/chat/sessions/${sessionId}/messages?after=${history.messages[0].id}`, { headers: { 'x-chat-secret': secret } })
+    ).json();
     expect(after.messages).toHaveLength(1);
   });
 
@@ -95,7 +100,10 @@ describe('visitor chat over HTTP', () => {
 
 describe('live delivery', () => {
   it('delivers a visitor message to staff and the operator reply to the visitor, stored with operator semantics', async () => {
-    await t.app.services.users.createUser({ email: 'agent@example.com', firstName: 'Agnes', lastName: 'Agent', roles: ['employee'], password: 'Copper-kettle-chat-1', confirmed: true }, SYSTEM_ACTOR);
+    await t.app.services.users.createUser(
+      { email: 'agent@example.com', firstName: 'Agnes', lastName: 'Agent', roles: ['employee'], password: 'Copper-kettle-chat-1', confirmed: true },
+      SYSTEM_ACTOR,
+    );
     const staffClient = await new Client(t.url).passGate();
     await staffClient.post('/admin-login', { email: 'agent@example.com', password: 'Copper-kettle-chat-1' });
     const wsBase = t.url.replace('http', 'ws');
@@ -116,7 +124,10 @@ describe('live delivery', () => {
     expect(ack).toMatchObject({ clientId: 'live-client-1', message: { content: 'Do you ship to Norway?', userId: 'anonymous_user' } });
     await expect.poll(() => staffWs.events.some((e) => e.type === 'message')).toBe(true);
 
-    const reply = await staffClient.json('POST', `/api/chat/conversations/${sessionId}/messages`, { clientId: 'staff-reply-001', content: 'We do, through our Oslo importer.' });
+    const reply = await staffClient.json('POST', `/api/chat/conversations/${sessionId}/messages`, {
+      clientId: 'staff-reply-001',
+      content: 'We do, through our Oslo importer.',
+    });
     expect(reply.status).toBe(201);
     const pushed = await visitor.next('message');
     // The visitor's own message may be echoed first; wait for the operator's.
@@ -134,18 +145,22 @@ describe('live delivery', () => {
     const port = new URL(t.url).port;
     await new Promise<void>((resolve) => {
       const sock = connect(Number(port), '127.0.0.1', () => {
-        sock.write('GET http://[/ws/chat HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+        sock.write(
+          'GET http://[/ws/chat HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+        );
       });
       sock.on('data', () => sock.end());
       sock.on('close', () => resolve());
       sock.on('error', () => resolve());
     });
     expect((await api('/healthz')).status).toBe(200);
-    await expect(new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws/chat`, { headers: { origin: 'https://evil.example' } });
-      ws.on('open', () => resolve('open'));
-      ws.on('error', reject);
-    })).rejects.toThrow(/403/);
+    await expect(
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws/chat`, { headers: { origin: 'https://evil.example' } });
+        ws.on('open', () => resolve('open'));
+        ws.on('error', reject);
+      }),
+    ).rejects.toThrow(/403/);
   });
 
   it('refuses a staff socket without a session, and a visitor socket with a foreign secret', async () => {

@@ -24,7 +24,15 @@ const db = () => t.db.database.db;
 async function insertMedia(kind: 'image' | 'document', mimeType: string, name: string): Promise<string> {
   const [row] = await db()
     .insert(mediaAssets)
-    .values({ kind, mimeType, originalName: name, sizeBytes: 1234, sha256: 'x'.repeat(64), storageKey: `test/${name}`, webKey: kind === 'image' ? `test/web-${name}` : null })
+    .values({
+      kind,
+      mimeType,
+      originalName: name,
+      sizeBytes: 1234,
+      sha256: 'x'.repeat(64),
+      storageKey: `test/${name}`,
+      webKey: kind === 'image' ? `test/web-${name}` : null,
+    })
     .returning({ id: mediaAssets.id });
   return row!.id;
 }
@@ -111,19 +119,27 @@ describe('validation', () => {
   });
 
   it('refuses a product that does not exist, naming the ingredient', async () => {
-    const res = await admin.json('POST', '/api/admin/cocktails', recipe({
-      ingredients: [
-        { name: 'gin', amount: 50, unit: 'ml', productId: ginId },
-        { name: 'lemon', amount: 20, unit: 'ml', productId: null },
-        { name: 'mystery spirit', amount: 10, unit: 'ml', productId: 999_999 },
-      ],
-    }));
+    const res = await admin.json(
+      'POST',
+      '/api/admin/cocktails',
+      recipe({
+        ingredients: [
+          { name: 'gin', amount: 50, unit: 'ml', productId: ginId },
+          { name: 'lemon', amount: 20, unit: 'ml', productId: null },
+          { name: 'mystery spirit', amount: 10, unit: 'ml', productId: 999_999 },
+        ],
+      }),
+    );
     expect(res.status).toBe(400);
     const e = await errorOf(res);
     expect(e.code).toBe('validation_failed');
     expect(paths(e)).toEqual(['ingredients.2.productId']);
     // Beyond the id column's range: the same field error, not a database error.
-    const huge = await admin.json('POST', '/api/admin/cocktails', recipe({ ingredients: [{ name: 'gin', amount: 50, unit: 'ml', productId: 99_999_999_999 }] }));
+    const huge = await admin.json(
+      'POST',
+      '/api/admin/cocktails',
+      recipe({ ingredients: [{ name: 'gin', amount: 50, unit: 'ml', productId: 99_999_999_999 }] }),
+    );
     expect(huge.status).toBe(400);
     expect(paths(await errorOf(huge))).toEqual(['ingredients.0.productId']);
   });
@@ -152,7 +168,10 @@ describe('permissions', () => {
 
   it('lets an employee create and edit, but not delete; an admin deletes', async () => {
     const made = await create({ slug: 'employee-sour', name: 'Employee Sour' }, employee);
-    const edited = await employee.json('PUT', `/api/admin/cocktails/${made.id}`, { ...recipe({ slug: 'employee-sour', name: 'Employee Sour II' }), version: made.version });
+    const edited = await employee.json('PUT', `/api/admin/cocktails/${made.id}`, {
+      ...recipe({ slug: 'employee-sour', name: 'Employee Sour II' }),
+      version: made.version,
+    });
     expect(edited.status).toBe(200);
     const denied = await employee.json('DELETE', `/api/admin/cocktails/${made.id}`);
     expect(denied.status).toBe(403);
@@ -166,10 +185,29 @@ describe('permissions', () => {
 describe('create, read, update, publish, delete', () => {
   it('creates a draft, keeps ingredient order and links, and reads it back for the editor', async () => {
     const made = await create();
-    expect(made).toMatchObject({ name: 'Garden Sour', slug: 'garden-sour', published: false, version: 1, imageUrl: `/media/${imageId}/web`, steps: recipe().steps });
-    expect(made.image).toMatchObject({ id: imageId, kind: 'image', originalName: 'sour.png', url: `/media/${imageId}/web`, thumbUrl: `/media/${imageId}/thumb` });
+    expect(made).toMatchObject({
+      name: 'Garden Sour',
+      slug: 'garden-sour',
+      published: false,
+      version: 1,
+      imageUrl: `/media/${imageId}/web`,
+      steps: recipe().steps,
+    });
+    expect(made.image).toMatchObject({
+      id: imageId,
+      kind: 'image',
+      originalName: 'sour.png',
+      url: `/media/${imageId}/web`,
+      thumbUrl: `/media/${imageId}/thumb`,
+    });
     expect(made.ingredients).toEqual([
-      { name: 'Frolic London Dry Gin', amount: 50, unit: 'ml', productId: ginId, product: { id: ginId, slug: 'frolic-london-dry-gin', name: 'Frolic London Dry Gin' } },
+      {
+        name: 'Frolic London Dry Gin',
+        amount: 50,
+        unit: 'ml',
+        productId: ginId,
+        product: { id: ginId, slug: 'frolic-london-dry-gin', name: 'Frolic London Dry Gin' },
+      },
       { name: 'fresh lemon juice', amount: 22.5, unit: 'ml', productId: null, product: null },
       { name: 'egg white', amount: 1, unit: null, productId: null, product: null },
       { name: 'soda water', amount: null, unit: 'to top', productId: null, product: null },
@@ -178,7 +216,10 @@ describe('create, read, update, publish, delete', () => {
     expect(read.headers.get('cache-control')).toBe('no-store');
     expect((await read.json()).cocktail).toEqual(made);
 
-    const [audit] = await db().select().from(auditLogs).where(and(eq(auditLogs.tableName, 'cocktails'), eq(auditLogs.recordId, String(made.id))));
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, 'cocktails'), eq(auditLogs.recordId, String(made.id))));
     expect(audit).toMatchObject({ action: 'INSERT', userId: admin.userId, oldValues: null });
     expect(audit!.newValues).toMatchObject({ name: 'Garden Sour', imageMediaId: imageId, ingredients: recipe().ingredients });
   });
@@ -227,7 +268,10 @@ describe('create, read, update, publish, delete', () => {
     expect(await (await page('/cocktails')).text()).toContain('Garden Sour');
     expect(await (await page('/products/frolic-london-dry-gin')).text()).toContain('Garden Sour');
 
-    const audits = await db().select().from(auditLogs).where(and(eq(auditLogs.tableName, 'cocktails'), eq(auditLogs.recordId, String(row!.id)), eq(auditLogs.action, 'UPDATE')));
+    const audits = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, 'cocktails'), eq(auditLogs.recordId, String(row!.id)), eq(auditLogs.action, 'UPDATE')));
     const publish = audits.find((a) => (a.newValues as { published?: boolean }).published === true);
     expect(publish!.userId).toBe(employee.userId);
     expect((publish!.oldValues as { published: boolean; ingredients: { name: string }[] }).published).toBe(false);
@@ -258,7 +302,10 @@ describe('create, read, update, publish, delete', () => {
 
     expect((await admin.json('DELETE', `/api/admin/cocktails/${row!.id}?version=1`)).status).toBe(409);
     expect((await admin.json('DELETE', `/api/admin/cocktails/${row!.id}`)).status).toBe(204);
-    const [gone] = await db().select().from(auditLogs).where(and(eq(auditLogs.tableName, 'cocktails'), eq(auditLogs.recordId, String(row!.id)), eq(auditLogs.action, 'DELETE')));
+    const [gone] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, 'cocktails'), eq(auditLogs.recordId, String(row!.id)), eq(auditLogs.action, 'DELETE')));
     expect(gone!.oldValues).toMatchObject({ name: 'Garden Sour', published: false, ingredients: expect.any(Array) });
     expect((await admin.json('DELETE', `/api/admin/cocktails/${row!.id}`)).status).toBe(404);
   });

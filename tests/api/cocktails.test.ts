@@ -36,7 +36,15 @@ describe('GET /api/cocktails', () => {
     const ordered = names(body.items);
     expect(ordered).toEqual([...ordered].sort((a, b) => a.localeCompare(b)));
     expect(ordered).toEqual(expect.arrayContaining(['Negroni', 'Gin & Tonic', 'Espresso Martini', 'Old Fashioned', 'Daiquiri', 'White Russian']));
-    expect(body.items[0]).toMatchObject({ name: 'Bramble', slug: 'bramble', baseSpirit: 'gin', glass: 'Rocks glass', difficulty: 'medium', imageUrl: '/images/cocktails/bramble.svg', prepMinutes: 5 });
+    expect(body.items[0]).toMatchObject({
+      name: 'Bramble',
+      slug: 'bramble',
+      baseSpirit: 'gin',
+      glass: 'Rocks glass',
+      difficulty: 'medium',
+      imageUrl: '/images/cocktails/bramble.svg',
+      prepMinutes: 5,
+    });
     expect(new Set(body.items.map((c) => c.baseSpirit))).toEqual(new Set(['gin', 'vodka', 'whisky', 'rum', 'liqueur']));
   });
 

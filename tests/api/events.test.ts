@@ -36,7 +36,7 @@ async function create(over: Record<string, unknown> = {}): Promise<{ id: number;
 }
 
 const get = (path: string, cookie = cookies.GB as string) => fetch(t.url + path, { headers: { cookie }, redirect: 'manual' });
-const upcoming = async (query = '', cookie?: string) => ((await (await get(`/api/events${query}`, cookie)).json()) as { market: string; items: PublicEvent[] });
+const upcoming = async (query = '', cookie?: string) => (await (await get(`/api/events${query}`, cookie)).json()) as { market: string; items: PublicEvent[] };
 const titles = (items: { title: string }[]) => items.map((e) => e.title);
 
 let social: { id: number; title: string };
@@ -50,9 +50,24 @@ beforeAll(async () => {
   admin = await signedIn(t, 'admin', 'events');
   for (const country of ['GB', 'US', 'DE']) cookies[country] = await passGate(t.url, country);
   social = await create();
-  berlin = await create({ title: 'Berlin Bar Week', timezone: 'Europe/Berlin', venue: 'Kesselhaus', city: 'Berlin', country: 'DE', startsLocal: `${day(12)}T20:00`, endsLocal: null });
+  berlin = await create({
+    title: 'Berlin Bar Week',
+    timezone: 'Europe/Berlin',
+    venue: 'Kesselhaus',
+    city: 'Berlin',
+    country: 'DE',
+    startsLocal: `${day(12)}T20:00`,
+    endsLocal: null,
+  });
   // No country: every market's visitors see it.
-  online = await create({ title: 'Distillery Live Tasting', venue: 'Frolic Distillery', city: '', country: '', startsLocal: `${day(14)}T18:00`, endsLocal: `${day(14)}T19:00` });
+  online = await create({
+    title: 'Distillery Live Tasting',
+    venue: 'Frolic Distillery',
+    city: '',
+    country: '',
+    startsLocal: `${day(14)}T18:00`,
+    endsLocal: `${day(14)}T19:00`,
+  });
   draft = await create({ title: 'Secret Supper Club', published: false });
   past = await create({ title: 'Summer Garden Party', startsLocal: `${day(-3)}T14:00`, endsLocal: `${day(-3)}T18:00` });
 });
@@ -108,7 +123,9 @@ describe('GET /api/events', () => {
   it('refuses a country that is not an ISO code in the editor', async () => {
     const res = await admin.json('POST', '/api/admin/events', event({ country: 'Narnia' }));
     expect(res.status).toBe(400);
-    expect((await res.json()).error.details).toEqual([{ path: 'country', message: 'Enter the country as a two-letter ISO code, e.g. GB, or leave it empty for an event every market sees.' }]);
+    expect((await res.json()).error.details).toEqual([
+      { path: 'country', message: 'Enter the country as a two-letter ISO code, e.g. GB, or leave it empty for an event every market sees.' },
+    ]);
     const lower = await create({ title: 'Lowercase Country', country: 'ie', published: false });
     expect((await (await admin.json('GET', `/api/admin/events/${lower.id}`)).json()).country).toBe('IE');
   });

@@ -43,7 +43,11 @@ let sent = 0;
 async function send(req: Sent): Promise<Answer> {
   // Each request from its own address (TRUST_PROXY): the per-IP rate limits would otherwise turn
   // most of the run into 429s after a few requests, and the fuzzing would stop at the limiter.
-  const headers: Record<string, string> = { cookie: req.as === 'staff' ? staffCookie : visitorCookie, 'x-forwarded-for': `10.${(++sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`, ...req.headers };
+  const headers: Record<string, string> = {
+    cookie: req.as === 'staff' ? staffCookie : visitorCookie,
+    'x-forwarded-for': `10.${(++sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
+    ...req.headers,
+  };
   if (req.type) headers['content-type'] = req.type;
   const res = await fetch(t.url + req.path, { method: req.method, headers, body: req.body as BodyInit | undefined, redirect: 'manual' });
   const type = res.headers.get('content-type') ?? '';
@@ -67,7 +71,8 @@ const describeSent = (r: Sent) => {
 /** The one error shape: `{ error: { code, message, details?, hint? } }`. */
 function errorShapeProblem(a: Answer): string | null {
   const e = (a.json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  if (!e || typeof e.code !== 'string' || !/^[a-z_]+$/.test(e.code) || typeof e.message !== 'string') return `not the error shape: ${JSON.stringify(a.json)?.slice(0, 200)}`;
+  if (!e || typeof e.code !== 'string' || !/^[a-z_]+$/.test(e.code) || typeof e.message !== 'string')
+    return `not the error shape: ${JSON.stringify(a.json)?.slice(0, 200)}`;
   return null;
 }
 
@@ -107,7 +112,9 @@ beforeAll(async () => {
   staff = await signedIn(t, 'master_admin', 'fuzz');
   staffCookie = staff.header();
   visitorCookie = (await new Client(t.url).passGate()).header();
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2f5d50' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2f5d50' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'fuzz.png');
   const upload = await fetch(`${t.url}/api/admin/media`, { method: 'POST', body: form, headers: { cookie: staffCookie } });
@@ -118,7 +125,9 @@ beforeAll(async () => {
   pageActions = all.filter((p) => p.action).map((p) => p.path);
   pages = all.map((p) => p.path);
   templates = await makeTemplates();
-  console.log(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED}); ${apiRoutes.length} API write routes, ${pageActions.length} page actions, ${pages.length} pages`);
+  console.log(
+    `fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED}); ${apiRoutes.length} API write routes, ${pageActions.length} page actions, ${pages.length} pages`,
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -127,31 +136,75 @@ afterAll(async () => {
 describe('the inputs outside fuzzing found', () => {
   it('sees the routes it is meant to cover', () => {
     // If enumeration broke, the checks below would pass on nothing.
-    expect(apiRoutes).toEqual(expect.arrayContaining([{ method: 'POST', path: '/api/business-inquiries' }, { method: 'PATCH', path: '/api/admin/media/:id' }]));
-    expect(pageActions).toEqual(expect.arrayContaining(['/contact', '/business-inquiry', '/auth/login', '/admin/dashboard/media', '/admin/dashboard/products/new']));
+    expect(apiRoutes).toEqual(
+      expect.arrayContaining([
+        { method: 'POST', path: '/api/business-inquiries' },
+        { method: 'PATCH', path: '/api/admin/media/:id' },
+      ]),
+    );
+    expect(pageActions).toEqual(
+      expect.arrayContaining(['/contact', '/business-inquiry', '/auth/login', '/admin/dashboard/media', '/admin/dashboard/products/new']),
+    );
   });
 
   it('refuses a lone surrogate on its field, 400 validation_failed, where it used to reach a jsonb column', async () => {
     const inquiry = {
-      company: 'Surrogate Spirits', contactName: 'Lone Half', email: 'lone@example.com', partnerType: 'retailer', region: 'Bristol',
-      country: 'GB', expectedVolume: 'Under 50 cases a year', message: 'We would like \ud800 to stock your gin.',
+      company: 'Surrogate Spirits',
+      contactName: 'Lone Half',
+      email: 'lone@example.com',
+      partnerType: 'retailer',
+      region: 'Bristol',
+      country: 'GB',
+      expectedVolume: 'Under 50 cases a year',
+      message: 'We would like \ud800 to stock your gin.',
     };
     const cases: [Sent, string][] = [
       [{ method: 'POST', path: '/api/business-inquiries', type: 'application/json', body: JSON.stringify(inquiry), as: 'visitor' }, 'message'],
-      [{ method: 'POST', path: '/api/contact', type: 'application/json', body: JSON.stringify({ name: 'A \udfff', email: 'a@example.com', subject: 'Feedback', message: 'Long enough message.' }), as: 'visitor' }, 'name'],
-      [{ method: 'PATCH', path: `/api/admin/media/${mediaId}`, type: 'application/json', body: JSON.stringify({ altText: 'A bottle \ud800' }), as: 'staff' }, 'altText'],
+      [
+        {
+          method: 'POST',
+          path: '/api/contact',
+          type: 'application/json',
+          body: JSON.stringify({ name: 'A \udfff', email: 'a@example.com', subject: 'Feedback', message: 'Long enough message.' }),
+          as: 'visitor',
+        },
+        'name',
+      ],
+      [
+        { method: 'PATCH', path: `/api/admin/media/${mediaId}`, type: 'application/json', body: JSON.stringify({ altText: 'A bottle \ud800' }), as: 'staff' },
+        'altText',
+      ],
     ];
     for (const [req, field] of cases) {
       const a = await send(req);
       expect(a.status, describeSent(req)).toBe(400);
-      expect(a.json, describeSent(req)).toMatchObject({ error: { code: 'validation_failed', details: [{ path: field, message: expect.stringMatching(/character/) }] } });
+      expect(a.json, describeSent(req)).toMatchObject({
+        error: { code: 'validation_failed', details: [{ path: field, message: expect.stringMatching(/character/) }] },
+      });
     }
     // Nothing was stored.
     expect((await staff.json('GET', `/api/admin/media/${mediaId}`).then((r) => r.json())).media.altText).not.toContain('\ufffd');
   });
 
   it('answers every JSON write route a lone surrogate in any place without a 5xx, in the error shape', async () => {
-    const fields = ['name', 'email', 'message', 'company', 'contactName', 'title', 'description', 'altText', 'content', 'slug', 'notes', 'status', 'csv', 'clientId', 'role', 'roleName'];
+    const fields = [
+      'name',
+      'email',
+      'message',
+      'company',
+      'contactName',
+      'title',
+      'description',
+      'altText',
+      'content',
+      'slug',
+      'notes',
+      'status',
+      'csv',
+      'clientId',
+      'role',
+      'roleName',
+    ];
     const bodies = [
       JSON.stringify(Object.fromEntries(fields.map((f) => [f, 'x\ud800y']))),
       JSON.stringify({ '\udc00': 'key', nested: { deeper: ['\ud800'] } }),
@@ -161,7 +214,13 @@ describe('the inputs outside fuzzing found', () => {
     const problems: string[] = [];
     for (const route of apiRoutes) {
       for (const body of bodies) {
-        const req: Sent = { method: route.method, path: fill(route.path, (n) => (n === 'id' && route.path.includes('/media/') ? mediaId : n === 'kind' ? 'business' : '1')), type: 'application/json', body, as: asFor(route.path) };
+        const req: Sent = {
+          method: route.method,
+          path: fill(route.path, (n) => (n === 'id' && route.path.includes('/media/') ? mediaId : n === 'kind' ? 'business' : '1')),
+          type: 'application/json',
+          body,
+          as: asFor(route.path),
+        };
         const problem = problemWith(req, await send(req));
         if (problem) problems.push(`${describeSent(req)}: ${problem}`);
       }
@@ -175,7 +234,14 @@ describe('the inputs outside fuzzing found', () => {
       [{ type: 'application/json', body: '{"email":"a@example.com"}' }, 415, 'unsupported_media_type'],
       [{ type: 'text/plain;charset=UTF-8', body: 'email=a@example.com' }, 415, 'unsupported_media_type'],
       [{ body: new TextEncoder().encode('email=a@example.com') }, 415, 'unsupported_media_type'],
-      [{ type: 'multipart/form-data; boundary=FuzzBoundary', body: '--FuzzBoundary\r\nContent-Disposition: form-data; name="email"\r\n\r\nno closing boundary' }, 400, 'invalid_form'],
+      [
+        {
+          type: 'multipart/form-data; boundary=FuzzBoundary',
+          body: '--FuzzBoundary\r\nContent-Disposition: form-data; name="email"\r\n\r\nno closing boundary',
+        },
+        400,
+        'invalid_form',
+      ],
       [{ type: 'multipart/form-data', body: 'email=a@example.com' }, 400, 'invalid_form'],
       [{ type: 'application/x-www-form-urlencoded', body: 'email=a%00b%40example.com&password=x' }, 400, 'validation_failed'],
     ];
@@ -204,11 +270,27 @@ describe('the inputs outside fuzzing found', () => {
           const req: Sent =
             tpl.kind === 'json'
               ? { method: tpl.method, path: tpl.path, type: 'application/json', body: JSON.stringify(body), as: tpl.as, headers: tpl.headers }
-              : { method: tpl.method, path: dataPath(tpl.path), type: 'application/x-www-form-urlencoded', body: `${JSON_FORM_FIELD}=${segment(JSON.stringify(body))}`, as: tpl.as };
-          const res = await fetch(t.url + req.path, { method: req.method, body: req.body as string, headers: { cookie: req.as === 'staff' ? staffCookie : visitorCookie, 'content-type': req.type!, 'x-forwarded-for': `10.9.${++sent >> 8 & 255}.${sent & 255}`, ...req.headers } });
+              : {
+                  method: tpl.method,
+                  path: dataPath(tpl.path),
+                  type: 'application/x-www-form-urlencoded',
+                  body: `${JSON_FORM_FIELD}=${segment(JSON.stringify(body))}`,
+                  as: tpl.as,
+                };
+          const res = await fetch(t.url + req.path, {
+            method: req.method,
+            body: req.body as string,
+            headers: {
+              cookie: req.as === 'staff' ? staffCookie : visitorCookie,
+              'content-type': req.type!,
+              'x-forwarded-for': `10.9.${(++sent >> 8) & 255}.${sent & 255}`,
+              ...req.headers,
+            },
+          });
           const text = await res.text();
           checked += 1;
-          if (res.status !== 400 || !text.includes('validation_failed')) problems.push(`${tpl.method} ${tpl.path} ${at.join('.')}=${JSON.stringify(bad)}: ${res.status} ${text.slice(0, 160)}`);
+          if (res.status !== 400 || !text.includes('validation_failed'))
+            problems.push(`${tpl.method} ${tpl.path} ${at.join('.')}=${JSON.stringify(bad)}: ${res.status} ${text.slice(0, 160)}`);
         }
       }
     }
@@ -267,33 +349,83 @@ async function makeTemplates(): Promise<Template[]> {
     const res = await staff.json(method, p, body);
     return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
   };
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+  );
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'fuzz.pdf');
-  const pdfId = ((await (await fetch(`${t.url}/api/admin/media`, { method: 'POST', body: form, headers: { cookie: staffCookie } })).json()) as { media: { id: string } }).media.id;
+  const pdfId = (
+    (await (await fetch(`${t.url}/api/admin/media`, { method: 'POST', body: form, headers: { cookie: staffCookie } })).json()) as { media: { id: string } }
+  ).media.id;
   let n = 0;
   const unique = () => `fuzz-${++n}-${Math.floor(Math.random() * 1e6)}`;
   const product = () => ({
-    name: 'Fuzz Gin', slug: unique(), category: 'gin', abv: 40, volumeMl: 700, caseSize: 6, description: 'A gin for fuzzing.',
-    tastingNotes: { nose: 'juniper', palate: 'citrus', finish: 'dry' }, stockUnits: 10, lowStockThreshold: 1, status: 'draft',
+    name: 'Fuzz Gin',
+    slug: unique(),
+    category: 'gin',
+    abv: 40,
+    volumeMl: 700,
+    caseSize: 6,
+    description: 'A gin for fuzzing.',
+    tastingNotes: { nose: 'juniper', palate: 'citrus', finish: 'dry' },
+    stockUnits: 10,
+    lowStockThreshold: 1,
+    status: 'draft',
   });
   const store = () => ({
-    name: `Fuzz Bottle Shop ${unique()}`, address: '1 Fuzz Street', city: 'Bristol', region: null, postcode: 'BS1 4DJ', country: 'GB',
-    latitude: 51.45, longitude: -2.59, phone: '+44 117 496 0000', openingHours: [{ day: 0, opens: '10:00', closes: '18:00' }], productIds: [], active: true,
+    name: `Fuzz Bottle Shop ${unique()}`,
+    address: '1 Fuzz Street',
+    city: 'Bristol',
+    region: null,
+    postcode: 'BS1 4DJ',
+    country: 'GB',
+    latitude: 51.45,
+    longitude: -2.59,
+    phone: '+44 117 496 0000',
+    openingHours: [{ day: 0, opens: '10:00', closes: '18:00' }],
+    productIds: [],
+    active: true,
   });
   const recipe = () => ({
-    name: 'Fuzz Sour', slug: unique(), description: 'Gin, lemon and sugar.', baseSpirit: 'gin', glass: 'Coupe', difficulty: 'easy', prepMinutes: 4,
-    ingredients: [{ name: 'gin', amount: 50, unit: 'ml', productId: null }], steps: ['Shake with ice.'], imageMediaId: null, featured: false, published: false,
+    name: 'Fuzz Sour',
+    slug: unique(),
+    description: 'Gin, lemon and sugar.',
+    baseSpirit: 'gin',
+    glass: 'Coupe',
+    difficulty: 'easy',
+    prepMinutes: 4,
+    ingredients: [{ name: 'gin', amount: 50, unit: 'ml', productId: null }],
+    steps: ['Shake with ice.'],
+    imageMediaId: null,
+    featured: false,
+    published: false,
   });
   const event = () => ({
-    title: 'Fuzz tasting', description: 'Six gins.', startsLocal: '2031-12-01T19:00', endsLocal: '2031-12-01T22:30', timezone: 'Europe/London',
-    venue: 'The Brass Room', city: 'Bristol', country: 'GB', capacity: 40, imageMediaId: mediaId, published: false,
+    title: 'Fuzz tasting',
+    description: 'Six gins.',
+    startsLocal: '2031-12-01T19:00',
+    endsLocal: '2031-12-01T22:30',
+    timezone: 'Europe/London',
+    venue: 'The Brass Room',
+    city: 'Bristol',
+    country: 'GB',
+    capacity: 40,
+    imageMediaId: mediaId,
+    published: false,
   });
   const brochure = () => ({ title: 'Fuzz brochure', kind: 'brochure', description: 'Our range.', mediaId: pdfId, audience: ['retailer'], published: false });
   const contact = { name: 'Fuzz Visitor', email: 'fuzz@example.com', subject: 'Feedback', message: 'A message long enough to pass.' };
   const inquiry = {
-    company: 'Fuzz Spirits', contactName: 'Fuzz Buyer', email: 'buyer@example.com', phone: '+44 117 496 0001', partnerType: 'retailer', licenceNumber: 'L-1',
-    region: 'Bristol', country: 'GB', expectedVolume: 'Under 50 cases a year', message: 'We would like to stock your gin.',
+    company: 'Fuzz Spirits',
+    contactName: 'Fuzz Buyer',
+    email: 'buyer@example.com',
+    phone: '+44 117 496 0001',
+    partnerType: 'retailer',
+    licenceNumber: 'L-1',
+    region: 'Bristol',
+    country: 'GB',
+    expectedVolume: 'Under 50 cases a year',
+    message: 'We would like to stock your gin.',
   };
 
   const made = {
@@ -323,7 +455,14 @@ async function makeTemplates(): Promise<Template[]> {
   const settings = (await j('GET', '/api/security-settings')).json;
   const chat = (await j('POST', '/api/chat/sessions')).json as { sessionId: string; secret: string };
 
-  const api = (method: string, p: string, body: () => unknown, as: Sent['as'] = 'staff', headers?: Record<string, string>): Template => ({ method, path: p, as, kind: 'json', body: async () => (await body()) as Record<string, unknown>, headers });
+  const api = (method: string, p: string, body: () => unknown, as: Sent['as'] = 'staff', headers?: Record<string, string>): Template => ({
+    method,
+    path: p,
+    as,
+    kind: 'json',
+    body: async () => (await body()) as Record<string, unknown>,
+    headers,
+  });
   return [
     api('POST', '/api/contact', () => contact, 'visitor'),
     api('POST', '/api/business-inquiries', () => inquiry, 'visitor'),
@@ -339,11 +478,18 @@ async function makeTemplates(): Promise<Template[]> {
     api('POST', '/api/admin/collateral', brochure),
     api('PUT', collateralPath, async () => ({ ...brochure(), version: await versionOf(collateralPath) })),
     api('PATCH', `/api/admin/media/${mediaId}`, () => ({ altText: 'A green bottle' })),
-    api('PATCH', contactPath, async () => ({ status: 'in_progress', assigneeId: null, notes: 'Called back.', updatedAt: ((await j('GET', contactPath)).json as { record?: { updatedAt: string } }).record?.updatedAt })),
+    api('PATCH', contactPath, async () => ({
+      status: 'in_progress',
+      assigneeId: null,
+      notes: 'Called back.',
+      updatedAt: ((await j('GET', contactPath)).json as { record?: { updatedAt: string } }).record?.updatedAt,
+    })),
     // A mutation that is still valid (a shorter idle timeout …) would end the staff session: put the settings back after each.
     { ...api('PUT', '/api/security-settings', () => settings), after: async () => void (await j('PUT', '/api/security-settings', settings)) },
     api('POST', '/api/rpc/has_role', () => ({ role_name: 'admin' })),
-    api('POST', `/api/chat/sessions/${chat.sessionId}/messages`, () => ({ clientId: unique(), content: 'Hello there' }), 'visitor', { 'x-chat-secret': chat.secret }),
+    api('POST', `/api/chat/sessions/${chat.sessionId}/messages`, () => ({ clientId: unique(), content: 'Hello there' }), 'visitor', {
+      'x-chat-secret': chat.secret,
+    }),
     api('POST', `/api/chat/sessions/${chat.sessionId}/email`, () => ({ email: 'visitor@example.com' }), 'visitor', { 'x-chat-secret': chat.secret }),
     api('POST', `/api/chat/conversations/${chat.sessionId}/messages`, () => ({ clientId: unique(), content: 'Hello from staff' })),
     // (The chat history's `after` is left to the known input above until i12-rt's schema fix lands.)
@@ -351,10 +497,28 @@ async function makeTemplates(): Promise<Template[]> {
     { method: 'POST', path: '/business-inquiry', as: 'visitor', kind: 'form', body: async () => inquiry },
     { method: 'POST', path: '/age-gate', as: 'visitor', kind: 'form', body: async () => ({ year: '1985', country: 'GB', returnTo: '/' }) },
     { method: 'POST', path: '/market', as: 'visitor', kind: 'form', body: async () => ({ market: 'GB', returnTo: '/' }) },
-    { method: 'POST', path: '/auth/login', as: 'visitor', kind: 'form', body: async () => ({ email: 'nobody@example.com', password: 'Not-the-password-2026' }) },
-    { method: 'POST', path: '/auth/register', as: 'visitor', kind: 'form', body: async () => ({ email: `${unique()}@example.com`, password: 'Fuzzy-botanicals-2026', firstName: 'Fuzz', lastName: 'Visitor' }) },
+    {
+      method: 'POST',
+      path: '/auth/login',
+      as: 'visitor',
+      kind: 'form',
+      body: async () => ({ email: 'nobody@example.com', password: 'Not-the-password-2026' }),
+    },
+    {
+      method: 'POST',
+      path: '/auth/register',
+      as: 'visitor',
+      kind: 'form',
+      body: async () => ({ email: `${unique()}@example.com`, password: 'Fuzzy-botanicals-2026', firstName: 'Fuzz', lastName: 'Visitor' }),
+    },
     { method: 'POST', path: '/auth/forgot-password', as: 'visitor', kind: 'form', body: async () => ({ email: 'nobody@example.com' }) },
-    { method: 'POST', path: '/account', as: 'staff', kind: 'form', body: async () => ({ intent: 'profile', firstName: 'Fuzz', lastName: 'Staff', avatarUrl: '' }) },
+    {
+      method: 'POST',
+      path: '/account',
+      as: 'staff',
+      kind: 'form',
+      body: async () => ({ intent: 'profile', firstName: 'Fuzz', lastName: 'Staff', avatarUrl: '' }),
+    },
     { method: 'POST', path: '/admin/dashboard/media', as: 'staff', kind: 'form', body: async () => ({ id: mediaId, altText: 'A green bottle' }) },
     { method: 'POST', path: '/admin/dashboard/notifications', as: 'staff', kind: 'form', body: async () => ({ intent: 'read', id: '1' }) },
     { method: 'POST', path: '/admin/dashboard/products/new', as: 'staff', kind: 'editor', body: async () => product() },
@@ -391,23 +555,114 @@ function prng(seed: number) {
     return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(items: readonly T[]): T => items[int(items.length)] as T;
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
   return { next, int, pick, chance: (p: number) => next() < p };
 }
 
 const NASTY_STRINGS = [
-  '', ' ', 'a', '\u0000', 'a\u0000b', '\ud800', 'a\udfffb', '\ud83d', '😀', '\u202eevil', '\r\n', 'x'.repeat(5000), 'ä ö ü ß',
-  '<script>alert(1)</script>', "' OR 1=1 --", '%', '%00', '%zz', '../../etc/passwd', '__proto__', 'constructor', 'null', 'NaN',
-  '-1', '0', '1.5', '99999999999', '9'.repeat(40), '1e309', '2026-02-30T25:61', 'a@b', 'nobody@example.com', 'GB', 'gin', 'delete',
-  '00000000-0000-0000-0000-000000000000', '{{7*7}}', '${7*7}',
+  '',
+  ' ',
+  'a',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'a\udfffb',
+  '\ud83d',
+  '😀',
+  '\u202eevil',
+  '\r\n',
+  'x'.repeat(5000),
+  'ä ö ü ß',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '%',
+  '%00',
+  '%zz',
+  '../../etc/passwd',
+  '__proto__',
+  'constructor',
+  'null',
+  'NaN',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999',
+  '9'.repeat(40),
+  '1e309',
+  '2026-02-30T25:61',
+  'a@b',
+  'nobody@example.com',
+  'GB',
+  'gin',
+  'delete',
+  '00000000-0000-0000-0000-000000000000',
+  '{{7*7}}',
+  '${7*7}',
 ] as const;
 const NASTY_NUMBERS = [0, -1, 1, 1.5, 2_147_483_647, 2_147_483_648, 99_999_999_999, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2] as const;
 const FIELDS = [
-  'name', 'email', 'password', 'confirm', 'current', 'message', 'company', 'contactName', 'phone', 'partnerType', 'country', 'region',
-  'expectedVolume', 'year', 'remember', 'subject', 'slug', 'description', 'altText', 'version', 'intent', 'id', 'code', 'token', 'content',
-  'clientId', 'status', 'notes', 'after', 'q', 'page', 'pageSize', 'sort', 'dir', 'kind', 'mode', 'csv', 'firstName', 'lastName', 'market',
-  'returnTo', 'ingredients', 'steps', 'prices', 'hours', 'latitude', 'longitude', 'startsAt', 'timeZone', 'title', 'imageMediaId', 'mediaIds',
-  'updatedAt', 'category', 'abv', 'volumeMl', 'stockUnits', 'products', 'sessionId', 'secret', JSON_FORM_FIELD, '__proto__',
+  'name',
+  'email',
+  'password',
+  'confirm',
+  'current',
+  'message',
+  'company',
+  'contactName',
+  'phone',
+  'partnerType',
+  'country',
+  'region',
+  'expectedVolume',
+  'year',
+  'remember',
+  'subject',
+  'slug',
+  'description',
+  'altText',
+  'version',
+  'intent',
+  'id',
+  'code',
+  'token',
+  'content',
+  'clientId',
+  'status',
+  'notes',
+  'after',
+  'q',
+  'page',
+  'pageSize',
+  'sort',
+  'dir',
+  'kind',
+  'mode',
+  'csv',
+  'firstName',
+  'lastName',
+  'market',
+  'returnTo',
+  'ingredients',
+  'steps',
+  'prices',
+  'hours',
+  'latitude',
+  'longitude',
+  'startsAt',
+  'timeZone',
+  'title',
+  'imageMediaId',
+  'mediaIds',
+  'updatedAt',
+  'category',
+  'abv',
+  'volumeMl',
+  'stockUnits',
+  'products',
+  'sessionId',
+  'secret',
+  JSON_FORM_FIELD,
+  '__proto__',
 ] as const;
 
 describe('random bad input', () => {
@@ -437,7 +692,10 @@ describe('random bad input', () => {
           return { type: `multipart/form-data; boundary=${boundary}`, body: parts.join('') + (r.chance(0.7) ? `--${boundary}--\r\n` : '') };
         }
         case 3:
-          return { type: 'application/x-www-form-urlencoded', body: r.pick(['%', '%E0%A4%A', 'a=%ED%A0%80', '&&==', '=', 'a=%00', `${JSON_FORM_FIELD}=%7B%22altText%22%3A%22%5Cud800%22%7D`]) };
+          return {
+            type: 'application/x-www-form-urlencoded',
+            body: r.pick(['%', '%E0%A4%A', 'a=%ED%A0%80', '&&==', '=', 'a=%00', `${JSON_FORM_FIELD}=%7B%22altText%22%3A%22%5Cud800%22%7D`]),
+          };
         case 4:
           return { type: 'multipart/form-data; boundary=' + r.pick(['', '"', 'x'.repeat(200), 'a b']), body: r.pick(['--', '\r\n\r\n', 'garbage']) };
         case 5:
@@ -448,7 +706,10 @@ describe('random bad input', () => {
     }
     function jsonBody(): Pick<Sent, 'type' | 'body'> {
       if (r.chance(0.8)) return { type: 'application/json', body: JSON.stringify(value()) };
-      return { type: r.pick(['application/json', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded']), body: r.pick(['{', '{"a":', '[1,', '"\\ud800"', '{"a":"\\u0000"}', 'a=b', '\u0000']) };
+      return {
+        type: r.pick(['application/json', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded']),
+        body: r.pick(['{', '{"a":', '[1,', '"\\ud800"', '{"a":"\\u0000"}', 'a=b', '\u0000']),
+      };
     }
 
     const problems: string[] = [];
@@ -464,10 +725,19 @@ describe('random bad input', () => {
       } else if (kind < 17) {
         const page = r.pick(pageActions);
         const target = r.chance(0.5) ? dataPath(page) : page;
-        req = { method: r.chance(0.85) ? 'POST' : r.pick(['PUT', 'PATCH', 'DELETE', 'OPTIONS']), path: fill(target, () => segment(String(r.pick(NASTY_STRINGS)))), ...formBody(), as: asFor(page) };
+        req = {
+          method: r.chance(0.85) ? 'POST' : r.pick(['PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+          path: fill(target, () => segment(String(r.pick(NASTY_STRINGS)))),
+          ...formBody(),
+          as: asFor(page),
+        };
       } else {
         const page = r.pick(pages);
-        req = { method: 'GET', path: fill(page.split('?')[0] as string, () => segment(String(r.pick([...NASTY_STRINGS, ...NASTY_NUMBERS])))) + query(), as: r.chance(0.5) ? 'staff' : 'visitor' };
+        req = {
+          method: 'GET',
+          path: fill(page.split('?')[0] as string, () => segment(String(r.pick([...NASTY_STRINGS, ...NASTY_NUMBERS])))) + query(),
+          as: r.chance(0.5) ? 'staff' : 'visitor',
+        };
       }
       const problem = problemWith(req, await send(req));
       if (problem) problems.push(`#${i} ${describeSent(req)}: ${problem}`);
@@ -477,7 +747,8 @@ describe('random bad input', () => {
 
   it(`answers ${RANDOM_REQUESTS} valid requests with one random change each without a 5xx`, { timeout: 240_000 }, async () => {
     const r = prng(SEED + 1);
-    const value = (): unknown => r.pick<unknown>([...NASTY_STRINGS, ...NASTY_NUMBERS, true, false, null, [], {}, [r.pick(NASTY_STRINGS)], { [r.pick(FIELDS)]: r.pick(NASTY_STRINGS) }]);
+    const value = (): unknown =>
+      r.pick<unknown>([...NASTY_STRINGS, ...NASTY_NUMBERS, true, false, null, [], {}, [r.pick(NASTY_STRINGS)], { [r.pick(FIELDS)]: r.pick(NASTY_STRINGS) }]);
     const problems: string[] = [];
     for (let i = 0; i < RANDOM_REQUESTS; i++) {
       const tpl = r.pick(templates);
@@ -488,10 +759,18 @@ describe('random bad input', () => {
       else if (op < 9 && paths.length) setAt(body, r.pick(paths), undefined, true);
       else body[r.pick(FIELDS)] = tpl.kind === 'form' ? String(r.pick(NASTY_STRINGS)) : value();
       let req: Sent;
-      if (tpl.kind === 'json') req = { method: tpl.method, path: tpl.path, type: 'application/json', body: JSON.stringify(body), as: tpl.as, headers: tpl.headers };
+      if (tpl.kind === 'json')
+        req = { method: tpl.method, path: tpl.path, type: 'application/json', body: JSON.stringify(body), as: tpl.as, headers: tpl.headers };
       else {
-        const fields: [string, string][] = tpl.kind === 'editor' ? [[JSON_FORM_FIELD, JSON.stringify(body)]] : Object.entries(body).map(([k, v]) => [k, String(v)]);
-        req = { method: tpl.method, path: r.chance(0.5) ? dataPath(tpl.path) : tpl.path, type: 'application/x-www-form-urlencoded', body: fields.map(([k, v]) => `${segment(k)}=${segment(v)}`).join('&'), as: tpl.as };
+        const fields: [string, string][] =
+          tpl.kind === 'editor' ? [[JSON_FORM_FIELD, JSON.stringify(body)]] : Object.entries(body).map(([k, v]) => [k, String(v)]);
+        req = {
+          method: tpl.method,
+          path: r.chance(0.5) ? dataPath(tpl.path) : tpl.path,
+          type: 'application/x-www-form-urlencoded',
+          body: fields.map(([k, v]) => `${segment(k)}=${segment(v)}`).join('&'),
+          as: tpl.as,
+        };
       }
       const problem = problemWith(req, await send(req));
       if (problem) problems.push(`#${i} ${describeSent(req)}: ${problem}`);

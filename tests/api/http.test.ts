@@ -52,8 +52,13 @@ describe('health and API basics', () => {
   });
 
   it('takes forms only on pages: 415 for JSON or text, 400 for a form that cannot be read or a NUL in a field', async () => {
-    const post = (body: BodyInit, type?: string) => fetch(`${t.url}/contact`, { method: 'POST', body, headers: type ? { 'content-type': type, cookie } : { cookie }, redirect: 'manual' });
-    for (const [body, type] of [['{"name":"A"}', 'application/json'], ['name=A', 'text/plain'], [new Uint8Array([110, 61, 65]), undefined]] as const) {
+    const post = (body: BodyInit, type?: string) =>
+      fetch(`${t.url}/contact`, { method: 'POST', body, headers: type ? { 'content-type': type, cookie } : { cookie }, redirect: 'manual' });
+    for (const [body, type] of [
+      ['{"name":"A"}', 'application/json'],
+      ['name=A', 'text/plain'],
+      [new Uint8Array([110, 61, 65]), undefined],
+    ] as const) {
       const res = await post(body, type);
       expect(res.status, type).toBe(415);
       expect((await res.json()).error.code).toBe('unsupported_media_type');

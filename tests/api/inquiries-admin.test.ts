@@ -32,7 +32,13 @@ const humanStart = () => String(Date.now() - 10_000);
 async function submitContact(name: string): Promise<number> {
   const res = await fetch(`${t.url}/contact`, {
     method: 'POST',
-    body: new URLSearchParams({ name, email: 'visitor@example.com', subject: 'Events', message: 'Do you host gin tastings for twelve?', form_started: humanStart() }),
+    body: new URLSearchParams({
+      name,
+      email: 'visitor@example.com',
+      subject: 'Events',
+      message: 'Do you host gin tastings for twelve?',
+      form_started: humanStart(),
+    }),
     headers: { cookie: gate },
     redirect: 'manual',
   });
@@ -88,8 +94,15 @@ describe('notifications for new inquiries', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        company: 'Harbour Wines Ltd', contactName: 'Sam Reid', email: 'sam@harbour.example', partnerType: 'distributor', region: 'London',
-        country: 'GB', expectedVolume: '250–1,000 cases a year', message: 'We supply 120 independent shops in London.', form_started: humanStart(),
+        company: 'Harbour Wines Ltd',
+        contactName: 'Sam Reid',
+        email: 'sam@harbour.example',
+        partnerType: 'distributor',
+        region: 'London',
+        country: 'GB',
+        expectedVolume: '250–1,000 cases a year',
+        message: 'We supply 120 independent shops in London.',
+        form_started: humanStart(),
       }),
     });
     expect(res.status).toBe(201);
@@ -108,7 +121,9 @@ describe('the inquiries list and triage', () => {
     expect(all.total).toBe(3);
     expect(all.items.map((i: { kind: string }) => i.kind)).toEqual(['business', 'contact', 'contact']);
     expect(all.items[2]).toMatchObject({ kind: 'contact', id: contactId, from: 'Grace Hopper', subject: 'Events', status: 'new', assigneeId: null });
-    expect((await (await admin.json('GET', '/api/admin/inquiries?kind=business')).json()).items).toMatchObject([{ from: 'Sam Reid', subject: 'Harbour Wines Ltd' }]);
+    expect((await (await admin.json('GET', '/api/admin/inquiries?kind=business')).json()).items).toMatchObject([
+      { from: 'Sam Reid', subject: 'Harbour Wines Ltd' },
+    ]);
     expect((await (await admin.json('GET', '/api/admin/inquiries?q=harbour')).json()).total).toBe(1);
     expect((await (await admin.json('GET', '/api/admin/inquiries?status=done')).json()).total).toBe(0);
     const paged = await (await admin.json('GET', '/api/admin/inquiries?pageSize=1&page=2')).json();
@@ -121,7 +136,10 @@ describe('the inquiries list and triage', () => {
     const { record } = await (await admin.json('GET', `/api/admin/inquiries/contact/${contactId}`)).json();
     expect(record).toMatchObject({ name: 'Grace Hopper', message: 'Do you host gin tastings for twelve?', status: 'new' });
     const res = await employee.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, {
-      status: 'in_progress', assigneeId: employee.userId, notes: 'Called back, sending the events brochure.', updatedAt: record.updatedAt,
+      status: 'in_progress',
+      assigneeId: employee.userId,
+      notes: 'Called back, sending the events brochure.',
+      updatedAt: record.updatedAt,
     });
     expect(res.status).toBe(200);
     expect((await res.json()).record).toMatchObject({ status: 'in_progress', assigneeId: employee.userId, notes: 'Called back, sending the events brochure.' });
@@ -143,9 +161,19 @@ describe('the inquiries list and triage', () => {
 
   it('refuses a save over a newer one with 409 version_conflict', async () => {
     const { record } = await (await admin.json('GET', `/api/admin/inquiries/contact/${contactId}`)).json();
-    const first = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'done', assigneeId: null, notes: '', updatedAt: record.updatedAt });
+    const first = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, {
+      status: 'done',
+      assigneeId: null,
+      notes: '',
+      updatedAt: record.updatedAt,
+    });
     expect(first.status).toBe(200);
-    const stale = await employee.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'new', assigneeId: null, notes: 'x', updatedAt: record.updatedAt });
+    const stale = await employee.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, {
+      status: 'new',
+      assigneeId: null,
+      notes: 'x',
+      updatedAt: record.updatedAt,
+    });
     expect(stale.status).toBe(409);
     expect((await stale.json()).error.code).toBe('version_conflict');
   });
@@ -155,7 +183,11 @@ describe('the inquiries list and triage', () => {
     const bad = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'closed', updatedAt: record.updatedAt });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'status' })]));
-    const partner = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'new', assigneeId: retailer.userId, updatedAt: record.updatedAt });
+    const partner = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, {
+      status: 'new',
+      assigneeId: retailer.userId,
+      updatedAt: record.updatedAt,
+    });
     expect(partner.status).toBe(400);
     expect((await partner.json()).error.details).toEqual([expect.objectContaining({ path: 'assigneeId' })]);
     expect((await admin.json('GET', '/api/admin/inquiries/other/1')).status).toBe(400);
@@ -169,7 +201,12 @@ describe('the inquiries list and triage', () => {
   it('a PATCH without assignee or notes keeps them; an assignee who left stays until changed', async () => {
     const leaver = await signedIn(t, 'employee', 'leaver');
     let { record } = await (await admin.json('GET', `/api/admin/inquiries/contact/${contactId}`)).json();
-    let res = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'in_progress', assigneeId: leaver.userId, notes: 'Tasting booked.', updatedAt: record.updatedAt });
+    let res = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, {
+      status: 'in_progress',
+      assigneeId: leaver.userId,
+      notes: 'Tasting booked.',
+      updatedAt: record.updatedAt,
+    });
     expect(res.status).toBe(200);
     ({ record } = await res.json());
     res = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'done', updatedAt: record.updatedAt });
@@ -181,20 +218,31 @@ describe('the inquiries list and triage', () => {
     // The editor sends the assignee it shows: saving other changes is not refused because they left.
     const page = await (await admin.get(`/admin/dashboard/inquiries/contact/${contactId}`)).text();
     expect(page).toContain('Former colleague (no longer handles inquiries)');
-    res = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'in_progress', assigneeId: leaver.userId, notes: 'Tasting booked.', updatedAt: record.updatedAt });
+    res = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, {
+      status: 'in_progress',
+      assigneeId: leaver.userId,
+      notes: 'Tasting booked.',
+      updatedAt: record.updatedAt,
+    });
     expect(res.status).toBe(200);
     ({ record } = await res.json());
     // Choosing them anew is.
     res = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'in_progress', assigneeId: null, updatedAt: record.updatedAt });
     ({ record } = await res.json());
-    const again = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'in_progress', assigneeId: leaver.userId, updatedAt: record.updatedAt });
+    const again = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, {
+      status: 'in_progress',
+      assigneeId: leaver.userId,
+      updatedAt: record.updatedAt,
+    });
     expect(again.status).toBe(400);
     expect((await again.json()).error.details).toEqual([expect.objectContaining({ path: 'assigneeId' })]);
   });
 
   it('is for staff who handle inquiries only', async () => {
     expect((await retailer.json('GET', '/api/admin/inquiries')).status).toBe(403);
-    expect((await retailer.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'done', updatedAt: new Date().toISOString() })).status).toBe(403);
+    expect((await retailer.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, { status: 'done', updatedAt: new Date().toISOString() })).status).toBe(
+      403,
+    );
     expect((await fetch(`${t.url}/api/admin/inquiries`)).status).toBe(401);
   });
 });
@@ -202,7 +250,10 @@ describe('the inquiries list and triage', () => {
 describe('the live bell and what each member of staff may see', () => {
   const db = () => t.db.database.db;
   const grant = (role: string, permission: string) => db().insert(rolePermissions).values({ role, permission }).onConflictDoNothing();
-  const revoke = (role: string, permission: string) => db().delete(rolePermissions).where(and(eq(rolePermissions.role, role), eq(rolePermissions.permission, permission)));
+  const revoke = (role: string, permission: string) =>
+    db()
+      .delete(rolePermissions)
+      .where(and(eq(rolePermissions.role, role), eq(rolePermissions.permission, permission)));
 
   function staffSocket(c: Client): Promise<{ ws: WebSocket; events: Record<string, unknown>[] }> {
     return new Promise((resolve, reject) => {

@@ -64,7 +64,10 @@ let master: Client | undefined;
 async function outbox(): Promise<Entry[]> {
   if (!master) {
     const email = `outbox-master-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await t.app.services.users.createUser({ email, firstName: 'Mail', lastName: 'Master', roles: ['master_admin'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+    await t.app.services.users.createUser(
+      { email, firstName: 'Mail', lastName: 'Master', roles: ['master_admin'], password: PASSWORD, confirmed: true },
+      SYSTEM_ACTOR,
+    );
     master = await new Client(t.url).passGate();
     expect((await master.post('/admin-login', { email, password: PASSWORD })).status).toBe(302);
   }
@@ -88,7 +91,10 @@ async function resetMailTo(to: string, check: (e: Entry) => void): Promise<Entry
 }
 
 async function askForReset(email: string) {
-  await t.app.services.users.createUser({ email, firstName: 'Mail', lastName: 'Retry', roles: ['customer'], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+  await t.app.services.users.createUser(
+    { email, firstName: 'Mail', lastName: 'Retry', roles: ['customer'], password: PASSWORD, confirmed: true },
+    SYSTEM_ACTOR,
+  );
   const visitor = await new Client(t.url).passGate();
   expect((await visitor.post('/auth/forgot-password', { email })).status).toBeLessThan(400);
   return visitor;
@@ -113,7 +119,11 @@ describe('mail is retried until it leaves', () => {
     expect(mail.subject).toBe(RESET);
     const link = new URL(linkIn(mail, '/auth/reset-password?token='));
     expect(link.searchParams.get('token')).toBe(/token=([\w-]+)/.exec(sent.text)?.[1]);
-    const done = await visitor.post('/auth/reset-password', { token: link.searchParams.get('token') as string, password: 'Retried-link-password-7', confirm: 'Retried-link-password-7' });
+    const done = await visitor.post('/auth/reset-password', {
+      token: link.searchParams.get('token') as string,
+      password: 'Retried-link-password-7',
+      confirm: 'Retried-link-password-7',
+    });
     expect(done.status).toBe(302);
     expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
@@ -177,10 +187,18 @@ describe('a restart loses no email', () => {
     const db = t.db.database.db;
     const url = `smtp://127.0.0.1:${port}`;
     // The process that stored the email stops before sending it (its runner is not started).
-    const before = createMailer(db, createJobs(db, { logger: pino({ level: 'silent' }), now }), { smtpUrl: url, from: 'Frolic <no-reply@frolic.example>', logger: pino({ level: 'silent' }) });
+    const before = createMailer(db, createJobs(db, { logger: pino({ level: 'silent' }), now }), {
+      smtpUrl: url,
+      from: 'Frolic <no-reply@frolic.example>',
+      logger: pino({ level: 'silent' }),
+    });
     const id = await before.send({ to: 'after.restart@example.com', subject: 'Kept across a restart', text: 'Hello again.' });
     before.close();
-    expect((await db.select().from(jobs).where(eq(jobs.name, 'mail.send'))).some((j) => (j.payload as { outboxId: number }).outboxId === id && j.status === 'queued')).toBe(true);
+    expect(
+      (await db.select().from(jobs).where(eq(jobs.name, 'mail.send'))).some(
+        (j) => (j.payload as { outboxId: number }).outboxId === id && j.status === 'queued',
+      ),
+    ).toBe(true);
 
     // A new process: nothing in memory, only the database.
     const afterJobs = createJobs(db, { logger: pino({ level: 'silent' }), now });

@@ -15,7 +15,14 @@ let imageId: string;
 async function media(kind: 'image' | 'document', name: string): Promise<string> {
   const [row] = await t.db.database.db
     .insert(mediaAssets)
-    .values({ kind, mimeType: kind === 'image' ? 'image/png' : 'application/pdf', originalName: name, sizeBytes: 1234, sha256: 'a'.repeat(64), storageKey: `test/${name}` })
+    .values({
+      kind,
+      mimeType: kind === 'image' ? 'image/png' : 'application/pdf',
+      originalName: name,
+      sizeBytes: 1234,
+      sha256: 'a'.repeat(64),
+      storageKey: `test/${name}`,
+    })
     .returning({ id: mediaAssets.id });
   return row!.id;
 }
@@ -34,9 +41,23 @@ afterAll(async () => {
 
 const details = async (res: Response) => ((await res.json()).error.details as { path: string }[]).map((d) => d.path);
 const lastAudit = async (tableName: string, action: string) =>
-  (await t.db.database.db.select().from(auditLogs).where(and(eq(auditLogs.tableName, tableName), eq(auditLogs.action, action))).orderBy(desc(auditLogs.id)).limit(1))[0];
+  (
+    await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, tableName), eq(auditLogs.action, action)))
+      .orderBy(desc(auditLogs.id))
+      .limit(1)
+  )[0];
 
-const brochure = () => ({ title: 'Autumn trade brochure', kind: 'brochure', description: 'Our range for the season.', mediaId: pdfId, audience: ['retailer', 'importer'], published: true });
+const brochure = () => ({
+  title: 'Autumn trade brochure',
+  kind: 'brochure',
+  description: 'Our range for the season.',
+  mediaId: pdfId,
+  audience: ['retailer', 'importer'],
+  published: true,
+});
 
 describe('collateral', () => {
   let id: number;
@@ -46,8 +67,17 @@ describe('collateral', () => {
     expect(res.status).toBe(201);
     const item = await res.json();
     id = item.id;
-    expect(item).toMatchObject({ title: 'Autumn trade brochure', kind: 'brochure', audience: ['importer', 'retailer'], version: 1, media: { id: pdfId, originalName: 'autumn-brochure.pdf', url: `/media/${pdfId}/original` } });
-    expect(await lastAudit('collateral_items', 'INSERT')).toMatchObject({ recordId: String(id), newValues: expect.objectContaining({ title: 'Autumn trade brochure' }) });
+    expect(item).toMatchObject({
+      title: 'Autumn trade brochure',
+      kind: 'brochure',
+      audience: ['importer', 'retailer'],
+      version: 1,
+      media: { id: pdfId, originalName: 'autumn-brochure.pdf', url: `/media/${pdfId}/original` },
+    });
+    expect(await lastAudit('collateral_items', 'INSERT')).toMatchObject({
+      recordId: String(id),
+      newValues: expect.objectContaining({ title: 'Autumn trade brochure' }),
+    });
   });
 
   it('refuses an item without an audience, or without an existing file', async () => {
@@ -67,14 +97,19 @@ describe('collateral', () => {
     expect(all.items.map((i: { title: string }) => i.title)).toEqual(['Autumn trade brochure', 'Bar shelf talker']);
     const found = await (await admin.json('GET', '/api/admin/collateral?q=shelf')).json();
     expect(found).toMatchObject({ total: 1, items: [{ title: 'Bar shelf talker' }] });
-    expect((await (await admin.json('GET', '/api/admin/collateral?pageSize=1&page=2&sort=title&dir=desc')).json()).items[0].title).toBe('Autumn trade brochure');
+    expect((await (await admin.json('GET', '/api/admin/collateral?pageSize=1&page=2&sort=title&dir=desc')).json()).items[0].title).toBe(
+      'Autumn trade brochure',
+    );
   });
 
   it('updates with the version read, and refuses an older version with 409', async () => {
     const ok = await employee.json('PUT', `/api/admin/collateral/${id}`, { ...brochure(), title: 'Autumn brochure 2026', version: 1 });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ title: 'Autumn brochure 2026', version: 2 });
-    expect(await lastAudit('collateral_items', 'UPDATE')).toMatchObject({ oldValues: expect.objectContaining({ title: 'Autumn trade brochure' }), newValues: expect.objectContaining({ title: 'Autumn brochure 2026' }) });
+    expect(await lastAudit('collateral_items', 'UPDATE')).toMatchObject({
+      oldValues: expect.objectContaining({ title: 'Autumn trade brochure' }),
+      newValues: expect.objectContaining({ title: 'Autumn brochure 2026' }),
+    });
     const stale = await admin.json('PUT', `/api/admin/collateral/${id}`, { ...brochure(), version: 1 });
     expect(stale.status).toBe(409);
     expect((await stale.json()).error.code).toBe('version_conflict');
@@ -122,7 +157,17 @@ describe('events', () => {
       version: 1,
       image: { id: imageId },
     });
-    const london = await (await employee.json('POST', '/api/admin/events', { ...tasting(), title: 'Summer launch', startsLocal: '2026-07-01T19:00', endsLocal: null, timezone: 'Europe/London', capacity: null, imageMediaId: null })).json();
+    const london = await (
+      await employee.json('POST', '/api/admin/events', {
+        ...tasting(),
+        title: 'Summer launch',
+        startsLocal: '2026-07-01T19:00',
+        endsLocal: null,
+        timezone: 'Europe/London',
+        capacity: null,
+        imageMediaId: null,
+      })
+    ).json();
     expect(london).toMatchObject({ startsAt: '2026-07-01T18:00:00.000Z', endsAt: null, capacity: null, image: null });
   });
 

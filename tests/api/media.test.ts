@@ -16,13 +16,17 @@ beforeAll(async () => {
   t = await startTestServer();
   admin = await signedIn(t, 'admin', 'media');
   employee = await signedIn(t, 'employee', 'media');
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f5d50' } }).png().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f5d50' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+);
 
 function upload(c: Client | null, bytes: Buffer, name: string, type = 'application/octet-stream', altText?: string) {
   const form = new FormData();
@@ -38,7 +42,11 @@ async function uploaded(c: Client, bytes: Buffer, name: string, type?: string, a
 }
 
 const audits = (id: string) =>
-  t.db.database.db.select().from(auditLogs).where(and(eq(auditLogs.tableName, 'media_assets'), eq(auditLogs.recordId, id))).orderBy(asc(auditLogs.id));
+  t.db.database.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.tableName, 'media_assets'), eq(auditLogs.recordId, id)))
+    .orderBy(asc(auditLogs.id));
 
 describe('uploads', () => {
   it('stores an image with its size and serves resized WebP versions', async () => {
@@ -65,7 +73,9 @@ describe('uploads', () => {
   });
 
   it('takes a 6 MB image (no page-body limit on the API) and scales its web version and thumbnail down', async () => {
-    const noise = await sharp(randomBytes(2000 * 1000 * 3), { raw: { width: 2000, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(2000 * 1000 * 3), { raw: { width: 2000, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);
     const media = await uploaded(employee, noise, 'noise.png', 'image/png');
     expect([media.width, media.height]).toEqual([2000, 1000]);
@@ -110,7 +120,9 @@ describe('uploads', () => {
 
   it('refuses an image of more than 40 megapixels by its size, not as a damaged file', async () => {
     // 8000 × 6000 of one colour compresses to a small file: a camera photo, or a decompression bomb.
-    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const res = await upload(admin, huge, 'camera.png', 'image/png');
     expect(res.status).toBe(413);
     const { error } = await res.json();
@@ -128,7 +140,10 @@ describe('uploads', () => {
     const before = (await (await admin.get('/api/admin/media?pageSize=1')).json()).total;
     const pdfAsImage = await upload(PDF, 'brochure.pdf', 'image');
     expect(pdfAsImage.status).toBe(415);
-    expect((await pdfAsImage.json()).error).toMatchObject({ code: 'unsupported_file_type', message: expect.stringMatching(/This file is a PDF: choose a JPEG/) });
+    expect((await pdfAsImage.json()).error).toMatchObject({
+      code: 'unsupported_file_type',
+      message: expect.stringMatching(/This file is a PDF: choose a JPEG/),
+    });
     expect((await upload(png, 'a.png', 'document')).status).toBe(415);
     expect((await (await admin.get('/api/admin/media?pageSize=1')).json()).total).toBe(before);
     expect((await upload(png, 'a.png', 'image')).status).toBe(201);
@@ -229,8 +244,17 @@ describe('deleting', () => {
 /** The editable fields of a recipe as the staff API returns it, ready to PUT back. */
 function pickInput(r: CocktailEdit) {
   return {
-    name: r.name, slug: r.slug, description: r.description, baseSpirit: r.baseSpirit, glass: r.glass, difficulty: r.difficulty, prepMinutes: r.prepMinutes,
-    featured: r.featured, published: r.published, steps: r.steps, imageMediaId: r.image?.id ?? null,
+    name: r.name,
+    slug: r.slug,
+    description: r.description,
+    baseSpirit: r.baseSpirit,
+    glass: r.glass,
+    difficulty: r.difficulty,
+    prepMinutes: r.prepMinutes,
+    featured: r.featured,
+    published: r.published,
+    steps: r.steps,
+    imageMediaId: r.image?.id ?? null,
     ingredients: r.ingredients.map(({ name, amount, unit, productId }) => ({ name, amount, unit, productId })),
   };
 }

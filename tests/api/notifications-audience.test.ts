@@ -23,7 +23,12 @@ let retailer: Staff;
 
 beforeAll(async () => {
   t = await startTestServer();
-  [clerk, manager, master, retailer] = await Promise.all([signedIn(t, 'employee', 'aud'), signedIn(t, 'admin', 'aud'), signedIn(t, 'master_admin', 'aud'), signedIn(t, 'retailer', 'aud')]);
+  [clerk, manager, master, retailer] = await Promise.all([
+    signedIn(t, 'employee', 'aud'),
+    signedIn(t, 'admin', 'aud'),
+    signedIn(t, 'master_admin', 'aud'),
+    signedIn(t, 'retailer', 'aud'),
+  ]);
 });
 afterAll(async () => {
   await t?.close();

@@ -36,7 +36,9 @@ describe('catalog:write merged into CMS Access', () => {
   it('moves the grants so that every role keeps what it could do', async () => {
     const db = database.db;
     // Written as SQL: the tables are as migration 0007 left them, not as the schema is now.
-    await db.execute(sql`insert into roles (name, label, is_system) values ('admin', 'Admin', true), ('employee', 'Employee', true), ('partner', 'Partner', true), ('editor', 'Editor', false), ('idle', 'Idle', false)`);
+    await db.execute(
+      sql`insert into roles (name, label, is_system) values ('admin', 'Admin', true), ('employee', 'Employee', true), ('partner', 'Partner', true), ('editor', 'Editor', false), ('idle', 'Idle', false)`,
+    );
     // The defaults (admin, employee: both switches on), and two roles a master admin edited: `editor`
     // may edit without the CMS switch (which governed nothing), `idle` has the switch but may not edit.
     await db.execute(sql`insert into role_permissions (role, permission) values
@@ -47,7 +49,11 @@ describe('catalog:write merged into CMS Access', () => {
     await migrateDatabase(database);
 
     const grants = await db.select().from(rolePermissions);
-    const of = (role: string) => grants.filter((g) => g.role === role).map((g) => g.permission).sort();
+    const of = (role: string) =>
+      grants
+        .filter((g) => g.role === role)
+        .map((g) => g.permission)
+        .sort();
     expect(of('admin')).toEqual(['cms:access']);
     expect(of('employee')).toEqual(['cms:access']);
     expect(of('editor')).toEqual(['cms:access']);

@@ -55,7 +55,9 @@ const workerPid = (dataDir: string) => Number(readFileSync(path.join(dataDir, 'f
 
 /** Waits until a different worker than `previous` holds the directory and answers /healthz. */
 async function waitForNewWorker(dataDir: string, previous: number): Promise<number> {
-  await expect.poll(() => (existsSync(path.join(dataDir, 'frolic.pid')) ? workerPid(dataDir) : previous), { timeout: 60_000, interval: 100 }).not.toBe(previous);
+  await expect
+    .poll(() => (existsSync(path.join(dataDir, 'frolic.pid')) ? workerPid(dataDir) : previous), { timeout: 60_000, interval: 100 })
+    .not.toBe(previous);
   await waitHealthy(port + 2);
   return workerPid(dataDir);
 }
@@ -96,7 +98,9 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 async function refusedFrame(p: number): Promise<void> {
   await new Promise<void>((resolve) => {
     const sock = connect(p, '127.0.0.1', () => {
-      sock.write(`GET /ws/chat HTTP/1.1\r\nHost: 127.0.0.1:${p}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n\r\n`);
+      sock.write(
+        `GET /ws/chat HTTP/1.1\r\nHost: 127.0.0.1:${p}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n\r\n`,
+      );
     });
     sock.once('data', () => sock.write(Buffer.from([0x81, 0x02, 0x68, 0x69])));
     sock.on('error', () => undefined);

@@ -20,7 +20,9 @@ afterAll(async () => {
 const SLUG = 'frolic-gallery-gin';
 
 async function uploadPng(colour: string, name: string, altText?: string): Promise<string> {
-  const png = await sharp({ create: { width: 60, height: 90, channels: 3, background: colour } }).png().toBuffer();
+  const png = await sharp({ create: { width: 60, height: 90, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
   if (altText !== undefined) form.append('altText', altText);
@@ -57,9 +59,20 @@ describe('a product gallery on the public site', () => {
     green = await uploadPng('#2f5d50', 'green.png', 'The gin in a green glass');
     amber = await uploadPng('#c58b2a', 'amber.png');
     const res = await admin.json('POST', '/api/admin/products', {
-      name: 'Frolic Gallery Gin', slug: SLUG, category: 'gin', abv: 41.3, volumeMl: 700, caseSize: 6,
-      description: 'A gin with two pictures.', tastingNotes: { nose: 'Juniper', palate: 'Citrus', finish: 'Dry' },
-      images: [green, amber], retailPrices: { GB: 3200 }, stockUnits: 50, lowStockThreshold: 5, featured: false, status: 'active',
+      name: 'Frolic Gallery Gin',
+      slug: SLUG,
+      category: 'gin',
+      abv: 41.3,
+      volumeMl: 700,
+      caseSize: 6,
+      description: 'A gin with two pictures.',
+      tastingNotes: { nose: 'Juniper', palate: 'Citrus', finish: 'Dry' },
+      images: [green, amber],
+      retailPrices: { GB: 3200 },
+      stockUnits: 50,
+      lowStockThreshold: 5,
+      featured: false,
+      status: 'active',
     });
     expect(res.status, await res.clone().text()).toBe(201);
     product = (await res.json()).product;
@@ -93,10 +106,22 @@ describe('a product gallery on the public site', () => {
   it('shows a new order at once after staff reorder the images', async () => {
     await productPage(); // cached now
     const res = await admin.json('PUT', `/api/admin/products/${product.id}`, {
-      version: product.version, name: product.name, slug: product.slug, category: product.category, abv: product.abv, volumeMl: product.volumeMl,
-      caseSize: product.caseSize, description: product.description, tastingNotes: product.tastingNotes, images: [amber, green],
-      retailPrices: product.retailPrices, tradePrices: product.tradePrices, stockUnits: product.stockUnits, lowStockThreshold: product.lowStockThreshold,
-      featured: product.featured, status: product.status,
+      version: product.version,
+      name: product.name,
+      slug: product.slug,
+      category: product.category,
+      abv: product.abv,
+      volumeMl: product.volumeMl,
+      caseSize: product.caseSize,
+      description: product.description,
+      tastingNotes: product.tastingNotes,
+      images: [amber, green],
+      retailPrices: product.retailPrices,
+      tradePrices: product.tradePrices,
+      stockUnits: product.stockUnits,
+      lowStockThreshold: product.lowStockThreshold,
+      featured: product.featured,
+      status: product.status,
     });
     expect(res.status, await res.clone().text()).toBe(200);
 

@@ -24,7 +24,14 @@ const API = '/api/admin/products';
 async function media(kind: 'image' | 'document', name: string): Promise<string> {
   const [row] = await t.db.database.db
     .insert(mediaAssets)
-    .values({ kind, mimeType: kind === 'image' ? 'image/png' : 'application/pdf', originalName: name, sizeBytes: 100, sha256: 'x'.repeat(64), storageKey: `test/${name}` })
+    .values({
+      kind,
+      mimeType: kind === 'image' ? 'image/png' : 'application/pdf',
+      originalName: name,
+      sizeBytes: 100,
+      sha256: 'x'.repeat(64),
+      storageKey: `test/${name}`,
+    })
     .returning({ id: mediaAssets.id });
   return (row as { id: string }).id;
 }
@@ -43,20 +50,44 @@ async function load(c: Client, id: number): Promise<ProductForEdit> {
 /** The editor's body for a product it loaded (a full replace). */
 function bodyOf(p: ProductForEdit) {
   return {
-    version: p.version, name: p.name, slug: p.slug, category: p.category, abv: p.abv, volumeMl: p.volumeMl, caseSize: p.caseSize,
-    description: p.description, tastingNotes: p.tastingNotes, images: p.images.map((i) => i.id), retailPrices: p.retailPrices,
-    tradePrices: p.tradePrices, stockUnits: p.stockUnits, lowStockThreshold: p.lowStockThreshold, featured: p.featured, status: p.status,
+    version: p.version,
+    name: p.name,
+    slug: p.slug,
+    category: p.category,
+    abv: p.abv,
+    volumeMl: p.volumeMl,
+    caseSize: p.caseSize,
+    description: p.description,
+    tastingNotes: p.tastingNotes,
+    images: p.images.map((i) => i.id),
+    retailPrices: p.retailPrices,
+    tradePrices: p.tradePrices,
+    stockUnits: p.stockUnits,
+    lowStockThreshold: p.lowStockThreshold,
+    featured: p.featured,
+    status: p.status,
   };
 }
 
 const NEW_GIN = {
-  name: 'Frolic Sloe Gin', slug: 'frolic-sloe-gin', category: 'gin', abv: 26.5, volumeMl: 500, caseSize: 6,
-  description: 'Wild sloes steeped in our London Dry for a winter.', tastingNotes: { nose: 'Plum', palate: 'Almond', finish: 'Soft' },
-  retailPrices: { GB: 2495, US: 2999 }, tradePrices: { importer: { GB: 1100 }, distributor: { GB: 1350 }, retailer: { GB: 1700 } },
-  stockUnits: 120, lowStockThreshold: 24, featured: false, status: 'active',
+  name: 'Frolic Sloe Gin',
+  slug: 'frolic-sloe-gin',
+  category: 'gin',
+  abv: 26.5,
+  volumeMl: 500,
+  caseSize: 6,
+  description: 'Wild sloes steeped in our London Dry for a winter.',
+  tastingNotes: { nose: 'Plum', palate: 'Almond', finish: 'Soft' },
+  retailPrices: { GB: 2495, US: 2999 },
+  tradePrices: { importer: { GB: 1100 }, distributor: { GB: 1350 }, retailer: { GB: 1700 } },
+  stockUnits: 120,
+  lowStockThreshold: 24,
+  featured: false,
+  status: 'active',
 };
 
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; details?: { path: string; message: string }[]; hint?: string } }).error;
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string; details?: { path: string; message: string }[]; hint?: string } }).error;
 
 describe('the staff product list', () => {
   it('searches name and slug, filters and sorts, with a total', async () => {
@@ -113,7 +144,10 @@ describe('create, update, archive, delete', () => {
       stockUnits: 'The stock cannot be negative.',
       caseSize: 'The case size cannot be more than 48.',
     });
-    expect((await errorOf(await admin.json('POST', API, { ...NEW_GIN, abv: 120 }))).details?.[0]).toEqual({ path: 'abv', message: 'ABV cannot be more than 100 %.' });
+    expect((await errorOf(await admin.json('POST', API, { ...NEW_GIN, abv: 120 }))).details?.[0]).toEqual({
+      path: 'abv',
+      message: 'ABV cannot be more than 100 %.',
+    });
 
     const image = await media('image', 'sloe.png');
     const taken = await admin.json('POST', API, { ...NEW_GIN, slug: 'frolic-london-dry-gin', images: [image] });
@@ -146,14 +180,26 @@ describe('create, update, archive, delete', () => {
     const res = await employee.json('POST', API, { ...NEW_GIN, images: [front, back] });
     expect(res.status).toBe(201);
     const created: ProductForEdit = (await res.json()).product;
-    expect(created).toMatchObject({ version: 1, abv: 26.5, imageUrl: `/media/${front}/web`, retailPrices: { GB: 2495, US: 2999 }, tradePrices: { importer: { GB: 1100 }, distributor: { GB: 1350 }, retailer: { GB: 1700 } } });
-    expect(created.images.map((i) => [i.id, i.originalName, i.thumbUrl])).toEqual([[front, 'sloe-front.png', `/media/${front}/thumb`], [back, 'sloe-back.png', `/media/${back}/thumb`]]);
+    expect(created).toMatchObject({
+      version: 1,
+      abv: 26.5,
+      imageUrl: `/media/${front}/web`,
+      retailPrices: { GB: 2495, US: 2999 },
+      tradePrices: { importer: { GB: 1100 }, distributor: { GB: 1350 }, retailer: { GB: 1700 } },
+    });
+    expect(created.images.map((i) => [i.id, i.originalName, i.thumbUrl])).toEqual([
+      [front, 'sloe-front.png', `/media/${front}/thumb`],
+      [back, 'sloe-back.png', `/media/${back}/thumb`],
+    ]);
     expect(await load(admin, created.id)).toEqual(JSON.parse(JSON.stringify(created)));
 
     const pub = await (await fetch(`${t.url}/api/products/frolic-sloe-gin?market=GB`)).json();
     expect(pub.product).toMatchObject({ name: 'Frolic Sloe Gin', price: { amountMinor: 2495, currency: 'GBP' }, imageUrl: `/media/${front}/web` });
 
-    const [audit] = await t.db.database.db.select().from(auditLogs).where(and(eq(auditLogs.tableName, 'products'), eq(auditLogs.recordId, String(created.id)), eq(auditLogs.action, 'INSERT')));
+    const [audit] = await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, 'products'), eq(auditLogs.recordId, String(created.id)), eq(auditLogs.action, 'INSERT')));
     expect(audit?.userId).toBe((employee as Client & { userId: string }).userId);
     expect(audit?.newValues).toMatchObject({ slug: 'frolic-sloe-gin', abvTenths: 265, images: [front, back], retailPrices: { GB: 2495, US: 2999 } });
   });
@@ -179,7 +225,10 @@ describe('create, update, archive, delete', () => {
     // The seeded picture stays when the editor sends no images.
     expect(now.imageUrl).toBe('/images/products/frolic-spiced-rum.svg');
 
-    const rows = await t.db.database.db.select().from(auditLogs).where(and(eq(auditLogs.tableName, 'products'), eq(auditLogs.recordId, String(id))));
+    const rows = await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, 'products'), eq(auditLogs.recordId, String(id))));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: 'UPDATE', userId: (admin as Client & { userId: string }).userId });
     expect(rows[0]?.oldValues).toEqual({ stockUnits: 600, retailPrices: { ...opened.retailPrices } });
@@ -210,7 +259,10 @@ describe('create, update, archive, delete', () => {
     expect(list.items.map((p: { slug: string }) => p.slug)).not.toContain('frolic-coffee-liqueur');
     expect((await fetch(`${t.url}/api/products/frolic-coffee-liqueur`)).status).toBe(404);
     expect(await (await visitor.get('/products')).text()).not.toContain('Frolic Coffee Liqueur');
-    const [audit] = await t.db.database.db.select().from(auditLogs).where(and(eq(auditLogs.recordId, String(id)), eq(auditLogs.tableName, 'products')));
+    const [audit] = await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.recordId, String(id)), eq(auditLogs.tableName, 'products')));
     expect(audit).toMatchObject({ action: 'UPDATE', oldValues: { status: 'active' }, newValues: { status: 'archived' } });
   });
 
@@ -222,7 +274,10 @@ describe('create, update, archive, delete', () => {
     const res = await admin.json('DELETE', `${API}/${id}`);
     expect(res.status).toBe(204);
     expect((await admin.json('GET', `${API}/${id}`)).status).toBe(404);
-    const [audit] = await t.db.database.db.select().from(auditLogs).where(and(eq(auditLogs.recordId, String(id)), eq(auditLogs.action, 'DELETE')));
+    const [audit] = await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.recordId, String(id)), eq(auditLogs.action, 'DELETE')));
     expect(audit?.oldValues).toMatchObject({ slug: 'frolic-short-lived', stockUnits: 120, carriedByStoreIds: [1] });
     expect(audit?.newValues).toBeNull();
   });

@@ -24,7 +24,13 @@ function postForm(path: string, fields: Record<string, string>, headers: Record<
   });
 }
 
-const contact = { name: 'Ada Lovelace', email: 'Ada@Example.com', subject: 'Our products', message: 'Is the navy strength gin available in 70cl?', form_started: humanStart() };
+const contact = {
+  name: 'Ada Lovelace',
+  email: 'Ada@Example.com',
+  subject: 'Our products',
+  message: 'Is the navy strength gin available in 70cl?',
+  form_started: humanStart(),
+};
 
 describe('contact form (no JavaScript: a plain form post)', () => {
   it('stores the message and redirects to the success state', async () => {
@@ -100,7 +106,11 @@ describe('business inquiry', () => {
     const refused = await postForm('/business-inquiry', { ...inquiry, form_started: humanStart() });
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain('Too many messages from your network');
-    const api = await fetch(`${t.url}/api/business-inquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(inquiry) });
+    const api = await fetch(`${t.url}/api/business-inquiries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(inquiry),
+    });
     expect(api.status).toBe(429);
     expect((await api.json()).error.code).toBe('rate_limited');
   });
@@ -159,7 +169,12 @@ describe('market', () => {
 
 describe('legal pages', () => {
   it('has a privacy policy, terms, a cookie notice naming each cookie, and an imprint', async () => {
-    for (const [path, text] of [['/privacy', 'Privacy Policy'], ['/terms', 'Terms of Use'], ['/cookies', 'frolic_age'], ['/imprint', 'Registered office']] as const) {
+    for (const [path, text] of [
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Use'],
+      ['/cookies', 'frolic_age'],
+      ['/imprint', 'Registered office'],
+    ] as const) {
       const res = await fetch(`${t.url}${path}`, { headers: { cookie } });
       expect(res.status).toBe(200);
       expect(await res.text()).toContain(text);

@@ -72,8 +72,18 @@ describe('NUL characters (PostgreSQL text cannot hold them)', () => {
     expect(body.error.code).toBe('validation_failed');
     expect(body.error.details).toEqual([{ path: 'name', message: expect.stringContaining('NUL') }]);
     const nested = await admin.json('POST', '/api/admin/cocktails', {
-      slug: 'nul-sour', name: 'Nul Sour', description: 'd', baseSpirit: 'gin', glass: 'Coupe', difficulty: 'easy', prepMinutes: 5,
-      featured: false, published: false, imageMediaId: null, ingredients: [{ name: 'g\u0000in', amount: 50, unit: 'ml', productId: null }], steps: ['stir'],
+      slug: 'nul-sour',
+      name: 'Nul Sour',
+      description: 'd',
+      baseSpirit: 'gin',
+      glass: 'Coupe',
+      difficulty: 'easy',
+      prepMinutes: 5,
+      featured: false,
+      published: false,
+      imageMediaId: null,
+      ingredients: [{ name: 'g\u0000in', amount: 50, unit: 'ml', productId: null }],
+      steps: ['stir'],
     });
     expect(nested.status).toBe(400);
     expect((await nested.json()).error.details[0].path).toBe('ingredients.0.name');
@@ -87,7 +97,15 @@ describe('NUL characters (PostgreSQL text cannot hold them)', () => {
   });
 
   it('drops them from searches and lists instead of failing', async () => {
-    for (const path of ['/api/admin/products?q=a%00b', '/api/admin/stores?q=a%00b', '/api/admin/cocktails?q=a%00b', '/api/admin/collateral?q=a%00b', '/api/admin/media?q=a%00b', '/api/admin/inquiries?q=a%00b', '/api/stores?q=a%00b']) {
+    for (const path of [
+      '/api/admin/products?q=a%00b',
+      '/api/admin/stores?q=a%00b',
+      '/api/admin/cocktails?q=a%00b',
+      '/api/admin/collateral?q=a%00b',
+      '/api/admin/media?q=a%00b',
+      '/api/admin/inquiries?q=a%00b',
+      '/api/stores?q=a%00b',
+    ]) {
       expect((await admin.json('GET', path)).status, path).toBe(200);
     }
     for (const path of ['/admin/dashboard/products?q=a%00b', '/admin/dashboard/search?q=a%00b', '/admin/dashboard/media?q=a%00b', '/store-locator?q=a%00b']) {

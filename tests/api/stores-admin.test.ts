@@ -55,14 +55,23 @@ function store(over: Partial<StoreInput> = {}): StoreInput {
 }
 
 const total = async () => ((await (await admin.json('GET', '/api/admin/stores?pageSize=1')).json()) as AdminPage<StoreAdminRow>).total;
-const nearReykjavik = async () =>
-  (await (await fetch(`${t.url}/api/stores?lat=64.1466&lng=-21.9426&radius=25&unit=km`)).json()) as StoreSearchResponse;
+const nearReykjavik = async () => (await (await fetch(`${t.url}/api/stores?lat=64.1466&lng=-21.9426&radius=25&unit=km`)).json()) as StoreSearchResponse;
 const auditsOf = (id: number) =>
-  db().select().from(auditLogs).where(and(eq(auditLogs.tableName, 'store_locations'), eq(auditLogs.recordId, String(id)))).orderBy(auditLogs.id);
+  db()
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.tableName, 'store_locations'), eq(auditLogs.recordId, String(id))))
+    .orderBy(auditLogs.id);
 
 describe('the store editor API', () => {
   it('refuses invalid fields with their paths', async () => {
-    const res = await admin.json('POST', '/api/admin/stores', { ...store(), latitude: 123, country: 'XX', phone: 'call us', openingHours: [{ day: 1, opens: '18:00', closes: '09:00' }] });
+    const res = await admin.json('POST', '/api/admin/stores', {
+      ...store(),
+      latitude: 123,
+      country: 'XX',
+      phone: 'call us',
+      openingHours: [{ day: 1, opens: '18:00', closes: '09:00' }],
+    });
     expect(res.status).toBe(400);
     const { error } = await res.json();
     expect(error.code).toBe('validation_failed');
@@ -70,7 +79,16 @@ describe('the store editor API', () => {
     expect(paths).toEqual(expect.arrayContaining(['latitude', 'country', 'phone', 'openingHours.0.closes']));
     expect(error.details.find((d: { path: string }) => d.path === 'latitude').message).toBe('The latitude must be between -90 and 90.');
 
-    const twice = await admin.json('POST', '/api/admin/stores', store({ openingHours: [{ day: 1, opens: '09:00', closes: '17:00' }, { day: 1, opens: '18:00', closes: '20:00' }] }));
+    const twice = await admin.json(
+      'POST',
+      '/api/admin/stores',
+      store({
+        openingHours: [
+          { day: 1, opens: '09:00', closes: '17:00' },
+          { day: 1, opens: '18:00', closes: '20:00' },
+        ],
+      }),
+    );
     expect((await twice.json()).error.details[0]).toMatchObject({ path: 'openingHours.1.day' });
 
     const unknownProduct = await admin.json('POST', '/api/admin/stores', store({ productIds: [ginId, 999_999] }));
@@ -97,7 +115,10 @@ describe('the store editor API', () => {
     const read = (await (await employee.json('GET', `/api/admin/stores/${made.id}`)).json()) as StoreEdit;
     expect(read).toEqual(made);
 
-    const saved = await employee.json('PUT', `/api/admin/stores/${made.id}`, { ...store({ name: 'Harbour Spirits', productIds: [ginId], active: true }), version: 1 });
+    const saved = await employee.json('PUT', `/api/admin/stores/${made.id}`, {
+      ...store({ name: 'Harbour Spirits', productIds: [ginId], active: true }),
+      version: 1,
+    });
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({ name: 'Harbour Spirits', version: 2, productIds: [ginId] });
     expect((await nearReykjavik()).items[0]?.name).toBe('Harbour Spirits');
@@ -106,7 +127,10 @@ describe('the store editor API', () => {
     expect(stale.status).toBe(409);
     expect((await stale.json()).error).toMatchObject({ code: 'version_conflict', details: { currentVersion: 2, yourVersion: 1 } });
 
-    const hidden = await admin.json('PUT', `/api/admin/stores/${made.id}`, { ...store({ name: 'Harbour Spirits', productIds: [ginId], active: false }), version: 2 });
+    const hidden = await admin.json('PUT', `/api/admin/stores/${made.id}`, {
+      ...store({ name: 'Harbour Spirits', productIds: [ginId], active: false }),
+      version: 2,
+    });
     expect(hidden.status).toBe(200);
     expect((await nearReykjavik()).items).toEqual([]);
 
@@ -150,7 +174,11 @@ describe('the store editor API', () => {
   });
 
   it('keeps the CSV (bulk data) to staff with Database Management as well as CMS Access: employees edit stores but do not import or export them', async () => {
-    for (const [method, path, body] of [['POST', '/api/admin/stores/import/preview', { csv: HEADER }], ['POST', '/api/admin/stores/import', { csv: HEADER, mode: 'all' }], ['GET', '/api/admin/stores/export.csv', undefined]] as const) {
+    for (const [method, path, body] of [
+      ['POST', '/api/admin/stores/import/preview', { csv: HEADER }],
+      ['POST', '/api/admin/stores/import', { csv: HEADER, mode: 'all' }],
+      ['GET', '/api/admin/stores/export.csv', undefined],
+    ] as const) {
       const refused = await employee.json(method, path, body);
       expect(refused.status, path).toBe(403);
       expect((await refused.json()).error).toMatchObject({ code: 'forbidden', details: { required: { permission: ['cms:access', 'database:manage'] } } });
@@ -169,7 +197,8 @@ describe('the store editor API', () => {
 });
 
 describe('CSV import', () => {
-  const good1 = 'Old Town Spirits,Grasmarket 3,Edinburgh,,EH1 2HS,GB,55.9476,-3.1956,+44 131 496 0999,Mon-Sat 10:00-19:00; Sun closed,frolic-london-dry-gin|frolic-single-malt-12,yes';
+  const good1 =
+    'Old Town Spirits,Grasmarket 3,Edinburgh,,EH1 2HS,GB,55.9476,-3.1956,+44 131 496 0999,Mon-Sat 10:00-19:00; Sun closed,frolic-london-dry-gin|frolic-single-malt-12,yes';
   const good2 = '"Canal Side Wines, Ltd",Prinsengracht 200,Amsterdam,,1016 HD,NL,52.3731,4.8836,,Tue-Sat 10:00-18:00,frolic-wheat-vodka,no';
   const badLat = 'Broken Store,1 Nowhere,Oslo,,,NO,123,10.75,,,,yes';
   const badSlug = 'Fjord Drinks,Karl Johans gate 5,Oslo,,0154,NO,59.9127,10.7461,,Mon 25:00-26:00,frolic-moonshine,maybe';
@@ -226,7 +255,11 @@ describe('CSV import', () => {
     expect((await auditsOf(made.id)).map((a) => a.action)).toEqual(['INSERT']);
 
     const [summary] = await db().select().from(auditLogs).where(eq(auditLogs.action, 'IMPORT')).orderBy(desc(auditLogs.id)).limit(1);
-    expect(summary).toMatchObject({ userId: admin.userId, tableName: 'store_locations', newValues: { mode: 'valid_only', rows: 4, created: 2, updated: 0, unchanged: 0, skipped: 2, skippedLines: [3, 5] } });
+    expect(summary).toMatchObject({
+      userId: admin.userId,
+      tableName: 'store_locations',
+      newValues: { mode: 'valid_only', rows: 4, created: 2, updated: 0, unchanged: 0, skipped: 2, skippedLines: [3, 5] },
+    });
 
     // The same file again: its stores are there now, so those rows say to use the id instead.
     const again = (await (await admin.json('POST', '/api/admin/stores/import/preview', { csv })).json()) as ImportPreview;
@@ -234,7 +267,13 @@ describe('CSV import', () => {
   });
 
   it('flags duplicate rows and unknown ids', async () => {
-    const file = [`id,${HEADER}`, `,${good1.replace('Old Town', 'New Town')}`, `,${good1.replace('Old Town', 'New Town')}`, `99999,${good2}`, `abc,${good2.replace('Canal Side', 'Dam Square')}`].join('\n');
+    const file = [
+      `id,${HEADER}`,
+      `,${good1.replace('Old Town', 'New Town')}`,
+      `,${good1.replace('Old Town', 'New Town')}`,
+      `99999,${good2}`,
+      `abc,${good2.replace('Canal Side', 'Dam Square')}`,
+    ].join('\n');
     const preview = (await (await admin.json('POST', '/api/admin/stores/import/preview', { csv: file })).json()) as ImportPreview;
     expect(preview.rows.map((r) => r.errors.map((e) => e.message))).toEqual([
       [],
@@ -248,7 +287,9 @@ describe('CSV import', () => {
 
 describe('CSV export', () => {
   it('exports every store with a header, formula cells escaped, as an attachment', async () => {
-    const made = (await (await admin.json('POST', '/api/admin/stores', store({ name: '=HYPERLINK("http://evil.example","Click")', address: '@SUM(1)', phone: '+354 555 0199' }))).json()) as StoreEdit;
+    const made = (await (
+      await admin.json('POST', '/api/admin/stores', store({ name: '=HYPERLINK("http://evil.example","Click")', address: '@SUM(1)', phone: '+354 555 0199' }))
+    ).json()) as StoreEdit;
     const res = await admin.json('GET', '/api/admin/stores/export.csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -277,13 +318,21 @@ describe('CSV export', () => {
     expect(await same.json()).toEqual({ created: 0, updated: 0, unchanged: before, skipped: 0 });
 
     const edited = exported.replace('The Juniper Cellar', 'The Juniper Cellar & Bar');
-    expect(await (await admin.json('POST', '/api/admin/stores/import', { csv: edited, mode: 'all' })).json()).toEqual({ created: 0, updated: 1, unchanged: before - 1, skipped: 0 });
+    expect(await (await admin.json('POST', '/api/admin/stores/import', { csv: edited, mode: 'all' })).json()).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: before - 1,
+      skipped: 0,
+    });
     expect(await total()).toBe(before);
     const search = (await (await admin.json('GET', '/api/admin/stores?q=juniper')).json()) as AdminPage<StoreAdminRow>;
     const juniper = (await (await admin.json('GET', `/api/admin/stores/${search.items[0]!.id}`)).json()) as StoreEdit;
     expect(juniper).toMatchObject({ name: 'The Juniper Cellar & Bar', version: 2 });
     const [update] = (await auditsOf(juniper.id)).filter((a) => a.action === 'UPDATE');
-    expect(update).toMatchObject({ oldValues: expect.objectContaining({ name: 'The Juniper Cellar' }), newValues: expect.objectContaining({ name: 'The Juniper Cellar & Bar' }) });
+    expect(update).toMatchObject({
+      oldValues: expect.objectContaining({ name: 'The Juniper Cellar' }),
+      newValues: expect.objectContaining({ name: 'The Juniper Cellar & Bar' }),
+    });
   });
 });
 
@@ -315,7 +364,10 @@ describe('CSV import of an export older than an edit', () => {
     const preview = await previewOf(file);
     const stale = preview.rows.find((r) => r.values.id === String(borough.id))!;
     expect(stale.errors).toEqual([
-      { field: 'version', message: `Changed by someone else since this file was exported (version ${borough.version + 1} now, ${borough.version} in the file). Export again and redo the change.` },
+      {
+        field: 'version',
+        message: `Changed by someone else since this file was exported (version ${borough.version + 1} now, ${borough.version} in the file). Export again and redo the change.`,
+      },
     ]);
     expect(preview).toMatchObject({ valid: before - 1, invalid: 1 });
 
@@ -347,7 +399,9 @@ describe('CSV import of an export older than an edit', () => {
     await editPhone(shop, '+44 20 7946 0777');
 
     // A file made by hand: the id but no version column. It overwrites what the editor saved.
-    const handMade = [`id,${HEADER}`, line.replace(`${shop.id},${shop.version},Frolic Distillery Shop,`, `${shop.id},Frolic Distillery Shop & Bar,`)].join('\n');
+    const handMade = [`id,${HEADER}`, line.replace(`${shop.id},${shop.version},Frolic Distillery Shop,`, `${shop.id},Frolic Distillery Shop & Bar,`)].join(
+      '\n',
+    );
     const res = await admin.json('POST', '/api/admin/stores/import', { csv: handMade, mode: 'all' });
     expect(await res.json()).toEqual({ created: 0, updated: 1, unchanged: 0, skipped: 0 });
     expect(await storeNamed('Frolic Distillery Shop')).toMatchObject({ name: 'Frolic Distillery Shop & Bar', phone: shop.phone, version: shop.version + 2 });
@@ -381,7 +435,11 @@ describe('the staff pages', () => {
   });
 
   it('previews and imports from the import page, with the result as a toast', async () => {
-    const csv = [HEADER, 'Ring Road Bottles,Hringbraut 1,Reykjavík,,107,IS,64.1420,-21.9550,,,frolic-wheat-vodka,yes', 'Nowhere,1 Road,Town,,,IS,95,0,,,,'].join('\n');
+    const csv = [
+      HEADER,
+      'Ring Road Bottles,Hringbraut 1,Reykjavík,,107,IS,64.1420,-21.9550,,,frolic-wheat-vodka,yes',
+      'Nowhere,1 Road,Town,,,IS,95,0,,,,',
+    ].join('\n');
     const preview = await admin.post('/admin/dashboard/store-locator/import', { intent: 'preview', csv });
     expect(preview.status).toBe(200);
     // React's text separators (<!-- -->) aside, the page says what the preview found.
@@ -413,11 +471,18 @@ describe('the position from the address (the shipped gazetteer)', () => {
       country: 'GB',
       latitude: 53.4809,
       longitude: -2.2374,
-      message: 'Matched the town Manchester, England, United Kingdom: its centre, not the street. Adjust the coordinates to the shop’s entrance for exact distances.',
+      message:
+        'Matched the town Manchester, England, United Kingdom: its centre, not the street. Adjust the coordinates to the shop’s entrance for exact distances.',
     });
     // The most populous Manchester of the United States, unless the state says which.
-    expect(await (await geocode(admin, { city: 'Manchester', country: 'US' })).json()).toMatchObject({ label: 'Manchester, NH, United States', latitude: 42.9956 });
-    expect(await (await geocode(admin, { city: 'Manchester', region: 'CT', country: 'US' })).json()).toMatchObject({ label: 'Manchester, CT, United States', latitude: 41.7759 });
+    expect(await (await geocode(admin, { city: 'Manchester', country: 'US' })).json()).toMatchObject({
+      label: 'Manchester, NH, United States',
+      latitude: 42.9956,
+    });
+    expect(await (await geocode(admin, { city: 'Manchester', region: 'CT', country: 'US' })).json()).toMatchObject({
+      label: 'Manchester, CT, United States',
+      latitude: 41.7759,
+    });
     // A region the gazetteer does not know is no reason to fail.
     expect(await (await geocode(admin, { city: 'Manchester', region: 'Greater Manchester', country: 'GB' })).json()).toMatchObject({ latitude: 53.4809 });
   });
@@ -440,7 +505,9 @@ describe('the position from the address (the shipped gazetteer)', () => {
     const empty = await geocode(admin, { city: ' ', country: 'GB' });
     expect(empty.status).toBe(400);
     expect((await empty.json()).error.details).toEqual([{ path: 'city', message: 'Enter a town or a postcode to look up.' }]);
-    expect((await (await geocode(admin, { city: 'London', country: 'XX' })).json()).error.details).toEqual([{ path: 'country', message: 'Enter the country as a two-letter ISO code, e.g. GB.' }]);
+    expect((await (await geocode(admin, { city: 'London', country: 'XX' })).json()).error.details).toEqual([
+      { path: 'country', message: 'Enter the country as a two-letter ISO code, e.g. GB.' },
+    ]);
   });
 
   it('lists the towns around typed coordinates, nearest first, and none in mid-ocean', async () => {
@@ -448,7 +515,9 @@ describe('the position from the address (the shipped gazetteer)', () => {
     expect(near.places[0]).toMatchObject({ label: 'Manchester, England, United Kingdom', country: 'GB' });
     expect(near.places[0].distanceKm).toBeLessThan(1);
     expect(near.places.length).toBeGreaterThan(1);
-    expect(near.places.map((p: { distanceKm: number }) => p.distanceKm)).toEqual([...near.places.map((p: { distanceKm: number }) => p.distanceKm)].sort((a, b) => a - b));
+    expect(near.places.map((p: { distanceKm: number }) => p.distanceKm)).toEqual(
+      [...near.places.map((p: { distanceKm: number }) => p.distanceKm)].sort((a, b) => a - b),
+    );
     // Mid-Pacific: no town within the editor's radius.
     expect((await (await admin.json('GET', '/api/admin/stores/nearby?lat=0&lng=-160')).json()).places).toEqual([]);
     expect((await admin.json('GET', '/api/admin/stores/nearby?lat=91&lng=0')).status).toBe(400);

@@ -61,7 +61,10 @@ test('a visitor and a staff member chat live, and the conversation survives a re
   const intruderContext = await browser.newContext();
   const intruder = await intruderContext.newPage();
   await intruder.goto('/api/ping');
-  const apiStatus = await intruder.evaluate(async (id) => (await fetch(`/api/chat/sessions/${id}/messages`, { headers: { 'x-chat-secret': 'not-the-secret-of-this-session' } })).status, sessionId);
+  const apiStatus = await intruder.evaluate(
+    async (id) => (await fetch(`/api/chat/sessions/${id}/messages`, { headers: { 'x-chat-secret': 'not-the-secret-of-this-session' } })).status,
+    sessionId,
+  );
   expect(apiStatus).toBe(403);
   const socketAnswer = await intruder.evaluate(
     (id) =>

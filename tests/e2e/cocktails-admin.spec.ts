@@ -22,7 +22,9 @@ async function fillIngredient(page: Page, n: number, name: string, amount: strin
 }
 
 async function staffPublishRecipe(page: Page, own: OwnServer) {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#6a8f3c' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#6a8f3c' } })
+    .png()
+    .toBuffer();
 
   // Staff: Manage Recipes → New recipe.
   await signInAsDemo(page, 'employee', { base: own.url });
@@ -84,7 +86,11 @@ async function visitorFindsRecipe(browser: Browser, own: OwnServer) {
   await guest.getByRole('link', { name: NAME }).click();
   await expect(guest).toHaveURL(new RegExp(`/cocktails/${SLUG}$`));
   await expect(guest.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
-  await expect(guest.getByTestId('ingredients').getByRole('listitem')).toHaveText([/50 ml\s*Frolic London Dry Gin/, /15 ml\s*elderflower cordial/, /soda water, to top/i]);
+  await expect(guest.getByTestId('ingredients').getByRole('listitem')).toHaveText([
+    /50 ml\s*Frolic London Dry Gin/,
+    /15 ml\s*elderflower cordial/,
+    /soda water, to top/i,
+  ]);
   await expect(guest.getByTestId('steps')).toContainText('top with soda and stir once');
   const image = guest.getByRole('img', { name: `${NAME} served in a highball glass` });
   await expect(image).toHaveAttribute('src', /^\/media\/[0-9a-f-]{36}\/web$/);
@@ -106,7 +112,10 @@ test('staff publish a cocktail with an image; a visitor finds it on /cocktails a
     const [row] = await database.db.select().from(cocktails).where(eq(cocktails.slug, SLUG));
     expect(row).toMatchObject({ published: true, glass: 'Highball glass' });
     expect(row!.imageMediaId).toBeTruthy();
-    const audits = await database.db.select().from(auditLogs).where(and(eq(auditLogs.tableName, 'cocktails'), eq(auditLogs.recordId, String(row!.id))));
+    const audits = await database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, 'cocktails'), eq(auditLogs.recordId, String(row!.id))));
     expect(audits.map((a) => a.action)).toEqual(['INSERT']);
   } finally {
     // Stops the server when the journey failed half-way too.

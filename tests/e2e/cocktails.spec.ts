@@ -41,7 +41,9 @@ test.describe('cocktail recipes', () => {
     const names = await cards(page).getByRole('heading', { level: 2 }).allTextContents();
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     // Every illustration has its size reserved before it loads.
-    const sized = await cards(page).locator('img').evaluateAll((imgs) => imgs.every((i) => i.getAttribute('width') && i.getAttribute('height')));
+    const sized = await cards(page)
+      .locator('img')
+      .evaluateAll((imgs) => imgs.every((i) => i.getAttribute('width') && i.getAttribute('height')));
     expect(sized).toBe(true);
   });
 

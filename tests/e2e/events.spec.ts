@@ -25,7 +25,10 @@ test('staff publish an event; visitors in its market find it on /events and open
   await signInAsDemo(admin, 'admin');
   await expect(admin).toHaveURL(/\/admin\/dashboard$/);
 
-  for (const [title, publish] of [[published, true], [draft, false]] as const) {
+  for (const [title, publish] of [
+    [published, true],
+    [draft, false],
+  ] as const) {
     await admin.goto('/admin/dashboard/marketing/events/new');
     await admin.getByLabel('Title').fill(title);
     await admin.getByLabel('Description').fill('Six gins, one long table and the distiller who made them.');

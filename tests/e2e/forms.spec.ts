@@ -41,7 +41,9 @@ test('contact and business inquiry are stored in the database', async ({ page })
     const contacts = await database.db.select().from(contactMessages);
     expect(contacts).toMatchObject([{ name: 'Grace Hopper', email: 'grace@example.com', subject: 'Events', status: 'new' }]);
     const inquiries = await database.db.select().from(businessInquiries);
-    expect(inquiries).toMatchObject([{ company: 'Northern Cellars GmbH', partnerType: 'importer', licenceNumber: 'DE-IMP-4471', country: 'DE', region: 'Hamburg' }]);
+    expect(inquiries).toMatchObject([
+      { company: 'Northern Cellars GmbH', partnerType: 'importer', licenceNumber: 'DE-IMP-4471', country: 'DE', region: 'Hamburg' },
+    ]);
   } finally {
     await database.close();
   }
@@ -72,7 +74,12 @@ test.describe('on the shared server', () => {
   });
 
   test('legal pages are linked from the footer', async ({ page }) => {
-    for (const [link, heading] of [['Privacy Policy', 'Privacy Policy'], ['Terms of Use', 'Terms of Use'], ['Cookie Notice', 'Cookie Notice'], ['Imprint', 'Imprint']]) {
+    for (const [link, heading] of [
+      ['Privacy Policy', 'Privacy Policy'],
+      ['Terms of Use', 'Terms of Use'],
+      ['Cookie Notice', 'Cookie Notice'],
+      ['Imprint', 'Imprint'],
+    ]) {
       await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: link }).click();
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     }

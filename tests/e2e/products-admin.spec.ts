@@ -22,11 +22,12 @@ async function runThenStop(own: OwnServer, journey: () => Promise<void>): Promis
   return own.stopAndOpenDatabase();
 }
 
-
 test('an admin creates a product, then archives it, and a visitor no longer sees it on /products', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 200 + test.info().workerIndex, { demo: true });
-  const png = await sharp({ create: { width: 60, height: 100, channels: 3, background: '#7b2d4f' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 60, height: 100, channels: 3, background: '#7b2d4f' } })
+    .png()
+    .toBuffer();
 
   const database = await runThenStop(own, async () => {
     await signInAsDemo(page, 'admin', { base: own.url });
@@ -112,7 +113,10 @@ test('an admin creates a product, then archives it, and a visitor no longer sees
     const [row] = await database.db.select().from(products).where(eq(products.slug, 'frolic-sloe-gin'));
     expect(row).toMatchObject({ status: 'archived', abvTenths: 265, version: 2 });
     expect(row!.imageUrl).toMatch(/^\/media\/[0-9a-f-]{36}\/web$/);
-    const audits = await database.db.select().from(auditLogs).where(and(eq(auditLogs.tableName, 'products'), eq(auditLogs.recordId, String(row!.id))));
+    const audits = await database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, 'products'), eq(auditLogs.recordId, String(row!.id))));
     expect(audits.map((a) => a.action)).toEqual(['INSERT', 'UPDATE']);
   } finally {
     await database.close();

@@ -96,7 +96,9 @@ test.describe('in a US-English browser', () => {
 
     // Nothing matches: said, and nothing filled.
     await page.getByRole('button', { name: 'Use address position' }).click();
-    await expect(page.getByTestId('position-lookup')).toHaveText('Nothing in the gazetteer matches “Atlantis” in GB. Check the town and the postcode (the gazetteer knows towns and UK postcode areas), or type the coordinates.');
+    await expect(page.getByTestId('position-lookup')).toHaveText(
+      'Nothing in the gazetteer matches “Atlantis” in GB. Check the town and the postcode (the gazetteer knows towns and UK postcode areas), or type the coordinates.',
+    );
     await expect(page.getByLabel('Latitude')).toHaveValue('');
 
     await page.getByLabel('Town or city').fill('Manchester');

@@ -26,7 +26,9 @@ export class Client {
   }
 
   async post(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
-    return this.keep(await fetch(this.base + path, { method: 'POST', body: new URLSearchParams(form), headers: { cookie: this.header(), ...headers }, redirect: 'manual' }));
+    return this.keep(
+      await fetch(this.base + path, { method: 'POST', body: new URLSearchParams(form), headers: { cookie: this.header(), ...headers }, redirect: 'manual' }),
+    );
   }
 
   async json(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {

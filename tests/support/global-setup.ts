@@ -46,10 +46,10 @@ export default async function setup(project: TestProject) {
     if (url && templateDb) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
-        [templateDb, `frolic_t_${process.pid}_%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`, [
+        templateDb,
+        `frolic_t_${process.pid}_%`,
+      ]);
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await admin.end();
     }

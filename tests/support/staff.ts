@@ -10,7 +10,10 @@ const PASSWORD = 'Staff-tests-password-2026';
 /** Creates `<role>-<tag>@staff.example` with that role and returns a client signed in as them. */
 export async function signedIn(t: TestServer, role: Role, tag = 'x'): Promise<Client & { userId: string }> {
   const email = `${role.replace('_', '-')}-${tag}@staff.example`;
-  const user = await t.app.services.users.createUser({ email, firstName: role, lastName: tag, roles: [role], password: PASSWORD, confirmed: true }, SYSTEM_ACTOR);
+  const user = await t.app.services.users.createUser(
+    { email, firstName: role, lastName: tag, roles: [role], password: PASSWORD, confirmed: true },
+    SYSTEM_ACTOR,
+  );
   const c = await new Client(t.url).passGate();
   const res = await c.post('/auth/login', { email, password: PASSWORD });
   expect(res.status, `sign-in as ${role}`).toBe(302);

@@ -47,7 +47,19 @@ export function EditorAlert({ formError, code, hint }: { formError?: string; cod
 }
 
 /** A plain form post with `intent=delete` (or another intent) that asks before it goes. */
-export function ConfirmButton({ intent, label, question, fields = {}, variant = 'danger' }: { intent: string; label: string; question: string; fields?: Record<string, string | number>; variant?: keyof typeof buttonClass }) {
+export function ConfirmButton({
+  intent,
+  label,
+  question,
+  fields = {},
+  variant = 'danger',
+}: {
+  intent: string;
+  label: string;
+  question: string;
+  fields?: Record<string, string | number>;
+  variant?: keyof typeof buttonClass;
+}) {
   const [asking, setAsking] = useState(false);
   const navigation = useNavigation();
   if (!asking) {

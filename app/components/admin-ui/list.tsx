@@ -17,7 +17,8 @@ export function PageHeader({ title, children, description }: { title: string; de
 
 export const buttonClass = {
   primary: 'inline-flex items-center rounded-md bg-forest px-4 py-2 text-sm font-medium text-white hover:bg-forest/90 disabled:opacity-60',
-  secondary: 'inline-flex items-center rounded-md border border-stone-400 bg-white px-4 py-2 text-sm font-medium text-ink hover:bg-stone-50 disabled:opacity-60',
+  secondary:
+    'inline-flex items-center rounded-md border border-stone-400 bg-white px-4 py-2 text-sm font-medium text-ink hover:bg-stone-50 disabled:opacity-60',
   danger: 'inline-flex items-center rounded-md border border-red-700 bg-white px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60',
 } as const;
 
@@ -89,7 +90,19 @@ function sortHref(params: URLSearchParams, key: string): { href: string; dir: 'a
   return { href: `?${next.toString()}`, dir: current };
 }
 
-export function DataTable<T>({ columns, rows, rowKey, caption, empty }: { columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string | number; caption: string; empty: string }) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  empty,
+}: {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  caption: string;
+  empty: string;
+}) {
   const [params] = useSearchParams();
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
@@ -98,17 +111,25 @@ export function DataTable<T>({ columns, rows, rowKey, caption, empty }: { column
         <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
           <tr>
             {columns.map((c) => {
-              if (!c.sortable) return (
-                <th key={c.key} scope="col" className={`px-4 py-3 font-medium ${c.className ?? ''}`}>
-                  {c.label}
-                </th>
-              );
+              if (!c.sortable)
+                return (
+                  <th key={c.key} scope="col" className={`px-4 py-3 font-medium ${c.className ?? ''}`}>
+                    {c.label}
+                  </th>
+                );
               const { href, dir } = sortHref(params, c.key);
               return (
-                <th key={c.key} scope="col" className={`px-4 py-3 font-medium ${c.className ?? ''}`} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={`px-4 py-3 font-medium ${c.className ?? ''}`}
+                  aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+                >
                   <Link to={href} preventScrollReset className="inline-flex items-center gap-1 hover:underline">
                     {c.label}
-                    <span aria-hidden="true" className="text-xs">{dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}</span>
+                    <span aria-hidden="true" className="text-xs">
+                      {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+                    </span>
                   </Link>
                 </th>
               );
@@ -155,11 +176,19 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
         {from}–{to} of {total}
       </p>
       <div className="flex gap-2">
-        {page > 1 ? <Link to={href(page - 1)} className={buttonClass.secondary} rel="prev">Previous</Link> : null}
+        {page > 1 ? (
+          <Link to={href(page - 1)} className={buttonClass.secondary} rel="prev">
+            Previous
+          </Link>
+        ) : null}
         <span className="self-center">
           Page {page} of {pages}
         </span>
-        {page < pages ? <Link to={href(page + 1)} className={buttonClass.secondary} rel="next">Next</Link> : null}
+        {page < pages ? (
+          <Link to={href(page + 1)} className={buttonClass.secondary} rel="next">
+            Next
+          </Link>
+        ) : null}
       </div>
     </nav>
   );
@@ -177,5 +206,9 @@ const STATUS_STYLES: Record<string, string> = {
 };
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[status] ?? 'bg-stone-200 text-stone-800'}`}>{label ?? status.replace('_', ' ')}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[status] ?? 'bg-stone-200 text-stone-800'}`}>
+      {label ?? status.replace('_', ' ')}
+    </span>
+  );
 }

@@ -47,7 +47,10 @@ function refusalOf(status: number, body: unknown): MediaApiError {
  * POST /api/admin/media as multipart; `onProgress` gets 0–1 as the bytes leave (XHR: fetch cannot
  * report upload progress).
  */
-export function uploadMedia(file: File, options: { altText?: string; kind?: MediaKind; onProgress?: (fraction: number) => void } = {}): Promise<MediaLibraryItem> {
+export function uploadMedia(
+  file: File,
+  options: { altText?: string; kind?: MediaKind; onProgress?: (fraction: number) => void } = {},
+): Promise<MediaLibraryItem> {
   if (file.size > MEDIA_MAX_DOCUMENT_BYTES) {
     return Promise.reject(new MediaApiError('file_too_large', 'The file is larger than 25 MB (images may be up to 10 MB).'));
   }

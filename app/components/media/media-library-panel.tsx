@@ -5,7 +5,8 @@ import type { MediaKind, PickedMedia } from '@shared/media';
 import { acceptFor, listMedia, type MediaLibraryItem, uploadMedia } from './media-api';
 
 const PAGE_SIZE = 24;
-const buttonClass = 'inline-flex items-center rounded-md border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-ink hover:bg-stone-50 disabled:opacity-60';
+const buttonClass =
+  'inline-flex items-center rounded-md border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-ink hover:bg-stone-50 disabled:opacity-60';
 const inputClass = 'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 font-normal';
 
 interface Props {
@@ -24,7 +25,17 @@ export function MediaLibraryPanel({ kind, selectedId, onPick }: Props) {
 }
 
 /** Exported for the Media Library page: the same upload, with progress and the API's refusal. */
-export function UploadField({ kind, onUploaded, onStart, label = 'Upload new file' }: { kind?: MediaKind; onUploaded: (media: MediaLibraryItem) => void; onStart?: () => void; label?: string }) {
+export function UploadField({
+  kind,
+  onUploaded,
+  onStart,
+  label = 'Upload new file',
+}: {
+  kind?: MediaKind;
+  onUploaded: (media: MediaLibraryItem) => void;
+  onStart?: () => void;
+  label?: string;
+}) {
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +57,12 @@ export function UploadField({ kind, onUploaded, onStart, label = 'Upload new fil
     }
   }
 
-  const hint = kind === 'document' ? 'PDF, up to 25 MB.' : kind === 'image' ? 'JPEG, PNG, WebP, GIF or AVIF, up to 10 MB.' : 'Images up to 10 MB (JPEG, PNG, WebP, GIF, AVIF) or PDFs up to 25 MB.';
+  const hint =
+    kind === 'document'
+      ? 'PDF, up to 25 MB.'
+      : kind === 'image'
+        ? 'JPEG, PNG, WebP, GIF or AVIF, up to 10 MB.'
+        : 'Images up to 10 MB (JPEG, PNG, WebP, GIF, AVIF) or PDFs up to 25 MB.';
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -143,7 +159,9 @@ function Library({ kind, selectedId, onPick }: Props) {
       <p role="status" className="sr-only">
         {loading ? 'Loading…' : `${total} ${total === 1 ? 'file' : 'files'}`}
       </p>
-      {!loading && items.length === 0 && !error ? <p className="mt-3 text-sm text-stone-600">{q ? 'Nothing matches your search.' : 'The library is empty: upload a file above.'}</p> : null}
+      {!loading && items.length === 0 && !error ? (
+        <p className="mt-3 text-sm text-stone-600">{q ? 'Nothing matches your search.' : 'The library is empty: upload a file above.'}</p>
+      ) : null}
       <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
         {items.map((m) => (
           <li key={m.id}>
@@ -157,7 +175,10 @@ function Library({ kind, selectedId, onPick }: Props) {
               {m.thumbUrl ? (
                 <img src={m.thumbUrl} alt="" loading="lazy" className="aspect-square w-full rounded object-cover" />
               ) : (
-                <span aria-hidden="true" className="flex aspect-square w-full items-center justify-center rounded bg-stone-100 text-2xl font-semibold text-stone-500">
+                <span
+                  aria-hidden="true"
+                  className="flex aspect-square w-full items-center justify-center rounded bg-stone-100 text-2xl font-semibold text-stone-500"
+                >
                   PDF
                 </span>
               )}

@@ -16,7 +16,12 @@ export function Toaster({ flash }: { flash: FlashToast | null }) {
   return (
     // On a phone the toasts span the width with equal margins (a full-width box pinned to the right
     // edge would hang off the left); from sm up, a fixed-width column in the bottom right corner.
-    <div aria-live="polite" role="region" aria-label="Notifications" className="fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:left-auto sm:w-full sm:max-w-sm">
+    <div
+      aria-live="polite"
+      role="region"
+      aria-label="Notifications"
+      className="fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:left-auto sm:w-full sm:max-w-sm"
+    >
       {items.map((t) => (
         <div
           key={t.id}
@@ -28,7 +33,12 @@ export function Toaster({ flash }: { flash: FlashToast | null }) {
               <p className="font-semibold">{t.title}</p>
               {t.description ? <p className="mt-1 text-sm opacity-90">{t.description}</p> : null}
             </div>
-            <button type="button" onClick={() => dismissToast(t.id)} className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100" aria-label="Dismiss notification">
+            <button
+              type="button"
+              onClick={() => dismissToast(t.id)}
+              className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+              aria-label="Dismiss notification"
+            >
               ×
             </button>
           </div>

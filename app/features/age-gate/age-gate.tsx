@@ -14,7 +14,8 @@ export type GateActionData =
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const RESPONSIBILITY_URL = 'https://www.responsibility.org/';
 
-const inputClass = 'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-ink focus:border-brass focus:ring-2 focus:ring-brass-light focus:outline-none';
+const inputClass =
+  'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-ink focus:border-brass focus:ring-2 focus:ring-brass-light focus:outline-none';
 
 export function AgeGate({ returnTo, denied, result }: { returnTo: string; denied: boolean; result?: GateActionData }) {
   const fetcher = useFetcher<GateActionData>({ key: 'age-gate' });
@@ -63,16 +64,24 @@ export function AgeGate({ returnTo, denied, result }: { returnTo: string; denied
             {full.remember ? <input type="hidden" name="remember" value="on" /> : null}
             <div className="grid grid-cols-2 gap-4">
               <div>
-                <label htmlFor={`${id}-month`} className="block text-sm font-medium">Month of birth</label>
+                <label htmlFor={`${id}-month`} className="block text-sm font-medium">
+                  Month of birth
+                </label>
                 <select id={`${id}-month`} name="month" required className={inputClass} defaultValue="">
-                  <option value="" disabled>Month</option>
+                  <option value="" disabled>
+                    Month
+                  </option>
                   {MONTHS.map((m, i) => (
-                    <option key={m} value={i + 1}>{m}</option>
+                    <option key={m} value={i + 1}>
+                      {m}
+                    </option>
                   ))}
                 </select>
               </div>
               <div>
-                <label htmlFor={`${id}-day`} className="block text-sm font-medium">Day of birth</label>
+                <label htmlFor={`${id}-day`} className="block text-sm font-medium">
+                  Day of birth
+                </label>
                 <input id={`${id}-day`} name="day" inputMode="numeric" required min={1} max={31} type="number" className={inputClass} />
               </div>
             </div>
@@ -81,7 +90,9 @@ export function AgeGate({ returnTo, denied, result }: { returnTo: string; denied
         ) : (
           <>
             <div>
-              <label htmlFor={`${id}-year`} className="block text-sm font-medium">Year of birth</label>
+              <label htmlFor={`${id}-year`} className="block text-sm font-medium">
+                Year of birth
+              </label>
               <input
                 id={`${id}-year`}
                 name="year"
@@ -98,7 +109,9 @@ export function AgeGate({ returnTo, denied, result }: { returnTo: string; denied
               <FieldError id={`${id}-year-error`} message={errors.year} />
             </div>
             <div>
-              <label htmlFor={`${id}-country`} className="block text-sm font-medium">Country you are in</label>
+              <label htmlFor={`${id}-country`} className="block text-sm font-medium">
+                Country you are in
+              </label>
               <select
                 id={`${id}-country`}
                 name="country"
@@ -108,9 +121,13 @@ export function AgeGate({ returnTo, denied, result }: { returnTo: string; denied
                 aria-describedby={errors.country ? `${id}-country-error` : undefined}
                 className={inputClass}
               >
-                <option value="" disabled>Choose your country</option>
+                <option value="" disabled>
+                  Choose your country
+                </option>
                 {COUNTRIES.map((c) => (
-                  <option key={c.code} value={c.code}>{c.name}</option>
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
                 ))}
               </select>
               <FieldError id={`${id}-country-error`} message={errors.country} />
@@ -118,7 +135,9 @@ export function AgeGate({ returnTo, denied, result }: { returnTo: string; denied
             <div className="flex items-start gap-3">
               <input id={`${id}-remember`} name="remember" type="checkbox" className="mt-1 size-4 accent-forest" aria-describedby={`${id}-remember-note`} />
               <div>
-                <label htmlFor={`${id}-remember`} className="font-medium">Remember me</label>
+                <label htmlFor={`${id}-remember`} className="font-medium">
+                  Remember me
+                </label>
                 <p id={`${id}-remember-note`} className="text-sm text-stone-700">
                   We'll skip this question on this device for {AGE_PASS_REMEMBER_DAYS} days. Don't tick this on a shared or public device.
                 </p>

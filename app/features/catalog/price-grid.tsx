@@ -25,9 +25,13 @@ export function PriceGridInput({ value, onChange, errors }: PriceGridProps) {
         </caption>
         <thead>
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">Market</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Market
+            </th>
             {PRICE_COLUMNS.map((c) => (
-              <th key={c} scope="col" className="px-2 py-2 font-medium">{PRICE_COLUMN_LABELS[c]}</th>
+              <th key={c} scope="col" className="px-2 py-2 font-medium">
+                {PRICE_COLUMN_LABELS[c]}
+              </th>
             ))}
           </tr>
         </thead>
@@ -61,7 +65,9 @@ export function PriceGridInput({ value, onChange, errors }: PriceGridProps) {
       {messages.length ? (
         <ul className="mt-2 text-sm font-medium text-red-800">
           {messages.map((m) => (
-            <li key={m.id} id={m.id}>{m.text}</li>
+            <li key={m.id} id={m.id}>
+              {m.text}
+            </li>
           ))}
         </ul>
       ) : null}

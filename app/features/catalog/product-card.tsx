@@ -2,7 +2,17 @@ import { Link } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import type { PublicProduct } from '@shared/schemas/catalog';
 
-export function ProductCard({ product, locale, eager = false, heading: Heading = 'h3' }: { product: PublicProduct; locale: string; eager?: boolean; heading?: 'h2' | 'h3' }) {
+export function ProductCard({
+  product,
+  locale,
+  eager = false,
+  heading: Heading = 'h3',
+}: {
+  product: PublicProduct;
+  locale: string;
+  eager?: boolean;
+  heading?: 'h2' | 'h3';
+}) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
       <img

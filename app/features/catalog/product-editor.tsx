@@ -1,7 +1,14 @@
 // The product form of the staff editor: every field of the shared `productInput` schema, with its
 // errors inline (keyed by path), the price grid and the image list. Saving hands the JSON body up.
 import { useEffect, useRef, useState } from 'react';
-import { CATEGORY_LABELS, PRODUCT_CASE_SIZE_MAX, PRODUCT_CATEGORIES, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductStatus } from '@shared/limits-catalog';
+import {
+  CATEGORY_LABELS,
+  PRODUCT_CASE_SIZE_MAX,
+  PRODUCT_CATEGORIES,
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+} from '@shared/limits-catalog';
 import type { FieldErrors } from '@shared/form-constants';
 import type { ProductForEdit } from '@shared/schemas/catalog';
 import { buttonClass } from '~/components/admin-ui/list';
@@ -36,7 +43,10 @@ export function ProductEditor({ product, errors: serverErrors, busy, onSave }: P
   // After a refused save, focus goes to the first field in error (the form is long; the message at
   // the top is not where the fix is). Keyed on which fields are in error, so typing never moves it.
   const formRef = useRef<HTMLFormElement>(null);
-  const fieldsInError = Object.keys(errors).filter((k) => errors[k]).sort().join('|');
+  const fieldsInError = Object.keys(errors)
+    .filter((k) => errors[k])
+    .sort()
+    .join('|');
   useEffect(() => {
     if (fieldsInError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [fieldsInError]);
@@ -85,7 +95,9 @@ export function ProductEditor({ product, errors: serverErrors, busy, onSave }: P
             <select {...p} {...text('category')}>
               <option value="">Choose a category</option>
               {PRODUCT_CATEGORIES.map((c) => (
-                <option key={c} value={c}>{CATEGORY_LABELS[c]}</option>
+                <option key={c} value={c}>
+                  {CATEGORY_LABELS[c]}
+                </option>
               ))}
             </select>
           )}
@@ -94,7 +106,9 @@ export function ProductEditor({ product, errors: serverErrors, busy, onSave }: P
           {(p) => (
             <select {...p} value={state.status} onChange={(e) => set('status', e.target.value as ProductStatus)}>
               {PRODUCT_STATUSES.map((s) => (
-                <option key={s} value={s}>{PRODUCT_STATUS_LABELS[s]}</option>
+                <option key={s} value={s}>
+                  {PRODUCT_STATUS_LABELS[s]}
+                </option>
               ))}
             </select>
           )}
@@ -159,7 +173,12 @@ export function ProductEditor({ product, errors: serverErrors, busy, onSave }: P
         <Field label="Bottles in stock" name="stockUnits" error={errors.stockUnits}>
           {(p) => <input {...p} {...text('stockUnits')} type="number" inputMode="numeric" min={0} step={1} />}
         </Field>
-        <Field label="Low-stock threshold (bottles)" name="lowStockThreshold" error={errors.lowStockThreshold} hint="At or below this the product shows as low on stock.">
+        <Field
+          label="Low-stock threshold (bottles)"
+          name="lowStockThreshold"
+          error={errors.lowStockThreshold}
+          hint="At or below this the product shows as low on stock."
+        >
           {(p) => <input {...p} {...text('lowStockThreshold')} type="number" inputMode="numeric" min={0} step={1} />}
         </Field>
       </Section>

@@ -27,18 +27,33 @@ export function ProductGallery({ images, fallback }: { images: PublicProductImag
   const shown = images[current] ?? fallback;
   return (
     <div>
-      <img src={shown.url} alt={shown.alt} width={240} height={420} fetchPriority="high" className="mx-auto aspect-[4/7] w-full max-w-sm rounded-2xl bg-white object-contain" />
+      <img
+        src={shown.url}
+        alt={shown.alt}
+        width={240}
+        height={420}
+        fetchPriority="high"
+        className="mx-auto aspect-[4/7] w-full max-w-sm rounded-2xl bg-white object-contain"
+      />
       {images.length > 1 ? (
         <ul aria-label="Product images" className="mx-auto mt-4 flex max-w-sm flex-wrap justify-center gap-3">
           {images.map((image, i) => {
             const name = `Show image ${i + 1} of ${images.length}`;
             const selected = i === current;
             const border = selected ? 'border-brass' : 'border-transparent hover:border-stone-300';
-            const thumb = <img src={image.thumbUrl} alt="" width={64} height={64} loading="lazy" decoding="async" className="size-16 rounded-md bg-white object-contain" />;
+            const thumb = (
+              <img src={image.thumbUrl} alt="" width={64} height={64} loading="lazy" decoding="async" className="size-16 rounded-md bg-white object-contain" />
+            );
             return (
               <li key={image.url}>
                 {hydrated ? (
-                  <button type="button" aria-label={name} aria-pressed={selected} onClick={() => setCurrent(i)} className={`${thumbClass} ${border} cursor-pointer`}>
+                  <button
+                    type="button"
+                    aria-label={name}
+                    aria-pressed={selected}
+                    onClick={() => setCurrent(i)}
+                    className={`${thumbClass} ${border} cursor-pointer`}
+                  >
                     {thumb}
                   </button>
                 ) : (

@@ -22,16 +22,31 @@ export function ProductImages({ value, onChange, errors }: ProductImagesProps) {
   };
   return (
     <div>
-      {errors.images ? <p className="mb-2 text-sm font-medium text-red-800" role="alert">{errors.images}</p> : null}
+      {errors.images ? (
+        <p className="mb-2 text-sm font-medium text-red-800" role="alert">
+          {errors.images}
+        </p>
+      ) : null}
       <ol className="space-y-3">
         {value.map((image, i) => (
           <li key={`${image.id}-${i}`} className="flex flex-wrap items-start gap-3 rounded-md border border-stone-200 p-3">
             <div className="min-w-48 flex-1">
-              <MediaPicker label={`Image ${i + 1}`} kind="image" value={image} onChange={(m) => replace(i, m)} error={errors[`images.${i}`]} name={`images.${i}`} />
+              <MediaPicker
+                label={`Image ${i + 1}`}
+                kind="image"
+                value={image}
+                onChange={(m) => replace(i, m)}
+                error={errors[`images.${i}`]}
+                name={`images.${i}`}
+              />
             </div>
             <div className="flex gap-1">
-              <button type="button" className={small} disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move image ${i + 1} up`}>↑</button>
-              <button type="button" className={small} disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label={`Move image ${i + 1} down`}>↓</button>
+              <button type="button" className={small} disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move image ${i + 1} up`}>
+                ↑
+              </button>
+              <button type="button" className={small} disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label={`Move image ${i + 1} down`}>
+                ↓
+              </button>
             </div>
           </li>
         ))}

@@ -1,13 +1,7 @@
 // The visitor's side of the chat protocol: session id + secret in local storage (spec §3), a
 // WebSocket that reconnects with the spec's backoff and asks for everything after the last message it
 // saw, and sends that are resent (same client id) until acknowledged — so nothing is lost or doubled.
-import {
-  type ChatMessage,
-  RECONNECT_BACKOFF_MS,
-  SECRET_STORAGE_KEY,
-  type ServerEvent,
-  SESSION_STORAGE_KEY,
-} from '@shared/schemas/chat';
+import { type ChatMessage, RECONNECT_BACKOFF_MS, SECRET_STORAGE_KEY, type ServerEvent, SESSION_STORAGE_KEY } from '@shared/schemas/chat';
 
 export interface Pending {
   clientId: string;

@@ -71,7 +71,12 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
             setError(SEND_ERROR);
             setLocal((prev) => [
               ...prev,
-              { key: `err-${Date.now()}`, sender: 'assistant', content: `We're sorry — ${message} You can also write to us at ${supportEmail}.`, timestamp: new Date().toISOString() },
+              {
+                key: `err-${Date.now()}`,
+                sender: 'assistant',
+                content: `We're sorry — ${message} You can also write to us at ${supportEmail}.`,
+                timestamp: new Date().toISOString(),
+              },
             ]);
           },
           onPresence: setStaffOnline,
@@ -87,7 +92,14 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
       })
       .catch(() => {
         setError(SEND_ERROR);
-        setLocal([{ key: 'offline', sender: 'assistant', content: `We're sorry, the chat is unavailable right now. Please write to us at ${supportEmail}.`, timestamp: new Date().toISOString() }]);
+        setLocal([
+          {
+            key: 'offline',
+            sender: 'assistant',
+            content: `We're sorry, the chat is unavailable right now. Please write to us at ${supportEmail}.`,
+            timestamp: new Date().toISOString(),
+          },
+        ]);
       });
     return () => {
       cancelled = true;
@@ -153,10 +165,17 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
   const waitingForStaff = waiting && staffOnline;
   const disabled = loading || waitingForStaff;
   return (
-    <section role="dialog" aria-label="Support chat" className="fixed right-4 bottom-24 z-40 flex w-80 flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-2xl sm:w-96" data-testid="chat-panel">
+    <section
+      role="dialog"
+      aria-label="Support chat"
+      className="fixed right-4 bottom-24 z-40 flex w-80 flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-2xl sm:w-96"
+      data-testid="chat-panel"
+    >
       <header className="flex items-center justify-between bg-forest px-4 py-3 text-white">
         <div className="flex items-center gap-3">
-          <span className="flex size-9 items-center justify-center rounded-full bg-brass-light font-semibold text-ink" aria-hidden="true">AI</span>
+          <span className="flex size-9 items-center justify-center rounded-full bg-brass-light font-semibold text-ink" aria-hidden="true">
+            AI
+          </span>
           <div>
             <h2 className="font-semibold">Frolic Assistant</h2>
             <p className="flex items-center gap-1 text-xs text-stone-200">
@@ -165,12 +184,17 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
             </p>
           </div>
         </div>
-        <button type="button" onClick={onClose} className="rounded p-1 text-xl leading-none hover:bg-white/10" aria-label="Close chat">×</button>
+        <button type="button" onClick={onClose} className="rounded p-1 text-xl leading-none hover:bg-white/10" aria-label="Close chat">
+          ×
+        </button>
       </header>
       <div className="h-96 space-y-3 overflow-y-auto p-4" aria-live="polite" data-testid="chat-messages">
         {bubbles.map((b) => (
           <div key={b.key} className={`flex ${b.sender === 'user' ? 'justify-end' : 'justify-start'}`}>
-            <div className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm ${b.sender === 'user' ? 'bg-forest text-white' : 'bg-stone-100 text-ink'}`} data-sender={b.sender}>
+            <div
+              className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm ${b.sender === 'user' ? 'bg-forest text-white' : 'bg-stone-100 text-ink'}`}
+              data-sender={b.sender}
+            >
               {b.staffName ? <p className="text-xs font-semibold text-brass">{b.staffName}, Frolic support</p> : null}
               <p className="break-words whitespace-pre-wrap">{b.content}</p>
               <p className={`mt-1 text-right text-[11px] ${b.sender === 'user' ? 'text-stone-200' : 'text-stone-500'}`}>{time(b.timestamp)}</p>
@@ -181,24 +205,45 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
         <div ref={endRef} />
       </div>
       <div className="border-t border-stone-200 p-3 text-xs text-stone-700" role="note">
-        {error ? <p className="mb-2 font-medium text-red-800" role="alert">{error}</p> : null}
+        {error ? (
+          <p className="mb-2 font-medium text-red-800" role="alert">
+            {error}
+          </p>
+        ) : null}
         {staffOnline ? (
-          <p>{waiting ? 'A member of our team will reply here. You can keep browsing; your conversation is saved.' : 'Our team answers here during opening hours. Please do not share payment details.'}</p>
+          <p>
+            {waiting
+              ? 'A member of our team will reply here. You can keep browsing; your conversation is saved.'
+              : 'Our team answers here during opening hours. Please do not share payment details.'}
+          </p>
         ) : emailSaved ? (
           <p>Thank you — we will reply to your email as well.</p>
         ) : (
           <form onSubmit={saveEmail} className="space-y-2">
             <p>Our team is offline right now and usually replies within a few hours on working days. Leave your email and we will write back.</p>
             <div className="flex gap-2">
-              <label htmlFor="chat-email" className="sr-only">Your email address</label>
-              <input id="chat-email" name="email" type="email" required placeholder="you@example.com" className="min-w-0 flex-1 rounded border border-stone-300 px-2 py-1" />
-              <button type="submit" className="rounded bg-forest px-3 py-1 font-medium text-white">Save</button>
+              <label htmlFor="chat-email" className="sr-only">
+                Your email address
+              </label>
+              <input
+                id="chat-email"
+                name="email"
+                type="email"
+                required
+                placeholder="you@example.com"
+                className="min-w-0 flex-1 rounded border border-stone-300 px-2 py-1"
+              />
+              <button type="submit" className="rounded bg-forest px-3 py-1 font-medium text-white">
+                Save
+              </button>
             </div>
           </form>
         )}
       </div>
       <form onSubmit={submit} className="flex gap-2 border-t border-stone-200 p-3">
-        <label htmlFor="chat-input" className="sr-only">Your message</label>
+        <label htmlFor="chat-input" className="sr-only">
+          Your message
+        </label>
         <input
           id="chat-input"
           value={input}
@@ -208,8 +253,17 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
           placeholder={waitingForStaff ? 'Waiting for support response...' : 'Type your question...'}
           className="min-w-0 flex-1 rounded-full border border-stone-300 px-4 py-2 text-sm disabled:bg-stone-100"
         />
-        <button type="submit" disabled={disabled || !input.trim()} className="flex size-10 items-center justify-center rounded-full bg-forest text-white disabled:opacity-50" aria-label="Send message">
-          {loading ? <span className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" data-testid="chat-spinner" /> : <span aria-hidden="true">➤</span>}
+        <button
+          type="submit"
+          disabled={disabled || !input.trim()}
+          className="flex size-10 items-center justify-center rounded-full bg-forest text-white disabled:opacity-50"
+          aria-label="Send message"
+        >
+          {loading ? (
+            <span className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" data-testid="chat-spinner" />
+          ) : (
+            <span aria-hidden="true">➤</span>
+          )}
         </button>
       </form>
     </section>

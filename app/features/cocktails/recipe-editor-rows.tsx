@@ -45,7 +45,21 @@ function move<T>(list: T[], from: number, to: number): T[] {
 const smallButton = 'rounded-md border border-stone-400 bg-white px-2 py-1 text-xs font-medium hover:bg-stone-50 disabled:opacity-40';
 
 /** Up, down and remove for one row of an ordered list. */
-function RowControls({ what, index, count, min, onMove, onRemove }: { what: string; index: number; count: number; min: number; onMove: (to: number) => void; onRemove: () => void }) {
+function RowControls({
+  what,
+  index,
+  count,
+  min,
+  onMove,
+  onRemove,
+}: {
+  what: string;
+  index: number;
+  count: number;
+  min: number;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
   const n = index + 1;
   return (
     <div className="flex gap-1">
@@ -62,7 +76,9 @@ function RowControls({ what, index, count, min, onMove, onRemove }: { what: stri
   );
 }
 
-function IngredientRow(props: { index: number; count: number; row: IngredientDraft; products: CocktailProductOption[]; errors: FieldErrors } & RowHandlers<IngredientDraft>) {
+function IngredientRow(
+  props: { index: number; count: number; row: IngredientDraft; products: CocktailProductOption[]; errors: FieldErrors } & RowHandlers<IngredientDraft>,
+) {
   const { index, row, errors, onChange } = props;
   const path = (f: string) => `ingredients.${index}.${f}`;
   const set = (f: keyof IngredientDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...row, [f]: e.target.value });
@@ -110,7 +126,15 @@ function IngredientRow(props: { index: number; count: number; row: IngredientDra
   );
 }
 
-function StepRow({ index, count, step, error, onChange, onMove, onRemove }: { index: number; count: number; step: StepDraft; error?: string } & RowHandlers<StepDraft>) {
+function StepRow({
+  index,
+  count,
+  step,
+  error,
+  onChange,
+  onMove,
+  onRemove,
+}: { index: number; count: number; step: StepDraft; error?: string } & RowHandlers<StepDraft>) {
   return (
     <li className="rounded-lg border border-stone-300 bg-white p-3">
       <Field label={`Step ${index + 1}`} name={`steps.${index}`} error={error}>
@@ -148,14 +172,29 @@ function OrderedRows<T extends { key: string }>(props: {
           }),
         )}
       </ol>
-      <button type="button" className={`${buttonClass.secondary} mt-3`} disabled={rows.length >= props.max} onClick={() => onChange((all) => [...all, props.blank()])}>
+      <button
+        type="button"
+        className={`${buttonClass.secondary} mt-3`}
+        disabled={rows.length >= props.max}
+        onClick={() => onChange((all) => [...all, props.blank()])}
+      >
         {props.addLabel}
       </button>
     </fieldset>
   );
 }
 
-export function IngredientsEditor({ rows, products, errors, onChange }: { rows: IngredientDraft[]; products: CocktailProductOption[]; errors: FieldErrors; onChange: Update<IngredientDraft> }) {
+export function IngredientsEditor({
+  rows,
+  products,
+  errors,
+  onChange,
+}: {
+  rows: IngredientDraft[];
+  products: CocktailProductOption[];
+  errors: FieldErrors;
+  onChange: Update<IngredientDraft>;
+}) {
   return (
     <OrderedRows
       legend="Ingredients"
@@ -165,7 +204,9 @@ export function IngredientsEditor({ rows, products, errors, onChange }: { rows: 
       addLabel="Add ingredient"
       blank={blankIngredient}
       onChange={onChange}
-      renderRow={(row, i, handlers) => <IngredientRow key={row.key} index={i} count={rows.length} row={row} products={products} errors={errors} {...handlers} />}
+      renderRow={(row, i, handlers) => (
+        <IngredientRow key={row.key} index={i} count={rows.length} row={row} products={products} errors={errors} {...handlers} />
+      )}
     />
   );
 }

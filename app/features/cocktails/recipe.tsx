@@ -10,7 +10,10 @@ export function RecipeFacts({ cocktail }: { cocktail: CocktailDetail }) {
     ['Prep time', minutesLabel(cocktail.prepMinutes)],
   ] as const;
   return (
-    <dl data-testid="recipe-facts" className="mt-8 grid grid-cols-3 divide-x divide-stone-200 rounded-2xl border border-stone-200 bg-white text-center shadow-sm">
+    <dl
+      data-testid="recipe-facts"
+      className="mt-8 grid grid-cols-3 divide-x divide-stone-200 rounded-2xl border border-stone-200 bg-white text-center shadow-sm"
+    >
       {facts.map(([label, value]) => (
         <div key={label} className="px-2 py-4">
           <dt className="text-xs font-semibold tracking-wider text-stone-600 uppercase">{label}</dt>
@@ -67,10 +70,15 @@ export function MadeWith({ products }: { products: CocktailDetail['products'] })
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="made-with-heading" className="mt-8">
-      <h2 id="made-with-heading" className="font-serif text-2xl">Made with</h2>
+      <h2 id="made-with-heading" className="font-serif text-2xl">
+        Made with
+      </h2>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {products.map((p) => (
-          <li key={p.slug} className="relative flex items-center gap-4 rounded-xl border border-stone-200 bg-white p-3 shadow-sm focus-within:ring-2 focus-within:ring-brass hover:shadow-md">
+          <li
+            key={p.slug}
+            className="relative flex items-center gap-4 rounded-xl border border-stone-200 bg-white p-3 shadow-sm focus-within:ring-2 focus-within:ring-brass hover:shadow-md"
+          >
             <img src={p.imageUrl} alt="" width={48} height={84} loading="lazy" className="h-[84px] w-12 shrink-0 rounded-md bg-stone-100 object-contain" />
             <div>
               <p className="text-xs font-semibold tracking-wider text-brass uppercase">{spiritLabel(p.category)}</p>

@@ -12,8 +12,12 @@ export function NotFoundContent({ text = 'The page may have moved, or the link m
       <h1 className="mt-4 font-serif text-3xl">We couldn't find that page</h1>
       <p className="mt-4 text-stone-700">{text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-4">
-        <Link to="/" className={`${buttonClass} bg-forest text-white`}>Home</Link>
-        <Link to="/products" className={`${buttonClass} border border-forest text-forest`}>Our spirits</Link>
+        <Link to="/" className={`${buttonClass} bg-forest text-white`}>
+          Home
+        </Link>
+        <Link to="/products" className={`${buttonClass} border border-forest text-forest`}>
+          Our spirits
+        </Link>
       </div>
     </main>
   );
@@ -43,7 +47,9 @@ export function PageError({ error, dev = false }: { error: unknown; dev?: boolea
         {status ? <strong>{status} </strong> : null}
         {message}
       </p>
-      <Link to="/" className={`${buttonClass} bg-forest text-white`}>Back to the home page</Link>
+      <Link to="/" className={`${buttonClass} bg-forest text-white`}>
+        Back to the home page
+      </Link>
     </main>
   );
 }

@@ -43,7 +43,13 @@ function ProgressBar() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   return (
-    <div role="progressbar" aria-label="Loading page" aria-hidden={!busy} aria-busy={busy} className={`fixed inset-x-0 top-0 z-50 h-1 overflow-hidden ${busy ? '' : 'invisible'}`}>
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      aria-hidden={!busy}
+      aria-busy={busy}
+      className={`fixed inset-x-0 top-0 z-50 h-1 overflow-hidden ${busy ? '' : 'invisible'}`}
+    >
       <div className="h-full w-1/3 bg-brass-light" style={{ animation: busy ? 'progress 1s linear infinite' : undefined }} />
     </div>
   );
@@ -51,7 +57,11 @@ function ProgressBar() {
 
 function HomeButton() {
   return (
-    <Link to="/" className="fixed top-4 right-4 z-40 rounded-full bg-forest px-5 py-2 text-sm font-semibold text-white shadow hover:bg-ink" data-testid="home-button">
+    <Link
+      to="/"
+      className="fixed top-4 right-4 z-40 rounded-full bg-forest px-5 py-2 text-sm font-semibold text-white shadow hover:bg-ink"
+      data-testid="home-button"
+    >
       Home
     </Link>
   );
@@ -73,7 +83,9 @@ function Header() {
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
-                    className={({ isActive }) => `text-sm font-medium whitespace-nowrap hover:text-brass ${isActive ? 'text-brass underline underline-offset-8' : ''}`}
+                    className={({ isActive }) =>
+                      `text-sm font-medium whitespace-nowrap hover:text-brass ${isActive ? 'text-brass underline underline-offset-8' : ''}`
+                    }
                   >
                     {item.label}
                   </NavLink>
@@ -189,7 +201,12 @@ function Footer() {
               Market and currency
             </label>
             <div className="mt-2 flex flex-wrap gap-2">
-              <select id="footer-market" name="market" defaultValue={root.market.code} className="max-w-full rounded-md border border-white/30 bg-forest px-2 py-1 text-stone-100">
+              <select
+                id="footer-market"
+                name="market"
+                defaultValue={root.market.code}
+                className="max-w-full rounded-md border border-white/30 bg-forest px-2 py-1 text-stone-100"
+              >
                 {root.markets.map((m) => (
                   <option key={m.code} value={m.code}>
                     {m.name} ({m.currency})
@@ -204,8 +221,11 @@ function Footer() {
         ) : null}
       </div>
       <p className="mx-auto max-w-6xl px-4 pb-6 text-sm text-stone-200">
-        Please enjoy Frolic responsibly. <Link to="/drink-responsibly" className="underline">Drink responsibly</Link>. Share our content only with people of
-        legal drinking age.
+        Please enjoy Frolic responsibly.{' '}
+        <Link to="/drink-responsibly" className="underline">
+          Drink responsibly
+        </Link>
+        . Share our content only with people of legal drinking age.
       </p>
       <p className="border-t border-white/10 py-4 text-center text-xs text-stone-300">© Frolic Spirits Ltd. All rights reserved.</p>
     </footer>

@@ -39,7 +39,10 @@ function idOf(params: { id?: string }, noun: string): number | null {
   return requireFound(marketingId.safeParse(params.id).data, notFoundMessage(noun));
 }
 
-export async function loadMarketingItem<T>({ request, context, params }: Args, editor: { noun: string; get: (marketing: Marketing, id: number) => Promise<T> }) {
+export async function loadMarketingItem<T>(
+  { request, context, params }: Args,
+  editor: { noun: string; get: (marketing: Marketing, id: number) => Promise<T> },
+) {
   const user = await requirePermission(request, context, 'cms:access');
   const id = idOf(params, editor.noun);
   const canDelete = await can(context, user, { permission: 'catalog:delete' });
@@ -63,7 +66,19 @@ export async function marketingItemAction<C extends z.ZodType, U extends z.ZodTy
     });
   }
   if (id === null) {
-    return adminAction(args, { permission: 'cms:access', schema: editor.createSchema, body, run: (input, { actor }) => editor.create(marketing, input, actor), done: saved });
+    return adminAction(args, {
+      permission: 'cms:access',
+      schema: editor.createSchema,
+      body,
+      run: (input, { actor }) => editor.create(marketing, input, actor),
+      done: saved,
+    });
   }
-  return adminAction(args, { permission: 'cms:access', schema: editor.updateSchema, body, run: (input, { actor }) => editor.update(marketing, id, input, actor), done: saved });
+  return adminAction(args, {
+    permission: 'cms:access',
+    schema: editor.updateSchema,
+    body,
+    run: (input, { actor }) => editor.update(marketing, id, input, actor),
+    done: saved,
+  });
 }

@@ -9,11 +9,24 @@ export function RetailerListings({ entry, locale, marketName }: { entry: Retaile
   const { product, listings } = entry;
   const headingId = `buy-${product.slug}`;
   return (
-    <article aria-labelledby={headingId} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:flex-row" data-testid="retailer-product">
-      <img src={product.imageUrl} alt="" width={96} height={168} loading="lazy" className="h-40 w-24 shrink-0 self-center rounded-lg bg-stone-100 object-contain" />
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:flex-row"
+      data-testid="retailer-product"
+    >
+      <img
+        src={product.imageUrl}
+        alt=""
+        width={96}
+        height={168}
+        loading="lazy"
+        className="h-40 w-24 shrink-0 self-center rounded-lg bg-stone-100 object-contain"
+      />
       <div className="flex-1">
         <h2 id={headingId} className="font-serif text-2xl">
-          <Link to={`/products/${product.slug}`} className="hover:text-brass">{product.name}</Link>
+          <Link to={`/products/${product.slug}`} className="hover:text-brass">
+            {product.name}
+          </Link>
         </h2>
         {listings.length === 0 ? (
           <p className="mt-3 text-stone-700">

@@ -35,9 +35,7 @@ export function AdminSidebar({ user }: Props) {
         </NavLink>
         {SECTIONS.map((s) => (
           <details key={s.key} name="admin-sections" open={s.links.some((l) => pathname.startsWith(l.to))} className="group">
-            <summary className="cursor-pointer list-none rounded-md px-3 py-2 text-sm font-medium text-stone-100 hover:bg-white/10">
-              {s.label}
-            </summary>
+            <summary className="cursor-pointer list-none rounded-md px-3 py-2 text-sm font-medium text-stone-100 hover:bg-white/10">{s.label}</summary>
             <div className="ml-3 border-l border-white/20 pl-2">
               {s.links.map((l) => (
                 <NavLink key={l.to} to={l.to} className={linkClass}>
@@ -75,7 +73,9 @@ export function AdminSidebar({ user }: Props) {
         <p className="font-medium" data-testid="shell-user-name">
           {user.firstName} {user.lastName}
         </p>
-        <p className="text-sm text-brass-light" data-testid="shell-role-label">{user.isMasterAdmin ? 'Master Admin' : 'Admin'}</p>
+        <p className="text-sm text-brass-light" data-testid="shell-role-label">
+          {user.isMasterAdmin ? 'Master Admin' : 'Admin'}
+        </p>
         <Form method="post" action="/auth/logout" className="mt-3">
           <button type="submit" className="rounded-md border border-white/30 px-3 py-1 text-sm hover:bg-white/10">
             Sign Out
@@ -130,7 +130,11 @@ function LatestNotifications({ items, href }: { items: LatestNotification[]; hre
  */
 function ShellSearch({ action, placeholder }: { action?: string; placeholder: string }) {
   const { pathname, search } = useLocation();
-  const label = <label htmlFor="shell-search" className="sr-only">Search</label>;
+  const label = (
+    <label htmlFor="shell-search" className="sr-only">
+      Search
+    </label>
+  );
   const inputClass = 'w-full rounded-md border border-stone-300 px-3 py-2 text-sm';
   // Below the desktop breakpoint the box takes a row of its own, under the menu and the bell.
   const formClass = 'order-last w-full lg:order-none lg:max-w-sm';
@@ -154,7 +158,13 @@ function ShellSearch({ action, placeholder }: { action?: string; placeholder: st
 
 /** Top bar of both shells: search, the bell with a dot, first name and initial avatar. */
 export function TopBar({
-  firstName, searchPlaceholder, searchAction, label, alerts = 0, alertsHref, latest,
+  firstName,
+  searchPlaceholder,
+  searchAction,
+  label,
+  alerts = 0,
+  alertsHref,
+  latest,
 }: {
   firstName: string;
   searchPlaceholder: string;
@@ -195,7 +205,11 @@ export function TopBar({
         )}
         <span className="text-sm font-medium max-sm:sr-only">
           {firstName}
-          {label ? <span className="ml-2 text-stone-600" data-testid="partner-role-label">{label}</span> : null}
+          {label ? (
+            <span className="ml-2 text-stone-600" data-testid="partner-role-label">
+              {label}
+            </span>
+          ) : null}
         </span>
         <span className="flex size-8 items-center justify-center rounded-full bg-forest text-sm font-semibold text-white" aria-hidden="true">
           {firstName.slice(0, 1).toUpperCase() || '?'}

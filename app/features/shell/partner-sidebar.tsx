@@ -7,14 +7,24 @@ type Section = { title: string; links: Link[] };
 
 export function partnerSections(roles: string[]): Section[] {
   const has = (r: string) => roles.includes(r);
-  const dashboard = has('distributor') ? href('/partner/dashboard/distributor') : has('retailer') ? href('/partner/dashboard/retailer') : href('/partner/dashboard');
+  const dashboard = has('distributor')
+    ? href('/partner/dashboard/distributor')
+    : has('retailer')
+      ? href('/partner/dashboard/retailer')
+      : href('/partner/dashboard');
   const sections: Section[] = [
     { title: 'Dashboard', links: [{ to: dashboard, label: 'Dashboard' }] },
     { title: 'Product Catalog', links: [{ to: href('/partner/dashboard/products'), label: 'View Products' }] },
   ];
   if (has('importer')) {
     sections.push(
-      { title: 'Order Management', links: [{ to: href('/partner/dashboard/orders/place'), label: 'Place Order' }, { to: href('/partner/dashboard/orders/history'), label: 'Order History' }] },
+      {
+        title: 'Order Management',
+        links: [
+          { to: href('/partner/dashboard/orders/place'), label: 'Place Order' },
+          { to: href('/partner/dashboard/orders/history'), label: 'Order History' },
+        ],
+      },
       { title: 'Distribution', links: [{ to: href('/partner/dashboard/distribution/assign'), label: 'Assign to Distributors' }] },
     );
   }
@@ -36,7 +46,13 @@ export function partnerSections(roles: string[]): Section[] {
       ],
     });
   }
-  sections.push({ title: 'Marketing', links: [{ to: href('/partner/dashboard/marketing/materials'), label: 'Request Materials' }, { to: href('/partner/dashboard/marketing/events'), label: 'Event Requests' }] });
+  sections.push({
+    title: 'Marketing',
+    links: [
+      { to: href('/partner/dashboard/marketing/materials'), label: 'Request Materials' },
+      { to: href('/partner/dashboard/marketing/events'), label: 'Event Requests' },
+    ],
+  });
   if (has('retailer') || has('distributor')) sections.push({ title: 'Payments', links: [{ to: href('/partner/dashboard/payments'), label: 'Payments' }] });
   return sections;
 }
@@ -49,7 +65,12 @@ export function PartnerSidebar({ roles, name }: { roles: string[]; name: string 
           <div key={s.title}>
             <p className="px-3 text-xs font-semibold tracking-wider text-brass-light uppercase">{s.title}</p>
             {s.links.map((l) => (
-              <NavLink key={l.to} to={l.to} end className={({ isActive }) => `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-white/15 font-semibold' : 'hover:bg-white/10'}`}>
+              <NavLink
+                key={l.to}
+                to={l.to}
+                end
+                className={({ isActive }) => `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-white/15 font-semibold' : 'hover:bg-white/10'}`}
+              >
                 {l.label}
               </NavLink>
             ))}
@@ -59,7 +80,9 @@ export function PartnerSidebar({ roles, name }: { roles: string[]; name: string 
       <div className="border-t border-white/15 px-6 py-4">
         <p className="font-medium">{name}</p>
         <Form method="post" action="/auth/logout" className="mt-3">
-          <button type="submit" className="rounded-md border border-white/30 px-3 py-1 text-sm hover:bg-white/10">Sign Out</button>
+          <button type="submit" className="rounded-md border border-white/30 px-3 py-1 text-sm hover:bg-white/10">
+            Sign Out
+          </button>
         </Form>
       </div>
     </ShellSidebar>

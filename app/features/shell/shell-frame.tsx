@@ -116,12 +116,7 @@ export function ShellSidebar({ label, children }: { label: string; children: Rea
     >
       <div className="flex items-center justify-between px-6 py-5">
         <p className="font-serif text-2xl tracking-widest text-brass-light">FROLIC</p>
-        <button
-          type="button"
-          onClick={() => drawer?.hide(true)}
-          className="rounded-md p-1 text-stone-200 hover:bg-white/10 lg:hidden"
-          aria-label="Close menu"
-        >
+        <button type="button" onClick={() => drawer?.hide(true)} className="rounded-md p-1 text-stone-200 hover:bg-white/10 lg:hidden" aria-label="Close menu">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>

@@ -5,15 +5,26 @@ import { radiusOptions } from '@shared/store-constants';
 
 // A fixed list, so the server and the browser render the same text (no ICU differences).
 const COUNTRY_NAMES: Record<string, string> = {
-  GB: 'United Kingdom', US: 'United States', CA: 'Canada', AU: 'Australia', IE: 'Ireland', FR: 'France',
-  DE: 'Germany', NL: 'Netherlands', ES: 'Spain', BE: 'Belgium', IT: 'Italy', PT: 'Portugal', AT: 'Austria', NZ: 'New Zealand',
+  GB: 'United Kingdom',
+  US: 'United States',
+  CA: 'Canada',
+  AU: 'Australia',
+  IE: 'Ireland',
+  FR: 'France',
+  DE: 'Germany',
+  NL: 'Netherlands',
+  ES: 'Spain',
+  BE: 'Belgium',
+  IT: 'Italy',
+  PT: 'Portugal',
+  AT: 'Austria',
+  NZ: 'New Zealand',
 };
 export const countryName = (code: string) => COUNTRY_NAMES[code] ?? code;
 
 export const UNIT_NAMES: Record<DistanceUnit, string> = { km: 'kilometres', mi: 'miles' };
 
-export const directionsUrl = (lat: number, lng: number) =>
-  `https://www.google.com/maps/dir/?api=1&destination=${lat.toFixed(5)},${lng.toFixed(5)}`;
+export const directionsUrl = (lat: number, lng: number) => `https://www.google.com/maps/dir/?api=1&destination=${lat.toFixed(5)},${lng.toFixed(5)}`;
 
 /** "+44 20 7946 0112" → "tel:+442079460112" */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -8,12 +8,18 @@ const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'
 /** The store's own time zone, near enough for the day of the week. */
 function storeTimeZone(country: string, lng: number): string {
   switch (country) {
-    case 'GB': return 'Europe/London';
-    case 'IE': return 'Europe/Dublin';
-    case 'US': return lng > -87.5 ? 'America/New_York' : lng > -101 ? 'America/Chicago' : lng > -115 ? 'America/Denver' : 'America/Los_Angeles';
-    case 'CA': return lng > -90 ? 'America/Toronto' : lng > -102 ? 'America/Winnipeg' : lng > -120 ? 'America/Edmonton' : 'America/Vancouver';
-    case 'AU': return lng > 141 ? 'Australia/Sydney' : lng > 129 ? 'Australia/Adelaide' : 'Australia/Perth';
-    default: return 'Europe/Paris';
+    case 'GB':
+      return 'Europe/London';
+    case 'IE':
+      return 'Europe/Dublin';
+    case 'US':
+      return lng > -87.5 ? 'America/New_York' : lng > -101 ? 'America/Chicago' : lng > -115 ? 'America/Denver' : 'America/Los_Angeles';
+    case 'CA':
+      return lng > -90 ? 'America/Toronto' : lng > -102 ? 'America/Winnipeg' : lng > -120 ? 'America/Edmonton' : 'America/Vancouver';
+    case 'AU':
+      return lng > 141 ? 'Australia/Sydney' : lng > 129 ? 'Australia/Adelaide' : 'Australia/Perth';
+    default:
+      return 'Europe/Paris';
   }
 }
 
@@ -27,7 +33,11 @@ function todayAt(timeZone: string): number {
 const noSubscription = () => () => {};
 
 function useToday(timeZone: string): number | null {
-  return useSyncExternalStore(noSubscription, () => todayAt(timeZone), () => null);
+  return useSyncExternalStore(
+    noSubscription,
+    () => todayAt(timeZone),
+    () => null,
+  );
 }
 
 export function OpeningHours({ hours, country, longitude, labelId }: { hours: OpeningHoursEntry[]; country: string; longitude: number; labelId: string }) {

@@ -62,7 +62,9 @@ export function UseAddressPosition({ address, onFound }: { address: Address; onF
         {lookup.state === 'busy' ? 'Looking up…' : 'Use address position'}
       </button>
       <p role="status" className={`mt-2 text-sm ${lookup.state === 'failed' ? 'font-medium text-red-800' : 'text-stone-700'}`} data-testid="position-lookup">
-        {lookup.state === 'matched' || lookup.state === 'failed' ? lookup.message : 'Fills the coordinates from the town or UK postcode above (the town’s centre, from the built-in gazetteer).'}
+        {lookup.state === 'matched' || lookup.state === 'failed'
+          ? lookup.message
+          : 'Fills the coordinates from the town or UK postcode above (the town’s centre, from the built-in gazetteer).'}
       </p>
     </div>
   );
@@ -115,7 +117,13 @@ function Plot({ at, places }: { at: { lat: number; lng: number }; places: Nearby
   const y = (lat: number) => H / 2 - kmY(lat) * scale;
   const bar = [...NICE_KM].reverse().find((k) => k * scale <= W / 4) ?? NICE_KM[0]!;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Plot of the coordinates among the nearest towns" className="mt-3 w-full max-w-md rounded-lg border border-stone-200 bg-stone-50" data-testid="position-plot">
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-label="Plot of the coordinates among the nearest towns"
+      className="mt-3 w-full max-w-md rounded-lg border border-stone-200 bg-stone-50"
+      data-testid="position-plot"
+    >
       {places.map((p) => {
         // Labels point inwards, so a town at the edge keeps its name inside the plot.
         const right = x(p.longitude) > W / 2;
@@ -133,8 +141,12 @@ function Plot({ at, places }: { at: { lat: number; lng: number }; places: Nearby
       <line x1={12} y1={H - 14} x2={12 + bar * scale} y2={H - 14} className="stroke-ink" strokeWidth={2} />
       <text x={12} y={H - 20} className="fill-ink text-[10px]">{`${bar} km`}</text>
       <circle cx={16} cy={15} r={3} className="fill-brass" />
-      <text x={24} y={18} className="fill-ink text-[10px]">the store</text>
-      <text x={W - 12} y={18} textAnchor="end" className="fill-stone-600 text-[10px]">N ↑</text>
+      <text x={24} y={18} className="fill-ink text-[10px]">
+        the store
+      </text>
+      <text x={W - 12} y={18} textAnchor="end" className="fill-stone-600 text-[10px]">
+        N ↑
+      </text>
     </svg>
   );
 }
@@ -154,14 +166,18 @@ export function WhereItLands({ lat, lng, country }: { lat: string; lng: string; 
       <>
         {first.distanceKm < 0.05 ? `At the centre of ${first.label}.` : `${fmtKm(first.distanceKm)} from the centre of ${first.label}.`}
         {/^[A-Z]{2}$/.test(code) && first.country !== code ? (
-          <strong className="mt-1 block font-medium text-red-800">The nearest town is not in the store’s country ({code}): check the coordinates and the country.</strong>
+          <strong className="mt-1 block font-medium text-red-800">
+            The nearest town is not in the store’s country ({code}): check the coordinates and the country.
+          </strong>
         ) : null}
       </>
     );
   }
   return (
     <div role="group" aria-labelledby="where-it-lands" className="sm:col-span-2">
-      <p id="where-it-lands" className="text-sm font-medium">Where these coordinates land</p>
+      <p id="where-it-lands" className="text-sm font-medium">
+        Where these coordinates land
+      </p>
       <p className="mt-1 text-sm text-stone-700" aria-live="polite" data-testid="position-lands">
         {text}
       </p>

@@ -39,7 +39,9 @@ export function StoreCard({ store, unit }: { store: StoreResult; unit: DistanceU
         </p>
       ) : null}
       <div>
-        <p id={hoursId} className="text-sm font-semibold">Opening hours</p>
+        <p id={hoursId} className="text-sm font-semibold">
+          Opening hours
+        </p>
         <OpeningHours hours={store.openingHours} country={store.country} longitude={store.longitude} labelId={hoursId} />
       </div>
       {store.products.length > 0 ? (

@@ -35,11 +35,15 @@ export function StoreSearchForm({ values, products }: { values: StoreSearchValue
   const nearMe = !values.q && values.lat !== null && values.lng !== null;
   return (
     <section aria-labelledby="search-heading" className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id="search-heading" className="sr-only">Search for a store</h2>
+      <h2 id="search-heading" className="sr-only">
+        Search for a store
+      </h2>
       {/* key: a new search in the URL resets the fields to it (back and forward included). */}
       <Form method="get" action="/store-locator" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" key={JSON.stringify(values)}>
         <div className="sm:col-span-2">
-          <label htmlFor="store-q" className="block text-sm font-medium">Town, city, postcode or store name</label>
+          <label htmlFor="store-q" className="block text-sm font-medium">
+            Town, city, postcode or store name
+          </label>
           <input
             id="store-q"
             name="q"
@@ -59,7 +63,9 @@ export function StoreSearchForm({ values, products }: { values: StoreSearchValue
           ) : null}
         </div>
         <div>
-          <label htmlFor="store-radius" className="block text-sm font-medium">Within</label>
+          <label htmlFor="store-radius" className="block text-sm font-medium">
+            Within
+          </label>
           <select id="store-radius" name="radius" defaultValue={String(values.radius)} className={controlClass}>
             {radiusChoices(values.unit, values.radius).map((r) => (
               <option key={r} value={r}>
@@ -70,11 +76,15 @@ export function StoreSearchForm({ values, products }: { values: StoreSearchValue
           <input type="hidden" name="unit" value={values.unit} />
         </div>
         <div>
-          <label htmlFor="store-product" className="block text-sm font-medium">Spirit</label>
+          <label htmlFor="store-product" className="block text-sm font-medium">
+            Spirit
+          </label>
           <select id="store-product" name="product" defaultValue={values.product} className={controlClass}>
             <option value="">Any Frolic spirit</option>
             {products.map((p) => (
-              <option key={p.slug} value={p.slug}>{p.name}</option>
+              <option key={p.slug} value={p.slug}>
+                {p.name}
+              </option>
             ))}
           </select>
         </div>

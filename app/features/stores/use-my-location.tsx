@@ -63,7 +63,11 @@ export function UseMyLocation() {
         {state.busy ? 'Finding your location…' : 'Use my location'}
       </button>
       {state.error ? (
-        <p role="alert" className="order-last basis-full rounded-md border border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900" data-testid="location-error">
+        <p
+          role="alert"
+          className="order-last basis-full rounded-md border border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900"
+          data-testid="location-error"
+        >
           {state.error}
         </p>
       ) : null}

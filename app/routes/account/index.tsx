@@ -26,13 +26,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (raw.intent) {
       case 'profile': {
         const parsed = profileForm.safeParse(raw);
-        if (!parsed.success) return actionError(400, { intent: 'profile', errors: fieldErrors(parsed.error), toast: { title: 'Failed to update profile', description: parsed.error.issues[0]?.message, variant: 'destructive' } });
+        if (!parsed.success)
+          return actionError(400, {
+            intent: 'profile',
+            errors: fieldErrors(parsed.error),
+            toast: { title: 'Failed to update profile', description: parsed.error.issues[0]?.message, variant: 'destructive' },
+          });
         await services.auth.updateProfile(user, parsed.data, actor);
         return { intent: 'profile', toast: { title: 'Profile updated' } };
       }
       case 'password': {
         const parsed = changePasswordForm.safeParse(raw);
-        if (!parsed.success) return actionError(400, { intent: 'password', errors: fieldErrors(parsed.error), toast: { title: 'Failed to update password', description: parsed.error.issues[0]?.message, variant: 'destructive' } });
+        if (!parsed.success)
+          return actionError(400, {
+            intent: 'password',
+            errors: fieldErrors(parsed.error),
+            toast: { title: 'Failed to update password', description: parsed.error.issues[0]?.message, variant: 'destructive' },
+          });
         await services.auth.changePassword(user, { current: parsed.data.current, password: parsed.data.password }, actor);
         return { intent: 'password', toast: { title: 'Password updated', description: 'Your other sessions were signed out.' } };
       }
@@ -68,7 +78,9 @@ export default function Account({ loaderData, actionData: rawActionData }: Route
       </div>
 
       <section className={card} aria-labelledby="profile-heading">
-        <h2 id="profile-heading" className="font-serif text-2xl">Profile</h2>
+        <h2 id="profile-heading" className="font-serif text-2xl">
+          Profile
+        </h2>
         <Form method="post" className="mt-6 grid gap-5 sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="profile" />
           <Field label="First name" name="firstName" error={actionData?.intent === 'profile' ? errors.firstName : undefined}>
@@ -83,13 +95,17 @@ export default function Account({ loaderData, actionData: rawActionData }: Route
             </Field>
           </div>
           <div>
-            <button type="submit" disabled={busy} className={primaryButton}>Save profile</button>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              Save profile
+            </button>
           </div>
         </Form>
       </section>
 
       <section className={card} aria-labelledby="password-heading">
-        <h2 id="password-heading" className="font-serif text-2xl">Password</h2>
+        <h2 id="password-heading" className="font-serif text-2xl">
+          Password
+        </h2>
         <Form method="post" className="mt-6 space-y-5" noValidate>
           <input type="hidden" name="intent" value="password" />
           {actionData?.intent === 'password' ? <FormError message={actionData.formError as string | undefined} /> : null}
@@ -102,25 +118,34 @@ export default function Account({ loaderData, actionData: rawActionData }: Route
           <Field label="Repeat the new password" name="confirm" error={actionData?.intent === 'password' ? errors.confirm : undefined}>
             {(p) => <input {...p} type="password" autoComplete="new-password" />}
           </Field>
-          <button type="submit" disabled={busy} className={primaryButton}>Change password</button>
+          <button type="submit" disabled={busy} className={primaryButton}>
+            Change password
+          </button>
         </Form>
       </section>
 
       <section className={card} aria-labelledby="tfa-heading">
-        <h2 id="tfa-heading" className="font-serif text-2xl">Two-factor authentication</h2>
-        <p className="mt-2 text-stone-700">{user.twoFactorEnabled ? 'On: sign-in asks for a code from your authenticator app.' : 'Off. Add a second step to sign-in with an authenticator app.'}</p>
+        <h2 id="tfa-heading" className="font-serif text-2xl">
+          Two-factor authentication
+        </h2>
+        <p className="mt-2 text-stone-700">
+          {user.twoFactorEnabled ? 'On: sign-in asks for a code from your authenticator app.' : 'Off. Add a second step to sign-in with an authenticator app.'}
+        </p>
         <Link to="/account/two-factor" className="mt-4 inline-block font-medium text-brass underline">
           {user.twoFactorEnabled ? 'Manage two-factor authentication' : 'Set up two-factor authentication'}
         </Link>
       </section>
 
       <section className={card} aria-labelledby="sessions-heading">
-        <h2 id="sessions-heading" className="font-serif text-2xl">Active sessions</h2>
+        <h2 id="sessions-heading" className="font-serif text-2xl">
+          Active sessions
+        </h2>
         <ul className="mt-4 divide-y divide-stone-200">
           {sessions.map((s) => (
             <li key={s.id} className="py-3 text-sm">
               <p className="font-medium">
-                {s.userAgent ?? 'Unknown device'} {s.current ? <span className="ml-2 rounded bg-forest px-2 py-0.5 text-xs text-white">This device</span> : null}
+                {s.userAgent ?? 'Unknown device'}{' '}
+                {s.current ? <span className="ml-2 rounded bg-forest px-2 py-0.5 text-xs text-white">This device</span> : null}
               </p>
               <p className="text-stone-600">
                 {s.ipAddress ?? 'unknown address'} · last active {new Date(s.lastSeenAt).toLocaleString('en-GB')}
@@ -130,10 +155,14 @@ export default function Account({ loaderData, actionData: rawActionData }: Route
         </ul>
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="sign-out-others" />
-          <button type="submit" className="rounded-full border border-forest px-5 py-2 font-medium text-forest">Sign out of other sessions</button>
+          <button type="submit" className="rounded-full border border-forest px-5 py-2 font-medium text-forest">
+            Sign out of other sessions
+          </button>
         </Form>
         <Form method="post" action="/auth/logout" className="mt-4">
-          <button type="submit" className="rounded-full border border-red-800 px-5 py-2 font-medium text-red-800">Sign out</button>
+          <button type="submit" className="rounded-full border border-red-800 px-5 py-2 font-medium text-red-800">
+            Sign out
+          </button>
         </Form>
       </section>
     </main>

@@ -33,20 +33,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (err instanceof Response) throw err;
     const r = refusal(err, { toast: 'Two-factor authentication' });
     // Keep the QR code on screen after a wrong code.
-    if (raw.intent === 'confirm') return actionError(r.init?.status ?? 400, { ...r.data, stage: 'scan', secret: raw.secret, qr: raw.qr, errors: { code: r.data.formError as string } });
+    if (raw.intent === 'confirm')
+      return actionError(r.init?.status ?? 400, { ...r.data, stage: 'scan', secret: raw.secret, qr: raw.qr, errors: { code: r.data.formError as string } });
     return r;
   }
 }
 
 export default function TwoFactorSetup({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  const data = actionData as { stage?: string; qr?: string; secret?: string; codes?: string[]; errors?: Record<string, string>; formError?: string; toast?: { title: string } } | undefined;
+  const data = actionData as
+    | { stage?: string; qr?: string; secret?: string; codes?: string[]; errors?: Record<string, string>; formError?: string; toast?: { title: string } }
+    | undefined;
   useActionToast(data);
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16">
       <h1 className="font-serif text-4xl">Two-factor authentication</h1>
       {loaderData.required ? (
-        <p role="alert" className="mt-4 rounded-md border border-brass bg-amber-50 p-3">Frolic requires two-factor authentication for staff. Set it up to continue.</p>
+        <p role="alert" className="mt-4 rounded-md border border-brass bg-amber-50 p-3">
+          Frolic requires two-factor authentication for staff. Set it up to continue.
+        </p>
       ) : null}
       <div className="mt-8 rounded-2xl bg-white p-8 shadow-sm">
         {data?.stage === 'done' && data.codes ? (
@@ -55,17 +60,23 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
             <p className="mt-2 text-stone-700">Each code signs you in once if you lose your phone. They are shown only now: store them somewhere safe.</p>
             <ul className="mt-4 grid grid-cols-2 gap-2 font-mono" data-testid="recovery-codes">
               {data.codes.map((c) => (
-                <li key={c} className="rounded bg-stone-100 px-3 py-2">{c}</li>
+                <li key={c} className="rounded bg-stone-100 px-3 py-2">
+                  {c}
+                </li>
               ))}
             </ul>
-            <Link to="/account" className="mt-6 inline-block font-medium text-brass underline">I have saved them</Link>
+            <Link to="/account" className="mt-6 inline-block font-medium text-brass underline">
+              I have saved them
+            </Link>
           </>
         ) : data?.stage === 'scan' && data.qr ? (
           <>
             <h2 className="font-serif text-2xl">Scan this code</h2>
             <p className="mt-2 text-stone-700">Scan it with an authenticator app, or type the key below, then enter the 6-digit code the app shows.</p>
             <img src={data.qr} alt="QR code for your authenticator app" width={220} height={220} className="mt-4" />
-            <p className="mt-2 font-mono text-sm break-all" data-testid="totp-secret">{data.secret}</p>
+            <p className="mt-2 font-mono text-sm break-all" data-testid="totp-secret">
+              {data.secret}
+            </p>
             <Form method="post" className="mt-6 space-y-4" noValidate>
               <input type="hidden" name="intent" value="confirm" />
               <input type="hidden" name="secret" value={data.secret} />
@@ -73,7 +84,9 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
               <Field label="Code from the app" name="code" error={data.errors?.code}>
                 {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="one-time-code" />}
               </Field>
-              <button type="submit" disabled={busy} className={primaryButton}>Turn on</button>
+              <button type="submit" disabled={busy} className={primaryButton}>
+                Turn on
+              </button>
             </Form>
           </>
         ) : loaderData.enabled ? (
@@ -84,13 +97,17 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
             <Field label="Password" name="password" error={data?.errors?.password}>
               {(p) => <input {...p} type="password" autoComplete="current-password" />}
             </Field>
-            <button type="submit" disabled={busy} className="rounded-full border border-red-800 px-5 py-2 font-medium text-red-800">Turn off</button>
+            <button type="submit" disabled={busy} className="rounded-full border border-red-800 px-5 py-2 font-medium text-red-800">
+              Turn off
+            </button>
           </Form>
         ) : (
           <Form method="post">
             <input type="hidden" name="intent" value="start" />
             <p className="text-stone-700">You will need an authenticator app such as 1Password, Authy or Google Authenticator.</p>
-            <button type="submit" disabled={busy} className={`${primaryButton} mt-6`}>Set up two-factor authentication</button>
+            <button type="submit" disabled={busy} className={`${primaryButton} mt-6`}>
+              Set up two-factor authentication
+            </button>
           </Form>
         )}
       </div>

@@ -24,7 +24,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const linkClass = 'font-medium underline decoration-stone-300 underline-offset-4 hover:text-brass';
 
-function Panel({ id, title, empty, more, children }: { id: string; title: string; empty: string | null; more: { to: string; label: string }; children: React.ReactNode }) {
+function Panel({
+  id,
+  title,
+  empty,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string | null;
+  more: { to: string; label: string };
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-xl bg-white p-5 shadow-sm">
       <div className="flex items-baseline justify-between gap-2">
@@ -76,7 +88,12 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
       </ul>
       <div className="mt-10 grid gap-6 lg:grid-cols-3">
         {inquiries ? (
-          <Panel id="recent-heading" title="Recent inquiries" empty={summary.recentInquiries.length ? null : 'No inquiries yet.'} more={{ to: href('/admin/dashboard/inquiries'), label: 'All inquiries' }}>
+          <Panel
+            id="recent-heading"
+            title="Recent inquiries"
+            empty={summary.recentInquiries.length ? null : 'No inquiries yet.'}
+            more={{ to: href('/admin/dashboard/inquiries'), label: 'All inquiries' }}
+          >
             {summary.recentInquiries.map((r) => (
               <li key={`${r.kind}-${r.id}`} className="py-2">
                 <Link to={href('/admin/dashboard/inquiries/:kind/:id', { kind: r.kind, id: String(r.id) })} className={linkClass}>
@@ -89,7 +106,12 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
             ))}
           </Panel>
         ) : null}
-        <Panel id="stock-heading" title="Low on stock" empty={summary.lowStock.length ? null : 'Every active product is above its threshold.'} more={{ to: href('/admin/dashboard/products'), label: 'All products' }}>
+        <Panel
+          id="stock-heading"
+          title="Low on stock"
+          empty={summary.lowStock.length ? null : 'Every active product is above its threshold.'}
+          more={{ to: href('/admin/dashboard/products'), label: 'All products' }}
+        >
           {summary.lowStock.map((p) => (
             <li key={p.id} className="flex justify-between gap-2 py-2">
               <Link to={href('/admin/dashboard/products/:id', { id: String(p.id) })} className={linkClass}>
@@ -101,7 +123,12 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </Panel>
-        <Panel id="events-heading" title="Upcoming events" empty={summary.nextEvents.length ? null : 'No published events ahead.'} more={{ to: `${href('/admin/dashboard/marketing')}?tab=events`, label: 'All events' }}>
+        <Panel
+          id="events-heading"
+          title="Upcoming events"
+          empty={summary.nextEvents.length ? null : 'No published events ahead.'}
+          more={{ to: `${href('/admin/dashboard/marketing')}?tab=events`, label: 'All events' }}
+        >
           {summary.nextEvents.map((e) => (
             <li key={e.id} className="py-2">
               <Link to={href('/admin/dashboard/marketing/events/:id', { id: String(e.id) })} className={linkClass}>

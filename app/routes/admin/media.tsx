@@ -34,21 +34,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const here = url.pathname + url.search;
   const body = await readBody(request);
   if (body.intent === 'delete') {
-    return adminAction({ request, context }, {
-      permission: 'catalog:delete',
-      schema: deletion,
-      body,
-      run: ({ id }, { actor }) => context.services.media.remove(id, actor),
-      done: () => ({ to: here, title: 'File deleted' }),
-    });
+    return adminAction(
+      { request, context },
+      {
+        permission: 'catalog:delete',
+        schema: deletion,
+        body,
+        run: ({ id }, { actor }) => context.services.media.remove(id, actor),
+        done: () => ({ to: here, title: 'File deleted' }),
+      },
+    );
   }
-  return adminAction({ request, context }, {
-    permission: 'cms:access',
-    schema: altEdit,
-    body,
-    run: ({ id, altText }, { actor }) => context.services.media.updateAlt(id, altText, actor),
-    done: (media) => ({ to: here, title: 'Alt text saved', description: media.originalName }),
-  });
+  return adminAction(
+    { request, context },
+    {
+      permission: 'cms:access',
+      schema: altEdit,
+      body,
+      run: ({ id, altText }, { actor }) => context.services.media.updateAlt(id, altText, actor),
+      done: (media) => ({ to: here, title: 'Alt text saved', description: media.originalName }),
+    },
+  );
 }
 
 function formatBytes(n: number): string {

@@ -82,7 +82,10 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
               <span className={`mt-2 size-2 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-red-600'}`} aria-hidden="true" />
               <Form method="post" className="min-w-0 flex-1">
                 <input type="hidden" name="id" value={n.id} />
-                <button type="submit" className={`text-left underline decoration-stone-300 underline-offset-4 hover:text-brass ${n.read ? '' : 'font-semibold'}`}>
+                <button
+                  type="submit"
+                  className={`text-left underline decoration-stone-300 underline-offset-4 hover:text-brass ${n.read ? '' : 'font-semibold'}`}
+                >
                   {n.title}
                   {n.read ? null : <span className="sr-only"> (unread)</span>}
                 </button>

@@ -25,7 +25,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <PageHeader
         title="Outbox"
-        description={smtp ? 'Every email Frolic sent, newest first.' : 'SMTP_URL is not set: emails are kept here, not sent. Pass a link on to its recipient yourself.'}
+        description={
+          smtp ? 'Every email Frolic sent, newest first.' : 'SMTP_URL is not set: emails are kept here, not sent. Pass a link on to its recipient yourself.'
+        }
       />
       {items.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">No emails yet.</p>

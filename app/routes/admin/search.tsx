@@ -55,52 +55,101 @@ function searches(s: Services, q: string): { permission: Permission; run: () => 
     {
       permission: 'cms:access',
       run: async () =>
-        toGroup({ kind: 'products', label: 'Products', noun: 'products', seeAll: withQ(href('/admin/dashboard/products'), q) }, await s.catalog.adminList(adminProductListQuery.parse(first)), (p) => ({
-          key: `product-${p.id}`, title: p.name, detail: joined(p.slug, p.status), to: href('/admin/dashboard/products/:id', { id: String(p.id) }),
-        })),
+        toGroup(
+          { kind: 'products', label: 'Products', noun: 'products', seeAll: withQ(href('/admin/dashboard/products'), q) },
+          await s.catalog.adminList(adminProductListQuery.parse(first)),
+          (p) => ({
+            key: `product-${p.id}`,
+            title: p.name,
+            detail: joined(p.slug, p.status),
+            to: href('/admin/dashboard/products/:id', { id: String(p.id) }),
+          }),
+        ),
     },
     {
       permission: 'cms:access',
       run: async () =>
-        toGroup({ kind: 'stores', label: 'Stores', noun: 'stores', seeAll: withQ(href('/admin/dashboard/store-locator'), q) }, await s.stores.adminList(storeAdminQuery.parse(first)), (r) => ({
-          key: `store-${r.id}`, title: r.name, detail: joined(r.city, r.postcode, r.country), to: href('/admin/dashboard/store-locator/:id', { id: String(r.id) }),
-        })),
+        toGroup(
+          { kind: 'stores', label: 'Stores', noun: 'stores', seeAll: withQ(href('/admin/dashboard/store-locator'), q) },
+          await s.stores.adminList(storeAdminQuery.parse(first)),
+          (r) => ({
+            key: `store-${r.id}`,
+            title: r.name,
+            detail: joined(r.city, r.postcode, r.country),
+            to: href('/admin/dashboard/store-locator/:id', { id: String(r.id) }),
+          }),
+        ),
     },
     {
       permission: 'cms:access',
       run: async () =>
-        toGroup({ kind: 'cocktails', label: 'Cocktails', noun: 'recipes', seeAll: withQ(href('/admin/dashboard/cocktails'), q) }, await s.cocktails.adminList(cocktailAdminQuery.parse(first)), (c) => ({
-          key: `cocktail-${c.id}`, title: c.name, detail: joined(c.slug, c.published ? 'published' : 'draft'), to: href('/admin/dashboard/cocktails/:id', { id: String(c.id) }),
-        })),
+        toGroup(
+          { kind: 'cocktails', label: 'Cocktails', noun: 'recipes', seeAll: withQ(href('/admin/dashboard/cocktails'), q) },
+          await s.cocktails.adminList(cocktailAdminQuery.parse(first)),
+          (c) => ({
+            key: `cocktail-${c.id}`,
+            title: c.name,
+            detail: joined(c.slug, c.published ? 'published' : 'draft'),
+            to: href('/admin/dashboard/cocktails/:id', { id: String(c.id) }),
+          }),
+        ),
     },
     {
       permission: 'cms:access',
       run: async () =>
-        toGroup({ kind: 'collateral', label: 'Collateral', noun: 'collateral items', seeAll: withQ(href('/admin/dashboard/marketing'), q) }, await s.marketing.listCollateral(collateralListQuery.parse(first)), (c) => ({
-          key: `collateral-${c.id}`, title: c.title, detail: COLLATERAL_KIND_LABELS[c.kind], to: href('/admin/dashboard/marketing/collateral/:id', { id: String(c.id) }),
-        })),
+        toGroup(
+          { kind: 'collateral', label: 'Collateral', noun: 'collateral items', seeAll: withQ(href('/admin/dashboard/marketing'), q) },
+          await s.marketing.listCollateral(collateralListQuery.parse(first)),
+          (c) => ({
+            key: `collateral-${c.id}`,
+            title: c.title,
+            detail: COLLATERAL_KIND_LABELS[c.kind],
+            to: href('/admin/dashboard/marketing/collateral/:id', { id: String(c.id) }),
+          }),
+        ),
     },
     {
       permission: 'cms:access',
       run: async () =>
-        toGroup({ kind: 'events', label: 'Events', noun: 'events', seeAll: withQ(href('/admin/dashboard/marketing'), q, { tab: 'events' }) }, await s.marketing.listEvents(eventListQuery.parse(first)), (e) => ({
-          key: `event-${e.id}`, title: e.title, detail: joined(e.venue, e.city, e.country), to: href('/admin/dashboard/marketing/events/:id', { id: String(e.id) }),
-        })),
+        toGroup(
+          { kind: 'events', label: 'Events', noun: 'events', seeAll: withQ(href('/admin/dashboard/marketing'), q, { tab: 'events' }) },
+          await s.marketing.listEvents(eventListQuery.parse(first)),
+          (e) => ({
+            key: `event-${e.id}`,
+            title: e.title,
+            detail: joined(e.venue, e.city, e.country),
+            to: href('/admin/dashboard/marketing/events/:id', { id: String(e.id) }),
+          }),
+        ),
     },
     {
       permission: 'inquiries:manage',
       run: async () =>
-        toGroup({ kind: 'inquiries', label: 'Inquiries', noun: 'inquiries', seeAll: withQ(href('/admin/dashboard/inquiries'), q) }, await s.inquiries.list(inquiryListQuery.parse(first)), (r) => ({
-          key: `inquiry-${r.kind}-${r.id}`, title: `${r.from} — ${r.subject}`, detail: joined(r.email, r.kind), to: href('/admin/dashboard/inquiries/:kind/:id', { kind: r.kind, id: String(r.id) }),
-        })),
+        toGroup(
+          { kind: 'inquiries', label: 'Inquiries', noun: 'inquiries', seeAll: withQ(href('/admin/dashboard/inquiries'), q) },
+          await s.inquiries.list(inquiryListQuery.parse(first)),
+          (r) => ({
+            key: `inquiry-${r.kind}-${r.id}`,
+            title: `${r.from} — ${r.subject}`,
+            detail: joined(r.email, r.kind),
+            to: href('/admin/dashboard/inquiries/:kind/:id', { kind: r.kind, id: String(r.id) }),
+          }),
+        ),
     },
     {
       permission: 'cms:access',
       run: async () =>
         // The library has no page per file: its row (alt text, delete) is found by the file's name.
-        toGroup({ kind: 'media', label: 'Media', noun: 'media files', seeAll: withQ(href('/admin/dashboard/media'), q) }, await s.media.list(mediaListQuery.parse(first)), (m) => ({
-          key: `media-${m.id}`, title: m.originalName, detail: joined(m.kind, m.altText), to: withQ(href('/admin/dashboard/media'), m.originalName),
-        })),
+        toGroup(
+          { kind: 'media', label: 'Media', noun: 'media files', seeAll: withQ(href('/admin/dashboard/media'), q) },
+          await s.media.list(mediaListQuery.parse(first)),
+          (m) => ({
+            key: `media-${m.id}`,
+            title: m.originalName,
+            detail: joined(m.kind, m.altText),
+            to: withQ(href('/admin/dashboard/media'), m.originalName),
+          }),
+        ),
     },
   ];
 }
@@ -149,7 +198,14 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
   if (tooLong) body = <p className="text-stone-700">That search is too long: try a shorter one.</p>;
   else if (!q) body = <p className="text-stone-700">Type a name, city, email or file name in the search box at the top to find it across the dashboard.</p>;
   else if (groups.length === 0) body = <p className="text-stone-700">{`Nothing matches “${q}”.`}</p>;
-  else body = <div className="grid gap-4 lg:grid-cols-2">{groups.map((g) => <ResultGroup key={g.kind} group={g} />)}</div>;
+  else
+    body = (
+      <div className="grid gap-4 lg:grid-cols-2">
+        {groups.map((g) => (
+          <ResultGroup key={g.kind} group={g} />
+        ))}
+      </div>
+    );
   return (
     <>
       <PageHeader title="Search" description={q && !tooLong ? `Results for “${q}”` : undefined} />

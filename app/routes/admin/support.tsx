@@ -54,7 +54,8 @@ async function perform(chat: Chat, user: Staff, actor: Parameters<Chat['assign']
     case 'canned': {
       const title = (form.title ?? '').trim();
       const body = (form.body ?? '').trim();
-      if (!title || !body || title.length > 80 || body.length > CHAT_MAX_LENGTH) return { error: 'A canned reply needs a title (80 characters at most) and a text.' };
+      if (!title || !body || title.length > 80 || body.length > CHAT_MAX_LENGTH)
+        return { error: 'A canned reply needs a title (80 characters at most) and a text.' };
       await chat.addCannedReply({ title, body }, actor);
       return { ok: true };
     }
@@ -128,10 +129,16 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
     <main id="main" className="grid h-[calc(100vh-7rem)] gap-4 lg:grid-cols-[22rem_1fr]">
       <section aria-labelledby="inbox-heading" className="flex min-h-0 flex-col rounded-xl bg-white shadow-sm">
         <div className="border-b border-stone-200 p-4">
-          <h1 id="inbox-heading" className="font-serif text-2xl">Support inbox</h1>
+          <h1 id="inbox-heading" className="font-serif text-2xl">
+            Support inbox
+          </h1>
           <nav aria-label="Filter conversations" className="mt-2 flex gap-2 text-sm">
             {[null, ...STATUSES].map((s) => (
-              <Link key={s ?? 'all'} to={s ? `?status=${s}` : '?'} className={`rounded-full border px-3 py-1 ${status === s ? 'border-forest bg-forest text-white' : 'border-stone-300'}`}>
+              <Link
+                key={s ?? 'all'}
+                to={s ? `?status=${s}` : '?'}
+                className={`rounded-full border px-3 py-1 ${status === s ? 'border-forest bg-forest text-white' : 'border-stone-300'}`}
+              >
                 {s ? s[0]!.toUpperCase() + s.slice(1) : 'All'}
               </Link>
             ))}
@@ -144,7 +151,11 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
               <Link to={link(c.id)} className={`block p-4 hover:bg-stone-50 ${c.id === selectedId ? 'bg-stone-100' : ''}`}>
                 <div className="flex items-center justify-between gap-2">
                   <span className="truncate text-sm font-medium">{c.visitorEmail ?? `Visitor ${c.id.slice(0, 8)}`}</span>
-                  {c.unread > 0 ? <span className="rounded-full bg-red-600 px-2 text-xs font-semibold text-white" aria-label={`${c.unread} unread`}>{c.unread}</span> : null}
+                  {c.unread > 0 ? (
+                    <span className="rounded-full bg-red-600 px-2 text-xs font-semibold text-white" aria-label={`${c.unread} unread`}>
+                      {c.unread}
+                    </span>
+                  ) : null}
                 </div>
                 <p className="truncate text-sm text-stone-600">{c.lastMessage}</p>
                 <p className="mt-1 text-xs text-stone-500">
@@ -169,7 +180,8 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
                   Status: {conversation.session.status}
                   {conversation.session.pageUrl ? (
                     <>
-                      {' '}· on <code>{conversation.session.pageUrl}</code>
+                      {' '}
+                      · on <code>{conversation.session.pageUrl}</code>
                     </>
                   ) : null}
                 </p>
@@ -179,30 +191,44 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
                   <Form method="post">
                     <input type="hidden" name="sessionId" value={conversation.session.id} />
                     <input type="hidden" name="assignee" value={me} />
-                    <button name="intent" value="assign" className="rounded-md border border-forest px-3 py-1 text-forest">Assign to me</button>
+                    <button name="intent" value="assign" className="rounded-md border border-forest px-3 py-1 text-forest">
+                      Assign to me
+                    </button>
                   </Form>
                 ) : null}
                 <Form method="post" className="flex gap-1">
                   <input type="hidden" name="sessionId" value={conversation.session.id} />
-                  <label htmlFor="assignee" className="sr-only">Assign to a colleague</label>
+                  <label htmlFor="assignee" className="sr-only">
+                    Assign to a colleague
+                  </label>
                   <select
                     id="assignee"
                     name="assignee"
                     key={`${conversation.session.id}:${conversation.session.assigneeId ?? ''}`}
-                    defaultValue={conversation.session.assigneeId ?? ''} className="rounded-md border border-stone-300 px-2 py-1">
+                    defaultValue={conversation.session.assigneeId ?? ''}
+                    className="rounded-md border border-stone-300 px-2 py-1"
+                  >
                     <option value="">Unassigned</option>
                     {colleagues.map((c) => (
-                      <option key={c.id} value={c.id}>{`${c.firstName} ${c.lastName}`.trim()}</option>
+                      <option key={c.id} value={c.id}>
+                        {`${c.firstName} ${c.lastName}`.trim()}
+                      </option>
                     ))}
                   </select>
-                  <button name="intent" value="assign" className="rounded-md border border-stone-300 px-3 py-1">Assign</button>
+                  <button name="intent" value="assign" className="rounded-md border border-stone-300 px-3 py-1">
+                    Assign
+                  </button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="sessionId" value={conversation.session.id} />
                   {conversation.session.status === 'closed' ? (
-                    <button name="intent" value="reopen" className="rounded-md border border-stone-300 px-3 py-1">Reopen</button>
+                    <button name="intent" value="reopen" className="rounded-md border border-stone-300 px-3 py-1">
+                      Reopen
+                    </button>
                   ) : (
-                    <button name="intent" value="close" className="rounded-md border border-stone-300 px-3 py-1">Close</button>
+                    <button name="intent" value="close" className="rounded-md border border-stone-300 px-3 py-1">
+                      Close
+                    </button>
                   )}
                 </Form>
               </div>
@@ -228,14 +254,25 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
               {canned.length ? (
                 <div className="flex flex-wrap gap-2" aria-label="Canned replies">
                   {canned.map((c) => (
-                    <button key={c.id} type="button" onClick={() => setDraft({ sessionId: selectedId, text: c.body })} className="rounded-full border border-stone-300 px-3 py-1 text-xs">
+                    <button
+                      key={c.id}
+                      type="button"
+                      onClick={() => setDraft({ sessionId: selectedId, text: c.body })}
+                      className="rounded-full border border-stone-300 px-3 py-1 text-xs"
+                    >
                       {c.title}
                     </button>
                   ))}
                 </div>
               ) : null}
-              {reply.data?.error ? <p role="alert" className="text-sm text-red-800">{reply.data.error}</p> : null}
-              <label htmlFor="reply" className="sr-only">Reply</label>
+              {reply.data?.error ? (
+                <p role="alert" className="text-sm text-red-800">
+                  {reply.data.error}
+                </p>
+              ) : null}
+              <label htmlFor="reply" className="sr-only">
+                Reply
+              </label>
               <textarea
                 id="reply"
                 name="content"
@@ -257,8 +294,14 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
                 placeholder="Write a reply…"
                 className="w-full rounded-md border border-stone-300 p-2 text-sm"
               />
-              <p id="reply-keys" className="text-xs text-stone-500">Enter sends; Shift+Enter starts a new line.</p>
-              <button type="submit" disabled={reply.state !== 'idle'} className="rounded-full bg-forest px-5 py-2 text-sm font-semibold text-white disabled:opacity-60">
+              <p id="reply-keys" className="text-xs text-stone-500">
+                Enter sends; Shift+Enter starts a new line.
+              </p>
+              <button
+                type="submit"
+                disabled={reply.state !== 'idle'}
+                className="rounded-full bg-forest px-5 py-2 text-sm font-semibold text-white disabled:opacity-60"
+              >
                 Send reply
               </button>
             </reply.Form>

@@ -22,10 +22,14 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title={loaderData.confirmed ? 'Email confirmed' : 'This link has expired'}>
       <p role="status" className="text-center text-stone-700">
-        {loaderData.confirmed ? 'Thank you. Your account is ready: you can sign in now.' : 'The link is invalid, was used already, or has expired. Sign in to ask for a new one.'}
+        {loaderData.confirmed
+          ? 'Thank you. Your account is ready: you can sign in now.'
+          : 'The link is invalid, was used already, or has expired. Sign in to ask for a new one.'}
       </p>
       <p className="mt-6 text-center">
-        <Link to="/auth/login" className="text-brass underline">Go to sign-in</Link>
+        <Link to="/auth/login" className="text-brass underline">
+          Go to sign-in
+        </Link>
       </p>
     </AuthCard>
   );

@@ -26,9 +26,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   if (actionData && 'sent' in actionData && actionData.sent) {
     return (
       <AuthCard title="Password reset email sent">
-        <p role="status" className="text-center text-stone-700">{RESET_SENT}</p>
+        <p role="status" className="text-center text-stone-700">
+          {RESET_SENT}
+        </p>
         <p className="mt-6 text-center">
-          <Link to="/auth/login" className="text-brass underline">Back to sign-in</Link>
+          <Link to="/auth/login" className="text-brass underline">
+            Back to sign-in
+          </Link>
         </p>
       </AuthCard>
     );

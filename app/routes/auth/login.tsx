@@ -47,9 +47,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await services.auth.signIn({ email, password, deviceToken: auth.deviceToken ?? undefined, knownDevice }, auth.actor(), context.origin);
   switch (result.kind) {
     case 'invalid':
-      return actionError(401, { values, formError: 'Invalid email or password.', toast: { title: 'Login failed', description: 'Invalid email or password.', variant: 'destructive' } });
+      return actionError(401, {
+        values,
+        formError: 'Invalid email or password.',
+        toast: { title: 'Login failed', description: 'Invalid email or password.', variant: 'destructive' },
+      });
     case 'suspended':
-      return actionError(403, { values, formError: 'This account is not active. Contact your administrator.', toast: { title: 'Login failed', description: 'This account is not active.', variant: 'destructive' } });
+      return actionError(403, {
+        values,
+        formError: 'This account is not active. Contact your administrator.',
+        toast: { title: 'Login failed', description: 'This account is not active.', variant: 'destructive' },
+      });
     case 'unconfirmed':
       return actionError(403, {
         values,
@@ -120,8 +128,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Form>
       ) : null}
       <div className="mt-6 flex justify-between text-sm">
-        <Link to="/auth/forgot-password" className="text-brass underline">Forgot your password?</Link>
-        {id === 'login' ? <Link to="/auth/register" className="text-brass underline">Create an account</Link> : null}
+        <Link to="/auth/forgot-password" className="text-brass underline">
+          Forgot your password?
+        </Link>
+        {id === 'login' ? (
+          <Link to="/auth/register" className="text-brass underline">
+            Create an account
+          </Link>
+        ) : null}
       </div>
     </AuthCard>
   );

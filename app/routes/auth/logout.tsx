@@ -9,5 +9,9 @@ export function loader() {
 export async function action({ context }: Route.ActionArgs) {
   const { auth, services, flash } = context;
   if (auth.token) await services.auth.signOut(auth.token, auth.actor());
-  throw flash.redirectWithToast('/', { title: 'Logged out', description: 'You have been successfully logged out' }, { headers: { 'Set-Cookie': auth.clearSessionCookie() } });
+  throw flash.redirectWithToast(
+    '/',
+    { title: 'Logged out', description: 'You have been successfully logged out' },
+    { headers: { 'Set-Cookie': auth.clearSessionCookie() } },
+  );
 }

@@ -20,7 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = Object.fromEntries(await request.formData()) as Record<string, string>;
   const values = { email: raw.email ?? '', firstName: raw.firstName ?? '', lastName: raw.lastName ?? '' };
   if (!raw.email?.trim() && !raw.password) {
-    return actionError(400, { values, formError: SIGN_UP_MISSING, toast: { title: 'Registration failed', description: SIGN_UP_MISSING, variant: 'destructive' } });
+    return actionError(400, {
+      values,
+      formError: SIGN_UP_MISSING,
+      toast: { title: 'Registration failed', description: SIGN_UP_MISSING, variant: 'destructive' },
+    });
   }
   const parsed = registerForm.safeParse(raw);
   if (!parsed.success) {
@@ -32,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     return refusal(err, { toast: 'Registration failed' });
   }
-  throw context.flash.redirectWithToast('/auth/register?sent=1', { title: 'Registration successful', description: 'Please check your email to confirm your account' });
+  throw context.flash.redirectWithToast('/auth/register?sent=1', {
+    title: 'Registration successful',
+    description: 'Please check your email to confirm your account',
+  });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -47,7 +54,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           Please check your email to confirm your account. The link works once and expires in 24 hours.
         </p>
         <p className="mt-6 text-center">
-          <Link to="/auth/login" className="text-brass underline">Go to sign-in</Link>
+          <Link to="/auth/login" className="text-brass underline">
+            Go to sign-in
+          </Link>
         </p>
       </AuthCard>
     );
@@ -75,7 +84,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">
-        Already have an account? <Link to="/auth/login" className="text-brass underline">Sign in</Link>
+        Already have an account?{' '}
+        <Link to="/auth/login" className="text-brass underline">
+          Sign in
+        </Link>
       </p>
     </AuthCard>
   );

@@ -10,9 +10,16 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (limited(context, 'resend', 'Login failed')) {
-    throw context.flash.redirectWithToast('/auth/login', { title: 'Login failed', description: 'Too many attempts. Please try again later.', variant: 'destructive' });
+    throw context.flash.redirectWithToast('/auth/login', {
+      title: 'Login failed',
+      description: 'Too many attempts. Please try again later.',
+      variant: 'destructive',
+    });
   }
   const parsed = emailOnlyForm.safeParse(Object.fromEntries(await request.formData()));
   if (parsed.success) await context.services.auth.resendConfirmation(parsed.data.email, context.origin);
-  throw context.flash.redirectWithToast('/auth/login', { title: 'Confirmation email sent', description: 'If the account still needs confirming, a new link is on its way.' });
+  throw context.flash.redirectWithToast('/auth/login', {
+    title: 'Confirmation email sent',
+    description: 'If the account still needs confirming, a new link is on its way.',
+  });
 }

@@ -61,7 +61,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <AuthCard title="Reset your password">
         <p className="text-center text-stone-700">To choose a new password, ask for a reset link by email.</p>
         <p className="mt-6 text-center">
-          <Link to="/auth/forgot-password" className="text-brass underline">Email me a link</Link>
+          <Link to="/auth/forgot-password" className="text-brass underline">
+            Email me a link
+          </Link>
         </p>
       </AuthCard>
     );

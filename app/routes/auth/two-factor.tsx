@@ -28,21 +28,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!auth.token) throw redirect('/auth/login');
   try {
     const knownDevice = services.auth.knownDeviceFrom(request.headers.get('cookie'), context.secure);
-    const { result, token, deviceToken, deviceDays, knownDevice: device } = await services.auth.verifyTwoFactor(auth.token, parsed.data.code, parsed.data.remember ?? false, auth.actor(), knownDevice);
+    const {
+      result,
+      token,
+      deviceToken,
+      deviceDays,
+      knownDevice: device,
+    } = await services.auth.verifyTwoFactor(auth.token, parsed.data.code, parsed.data.remember ?? false, auth.actor(), knownDevice);
     if (result.kind !== 'signed_in' || !token) throw redirect('/auth/login');
     const headers = new Headers();
     headers.append('Set-Cookie', auth.sessionCookie(token));
     if (deviceToken && deviceDays) headers.append('Set-Cookie', auth.deviceCookie(deviceToken, deviceDays));
     if (device) headers.append('Set-Cookie', services.auth.knownDeviceCookie(device, context.secure));
     if (result.passwordExpired) {
-      throw flash.redirectWithToast('/auth/reset-password', { title: 'Password Reset Required', description: 'Your password has expired. You will be redirected to reset it.', variant: 'destructive' }, { headers });
+      throw flash.redirectWithToast(
+        '/auth/reset-password',
+        { title: 'Password Reset Required', description: 'Your password has expired. You will be redirected to reset it.', variant: 'destructive' },
+        { headers },
+      );
     }
     const landing = result.landing === '/auth/login' ? '/account' : result.landing;
     throw flash.redirectWithToast(safeReturnTo(String(raw.redirectTo ?? ''), landing), { title: 'Login successful', description: 'Welcome back' }, { headers });
   } catch (err) {
     if (err instanceof Response) throw err;
     if ((err as { code?: string }).code === 'too_many_codes') {
-      throw flash.redirectWithToast('/auth/login', { title: 'Login failed', description: 'Too many wrong codes. Sign in again.', variant: 'destructive' }, { headers: { 'Set-Cookie': auth.clearSessionCookie() } });
+      throw flash.redirectWithToast(
+        '/auth/login',
+        { title: 'Login failed', description: 'Too many wrong codes. Sign in again.', variant: 'destructive' },
+        { headers: { 'Set-Cookie': auth.clearSessionCookie() } },
+      );
     }
     return refusal(err, { toast: 'Login failed' });
   }

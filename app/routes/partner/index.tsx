@@ -28,7 +28,9 @@ export default function PartnerIndex({ loaderData }: Route.ComponentProps) {
         <li className="rounded-xl bg-white p-5 shadow-sm">
           <p className="text-sm text-stone-600">Products in the trade catalogue</p>
           <p className="mt-1 text-3xl font-semibold">{summary.activeProducts}</p>
-          <Link to={href('/partner/dashboard/products')} className="mt-2 inline-block text-sm text-brass underline">View products</Link>
+          <Link to={href('/partner/dashboard/products')} className="mt-2 inline-block text-sm text-brass underline">
+            View products
+          </Link>
         </li>
         <li className="rounded-xl bg-white p-5 shadow-sm">
           <p className="text-sm text-stone-600">Categories</p>

@@ -25,8 +25,12 @@ export default function CreateTestUsers({ actionData }: Route.ComponentProps) {
           <table className="w-full text-left text-sm">
             <thead>
               <tr>
-                <th scope="col" className="py-1">Role</th>
-                <th scope="col" className="py-1">Email</th>
+                <th scope="col" className="py-1">
+                  Role
+                </th>
+                <th scope="col" className="py-1">
+                  Email
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -41,11 +45,15 @@ export default function CreateTestUsers({ actionData }: Route.ComponentProps) {
           <p className="mt-4 text-sm">
             Password for all: <code data-testid="demo-password">{actionData.users[0]?.password}</code>
           </p>
-          <Link to="/auth/login" className="mt-6 inline-block text-brass underline">Go to sign-in</Link>
+          <Link to="/auth/login" className="mt-6 inline-block text-brass underline">
+            Go to sign-in
+          </Link>
         </>
       ) : (
         <Form method="post">
-          <button type="submit" disabled={busy} className={primaryButton}>Create test users</button>
+          <button type="submit" disabled={busy} className={primaryButton}>
+            Create test users
+          </button>
         </Form>
       )}
     </AuthCard>

@@ -54,7 +54,9 @@ export const products = pgTable(
 export const productPrices = pgTable(
   'product_prices',
   {
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     market: text('market').notNull(),
     currency: text('currency').notNull(),
     amountMinor: integer('amount_minor').notNull(),
@@ -70,7 +72,9 @@ export const productPrices = pgTable(
 export const productTradePrices = pgTable(
   'product_trade_prices',
   {
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     tier: partnerType('tier').notNull(),
     market: text('market').notNull(),
     currency: text('currency').notNull(),
@@ -87,9 +91,13 @@ export const productTradePrices = pgTable(
 export const productImages = pgTable(
   'product_images',
   {
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    mediaId: uuid('media_id').notNull().references(() => mediaAssets.id, { onDelete: 'restrict' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => mediaAssets.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.productId, t.position] }), index('product_images_media_idx').on(t.mediaId)],
 );

@@ -35,7 +35,9 @@ export const cocktailIngredients = pgTable(
   'cocktail_ingredients',
   {
     id: serial('id').primaryKey(),
-    cocktailId: integer('cocktail_id').notNull().references(() => cocktails.id, { onDelete: 'cascade' }),
+    cocktailId: integer('cocktail_id')
+      .notNull()
+      .references(() => cocktails.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     /** Amount in the unit given, as text-free decimal (e.g. 50, 0.5); null for "to top up". */

@@ -31,9 +31,15 @@ export const jobs = pgTable(
   (t) => [
     uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey),
     // What a runner looks for: due queued rows, and running rows whose lease ran out.
-    index('jobs_queued_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
-    index('jobs_running_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
-    index('jobs_finished_idx').on(t.updatedAt).where(sql`${t.status} in ('done', 'failed')`),
+    index('jobs_queued_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('jobs_running_idx')
+      .on(t.lockedUntil)
+      .where(sql`${t.status} = 'running'`),
+    index('jobs_finished_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('done', 'failed')`),
     check('jobs_attempts_positive', sql`${t.maxAttempts} > 0`),
   ],
 );

@@ -12,7 +12,9 @@ export const collateralItems = pgTable(
     title: text('title').notNull(),
     kind: collateralKind('kind').notNull(),
     description: text('description').notNull().default(''),
-    mediaId: uuid('media_id').notNull().references(() => mediaAssets.id, { onDelete: 'restrict' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => mediaAssets.id, { onDelete: 'restrict' }),
     /** Partner types that may request it (importer, distributor, retailer). */
     audience: jsonb('audience').$type<('importer' | 'distributor' | 'retailer')[]>().notNull(),
     published: boolean('published').notNull().default(false),

@@ -15,8 +15,12 @@ export const onlineRetailers = pgTable('online_retailers', {
 export const retailerListings = pgTable(
   'retailer_listings',
   {
-    retailerId: integer('retailer_id').notNull().references(() => onlineRetailers.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    retailerId: integer('retailer_id')
+      .notNull()
+      .references(() => onlineRetailers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     /** Price where known, in minor units of `currency`. */
     priceMinor: integer('price_minor'),

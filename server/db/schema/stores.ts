@@ -40,8 +40,12 @@ export const storeLocations = pgTable(
 export const storeProducts = pgTable(
   'store_products',
   {
-    storeId: integer('store_id').notNull().references(() => storeLocations.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => storeLocations.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.productId] }), index('store_products_product_idx').on(t.productId)],
 );

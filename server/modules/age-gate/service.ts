@@ -7,10 +7,7 @@ import { parseCookies, serializeCookie, type Signer } from '../../core/cookies';
 
 export const AGE_COOKIE = 'frolic_age';
 
-export type GateState =
-  | { status: 'none' }
-  | { status: 'pass'; country: string; remember: boolean }
-  | { status: 'denied'; country: string };
+export type GateState = { status: 'none' } | { status: 'pass'; country: string; remember: boolean } | { status: 'denied'; country: string };
 
 export interface GateResult {
   verdict: GateVerdict | { kind: 'blocked' };

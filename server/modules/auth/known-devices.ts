@@ -35,7 +35,9 @@ export function createKnownDevices(db: Db, now: () => number) {
       const [row] = await db
         .select({ id: knownDevices.id })
         .from(knownDevices)
-        .where(and(eq(knownDevices.userId, userId ?? NIL_UUID), eq(knownDevices.tokenHash, hashToken(token ?? '')), gt(knownDevices.expiresAt, new Date(now()))));
+        .where(
+          and(eq(knownDevices.userId, userId ?? NIL_UUID), eq(knownDevices.tokenHash, hashToken(token ?? '')), gt(knownDevices.expiresAt, new Date(now()))),
+        );
       return row?.id ?? null;
     },
 

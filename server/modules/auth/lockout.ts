@@ -47,7 +47,10 @@ export function networkOf(ip: string | null | undefined): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export function sourceOf(ip: string | null | undefined, knownDeviceId: number | null): string {
@@ -60,7 +63,10 @@ export function createLockout(db: Db, now: () => number) {
   let nextSweep = 0;
 
   const rowsOf = (tx: DbOrTx, subject: string, source: string) =>
-    tx.select().from(signInFailures).where(and(eq(signInFailures.subject, subject), inArray(signInFailures.source, [source, ACCOUNT_WIDE])));
+    tx
+      .select()
+      .from(signInFailures)
+      .where(and(eq(signInFailures.subject, subject), inArray(signInFailures.source, [source, ACCOUNT_WIDE])));
 
   /** Whether this source is locked out of this account now (its own lock, or the account-wide one). */
   async function lockedFor(subject: string, source: string): Promise<boolean> {
@@ -100,7 +106,10 @@ export function createLockout(db: Db, now: () => number) {
         Object.assign(next, { failures, lockCount, lockedUntil: new Date(t + ms), lastLockedAt: at, windowStartedAt: at });
         locks.push({ scope: accountWide ? 'account' : 'source', source, minutes: Math.round(ms / 60_000) });
       }
-      await tx.update(signInFailures).set(next).where(and(eq(signInFailures.subject, subject), eq(signInFailures.source, row.source)));
+      await tx
+        .update(signInFailures)
+        .set(next)
+        .where(and(eq(signInFailures.subject, subject), eq(signInFailures.source, row.source)));
     }
     return locks;
   }
@@ -142,7 +151,9 @@ export function createLockout(db: Db, now: () => number) {
       if (t < nextSweep) return;
       nextSweep = t + 3_600_000;
       const old = new Date(t - KEEP_MS);
-      await db.delete(signInFailures).where(and(lt(signInFailures.updatedAt, old), or(isNull(signInFailures.lockedUntil), lt(signInFailures.lockedUntil, new Date(t)))));
+      await db
+        .delete(signInFailures)
+        .where(and(lt(signInFailures.updatedAt, old), or(isNull(signInFailures.lockedUntil), lt(signInFailures.lockedUntil, new Date(t)))));
     },
   };
 }

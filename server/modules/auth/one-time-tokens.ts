@@ -19,7 +19,10 @@ export function createOneTimeTokens(now: () => number) {
     async issue(tx: DbOrTx, userId: string, purpose: TokenPurpose): Promise<string> {
       const token = newToken();
       if (purpose === 'reset_password') {
-        await tx.update(authTokens).set({ usedAt: new Date(now()) }).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+        await tx
+          .update(authTokens)
+          .set({ usedAt: new Date(now()) })
+          .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
       }
       const expiresAt = new Date(now() + TOKEN_TTL[purpose]).toISOString();
       await tx.execute(
@@ -33,7 +36,14 @@ export function createOneTimeTokens(now: () => number) {
       const [row] = await tx
         .update(authTokens)
         .set({ usedAt: new Date(now()) })
-        .where(and(eq(authTokens.tokenHash, hashToken(token)), inArray(authTokens.purpose, purposes), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date(now()))))
+        .where(
+          and(
+            eq(authTokens.tokenHash, hashToken(token)),
+            inArray(authTokens.purpose, purposes),
+            isNull(authTokens.usedAt),
+            gt(authTokens.expiresAt, new Date(now())),
+          ),
+        )
         .returning({ userId: authTokens.userId, purpose: authTokens.purpose });
       if (!row) {
         throw new AppError('invalid_token', 400, 'This link is invalid or has expired.', { hint: 'Ask for a new link.' });

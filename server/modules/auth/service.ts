@@ -124,8 +124,14 @@ export function createAuthService(deps: AuthDeps) {
   async function setPassword(tx: DbOrTx, userId: string, password: string) {
     // A new password also ends the trust given to devices for two-factor prompts.
     await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
-    await tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date(now()) }).where(eq(users.id, userId));
-    await tx.update(profiles).set({ passwordLastUpdated: new Date(now()), requiresPasswordReset: false }).where(eq(profiles.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), updatedAt: new Date(now()) })
+      .where(eq(users.id, userId));
+    await tx
+      .update(profiles)
+      .set({ passwordLastUpdated: new Date(now()), requiresPasswordReset: false })
+      .where(eq(profiles.id, userId));
   }
 
   async function passwordExpired(userId: string): Promise<boolean> {
@@ -170,7 +176,10 @@ export function createAuthService(deps: AuthDeps) {
       try {
         return await db.transaction(async (tx) => {
           const { userId } = await consumeToken(tx, token, ['confirm_email']);
-          await tx.update(users).set({ emailConfirmedAt: new Date(now()) }).where(eq(users.id, userId));
+          await tx
+            .update(users)
+            .set({ emailConfirmedAt: new Date(now()) })
+            .where(eq(users.id, userId));
           await recordAudit(tx, { ...actor, userId }, { action: 'EMAIL_CONFIRMED', tableName: 'users', recordId: userId });
           return { userId, already: false };
         });
@@ -197,7 +206,11 @@ export function createAuthService(deps: AuthDeps) {
      * the owner is emailed a reset link that unlocks. `deviceToken` is "remember this device" for
      * the second factor.
      */
-    async signIn(input: { email: string; password: string; deviceToken?: string; knownDevice?: string | null }, actor: Actor, origin: string): Promise<SignInResult> {
+    async signIn(
+      input: { email: string; password: string; deviceToken?: string; knownDevice?: string | null },
+      actor: Actor,
+      origin: string,
+    ): Promise<SignInResult> {
       const cfg: LockoutSettings = await settings.get();
       const subject = subjectOf(input.email);
       const found = await findUserByEmail(db, input.email);
@@ -230,7 +243,10 @@ export function createAuthService(deps: AuthDeps) {
       const created = await db.transaction(async (tx) => {
         await lockout.clearSource(tx, subject, source);
         if (!needsCode) {
-          await tx.update(users).set({ lastLoginAt: new Date(now()) }).where(eq(users.id, user.id));
+          await tx
+            .update(users)
+            .set({ lastLoginAt: new Date(now()) })
+            .where(eq(users.id, user.id));
           await knownDevices.remember(tx, user.id, device);
         }
         const session = await deps.sessions.create(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent ?? null, mfaPending: needsCode });
@@ -275,7 +291,9 @@ export function createAuthService(deps: AuthDeps) {
       if (!ok) {
         const failures = (mfaFailures.get(user.sessionId) ?? 0) + 1;
         mfaFailures.set(user.sessionId, failures);
-        await db.transaction((tx) => recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_FAILED', tableName: 'users', recordId: user.id, newValues: { failures } }));
+        await db.transaction((tx) =>
+          recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_FAILED', tableName: 'users', recordId: user.id, newValues: { failures } }),
+        );
         if (failures >= MFA_MAX_FAILURES) {
           // Too many wrong codes: the half-open session ends; the password is needed again.
           mfaFailures.delete(user.sessionId);
@@ -294,10 +312,15 @@ export function createAuthService(deps: AuthDeps) {
         // A new session token once both factors are in (the half-open one ends).
         await tx.delete(sessions).where(eq(sessions.id, user.sessionId));
         fresh = (await deps.sessions.create(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent ?? null, mfaPending: false })).token;
-        await tx.update(users).set({ lastLoginAt: new Date(now()) }).where(eq(users.id, user.id));
+        await tx
+          .update(users)
+          .set({ lastLoginAt: new Date(now()) })
+          .where(eq(users.id, user.id));
         if (remember) {
           deviceToken = newToken();
-          await tx.insert(trustedDevices).values({ userId: user.id, tokenHash: hashToken(deviceToken), expiresAt: new Date(now() + cfg.rememberDeviceDays * 24 * HOUR) });
+          await tx
+            .insert(trustedDevices)
+            .values({ userId: user.id, tokenHash: hashToken(deviceToken), expiresAt: new Date(now() + cfg.rememberDeviceDays * 24 * HOUR) });
         }
         await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SIGN_IN', tableName: 'users', recordId: user.id, newValues: { twoFactor: true } });
       });
@@ -345,14 +368,24 @@ export function createAuthService(deps: AuthDeps) {
     async signOutOthers(user: CurrentUser, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
         await revokeAll(tx, user.id, user.sessionId);
-        await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SESSIONS_REVOKED', tableName: 'sessions', recordId: null, newValues: { kept: user.sessionId } });
+        await recordAudit(
+          tx,
+          { ...actor, userId: user.id },
+          { action: 'SESSIONS_REVOKED', tableName: 'sessions', recordId: null, newValues: { kept: user.sessionId } },
+        );
       });
       await announceRevoked(user.id);
     },
 
     async listSessions(userId: string) {
       return db
-        .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          ipAddress: sessions.ipAddress,
+          userAgent: sessions.userAgent,
+        })
         .from(sessions)
         .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date(now()))))
         .orderBy(sql`${sessions.lastSeenAt} desc`);
@@ -373,22 +406,31 @@ export function createAuthService(deps: AuthDeps) {
 
     /** With an emailed link: sets the password, unlocks, ends every session. Two-factor stays on. */
     async resetPasswordWithToken(token: string, password: string, actor: Actor): Promise<{ userId: string }> {
-      return db.transaction(async (tx) => {
-        const { userId, purpose } = await consumeToken(tx, token, ['reset_password', 'invitation']);
-        const [user] = await tx.select().from(users).where(eq(users.id, userId));
-        const problem = passwordProblem(password, user?.email);
-        if (problem) throw weakPassword(problem);
-        await setPassword(tx, userId, password);
-        // The link proves the mailbox: it unlocks (every source), and an invitation or reset also confirms the email.
-        if (user) await lockout.clearAll(tx, subjectOf(user.email));
-        await tx.update(users).set({ emailConfirmedAt: user?.emailConfirmedAt ?? new Date(now()) }).where(eq(users.id, userId));
-        await revokeAll(tx, userId);
-        await recordAudit(tx, { ...actor, userId }, { action: purpose === 'invitation' ? 'INVITATION_ACCEPTED' : 'PASSWORD_RESET', tableName: 'users', recordId: userId });
-        return { userId };
-      }).then(async (r) => {
-        await announceRevoked(r.userId);
-        return r;
-      });
+      return db
+        .transaction(async (tx) => {
+          const { userId, purpose } = await consumeToken(tx, token, ['reset_password', 'invitation']);
+          const [user] = await tx.select().from(users).where(eq(users.id, userId));
+          const problem = passwordProblem(password, user?.email);
+          if (problem) throw weakPassword(problem);
+          await setPassword(tx, userId, password);
+          // The link proves the mailbox: it unlocks (every source), and an invitation or reset also confirms the email.
+          if (user) await lockout.clearAll(tx, subjectOf(user.email));
+          await tx
+            .update(users)
+            .set({ emailConfirmedAt: user?.emailConfirmedAt ?? new Date(now()) })
+            .where(eq(users.id, userId));
+          await revokeAll(tx, userId);
+          await recordAudit(
+            tx,
+            { ...actor, userId },
+            { action: purpose === 'invitation' ? 'INVITATION_ACCEPTED' : 'PASSWORD_RESET', tableName: 'users', recordId: userId },
+          );
+          return { userId };
+        })
+        .then(async (r) => {
+          await announceRevoked(r.userId);
+          return r;
+        });
     },
 
     /** A signed-in user sets a new password (forced reset or account page); other sessions end. */
@@ -396,7 +438,9 @@ export function createAuthService(deps: AuthDeps) {
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       if (!row) throw new AppError('not_found', 404, 'Account not found.');
       if (input.current !== undefined && !(row.passwordHash && (await verifyPassword(row.passwordHash, input.current)))) {
-        throw new AppError('wrong_password', 400, 'Your current password is not correct.', { details: [{ path: 'current', message: 'Your current password is not correct.' }] });
+        throw new AppError('wrong_password', 400, 'Your current password is not correct.', {
+          details: [{ path: 'current', message: 'Your current password is not correct.' }],
+        });
       }
       const problem = passwordProblem(input.password, row.email);
       if (problem) throw weakPassword(problem);
@@ -415,13 +459,17 @@ export function createAuthService(deps: AuthDeps) {
       await db.transaction(async (tx) => {
         const [before] = await tx.select().from(profiles).where(eq(profiles.id, user.id));
         await tx.update(profiles).set(input).where(eq(profiles.id, user.id));
-        await recordAudit(tx, { ...actor, userId: user.id }, {
-          action: 'UPDATE',
-          tableName: 'profiles',
-          recordId: user.id,
-          oldValues: before ? { firstName: before.firstName, lastName: before.lastName, avatarUrl: before.avatarUrl } : null,
-          newValues: input,
-        });
+        await recordAudit(
+          tx,
+          { ...actor, userId: user.id },
+          {
+            action: 'UPDATE',
+            tableName: 'profiles',
+            recordId: user.id,
+            oldValues: before ? { firstName: before.firstName, lastName: before.lastName, avatarUrl: before.avatarUrl } : null,
+            newValues: input,
+          },
+        );
       });
       await announceChanged(user.id);
     },
@@ -430,7 +478,10 @@ export function createAuthService(deps: AuthDeps) {
     async beginTotp(user: CurrentUser): Promise<{ secret: string; uri: string; qr: string }> {
       if (user.twoFactorEnabled) throw new AppError('already_enabled', 409, 'Two-factor authentication is already on.');
       const secret = newTotpSecret();
-      await db.update(users).set({ totpSecret: sealer.seal(secret), totpLastStep: null }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ totpSecret: sealer.seal(secret), totpLastStep: null })
+        .where(eq(users.id, user.id));
       const uri = totpUri(secret, user.email);
       return { secret, uri, qr: await qrDataUrl(uri) };
     },
@@ -443,7 +494,10 @@ export function createAuthService(deps: AuthDeps) {
       if (step === null) throw new AppError('invalid_code', 400, 'That code is not valid. Check the time on your phone and try the current code.');
       const codes = newRecoveryCodes();
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ totpEnabledAt: new Date(now()), totpLastStep: step }).where(eq(users.id, user.id));
+        await tx
+          .update(users)
+          .set({ totpEnabledAt: new Date(now()), totpLastStep: step })
+          .where(eq(users.id, user.id));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
         await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: hashToken(c) })));
         await recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_ENABLED', tableName: 'users', recordId: user.id });
@@ -455,7 +509,9 @@ export function createAuthService(deps: AuthDeps) {
     async disableTotp(user: CurrentUser, password: string, actor: Actor): Promise<void> {
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, password))) {
-        throw new AppError('wrong_password', 400, 'Your password is not correct.', { details: [{ path: 'password', message: 'Your password is not correct.' }] });
+        throw new AppError('wrong_password', 400, 'Your password is not correct.', {
+          details: [{ path: 'password', message: 'Your password is not correct.' }],
+        });
       }
       await db.transaction(async (tx) => {
         await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id));
@@ -465,7 +521,6 @@ export function createAuthService(deps: AuthDeps) {
       });
       await announceChanged(user.id);
     },
-
   };
 }
 

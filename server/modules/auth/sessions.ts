@@ -100,7 +100,10 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
     hit.lastSeenAt = t;
     if (t - hit.touchedAt > TOUCH_EVERY_MS) {
       hit.touchedAt = t;
-      await db.update(sessions).set({ lastSeenAt: new Date(t) }).where(eq(sessions.id, hit.user.sessionId));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(t) })
+        .where(eq(sessions.id, hit.user.sessionId));
     }
     return hit.user;
   }
@@ -145,7 +148,11 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
         return null;
       }
       const touched = touch && idleMs > TOUCH_EVERY_MS;
-      if (touched) await db.update(sessions).set({ lastSeenAt: new Date(now()) }).where(eq(sessions.id, session.id));
+      if (touched)
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(now()) })
+          .where(eq(sessions.id, session.id));
       const access = await accessOf(db, user.id, profile?.isMasterAdmin ?? false);
       const current: CurrentUser = {
         id: user.id,
@@ -177,7 +184,10 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
 
     async revoke(token) {
       cache.delete(hashToken(token));
-      const [row] = await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ userId: sessions.userId });
+      const [row] = await db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)))
+        .returning({ userId: sessions.userId });
       return row?.userId ?? null;
     },
 

@@ -51,7 +51,9 @@ function slugTaken(slug: string): AppError {
 /** Every id must be an image of the media library; errors name the position (`images.2`). */
 async function checkImages(tx: Tx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  const found = new Map((await tx.select({ id: mediaAssets.id, kind: mediaAssets.kind }).from(mediaAssets).where(inArray(mediaAssets.id, ids))).map((m) => [m.id, m.kind]));
+  const found = new Map(
+    (await tx.select({ id: mediaAssets.id, kind: mediaAssets.kind }).from(mediaAssets).where(inArray(mediaAssets.id, ids))).map((m) => [m.id, m.kind]),
+  );
   const details = ids.flatMap((id, i) => {
     const kind = found.get(id);
     if (!kind) return [{ path: `images.${i}`, message: 'This image is no longer in the media library. Choose another.' }];
@@ -112,7 +114,12 @@ async function writeChildren(tx: Tx, productId: number, input: ProductInput): Pr
 /** Everything the editor shows, read with the caller's connection (a transaction or the pool). */
 async function readProduct(db: DbOrTx, row: ProductRow): Promise<ProductForEdit> {
   const [images, retail, trade] = await Promise.all([
-    db.select({ media: mediaAssets }).from(productImages).innerJoin(mediaAssets, eq(mediaAssets.id, productImages.mediaId)).where(eq(productImages.productId, row.id)).orderBy(asc(productImages.position)),
+    db
+      .select({ media: mediaAssets })
+      .from(productImages)
+      .innerJoin(mediaAssets, eq(mediaAssets.id, productImages.mediaId))
+      .where(eq(productImages.productId, row.id))
+      .orderBy(asc(productImages.position)),
     db.select().from(productPrices).where(eq(productPrices.productId, row.id)),
     db.select().from(productTradePrices).where(eq(productTradePrices.productId, row.id)),
   ]);
@@ -192,15 +199,25 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
       const [rows, [count]] = await Promise.all([
         db
           .select({
-            id: products.id, slug: products.slug, name: products.name, category: products.category, status: products.status,
-            stockUnits: products.stockUnits, lowStockThreshold: products.lowStockThreshold, imageUrl: products.imageUrl, updatedAt: products.updatedAt,
+            id: products.id,
+            slug: products.slug,
+            name: products.name,
+            category: products.category,
+            status: products.status,
+            stockUnits: products.stockUnits,
+            lowStockThreshold: products.lowStockThreshold,
+            imageUrl: products.imageUrl,
+            updatedAt: products.updatedAt,
           })
           .from(products)
           .where(where)
           .orderBy(...order, asc(products.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(products)
+          .where(where),
       ]);
       return {
         items: rows.map((r) => ({ ...r, lowStock: r.stockUnits <= r.lowStockThreshold })),
@@ -220,7 +237,10 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
       return write(input.slug, async (tx) => {
         await refuseTakenSlug(tx, input.slug, null);
         await checkImages(tx, input.images);
-        const [row] = await tx.insert(products).values(productValues(input, pictureFor(input, null))).returning();
+        const [row] = await tx
+          .insert(products)
+          .values(productValues(input, pictureFor(input, null)))
+          .returning();
         const created = row as ProductRow;
         await writeChildren(tx, created.id, input);
         const product = await readProduct(tx, created);
@@ -257,7 +277,13 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
           .set({ status: 'archived', version: current.version + 1, updatedAt: new Date() })
           .where(eq(products.id, id))
           .returning();
-        await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'products', recordId: id, oldValues: { status: current.status }, newValues: { status: 'archived' } });
+        await recordAudit(tx, actor, {
+          action: 'UPDATE',
+          tableName: 'products',
+          recordId: id,
+          oldValues: { status: current.status },
+          newValues: { status: 'archived' },
+        });
         return readProduct(tx, row as ProductRow);
       });
     },
@@ -279,9 +305,18 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
           }
           const before = await readProduct(tx, current);
           // The stores that carried it lose it with it (cascade): the audit row keeps which ones.
-          const carriedBy = await tx.select({ storeId: storeProducts.storeId }).from(storeProducts).where(eq(storeProducts.productId, id)).orderBy(asc(storeProducts.storeId));
+          const carriedBy = await tx
+            .select({ storeId: storeProducts.storeId })
+            .from(storeProducts)
+            .where(eq(storeProducts.productId, id))
+            .orderBy(asc(storeProducts.storeId));
           await tx.delete(products).where(eq(products.id, id));
-          await recordAudit(tx, actor, { action: 'DELETE', tableName: 'products', recordId: id, oldValues: { ...auditView(before), carriedByStoreIds: carriedBy.map((s) => s.storeId) } });
+          await recordAudit(tx, actor, {
+            action: 'DELETE',
+            tableName: 'products',
+            recordId: id,
+            oldValues: { ...auditView(before), carriedByStoreIds: carriedBy.map((s) => s.storeId) },
+          });
         });
       } catch (err) {
         // Order lines (a later issue) refer to products too; the database refuses those deletes.

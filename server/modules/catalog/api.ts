@@ -1,9 +1,7 @@
 // JSON handlers of the catalogue: the public list and detail (with content ETags) and the staff
 // product API under /api/admin/products (cms:access; deleting needs catalog:delete).
 import { Router } from 'express';
-import {
-  adminProductListQuery, productArchive, productInput, productListQuery, productUpdate, slugSchema,
-} from '../../../shared/schemas/catalog';
+import { adminProductListQuery, productArchive, productInput, productListQuery, productUpdate, slugSchema } from '../../../shared/schemas/catalog';
 import { parse } from '../../core/parse';
 import { sendWithEtag, toCachedBody } from '../../http/api-helpers';
 import { requireApi } from '../../http/api-auth';

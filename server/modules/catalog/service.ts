@@ -5,9 +5,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { getMarket } from '../../../shared/markets';
 import { mediaUrl } from '../../../shared/media';
 import { slugSchema } from '../../../shared/schemas/catalog';
-import type {
-  ProductListQuery, ProductPage, ProductPatch, PublicProduct, PublicProductDetail, PublicProductImage,
-} from '../../../shared/schemas/catalog';
+import type { ProductListQuery, ProductPage, ProductPatch, PublicProduct, PublicProductDetail, PublicProductImage } from '../../../shared/schemas/catalog';
 import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { mediaAssets, productImages, productPrices, products } from '../../db/schema';
@@ -58,22 +56,26 @@ export interface CatalogService extends CatalogAdmin {
 export function createCatalogService(db: Db, content: ContentVersion): CatalogService {
   const cached = createContentCache(content);
 
-  const priceJoin = (market: string) =>
-    and(eq(productPrices.productId, products.id), eq(productPrices.market, market));
+  const priceJoin = (market: string) => and(eq(productPrices.productId, products.id), eq(productPrices.market, market));
 
   async function selectPublic(where: ReturnType<typeof and>, market: string, limit: number, offset: number) {
     // The page's ids first (an index scan over status, name, id), then their prices: a deep page
     // neither joins nor sorts the whole catalogue.
-    const page = db.select({ id: products.id }).from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(limit).offset(offset).as('page');
+    const page = db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(limit)
+      .offset(offset)
+      .as('page');
     const rows = await db
       .select({ product: products, amountMinor: productPrices.amountMinor, currency: productPrices.currency })
       .from(page)
       .innerJoin(products, eq(products.id, page.id))
       .leftJoin(productPrices, priceJoin(market))
       .orderBy(asc(products.name), asc(products.id));
-    return rows.map((r) =>
-      toPublic(r.product, r.amountMinor === null || r.currency === null ? null : { amountMinor: r.amountMinor, currency: r.currency }),
-    );
+    return rows.map((r) => toPublic(r.product, r.amountMinor === null || r.currency === null ? null : { amountMinor: r.amountMinor, currency: r.currency }));
   }
 
   async function galleryOf(product: PublicProduct): Promise<PublicProductImage[]> {
@@ -97,7 +99,16 @@ export function createCatalogService(db: Db, content: ContentVersion): CatalogSe
         const [items, count] = await Promise.all([
           selectPublic(where, market, query.pageSize, (query.page - 1) * query.pageSize),
           // One count per category and content version, not one per page.
-          cached(`count:${query.category ?? ''}`, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where))[0]?.n ?? 0),
+          cached(
+            `count:${query.category ?? ''}`,
+            async () =>
+              (
+                await db
+                  .select({ n: sql<number>`count(*)::int` })
+                  .from(products)
+                  .where(where)
+              )[0]?.n ?? 0,
+          ),
         ]);
         return { items, page: query.page, pageSize: query.pageSize, total: count, market };
       });
@@ -105,9 +116,7 @@ export function createCatalogService(db: Db, content: ContentVersion): CatalogSe
 
     featuredProducts(market, limit = 4) {
       const code = getMarket(market).code;
-      return cached(`featured:${code}:${limit}`, () =>
-        selectPublic(and(eq(products.status, 'active'), eq(products.featured, true)), code, limit, 0),
-      );
+      return cached(`featured:${code}:${limit}`, () => selectPublic(and(eq(products.status, 'active'), eq(products.featured, true)), code, limit, 0));
     },
 
     async getProduct(slug, market) {

@@ -52,7 +52,13 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     return new Map(rows.map((r) => [r.id, r.firstName]));
   }
 
-  async function insertMessage(values: { sessionId: string; userId: 'anonymous_user' | 'operator'; content: string; clientId: string; staffId?: string | null }) {
+  async function insertMessage(values: {
+    sessionId: string;
+    userId: 'anonymous_user' | 'operator';
+    content: string;
+    clientId: string;
+    staffId?: string | null;
+  }) {
     return db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(chatMessages)
@@ -61,10 +67,16 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
         .returning();
       if (!inserted) {
         // A resend of a message already stored: answer with the stored one.
-        const [existing] = await tx.select().from(chatMessages).where(and(eq(chatMessages.sessionId, values.sessionId), eq(chatMessages.clientId, values.clientId)));
+        const [existing] = await tx
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.sessionId, values.sessionId), eq(chatMessages.clientId, values.clientId)));
         return { row: existing as Row, duplicate: true };
       }
-      await tx.update(chatSessions).set({ lastMessageAt: new Date(now()) }).where(eq(chatSessions.id, values.sessionId));
+      await tx
+        .update(chatSessions)
+        .set({ lastMessageAt: new Date(now()) })
+        .where(eq(chatSessions.id, values.sessionId));
       return { row: inserted, duplicate: false };
     });
   }
@@ -84,7 +96,12 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     },
 
     async history(sessionId: string, after = 0): Promise<ChatMessage[]> {
-      const rows = await db.select().from(chatMessages).where(and(eq(chatMessages.sessionId, sessionId), gt(chatMessages.id, after))).orderBy(asc(chatMessages.id)).limit(500);
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.sessionId, sessionId), gt(chatMessages.id, after)))
+        .orderBy(asc(chatMessages.id))
+        .limit(500);
       const names = await staffNames(rows.map((r) => r.staffId));
       return rows.map((r) => toMessage(r, r.staffId ? (names.get(r.staffId) ?? null) : null));
     },
@@ -97,7 +114,10 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
       if (!duplicate) {
         await db
           .update(chatSessions)
-          .set({ pageUrl: input.page ?? null, status: sql`case when ${chatSessions.status} = 'closed' then 'open'::chat_status else ${chatSessions.status} end` })
+          .set({
+            pageUrl: input.page ?? null,
+            status: sql`case when ${chatSessions.status} = 'closed' then 'open'::chat_status else ${chatSessions.status} end`,
+          })
           .where(eq(chatSessions.id, sessionId));
         await publish({ type: 'message', message });
       }
@@ -105,7 +125,10 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     },
 
     async postStaffMessage(staff: { id: string; firstName: string }, sessionId: string, input: { clientId: string; content: string }, actor: Actor) {
-      const [session] = await db.select({ id: chatSessions.id, status: chatSessions.status, assigneeId: chatSessions.assigneeId }).from(chatSessions).where(eq(chatSessions.id, sessionId));
+      const [session] = await db
+        .select({ id: chatSessions.id, status: chatSessions.status, assigneeId: chatSessions.assigneeId })
+        .from(chatSessions)
+        .where(eq(chatSessions.id, sessionId));
       if (!session) throw new AppError('not_found', 404, 'Conversation not found.');
       const { row, duplicate } = await insertMessage({ sessionId, userId: 'operator', content: input.content, clientId: input.clientId, staffId: staff.id });
       const message = toMessage(row, staff.firstName);
@@ -151,7 +174,10 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     },
 
     async unreadTotal(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chatMessages).where(and(eq(chatMessages.userId, 'anonymous_user'), isNull(chatMessages.readAt)));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, 'anonymous_user'), isNull(chatMessages.readAt)));
       return row?.n ?? 0;
     },
 
@@ -177,7 +203,10 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
       await db.transaction(async (tx) => {
         const [before] = await tx.select({ assigneeId: chatSessions.assigneeId }).from(chatSessions).where(eq(chatSessions.id, sessionId));
         if (!before) throw new AppError('not_found', 404, 'Conversation not found.');
-        await tx.update(chatSessions).set({ assigneeId, status: assigneeId ? 'assigned' : 'open' }).where(eq(chatSessions.id, sessionId));
+        await tx
+          .update(chatSessions)
+          .set({ assigneeId, status: assigneeId ? 'assigned' : 'open' })
+          .where(eq(chatSessions.id, sessionId));
         await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'chat_sessions', recordId: sessionId, oldValues: before, newValues: { assigneeId } });
       });
       await publish({ type: 'conversation', sessionId });
@@ -212,14 +241,21 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     async heartbeat(instanceId: string, staffIds: string[]): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.delete(chatPresence).where(eq(chatPresence.instanceId, instanceId));
-        if (staffIds.length) await tx.insert(chatPresence).values([...new Set(staffIds)].map((userId) => ({ userId, instanceId, seenAt: new Date(now()) }))).onConflictDoNothing();
+        if (staffIds.length)
+          await tx
+            .insert(chatPresence)
+            .values([...new Set(staffIds)].map((userId) => ({ userId, instanceId, seenAt: new Date(now()) })))
+            .onConflictDoNothing();
       });
     },
 
     presenceChanged: () => publish({ type: 'presence' }),
 
     async staffOnline(): Promise<boolean> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chatPresence).where(gt(chatPresence.seenAt, new Date(now() - PRESENCE_FRESH_MS)));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(chatPresence)
+        .where(gt(chatPresence.seenAt, new Date(now() - PRESENCE_FRESH_MS)));
       return (row?.n ?? 0) > 0;
     },
 
@@ -229,7 +265,9 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
         .selectDistinct({ id: users.id, firstName: profiles.firstName, lastName: profiles.lastName })
         .from(users)
         .innerJoin(profiles, eq(profiles.id, users.id))
-        .where(sql`${users.status} = 'active' and exists (select 1 from user_roles ur join role_permissions rp on rp.role = ur.role where ur.user_id = ${users.id} and rp.permission = 'support:answer')`);
+        .where(
+          sql`${users.status} = 'active' and exists (select 1 from user_roles ur join role_permissions rp on rp.role = ur.role where ur.user_id = ${users.id} and rp.permission = 'support:answer')`,
+        );
     },
   };
 }

@@ -125,9 +125,9 @@ async function assertSlugFree(tx: DbOrTx, slug: string, exceptId?: number): Prom
 
 async function writeIngredients(tx: DbOrTx, cocktailId: number, input: CocktailInput): Promise<void> {
   await tx.delete(cocktailIngredients).where(eq(cocktailIngredients.cocktailId, cocktailId));
-  await tx.insert(cocktailIngredients).values(
-    input.ingredients.map((i, n) => ({ cocktailId, position: n + 1, name: i.name, amount: i.amount, unit: i.unit, productId: i.productId })),
-  );
+  await tx
+    .insert(cocktailIngredients)
+    .values(input.ingredients.map((i, n) => ({ cocktailId, position: n + 1, name: i.name, amount: i.amount, unit: i.unit, productId: i.productId })));
 }
 
 async function lockRow(tx: DbOrTx, id: number, version: number | undefined): Promise<CocktailRow> {
@@ -184,7 +184,10 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
           .orderBy(order, asc(cocktails.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ n: sql<number>`count(*)::int` }).from(cocktails).where(and(...where)),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(cocktails)
+          .where(and(...where)),
       ]);
       return {
         items: items.map((r) => ({ ...r, ingredientCount: Number(r.ingredientCount), updatedAt: r.updatedAt.toISOString() })),
@@ -251,7 +254,10 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
           const image = resolveImage(input.imageMediaId);
           await checkLinks(tx, input, image);
           const { ingredients: _ingredients, imageMediaId: _media, ...fields } = input;
-          const [row] = await tx.insert(cocktails).values({ ...fields, ...image }).returning();
+          const [row] = await tx
+            .insert(cocktails)
+            .values({ ...fields, ...image })
+            .returning();
           const created = row as CocktailRow;
           await writeIngredients(tx, created.id, input);
           await recordAudit(tx, actor, { action: 'INSERT', tableName: 'cocktails', recordId: created.id, newValues: await snapshot(tx, created) });
@@ -278,7 +284,13 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
             .where(eq(cocktails.id, id))
             .returning();
           await writeIngredients(tx, id, recipe);
-          await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'cocktails', recordId: id, oldValues: before, newValues: await snapshot(tx, row as CocktailRow) });
+          await recordAudit(tx, actor, {
+            action: 'UPDATE',
+            tableName: 'cocktails',
+            recordId: id,
+            oldValues: before,
+            newValues: await snapshot(tx, row as CocktailRow),
+          });
           return current.published;
         }),
       );
@@ -290,7 +302,10 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
       const wasPublished = await db.transaction(async (tx) => {
         const current = await lockRow(tx, id, version);
         if (publish && !current.imageUrl) throw invalidFields([{ path: 'imageMediaId', message: 'Choose an image before publishing the recipe.' }]);
-        await tx.update(cocktails).set({ published: publish, version: current.version + 1, updatedAt: new Date() }).where(eq(cocktails.id, id));
+        await tx
+          .update(cocktails)
+          .set({ published: publish, version: current.version + 1, updatedAt: new Date() })
+          .where(eq(cocktails.id, id));
         await recordAudit(tx, actor, {
           action: 'UPDATE',
           tableName: 'cocktails',

@@ -77,7 +77,10 @@ function staffRoutes(router: Router, services: Services): void {
     res.json({ cocktail: await cocktails.update(id, input, actorOf(req)) });
   });
 
-  for (const [action, publish] of [['publish', true], ['unpublish', false]] as const) {
+  for (const [action, publish] of [
+    ['publish', true],
+    ['unpublish', false],
+  ] as const) {
     router.post(`/admin/cocktails/:id/${action}`, write, async (req, res) => {
       const id = idOf(req);
       const { version } = parse(cocktailVersionOnly, req.body);

@@ -3,13 +3,7 @@
 // Drafts never leave this module except through the staff side (admin.ts). Public reads are cached
 // per content version.
 import { and, asc, eq, exists, type SQL } from 'drizzle-orm';
-import type {
-  CocktailDetail,
-  CocktailIngredient,
-  CocktailListQuery,
-  CocktailProduct,
-  CocktailSummary,
-} from '../../../shared/schemas/cocktails';
+import type { CocktailDetail, CocktailIngredient, CocktailListQuery, CocktailProduct, CocktailSummary } from '../../../shared/schemas/cocktails';
 import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
 import { cocktailIngredients, cocktails, products } from '../../db/schema';

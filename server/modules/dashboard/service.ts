@@ -51,7 +51,14 @@ export function createDashboardService(db: Db) {
       ]);
       const recentInquiries = [
         ...contacts.map((r) => ({ kind: 'contact' as const, id: r.id, from: r.name, subject: r.subject, status: r.status, createdAt: r.createdAt })),
-        ...business.map((r) => ({ kind: 'business' as const, id: r.id, from: r.company, subject: `${r.partnerType} · ${r.country}`, status: r.status, createdAt: r.createdAt })),
+        ...business.map((r) => ({
+          kind: 'business' as const,
+          id: r.id,
+          from: r.company,
+          subject: `${r.partnerType} · ${r.country}`,
+          status: r.status,
+          createdAt: r.createdAt,
+        })),
       ]
         .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime())
         .slice(0, RECENT);
@@ -79,7 +86,10 @@ export function createDashboardService(db: Db) {
     },
 
     async partnerSummary(): Promise<{ activeProducts: number; categories: number }> {
-      const [row] = await db.select({ n: count, categories: sql<number>`count(distinct ${products.category})::int` }).from(products).where(eq(products.status, 'active'));
+      const [row] = await db
+        .select({ n: count, categories: sql<number>`count(distinct ${products.category})::int` })
+        .from(products)
+        .where(eq(products.status, 'active'));
       return { activeProducts: row?.n ?? 0, categories: row?.categories ?? 0 };
     },
   };

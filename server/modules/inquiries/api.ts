@@ -1,7 +1,13 @@
 // JSON handlers for the public contact and business-inquiry forms, and the staff inquiries list and triage.
 import { Router } from 'express';
 import {
-  businessInquiryForm, contactForm, FORM_STARTED_FIELD, HONEYPOT_FIELD, inquiryListQuery, inquiryRef, inquiryUpdate,
+  businessInquiryForm,
+  contactForm,
+  FORM_STARTED_FIELD,
+  HONEYPOT_FIELD,
+  inquiryListQuery,
+  inquiryRef,
+  inquiryUpdate,
 } from '../../../shared/schemas/inquiries';
 import { parse } from '../../core/parse';
 import { requireApi } from '../../http/api-auth';
@@ -14,7 +20,6 @@ export function botSignals(body: Record<string, unknown>): BotSignals {
   const started = Number(body[FORM_STARTED_FIELD]);
   return { honeypot: typeof honeypot === 'string' ? honeypot : undefined, startedAt: Number.isFinite(started) && started > 0 ? started : undefined };
 }
-
 
 export function inquiriesApi(services: Services): Router {
   const router = Router();

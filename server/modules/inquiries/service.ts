@@ -7,7 +7,13 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import { href } from 'react-router';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import {
-  type BusinessInquiryForm, type ContactForm, type InquiryKind, type InquiryListQuery, type InquiryStatus, type InquiryUpdate, MIN_FILL_MS,
+  type BusinessInquiryForm,
+  type ContactForm,
+  type InquiryKind,
+  type InquiryListQuery,
+  type InquiryStatus,
+  type InquiryUpdate,
+  MIN_FILL_MS,
 } from '../../../shared/schemas/inquiries';
 import type { Db, DbOrTx } from '../../db/client';
 import { businessInquiries, contactMessages, profiles, users } from '../../db/schema';
@@ -48,8 +54,7 @@ export interface Colleague {
 }
 
 export type InquiryDetail =
-  | { kind: 'contact'; record: typeof contactMessages.$inferSelect }
-  | { kind: 'business'; record: typeof businessInquiries.$inferSelect };
+  { kind: 'contact'; record: typeof contactMessages.$inferSelect } | { kind: 'business'; record: typeof businessInquiries.$inferSelect };
 
 export interface InquiryService {
   submitContact(form: ContactForm, bot: BotSignals, actor: Actor): Promise<{ id: number } | { discarded: true }>;
@@ -86,7 +91,9 @@ export function createInquiryService(db: Db, notifications: NotificationService,
       .select({ id: users.id, firstName: profiles.firstName, lastName: profiles.lastName, email: users.email })
       .from(users)
       .innerJoin(profiles, eq(profiles.id, users.id))
-      .where(sql`${users.status} = 'active' and exists (select 1 from user_roles ur join role_permissions rp on rp.role = ur.role where ur.user_id = ${users.id} and rp.permission = 'inquiries:manage')`)
+      .where(
+        sql`${users.status} = 'active' and exists (select 1 from user_roles ur join role_permissions rp on rp.role = ur.role where ur.user_id = ${users.id} and rp.permission = 'inquiries:manage')`,
+      )
       .orderBy(asc(profiles.firstName), asc(profiles.lastName));
     return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() || r.email }));
   }
@@ -151,9 +158,17 @@ export function createInquiryService(db: Db, notifications: NotificationService,
       checkLimit('contact', actor);
       if (looksAutomated(bot)) return { discarded: true };
       const { id, notice } = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(contactMessages).values({ ...form, ipAddress: actor.ip }).returning({ id: contactMessages.id });
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({ ...form, ipAddress: actor.ip })
+          .returning({ id: contactMessages.id });
         const id = (row as { id: number }).id;
-        await recordAudit(tx, actor, { action: 'INSERT', tableName: 'contact_messages', recordId: id, newValues: { subject: form.subject, email: form.email } });
+        await recordAudit(tx, actor, {
+          action: 'INSERT',
+          tableName: 'contact_messages',
+          recordId: id,
+          newValues: { subject: form.subject, email: form.email },
+        });
         const notice = await notifications.notify(tx, {
           kind: 'contact_message',
           title: `New message from ${form.name}`,
@@ -196,7 +211,9 @@ export function createInquiryService(db: Db, notifications: NotificationService,
     },
 
     async list(query) {
-      const selects = [query.kind !== 'business' ? contactSelect(query) : null, query.kind !== 'contact' ? businessSelect(query) : null].filter((s) => s !== null);
+      const selects = [query.kind !== 'business' ? contactSelect(query) : null, query.kind !== 'contact' ? businessSelect(query) : null].filter(
+        (s) => s !== null,
+      );
       const [first, second] = selects as [ReturnType<typeof contactSelect>, ReturnType<typeof contactSelect>?];
       const all = (second ? unionAll(first, second) : first).as('inquiries');
       const column = query.sort === 'from' ? all.from : query.sort === 'status' ? all.status : all.createdAt;
@@ -248,7 +265,13 @@ export function createInquiryService(db: Db, notifications: NotificationService,
           .set({ ...next, updatedAt: sql`greatest(now(), ${table.updatedAt} + interval '1 millisecond')` })
           .where(eq(table.id, id));
         const { updatedAt: _at, ...old } = before;
-        await recordAudit(tx, actor, { action: 'UPDATE', tableName: kind === 'contact' ? 'contact_messages' : 'business_inquiries', recordId: id, oldValues: old, newValues: next });
+        await recordAudit(tx, actor, {
+          action: 'UPDATE',
+          tableName: kind === 'contact' ? 'contact_messages' : 'business_inquiries',
+          recordId: id,
+          oldValues: old,
+          newValues: next,
+        });
       });
       return get(kind, id);
     },

@@ -3,7 +3,14 @@
 // events: the upcoming ones of a market and one published event.
 import { Router } from 'express';
 import {
-  collateralInput, collateralListQuery, collateralUpdate, eventInput, eventListQuery, eventUpdate, marketingId, publicEventQuery,
+  collateralInput,
+  collateralListQuery,
+  collateralUpdate,
+  eventInput,
+  eventListQuery,
+  eventUpdate,
+  marketingId,
+  publicEventQuery,
 } from '../../../shared/schemas/marketing';
 import { eventIdFromParam } from '../../../shared/events';
 import { parse } from '../../core/parse';

@@ -5,9 +5,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import { eventCountryCode, eventMarket, eventPath, type PublicEvent } from '../../../shared/events';
 import type { PickedMedia } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
-import type {
-  CollateralInput, CollateralListQuery, CollateralUpdate, EventInput, EventListQuery, EventUpdate,
-} from '../../../shared/schemas/marketing';
+import type { CollateralInput, CollateralListQuery, CollateralUpdate, EventInput, EventListQuery, EventUpdate } from '../../../shared/schemas/marketing';
 import type { ContentVersion } from '../../cache/content-version';
 import type { Db, DbOrTx } from '../../db/client';
 import { brandEvents, collateralItems, mediaAssets } from '../../db/schema';
@@ -172,7 +170,10 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
     },
 
     async getPublicEvent(id) {
-      const [row] = await db.select().from(brandEvents).where(and(eq(brandEvents.id, id), eq(brandEvents.published, true)));
+      const [row] = await db
+        .select()
+        .from(brandEvents)
+        .where(and(eq(brandEvents.id, id), eq(brandEvents.published, true)));
       if (!row) throw notFound('Event');
       const [event] = await toPublic([row]);
       // Its cached page says "upcoming" until then.
@@ -186,7 +187,13 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
       const column = query.sort === 'kind' ? t.kind : query.sort === 'updatedAt' ? t.updatedAt : t.title;
       const order = query.dir === 'desc' ? desc : asc;
       const [rows, [total]] = await Promise.all([
-        db.select().from(t).where(where).orderBy(order(column), asc(t.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+        db
+          .select()
+          .from(t)
+          .where(where)
+          .orderBy(order(column), asc(t.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
         db.select({ n: count() }).from(t).where(where),
       ]);
       return { items: await withCollateralMedia(rows), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
@@ -231,13 +238,24 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
     async listEvents(query) {
       const t = brandEvents;
       const where: SQL | undefined = query.q
-        ? or(ilike(t.title, containsPattern(query.q)), ilike(t.venue, containsPattern(query.q)), ilike(t.city, containsPattern(query.q)), ilike(t.country, containsPattern(query.q)))
+        ? or(
+            ilike(t.title, containsPattern(query.q)),
+            ilike(t.venue, containsPattern(query.q)),
+            ilike(t.city, containsPattern(query.q)),
+            ilike(t.country, containsPattern(query.q)),
+          )
         : undefined;
       const column = query.sort === 'title' ? t.title : query.sort === 'city' ? t.city : t.startsAt;
       // Without a choice, the latest events first.
       const order = query.sort ? (query.dir === 'desc' ? desc : asc) : desc;
       const [rows, [total]] = await Promise.all([
-        db.select().from(t).where(where).orderBy(order(column), asc(t.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+        db
+          .select()
+          .from(t)
+          .where(where)
+          .orderBy(order(column), asc(t.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
         db.select({ n: count() }).from(t).where(where),
       ]);
       return { items: await withEventDetails(rows), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
@@ -247,7 +265,10 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
       const { startsLocal: _s, endsLocal: _e, ...values } = input;
       const id = await write(async (tx) => {
         if (input.imageMediaId) await requireMedia(tx, input.imageMediaId, 'imageMediaId', 'image');
-        const [row] = await tx.insert(brandEvents).values({ ...values, ...eventTimes(input) }).returning();
+        const [row] = await tx
+          .insert(brandEvents)
+          .values({ ...values, ...eventTimes(input) })
+          .returning();
         const created = row as EventRow;
         await recordAudit(tx, actor, { action: 'INSERT', tableName: 'brand_events', recordId: created.id, newValues: created });
         return created.id;

@@ -5,7 +5,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(zone, f);
   }
   return f;
@@ -13,7 +22,11 @@ function formatter(zone: string): Intl.DateTimeFormat {
 
 /** The zone's wall clock at `instant`, read as if it were UTC (milliseconds). */
 function wallClockAsUtc(instant: number, zone: string): number {
-  const parts = Object.fromEntries(formatter(zone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 }
 

@@ -81,7 +81,10 @@ export function mediaApi(services: Services): Router {
 
 /** "Brochure 2026.pdf" for a Content-Disposition header: printable ASCII without quotes. */
 function asciiFileName(name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9._ -]/g, '_').replace(/^[.\s]+/, '').slice(0, 120);
+  const safe = name
+    .replace(/[^A-Za-z0-9._ -]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .slice(0, 120);
   return safe || 'document.pdf';
 }
 

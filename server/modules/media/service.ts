@@ -112,9 +112,14 @@ async function refuseHugeImage(buffer: Buffer): Promise<void> {
     .metadata()
     .catch(() => ({ width: 0, height: 0 }));
   if (width * height <= MAX_IMAGE_PIXELS) return;
-  throw new AppError('image_too_large', 413, `This image is ${width} × ${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixels we accept: resize it (e.g. to 4000 × 3000) and upload it again.`, {
-    hint: ACCEPTED,
-  });
+  throw new AppError(
+    'image_too_large',
+    413,
+    `This image is ${width} × ${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixels we accept: resize it (e.g. to 4000 × 3000) and upload it again.`,
+    {
+      hint: ACCEPTED,
+    },
+  );
 }
 
 /** Decodes the whole image (which proves it is one) and writes the web version and the thumbnail. */
@@ -153,15 +158,22 @@ function toAsset(row: MediaRow): MediaAsset {
 /** A display name only: no control characters, no path, a sane length. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean || 'file';
 }
 
 /** "the cocktail “Negroni” and the product “Frolic Gin”": what still uses a file. */
 async function usersOf(tx: DbOrTx, id: string): Promise<string[]> {
   // One query after another: a transaction is one connection.
-  const productRows = await tx.selectDistinct({ name: products.name }).from(productImages).innerJoin(products, eq(products.id, productImages.productId)).where(eq(productImages.mediaId, id));
+  const productRows = await tx
+    .selectDistinct({ name: products.name })
+    .from(productImages)
+    .innerJoin(products, eq(products.id, productImages.productId))
+    .where(eq(productImages.mediaId, id));
   const cocktailRows = await tx.select({ name: cocktails.name }).from(cocktails).where(eq(cocktails.imageMediaId, id));
   const collateralRows = await tx.select({ name: collateralItems.title }).from(collateralItems).where(eq(collateralItems.mediaId, id));
   const eventRows = await tx.select({ name: brandEvents.title }).from(brandEvents).where(eq(brandEvents.imageMediaId, id));
@@ -199,7 +211,9 @@ export function createMediaService(db: Db, content: ContentVersion, uploadsDir: 
       const type = await sniff(file.buffer);
       if (!type) throw unsupported();
       if (options.kind && type.kind !== options.kind) {
-        throw unsupported(options.kind === 'image' ? 'This file is a PDF: choose a JPEG, PNG, WebP, GIF or AVIF image here.' : 'This file is an image: choose a PDF here.');
+        throw unsupported(
+          options.kind === 'image' ? 'This file is a PDF: choose a JPEG, PNG, WebP, GIF or AVIF image here.' : 'This file is an image: choose a PDF here.',
+        );
       }
       const limit = type.kind === 'image' ? MEDIA_MAX_IMAGE_BYTES : MEDIA_MAX_DOCUMENT_BYTES;
       if (file.buffer.length > limit) {
@@ -267,7 +281,10 @@ export function createMediaService(db: Db, content: ContentVersion, uploadsDir: 
     async getMany(ids) {
       const wanted = [...new Set(ids.filter(isUuid))];
       if (wanted.length === 0) return [];
-      const rows = await db.select().from(mediaAssets).where(or(...wanted.map((id) => eq(mediaAssets.id, id))));
+      const rows = await db
+        .select()
+        .from(mediaAssets)
+        .where(or(...wanted.map((id) => eq(mediaAssets.id, id))));
       const byId = new Map(rows.map((r) => [r.id, toAsset(r)]));
       return wanted.flatMap((id) => byId.get(id) ?? []);
     },
@@ -279,7 +296,13 @@ export function createMediaService(db: Db, content: ContentVersion, uploadsDir: 
         const [before] = await tx.select().from(mediaAssets).where(eq(mediaAssets.id, id)).for('update');
         if (!before) throw notFound('File');
         const [after] = await tx.update(mediaAssets).set({ altText: clean }).where(eq(mediaAssets.id, id)).returning();
-        await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'media_assets', recordId: id, oldValues: { altText: before.altText }, newValues: { altText: clean } });
+        await recordAudit(tx, actor, {
+          action: 'UPDATE',
+          tableName: 'media_assets',
+          recordId: id,
+          oldValues: { altText: before.altText },
+          newValues: { altText: clean },
+        });
         return after!;
       });
       // Public pages show alt texts (product galleries, event images): their caches must drop them.
@@ -320,9 +343,17 @@ export function createMediaService(db: Db, content: ContentVersion, uploadsDir: 
           .where(and(eq(productImages.mediaId, id), eq(products.status, 'active')))
           .limit(1);
         if (inProduct) return true;
-        const [inRecipe] = await db.select({ id: cocktails.id }).from(cocktails).where(and(eq(cocktails.imageMediaId, id), eq(cocktails.published, true))).limit(1);
+        const [inRecipe] = await db
+          .select({ id: cocktails.id })
+          .from(cocktails)
+          .where(and(eq(cocktails.imageMediaId, id), eq(cocktails.published, true)))
+          .limit(1);
         if (inRecipe) return true;
-        const [inEvent] = await db.select({ id: brandEvents.id }).from(brandEvents).where(and(eq(brandEvents.imageMediaId, id), eq(brandEvents.published, true))).limit(1);
+        const [inEvent] = await db
+          .select({ id: brandEvents.id })
+          .from(brandEvents)
+          .where(and(eq(brandEvents.imageMediaId, id), eq(brandEvents.published, true)))
+          .limit(1);
         return inEvent !== undefined;
       });
     },

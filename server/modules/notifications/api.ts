@@ -6,9 +6,11 @@ import { recordId } from '../../../shared/schemas/admin';
 import { currentUser, requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
 
-
 const listQuery = z.object({
-  unread: z.enum(['1', 'true', '0', 'false']).optional().transform((v) => v === '1' || v === 'true'),
+  unread: z
+    .enum(['1', 'true', '0', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
@@ -20,7 +22,10 @@ export function notificationsApi(services: Services): Router {
   router.get('/admin/notifications', staff, async (req, res) => {
     const query = parse(listQuery, req.query);
     const user = await reader(req);
-    const [page, unreadCount] = await Promise.all([services.notifications.list(user, { unreadOnly: query.unread, page: query.page }), services.notifications.unreadCount(user)]);
+    const [page, unreadCount] = await Promise.all([
+      services.notifications.list(user, { unreadOnly: query.unread, page: query.page }),
+      services.notifications.unreadCount(user),
+    ]);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ...page, unreadCount });
   });

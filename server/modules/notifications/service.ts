@@ -50,7 +50,8 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
     const usable = await access.usable(reader);
     const scoped: SQL[] = [];
     if (usable.any.length) scoped.push(inArray(notifications.permission, usable.any));
-    if (usable.own.length && reader.organisationId) scoped.push(and(inArray(notifications.permission, usable.own), eq(notifications.organisationId, reader.organisationId)) as SQL);
+    if (usable.own.length && reader.organisationId)
+      scoped.push(and(inArray(notifications.permission, usable.own), eq(notifications.organisationId, reader.organisationId)) as SQL);
     return and(
       scoped.length ? or(...scoped) : sql`false`,
       or(isNull(notifications.userId), eq(notifications.userId, reader.id)),
@@ -68,7 +69,15 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
     async notify(tx, input) {
       const [row] = await tx
         .insert(notifications)
-        .values({ kind: input.kind, title: input.title, body: input.body ?? '', link: input.link ?? null, permission: input.permission, organisationId: input.organisationId ?? null, userId: input.userId ?? null })
+        .values({
+          kind: input.kind,
+          title: input.title,
+          body: input.body ?? '',
+          link: input.link ?? null,
+          permission: input.permission,
+          organisationId: input.organisationId ?? null,
+          userId: input.userId ?? null,
+        })
         .returning({ id: notifications.id, permission: notifications.permission, organisationId: notifications.organisationId, userId: notifications.userId });
       return row as StoredNotification;
     },
@@ -99,12 +108,18 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
     },
 
     async unreadCount(reader) {
-      const [row] = await db.select({ n: count() }).from(notifications).where(await unread(reader));
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(await unread(reader));
       return row?.n ?? 0;
     },
 
     async markRead(reader, id) {
-      const [visible] = await db.select({ link: notifications.link }).from(notifications).where(and(eq(notifications.id, id), await visibleTo(reader)));
+      const [visible] = await db
+        .select({ link: notifications.link })
+        .from(notifications)
+        .where(and(eq(notifications.id, id), await visibleTo(reader)));
       if (!visible) throw notFound('Notification');
       await db.insert(notificationReads).values({ notificationId: id, userId: reader.id }).onConflictDoNothing();
       return visible;
@@ -113,7 +128,12 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
     async markAllRead(reader) {
       await db
         .insert(notificationReads)
-        .select(db.select({ notificationId: notifications.id, userId: sql<string>`${reader.id}::uuid`.as('user_id'), readAt: sql<Date>`now()`.as('read_at') }).from(notifications).where(await unread(reader)))
+        .select(
+          db
+            .select({ notificationId: notifications.id, userId: sql<string>`${reader.id}::uuid`.as('user_id'), readAt: sql<Date>`now()`.as('read_at') })
+            .from(notifications)
+            .where(await unread(reader)),
+        )
         .onConflictDoNothing();
     },
   };

@@ -47,7 +47,13 @@ export function createSettingsService(db: Db, feed: ChangeFeed): SettingsService
           .set({ ...next, updatedAt: new Date(), updatedBy: actor.userId })
           .where(eq(securitySettings.id, 1))
           .returning();
-        await recordAudit(tx, actor, { action: 'SETTINGS_UPDATE', tableName: 'security_settings', recordId: 1, oldValues: before ? pick(before) : null, newValues: next });
+        await recordAudit(tx, actor, {
+          action: 'SETTINGS_UPDATE',
+          tableName: 'security_settings',
+          recordId: 1,
+          oldValues: before ? pick(before) : null,
+          newValues: next,
+        });
         return pick(row as typeof securitySettings.$inferSelect);
       });
       await feed.publish(TOPIC);

@@ -111,7 +111,13 @@ export function createStoreAdmin(db: Db, content: ContentVersion): StoreAdmin {
         const row = await updateStoreRow(tx, id, input, version);
         if (!row) throw versionConflict('store', old.row.version + 1, version);
         await writeProducts(tx, id, input.productIds);
-        await recordAudit(tx, actor, { action: 'UPDATE', tableName: TABLE, recordId: id, oldValues: snapshot(old.row, old.productIds), newValues: snapshot(row, input.productIds) });
+        await recordAudit(tx, actor, {
+          action: 'UPDATE',
+          tableName: TABLE,
+          recordId: id,
+          oldValues: snapshot(old.row, old.productIds),
+          newValues: snapshot(row, input.productIds),
+        });
         return toEdit(row, input.productIds);
       });
       await content.changed('stores');
@@ -160,8 +166,19 @@ export function createStoreAdmin(db: Db, content: ContentVersion): StoreAdmin {
         else slugs.set(c.storeId, [c.slug]);
       }
       const rows = stores.map((s) => [
-        String(s.id), String(s.version), s.name, s.address, s.city, s.region ?? '', s.postcode ?? '', s.country, String(s.latitude), String(s.longitude),
-        s.phone ?? '', formatHours([...s.openingHours].sort((a, b) => a.day - b.day)), (slugs.get(s.id) ?? []).join(STORE_CSV_PRODUCT_SEPARATOR),
+        String(s.id),
+        String(s.version),
+        s.name,
+        s.address,
+        s.city,
+        s.region ?? '',
+        s.postcode ?? '',
+        s.country,
+        String(s.latitude),
+        String(s.longitude),
+        s.phone ?? '',
+        formatHours([...s.openingHours].sort((a, b) => a.day - b.day)),
+        (slugs.get(s.id) ?? []).join(STORE_CSV_PRODUCT_SEPARATOR),
         s.active ? 'yes' : 'no',
       ]);
       return writeStoreCsv(STORE_CSV_EXPORT_COLUMNS, rows);

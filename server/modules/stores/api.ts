@@ -3,8 +3,20 @@ import { type Request, Router } from 'express';
 import { fromKm, toKm } from '../../../shared/geo';
 import { getMarket } from '../../../shared/markets';
 import {
-  DEFAULT_RADIUS, retailerQuery, storeAdminId, storeAdminQuery, storeGeocodeQuery, storeImportBody, storeImportPreviewBody, storeInput,
-  storeNearbyQuery, type StoreResult, type StoreSearchResponse, type StoreSearchResult, storeSearchQuery, storeUpdate,
+  DEFAULT_RADIUS,
+  retailerQuery,
+  storeAdminId,
+  storeAdminQuery,
+  storeGeocodeQuery,
+  storeImportBody,
+  storeImportPreviewBody,
+  storeInput,
+  storeNearbyQuery,
+  type StoreResult,
+  type StoreSearchResponse,
+  type StoreSearchResult,
+  storeSearchQuery,
+  storeUpdate,
 } from '../../../shared/schemas/stores';
 import { parse, parseIdOr404 } from '../../core/parse';
 import { sendWithEtag, toCachedBody } from '../../http/api-helpers';
@@ -29,9 +41,7 @@ export function toStoreResponse(result: StoreSearchResult, unit: 'km' | 'mi', q?
     total: result.total,
     items: result.items.map(withDistance),
     nearest: result.nearest ? withDistance(result.nearest) : null,
-    ...(result.match === 'not_found'
-      ? { message: `We couldn't find a place, postcode or store called “${q ?? ''}”. Try a town, a city or a postcode.` }
-      : {}),
+    ...(result.match === 'not_found' ? { message: `We couldn't find a place, postcode or store called “${q ?? ''}”. Try a town, a city or a postcode.` } : {}),
   };
 }
 

@@ -19,8 +19,35 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Countries with stores or in a market of ours: towns down to this population. */
 const NEAR_POPULATION = 15_000;
 const NEAR_COUNTRIES = new Set([
-  'GB', 'US', 'CA', 'AU', 'NZ', 'IE', 'FR', 'DE', 'NL', 'BE', 'LU', 'ES', 'PT', 'IT', 'AT', 'FI', 'GR', 'HR', 'CY',
-  'EE', 'LV', 'LT', 'MT', 'SK', 'SI', 'CH', 'DK', 'SE', 'NO',
+  'GB',
+  'US',
+  'CA',
+  'AU',
+  'NZ',
+  'IE',
+  'FR',
+  'DE',
+  'NL',
+  'BE',
+  'LU',
+  'ES',
+  'PT',
+  'IT',
+  'AT',
+  'FI',
+  'GR',
+  'HR',
+  'CY',
+  'EE',
+  'LV',
+  'LT',
+  'MT',
+  'SK',
+  'SI',
+  'CH',
+  'DK',
+  'SE',
+  'NO',
 ]);
 /** Elsewhere only cities, so a search for "Tokyo" still finds the place (and says no store is near). */
 const FAR_POPULATION = 100_000;
@@ -31,9 +58,7 @@ const postTowns = new Set(Object.values(JSON.parse(readFileSync(path.join(here, 
 
 const clean = (s: string) => s.replace(/[\t\n]/g, ' ').trim();
 const rows = cities
-  .filter((c) =>
-    (c.country === 'GB' && postTowns.has(c.name)) ||
-    c.population >= (NEAR_COUNTRIES.has(c.country) ? NEAR_POPULATION : FAR_POPULATION))
+  .filter((c) => (c.country === 'GB' && postTowns.has(c.name)) || c.population >= (NEAR_COUNTRIES.has(c.country) ? NEAR_POPULATION : FAR_POPULATION))
   .sort((a, b) => a.country.localeCompare(b.country) || b.population - a.population || a.name.localeCompare(b.name))
   .map((c) => [clean(c.name), c.country, clean(c.adminCode), c.loc.coordinates[1].toFixed(4), c.loc.coordinates[0].toFixed(4), c.population].join('\t'));
 

@@ -86,7 +86,9 @@ describe('reading a store CSV', () => {
   const header = 'name,address,city,region,postcode,country,latitude,longitude,phone,hours,products,active';
 
   it('keys cells by column, with the line each row starts on', () => {
-    const file = readStoreCsv(`\uFEFF${header}\r\nA,"1 High St",London,,N1,GB,51.5,-0.1,,,,yes\r\n\r\n"B ""Bar""","2 Low St\nBack",Leeds,,,GB,53.8,-1.5,,,,\r\nC,3 Mid St,York,,,GB,53.9,-1.08,,,,\r\n`);
+    const file = readStoreCsv(
+      `\uFEFF${header}\r\nA,"1 High St",London,,N1,GB,51.5,-0.1,,,,yes\r\n\r\n"B ""Bar""","2 Low St\nBack",Leeds,,,GB,53.8,-1.5,,,,\r\nC,3 Mid St,York,,,GB,53.9,-1.08,,,,\r\n`,
+    );
     expect(file.fileErrors).toEqual([]);
     expect(file.rows.map((r) => r.line)).toEqual([2, 4, 6]);
     expect(file.rows[1]?.values).toMatchObject({ name: 'B "Bar"', address: '2 Low St\nBack', city: 'Leeds' });
@@ -95,7 +97,10 @@ describe('reading a store CSV', () => {
   it('reads the id and version columns the export writes first', () => {
     const file = readStoreCsv(`id,version,${header}\n7,3,A,1 High St,London,,N1,GB,51.5,-0.1,,,,yes\n,,B,2 Low St,Leeds,,,GB,53.8,-1.5,,,,\n`);
     expect(file.fileErrors).toEqual([]);
-    expect(file.rows.map((r) => [r.values.id, r.values.version, r.values.name])).toEqual([['7', '3', 'A'], ['', '', 'B']]);
+    expect(file.rows.map((r) => [r.values.id, r.values.version, r.values.name])).toEqual([
+      ['7', '3', 'A'],
+      ['', '', 'B'],
+    ]);
   });
 
   it('refuses a header without the required columns, or with unknown ones', () => {
@@ -105,14 +110,23 @@ describe('reading a store CSV', () => {
     expect(readStoreCsv('').fileErrors[0]).toMatch(/empty/);
     expect(readStoreCsv(`${header}\n"unclosed,x\n`).fileErrors[0]).toMatch(/not valid CSV/);
     // A workbook chosen by mistake, and UTF-16 text, are named as such rather than as odd columns.
-    expect(readStoreCsv('PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml').fileErrors).toEqual([expect.stringMatching(/not a CSV text file.*Save As › CSV UTF-8/)]);
+    expect(readStoreCsv('PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml').fileErrors).toEqual([
+      expect.stringMatching(/not a CSV text file.*Save As › CSV UTF-8/),
+    ]);
     expect(readStoreCsv(Buffer.from(`${header}\n`, 'utf16le').toString('utf8')).fileErrors[0]).toMatch(/not a CSV text file/);
   });
 
   it('reads the semicolon- and tab-separated files spreadsheets save in many locales', () => {
-    const semicolons = readStoreCsv(`\uFEFF${header.replaceAll(',', ';')}\r\nCafé Berlin;"Unter den Linden 1, Mitte";Berlin;;10117;DE;52,5;13.4;;"Mon-Fri 09:00-18:00; Sun closed";;yes\r\n`);
+    const semicolons = readStoreCsv(
+      `\uFEFF${header.replaceAll(',', ';')}\r\nCafé Berlin;"Unter den Linden 1, Mitte";Berlin;;10117;DE;52,5;13.4;;"Mon-Fri 09:00-18:00; Sun closed";;yes\r\n`,
+    );
     expect(semicolons.fileErrors).toEqual([]);
-    expect(semicolons.rows[0]?.values).toMatchObject({ name: 'Café Berlin', address: 'Unter den Linden 1, Mitte', latitude: '52,5', hours: 'Mon-Fri 09:00-18:00; Sun closed' });
+    expect(semicolons.rows[0]?.values).toMatchObject({
+      name: 'Café Berlin',
+      address: 'Unter den Linden 1, Mitte',
+      latitude: '52,5',
+      hours: 'Mon-Fri 09:00-18:00; Sun closed',
+    });
     const tabs = readStoreCsv(`${header.replaceAll(',', '\t')}\nA\t1 High St\tLondon\t\t\tGB\t51.5\t-0.1\t\t\t\t\n`);
     expect(tabs.fileErrors).toEqual([]);
     expect(tabs.rows[0]?.values).toMatchObject({ name: 'A', city: 'London', longitude: '-0.1' });
@@ -124,7 +138,10 @@ describe('reading a store CSV', () => {
   });
 
   it('writes escaped cells with a header that reads back the same', () => {
-    const text = writeStoreCsv(['id', 'name', 'address', 'city', 'country', 'latitude', 'longitude', 'phone'], [['7', '=cmd|x', 'a, "b"', 'Paris', 'FR', '48.85', '2.35', '+33 1 23']]);
+    const text = writeStoreCsv(
+      ['id', 'name', 'address', 'city', 'country', 'latitude', 'longitude', 'phone'],
+      [['7', '=cmd|x', 'a, "b"', 'Paris', 'FR', '48.85', '2.35', '+33 1 23']],
+    );
     expect(text.startsWith('\uFEFFid,name')).toBe(true);
     expect(text).toContain(`'=cmd|x`);
     const back = readStoreCsv(text);

@@ -5,7 +5,13 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { OpeningHoursEntry } from '../../../shared/schemas/stores';
 import {
-  STORE_CSV_COLUMNS, STORE_CSV_EXPORT_COLUMNS, STORE_CSV_REQUIRED, STORE_IMPORT_MAX_BYTES, STORE_IMPORT_MAX_ROWS, WEEKDAY_ABBR, WEEKDAYS,
+  STORE_CSV_COLUMNS,
+  STORE_CSV_EXPORT_COLUMNS,
+  STORE_CSV_REQUIRED,
+  STORE_IMPORT_MAX_BYTES,
+  STORE_IMPORT_MAX_ROWS,
+  WEEKDAY_ABBR,
+  WEEKDAYS,
 } from '../../../shared/store-constants';
 
 export type HoursResult = { ok: true; hours: OpeningHoursEntry[] } | { ok: false; error: string };
@@ -126,12 +132,21 @@ export function readStoreCsv(text: string): CsvFile {
   // A workbook (.xlsx is a zip) or UTF-16 text read as UTF-8 is full of NULs and would only give
   // nonsense column names: say what to do instead.
   if (text.startsWith('PK\u0003\u0004') || text.includes('\u0000')) {
-    return fail('This is not a CSV text file (perhaps an Excel workbook or UTF-16 text): in your spreadsheet choose Save As › CSV UTF-8, then import that file.');
+    return fail(
+      'This is not a CSV text file (perhaps an Excel workbook or UTF-16 text): in your spreadsheet choose Save As › CSV UTF-8, then import that file.',
+    );
   }
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, each record comes as { record, info } (the typings do not follow the option).
-    records = parse(text, { bom: true, delimiter: delimiterOf(text), info: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as unknown as typeof records;
+    records = parse(text, {
+      bom: true,
+      delimiter: delimiterOf(text),
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+    }) as unknown as typeof records;
   } catch (err) {
     return fail(`The file is not valid CSV: ${(err as Error).message}.`);
   }
@@ -142,7 +157,8 @@ export function readStoreCsv(text: string): CsvFile {
   const missing = STORE_CSV_REQUIRED.filter((c) => !columns.includes(c));
   if (missing.length) fileErrors.push(`The header row lacks required columns: ${missing.join(', ')}.`);
   const unknown = columns.filter((c) => !KNOWN_COLUMNS.has(c));
-  if (unknown.length) fileErrors.push(`Unknown columns: ${unknown.map((c) => c || '(blank)').join(', ')}. Use: id and version (optional), ${STORE_CSV_COLUMNS.join(', ')}.`);
+  if (unknown.length)
+    fileErrors.push(`Unknown columns: ${unknown.map((c) => c || '(blank)').join(', ')}. Use: id and version (optional), ${STORE_CSV_COLUMNS.join(', ')}.`);
   const twice = columns.filter((c, i) => columns.indexOf(c) !== i);
   if (twice.length) fileErrors.push(`Columns given twice: ${[...new Set(twice)].join(', ')}.`);
   if (body.length === 0) fileErrors.push('The file has a header row but no stores.');

@@ -69,7 +69,7 @@ describe('UK postcodes', () => {
 
 describe('normalizePlace', () => {
   it('drops accents, case and punctuation', () => {
-    expect(normalizePlace("Saint-Étienne")).toBe('saint etienne');
-    expect(normalizePlace("St. Albans")).toBe('st albans');
+    expect(normalizePlace('Saint-Étienne')).toBe('saint etienne');
+    expect(normalizePlace('St. Albans')).toBe('st albans');
   });
 });

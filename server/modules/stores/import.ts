@@ -10,7 +10,13 @@
 // no version (a file made by hand) is taken as it is and overwrites the store unchecked.
 import { asc, inArray, sql } from 'drizzle-orm';
 import {
-  type ImportPreview, type ImportPreviewRow, type ImportResult, type ImportRowError, type StoreImportMode, type StoreInput, storeInput,
+  type ImportPreview,
+  type ImportPreviewRow,
+  type ImportResult,
+  type ImportRowError,
+  type StoreImportMode,
+  type StoreInput,
+  storeInput,
 } from '../../../shared/schemas/stores';
 import { STORE_CSV_PRODUCT_SEPARATOR } from '../../../shared/store-constants';
 import type { ContentVersion } from '../../cache/content-version';
@@ -33,7 +39,11 @@ interface AnalysedRow extends ImportPreviewRow {
 /** Schema paths → the CSV column that holds them. */
 const COLUMN_OF: Record<string, string> = { openingHours: 'hours', productIds: 'products' };
 
-const splitSlugs = (cell: string) => cell.split(STORE_CSV_PRODUCT_SEPARATOR).map((s) => s.trim()).filter(Boolean);
+const splitSlugs = (cell: string) =>
+  cell
+    .split(STORE_CSV_PRODUCT_SEPARATOR)
+    .map((s) => s.trim())
+    .filter(Boolean);
 /** Two rows (or a row and a stored store) describe the same place. */
 const placeKey = (v: { name: string; address: string; city: string; country: string }) =>
   [v.name, v.address, v.city, v.country].map((s) => s.trim().toLowerCase().replace(/\s+/g, ' ')).join('|');
@@ -60,14 +70,27 @@ async function storesById(dbx: DbOrTx, ids: number[], lock: boolean): Promise<Ma
  */
 async function lookups(dbx: DbOrTx, rows: { values: CsvRecord }[], lock: boolean) {
   const slugs = [...new Set(rows.flatMap((r) => splitSlugs(r.values.products ?? '')))];
-  const ids = [...new Set(rows.map((r) => r.values.id ?? '').filter((v) => WHOLE_NUMBER.test(v)).map(Number))].sort((a, b) => a - b);
+  const ids = [
+    ...new Set(
+      rows
+        .map((r) => r.values.id ?? '')
+        .filter((v) => WHOLE_NUMBER.test(v))
+        .map(Number),
+    ),
+  ].sort((a, b) => a - b);
   const names = [...new Set(rows.filter((r) => !r.values.id).map((r) => (r.values.name ?? '').trim().toLowerCase()))];
   const [productRows, storeById, sameNamed] = await Promise.all([
     slugs.length ? dbx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, slugs)) : [],
     storesById(dbx, ids, lock),
     names.length
       ? dbx
-          .select({ id: storeLocations.id, name: storeLocations.name, address: storeLocations.address, city: storeLocations.city, country: storeLocations.country })
+          .select({
+            id: storeLocations.id,
+            name: storeLocations.name,
+            address: storeLocations.address,
+            city: storeLocations.city,
+            country: storeLocations.country,
+          })
           .from(storeLocations)
           .where(inArray(sql`lower(${storeLocations.name})`, names))
       : [],
@@ -151,7 +174,8 @@ async function analyse(dbx: DbOrTx, csv: string, lock: boolean): Promise<{ fileE
       if (firstLine !== undefined) add('row', `The same store (name, address, city, country) is on line ${firstLine}.`);
       else lineOfPlace.set(place, line);
       const samePlace = known.storeByPlace.get(place);
-      if (!idCell && samePlace !== undefined) add('row', `Store ${samePlace} already has this name and address: put ${samePlace} in the id column to update it.`);
+      if (!idCell && samePlace !== undefined)
+        add('row', `Store ${samePlace} already has this name and address: put ${samePlace} in the id column to update it.`);
     }
 
     const action = idCell ? 'update' : 'create';
@@ -175,7 +199,11 @@ async function writeRows(tx: Tx, rows: Valid[], actor: Actor): Promise<Omit<Impo
   // the order RETURNING gives back.
   const creates = rows.filter((r) => r.id === undefined);
   const ids = creates.length
-    ? (await tx.select({ id: sql<number>`nextval(pg_get_serial_sequence('store_locations', 'id'))::int` }).from(sql`generate_series(1, ${creates.length}::int)`)).map((r) => Number(r.id))
+    ? (
+        await tx
+          .select({ id: sql<number>`nextval(pg_get_serial_sequence('store_locations', 'id'))::int` })
+          .from(sql`generate_series(1, ${creates.length}::int)`)
+      ).map((r) => Number(r.id))
     : [];
   const inputOf = new Map(creates.map((r, i) => [ids[i] as number, r.input]));
   for (const part of chunks(creates.map((r, i) => ({ id: ids[i] as number, ...columnsOf(r.input) })))) {
@@ -189,7 +217,10 @@ async function writeRows(tx: Tx, rows: Valid[], actor: Actor): Promise<Omit<Impo
   // Stores named by id, as `analyse` read (and locked) them: written only when the row says
   // something new, so an unchanged row bumps no version.
   const named = rows.filter((r) => r.id !== undefined);
-  const oldProducts = await productIdsOf(tx, named.map((r) => r.id as number));
+  const oldProducts = await productIdsOf(
+    tx,
+    named.map((r) => r.id as number),
+  );
   let unchanged = 0;
   const changed: { id: number; input: StoreInput; old: StoreRow; before: number[] }[] = [];
   for (const r of named) {
@@ -205,7 +236,13 @@ async function writeRows(tx: Tx, rows: Valid[], actor: Actor): Promise<Omit<Impo
   for (const part of chunks(changed)) for (const row of await updateStoreRows(tx, part)) newRows.set(row.id, row);
   for (const { id, input, old, before } of changed) {
     links.push(...input.productIds.map((productId) => ({ storeId: id, productId })));
-    audits.push({ action: 'UPDATE', tableName: 'store_locations', recordId: id, oldValues: snapshot(old, before), newValues: snapshot(newRows.get(id) as StoreRow, input.productIds) });
+    audits.push({
+      action: 'UPDATE',
+      tableName: 'store_locations',
+      recordId: id,
+      oldValues: snapshot(old, before),
+      newValues: snapshot(newRows.get(id) as StoreRow, input.productIds),
+    });
   }
 
   for (const part of chunks(changedIds)) await tx.delete(storeProducts).where(inArray(storeProducts.storeId, part));
@@ -236,16 +273,24 @@ export function createStoreImport(db: Db, content: ContentVersion) {
         }
         const bad = rows.filter((r) => !r.input);
         if (bad.length && (mode === 'all' || bad.length === rows.length)) {
-          const message = bad.length === rows.length
-            ? `Nothing was imported: every row has errors.`
-            : `Nothing was imported: ${bad.length} of ${rows.length} rows have errors.`;
+          const message =
+            bad.length === rows.length
+              ? `Nothing was imported: every row has errors.`
+              : `Nothing was imported: ${bad.length} of ${rows.length} rows have errors.`;
           throw new AppError('import_has_errors', 400, message, {
             details: { rows: bad.map(({ line, errors }) => ({ line, errors })) },
             hint: 'Correct those rows and import the file again, or import only the valid rows.',
           });
         }
 
-        const counts = { ...(await writeRows(tx, rows.filter((r): r is Valid => r.input !== undefined), actor)), skipped: bad.length };
+        const counts = {
+          ...(await writeRows(
+            tx,
+            rows.filter((r): r is Valid => r.input !== undefined),
+            actor,
+          )),
+          skipped: bad.length,
+        };
         // One row that says what the import was; each store's own audit row above holds its values.
         await recordAudit(tx, actor, {
           action: 'IMPORT',

@@ -35,8 +35,18 @@ export const snapshot = (row: StoreRow, productIds: number[]) => ({ ...toInput(r
 
 const canonical = (i: StoreInput) =>
   JSON.stringify([
-    i.name, i.address, i.city, i.region, i.postcode, i.country, i.latitude, i.longitude, i.phone,
-    i.openingHours.map((h) => [h.day, h.opens, h.closes]), [...i.productIds].sort((x, y) => x - y), i.active,
+    i.name,
+    i.address,
+    i.city,
+    i.region,
+    i.postcode,
+    i.country,
+    i.latitude,
+    i.longitude,
+    i.phone,
+    i.openingHours.map((h) => [h.day, h.opens, h.closes]),
+    [...i.productIds].sort((x, y) => x - y),
+    i.active,
   ]);
 /** Same fields, same values: an import row that would change nothing. */
 export const sameInput = (a: StoreInput, b: StoreInput) => canonical(a) === canonical(b);
@@ -107,8 +117,9 @@ export async function updateStoreRow(dbx: DbOrTx, id: number, input: StoreInput,
 export async function updateStoreRows(dbx: DbOrTx, items: { id: number; input: StoreInput }[]): Promise<StoreRow[]> {
   if (items.length === 0) return [];
   const values = sql.join(
-    items.map(({ id, input: i }) =>
-      sql`(${id}::int, ${i.name}::text, ${i.address}::text, ${i.city}::text, ${i.region}::text, ${i.postcode}::text, ${i.country}::text,
+    items.map(
+      ({ id, input: i }) =>
+        sql`(${id}::int, ${i.name}::text, ${i.address}::text, ${i.city}::text, ${i.region}::text, ${i.postcode}::text, ${i.country}::text,
         ${i.latitude}::double precision, ${i.longitude}::double precision, ${i.phone}::text, ${JSON.stringify(i.openingHours)}::jsonb, ${i.active}::boolean)`,
     ),
     sql`, `,
@@ -120,5 +131,13 @@ export async function updateStoreRows(dbx: DbOrTx, items: { id: number; input: S
       version = s.version + 1, updated_at = now()
     from (values ${values}) as v(id, name, address, city, region, postcode, country, latitude, longitude, phone, opening_hours, active)
     where s.id = v.id`);
-  return dbx.select().from(storeLocations).where(inArray(storeLocations.id, items.map((i) => i.id)));
+  return dbx
+    .select()
+    .from(storeLocations)
+    .where(
+      inArray(
+        storeLocations.id,
+        items.map((i) => i.id),
+      ),
+    );
 }

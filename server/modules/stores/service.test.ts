@@ -139,22 +139,35 @@ describe('with 5,000 stores', () => {
   it('returns exactly the stores a brute-force haversine finds, across the antimeridian too', async () => {
     // A fixed pseudo-random spread, so a failure can be replayed.
     let seed = 42;
-    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const extra = Array.from({ length: 5000 }, (_, i) => ({
-      name: `Bulk store ${i}`, address: `${i} Test Road`, city: 'Testville', country: 'ZZ',
-      latitude: Math.round((rand() * 160 - 80) * 1e4) / 1e4, longitude: Math.round((rand() * 360 - 180) * 1e4) / 1e4,
+      name: `Bulk store ${i}`,
+      address: `${i} Test Road`,
+      city: 'Testville',
+      country: 'ZZ',
+      latitude: Math.round((rand() * 160 - 80) * 1e4) / 1e4,
+      longitude: Math.round((rand() * 360 - 180) * 1e4) / 1e4,
     }));
     const db = t.database.db;
     const inserted = [];
     for (let i = 0; i < extra.length; i += 1000) {
-      inserted.push(...(await db.insert(storeLocations).values(extra.slice(i, i + 1000)).returning({ id: storeLocations.id })));
+      inserted.push(
+        ...(await db
+          .insert(storeLocations)
+          .values(extra.slice(i, i + 1000))
+          .returning({ id: storeLocations.id })),
+      );
     }
     const [gin] = await db.select({ id: products.id }).from(products).where(eq(products.slug, P.dry));
     await db.insert(storeProducts).values(inserted.filter((_, i) => i % 3 === 0).map((r) => ({ storeId: r.id, productId: gin?.id as number })));
     content.bump();
     const all = await db.select().from(storeLocations).where(eq(storeLocations.active, true));
 
-    for (const [origin, radiusKm] of [[LONDON, 500], [{ lat: -17.7, lng: 179.6 }, 1500], [{ lat: 0, lng: 0 }, 2000]] as const) {
+    for (const [origin, radiusKm] of [
+      [LONDON, 500],
+      [{ lat: -17.7, lng: 179.6 }, 1500],
+      [{ lat: 0, lng: 0 }, 2000],
+    ] as const) {
       const expected = all
         .map((s) => ({ id: s.id, d: haversineKm(origin, { lat: s.latitude, lng: s.longitude }) }))
         .filter((s) => s.d <= radiusKm)

@@ -108,7 +108,10 @@ export function createStoreService(db: Db, content: ContentVersion): StoreServic
       ? [asc(distance), asc(storeLocations.id)]
       : [
           ...(preferCountry ? [desc(sql`${storeLocations.country} = ${preferCountry}`)] : []),
-          asc(storeLocations.country), asc(storeLocations.city), asc(storeLocations.name), asc(storeLocations.id),
+          asc(storeLocations.country),
+          asc(storeLocations.city),
+          asc(storeLocations.name),
+          asc(storeLocations.id),
         ];
     const rows = await db
       .select({ store: storeLocations, distanceKm: distance, total: sql<number>`(count(*) over ())::int` })
@@ -193,9 +196,7 @@ export function createStoreService(db: Db, content: ContentVersion): StoreServic
       }
       const radiusKm = query.radiusKm ?? null;
       const near =
-        radiusKm === null
-          ? and(productFilter)
-          : and(withinBox(origin, radiusKm), sql`${distanceSql(origin)} <= ${radiusKm}::double precision`, productFilter);
+        radiusKm === null ? and(productFilter) : and(withinBox(origin, radiusKm), sql`${distanceSql(origin)} <= ${radiusKm}::double precision`, productFilter);
       const found = await select(near, origin, limit);
       // Nothing in reach: say where the nearest one is rather than leave the visitor with nothing.
       const nearest = found.items.length === 0 && radiusKm !== null ? ((await select(productFilter, origin, 1)).items[0] ?? null) : null;

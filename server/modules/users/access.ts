@@ -29,7 +29,10 @@ export async function accessOf(db: DbOrTx, userId: string, isMasterAdminFlag: bo
   const held = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
   const effective = isMasterAdminFlag && !held.includes('master_admin') ? [...held, 'master_admin'] : held;
   if (effective.length === 0) return { roles: [], permissions: [], grants: {} };
-  const rows = await db.select({ role: rolePermissions.role, permission: rolePermissions.permission }).from(rolePermissions).where(inArray(rolePermissions.role, effective));
+  const rows = await db
+    .select({ role: rolePermissions.role, permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(inArray(rolePermissions.role, effective));
   const grants: Record<string, Scope> = {};
   for (const { role, permission } of rows) {
     // A grant through a role of no area (a customer's) gives nothing.

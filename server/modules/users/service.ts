@@ -17,7 +17,10 @@ import { accessOf } from './access';
 
 /** The account with this address, compared trimmed and lower-cased (as it is stored). */
 export async function findUserByEmail(tx: DbOrTx, email: string) {
-  const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   return row;
 }
 
@@ -40,7 +43,10 @@ export function createUserService(deps: UserDeps) {
       await db.transaction(async (tx) => {
         const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
         if (!before) throw new AppError('not_found', 404, 'User not found.');
-        await tx.update(users).set({ status, updatedAt: new Date(now()) }).where(eq(users.id, userId));
+        await tx
+          .update(users)
+          .set({ status, updatedAt: new Date(now()) })
+          .where(eq(users.id, userId));
         if (status !== 'active') await deps.sessions.revokeAll(tx, userId);
         await recordAudit(tx, actor, { action: 'STATUS_CHANGE', tableName: 'users', recordId: userId, oldValues: before, newValues: { status } });
       });

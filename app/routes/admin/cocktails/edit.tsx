@@ -10,7 +10,15 @@ import { cocktailAdminId, type CocktailEdit, cocktailInput, cocktailUpdate, cock
 import type { Route } from './+types/edit';
 import { BackLink, ConfirmButton, EditorActions, EditorAlert, useJsonEditor } from '~/components/admin-ui/editor';
 import { buttonClass, Options, PageHeader } from '~/components/admin-ui/list';
-import { blankIngredient, blankStep, type IngredientDraft, IngredientsEditor, MethodEditor, newKey, type StepDraft } from '~/features/cocktails/recipe-editor-rows';
+import {
+  blankIngredient,
+  blankStep,
+  type IngredientDraft,
+  IngredientsEditor,
+  MethodEditor,
+  newKey,
+  type StepDraft,
+} from '~/features/cocktails/recipe-editor-rows';
 import { Field } from '~/components/forms/fields';
 import { MediaPicker } from '~/components/media/media-picker';
 import { adminAction, readBody } from '~/lib/admin-action.server';
@@ -41,9 +49,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { cocktails } = context.services;
   const body = await readBody(request);
-  const saved = (c: CocktailEdit) => ({ to: href('/admin/dashboard/cocktails/:id', { id: String(c.id) }), title: 'Recipe saved', description: c.published ? `${c.name} is live on the site.` : `${c.name} is a draft.` });
+  const saved = (c: CocktailEdit) => ({
+    to: href('/admin/dashboard/cocktails/:id', { id: String(c.id) }),
+    title: 'Recipe saved',
+    description: c.published ? `${c.name} is live on the site.` : `${c.name} is a draft.`,
+  });
   if (params.id === undefined) {
-    return adminAction({ request, context }, { permission: 'cms:access', schema: cocktailInput, body, run: (input, { actor }) => cocktails.create(input, actor), done: saved });
+    return adminAction(
+      { request, context },
+      { permission: 'cms:access', schema: cocktailInput, body, run: (input, { actor }) => cocktails.create(input, actor), done: saved },
+    );
   }
   const id = idFrom(params.id);
   if (body.intent === 'delete') {
@@ -58,7 +73,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       },
     );
   }
-  return adminAction({ request, context }, { permission: 'cms:access', schema: cocktailUpdate, body, run: (input, { actor }) => cocktails.update(id, input, actor), done: saved });
+  return adminAction(
+    { request, context },
+    { permission: 'cms:access', schema: cocktailUpdate, body, run: (input, { actor }) => cocktails.update(id, input, actor), done: saved },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -82,8 +100,18 @@ interface Draft {
 function toDraft(c: CocktailEdit | null): Draft {
   if (!c) {
     return {
-      name: '', slug: '', description: '', baseSpirit: 'gin', glass: '', difficulty: 'easy', prepMinutes: '5',
-      ingredients: [blankIngredient()], steps: [blankStep()], image: null, featured: false, published: false,
+      name: '',
+      slug: '',
+      description: '',
+      baseSpirit: 'gin',
+      glass: '',
+      difficulty: 'easy',
+      prepMinutes: '5',
+      ingredients: [blankIngredient()],
+      steps: [blankStep()],
+      image: null,
+      featured: false,
+      published: false,
     };
   }
   return {
@@ -94,7 +122,13 @@ function toDraft(c: CocktailEdit | null): Draft {
     glass: c.glass,
     difficulty: c.difficulty,
     prepMinutes: String(c.prepMinutes),
-    ingredients: c.ingredients.map((i) => ({ key: newKey(), name: i.name, amount: i.amount === null ? '' : String(i.amount), unit: i.unit ?? '', productId: i.productId === null ? '' : String(i.productId) })),
+    ingredients: c.ingredients.map((i) => ({
+      key: newKey(),
+      name: i.name,
+      amount: i.amount === null ? '' : String(i.amount),
+      unit: i.unit ?? '',
+      productId: i.productId === null ? '' : String(i.productId),
+    })),
     steps: c.steps.map((text) => ({ key: newKey(), text })),
     image: c.image,
     featured: c.featured,
@@ -149,7 +183,9 @@ export default function RecipeEditor({ loaderData }: Route.ComponentProps) {
             View on the site
           </a>
         ) : null}
-        {cocktail && canDelete ? <ConfirmButton intent="delete" label="Delete" question={`Delete ${cocktail.name} for good?`} fields={{ version: cocktail.version }} /> : null}
+        {cocktail && canDelete ? (
+          <ConfirmButton intent="delete" label="Delete" question={`Delete ${cocktail.name} for good?`} fields={{ version: cocktail.version }} />
+        ) : null}
       </PageHeader>
       {alert ? <EditorAlert formError={alert.formError} code={alert.code} hint={alert.hint} /> : null}
 

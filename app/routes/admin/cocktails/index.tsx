@@ -29,7 +29,10 @@ const columns: Column<CocktailAdminRow>[] = [
     sortable: true,
     render: (c) => (
       <>
-        <Link to={href('/admin/dashboard/cocktails/:id', { id: String(c.id) })} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
+        <Link
+          to={href('/admin/dashboard/cocktails/:id', { id: String(c.id) })}
+          className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass"
+        >
           {c.name}
         </Link>
         <span className="block text-xs text-stone-600">/cocktails/{c.slug}</span>

@@ -27,7 +27,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const r = detail.record;
   const fields: [string, string][] =
     detail.kind === 'contact'
-      ? [['Name', detail.record.name], ['Email', r.email], ['Subject', detail.record.subject]]
+      ? [
+          ['Name', detail.record.name],
+          ['Email', r.email],
+          ['Subject', detail.record.subject],
+        ]
       : [
           ['Company', detail.record.company],
           ['Contact', detail.record.contactName],
@@ -41,7 +45,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ];
   const colleagues = await inquiries.colleagues();
   // Assigned to someone who no longer handles inquiries: the select still shows (and keeps) them.
-  if (r.assigneeId && !colleagues.some((c) => c.id === r.assigneeId)) colleagues.push({ id: r.assigneeId, name: 'Former colleague (no longer handles inquiries)' });
+  if (r.assigneeId && !colleagues.some((c) => c.id === r.assigneeId))
+    colleagues.push({ id: r.assigneeId, name: 'Former colleague (no longer handles inquiries)' });
   return {
     kind,
     id,
@@ -90,7 +95,15 @@ export default function InquiryDetail({ loaderData }: Route.ComponentProps) {
             {fields.map(([k, v]) => (
               <div key={k} className="contents">
                 <dt className="font-medium text-stone-600">{k}</dt>
-                <dd>{k === 'Email' ? <a href={`mailto:${v}`} className="underline">{v}</a> : v}</dd>
+                <dd>
+                  {k === 'Email' ? (
+                    <a href={`mailto:${v}`} className="underline">
+                      {v}
+                    </a>
+                  ) : (
+                    v
+                  )}
+                </dd>
               </div>
             ))}
           </dl>

@@ -31,7 +31,10 @@ const columns: Column<Row>[] = [
     sortable: true,
     render: (r) => (
       <>
-        <Link to={href('/admin/dashboard/inquiries/:kind/:id', { kind: r.kind, id: String(r.id) })} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
+        <Link
+          to={href('/admin/dashboard/inquiries/:kind/:id', { kind: r.kind, id: String(r.id) })}
+          className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass"
+        >
           {r.from}
         </Link>
         <span className="block text-xs text-stone-600">{r.email}</span>

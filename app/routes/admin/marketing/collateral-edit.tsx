@@ -80,7 +80,14 @@ export default function CollateralEditor({ loaderData }: Route.ComponentProps) {
           <div className="mt-2 flex flex-wrap gap-4">
             {COLLATERAL_AUDIENCES.map((a) => (
               <label key={a} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="audience" value={a} checked={audience.includes(a)} onChange={(e) => toggle(a, e.target.checked)} aria-invalid={audienceError ? true : undefined} />
+                <input
+                  type="checkbox"
+                  name="audience"
+                  value={a}
+                  checked={audience.includes(a)}
+                  onChange={(e) => toggle(a, e.target.checked)}
+                  aria-invalid={audienceError ? true : undefined}
+                />
                 {`${a[0]?.toUpperCase()}${a.slice(1)}s`}
               </label>
             ))}

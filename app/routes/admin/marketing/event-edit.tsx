@@ -57,7 +57,8 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
     published: event?.published ?? false,
   });
   const [image, setImage] = useState<PickedMedia | null>(event?.image ?? null);
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
   const zones: readonly string[] = COMMON_TIME_ZONES.includes(form.timezone as never) ? COMMON_TIME_ZONES : [form.timezone, ...COMMON_TIME_ZONES];
 
   const save = (e: React.FormEvent) => {
@@ -113,8 +114,23 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
           <Field label="City" name="city" error={errors.city} optional>
             {(p) => <input {...p} value={form.city} onChange={set('city')} maxLength={120} />}
           </Field>
-          <Field label="Country code" name="country" error={errors.country} hint="Two letters (ISO 3166), e.g. GB: visitors in that market see the event. Leave empty to show it in every market." optional>
-            {(p) => <input {...p} value={form.country} onChange={set('country')} maxLength={2} autoCapitalize="characters" className={`${p.className} w-24 uppercase`} />}
+          <Field
+            label="Country code"
+            name="country"
+            error={errors.country}
+            hint="Two letters (ISO 3166), e.g. GB: visitors in that market see the event. Leave empty to show it in every market."
+            optional
+          >
+            {(p) => (
+              <input
+                {...p}
+                value={form.country}
+                onChange={set('country')}
+                maxLength={2}
+                autoCapitalize="characters"
+                className={`${p.className} w-24 uppercase`}
+              />
+            )}
           </Field>
         </div>
         <Field label="Capacity" name="capacity" error={errors.capacity} hint="Number of guests; leave empty for no limit." optional>

@@ -30,18 +30,46 @@ type EventRow = NonNullable<Data['events']>['items'][number];
 
 const linkClass = 'font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass';
 
-
 const collateralColumns: Column<CollateralRow>[] = [
-  { key: 'title', label: 'Title', sortable: true, render: (c) => <Link to={href('/admin/dashboard/marketing/collateral/:id', { id: String(c.id) })} className={linkClass}>{c.title}</Link> },
+  {
+    key: 'title',
+    label: 'Title',
+    sortable: true,
+    render: (c) => (
+      <Link to={href('/admin/dashboard/marketing/collateral/:id', { id: String(c.id) })} className={linkClass}>
+        {c.title}
+      </Link>
+    ),
+  },
   { key: 'kind', label: 'Kind', sortable: true, render: (c) => COLLATERAL_KIND_LABELS[c.kind] },
-  { key: 'file', label: 'File', render: (c) => (c.media ? <a href={c.media.url} className="underline">{c.media.originalName}</a> : '—') },
+  {
+    key: 'file',
+    label: 'File',
+    render: (c) =>
+      c.media ? (
+        <a href={c.media.url} className="underline">
+          {c.media.originalName}
+        </a>
+      ) : (
+        '—'
+      ),
+  },
   { key: 'audience', label: 'Audience', render: (c) => c.audience.map((a) => `${a[0]?.toUpperCase()}${a.slice(1)}s`).join(', ') },
   { key: 'status', label: 'Status', render: (c) => <StatusBadge status={c.published ? 'published' : 'draft'} /> },
   { key: 'updatedAt', label: 'Updated', sortable: true, render: (c) => formatUtcDate(c.updatedAt) },
 ];
 
 const eventColumns: Column<EventRow>[] = [
-  { key: 'title', label: 'Title', sortable: true, render: (e) => <Link to={href('/admin/dashboard/marketing/events/:id', { id: String(e.id) })} className={linkClass}>{e.title}</Link> },
+  {
+    key: 'title',
+    label: 'Title',
+    sortable: true,
+    render: (e) => (
+      <Link to={href('/admin/dashboard/marketing/events/:id', { id: String(e.id) })} className={linkClass}>
+        {e.title}
+      </Link>
+    ),
+  },
   {
     key: 'startsAt',
     label: 'Starts',
@@ -93,7 +121,11 @@ export default function Marketing({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <Tabs tab={tab} />
       {/* Keyed by tab: the other tab's search text does not carry over. The tab itself is kept as a URL parameter. */}
-      <SearchBox key={tab} label={tab === 'events' ? 'Search events' : 'Search collateral'} placeholder={tab === 'events' ? 'Title, venue or city' : 'Title or description'} />
+      <SearchBox
+        key={tab}
+        label={tab === 'events' ? 'Search events' : 'Search collateral'}
+        placeholder={tab === 'events' ? 'Title, venue or city' : 'Title or description'}
+      />
       {collateral ? (
         <>
           <DataTable columns={collateralColumns} rows={collateral.items} rowKey={(c) => c.id} caption="Collateral items" empty="No collateral items match." />

@@ -98,10 +98,12 @@ export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
       />
       {product ? (
         <section aria-labelledby="danger-heading" className="mt-10 rounded-xl border border-stone-300 bg-white p-5">
-          <h2 id="danger-heading" className="font-serif text-xl">Archive or delete</h2>
+          <h2 id="danger-heading" className="font-serif text-xl">
+            Archive or delete
+          </h2>
           <p className="mt-1 text-sm text-stone-600">
-            Archiving takes the product off the public site and keeps it for recipes and orders. Deleting removes it for good and is
-            refused while anything still uses it.
+            Archiving takes the product off the public site and keeps it for recipes and orders. Deleting removes it for good and is refused while anything
+            still uses it.
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             {product.status !== 'archived' ? (

@@ -20,7 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return context.services.catalog.adminList(query);
 }
 
-
 const COLUMNS: Column<AdminProductRow>[] = [
   {
     key: 'name',

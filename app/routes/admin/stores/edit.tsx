@@ -34,18 +34,34 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { stores } = context.services;
   const body = await readBody(request);
-  const saved = (s: StoreEdit) => ({ to: href('/admin/dashboard/store-locator/:id', { id: String(s.id) }), title: 'Store saved', description: s.active ? `${s.name} is on the store locator.` : `${s.name} is hidden from visitors.` });
+  const saved = (s: StoreEdit) => ({
+    to: href('/admin/dashboard/store-locator/:id', { id: String(s.id) }),
+    title: 'Store saved',
+    description: s.active ? `${s.name} is on the store locator.` : `${s.name} is hidden from visitors.`,
+  });
   if (params.id === undefined) {
-    return adminAction({ request, context }, { permission: 'cms:access', schema: storeInput, body, run: (input, { actor }) => stores.createStore(input, actor), done: saved });
+    return adminAction(
+      { request, context },
+      { permission: 'cms:access', schema: storeInput, body, run: (input, { actor }) => stores.createStore(input, actor), done: saved },
+    );
   }
   const id = idFrom(params.id);
   if (body.intent === 'delete') {
     return adminAction(
       { request, context },
-      { permission: 'catalog:delete', schema: storeDeleteForm, body, run: (_input, { actor }) => stores.deleteStore(id, actor), done: () => ({ to: LIST, title: 'Store deleted' }) },
+      {
+        permission: 'catalog:delete',
+        schema: storeDeleteForm,
+        body,
+        run: (_input, { actor }) => stores.deleteStore(id, actor),
+        done: () => ({ to: LIST, title: 'Store deleted' }),
+      },
     );
   }
-  return adminAction({ request, context }, { permission: 'cms:access', schema: storeUpdate, body, run: (input, { actor }) => stores.updateStore(id, input, actor), done: saved });
+  return adminAction(
+    { request, context },
+    { permission: 'cms:access', schema: storeUpdate, body, run: (input, { actor }) => stores.updateStore(id, input, actor), done: saved },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -100,7 +116,17 @@ function toInput(d: Draft) {
   return { ...rest, openingHours: openDays(d).map((day) => ({ day, opens: days[day]?.opens ?? '', closes: days[day]?.closes ?? '' })) };
 }
 
-function HoursEditor({ days, errors, onChange, openIndex }: { days: DayDraft[]; errors: Record<string, string | undefined>; onChange: (day: number, patch: Partial<DayDraft>) => void; openIndex: (day: number) => number }) {
+function HoursEditor({
+  days,
+  errors,
+  onChange,
+  openIndex,
+}: {
+  days: DayDraft[];
+  errors: Record<string, string | undefined>;
+  onChange: (day: number, patch: Partial<DayDraft>) => void;
+  openIndex: (day: number) => number;
+}) {
   return (
     <fieldset className="rounded-xl bg-white p-5 shadow-sm">
       <legend className="px-1 font-serif text-xl">Opening hours</legend>
@@ -109,10 +135,18 @@ function HoursEditor({ days, errors, onChange, openIndex }: { days: DayDraft[]; 
         <caption className="sr-only">Opening hours by day</caption>
         <thead className="text-left text-stone-700">
           <tr>
-            <th scope="col" className="py-1 font-medium">Day</th>
-            <th scope="col" className="py-1 font-medium">Closed</th>
-            <th scope="col" className="py-1 font-medium">Opens</th>
-            <th scope="col" className="py-1 font-medium">Closes</th>
+            <th scope="col" className="py-1 font-medium">
+              Day
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Closed
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Opens
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Closes
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -122,15 +156,35 @@ function HoursEditor({ days, errors, onChange, openIndex }: { days: DayDraft[]; 
             const error = i === -1 ? undefined : (errors[`openingHours.${i}.opens`] ?? errors[`openingHours.${i}.closes`] ?? errors[`openingHours.${i}.day`]);
             return (
               <tr key={name} className="align-top">
-                <th scope="row" className="py-2 pr-3 text-left font-medium">{name}</th>
+                <th scope="row" className="py-2 pr-3 text-left font-medium">
+                  {name}
+                </th>
                 <td className="py-2 pr-3">
-                  <input type="checkbox" aria-label={`${name} closed`} checked={d.closed} onChange={(e) => onChange(day, { closed: e.target.checked })} className="mt-3 h-4 w-4" />
+                  <input
+                    type="checkbox"
+                    aria-label={`${name} closed`}
+                    checked={d.closed}
+                    onChange={(e) => onChange(day, { closed: e.target.checked })}
+                    className="mt-3 h-4 w-4"
+                  />
                 </td>
                 <td className="py-2 pr-3">
-                  <TimeInput label={`${name} opens`} value={d.opens} disabled={d.closed} invalid={Boolean(error)} onChange={(opens) => onChange(day, { opens })} />
+                  <TimeInput
+                    label={`${name} opens`}
+                    value={d.opens}
+                    disabled={d.closed}
+                    invalid={Boolean(error)}
+                    onChange={(opens) => onChange(day, { opens })}
+                  />
                 </td>
                 <td className="py-2">
-                  <TimeInput label={`${name} closes`} value={d.closes} disabled={d.closed} invalid={Boolean(error)} onChange={(closes) => onChange(day, { closes })} />
+                  <TimeInput
+                    label={`${name} closes`}
+                    value={d.closes}
+                    disabled={d.closed}
+                    invalid={Boolean(error)}
+                    onChange={(closes) => onChange(day, { closes })}
+                  />
                   {error ? <p className="mt-1 text-sm font-medium text-red-800">{error}</p> : null}
                 </td>
               </tr>
@@ -150,7 +204,10 @@ export default function StoreEditor({ loaderData }: Route.ComponentProps) {
   const errors = editor.errors;
   // After a refused save, focus goes to the first field in error; keyed on which fields, so typing never moves it.
   const formRef = useRef<HTMLFormElement>(null);
-  const fieldsInError = Object.keys(errors).filter((k) => errors[k]).sort().join('|');
+  const fieldsInError = Object.keys(errors)
+    .filter((k) => errors[k])
+    .sort()
+    .join('|');
   useEffect(() => {
     if (fieldsInError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [fieldsInError]);
@@ -163,7 +220,11 @@ export default function StoreEditor({ loaderData }: Route.ComponentProps) {
     // The version is the one this page loaded: a newer save by someone else makes this one a conflict.
     editor.submit(store ? { ...toInput(draft), version: store.version } : toInput(draft));
   };
-  const text = (key: 'name' | 'address' | 'city' | 'region' | 'postcode' | 'country' | 'latitude' | 'longitude' | 'phone', label: string, extra: { hint?: string; optional?: boolean; maxLength?: number; inputMode?: 'decimal' | 'tel' } = {}) => (
+  const text = (
+    key: 'name' | 'address' | 'city' | 'region' | 'postcode' | 'country' | 'latitude' | 'longitude' | 'phone',
+    label: string,
+    extra: { hint?: string; optional?: boolean; maxLength?: number; inputMode?: 'decimal' | 'tel' } = {},
+  ) => (
     <Field label={label} name={key} error={errors[key]} hint={extra.hint} optional={extra.optional}>
       {(p) => <input {...p} value={draft[key]} maxLength={extra.maxLength} inputMode={extra.inputMode} onChange={(e) => update({ [key]: e.target.value })} />}
     </Field>
@@ -190,7 +251,8 @@ export default function StoreEditor({ loaderData }: Route.ComponentProps) {
 
         <section className="grid gap-4 rounded-xl bg-white p-5 shadow-sm sm:grid-cols-2" aria-label="Coordinates">
           <p className="text-sm text-stone-600 sm:col-span-2">
-            Decimal degrees: the locator measures distances from here. In most online maps, right-click the shop’s entrance to copy them (e.g. 51.5136, -0.1270).
+            Decimal degrees: the locator measures distances from here. In most online maps, right-click the shop’s entrance to copy them (e.g. 51.5136,
+            -0.1270).
           </p>
           <UseAddressPosition
             address={{ city: draft.city, region: draft.region, postcode: draft.postcode, country: draft.country }}

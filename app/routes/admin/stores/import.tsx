@@ -3,7 +3,14 @@
 // The server reads the CSV again on import: the preview is a courtesy, not a promise.
 import { data, Form, href, useActionData, useNavigation } from 'react-router';
 import { type ImportPreview, type ImportResult, storeImportMode } from '@shared/schemas/stores';
-import { STORE_CSV_COLUMNS, STORE_CSV_EXPORT_COLUMNS, STORE_CSV_KEY_COLUMNS, STORE_CSV_REQUIRED, STORE_IMPORT_MAX_BYTES, STORE_IMPORT_MAX_ROWS } from '@shared/store-constants';
+import {
+  STORE_CSV_COLUMNS,
+  STORE_CSV_EXPORT_COLUMNS,
+  STORE_CSV_KEY_COLUMNS,
+  STORE_CSV_REQUIRED,
+  STORE_IMPORT_MAX_BYTES,
+  STORE_IMPORT_MAX_ROWS,
+} from '@shared/store-constants';
 import type { Route } from './+types/import';
 import { BackLink } from '~/components/admin-ui/editor';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
@@ -72,24 +79,27 @@ function FormatHelp() {
       <summary className="cursor-pointer font-medium">The file’s format</summary>
       <div className="mt-3 space-y-2 text-sm text-stone-700">
         <p>
-          A header row, then one store per row. Columns: <code>{STORE_CSV_EXPORT_COLUMNS.join(',')}</code>. Required: <code>{STORE_CSV_REQUIRED.join(', ')}</code>; optional:{' '}
-          <code>{optional.join(', ')}</code>. The export writes exactly this layout, so the easiest start is to export, edit and import.
+          A header row, then one store per row. Columns: <code>{STORE_CSV_EXPORT_COLUMNS.join(',')}</code>. Required:{' '}
+          <code>{STORE_CSV_REQUIRED.join(', ')}</code>; optional: <code>{optional.join(', ')}</code>. The export writes exactly this layout, so the easiest
+          start is to export, edit and import.
         </p>
         <ul className="list-disc space-y-1 pl-5">
           <li>
-            <strong>id</strong>: a row with the id of a store updates that store; a row without one adds a new store. A row that matches the store as it is changes nothing.
+            <strong>id</strong>: a row with the id of a store updates that store; a row without one adds a new store. A row that matches the store as it is
+            changes nothing.
           </li>
           <li>
-            <strong>version</strong>: the store’s version when the file was exported. If the store has been changed since (in the editor or by another import), its row is
-            refused rather than undoing that change: export again and redo your change in the new file. A row with an id but no version (a file made by hand) is not
-            checked and overwrites the store as it is now.
+            <strong>version</strong>: the store’s version when the file was exported. If the store has been changed since (in the editor or by another import),
+            its row is refused rather than undoing that change: export again and redo your change in the new file. A row with an id but no version (a file made
+            by hand) is not checked and overwrites the store as it is now.
           </li>
           <li>
-            <strong>country</strong>: two-letter ISO code (GB, US, DE). <strong>latitude</strong>, <strong>longitude</strong>: decimal degrees (51.5136, -0.127).
+            <strong>country</strong>: two-letter ISO code (GB, US, DE). <strong>latitude</strong>, <strong>longitude</strong>: decimal degrees (51.5136,
+            -0.127).
           </li>
           <li>
-            <strong>hours</strong>: days or ranges of days with 24-hour times, separated by semicolons — <code>Mon-Fri 09:00-18:00; Sat 10:00-16:00; Sun closed</code>. A day left out
-            is closed; a blank cell lists no hours.
+            <strong>hours</strong>: days or ranges of days with 24-hour times, separated by semicolons —{' '}
+            <code>Mon-Fri 09:00-18:00; Sat 10:00-16:00; Sun closed</code>. A day left out is closed; a blank cell lists no hours.
           </li>
           <li>
             <strong>products</strong>: product slugs separated by <code>|</code> — <code>frolic-london-dry-gin|frolic-wheat-vodka</code>.
@@ -98,7 +108,8 @@ function FormatHelp() {
             <strong>active</strong>: yes or no (blank means yes). Inactive stores stay hidden from visitors.
           </li>
           <li>
-            Cells the export starts with an apostrophe (<code>&apos;+44 20 …</code>) keep spreadsheets from running them as formulas; the import removes it again.
+            Cells the export starts with an apostrophe (<code>&apos;+44 20 …</code>) keep spreadsheets from running them as formulas; the import removes it
+            again.
           </li>
         </ul>
         <p>
@@ -116,7 +127,9 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <caption className="p-3 text-left text-stone-700">
-          {shown.length < preview.rows.length ? `Showing every row with errors and the first ${PREVIEW_VALID_ROWS} valid rows of ${preview.rows.length}.` : `All ${preview.rows.length} rows of the file.`}
+          {shown.length < preview.rows.length
+            ? `Showing every row with errors and the first ${PREVIEW_VALID_ROWS} valid rows of ${preview.rows.length}.`
+            : `All ${preview.rows.length} rows of the file.`}
         </caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
           <tr>
@@ -129,7 +142,13 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
         </thead>
         <tbody className="divide-y divide-stone-100">
           {shown.map((r) => (
-            <tr key={r.line} className={r.errors.length ? 'bg-red-50' : undefined} data-testid="import-row" data-line={r.line} data-valid={r.errors.length === 0}>
+            <tr
+              key={r.line}
+              className={r.errors.length ? 'bg-red-50' : undefined}
+              data-testid="import-row"
+              data-line={r.line}
+              data-valid={r.errors.length === 0}
+            >
               <td className="px-3 py-2">{r.line}</td>
               <td className="px-3 py-2">{r.action === 'update' ? `Update #${r.values.id}` : 'New'}</td>
               <td className="px-3 py-2">{r.values.name}</td>
@@ -174,7 +193,9 @@ function ImportChoices({ csv, preview, busy }: { csv: string; preview: ImportPre
     <div className="my-4 space-y-3">
       <div className="flex flex-wrap gap-3">
         {mode('all', 'Import all rows', 'primary', preview.invalid > 0)}
-        {preview.invalid > 0 && preview.valid > 0 ? mode('valid_only', `Import only the ${preview.valid} valid ${preview.valid === 1 ? 'row' : 'rows'}`, 'secondary', false) : null}
+        {preview.invalid > 0 && preview.valid > 0
+          ? mode('valid_only', `Import only the ${preview.valid} valid ${preview.valid === 1 ? 'row' : 'rows'}`, 'secondary', false)
+          : null}
       </div>
       {preview.invalid > 0 ? (
         <p className="text-sm text-stone-700">
@@ -194,7 +215,10 @@ export default function ImportStores() {
   return (
     <main id="main" className="max-w-6xl">
       <BackLink to={LIST} label="Store Locator" />
-      <PageHeader title="Import stores" description="Add or update many stores at once from a CSV file. Preview it first: nothing is written until you choose how to import." />
+      <PageHeader
+        title="Import stores"
+        description="Add or update many stores at once from a CSV file. Preview it first: nothing is written until you choose how to import."
+      />
       <FormatHelp />
 
       <Form method="post" encType="multipart/form-data" className="mb-6 space-y-4 rounded-xl bg-white p-5 shadow-sm" aria-label="CSV to preview">
@@ -208,7 +232,14 @@ export default function ImportStores() {
           <label htmlFor="import-paste" className="block text-sm font-medium">
             Or paste the CSV
           </label>
-          <textarea id="import-paste" name="csv" rows={6} defaultValue="" className={`${inputClass} font-mono text-xs`} placeholder={STORE_CSV_COLUMNS.join(',')} />
+          <textarea
+            id="import-paste"
+            name="csv"
+            rows={6}
+            defaultValue=""
+            className={`${inputClass} font-mono text-xs`}
+            placeholder={STORE_CSV_COLUMNS.join(',')}
+          />
         </div>
         <button type="submit" name="intent" value="preview" className={buttonClass.primary} disabled={busy}>
           {busy && navigation.formData?.get('intent') === 'preview' ? 'Reading…' : 'Preview'}

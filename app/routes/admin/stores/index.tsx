@@ -6,7 +6,6 @@ import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
 import { can, requirePermission } from '~/lib/guards.server';
 
-
 export const meta: Route.MetaFunction = () => [{ title: 'Store Locator · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +27,10 @@ const columns: Column<StoreAdminRow>[] = [
     label: 'Name',
     sortable: true,
     render: (s) => (
-      <Link to={href('/admin/dashboard/store-locator/:id', { id: String(s.id) })} className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass">
+      <Link
+        to={href('/admin/dashboard/store-locator/:id', { id: String(s.id) })}
+        className="font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass"
+      >
         {s.name}
       </Link>
     ),
@@ -38,7 +40,12 @@ const columns: Column<StoreAdminRow>[] = [
   { key: 'country', label: 'Country', sortable: true, render: (s) => s.country },
   { key: 'products', label: 'Products', className: 'text-right', render: (s) => s.products },
   { key: 'active', label: 'Status', render: (s) => <StatusBadge status={s.active ? 'active' : 'inactive'} label={s.active ? 'active' : 'hidden'} /> },
-  { key: 'updatedAt', label: 'Updated', sortable: true, render: (s) => new Date(s.updatedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) },
+  {
+    key: 'updatedAt',
+    label: 'Updated',
+    sortable: true,
+    render: (s) => new Date(s.updatedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
+  },
 ];
 
 /** Search and both filters in one GET form; the sort survives, the page starts again at 1. */
@@ -59,7 +66,10 @@ export default function StoreLocatorAdmin({ loaderData }: Route.ComponentProps) 
   const exportQuery = new URLSearchParams([...params].filter(([k]) => ['q', 'country', 'active'].includes(k))).toString();
   return (
     <main id="main">
-      <PageHeader title="Store Locator" description="Stockists on the public store locator: address, coordinates, opening hours and the products each carries. Hidden stores are not shown to visitors.">
+      <PageHeader
+        title="Store Locator"
+        description="Stockists on the public store locator: address, coordinates, opening hours and the products each carries. Hidden stores are not shown to visitors."
+      >
         <Link to={href('/admin/dashboard/store-locator/new')} className={buttonClass.primary}>
           New store
         </Link>
