@@ -7,6 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { passGate, signInAsDemo } from './fixtures';
 
 async function seriousAxeIssues(page: Page): Promise<string[]> {
+  // After a client-side navigation the page fades in (100 ms): colours measured mid-fade are not the page's.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
 }
