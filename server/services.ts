@@ -26,6 +26,7 @@ import { type ChatService, createChatService } from './modules/chat/service';
 import { createMediaService, type MediaService } from './modules/media/service';
 import { createMarketingService, type MarketingService } from './modules/marketing/service';
 import { createNotificationService, type NotificationService } from './modules/notifications/service';
+import { createPartnerService, type PartnerService } from './modules/partners/service';
 import path from 'node:path';
 
 export interface Services {
@@ -51,6 +52,8 @@ export interface Services {
   media: MediaService;
   marketing: MarketingService;
   notifications: NotificationService;
+  /** Partner organisations, their terms and their people. */
+  partners: PartnerService;
   /** Demo mode (DEMO_MODE): creates one user per role; disabled by default. */
   demo: { enabled: boolean; createUsers(): Promise<{ role: string; email: string; password: string }[]> };
   /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes. */
@@ -69,7 +72,9 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const sealer = createSealer(config.SESSION_SECRET);
   const access = createAccess(settings);
   const notifications = createNotificationService(database.db, feed, access);
+  const users = createUserService({ db: database.db, sessions, feed, now });
   return {
+    partners: createPartnerService({ db: database.db, users, mailer, now }),
     access,
     notifications,
     media: createMediaService(database.db, content, config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads')),
@@ -82,7 +87,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     chat: createChatService(database.db, feed, now),
     demo: { enabled: false, createUsers: async () => [] },
     auth: createAuthService({ db: database.db, sessions, settings, mailer, jobs, sealer, feed, now }),
-    users: createUserService({ db: database.db, sessions, feed, now }),
+    users,
     authLimiter: createRateLimiter({ limit: 20, windowMs: 15 * 60_000, now, what: 'attempts from your network' }),
     content,
     signer,

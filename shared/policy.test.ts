@@ -38,3 +38,18 @@ describe('safe return paths', () => {
     }
   });
 });
+
+describe('partner pages by role (spec §6)', () => {
+  it('gives each role its own pages and every partner the shared ones', async () => {
+    const { partnerPageRoles } = await import('./policy');
+    expect(partnerPageRoles('/partner/dashboard/distributor/shipments')).toEqual(['distributor']);
+    expect(partnerPageRoles('/partner/dashboard/retailer/')).toEqual(['retailer']);
+    expect(partnerPageRoles('/partner/dashboard/orders/place')).toEqual(['importer']);
+    expect(partnerPageRoles('/partner/dashboard/payments')).toEqual(['retailer', 'distributor']);
+    expect(partnerPageRoles('/partner/dashboard')).toBeUndefined();
+    expect(partnerPageRoles('/partner/dashboard/products')).toBeUndefined();
+    expect(partnerPageRoles('/partner/dashboard/marketing/materials')).toBeUndefined();
+    // A prefix is a whole segment: "retailers" is not under "retailer".
+    expect(partnerPageRoles('/partner/dashboard/retailers')).toBeUndefined();
+  });
+});

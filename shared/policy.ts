@@ -1,5 +1,6 @@
 // Roles, access groups and the dashboard landing table (spec §3, §6): the one source for server and client.
 import { href } from 'react-router';
+import type { Standing } from './partners';
 export const ROLES = ['admin', 'master_admin', 'employee', 'partner', 'importer', 'distributor', 'retailer', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -49,6 +50,27 @@ export function roleRedirect(roles: readonly string[], rest: string): string {
   return partnerLanding(roles) ?? href('/auth/login');
 }
 
+/**
+ * Spec §6: the partner pages that belong to some roles (the rest of the partner area — the index,
+ * View Products, the marketing requests — is every partner's). Page guards look the path up here
+ * (`partnerPageRoles`); the sidebar shows the same split.
+ */
+export const PARTNER_PAGE_ROLES: Readonly<Record<string, readonly Role[]>> = {
+  [href('/partner/dashboard/orders/place')]: ['importer'],
+  [href('/partner/dashboard/orders/history')]: ['importer'],
+  [href('/partner/dashboard/distribution/assign')]: ['importer'],
+  [href('/partner/dashboard/distributor')]: ['distributor'],
+  [href('/partner/dashboard/retailer')]: ['retailer'],
+  [href('/partner/dashboard/payments')]: ['retailer', 'distributor'],
+};
+
+/** The roles a partner page (or any page under it) belongs to; undefined for every partner's pages. */
+export function partnerPageRoles(pathname: string): readonly Role[] | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  for (const [prefix, roles] of Object.entries(PARTNER_PAGE_ROLES)) if (path === prefix || path.startsWith(`${prefix}/`)) return roles;
+  return undefined;
+}
+
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   master_admin: 'Master Admin',
@@ -81,6 +103,7 @@ export const PERMISSIONS = {
   'catalog:delete': 'Delete products, stores, cocktails and marketing',
   'inquiries:manage': 'Handle inquiries',
   'support:answer': 'Answer support chats',
+  'marketing:requests': 'Handle marketing requests',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -98,6 +121,8 @@ export const PERMISSION_GOVERNS: Record<Permission, string> = {
   'catalog:delete': 'Deleting products, stores, recipes, collateral, events and media files.',
   'inquiries:manage': 'Contact messages and business inquiries: the Inquiries screen and their notifications.',
   'support:answer': 'Answering support chats: the Support inbox, its live events and its notifications.',
+  'marketing:requests':
+    "Partners' requests for materials and events in Collateral & Events: approving, declining, fulfilling and commenting, and their notifications.",
 };
 
 /** Switches the Roles screen shows but disables, with the reason it says. */
@@ -122,9 +147,10 @@ export const PERMISSION_AREA: Record<Permission, Area> = {
   'catalog:delete': 'admin',
   'inquiries:manage': 'admin',
   'support:answer': 'admin',
+  'marketing:requests': 'admin',
 };
 
-const STAFF_BASE: Permission[] = ['cms:access', 'inquiries:manage', 'support:answer'];
+const STAFF_BASE: Permission[] = ['cms:access', 'inquiries:manage', 'support:answer', 'marketing:requests'];
 const PARTNER_BASE: Permission[] = ['orders:manage', 'inventory:view', 'chat:internal'];
 
 export const DEFAULT_GRANTS: Record<Role, Permission[]> = {
@@ -163,11 +189,21 @@ export interface OwnedResource {
  */
 export type AccessNeed =
   | { signedIn: true }
-  | { area: Area }
+  /** An area; in the partner area optionally a page of some roles (spec §6: a retailer's pages are the retailer's). */
+  | { area: Area; roles?: readonly Role[] }
   | { masterAdmin: true }
-  | { permission: Permission | readonly Permission[]; resource?: OwnedResource; addressedTo?: string | null };
+  | {
+      permission: Permission | readonly Permission[];
+      resource?: OwnedResource;
+      addressedTo?: string | null;
+      /**
+       * To place or approve something (not to read): a partner whose organisation is pending,
+       * suspended or past its licence is refused (`trading_blocked`), staff never.
+       */
+      act?: boolean;
+    };
 
-export type RefusalReason = 'unauthenticated' | 'mfa_pending' | 'password_expired' | 'two_factor_required' | 'forbidden' | 'not_found';
+export type RefusalReason = 'unauthenticated' | 'mfa_pending' | 'password_expired' | 'two_factor_required' | 'forbidden' | 'not_found' | 'trading_blocked';
 
 export type AccessDecision =
   | { allowed: true; /** The scope the permissions were granted with (`null` for the other needs). */ scope: Scope | null }
@@ -176,9 +212,11 @@ export type AccessDecision =
       reason: RefusalReason;
       /** The area the need belongs to (where the sign-in, reset and toasts point); null for `signedIn`. */
       area: Area | null;
-      /** For `forbidden`: the area itself, master admin, or a permission. */
-      missing?: 'area' | 'masterAdmin' | 'permission';
+      /** For `forbidden`: the area itself, a role's page, master admin, or a permission. */
+      missing?: 'area' | 'role' | 'masterAdmin' | 'permission';
       permission?: Permission;
+      /** For `trading_blocked`: why the organisation cannot trade. */
+      standing?: Exclude<Standing, 'active'>;
     };
 
 /** Spec §6: master admin = the profile flag or the role. */

@@ -2,7 +2,17 @@
 // through the load context) answers; a refusal becomes a redirect with the spec §8 toast (or a 404),
 // thrown, so a loader reads as its happy path. The browser only mirrors what these decide.
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { type AccessDecision, type AccessNeed, type Area, loginPathFor, type OwnedResource, type Permission } from '@shared/policy';
+import {
+  type AccessDecision,
+  type AccessNeed,
+  type Area,
+  loginPathFor,
+  type OwnedResource,
+  partnerPageRoles,
+  type Permission,
+  type Role,
+} from '@shared/policy';
+import { STANDING_REFUSAL } from '@shared/partners';
 
 type User = NonNullable<Awaited<ReturnType<AppLoadContext['auth']['user']>>>;
 type Refusal = Exclude<AccessDecision, { allowed: true }>;
@@ -36,6 +46,12 @@ function pageRefusal(request: Request, context: AppLoadContext, user: User | nul
       });
     case 'not_found':
       throw data('Not found', { status: 404 });
+    case 'trading_blocked': {
+      // Reading stays open: a refused write goes back to the page it came from, saying why.
+      const why = STANDING_REFUSAL[refusal.standing ?? 'pending'];
+      const back = request.method === 'GET' ? '/dashboard' : here(request);
+      return context.flash.redirectWithToast(back, { title: why.title, description: why.message, variant: 'destructive' });
+    }
     case 'forbidden':
       // Spec §8: no business in the area → the sign-in page that matches who they are (a partner to
       // /partner-login); in the area but not this page → /dashboard.
@@ -75,8 +91,17 @@ export function requireAdminArea(request: Request, context: AppLoadContext): Pro
   return requireAccess(request, context, { area: 'admin' });
 }
 
-export function requirePartnerArea(request: Request, context: AppLoadContext): Promise<User> {
-  return requireAccess(request, context, { area: 'partner' });
+/** The partner shell, or — given roles — a page of those roles (spec §6: another role's page is 'Access Denied'). */
+export function requirePartnerArea(request: Request, context: AppLoadContext, roles?: readonly Role[]): Promise<User> {
+  return requireAccess(request, context, roles ? { area: 'partner', roles } : { area: 'partner' });
+}
+
+/**
+ * A partner page: the partner area, and for a page of some roles (PARTNER_PAGE_ROLES) one of them —
+ * a retailer opening a distributor's page gets 'Access Denied' and goes to its own dashboard.
+ */
+export function requirePartnerPage(request: Request, context: AppLoadContext): Promise<User> {
+  return requirePartnerArea(request, context, partnerPageRoles(new URL(request.url).pathname));
 }
 
 /** Spec §6 master-admin screens: master admin only, whatever the permission switches say. */

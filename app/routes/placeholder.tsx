@@ -2,6 +2,13 @@
 import { Link, useMatches } from 'react-router';
 import type { Route } from './+types/placeholder';
 import { pageInfoFor } from '~/lib/page-info';
+import { requirePartnerPage } from '~/lib/guards.server';
+
+/** Every placeholder is a partner page (app/routes.ts): guarded like the page it stands for. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePartnerPage(request, context);
+  return null;
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const info = pageInfoFor(matches[matches.length - 1]?.id ?? '');

@@ -18,13 +18,21 @@ function viewer(over: Partial<Viewer> = {}): Viewer {
     twoFactorEnabled: false,
     mfaPending: false,
     organisationId: null,
+    standing: null,
     ...over,
   };
 }
 const employee = (over: Partial<Viewer> = {}) =>
   viewer({ roles: ['employee'], grants: { 'cms:access': 'any', 'inquiries:manage': 'any', 'support:answer': 'any' }, ...over });
 const retailer = (over: Partial<Viewer> = {}) =>
-  viewer({ id: 'r1', roles: ['retailer'], grants: { 'orders:manage': 'own', 'inventory:view': 'own', 'chat:internal': 'own' }, organisationId: ACME, ...over });
+  viewer({
+    id: 'r1',
+    roles: ['retailer'],
+    grants: { 'orders:manage': 'own', 'inventory:view': 'own', 'chat:internal': 'own' },
+    organisationId: ACME,
+    standing: 'active',
+    ...over,
+  });
 const master = () =>
   viewer({ id: 'm1', roles: ['master_admin'], grants: { 'cms:access': 'any', 'orders:manage': 'any' }, isMasterAdmin: true, twoFactorEnabled: true });
 
@@ -233,5 +241,32 @@ describe('the API translation', () => {
     const other = authorize(retailer(), need, OFF);
     if (other.allowed) throw new Error('expected a refusal');
     expect(apiRefusal(other, need)).toMatchObject({ status: 404, code: 'not_found' });
+  });
+});
+
+describe('partner pages and trading standing', () => {
+  it("answers a role's page to its role only (spec §6), 'forbidden' with missing 'role' otherwise", () => {
+    expect(authorize(retailer(), { area: 'partner', roles: ['retailer'] }, OFF)).toEqual({ allowed: true, scope: null });
+    expect(authorize(retailer(), { area: 'partner', roles: ['distributor'] }, OFF)).toMatchObject({ allowed: false, reason: 'forbidden', missing: 'role' });
+    expect(authorize(retailer(), { area: 'partner', roles: ['retailer', 'distributor'] }, OFF)).toEqual({ allowed: true, scope: null });
+    // Staff are not partners: the area refuses first.
+    expect(authorize(master(), { area: 'partner', roles: ['retailer'] }, OFF)).toMatchObject({ allowed: false, reason: 'forbidden', missing: 'area' });
+  });
+
+  it('lets a partner of any standing read, but refuses placing or approving unless the organisation is active', () => {
+    const need: AccessNeed = { permission: 'orders:manage', resource: { organisationIds: [ACME] } };
+    for (const standing of ['pending', 'suspended', 'licence_expired'] as const) {
+      expect(authorize(retailer({ standing }), need, OFF)).toEqual({ allowed: true, scope: 'own' });
+      expect(authorize(retailer({ standing }), { ...need, act: true }, OFF)).toMatchObject({ allowed: false, reason: 'trading_blocked', standing });
+    }
+    expect(authorize(retailer(), { ...need, act: true }, OFF)).toEqual({ allowed: true, scope: 'own' });
+    // Another organisation's record is still a 404 first, whatever the standing.
+    expect(
+      authorize(retailer({ standing: 'suspended' }), { permission: 'orders:manage', resource: { organisationIds: [BREW] }, act: true }, OFF),
+    ).toMatchObject({
+      reason: 'not_found',
+    });
+    // Staff act over everything; standing is a partner's.
+    expect(authorize(master(), { ...need, act: true }, OFF)).toEqual({ allowed: true, scope: 'any' });
   });
 });

@@ -16,6 +16,7 @@ import {
   type RefusalReason,
   type Scope,
 } from '../../shared/policy';
+import type { Standing } from '../../shared/partners';
 
 /** What the decision reads of a user (a CurrentUser has all of it). */
 export interface Viewer {
@@ -27,8 +28,10 @@ export interface Viewer {
   requiresPasswordReset: boolean;
   twoFactorEnabled: boolean;
   mfaPending: boolean;
-  /** The organisation a partner belongs to; null for staff and customers (and, until the partner issues, everyone). */
+  /** The organisation a partner belongs to; null for staff and customers. */
   organisationId: string | null;
+  /** Whether that organisation may trade today (shared/partners.ts `standingOf`); null without one. */
+  standing: Standing | null;
 }
 
 /** The Access Control settings the decision depends on. */
@@ -41,7 +44,7 @@ const inArea = (user: Viewer, area: Area) => (area === 'admin' ? hasAdminAccess(
 const refuse = (
   reason: RefusalReason,
   area: Area | null,
-  extra: { missing?: 'area' | 'masterAdmin' | 'permission'; permission?: Permission } = {},
+  extra: { missing?: 'area' | 'role' | 'masterAdmin' | 'permission'; permission?: Permission; standing?: Exclude<Standing, 'active'> } = {},
 ): AccessDecision => ({
   allowed: false,
   reason,
@@ -77,7 +80,11 @@ export function authorize(user: Viewer | null, need: AccessNeed, policy: AccessP
   if (!inArea(user, where)) return refuse('forbidden', where, { missing: 'area' });
   if (user.requiresPasswordReset) return refuse('password_expired', where);
   if (where === 'admin' && policy.requireTwoFactorForStaff && !user.twoFactorEnabled) return refuse('two_factor_required', where);
-  if ('area' in need) return { allowed: true, scope: null };
+  if ('area' in need) {
+    // Spec §6: a partner page belongs to its roles (a retailer does not open the distributor's pages).
+    if (need.roles && !need.roles.some((r) => user.roles.includes(r))) return refuse('forbidden', where, { missing: 'role' });
+    return { allowed: true, scope: null };
+  }
   // Spec §6: the master-admin screens stay master admin only, whatever the switches say.
   if ('masterAdmin' in need) return isMasterAdmin(user) ? { allowed: true, scope: null } : refuse('forbidden', where, { missing: 'masterAdmin' });
 
@@ -95,6 +102,8 @@ export function authorize(user: Viewer | null, need: AccessNeed, policy: AccessP
     const mine = user.organisationId;
     if (!mine || !need.resource.organisationIds.includes(mine)) return refuse('not_found', where);
   }
+  // Reading is allowed whatever the organisation's standing; placing or approving is not.
+  if (need.act && scope === 'own' && user.standing !== 'active') return refuse('trading_blocked', where, { standing: user.standing ?? 'pending' });
   return { allowed: true, scope };
 }
 

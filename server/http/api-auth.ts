@@ -2,6 +2,7 @@
 // the one decision (server/auth/authorize.ts) answers, and a refusal becomes 401/403/404 with a code.
 import type { NextFunction, Request, Response } from 'express';
 import type { AccessDecision, AccessNeed } from '../../shared/policy';
+import { STANDING_REFUSAL } from '../../shared/partners';
 import type { CurrentUser } from '../modules/auth/sessions';
 import type { Services } from '../services';
 import { AppError } from '../core/errors';
@@ -27,7 +28,7 @@ export async function currentUser(services: Services, req: Request): Promise<Cur
 function describe(need: AccessNeed): string {
   if ('permission' in need)
     return typeof need.permission === 'string' ? `the ${need.permission} permission` : `the ${need.permission.join(' and ')} permissions`;
-  if ('area' in need) return `${need.area} access`;
+  if ('area' in need) return need.roles ? `the ${need.roles.join(' or ')} role` : `${need.area} access`;
   if ('masterAdmin' in need) return 'master admin access';
   return 'access';
 }
@@ -44,6 +45,10 @@ export function apiRefusal(decision: Exclude<AccessDecision, { allowed: true }>,
       return new AppError('two_factor_required', 403, 'Set up two-factor authentication first.');
     case 'not_found':
       return new AppError('not_found', 404, 'Not found.');
+    case 'trading_blocked': {
+      const why = STANDING_REFUSAL[decision.standing ?? 'pending'];
+      return new AppError(why.code, 403, why.message);
+    }
     case 'forbidden':
       // What is required, never the record asked about (its owners are not the caller's to learn).
       return new AppError('forbidden', 403, `You need ${describe(need)} for this.`, {

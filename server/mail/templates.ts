@@ -48,3 +48,14 @@ export const invitation = (to: string, name: string, url: string) =>
     [`Hello ${name},`, 'An administrator created a Frolic account for you. Choose your password to start. The link expires in 7 days.'],
     { label: 'Choose my password', url },
   );
+
+export const partnerInvitation = (to: string, name: string, organisation: string, url: string) =>
+  email(
+    to,
+    `You are invited to the Frolic partner portal for ${organisation}`,
+    [
+      `Hello ${name},`,
+      `Frolic created a partner portal account for you at ${organisation}. Choose your password to sign in: you will see the catalogue at your prices and can request marketing support. The link works once and expires in 7 days.`,
+    ],
+    { label: 'Choose my password', url },
+  );

@@ -2,12 +2,12 @@
 import { href, Link } from 'react-router';
 import { ROLE_LABELS, type Role } from '@shared/policy';
 import type { Route } from './+types/index';
-import { requirePartnerArea } from '~/lib/guards.server';
+import { requirePartnerPage } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Partner dashboard · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePartnerArea(request, context);
+  const user = await requirePartnerPage(request, context);
   return {
     firstName: user.firstName,
     roles: user.roles,

@@ -2,6 +2,7 @@
 // two-factor, sign-in failures and known devices (the lockout), and the Access Control settings (one row).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organisations } from './partners';
 
 export const userStatus = pgEnum('user_status', ['active', 'inactive', 'suspended']);
 
@@ -21,10 +22,12 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last TOTP time step accepted: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** A partner user's organisation (exactly one); null for staff and customers. */
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_organisation_idx').on(t.organisationId)],
 );
 
 export const profiles = pgTable('profiles', {

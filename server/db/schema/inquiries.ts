@@ -1,6 +1,6 @@
 // Contact messages and business inquiries from the public site, worked by staff.
-import { index, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { partnerType } from './partners';
+import { index, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organisations, partnerType } from './partners';
 
 export const inquiryStatus = pgEnum('inquiry_status', ['new', 'in_progress', 'done']);
 
@@ -40,8 +40,12 @@ export const businessInquiries = pgTable(
     assigneeId: text('assignee_id'),
     notes: text('notes'),
     ipAddress: text('ip_address'),
+    /** The outcome of onboarding: the organisation it became (once; converting twice is refused). */
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    convertedBy: uuid('converted_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('business_inquiries_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('business_inquiries_status_idx').on(t.status, t.createdAt), uniqueIndex('business_inquiries_organisation_key').on(t.organisationId)],
 );

@@ -1,6 +1,7 @@
 // The staff notifications feed behind the bell, and who has read what.
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { organisations } from './partners';
 
 /**
  * The bell (product.md §6): one stored feed. An entry names its audience (server/auth/authorize.ts
@@ -17,12 +18,15 @@ export const notifications = pgTable(
     body: text('body').notNull().default(''),
     link: text('link'),
     permission: text('permission').notNull(),
-    // No foreign key yet: organisations arrive with the partner issues, which add it.
-    organisationId: uuid('organisation_id'),
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_created_idx').on(t.createdAt), index('notifications_user_idx').on(t.userId)],
+  (t) => [
+    index('notifications_created_idx').on(t.createdAt),
+    index('notifications_user_idx').on(t.userId),
+    index('notifications_organisation_idx').on(t.organisationId),
+  ],
 );
 
 export const notificationReads = pgTable(

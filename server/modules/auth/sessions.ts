@@ -3,13 +3,14 @@
 // suspension) that takes effect on the next request.
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { profiles, sessions, users } from '../../db/schema';
+import { organisations, profiles, sessions, users } from '../../db/schema';
 import { hashToken, newToken } from '../../auth/tokens';
 import { accessOf } from '../users/access';
 import type { ChangeFeed } from '../../realtime/changes';
 import { SESSION_REVOKED_TOPIC } from './topics';
 import type { SettingsService } from '../security/settings';
 import type { Scope } from '../../../shared/policy';
+import { type OrganisationStatus, type OrganisationType, type Standing, standingOf, todayUtc } from '../../../shared/partners';
 
 /** However active, a session ends after this long. */
 export const SESSION_MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -37,10 +38,13 @@ export interface CurrentUser {
   mfaPending: boolean;
   /**
    * The organisation a partner user belongs to, over whose records their `own` permissions reach.
-   * Null for staff and customers — and for everyone until the partner issues add organisations, so
-   * `own` matches nothing yet.
+   * Null for staff and customers.
    */
   organisationId: string | null;
+  /** That organisation's type and name (what the shell shows); null without one. */
+  organisation: { id: string; type: OrganisationType; name: string; status: OrganisationStatus; licenceExpiresOn: string } | null;
+  /** Whether the organisation may trade today (shared/partners.ts); null without one. */
+  standing: Standing | null;
 }
 
 export interface SessionStore {
@@ -133,13 +137,25 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
       const cached = await fromCache(hash, touch);
       if (cached !== undefined) return cached;
       const [row] = await db
-        .select({ session: sessions, user: users, profile: profiles })
+        .select({
+          session: sessions,
+          user: users,
+          profile: profiles,
+          org: {
+            id: organisations.id,
+            type: organisations.type,
+            name: organisations.tradingName,
+            status: organisations.status,
+            licenceExpiresOn: organisations.licenceExpiresOn,
+          },
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(profiles, eq(profiles.id, users.id))
+        .leftJoin(organisations, eq(organisations.id, users.organisationId))
         .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, new Date(now()))));
       if (!row) return null;
-      const { session, user, profile } = row;
+      const { session, user, profile, org } = row;
       const cfg = await settings.get();
       const idleMs = now() - session.lastSeenAt.getTime();
       const pendingTooLong = session.mfaPending && now() - session.createdAt.getTime() > MFA_PENDING_MAX_AGE_MS;
@@ -168,7 +184,9 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
         twoFactorEnabled: user.totpEnabledAt !== null,
         sessionId: session.id,
         mfaPending: session.mfaPending,
-        organisationId: null,
+        organisationId: org?.id ?? null,
+        organisation: org,
+        standing: org ? standingOf(org, todayUtc(now())) : null,
       };
       cache.set(hash, {
         user: current,

@@ -24,6 +24,18 @@ export async function findUserByEmail(tx: DbOrTx, email: string) {
   return row;
 }
 
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  password?: string;
+  isMasterAdmin?: boolean;
+  confirmed?: boolean;
+  /** A partner user's organisation. */
+  organisationId?: string | null;
+}
+
 export interface UserDeps {
   db: Db;
   sessions: SessionStore;
@@ -36,6 +48,44 @@ export function createUserService(deps: UserDeps) {
   const now = deps.now ?? Date.now;
   const lockout = createLockout(db, now);
   const tokens = createOneTimeTokens(now);
+
+  async function checkedHash(input: NewUser): Promise<string | null> {
+    if (input.password) {
+      const problem = passwordProblem(input.password, input.email);
+      if (problem) throw weakPassword(problem);
+    }
+    return input.password ? hashPassword(input.password) : null;
+  }
+
+  async function insertUser(tx: DbOrTx, input: NewUser, passwordHash: string | null, actor: Actor): Promise<{ userId: string; inviteToken?: string }> {
+    if (await findUserByEmail(tx, input.email)) throw new AppError('email_taken', 409, 'A user with this email address already exists.');
+    const [u] = await tx
+      .insert(users)
+      .values({
+        email: input.email.trim().toLowerCase(),
+        passwordHash,
+        emailConfirmedAt: input.confirmed ? new Date(now()) : null,
+        organisationId: input.organisationId ?? null,
+      })
+      .returning({ id: users.id });
+    const userId = (u as { id: string }).id;
+    await tx.insert(profiles).values({
+      id: userId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      isMasterAdmin: input.isMasterAdmin ?? false,
+      passwordLastUpdated: passwordHash ? new Date(now()) : null,
+    });
+    if (input.roles.length) await tx.insert(userRoles).values(input.roles.map((role) => ({ userId, role })));
+    await recordAudit(tx, actor, {
+      action: 'INSERT',
+      tableName: 'users',
+      recordId: userId,
+      newValues: { email: input.email, roles: input.roles, organisationId: input.organisationId ?? null },
+    });
+    const inviteToken = passwordHash ? undefined : await tokens.issue(tx, userId, 'invitation');
+    return { userId, inviteToken };
+  }
 
   return {
     /** Active, inactive or suspended; anything but active ends every session (and open sockets). */
@@ -75,34 +125,18 @@ export function createUserService(deps: UserDeps) {
     },
 
     /** Creates a user with roles (invitation or demo); returns the invitation token when asked. */
-    async createUser(
-      input: { email: string; firstName: string; lastName: string; roles: string[]; password?: string; isMasterAdmin?: boolean; confirmed?: boolean },
-      actor: Actor,
-    ): Promise<{ userId: string; inviteToken?: string }> {
-      if (await findUserByEmail(db, input.email)) throw new AppError('email_taken', 409, 'A user with this email address already exists.');
-      if (input.password) {
-        const problem = passwordProblem(input.password, input.email);
-        if (problem) throw weakPassword(problem);
-      }
-      const passwordHash = input.password ? await hashPassword(input.password) : null;
-      return db.transaction(async (tx) => {
-        const [u] = await tx
-          .insert(users)
-          .values({ email: input.email.toLowerCase(), passwordHash, emailConfirmedAt: input.confirmed ? new Date(now()) : null })
-          .returning({ id: users.id });
-        const userId = (u as { id: string }).id;
-        await tx.insert(profiles).values({
-          id: userId,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          isMasterAdmin: input.isMasterAdmin ?? false,
-          passwordLastUpdated: passwordHash ? new Date(now()) : null,
-        });
-        if (input.roles.length) await tx.insert(userRoles).values(input.roles.map((role) => ({ userId, role })));
-        await recordAudit(tx, actor, { action: 'INSERT', tableName: 'users', recordId: userId, newValues: { email: input.email, roles: input.roles } });
-        const inviteToken = passwordHash ? undefined : await tokens.issue(tx, userId, 'invitation');
-        return { userId, inviteToken };
-      });
+    async createUser(input: NewUser, actor: Actor): Promise<{ userId: string; inviteToken?: string }> {
+      const passwordHash = await checkedHash(input);
+      return db.transaction((tx) => insertUser(tx, input, passwordHash, actor));
+    },
+
+    /**
+     * The same inside the caller's transaction (an organisation and its first user are one write).
+     * The caller checks that the roles suit the organisation.
+     */
+    async createUserIn(tx: DbOrTx, input: NewUser, actor: Actor): Promise<{ userId: string; inviteToken?: string }> {
+      const passwordHash = await checkedHash(input);
+      return insertUser(tx, input, passwordHash, actor);
     },
   };
 }

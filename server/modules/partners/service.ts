@@ -1,0 +1,178 @@
+// Partner organisations (product.md §3): the trade network's members, their place in the tree, the
+// commercial terms with their supplier, and their people. Staff holding `users:manage` run them (the
+// Partners section); a partner reads its own organisation. Every write is one transaction with its
+// audit row; a change that alters what members may do (status, licence) evicts their sessions.
+import { and, asc, eq } from 'drizzle-orm';
+import { defaultTerms, memberRoles, type OrganisationType, SUPPLIER_TYPE } from '../../../shared/partners';
+import type { MemberInvite, OrganisationInput } from '../../../shared/schemas/partners';
+import { getMarket } from '../../../shared/markets';
+import type { Db, DbOrTx } from '../../db/client';
+import { organisations, profiles, tradeTerms, userRoles, users } from '../../db/schema';
+import { AppError, invalidFields, notFound } from '../../core/errors';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../audit/service';
+import type { UserService } from '../users/service';
+import type { Mailer } from '../../mail/mailer';
+import * as templates from '../../mail/templates';
+
+export type Organisation = typeof organisations.$inferSelect;
+export type TradeTerms = typeof tradeTerms.$inferSelect;
+
+export interface Member {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  status: 'active' | 'inactive' | 'suspended';
+  /** False until an invited user has chosen a password. */
+  hasPassword: boolean;
+  lastLoginAt: Date | null;
+}
+
+export interface PartnerDeps {
+  db: Db;
+  users: UserService;
+  mailer: Mailer;
+  now?: () => number;
+}
+
+/** The supplier a new or edited organisation names must exist and be of the type above it. */
+async function checkSupplier(tx: DbOrTx, type: OrganisationType, supplierId: string | null, selfId?: string): Promise<void> {
+  const wanted = SUPPLIER_TYPE[type];
+  if (wanted === null) {
+    if (supplierId) throw invalidFields([{ path: 'supplierId', message: 'An importer is supplied by the brand: leave the supplier empty.' }]);
+    return;
+  }
+  if (!supplierId) throw invalidFields([{ path: 'supplierId', message: `Choose the ${wanted} that supplies it.` }]);
+  if (supplierId === selfId) throw invalidFields([{ path: 'supplierId', message: 'An organisation cannot supply itself.' }]);
+  const [supplier] = await tx.select({ type: organisations.type }).from(organisations).where(eq(organisations.id, supplierId));
+  if (!supplier) throw invalidFields([{ path: 'supplierId', message: 'That supplier does not exist.' }]);
+  if (supplier.type !== wanted) throw invalidFields([{ path: 'supplierId', message: `A ${type} is supplied by a ${wanted}, not a ${supplier.type}.` }]);
+}
+
+export function createPartnerService(deps: PartnerDeps) {
+  const { db, mailer } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function insertOrganisation(tx: DbOrTx, input: OrganisationInput, actor: Actor, status: 'pending' | 'active' = 'pending'): Promise<Organisation> {
+    await checkSupplier(tx, input.type, input.supplierId);
+    const market = getMarket(input.market);
+    const [org] = await tx
+      .insert(organisations)
+      .values({ ...input, market: market.code, currency: market.currency, status })
+      .onConflictDoNothing()
+      .returning();
+    if (!org)
+      throw new AppError('licence_taken', 409, 'An organisation with this licence number in this jurisdiction already exists.', {
+        details: [{ path: 'licenceNumber', message: 'This licence number is already registered in this jurisdiction.' }],
+      });
+    const terms = defaultTerms(market.code);
+    await tx.insert(tradeTerms).values({ customerId: org.id, supplierId: input.supplierId, ...terms });
+    await recordAudit(tx, actor, { action: 'INSERT', tableName: 'organisations', recordId: org.id, newValues: { ...input, status, terms } });
+    return org;
+  }
+
+  async function requireOrganisation(tx: DbOrTx, id: string): Promise<Organisation> {
+    const [org] = await tx.select().from(organisations).where(eq(organisations.id, id));
+    if (!org) throw notFound('Organisation');
+    return org;
+  }
+
+  async function invite(tx: DbOrTx, org: Organisation, input: MemberInvite, actor: Actor, origin: string): Promise<{ userId: string }> {
+    if (!memberRoles(org.type).includes(input.role as never))
+      throw new AppError('role_mismatch', 400, `A member of a ${org.type} holds the ${org.type} role or the read-only partner role, not ${input.role}.`, {
+        details: [{ path: 'role', message: `Choose ${org.type} or partner.` }],
+      });
+    const created = await deps.users.createUserIn(
+      tx,
+      { email: input.email, firstName: input.firstName, lastName: input.lastName, roles: [input.role], organisationId: org.id },
+      actor,
+    );
+    const token = created.inviteToken as string;
+    await mailer.send(
+      templates.partnerInvitation(input.email.trim().toLowerCase(), input.firstName, org.tradingName, `${origin}/auth/reset-password?type=partner&token=${token}`),
+      tx,
+    );
+    return { userId: created.userId };
+  }
+
+  return {
+    /** Staff: a new organisation (pending unless said), with its market's default terms. */
+    async create(input: OrganisationInput, actor: Actor, opts: { status?: 'pending' | 'active' } = {}): Promise<Organisation> {
+      return db.transaction((tx) => insertOrganisation(tx, input, actor, opts.status));
+    },
+
+    /** The same inside the caller's transaction (onboarding converts an inquiry in one write). */
+    createIn: insertOrganisation,
+
+    async get(id: string): Promise<Organisation> {
+      return requireOrganisation(db, id);
+    },
+
+    async terms(id: string): Promise<TradeTerms> {
+      const [row] = await db.select().from(tradeTerms).where(eq(tradeTerms.customerId, id));
+      if (!row) throw notFound('Organisation');
+      return row;
+    },
+
+    async members(id: string): Promise<Member[]> {
+      const rows = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: profiles.firstName,
+          lastName: profiles.lastName,
+          status: users.status,
+          passwordHash: users.passwordHash,
+          lastLoginAt: users.lastLoginAt,
+          role: userRoles.role,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.id, users.id))
+        .leftJoin(userRoles, eq(userRoles.userId, users.id))
+        .where(eq(users.organisationId, id))
+        .orderBy(asc(users.email));
+      const byId = new Map<string, Member>();
+      for (const r of rows) {
+        const m = byId.get(r.id) ?? {
+          id: r.id,
+          email: r.email,
+          firstName: r.firstName ?? '',
+          lastName: r.lastName ?? '',
+          roles: [],
+          status: r.status,
+          hasPassword: r.passwordHash !== null,
+          lastLoginAt: r.lastLoginAt,
+        };
+        if (r.role) m.roles.push(r.role);
+        byId.set(r.id, m);
+      }
+      return [...byId.values()];
+    },
+
+    /**
+     * Invites a person into an organisation: a user holding the organisation type's role (or the
+     * read-only `partner`), and an email with a set-password link that expires in 7 days.
+     */
+    async inviteMember(organisationId: string, input: MemberInvite, actor: Actor, origin: string): Promise<{ userId: string }> {
+      return db.transaction(async (tx) => invite(tx, await requireOrganisation(tx, organisationId), input, actor, origin));
+    },
+
+    /** The same inside the caller's transaction. */
+    inviteMemberIn: invite,
+
+    /** Whether a user belongs to the organisation (for member-level routes). */
+    async isMember(organisationId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+      return !!row;
+    },
+
+    now,
+  };
+}
+
+export type PartnerService = ReturnType<typeof createPartnerService>;
