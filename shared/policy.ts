@@ -104,6 +104,7 @@ export const PERMISSIONS = {
   'inquiries:manage': 'Handle inquiries',
   'support:answer': 'Answer support chats',
   'marketing:requests': 'Handle marketing requests',
+  'marketing:request': 'Request marketing support',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -148,10 +149,11 @@ export const PERMISSION_AREA: Record<Permission, Area> = {
   'inquiries:manage': 'admin',
   'support:answer': 'admin',
   'marketing:requests': 'admin',
+  'marketing:request': 'partner',
 };
 
 const STAFF_BASE: Permission[] = ['cms:access', 'inquiries:manage', 'support:answer', 'marketing:requests'];
-const PARTNER_BASE: Permission[] = ['orders:manage', 'inventory:view', 'chat:internal'];
+const PARTNER_BASE: Permission[] = ['orders:manage', 'inventory:view', 'chat:internal', 'marketing:request'];
 
 export const DEFAULT_GRANTS: Record<Role, Permission[]> = {
   master_admin: PERMISSION_NAMES,

@@ -46,7 +46,7 @@ describe('catalog:write merged into CMS Access', () => {
       ('editor', 'catalog:write'), ('idle', 'cms:access'), ('partner', 'orders:manage')`);
     await db.execute(sql`insert into notifications (kind, title, permission) values ('test', 'Old entry', 'catalog:write')`);
 
-    await migrateDatabase(database);
+    await migrateDatabase(database, migrationsBefore('0009_partner_network'));
 
     const grants = await db.select().from(rolePermissions);
     const of = (role: string) =>
@@ -61,5 +61,19 @@ describe('catalog:write merged into CMS Access', () => {
     expect(of('partner')).toEqual(['orders:manage']);
     expect(grants.some((g) => g.permission === 'catalog:write')).toBe(false);
     expect((await db.select().from(notifications).where(eq(notifications.title, 'Old entry')))[0]?.permission).toBe('cms:access');
+  });
+
+  it('0009: whoever edits collateral and events handles marketing requests; every partner role may make them', async () => {
+    const db = database.db;
+    await db.execute(sql`insert into roles (name, label, is_system) values ('retailer', 'Retailer', true)`);
+    await migrateDatabase(database);
+    const grants = await db.select().from(rolePermissions);
+    const holders = (permission: string) =>
+      grants
+        .filter((g) => g.permission === permission)
+        .map((g) => g.role)
+        .sort();
+    expect(holders('marketing:requests')).toEqual(['admin', 'editor', 'employee']);
+    expect(holders('marketing:request')).toEqual(['partner', 'retailer']);
   });
 });

@@ -125,3 +125,6 @@ CREATE INDEX "users_organisation_idx" ON "users" USING btree ("organisation_id")
 -- Marketing requests (issue 14) are handled by whoever edits collateral and events: every role
 -- holding CMS Access gets the new permission.
 INSERT INTO "role_permissions" ("role", "permission") SELECT "role", 'marketing:requests' FROM "role_permissions" WHERE "permission" = 'cms:access' ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Partners request marketing support: every partner role gets the new permission.
+INSERT INTO "role_permissions" ("role", "permission") SELECT "name", 'marketing:request' FROM "roles" WHERE "name" IN ('partner', 'importer', 'distributor', 'retailer') ON CONFLICT DO NOTHING;
