@@ -122,6 +122,7 @@ export const PERMISSION_GOVERNS: Record<Permission, string> = {
   'catalog:delete': 'Deleting products, stores, recipes, collateral, events and media files.',
   'inquiries:manage': 'Contact messages and business inquiries: the Inquiries screen and their notifications.',
   'support:answer': 'Answering support chats: the Support inbox, its live events and its notifications.',
+  'marketing:request': 'Requesting marketing materials and events, and reading the thread of their requests (partner portal).',
   'marketing:requests':
     "Partners' requests for materials and events in Collateral & Events: approving, declining, fulfilling and commenting, and their notifications.",
 };
