@@ -65,6 +65,7 @@ export default [
     route('marketing/collateral/:id', 'routes/admin/marketing/collateral-edit.tsx', { id: 'admin-collateral-edit' }),
     route('marketing/events/new', 'routes/admin/marketing/event-edit.tsx', { id: 'admin-event-new' }),
     route('marketing/events/:id', 'routes/admin/marketing/event-edit.tsx', { id: 'admin-event-edit' }),
+    route('marketing/requests/:id', 'routes/admin/marketing/request.tsx', { id: 'admin-marketing-request' }),
     route('inquiries', 'routes/admin/inquiries/index.tsx', { id: 'admin-inquiries' }),
     route('inquiries/:kind/:id', 'routes/admin/inquiries/detail.tsx', { id: 'admin-inquiry' }),
     route('media', 'routes/admin/media.tsx', { id: 'admin-media' }),
@@ -95,10 +96,12 @@ export default [
       'retailer/orders',
       'retailer/invoices',
       'retailer/receipts',
-      'marketing/materials',
-      'marketing/events',
       'payments',
     ].map((p) => page(p, `partner-${p.replaceAll('/', '-')}`)),
+    // Marketing requests (every partner).
+    route('marketing/materials', 'routes/partner/marketing/materials.tsx', { id: 'partner-marketing-materials' }),
+    route('marketing/events', 'routes/partner/marketing/events.tsx', { id: 'partner-marketing-events' }),
+    route('marketing/requests/:id', 'routes/partner/marketing/request.tsx', { id: 'partner-marketing-request' }),
   ]),
 
   route('dashboard/*', 'routes/dashboard-redirect.tsx'),

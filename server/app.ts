@@ -29,6 +29,7 @@ import { usersApi } from './modules/users/api';
 import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
+import { marketingRequestsApi } from './modules/marketing-requests/api';
 import { notificationsApi } from './modules/notifications/api';
 import { createChangeFeed, type ChangeFeed } from './realtime/changes';
 import { createServices, type Services } from './services';
@@ -137,6 +138,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(usersApi(services));
   api.use(chatApi(services));
   api.use(marketingApi(services));
+  api.use(marketingRequestsApi(services));
   api.use(notificationsApi(services));
   api.use((req, _res, next) => next(new AppError('not_found', 404, `No API route for ${req.method} ${req.path}.`)));
   app.use('/api', api);

@@ -27,6 +27,7 @@ import { createMediaService, type MediaService } from './modules/media/service';
 import { createMarketingService, type MarketingService } from './modules/marketing/service';
 import { createNotificationService, type NotificationService } from './modules/notifications/service';
 import { createPartnerService, type PartnerService } from './modules/partners/service';
+import { createMarketingRequestService, type MarketingRequestService } from './modules/marketing-requests/service';
 import path from 'node:path';
 
 export interface Services {
@@ -51,6 +52,8 @@ export interface Services {
   chat: ChatService;
   media: MediaService;
   marketing: MarketingService;
+  /** Partners' marketing requests (materials, events) and their collateral downloads. */
+  marketingRequests: MarketingRequestService;
   notifications: NotificationService;
   /** Partner organisations, their terms and their people. */
   partners: PartnerService;
@@ -79,6 +82,14 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     notifications,
     media: createMediaService(database.db, content, config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads')),
     marketing: createMarketingService(database.db, content),
+    marketingRequests: createMarketingRequestService({
+      db: database.db,
+      access,
+      notifications,
+      mailer,
+      origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+      now,
+    }),
     settings,
     sessions,
     mailer,

@@ -59,3 +59,7 @@ export const partnerInvitation = (to: string, name: string, organisation: string
     ],
     { label: 'Choose my password', url },
   );
+
+/** News about a partner's marketing request (a new one, a decision, a fulfilment, a comment), for either side. */
+export const marketingRequestEmail = (to: string, subject: string, lines: string[], url: string) =>
+  email(to, subject, lines, { label: 'Open the request', url });

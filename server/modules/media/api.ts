@@ -90,6 +90,36 @@ function asciiFileName(name: string): string {
 
 const notHere = (res: Response) => res.status(404).type('text/plain').send('Not found');
 
+/**
+ * Streams a stored file with the headers every file route sends: its sniffed type, `nosniff`, a
+ * sandbox policy, and caching for good (`public`: an id never changes content) or never (`private`).
+ * A file that is gone is the same plain 404 as one the asker may not see.
+ */
+export async function sendMediaFile(services: Services, res: Response, id: string, variant: MediaVariant, cache: 'public' | 'private'): Promise<void> {
+  let file;
+  try {
+    file = await services.media.open(id, variant);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return void notHere(res);
+    throw err;
+  }
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Length', String(file.size));
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  // An id never changes content, so a public file may be cached for good; a private one never.
+  res.setHeader('Cache-Control', cache === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store');
+  // Opened on its own, a stored file runs nothing and reaches nothing (Chromium's PDF viewer still
+  // renders a top-level PDF under this policy; it refuses only inside sandboxed frames).
+  res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+  if (file.contentType === 'application/pdf') res.setHeader('Content-Disposition', `inline; filename="${asciiFileName(file.fileName)}"`);
+  try {
+    await pipeline(file.stream, res);
+  } catch (err) {
+    // The client went away, or the disk failed mid-stream: nothing more can be sent.
+    if (!res.writableEnded) res.destroy(err as Error);
+  }
+}
+
 /** Mounted at /media: serves stored files. Ids never change content, so they cache for a year. */
 export function mediaFiles(services: Services): Router {
   const router = Router();
@@ -106,28 +136,7 @@ export function mediaFiles(services: Services): Router {
       // refusal is a 404, so a stranger cannot tell a private file from no file.
       if (!(await services.access.can(await currentUser(services, req), { area: 'admin' }))) return notHere(res);
     }
-    let file;
-    try {
-      file = await services.media.open(id.data, variant);
-    } catch (err) {
-      if (err instanceof AppError && err.status === 404) return notHere(res);
-      throw err;
-    }
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    // An id never changes content, so a public file may be cached for good; a staff-only one never.
-    res.setHeader('Cache-Control', shown ? 'public, max-age=31536000, immutable' : 'private, no-store');
-    // Opened on its own, a stored file runs nothing and reaches nothing (Chromium's PDF viewer still
-    // renders a top-level PDF under this policy; it refuses only inside sandboxed frames).
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    if (file.contentType === 'application/pdf') res.setHeader('Content-Disposition', `inline; filename="${asciiFileName(file.fileName)}"`);
-    try {
-      await pipeline(file.stream, res);
-    } catch (err) {
-      // The client went away, or the disk failed mid-stream: nothing more can be sent.
-      if (!res.writableEnded) res.destroy(err as Error);
-    }
+    await sendMediaFile(services, res, id.data, variant, shown ? 'public' : 'private');
   });
 
   return router;

@@ -1,32 +1,53 @@
-// Collateral & Events: the brand's collateral (files partners may request) and its events, one tab
-// each — search, sortable columns and pages in the URL so the server does the work. Event times are
-// shown in the event's own time zone.
+// Collateral & Events: the brand's collateral (files partners may request), its events, and the
+// partners' requests for either — one tab each, with search, filters, sortable columns and pages in
+// the URL so the server does the work. Event times are shown in the event's own time zone. The
+// content tabs need CMS Access; the requests tab `marketing:requests` (open requests first).
 import { href, Link } from 'react-router';
-import { formatUtcDate } from '@shared/staff-time';
+import { formatUtc, formatUtcDate } from '@shared/staff-time';
 import { COLLATERAL_KIND_LABELS, formatEventTime } from '@shared/marketing-constants';
+import { MARKETING_REQUEST_KIND_LABELS, MARKETING_REQUEST_STATUS_LABELS } from '@shared/marketing-request-constants';
 import { collateralListQuery, eventListQuery } from '@shared/schemas/marketing';
+import { staffRequestListQuery } from '@shared/schemas/marketing-requests';
 import type { Route } from './+types/index';
-import { buttonClass, type Column, DataTable, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
-import { requirePermission } from '~/lib/guards.server';
+import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
+import { RequestStatusBadge } from '~/features/marketing-requests/status-badge';
+import { can, requireAdminArea, requirePermission } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Collateral & Events · Frolic' }];
 
+type Tab = 'collateral' | 'events' | 'requests';
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'cms:access');
+  const user = await requireAdminArea(request, context);
   const params = Object.fromEntries(new URL(request.url).searchParams);
+  const [content, requests] = await Promise.all([
+    can(context, user, { permission: 'cms:access' }),
+    can(context, user, { permission: 'marketing:requests' }),
+  ]);
+  // Without a tab asked for, staff who only handle requests start on theirs.
+  const tab: Tab = params.tab === 'requests' || (!params.tab && !content && requests) ? 'requests' : params.tab === 'events' ? 'events' : 'collateral';
+  await requirePermission(request, context, tab === 'requests' ? 'marketing:requests' : 'cms:access');
+  const allowed = { content, requests };
+  const none = { collateral: null, events: null, requests: null };
   const marketing = context.services.marketing;
   // A hand-edited URL with a bad value shows the plain list rather than an error page.
-  if (params.tab === 'events') {
+  if (tab === 'requests') {
+    const parsed = staffRequestListQuery.safeParse(params);
+    const query = parsed.success ? parsed.data : staffRequestListQuery.parse({});
+    return { tab, allowed, ...none, requests: await context.services.marketingRequests.list(user, query) };
+  }
+  if (tab === 'events') {
     const parsed = eventListQuery.safeParse(params);
-    return { tab: 'events' as const, events: await marketing.listEvents(parsed.success ? parsed.data : eventListQuery.parse({})), collateral: null };
+    return { tab, allowed, ...none, events: await marketing.listEvents(parsed.success ? parsed.data : eventListQuery.parse({})) };
   }
   const parsed = collateralListQuery.safeParse(params);
-  return { tab: 'collateral' as const, collateral: await marketing.listCollateral(parsed.success ? parsed.data : collateralListQuery.parse({})), events: null };
+  return { tab, allowed, ...none, collateral: await marketing.listCollateral(parsed.success ? parsed.data : collateralListQuery.parse({})) };
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;
 type CollateralRow = NonNullable<Data['collateral']>['items'][number];
 type EventRow = NonNullable<Data['events']>['items'][number];
+type RequestRow = NonNullable<Data['requests']>['items'][number];
 
 const linkClass = 'font-medium text-ink underline decoration-stone-300 underline-offset-4 hover:text-brass';
 
@@ -86,13 +107,39 @@ const eventColumns: Column<EventRow>[] = [
   { key: 'status', label: 'Status', render: (e) => <StatusBadge status={e.published ? 'published' : 'draft'} /> },
 ];
 
-function Tabs({ tab }: { tab: 'collateral' | 'events' }) {
+const requestColumns: Column<RequestRow>[] = [
+  {
+    key: 'title',
+    label: 'Request',
+    render: (r) => (
+      <Link to={href('/admin/dashboard/marketing/requests/:id', { id: String(r.id) })} className={linkClass}>
+        {r.title}
+      </Link>
+    ),
+  },
+  { key: 'organisation', label: 'Organisation', sortable: true, render: (r) => r.organisationName },
+  { key: 'kind', label: 'Kind', render: (r) => MARKETING_REQUEST_KIND_LABELS[r.kind] },
+  {
+    key: 'for',
+    label: 'Needed by / date',
+    render: (r) => (r.neededBy ? formatUtcDate(r.neededBy) : r.eventDate ? formatUtcDate(r.eventDate) : '—'),
+  },
+  { key: 'createdAt', label: 'Received', sortable: true, render: (r) => <time dateTime={new Date(r.createdAt).toISOString()}>{formatUtc(r.createdAt)}</time> },
+  { key: 'status', label: 'Status', sortable: true, render: (r) => <RequestStatusBadge status={r.status} /> },
+];
+
+function Tabs({ tab, allowed }: { tab: Tab; allowed: { content: boolean; requests: boolean } }) {
   const tabs = [
-    { key: 'collateral', label: 'Collateral', to: '?tab=collateral' },
-    { key: 'events', label: 'Events', to: '?tab=events' },
-  ] as const;
+    ...(allowed.content
+      ? ([
+          { key: 'collateral', label: 'Collateral', to: '?tab=collateral' },
+          { key: 'events', label: 'Events', to: '?tab=events' },
+        ] as const)
+      : []),
+    ...(allowed.requests ? ([{ key: 'requests', label: 'Requests', to: '?tab=requests' }] as const) : []),
+  ];
   return (
-    <nav aria-label="Collateral or events" className="mb-4 flex gap-2 border-b border-stone-200">
+    <nav aria-label="Collateral, events or requests" className="mb-4 flex gap-2 border-b border-stone-200">
       {tabs.map((t) => (
         <Link
           key={t.key}
@@ -107,25 +154,41 @@ function Tabs({ tab }: { tab: 'collateral' | 'events' }) {
   );
 }
 
+const SEARCH: Record<Tab, { label: string; placeholder: string }> = {
+  collateral: { label: 'Search collateral', placeholder: 'Title or description' },
+  events: { label: 'Search events', placeholder: 'Title, venue or city' },
+  requests: { label: 'Search requests', placeholder: 'Title, details or organisation' },
+};
+
 export default function Marketing({ loaderData }: Route.ComponentProps) {
-  const { tab, collateral, events } = loaderData;
+  const { tab, allowed, collateral, events, requests } = loaderData;
   return (
     <main id="main">
-      <PageHeader title="Collateral & Events" description="Brochures, shelf talkers and POS kits partners may request, and the brand's events.">
-        <Link to={href('/admin/dashboard/marketing/collateral/new')} className={buttonClass.secondary}>
-          New collateral item
-        </Link>
-        <Link to={href('/admin/dashboard/marketing/events/new')} className={buttonClass.primary}>
-          New event
-        </Link>
+      <PageHeader
+        title="Collateral & Events"
+        description="Brochures, shelf talkers and POS kits partners may request, the brand's events, and partners' requests for either."
+      >
+        {allowed.content ? (
+          <>
+            <Link to={href('/admin/dashboard/marketing/collateral/new')} className={buttonClass.secondary}>
+              New collateral item
+            </Link>
+            <Link to={href('/admin/dashboard/marketing/events/new')} className={buttonClass.primary}>
+              New event
+            </Link>
+          </>
+        ) : null}
       </PageHeader>
-      <Tabs tab={tab} />
+      <Tabs tab={tab} allowed={allowed} />
       {/* Keyed by tab: the other tab's search text does not carry over. The tab itself is kept as a URL parameter. */}
-      <SearchBox
-        key={tab}
-        label={tab === 'events' ? 'Search events' : 'Search collateral'}
-        placeholder={tab === 'events' ? 'Title, venue or city' : 'Title or description'}
-      />
+      <SearchBox key={tab} label={SEARCH[tab].label} placeholder={SEARCH[tab].placeholder} owns={tab === 'requests' ? ['kind', 'status'] : []}>
+        {tab === 'requests' ? (
+          <>
+            <FilterSelect label="Kind" name="kind" options={MARKETING_REQUEST_KIND_LABELS} />
+            <FilterSelect label="Status" name="status" options={MARKETING_REQUEST_STATUS_LABELS} />
+          </>
+        ) : null}
+      </SearchBox>
       {collateral ? (
         <>
           <DataTable columns={collateralColumns} rows={collateral.items} rowKey={(c) => c.id} caption="Collateral items" empty="No collateral items match." />
@@ -136,6 +199,12 @@ export default function Marketing({ loaderData }: Route.ComponentProps) {
         <>
           <DataTable columns={eventColumns} rows={events.items} rowKey={(e) => e.id} caption="Events" empty="No events match." />
           <Pagination page={events.page} pageSize={events.pageSize} total={events.total} />
+        </>
+      ) : null}
+      {requests ? (
+        <>
+          <DataTable columns={requestColumns} rows={requests.items} rowKey={(r) => r.id} caption="Partners' requests" empty="No requests match." />
+          <Pagination page={requests.page} pageSize={requests.pageSize} total={requests.total} />
         </>
       ) : null}
     </main>

@@ -1,0 +1,201 @@
+// Reading marketing requests: a page of summaries (one organisation's, or everyone's for staff) and
+// one request with its items, its brand event and its comment thread. No rules here: the service
+// decides who may read what and passes the scope in.
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminPage } from '../../../shared/schemas/admin';
+import type { MarketingRequestKind, MarketingRequestStatus } from '../../../shared/marketing-request-constants';
+import type { OrganisationType } from '../../../shared/partners';
+import type { Db } from '../../db/client';
+import {
+  brandEvents,
+  collateralItems,
+  marketingRequestComments,
+  marketingRequestItems,
+  marketingRequests,
+  organisations,
+  profiles,
+  users,
+} from '../../db/schema';
+import { containsPattern } from '../../db/like';
+import { utcToZoned } from '../marketing/zoned-time';
+
+export type RequestRow = typeof marketingRequests.$inferSelect;
+
+export interface RequestSummary {
+  id: number;
+  kind: MarketingRequestKind;
+  status: MarketingRequestStatus;
+  title: string;
+  organisationId: string;
+  organisationName: string;
+  neededBy: string | null;
+  eventDate: string | null;
+  eventId: number | null;
+  eventTitle: string | null;
+  itemCount: number;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface RequestComment {
+  id: number;
+  body: string;
+  fromStaff: boolean;
+  authorName: string;
+  createdAt: Date;
+}
+
+export interface RequestDetail extends RequestRow {
+  organisation: { id: string; name: string; type: OrganisationType; currency: string };
+  requesterName: string | null;
+  decidedByName: string | null;
+  items: { collateralId: number; title: string; quantity: number }[];
+  /** event_join: the brand event, its start as wall-clock time in its own zone. */
+  event: { id: number; title: string; startsLocal: string; timezone: string; venue: string; city: string; published: boolean } | null;
+  comments: RequestComment[];
+}
+
+export interface ListFilter {
+  organisationId?: string;
+  kinds?: readonly MarketingRequestKind[];
+  status?: MarketingRequestStatus;
+  q?: string;
+  sort?: 'createdAt' | 'status' | 'organisation';
+  dir?: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+const nameOf = (first: string | null, last: string | null, email: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || email || null;
+
+export function createRequestQueries(db: Db) {
+  const r = marketingRequests;
+
+  async function list(f: ListFilter): Promise<AdminPage<RequestSummary>> {
+    const like = f.q ? containsPattern(f.q) : null;
+    const where = and(
+      f.organisationId ? eq(r.organisationId, f.organisationId) : undefined,
+      f.kinds?.length ? inArray(r.kind, [...f.kinds]) : undefined,
+      f.status ? eq(r.status, f.status) : undefined,
+      like ? or(ilike(r.title, like), ilike(r.details, like), ilike(organisations.tradingName, like), ilike(organisations.legalName, like)) : undefined,
+    );
+    const direction = f.dir === 'asc' ? asc : desc;
+    // Without a chosen order, what waits for staff (open) comes first, newest first.
+    const order: SQL[] =
+      f.sort === 'status'
+        ? [direction(r.status)]
+        : f.sort === 'organisation'
+          ? [direction(organisations.tradingName)]
+          : f.sort === 'createdAt'
+            ? []
+            : [sql`case when ${r.status} = 'open' then 0 else 1 end`];
+    const itemCount = sql<number>`(select count(*)::int from ${marketingRequestItems} where ${marketingRequestItems.requestId} = ${r.id})`;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: r.id,
+          kind: r.kind,
+          status: r.status,
+          title: r.title,
+          organisationId: r.organisationId,
+          organisationName: organisations.tradingName,
+          neededBy: r.neededBy,
+          eventDate: r.eventDate,
+          eventId: r.eventId,
+          eventTitle: brandEvents.title,
+          itemCount,
+          version: r.version,
+          createdAt: r.createdAt,
+          updatedAt: r.updatedAt,
+        })
+        .from(r)
+        .innerJoin(organisations, eq(organisations.id, r.organisationId))
+        .leftJoin(brandEvents, eq(brandEvents.id, r.eventId))
+        .where(where)
+        .orderBy(...order, f.sort === 'createdAt' ? direction(r.createdAt) : desc(r.createdAt), desc(r.id))
+        .limit(f.pageSize)
+        .offset((f.page - 1) * f.pageSize),
+      db
+        .select({ n: count() })
+        .from(r)
+        .innerJoin(organisations, eq(organisations.id, r.organisationId))
+        .where(where),
+    ]);
+    return { items: rows, page: f.page, pageSize: f.pageSize, total: total?.n ?? 0 };
+  }
+
+  async function row(id: number): Promise<RequestRow | null> {
+    const [found] = await db.select().from(r).where(eq(r.id, id));
+    return found ?? null;
+  }
+
+  async function detail(found: RequestRow): Promise<RequestDetail> {
+    const [org] = await db
+      .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type, currency: organisations.currency })
+      .from(organisations)
+      .where(eq(organisations.id, found.organisationId));
+    const people = [found.requestedBy, found.decidedBy].filter((x): x is string => !!x);
+    const [names, items, events, comments] = await Promise.all([
+      people.length
+        ? db
+            .select({ id: users.id, email: users.email, first: profiles.firstName, last: profiles.lastName })
+            .from(users)
+            .leftJoin(profiles, eq(profiles.id, users.id))
+            .where(inArray(users.id, people))
+        : Promise.resolve([]),
+      db
+        .select({ collateralId: marketingRequestItems.collateralId, title: collateralItems.title, quantity: marketingRequestItems.quantity })
+        .from(marketingRequestItems)
+        .innerJoin(collateralItems, eq(collateralItems.id, marketingRequestItems.collateralId))
+        .where(eq(marketingRequestItems.requestId, found.id))
+        .orderBy(asc(collateralItems.title)),
+      found.eventId ? db.select().from(brandEvents).where(eq(brandEvents.id, found.eventId)) : Promise.resolve([]),
+      db
+        .select({
+          id: marketingRequestComments.id,
+          body: marketingRequestComments.body,
+          fromStaff: marketingRequestComments.fromStaff,
+          createdAt: marketingRequestComments.createdAt,
+          email: users.email,
+          first: profiles.firstName,
+          last: profiles.lastName,
+        })
+        .from(marketingRequestComments)
+        .leftJoin(users, eq(users.id, marketingRequestComments.authorId))
+        .leftJoin(profiles, eq(profiles.id, marketingRequestComments.authorId))
+        .where(eq(marketingRequestComments.requestId, found.id))
+        .orderBy(asc(marketingRequestComments.id)),
+    ]);
+    const named = new Map(names.map((n) => [n.id, nameOf(n.first, n.last, n.email)]));
+    const event = events[0];
+    return {
+      ...found,
+      organisation: org as RequestDetail['organisation'],
+      requesterName: found.requestedBy ? (named.get(found.requestedBy) ?? null) : null,
+      decidedByName: found.decidedBy ? (named.get(found.decidedBy) ?? null) : null,
+      items,
+      event: event
+        ? {
+            id: event.id,
+            title: event.title,
+            startsLocal: utcToZoned(event.startsAt, event.timezone),
+            timezone: event.timezone,
+            venue: event.venue,
+            city: event.city,
+            published: event.published,
+          }
+        : null,
+      comments: comments.map((c) => ({
+        id: c.id,
+        body: c.body,
+        fromStaff: c.fromStaff,
+        // Staff speak for the brand; a partner's people by name.
+        authorName: nameOf(c.first, c.last, c.email) ?? (c.fromStaff ? 'Frolic' : 'Former member'),
+        createdAt: c.createdAt,
+      })),
+    };
+  }
+
+  return { list, row, detail };
+}
