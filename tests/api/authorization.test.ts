@@ -8,9 +8,10 @@ import { WebSocket } from 'ws';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, rolePermissions, users } from '../../server/db/schema';
+import { marketingRequests, profiles, rolePermissions, users } from '../../server/db/schema';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { Client } from '../support/client';
+import { createOrganisation } from '../support/partners';
 import { listApiRoutes, listPages } from '../support/routes';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -155,6 +156,8 @@ const MATRIX: Record<string, string> = {
   'POST /admin/dashboard/marketing/events/new':        'La  Dau Dap Dap Dap Dap ok  ok  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/marketing/events/:id':         'La  Dau Dap Dap Dap Dap 200 200 200 Ra  Dap Tf  S2',
   'POST /admin/dashboard/marketing/events/:id':        'La  Dau Dap Dap Dap Dap ok  ok  ok  Ra  Dap Tf  S2',
+  'GET /admin/dashboard/marketing/requests/:id':      'La  Dau Dap Dap Dap Dap 200 200 200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/marketing/requests/:id':     'La  Dau Dap Dap Dap Dap ok  ok  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/media':                        'La  Dau Dap Dap Dap Dap 200 200 200 Ra  Dap Tf  S2',
   'POST /admin/dashboard/media':                       'La  Dau Dap Dap Dap Dap ok  ok  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/inquiries':                    'La  Dau Dap Dap Dap Dap 200 200 200 Ra  Dap Tf  S2',
@@ -187,7 +190,12 @@ const MATRIX: Record<string, string> = {
   'GET /partner/dashboard/retailer/invoices':          'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/retailer/receipts':          'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/marketing/materials':        'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/marketing/materials':       'Lp  Dpu ok  ok  ok  ok  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/marketing/events':           'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/marketing/events':          'Lp  Dpu ok  ok  ok  ok  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  // A request of an organisation these partners (who have none) are not part of: 404.
+  'GET /partner/dashboard/marketing/requests/:id':     'Lp  Dpu 404 404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/marketing/requests/:id':    'Lp  Dpu 404 404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/payments':                   'Lp  Dpu Dx  Dx  200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
 
   // The public API
@@ -263,6 +271,23 @@ const MATRIX: Record<string, string> = {
   'PATCH /api/admin/media/:id':                        '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'DELETE /api/admin/media/:id':                       '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
 
+  // Marketing requests, the partner's side (marketing:request; the master admin holds it over every
+  // organisation). These partners belong to no organisation: another's request or file is a 404, and
+  // placing or commenting is refused (403 organisation_pending) as for an organisation not yet active.
+  'GET /api/partner/marketing/collateral':             '401 403 ok  ok  ok  ok  403 403 ok  403 pw  401 403',
+  'GET /api/partner/collateral/:id/file':              '401 403 404 404 404 404 403 403 ok  403 pw  401 403',
+  'GET /api/partner/marketing/requests':               '401 403 ok  ok  ok  ok  403 403 ok  403 pw  401 403',
+  'POST /api/partner/marketing/requests':              '401 403 403 403 403 403 403 403 ok  403 pw  401 403',
+  'GET /api/partner/marketing/requests/:id':           '401 403 404 404 404 404 403 403 ok  403 pw  401 403',
+  'POST /api/partner/marketing/requests/:id/comments': '401 403 403 403 403 403 403 403 ok  403 pw  401 403',
+  // The staff side: collateral files for the admin area; requests for marketing:requests.
+  'GET /api/admin/collateral/:id/file':                '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
+  'GET /api/admin/marketing-requests':                 '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
+  'GET /api/admin/marketing-requests/:id':             '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
+  'POST /api/admin/marketing-requests/:id/decision':   '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
+  'POST /api/admin/marketing-requests/:id/fulfil':     '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
+  'POST /api/admin/marketing-requests/:id/comments':   '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
+
   // Bulk data: CMS Access and Database Management (admins, not employees)
   'GET /api/admin/stores/export.csv':                  '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'POST /api/admin/stores/import/preview':             '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
@@ -334,7 +359,9 @@ function urlOf(method: string, pattern: string): string {
   };
   if (fill[pattern]) return fill[pattern];
   const entity =
-    /\/(products|store-locator|stores|cocktails|collateral|events|media|inquiries|notifications|sessions|conversations)\//.exec(pattern)?.[1] ?? '';
+    /\/(products|store-locator|stores|cocktails|collateral|events|media|inquiries|notifications|sessions|conversations|marketing-requests|requests)\//.exec(
+      pattern,
+    )?.[1] ?? '';
   const existing: Record<string, string | undefined> = {
     products: ids.product,
     'store-locator': ids.store,
@@ -347,6 +374,8 @@ function urlOf(method: string, pattern: string): string {
     notifications: '1',
     sessions: ids.chat,
     conversations: ids.chat,
+    'marketing-requests': ids.request,
+    requests: ids.request,
   };
   const missing = entity === 'media' || entity === 'sessions' || entity === 'conversations' ? MISSING_UUID : '999999';
   // The visitor's chat routes need the real conversation (its secret is the key).
@@ -526,6 +555,13 @@ beforeAll(async () => {
   ids.collateral = String(
     (await api('POST', '/api/admin/collateral', { title: 'Matrix price list', kind: 'price_list', description: '', mediaId: pdf, audience: ['retailer'] })).id,
   );
+  // A marketing request of an organisation none of the matrix's partners belongs to.
+  const org = await createOrganisation(t, 'retailer');
+  const [request] = await db
+    .insert(marketingRequests)
+    .values({ organisationId: org.id, kind: 'event_proposal', title: 'Matrix tasting', eventDate: '2099-01-01', venue: 'Matrix bar', expectedGuests: 10 })
+    .returning({ id: marketingRequests.id });
+  ids.request = String(request?.id);
   await api('POST', '/api/contact', {
     name: 'Matrix Visitor',
     email: 'visitor@matrix.example',
