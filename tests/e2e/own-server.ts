@@ -4,8 +4,25 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pino } from 'pino';
 import { DEMO_PASSWORD } from '../../playwright.config';
+import { prepareDatabase } from '../../server/bootstrap';
+import { loadConfig } from '../../server/config';
 import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
+import { createContentVersion } from '../../server/cache/content-version';
+import { createJobs } from '../../server/jobs/registry';
+import { createMailer } from '../../server/mail/mailer';
+import { createMarketingService } from '../../server/modules/marketing/service';
+import { createMediaService } from '../../server/modules/media/service';
+import { createPartnerService } from '../../server/modules/partners/service';
+import { createSettingsService } from '../../server/modules/security/settings';
+import { createSessionStore } from '../../server/modules/auth/sessions';
+import { createUserService } from '../../server/modules/users/service';
+import { createChangeFeed } from '../../server/realtime/changes';
+import type { Services } from '../../server/services';
+
+/** The services a journey's starting state is written with (the whole set would load modules Playwright's loader cannot, e.g. JSON data). */
+export type PrepareServices = Pick<Services, 'partners' | 'users' | 'media' | 'marketing'>;
 
 export interface OwnServer {
   url: string;
@@ -13,9 +30,49 @@ export interface OwnServer {
   stopAndOpenDatabase(): Promise<Database>;
 }
 
-/** `demo`: with the demo users (one per role, DEMO_PASSWORD), for journeys that sign in. */
-export async function startOwnServer(port: number, { demo = false }: { demo?: boolean } = {}): Promise<OwnServer> {
+/**
+ * Writes a journey's starting state through the real services into the data directory before the
+ * server starts on it (the server then owns the directory alone): the same migrations and seed, then
+ * `prepare` — organisations, their people, collateral — with no HTTP door needed for it.
+ */
+async function prepareDataDir(dataDir: string, prepare: (services: PrepareServices) => Promise<void>): Promise<void> {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+  const logger = pino({ level: 'silent' });
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    await prepareDatabase(database, config, logger);
+    const { db } = database;
+    const feed = await createChangeFeed(database, logger);
+    const content = createContentVersion(feed);
+    const settings = createSettingsService(db, feed);
+    const users = createUserService({ db, sessions: createSessionStore(db, settings, Date.now, feed), feed, now: Date.now });
+    const mailer = createMailer(db, createJobs(db, { logger }), { from: config.MAIL_FROM, logger });
+    try {
+      await prepare({
+        users,
+        partners: createPartnerService({ db, users, mailer }),
+        media: createMediaService(db, content, path.join(dataDir, 'uploads')),
+        marketing: createMarketingService(db, content),
+      });
+    } finally {
+      mailer.close();
+      await feed.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `demo`: with the demo users (one per role, DEMO_PASSWORD), for journeys that sign in; `prepare`:
+ * state written through the services before the server starts (see `prepareDataDir`).
+ */
+export async function startOwnServer(
+  port: number,
+  { demo = false, prepare }: { demo?: boolean; prepare?: (services: PrepareServices) => Promise<void> } = {},
+): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frolic-e2e-own-'));
+  if (prepare) await prepareDataDir(dataDir, prepare);
   const child: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
     env: {
       ...process.env,
