@@ -18,7 +18,11 @@ import { calendarDate } from './partners';
 
 export * from '../marketing-request-constants';
 
-const details = z.string().trim().max(MAX_DETAILS_LENGTH, `Keep the details under ${MAX_DETAILS_LENGTH.toLocaleString('en')} characters.`).default('');
+const details = z
+  .string()
+  .trim()
+  .max(MAX_DETAILS_LENGTH, `Keep the details under ${MAX_DETAILS_LENGTH.toLocaleString('en')} characters.`)
+  .default('');
 const required = (label: string, max: number) =>
   z
     .string({ error: `Enter the ${label}.` })

@@ -76,7 +76,8 @@ beforeAll(async () => {
   const upload = await fetch(`${t.url}/api/admin/media`, { method: 'POST', body: form, headers: { cookie: staff.header() } });
   ids.pdf = (await created(upload)).media.id;
   const collateral = async (title: string, audience: string[], published: boolean) =>
-    (await created(await staff.json('POST', '/api/admin/collateral', { title, kind: 'shelf_talker', description: '', mediaId: ids.pdf, audience, published }))).id;
+    (await created(await staff.json('POST', '/api/admin/collateral', { title, kind: 'shelf_talker', description: '', mediaId: ids.pdf, audience, published })))
+      .id;
   ids.shelfTalker = await collateral('Summer shelf talker', ['retailer', 'distributor'], true);
   ids.importerOnly = await collateral('Import price list', ['importer'], true);
   ids.draft = await collateral('Draft brochure', ['retailer'], false);
@@ -112,7 +113,11 @@ describe('collateral for partners', () => {
   it("lists the published collateral whose audience includes the partner's type, with the guarded download", async () => {
     const mine = await created(await retailer.json('GET', '/api/partner/marketing/collateral'), 200);
     expect(mine.items.map((c: { title: string }) => c.title)).toEqual(['Summer shelf talker']);
-    expect(mine.items[0]).toMatchObject({ fileName: 'shelf-talker.pdf', mimeType: 'application/pdf', downloadUrl: `/api/partner/collateral/${ids.shelfTalker}/file` });
+    expect(mine.items[0]).toMatchObject({
+      fileName: 'shelf-talker.pdf',
+      mimeType: 'application/pdf',
+      downloadUrl: `/api/partner/collateral/${ids.shelfTalker}/file`,
+    });
     expect(JSON.stringify(mine)).not.toContain('/media/');
     const importer = await signedInMember(t, await createOrganisation(t, 'importer'));
     expect((await created(await importer.json('GET', '/api/partner/marketing/collateral'), 200)).items.map((c: { title: string }) => c.title)).toEqual([
@@ -184,11 +189,29 @@ describe('making requests', () => {
   it('refuses collateral that is not published, not for the partner type or not there, writing nothing', async () => {
     const before = await requestCount();
     for (const collateralId of [ids.importerOnly, ids.draft, 999_999]) {
-      const res = await retailer.json('POST', '/api/partner/marketing/requests', materials({ items: [{ collateralId: ids.shelfTalker, quantity: 5 }, { collateralId, quantity: 5 }] }));
+      const res = await retailer.json(
+        'POST',
+        '/api/partner/marketing/requests',
+        materials({
+          items: [
+            { collateralId: ids.shelfTalker, quantity: 5 },
+            { collateralId, quantity: 5 },
+          ],
+        }),
+      );
       const body = await created(res, 400);
       expect(body.error).toMatchObject({ code: 'collateral_unavailable', details: [{ path: 'items.1.collateralId' }] });
     }
-    const twice = await retailer.json('POST', '/api/partner/marketing/requests', materials({ items: [{ collateralId: ids.shelfTalker, quantity: 1 }, { collateralId: ids.shelfTalker, quantity: 2 }] }));
+    const twice = await retailer.json(
+      'POST',
+      '/api/partner/marketing/requests',
+      materials({
+        items: [
+          { collateralId: ids.shelfTalker, quantity: 1 },
+          { collateralId: ids.shelfTalker, quantity: 2 },
+        ],
+      }),
+    );
     expect((await created(twice, 400)).error.code).toBe('validation_failed');
     const tooMany = await retailer.json('POST', '/api/partner/marketing/requests', materials({ items: [{ collateralId: ids.shelfTalker, quantity: 10_001 }] }));
     expect((await created(tooMany, 400)).error.details).toEqual([expect.objectContaining({ path: 'items.0.quantity' })]);
@@ -207,7 +230,15 @@ describe('making requests', () => {
 
   it("creates an event proposal with the budget in the organisation's currency, and refuses no guests", async () => {
     const body = await created(await retailer.json('POST', '/api/partner/marketing/requests', proposal()));
-    expect(body).toMatchObject({ kind: 'event_proposal', status: 'open', askStaff: true, askProduct: true, budgetMinor: 150_000, currency: 'GBP', expectedGuests: 120 });
+    expect(body).toMatchObject({
+      kind: 'event_proposal',
+      status: 'open',
+      askStaff: true,
+      askProduct: true,
+      budgetMinor: 150_000,
+      currency: 'GBP',
+      expectedGuests: 120,
+    });
     const none = await retailer.json('POST', '/api/partner/marketing/requests', proposal({ expectedGuests: 0 }));
     expect((await created(none, 400)).error.details).toEqual([expect.objectContaining({ path: 'expectedGuests' })]);
     const noBudget = await created(await retailer.json('POST', '/api/partner/marketing/requests', proposal({ budgetMinor: null })));
@@ -215,7 +246,9 @@ describe('making requests', () => {
   });
 
   it('asks to join a published upcoming brand event once; a draft or unknown one is a 404, a past one 400', async () => {
-    const body = await created(await otherRetailer.json('POST', '/api/partner/marketing/requests', { kind: 'event_join', eventId: ids.event, expectedGuests: 4 }));
+    const body = await created(
+      await otherRetailer.json('POST', '/api/partner/marketing/requests', { kind: 'event_join', eventId: ids.event, expectedGuests: 4 }),
+    );
     expect(body).toMatchObject({ kind: 'event_join', eventId: ids.event, title: 'Join: Autumn Gin Social', event: { title: 'Autumn Gin Social' } });
     const again = await otherRetailer.json('POST', '/api/partner/marketing/requests', { kind: 'event_join', eventId: ids.event });
     expect((await created(again, 409)).error).toMatchObject({ code: 'already_requested', details: { requestId: body.id } });
@@ -279,7 +312,7 @@ describe('an organisation that cannot trade', () => {
     // The pages say why, and a post is refused with the same message over the form.
     const page = await member.get('/partner/dashboard/marketing/materials');
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Your organisation&#x27;s licence has expired");
+    expect(await page.text()).toContain('Your organisation&#x27;s licence has expired');
     const post = await member.post('/partner/dashboard/marketing/materials', {
       [`qty-${ids.shelfTalker}`]: '10',
       deliveryAddress: 'Here',
@@ -306,7 +339,11 @@ describe('staff handle requests', () => {
     const twice = await staff.json('POST', `${path}/decision`, { decision: 'decline', comment: 'Changed my mind', version: 2 });
     expect((await created(twice, 409)).error.code).toBe('invalid_transition');
     const fulfilled = await created(await staff.json('POST', `${path}/fulfil`, { version: 2, comment: 'Sent by courier, tracking 1Z999' }), 200);
-    expect(fulfilled).toMatchObject({ status: 'fulfilled', version: 3, comments: [expect.objectContaining({ body: 'Sent by courier, tracking 1Z999', fromStaff: true })] });
+    expect(fulfilled).toMatchObject({
+      status: 'fulfilled',
+      version: 3,
+      comments: [expect.objectContaining({ body: 'Sent by courier, tracking 1Z999', fromStaff: true })],
+    });
     expect(fulfilled.fulfilledAt).toBeTruthy();
     const after = await staff.json('POST', `${path}/decision`, { decision: 'decline', comment: 'Too late', version: 3 });
     expect((await created(after, 409)).error.code).toBe('invalid_transition');
@@ -332,7 +369,7 @@ describe('staff handle requests', () => {
     expect((await staff.json('POST', '/api/admin/marketing-requests/abc/comments', { body: 'x' })).status).toBe(404);
   });
 
-  it('lists every organisation\'s requests, open ones first, filtered and searched', async () => {
+  it("lists every organisation's requests, open ones first, filtered and searched", async () => {
     const all = await created(await staff.json('GET', '/api/admin/marketing-requests?pageSize=100'), 200);
     const statuses = all.items.map((r: { status: string }) => r.status);
     expect(statuses.indexOf('open')).toBe(0);
@@ -351,7 +388,10 @@ describe('staff handle requests', () => {
 describe('who hears about it', () => {
   it("tells the organisation (bell and email) of a decision and staff's comments, and staff of the partner's comments — never another organisation", async () => {
     const r = await created(await retailer.json('POST', '/api/partner/marketing/requests', proposal({ title: 'Whisky & cheese night' })));
-    await created(await staff.json('POST', `/api/admin/marketing-requests/${r.id}/decision`, { decision: 'approve', comment: 'We will send two staff.', version: 1 }), 200);
+    await created(
+      await staff.json('POST', `/api/admin/marketing-requests/${r.id}/decision`, { decision: 'approve', comment: 'We will send two staff.', version: 1 }),
+      200,
+    );
     expect(await bellTitles(retailer)).toContain('Your marketing request was approved');
     expect(await bellTitles(otherRetailer)).not.toContain('Your marketing request was approved');
     const toRequester = await emailsTo(retailer.email);
@@ -395,11 +435,19 @@ describe('the pages', () => {
     const bad = await retailer.post('/partner/dashboard/marketing/materials', { [`qty-${ids.shelfTalker}`]: '0', deliveryAddress: '', neededBy: day(-2) });
     expect(bad.status).toBe(400);
     expect(await requestCount()).toBe(before);
-    const past = await retailer.post('/partner/dashboard/marketing/materials', { [`qty-${ids.shelfTalker}`]: '40', deliveryAddress: 'Shop', neededBy: day(-2) });
+    const past = await retailer.post('/partner/dashboard/marketing/materials', {
+      [`qty-${ids.shelfTalker}`]: '40',
+      deliveryAddress: 'Shop',
+      neededBy: day(-2),
+    });
     expect(past.status).toBe(400);
     expect(await requestCount()).toBe(before);
 
-    const sent = await retailer.post('/partner/dashboard/marketing/materials', { [`qty-${ids.shelfTalker}`]: '40', deliveryAddress: 'The shop\nLondon', neededBy: day(10) });
+    const sent = await retailer.post('/partner/dashboard/marketing/materials', {
+      [`qty-${ids.shelfTalker}`]: '40',
+      deliveryAddress: 'The shop\nLondon',
+      neededBy: day(10),
+    });
     expect(sent.status).toBe(302);
     const to = sent.headers.get('location') as string;
     expect(to).toMatch(/^\/partner\/dashboard\/marketing\/requests\/\d+$/);
@@ -444,7 +492,10 @@ describe('the pages', () => {
       budget: '1,250.50',
     });
     expect(proposed.status).toBe(302);
-    const detail = await created(await member.json('GET', `/api/partner/marketing/requests/${(proposed.headers.get('location') as string).split('/').at(-1)}`), 200);
+    const detail = await created(
+      await member.json('GET', `/api/partner/marketing/requests/${(proposed.headers.get('location') as string).split('/').at(-1)}`),
+      200,
+    );
     expect(detail).toMatchObject({ askProduct: true, askStaff: false, budgetMinor: 125_050, currency: 'GBP', expectedGuests: 30 });
     const joined = await member.post('/partner/dashboard/marketing/events', { intent: 'join', eventId: String(ids.event), expectedGuests: '2' });
     expect(joined.status).toBe(302);

@@ -70,7 +70,14 @@ export function refusedWith<const E extends Record<string, unknown>>(
   if (err instanceof Response) throw err;
   const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
   if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  return actionError(e.status, { errors: renamed(fieldErrorsFromDetails(e.details), rename), formError: e.message, code: e.code, hint: e.hint, values, ...extra });
+  return actionError(e.status, {
+    errors: renamed(fieldErrorsFromDetails(e.details), rename),
+    formError: e.message,
+    code: e.code,
+    hint: e.hint,
+    values,
+    ...extra,
+  });
 }
 
 /** Field errors under the form's own field names. */

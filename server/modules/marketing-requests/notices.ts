@@ -48,7 +48,9 @@ async function handler(tx: DbOrTx, request: RequestRow): Promise<string | null> 
     const [last] = await tx
       .select({ authorId: marketingRequestComments.authorId })
       .from(marketingRequestComments)
-      .where(and(eq(marketingRequestComments.requestId, request.id), eq(marketingRequestComments.fromStaff, true), isNotNull(marketingRequestComments.authorId)))
+      .where(
+        and(eq(marketingRequestComments.requestId, request.id), eq(marketingRequestComments.fromStaff, true), isNotNull(marketingRequestComments.authorId)),
+      )
       .orderBy(desc(marketingRequestComments.id))
       .limit(1);
     id = last?.authorId ?? null;

@@ -116,11 +116,7 @@ export function createRequestQueries(db: Db) {
         .orderBy(...order, f.sort === 'createdAt' ? direction(r.createdAt) : desc(r.createdAt), desc(r.id))
         .limit(f.pageSize)
         .offset((f.page - 1) * f.pageSize),
-      db
-        .select({ n: count() })
-        .from(r)
-        .innerJoin(organisations, eq(organisations.id, r.organisationId))
-        .where(where),
+      db.select({ n: count() }).from(r).innerJoin(organisations, eq(organisations.id, r.organisationId)).where(where),
     ]);
     return { items: rows, page: f.page, pageSize: f.pageSize, total: total?.n ?? 0 };
   }

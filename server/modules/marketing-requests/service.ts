@@ -176,11 +176,7 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
       .select({ id: marketingRequests.id })
       .from(marketingRequests)
       .where(
-        and(
-          eq(marketingRequests.organisationId, org.id),
-          eq(marketingRequests.eventId, event.id),
-          inArray(marketingRequests.status, ['open', 'approved']),
-        ),
+        and(eq(marketingRequests.organisationId, org.id), eq(marketingRequests.eventId, event.id), inArray(marketingRequests.status, ['open', 'approved'])),
       )
       .limit(1);
     if (pending)
@@ -204,7 +200,10 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
 
   async function addComment(tx: Tx, row: RequestRow, body: string, fromStaff: boolean, actor: Actor) {
     const [comment] = await tx.insert(marketingRequestComments).values({ requestId: row.id, authorId: actor.userId, fromStaff, body }).returning();
-    await tx.update(marketingRequests).set({ updatedAt: new Date(now()) }).where(eq(marketingRequests.id, row.id));
+    await tx
+      .update(marketingRequests)
+      .set({ updatedAt: new Date(now()) })
+      .where(eq(marketingRequests.id, row.id));
     await recordAudit(tx, actor, { action: 'INSERT', tableName: 'marketing_request_comments', recordId: comment?.id ?? null, newValues: comment });
   }
 
@@ -239,7 +238,12 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
       // A fulfilment's note (how it was sent) belongs to the thread; a decision's stays on the decision.
       if (to === 'fulfilled' && input.comment) await addComment(tx, after as RequestRow, input.comment, true, actor);
       const [org] = await tx.select().from(organisations).where(eq(organisations.id, before.organisationId));
-      await tell({ kind: to === 'approved' ? 'approved' : to === 'declined' ? 'declined' : 'fulfilled', request: after as RequestRow, org: org!, comment: input.comment });
+      await tell({
+        kind: to === 'approved' ? 'approved' : to === 'declined' ? 'declined' : 'fulfilled',
+        request: after as RequestRow,
+        org: org!,
+        comment: input.comment,
+      });
     });
     return queries.detail(await requireRow(id));
   }

@@ -20,10 +20,7 @@ type Tab = 'collateral' | 'events' | 'requests';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminArea(request, context);
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  const [content, requests] = await Promise.all([
-    can(context, user, { permission: 'cms:access' }),
-    can(context, user, { permission: 'marketing:requests' }),
-  ]);
+  const [content, requests] = await Promise.all([can(context, user, { permission: 'cms:access' }), can(context, user, { permission: 'marketing:requests' })]);
   // Without a tab asked for, staff who only handle requests start on theirs.
   const tab: Tab = params.tab === 'requests' || (!params.tab && !content && requests) ? 'requests' : params.tab === 'events' ? 'events' : 'collateral';
   await requirePermission(request, context, tab === 'requests' ? 'marketing:requests' : 'cms:access');

@@ -105,7 +105,13 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
                   </>
                 ) : (
                   <>
-                    <Field label="How it was fulfilled" name="comment" error={errors.comment} hint="Optional: added to the thread (e.g. the carrier and tracking number)." optional>
+                    <Field
+                      label="How it was fulfilled"
+                      name="comment"
+                      error={errors.comment}
+                      hint="Optional: added to the thread (e.g. the carrier and tracking number)."
+                      optional
+                    >
                       {(p) => <textarea {...p} rows={2} maxLength={MAX_COMMENT_LENGTH} />}
                     </Field>
                     <button type="submit" name="intent" value="fulfil" className={buttonClass.primary} disabled={busy}>

@@ -26,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     marketing.listUpcomingEvents(org?.market),
     marketingRequests.listOwn(user, { kinds: ['event_proposal', 'event_join'], page: 1, pageSize: 50 }),
   ]);
-  const asked = new Map(mine.items.filter((r) => r.kind === 'event_join' && r.eventId !== null && (r.status === 'open' || r.status === 'approved')).map((r) => [r.eventId, r.id]));
+  const asked = new Map(
+    mine.items.filter((r) => r.kind === 'event_join' && r.eventId !== null && (r.status === 'open' || r.status === 'approved')).map((r) => [r.eventId, r.id]),
+  );
   return {
     events: events.map((e) => ({ ...e, requestId: asked.get(e.id) ?? null })),
     requests: mine.items,
@@ -67,7 +69,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   if (!parsed.success)
-    return actionError(400, { errors: renamed(fieldErrors(parsed.error), rename), formError: 'Check the highlighted fields.', code: 'validation_failed', values, intent, eventId });
+    return actionError(400, {
+      errors: renamed(fieldErrors(parsed.error), rename),
+      formError: 'Check the highlighted fields.',
+      code: 'validation_failed',
+      values,
+      intent,
+      eventId,
+    });
   let id: number;
   try {
     ({ id } = await context.services.marketingRequests.create(user, parsed.data, context.auth.actor(user.id)));
@@ -84,7 +93,8 @@ export default function EventRequests({ loaderData, actionData }: Route.Componen
   const { events, requests, currency, notice, today } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const answer = actionData as { intent?: string; eventId?: string; errors?: Record<string, string>; formError?: string; values?: Record<string, string> } | undefined;
+  const answer = actionData as
+    { intent?: string; eventId?: string; errors?: Record<string, string>; formError?: string; values?: Record<string, string> } | undefined;
   const proposing = answer?.intent === 'propose';
   const errors = proposing ? (answer?.errors ?? {}) : {};
   const values = proposing ? (answer?.values ?? {}) : {};
@@ -122,8 +132,15 @@ export default function EventRequests({ loaderData, actionData }: Route.Componen
                     <input type="hidden" name="eventId" value={e.id} />
                     <FormError message={mine?.formError} />
                     <fieldset disabled={!!notice} className="space-y-2">
-                      <Field label={`Guests you would bring to ${e.title}`} name="expectedGuests" error={mine?.errors?.expectedGuests ?? mine?.errors?.eventId} optional>
-                        {(p) => <input {...p} type="number" min={1} max={MAX_EXPECTED_GUESTS} inputMode="numeric" defaultValue={mine?.values?.expectedGuests ?? ''} />}
+                      <Field
+                        label={`Guests you would bring to ${e.title}`}
+                        name="expectedGuests"
+                        error={mine?.errors?.expectedGuests ?? mine?.errors?.eventId}
+                        optional
+                      >
+                        {(p) => (
+                          <input {...p} type="number" min={1} max={MAX_EXPECTED_GUESTS} inputMode="numeric" defaultValue={mine?.values?.expectedGuests ?? ''} />
+                        )}
                       </Field>
                       <button type="submit" className={buttonClass.primary} disabled={busy}>
                         Ask to join

@@ -66,7 +66,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     items,
   });
   if (!parsed.success)
-    return actionError(400, { errors: renamed(fieldErrors(parsed.error), rename), formError: 'Check the highlighted fields.', code: 'validation_failed', values });
+    return actionError(400, {
+      errors: renamed(fieldErrors(parsed.error), rename),
+      formError: 'Check the highlighted fields.',
+      code: 'validation_failed',
+      values,
+    });
   let id: number;
   try {
     ({ id } = await context.services.marketingRequests.create(user, parsed.data, context.auth.actor(user.id)));
