@@ -9,7 +9,7 @@ import { todayUtc } from '../../shared/partners';
 import { auditLogs, marketingRequestComments, marketingRequests, organisations, outboxEmails } from '../../server/db/schema';
 import { USER_CHANGED_TOPIC } from '../../server/modules/auth/sessions';
 import type { Organisation } from '../../server/modules/partners/service';
-import { Client } from '../support/client';
+import { type Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
