@@ -145,6 +145,7 @@ test('a retailer requests materials and staff approve it live in another browser
     await expect(staff.getByTestId('request-status')).toHaveText('Approved');
     await expect(staff.getByTestId('decision-comment')).toHaveText('Printing this week: it ships on Friday.');
     await expect(staff.getByRole('button', { name: 'Mark fulfilled' })).toBeVisible();
+    await expect(staff.getByLabel('How it was fulfilled')).toHaveValue('');
 
     // The retailer's page shows the decision.
     // TODO(lead): once the partner socket (branch partner-shell) lands, the partner pages revalidate
@@ -158,6 +159,7 @@ test('a retailer requests materials and staff approve it live in another browser
     await retailer.getByLabel('Add a comment').fill('Could it come to the back door?');
     await retailer.getByRole('button', { name: 'Send comment' }).click();
     await expect(retailer.getByRole('list', { name: 'Comments' }).getByText('Could it come to the back door?')).toBeVisible();
+    await expect(retailer.getByLabel('Add a comment')).toHaveValue('');
     await expect(staff.getByRole('list', { name: 'Comments' }).getByText('Could it come to the back door?')).toBeVisible();
 
     // Back on the list, staff see where it stands.

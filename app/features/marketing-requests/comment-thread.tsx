@@ -46,7 +46,8 @@ export function CommentThread({
           </li>
         ))}
       </ol>
-      <Form method="post" className="mt-4 space-y-3" noValidate>
+      {/* Keyed by the thread: once a comment is in it, the box starts empty again. */}
+      <Form key={comments.length} method="post" className="mt-4 space-y-3" noValidate>
         <input type="hidden" name="intent" value="comment" />
         <FormError message={formError} />
         <fieldset disabled={!!disabledReason} className="space-y-3">

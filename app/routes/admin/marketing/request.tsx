@@ -87,7 +87,8 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
                 {r.status === 'open' ? 'Decision' : 'Fulfilment'}
               </h2>
               {threadFailed ? null : <EditorAlert formError={actionData?.formError} code={actionData?.code} hint={actionData?.hint} />}
-              <Form method="post" className="mt-3 space-y-3" noValidate>
+              {/* Keyed by status: the fulfilment form starts empty, not with the decision just sent. */}
+              <Form key={r.status} method="post" className="mt-3 space-y-3" noValidate>
                 <input type="hidden" name="version" value={r.version} />
                 {r.status === 'open' ? (
                   <>
