@@ -157,7 +157,9 @@ const STAFF_BASE: Permission[] = ['cms:access', 'inquiries:manage', 'support:ans
 const PARTNER_BASE: Permission[] = ['orders:manage', 'inventory:view', 'chat:internal', 'marketing:request'];
 
 export const DEFAULT_GRANTS: Record<Role, Permission[]> = {
-  master_admin: PERMISSION_NAMES,
+  // Everything but making a partner's own marketing requests (a staff grant is over every organisation:
+  // the master admin would hear every partner's entries).
+  master_admin: PERMISSION_NAMES.filter((p) => p !== 'marketing:request'),
   admin: ['users:manage', 'database:manage', 'code:edit', 'catalog:delete', ...STAFF_BASE],
   employee: STAFF_BASE,
   partner: PARTNER_BASE,

@@ -274,12 +274,12 @@ const MATRIX: Record<string, string> = {
   // Marketing requests, the partner's side (marketing:request; the master admin holds it over every
   // organisation). These partners belong to no organisation: another's request or file is a 404, and
   // placing or commenting is refused (403 organisation_pending) as for an organisation not yet active.
-  'GET /api/partner/marketing/collateral':             '401 403 ok  ok  ok  ok  403 403 ok  403 pw  401 403',
-  'GET /api/partner/collateral/:id/file':              '401 403 404 404 404 404 403 403 ok  403 pw  401 403',
-  'GET /api/partner/marketing/requests':               '401 403 ok  ok  ok  ok  403 403 ok  403 pw  401 403',
-  'POST /api/partner/marketing/requests':              '401 403 403 403 403 403 403 403 ok  403 pw  401 403',
-  'GET /api/partner/marketing/requests/:id':           '401 403 404 404 404 404 403 403 ok  403 pw  401 403',
-  'POST /api/partner/marketing/requests/:id/comments': '401 403 403 403 403 403 403 403 ok  403 pw  401 403',
+  'GET /api/partner/marketing/collateral':             '401 403 ok  ok  ok  ok  403 403 403 403 pw  401 403',
+  'GET /api/partner/collateral/:id/file':              '401 403 404 404 404 404 403 403 403 403 pw  401 403',
+  'GET /api/partner/marketing/requests':               '401 403 ok  ok  ok  ok  403 403 403 403 pw  401 403',
+  'POST /api/partner/marketing/requests':              '401 403 403 403 403 403 403 403 403 403 pw  401 403',
+  'GET /api/partner/marketing/requests/:id':           '401 403 404 404 404 404 403 403 403 403 pw  401 403',
+  'POST /api/partner/marketing/requests/:id/comments': '401 403 403 403 403 403 403 403 403 403 pw  401 403',
   // The staff side: collateral files for the admin area; requests for marketing:requests.
   'GET /api/admin/collateral/:id/file':                '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'GET /api/admin/marketing-requests':                 '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',

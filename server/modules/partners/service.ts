@@ -91,7 +91,12 @@ export function createPartnerService(deps: PartnerDeps) {
     );
     const token = created.inviteToken as string;
     await mailer.send(
-      templates.partnerInvitation(input.email.trim().toLowerCase(), input.firstName, org.tradingName, `${origin}/auth/reset-password?type=partner&token=${token}`),
+      templates.partnerInvitation(
+        input.email.trim().toLowerCase(),
+        input.firstName,
+        org.tradingName,
+        `${origin}/auth/reset-password?type=partner&token=${token}`,
+      ),
       tx,
     );
     return { userId: created.userId };
