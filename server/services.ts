@@ -7,6 +7,7 @@ import { createSigner, type Signer } from './core/cookies';
 import { type AgeGateService, createAgeGateService } from './modules/age-gate/service';
 import { type CatalogService, createCatalogService } from './modules/catalog/service';
 import type { ChangeFeed } from './realtime/changes';
+import { createLive, type Live } from './realtime/live';
 import { type CocktailService, createCocktailService } from './modules/cocktails/service';
 import { type StoreService, createStoreService } from './modules/stores/service';
 import { type RetailerService, createRetailerService } from './modules/retailers/service';
@@ -55,6 +56,8 @@ export interface Services {
   /** Partners' marketing requests (materials, events) and their collateral downloads. */
   marketingRequests: MarketingRequestService;
   notifications: NotificationService;
+  /** Tells open pages something changed: `{ type: 'changed', topic, id }` to whom the signal's audiences admit. */
+  live: Live;
   /** Partner organisations, their terms and their people. */
   partners: PartnerService;
   /** Demo mode (DEMO_MODE): creates one user per role; disabled by default. */
@@ -80,6 +83,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     partners: createPartnerService({ db: database.db, users, mailer, now }),
     access,
     notifications,
+    live: createLive(feed),
     media: createMediaService(database.db, content, config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads')),
     marketing: createMarketingService(database.db, content),
     marketingRequests: createMarketingRequestService({

@@ -1,9 +1,10 @@
-// WebSockets of the support chat, on the app's own HTTP server: /ws/chat for visitors (id + secret),
+// The app's WebSockets, on its own HTTP server: /ws/chat for visitors of the support chat (id +
+// secret); the live channel of signed-in users (live-sockets.ts) — /ws/live for anyone signed in,
 // /ws/staff for the admin area (session cookie; the one decision, server/auth/authorize.ts, admits
 // it and re-checks it at every heartbeat): chat events go to staff the decision lets answer chats,
-// the bell's signal to staff it lets see the new entry (its audience). Delivery goes
-// through the change feed, so a message stored by any instance reaches the sockets of every
-// instance; this instance's own messages take the same path.
+// the bell's signal and `changed` signals to whom their audience admits. Delivery goes through the
+// change feed, so a message stored by any instance reaches the sockets of every instance; this
+// instance's own messages take the same path.
 //
 // Nothing a client sends may end the process: every socket has an `error` listener (ws emits
 // `error` for a frame it refuses — too large, invalid UTF-8, a reserved opcode, an unmasked frame —
@@ -14,17 +15,20 @@ import type { Duplex } from 'node:stream';
 import type { Request as ExpressRequest } from 'express';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { AccessDecision } from '../../shared/policy';
-import { audienceNeed } from '../auth/authorize';
+import type { AccessNeed } from '../../shared/policy';
 import { HEARTBEAT_MS, type ServerEvent, staffClientMessage, visitorClientMessage, visitorSend } from '../../shared/schemas/chat';
-import { type CurrentUser, USER_CHANGED_TOPIC } from '../modules/auth/sessions';
-import { SESSION_REVOKED_TOPIC } from '../modules/auth/service';
+import { LIVE_SOCKET_PATH, type LivePush } from '../../shared/live-events';
+import type { CurrentUser } from '../modules/auth/sessions';
 import { CHAT_TOPIC, type ChatEvent } from '../modules/chat/service';
-import { NOTIFICATIONS_TOPIC, type StoredNotification } from '../modules/notifications/service';
-import type { NotificationPush } from '../../shared/notification-constants';
 import { readSessionToken } from '../http/request-auth';
 import type { Services } from '../services';
 import type { ChangeFeed } from './changes';
+import { createLiveHub, type LiveSocket, socketRefusal } from './live-sockets';
+
+export { socketRefusal } from './live-sockets';
+
+/** What admits a signed-in user's socket, per path: anyone signed in, or the admin shell's rule. */
+const LIVE_PATHS: Record<string, AccessNeed> = { [LIVE_SOCKET_PATH]: { signedIn: true }, '/ws/staff': { area: 'admin' } };
 
 interface Alive {
   alive: boolean;
@@ -33,21 +37,12 @@ interface Alive {
 export interface ChatSockets {
   /** Closes every socket and takes this instance's staff out of the presence rows. */
   close(): Promise<void>;
-  /** Connected sockets on this instance (for tests and metrics). */
+  /** Connected sockets on this instance (for tests and metrics): visitors, and signed-in users' live sockets. */
   counts(): { visitors: number; staff: number };
-  /** One heartbeat now (tests move the clock and call this): ping, re-check staff sessions, presence. */
+  /** One heartbeat now (tests move the clock and call this): ping, re-check live sessions, presence. */
   tick(): Promise<void>;
-}
-
-interface StaffSocket {
-  user: CurrentUser;
-  /** The session token it was opened with, re-checked on every heartbeat. */
-  token: string;
-  /**
-   * Whether the decision lets this user answer chats, asked once at the upgrade: any change to the
-   * user closes the socket (4409) and the reconnect asks again.
-   */
-  answers: boolean;
+  /** Resolves once every live push under way has been handed to its sockets (tests). */
+  flush(): Promise<void>;
 }
 
 /** No Origin (not a browser), this site's own host (http or https, behind a proxy), or an allowed origin. */
@@ -61,17 +56,6 @@ function sameOrigin(req: http.IncomingMessage, allowed: string[]): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * A refusal of the decision on the staff socket: at the upgrade an HTTP status (401 for who must
- * sign in again, 403 for the rest, as the API answers), on an open socket a close code (4401: the
- * session ended, the client stops; 4403: refused, the client reconnects and the upgrade answers).
- */
-export function socketRefusal(decision: Exclude<AccessDecision, { allowed: true }>): { status: number; text: string; close: number } {
-  return decision.reason === 'unauthenticated' || decision.reason === 'mfa_pending'
-    ? { status: 401, text: 'Unauthorized', close: 4401 }
-    : { status: 403, text: 'Forbidden', close: 4403 };
 }
 
 function refuse(socket: Duplex, status: number, text: string) {
@@ -94,13 +78,11 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   const log = opts.logger;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const visitors = new Map<string, Set<WebSocket>>();
-  const staff = new Map<WebSocket, StaffSocket>();
+  const live = createLiveHub(services, feed, log);
   let closing = false;
-  /** Sockets of staff who answer chats: only they get chat events, and only they make the chat "staffed". */
-  const answering = () => [...staff].filter(([, s]) => s.answers);
-  const answeringSockets = () => answering().map(([ws]) => ws);
-  const answeringIds = () => [...new Set(answering().map(([, s]) => s.user.id))].sort();
-  const send = (ws: WebSocket, event: ServerEvent | NotificationPush) => {
+  const answeringSockets = () => live.answering();
+  const answeringIds = () => live.answeringIds();
+  const send = (ws: WebSocket, event: ServerEvent | LivePush) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
   };
   /** A handler's work: whatever it throws is logged and answered with an error frame. */
@@ -151,7 +133,8 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     } catch {
       return refuse(socket, 400, 'Bad Request');
     }
-    if (url.pathname !== '/ws/chat' && url.pathname !== '/ws/staff') {
+    const admit = Object.hasOwn(LIVE_PATHS, url.pathname) ? LIVE_PATHS[url.pathname] : undefined;
+    if (url.pathname !== '/ws/chat' && !admit) {
       // Another listener (Vite's HMR in development) may own it; otherwise nobody does.
       if (server.listenerCount('upgrade') === 1) refuse(socket, 404, 'Not Found');
       return;
@@ -172,12 +155,14 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       });
       return;
     }
+    const need = admit as AccessNeed;
     void (async () => {
       // Over TLS only the `__Host-` cookie counts, as for the API.
       const token = readSessionToken(req.headers.cookie, secure);
       const user = token ? await services.sessions.resolve(token) : null;
-      // The admin shell's rule: signed in, staff, password current, two-factor where enforced.
-      const decision = await services.access.decide(user, { area: 'admin' });
+      // /ws/live: signed in (the second factor done); /ws/staff: the admin shell's rule — staff,
+      // password current, two-factor where enforced.
+      const decision = await services.access.decide(user, need);
       if (!decision.allowed) {
         const { status, text } = socketRefusal(decision);
         return refuse(socket, status, text);
@@ -186,10 +171,10 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       if (socket.destroyed) return;
       wss.handleUpgrade(req, socket, head, (ws) => {
         socket.off('error', onUpgradeSocketError);
-        onStaff(ws, { user: user as CurrentUser, token: token as string, answers }, clientIp);
+        onLive(ws, { user: user as CurrentUser, token: token as string, admit: need, answers }, clientIp);
       });
     })().catch((err: unknown) => {
-      log.error({ err }, 'staff socket upgrade failed');
+      log.error({ err }, 'live socket upgrade failed');
       refuse(socket, 500, 'Internal Server Error');
     });
   });
@@ -275,10 +260,11 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     });
   }
 
-  function onStaff(ws: WebSocket, entry: StaffSocket, ip: string | null) {
+  /** A signed-in user's live socket: events come from the hub; staff who answer chats may send typing. */
+  function onLive(ws: WebSocket, entry: LiveSocket, ip: string | null) {
     ws.on('error', onSocketError('staff', ip));
     (ws as unknown as Alive).alive = true;
-    staff.set(ws, entry);
+    live.add(ws, entry);
     ws.on('pong', () => ((ws as unknown as Alive).alive = true));
     let lastTyping = 0;
     ws.on('message', (data) => {
@@ -298,30 +284,11 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       });
     });
     ws.on('close', () => {
-      staff.delete(ws);
+      live.remove(ws);
       // The last one to leave: visitors see the team offline within moments, not at the next heartbeat.
       if (!closing) void syncPresence();
     });
     void syncPresence();
-  }
-
-  /**
-   * Asks the decision again for every staff socket: closes those whose session has ended (idle
-   * timeout, the 7-day limit, revoked, suspended) and those the admin area now refuses.
-   */
-  async function recheckStaffSessions() {
-    await Promise.all(
-      [...staff].map(async ([ws, s]) => {
-        // Not a touch: an open socket is not the user doing something, so it keeps no session alive.
-        const user = await services.sessions.resolve(s.token, { touch: false });
-        const decision = await services.access.decide(user, { area: 'admin' });
-        if (!decision.allowed)
-          ws.close(
-            socketRefusal(decision).close,
-            decision.reason === 'unauthenticated' || decision.reason === 'mfa_pending' ? 'session ended' : decision.reason,
-          );
-      }),
-    );
   }
 
   const unsubscribe = feed.subscribe(CHAT_TOPIC, (data) => {
@@ -338,28 +305,6 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       pushPresence().catch((err: unknown) => log.warn({ err }, 'chat presence push failed'));
     }
   });
-  // The bell: staff whom the decision lets see the new entry (its audience) refresh their feed —
-  // the same rule as the feed's query.
-  const unsubscribeNotifications = feed.subscribe(NOTIFICATIONS_TOPIC, (data) => {
-    const stored = data as StoredNotification;
-    const need = audienceNeed(stored);
-    void Promise.all(
-      [...staff].map(async ([ws, s]) => {
-        if (await services.access.can(s.user, need)) send(ws, { type: 'notification', id: stored.id });
-      }),
-    ).catch((err: unknown) => log.warn({ err }, 'notification push failed'));
-  });
-  const unsubscribeRevoked = feed.subscribe(SESSION_REVOKED_TOPIC, (data) => {
-    const { userId } = data as { userId: string };
-    for (const [ws, s] of staff) if (s.user.id === userId) ws.close(4401, 'session ended');
-  });
-
-  // Roles or permissions of a user changed: their sockets reconnect, and the upgrade decides again.
-  const unsubscribeChanged = feed.subscribe(USER_CHANGED_TOPIC, (data) => {
-    const { userId } = (data ?? {}) as { userId?: string };
-    for (const [ws, s] of staff) if (!userId || s.user.id === userId) ws.close(4409, 'access changed');
-  });
-
   async function tick() {
     for (const ws of wss.clients) {
       const a = ws as unknown as Alive;
@@ -370,7 +315,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       a.alive = false;
       ws.ping();
     }
-    await recheckStaffSessions().catch((err: unknown) => log.warn({ err }, 'staff session re-check failed'));
+    await live.recheck().catch((err: unknown) => log.warn({ err }, 'live session re-check failed'));
     // Refreshes this instance's rows; another instance's rows age out when it stops refreshing them.
     await syncPresence();
     await pushPresence().catch((err: unknown) => log.warn({ err }, 'chat heartbeat failed'));
@@ -383,17 +328,15 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       closing = true;
       clearInterval(timer);
       unsubscribe();
-      unsubscribeNotifications();
-      unsubscribeRevoked();
-      unsubscribeChanged();
+      live.close();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
-      staff.clear();
       visitors.clear();
       // This instance's staff leave the presence rows now, not when they age out.
       await syncPresence();
     },
-    counts: () => ({ visitors: [...visitors.values()].reduce((n, s) => n + s.size, 0), staff: staff.size }),
+    counts: () => ({ visitors: [...visitors.values()].reduce((n, s) => n + s.size, 0), staff: live.size() }),
     tick,
+    flush: () => live.flush(),
   };
 }
