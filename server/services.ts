@@ -29,6 +29,7 @@ import { createMarketingService, type MarketingService } from './modules/marketi
 import { createNotificationService, type NotificationService } from './modules/notifications/service';
 import { createPartnerService, type PartnerService } from './modules/partners/service';
 import { createMarketingRequestService, type MarketingRequestService } from './modules/marketing-requests/service';
+import { createPartnerCatalogService, type PartnerCatalogService } from './modules/partner-catalog/service';
 import path from 'node:path';
 
 export interface Services {
@@ -60,6 +61,8 @@ export interface Services {
   live: Live;
   /** Partner organisations, their terms and their people. */
   partners: PartnerService;
+  /** The trade catalogue as a partner sees it: its tier's prices in its market, stock with Inventory Viewing. */
+  partnerCatalog: PartnerCatalogService;
   /** Demo mode (DEMO_MODE): creates one user per role; disabled by default. */
   demo: { enabled: boolean; createUsers(): Promise<{ role: string; email: string; password: string }[]> };
   /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes. */
@@ -81,6 +84,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const users = createUserService({ db: database.db, sessions, feed, now });
   return {
     partners: createPartnerService({ db: database.db, users, mailer, now }),
+    partnerCatalog: createPartnerCatalogService(database.db, access),
     access,
     notifications,
     live: createLive(feed),
@@ -98,7 +102,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     sessions,
     mailer,
     jobs,
-    dashboard: createDashboardService(database.db),
+    dashboard: createDashboardService(database.db, now),
     chat: createChatService(database.db, feed, now),
     demo: { enabled: false, createUsers: async () => [] },
     auth: createAuthService({ db: database.db, sessions, settings, mailer, jobs, sealer, feed, now }),

@@ -33,9 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function useLiveBell() {
   const revalidator = useRevalidator();
   // Every admin-area user has the socket: it brings chat events only to those who answer chats,
-  // and the bell's signal only to those who may see the new notification.
+  // the bell's signal only to those who may see the new notification, and `changed` signals (a
+  // partner's request moved) to those their audience admits.
   useStaffSocket(true, (event) => {
-    if (event.type === 'message' || event.type === 'conversation' || event.type === 'notification') void revalidator.revalidate();
+    if (event.type === 'message' || event.type === 'conversation' || event.type === 'notification' || event.type === 'changed')
+      void revalidator.revalidate();
   });
 }
 

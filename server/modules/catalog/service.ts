@@ -33,7 +33,7 @@ function toPublic(row: ProductRow, price: { amountMinor: number; currency: strin
 }
 
 /** Alt text from the media library, or one naming the product and the picture's place. */
-function toGalleryImage(media: { id: string; altText: string }, index: number, count: number, productName: string): PublicProductImage {
+export function toGalleryImage(media: { id: string; altText: string }, index: number, count: number, productName: string): PublicProductImage {
   const fallback = count > 1 ? `${productName}, image ${index + 1} of ${count}` : productName;
   return { url: mediaUrl(media.id, 'web'), thumbUrl: mediaUrl(media.id, 'thumb'), alt: media.altText.trim() || fallback };
 }

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brandEvents, businessInquiries, cocktails, contactMessages, products, storeLocations, users } from '../../db/schema';
 import { utcToZoned } from '../marketing/zoned-time';
+import { createPartnerDashboard } from './partner';
 
 export interface AdminSummary {
   activeProducts: number;
@@ -22,13 +23,15 @@ export interface AdminSummary {
 const count = sql<number>`count(*)::int`;
 const RECENT = 5;
 
-export function createDashboardService(db: Db) {
+export function createDashboardService(db: Db, now: () => number = Date.now) {
   const lowStockWhere = and(eq(products.status, 'active'), lte(products.stockUnits, products.lowStockThreshold));
   /** Published and not over: an event without an end is over once it has started. */
   const upcomingWhere = (now: Date) =>
     and(eq(brandEvents.published, true), or(gte(brandEvents.endsAt, now), and(isNull(brandEvents.endsAt), gte(brandEvents.startsAt, now))));
 
   return {
+    ...createPartnerDashboard(db, now),
+
     async adminSummary(now: Date = new Date()): Promise<AdminSummary> {
       const [[p], [c], [s], [m], [b], [e], [l], [u], contacts, business, lowStock, events] = await Promise.all([
         db.select({ n: count }).from(products).where(eq(products.status, 'active')),

@@ -1,4 +1,5 @@
-// The bell's JSON handlers: the signed-in staff member's feed, marking one or all as read.
+// The bell's JSON handlers, in each area: the signed-in staff member's or partner's own feed (the
+// decision says which entries), marking one or all as read.
 import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { parse } from '../../core/parse';
@@ -16,30 +17,33 @@ const listQuery = z.object({
 
 export function notificationsApi(services: Services): Router {
   const router = Router();
-  const staff = requireApi(services, { area: 'admin' });
   const reader = async (req: Request) => (await currentUser(services, req))!;
 
-  router.get('/admin/notifications', staff, async (req, res) => {
-    const query = parse(listQuery, req.query);
-    const user = await reader(req);
-    const [page, unreadCount] = await Promise.all([
-      services.notifications.list(user, { unreadOnly: query.unread, page: query.page }),
-      services.notifications.unreadCount(user),
-    ]);
-    res.setHeader('Cache-Control', 'no-store');
-    res.json({ ...page, unreadCount });
-  });
+  for (const area of ['admin', 'partner'] as const) {
+    const inArea = requireApi(services, { area });
 
-  router.post('/admin/notifications/read-all', staff, async (req, res) => {
-    await services.notifications.markAllRead(await reader(req));
-    res.status(204).end();
-  });
+    router.get(`/${area}/notifications`, inArea, async (req, res) => {
+      const query = parse(listQuery, req.query);
+      const user = await reader(req);
+      const [page, unreadCount] = await Promise.all([
+        services.notifications.list(user, { unreadOnly: query.unread, page: query.page }),
+        services.notifications.unreadCount(user),
+      ]);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ ...page, unreadCount });
+    });
 
-  router.post('/admin/notifications/:id/read', staff, async (req, res) => {
-    const id = parse(recordId('Use a notification id.'), req.params.id);
-    await services.notifications.markRead(await reader(req), id);
-    res.status(204).end();
-  });
+    router.post(`/${area}/notifications/read-all`, inArea, async (req, res) => {
+      await services.notifications.markAllRead(await reader(req));
+      res.status(204).end();
+    });
+
+    router.post(`/${area}/notifications/:id/read`, inArea, async (req, res) => {
+      const id = parse(recordId('Use a notification id.'), req.params.id);
+      await services.notifications.markRead(await reader(req), id);
+      res.status(204).end();
+    });
+  }
 
   return router;
 }
