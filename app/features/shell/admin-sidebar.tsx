@@ -165,9 +165,15 @@ export function TopBar({
   alerts = 0,
   alertsHref,
   latest,
+  search,
+  organisation,
 }: {
   firstName: string;
   searchPlaceholder: string;
+  /** A search box of the shell's own (the partner shell's suggests products); replaces the plain one. */
+  search?: React.ReactNode;
+  /** The partner's organisation (its trading name), beside the name and role. */
+  organisation?: string | null;
   /** The search page the box submits to; without it the box does nothing yet. */
   searchAction?: string;
   label?: string;
@@ -189,7 +195,7 @@ export function TopBar({
     // clear of it (mr-24) and, on a phone, the search box is on the row below it.
     <header className="flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-stone-200 bg-white px-4 py-3 lg:flex-nowrap lg:px-6">
       <ShellMenuButton />
-      <ShellSearch action={searchAction} placeholder={searchPlaceholder} />
+      {search ?? <ShellSearch action={searchAction} placeholder={searchPlaceholder} />}
       <div className="mr-24 ml-auto flex items-center gap-4">
         {alertsHref ? (
           <span className="flex items-center">
@@ -208,6 +214,11 @@ export function TopBar({
           {label ? (
             <span className="ml-2 text-stone-600" data-testid="partner-role-label">
               {label}
+            </span>
+          ) : null}
+          {organisation ? (
+            <span className="block text-xs font-normal text-stone-600" data-testid="partner-organisation">
+              {organisation}
             </span>
           ) : null}
         </span>

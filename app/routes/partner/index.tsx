@@ -1,42 +1,157 @@
-// A partner's dashboard (importer, distributor or retailer): who they are and the catalogue open to them.
-import { href, Link } from 'react-router';
-import { ROLE_LABELS, type Role } from '@shared/policy';
+// A partner's dashboard (spec §2): the importer's at /partner/dashboard (also the generic partner's,
+// read-only), the distributor's and the retailer's at their own paths. Each shows the partner's own
+// organisation — type, standing, licence, supplier and the terms it trades on — the catalogue, the
+// latest notifications and the pages of its role. A distributor or retailer asking for the
+// importer's dashboard is sent to its own.
+import { Form, href, Link, redirect } from 'react-router';
+import { formatPrice } from '@shared/markets';
+import { ORGANISATION_STATUS_LABELS, ORGANISATION_TYPE_LABELS, STANDING_REFUSAL } from '@shared/partners';
+import { dashboardLanding, ROLE_LABELS, type Role } from '@shared/policy';
+import { NOTIFICATIONS_LATEST } from '@shared/notification-constants';
 import type { Route } from './+types/index';
+import { partnerSections } from '~/features/shell/partner-sidebar';
 import { requirePartnerPage } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Partner dashboard · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePartnerPage(request, context);
+  // The area's index is the importer's dashboard and the generic partner's: the others have their own.
+  if (new URL(request.url).pathname.replace(/\/+$/, '') === href('/partner/dashboard') && !user.roles.some((r) => r === 'importer' || r === 'partner'))
+    throw redirect(dashboardLanding(user.roles));
+  const { dashboard, notifications } = context.services;
+  const [overview, summary, latest] = await Promise.all([
+    dashboard.partnerOverview(user),
+    dashboard.partnerSummary(),
+    notifications.list(user, { pageSize: NOTIFICATIONS_LATEST }),
+  ]);
   return {
     firstName: user.firstName,
     roles: user.roles,
-    email: user.email,
-    summary: await context.services.dashboard.partnerSummary(),
+    // Only the generic role: it reads what its organisation sees, and places or approves nothing.
+    readOnly: !user.roles.some((r) => r === 'importer' || r === 'distributor' || r === 'retailer'),
+    overview,
+    summary,
+    latest: latest.items,
   };
 }
 
-export default function PartnerIndex({ loaderData }: Route.ComponentProps) {
-  const { firstName, roles, email, summary } = loaderData;
+const dateOf = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function OrganisationCard({ overview }: { overview: NonNullable<Route.ComponentProps['loaderData']['overview']> }) {
+  const { organisation: org, terms } = overview;
+  const standing = org.standing === 'active' ? null : STANDING_REFUSAL[org.standing];
+  const rows: [string, string][] = [
+    ['Type', ORGANISATION_TYPE_LABELS[org.type]],
+    ['Status', standing ? `${ORGANISATION_STATUS_LABELS[org.status]} · ${standing.title}` : ORGANISATION_STATUS_LABELS[org.status]],
+    ['Licence', `${org.licenceNumber}, valid until ${dateOf(org.licenceExpiresOn)}`],
+    ['Supplier', org.supplierName ?? 'Frolic (the brand)'],
+  ];
+  if (org.status === 'suspended' && org.statusReason) rows.push(['Reason', org.statusReason]);
+  if (terms)
+    rows.push(
+      ['Payment terms', `${terms.paymentTermsDays} days`],
+      ['Credit limit', formatPrice(terms.creditLimitMinor, terms.currency)],
+      ['Tax rate', `${(terms.taxRateBp / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`],
+      ['Currency', terms.currency],
+    );
   return (
-    <main id="main">
-      <h1 className="font-serif text-3xl">Welcome, {firstName}</h1>
-      <p className="mt-2 text-stone-700">
-        Signed in as {email} · {roles.map((r) => ROLE_LABELS[r as Role] ?? r).join(', ')}
-      </p>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-        <li className="rounded-xl bg-white p-5 shadow-sm">
-          <p className="text-sm text-stone-600">Products in the trade catalogue</p>
-          <p className="mt-1 text-3xl font-semibold">{summary.activeProducts}</p>
+    <section aria-labelledby="org-heading" className="rounded-xl bg-white p-5 shadow-sm" data-testid="organisation-card">
+      <h2 id="org-heading" className="font-serif text-2xl">
+        {org.tradingName}
+      </h2>
+      {org.legalName !== org.tradingName ? <p className="text-sm text-stone-600">{org.legalName}</p> : null}
+      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="font-medium text-stone-700">{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
+  const { firstName, roles, readOnly, overview, summary, latest } = loaderData;
+  const sections = partnerSections(roles).filter((s) => s.title !== 'Dashboard');
+  return (
+    <main id="main" className="space-y-6">
+      <div>
+        <h1 className="font-serif text-3xl">Welcome, {firstName}</h1>
+        <p className="mt-1 text-stone-700">
+          {roles.map((r) => ROLE_LABELS[r as Role] ?? r).join(', ')}
+          {overview ? ` · ${overview.organisation.tradingName}` : ''}
+        </p>
+      </div>
+      {readOnly ? (
+        <p className="rounded-md bg-stone-100 p-3 text-sm text-stone-800">
+          You have read-only access to {overview ? overview.organisation.tradingName : 'your organisation'}: you can look at the catalogue and what your
+          organisation receives; placing and approving are for its {overview ? ORGANISATION_TYPE_LABELS[overview.organisation.type].toLowerCase() : 'trading'}{' '}
+          users.
+        </p>
+      ) : null}
+      {overview ? (
+        <OrganisationCard overview={overview} />
+      ) : (
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">Your account is not linked to an organisation yet. Contact your Frolic account manager.</p>
+      )}
+      <div className="grid gap-4 md:grid-cols-2">
+        <section aria-labelledby="catalogue-heading" className="rounded-xl bg-white p-5 shadow-sm">
+          <h2 id="catalogue-heading" className="text-sm text-stone-600">
+            Products in the trade catalogue
+          </h2>
+          <p className="mt-1 text-3xl font-semibold" data-testid="product-count">
+            {summary.activeProducts}
+          </p>
+          <p className="text-sm text-stone-600">in {summary.categories} categories</p>
           <Link to={href('/partner/dashboard/products')} className="mt-2 inline-block text-sm text-brass underline">
             View products
           </Link>
-        </li>
-        <li className="rounded-xl bg-white p-5 shadow-sm">
-          <p className="text-sm text-stone-600">Categories</p>
-          <p className="mt-1 text-3xl font-semibold">{summary.categories}</p>
-        </li>
-      </ul>
+        </section>
+        <section aria-labelledby="latest-heading" className="rounded-xl bg-white p-5 shadow-sm">
+          <h2 id="latest-heading" className="text-sm text-stone-600">
+            Latest notifications
+          </h2>
+          {latest.length === 0 ? (
+            <p className="mt-2 text-sm text-stone-600">Nothing yet.</p>
+          ) : (
+            <ul className="mt-2 space-y-1 text-sm">
+              {latest.map((n) => (
+                <li key={n.id}>
+                  <Form method="post" action={href('/partner/dashboard/notifications')}>
+                    <input type="hidden" name="id" value={n.id} />
+                    <button type="submit" className={`text-left underline decoration-stone-300 underline-offset-4 hover:text-brass ${n.read ? '' : 'font-semibold'}`}>
+                      {n.title}
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link to={href('/partner/dashboard/notifications')} className="mt-2 inline-block text-sm text-brass underline">
+            All notifications
+          </Link>
+        </section>
+      </div>
+      <section aria-labelledby="pages-heading">
+        <h2 id="pages-heading" className="font-serif text-2xl">
+          Your pages
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {sections.flatMap((s) =>
+            s.links.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="block rounded-xl bg-white p-4 shadow-sm hover:shadow-md">
+                  <span className="block text-xs font-semibold tracking-wider text-brass uppercase">{s.title}</span>
+                  <span className="font-medium">{l.label}</span>
+                </Link>
+              </li>
+            )),
+          )}
+        </ul>
+      </section>
     </main>
   );
 }
