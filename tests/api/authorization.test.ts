@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketingRequests, profiles, rolePermissions, users } from '../../server/db/schema';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
+import { CHAT_TOPIC } from '../../server/modules/chat/service';
 import { Client } from '../support/client';
 import { createOrganisation } from '../support/partners';
 import { listApiRoutes, listPages } from '../support/routes';
@@ -59,6 +60,7 @@ type Who = (typeof WHO)[number];
  *          tf    403 two_factor_required
  *          404   404 not_found (another organisation's record)
  * Sockets: ok    the socket opens;  401, 403  the upgrade is refused with that status
+ * Events:  got   the user's live socket is sent the event;  no  it is not;  401  no socket (refused)
  */
 // prettier-ignore
 const MATRIX: Record<string, string> = {
@@ -174,11 +176,15 @@ const MATRIX: Record<string, string> = {
   'GET /admin/dashboard/audit-logs':                   'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
 
   // The partner area (its screens arrive with the partner issues; today the shell guards them all)
-  'GET /partner/dashboard':                            'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
-  'GET /partner/dashboard?index':                      'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  // The area's index is the importer's (and the generic partner's) dashboard: the others go to their own.
+  'GET /partner/dashboard': 'Lp Dpu 200 200 >/partner/dashboard/distributor >/partner/dashboard/retailer Dpa Dpa Dpa Dpa Rp Tf Dpa',
+  'GET /partner/dashboard?index': 'Lp Dpu 200 200 >/partner/dashboard/distributor >/partner/dashboard/retailer Dpa Dpa Dpa Dpa Rp Tf Dpa',
+  'GET /partner/dashboard/notifications':              'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/notifications':             'Lp  Dpu ok  ok  ok  ok  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/distributor':                'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/retailer':                   'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/products':                   'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/products/:slug':             'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/orders/place':               'Lp  Dpu Dx  200 Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/orders/history':             'Lp  Dpu Dx  200 Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/distribution/assign':        'Lp  Dpu Dx  200 Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
@@ -233,6 +239,13 @@ const MATRIX: Record<string, string> = {
   'GET /api/admin/notifications':                      '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'POST /api/admin/notifications/read-all':            '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'POST /api/admin/notifications/:id/read':            '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
+
+  // The partner area: the trade catalogue and the bell (a partner's own; the matrix's partners have no organisation)
+  'GET /api/partner/catalog':                          '401 403 ok  ok  ok  ok  403 403 403 403 pw  401 403',
+  'GET /api/partner/catalog/:slug':                    '401 403 ok  ok  ok  ok  403 403 403 403 pw  401 403',
+  'GET /api/partner/notifications':                    '401 403 ok  ok  ok  ok  403 403 403 403 pw  401 403',
+  'POST /api/partner/notifications/read-all':          '401 403 ok  ok  ok  ok  403 403 403 403 pw  401 403',
+  'POST /api/partner/notifications/:id/read':          '401 403 ok  ok  ok  ok  403 403 403 403 pw  401 403',
 
   // CMS Access; deleting also needs catalog:delete (admins, not employees)
   'GET /api/admin/products':                           '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
@@ -300,10 +313,24 @@ const MATRIX: Record<string, string> = {
   'GET /api/chat/conversations':                       '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'POST /api/chat/conversations/:id/messages':         '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
 
-  // The sockets: the visitor's chat for everyone; the staff socket is the admin shell's rule
+  // The sockets: the visitor's chat for everyone; the staff socket is the admin shell's rule; the
+  // live channel is every signed-in user's (the second factor done)
   'WS /ws/chat':                                       'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok',
   'WS /ws/staff':                                      '401 403 403 403 403 403 ok  ok  ok  403 403 401 403',
+  'WS /ws/live':                                       '401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 ok',
+  // What each user's live socket is sent (got / no; 401: no socket), filtered by the decision: a
+  // staff-wide notification (Handle inquiries); one of an organisation (Order Management: staff
+  // holding it over everything — only the master admin by default — and that organisation's
+  // partners, which the matrix's partners are not); a `changed` signal for an organisation's
+  // marketing request (its partners, and staff handling requests); a chat event (staff who answer chats).
+  'EV /ws/live notification:staff-wide':               '401 no  no  no  no  no  got got got no  no  401 no',
+  'EV /ws/live notification:organisation':             '401 no  no  no  no  no  no  no  got no  no  401 no',
+  'EV /ws/live changed:organisation':                  '401 no  no  no  no  no  got got got no  no  401 no',
+  'EV /ws/live chat:conversation':                     '401 no  no  no  no  no  got got got no  no  401 no',
 };
+
+/** The socket events the live channel sends: each has its rows above (pushed by `liveEvent`). */
+const SOCKET_EVENTS = ['notification:staff-wide', 'notification:organisation', 'changed:organisation', 'chat:conversation'];
 
 const PASSWORD = 'Matrix-check-password-42';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
@@ -356,6 +383,8 @@ function urlOf(method: string, pattern: string): string {
     '/api/cocktails/:idOrSlug': `/api/cocktails/${ids.cocktail}`,
     '/api/events/:id': `/api/events/${ids.event}`,
     '/api/users/:id/unlock': `/api/users/${MISSING_UUID}/unlock`,
+    '/partner/dashboard/products/:slug': '/partner/dashboard/products/frolic-london-dry-gin',
+    '/api/partner/catalog/:slug': '/api/partner/catalog/frolic-london-dry-gin',
   };
   if (fill[pattern]) return fill[pattern];
   const entity =
@@ -436,8 +465,70 @@ function pageToken(res: Response, url: string): string {
 const REFUSALS = new Set(['La', 'Lp', 'Lu', 'Tf', 'Dau', 'Dap', 'Dpu', 'Dpa', 'Dx', 'Ra', 'Rp', 'S2']);
 const API_CODES: Record<string, string> = { unauthenticated: '401', forbidden: '403', password_reset_required: 'pw', two_factor_required: 'tf' };
 
+/** Pushes one live event (by its row's name); answers whether a socket's frame is it. */
+async function liveEvent(name: string): Promise<(e: { type: string; id?: unknown; topic?: string; sessionId?: string }) => boolean> {
+  const services = t.app.services;
+  const notify = async (input: Parameters<typeof services.notifications.notify>[1]) => {
+    const stored = await services.notifications.notify(t.db.database.db, input);
+    await services.notifications.announce(stored);
+    return (e: { type: string; id?: unknown }) => e.type === 'notification' && e.id === stored.id;
+  };
+  switch (name) {
+    case 'notification:staff-wide':
+      return notify({ kind: 'matrix', title: 'Matrix: staff-wide', permission: 'inquiries:manage' });
+    case 'notification:organisation':
+      return notify({ kind: 'matrix', title: 'Matrix: an organisation', permission: 'orders:manage', organisationId: ids.org });
+    case 'changed:organisation': {
+      const id = ++ip;
+      await services.live.changed({
+        topic: 'marketing_request',
+        id,
+        audiences: [{ permission: 'marketing:request', organisationId: ids.org }, { permission: 'marketing:requests' }],
+      });
+      return (e) => e.type === 'changed' && e.topic === 'marketing_request' && e.id === id;
+    }
+    case 'chat:conversation':
+      await t.app.feed.publish(CHAT_TOPIC, { type: 'conversation', sessionId: ids.chat });
+      return (e) => e.type === 'conversation' && e.sessionId === ids.chat;
+  }
+  throw new Error(`no live event ${name}`);
+}
+
 async function send(who: Who, row: string): Promise<Observed> {
-  const [method, pattern] = row.split(' ') as [string, string];
+  const [method, pattern, event] = row.split(' ') as [string, string, string | undefined];
+
+  if (method === 'EV') {
+    const ws = new WebSocket(t.url.replace('http', 'ws') + pattern, { headers: { cookie: cookies.get(who) as string, 'x-forwarded-for': nextIp() } });
+    const frames: { type: string }[] = [];
+    let answered: (() => void) | undefined;
+    ws.on('message', (raw) => {
+      const frame = JSON.parse(String(raw));
+      if (frame.type === 'error') answered?.();
+      else frames.push(frame);
+    });
+    const refused = await new Promise<string | null>((resolve) => {
+      ws.once('open', () => resolve(null));
+      ws.once('unexpected-response', (_req, res) => {
+        res.resume();
+        resolve(String(res.statusCode));
+      });
+      ws.once('error', (err) => resolve(`error ${err.message}`));
+    });
+    if (refused) return { token: refused, detail: `upgrade refused ${refused}` };
+    try {
+      const isIt = await liveEvent(event as string);
+      // Every push under way handed to the sockets, then a round trip: frames arrive in order.
+      await t.app.sockets.flush();
+      await new Promise<void>((resolve) => {
+        answered = resolve;
+        ws.send('not json');
+      });
+      const got = frames.some(isIt);
+      return { token: got ? 'got' : 'no', detail: frames.map((f) => f.type).join(',') || 'nothing' };
+    } finally {
+      ws.close();
+    }
+  }
   // Signing out ends the session it is sent with: that row gets a session of its own.
   const cookie = /logout$/.test(pattern) && who !== 'anonymous' ? await signIn(who) : (cookies.get(who) as string);
   const url = urlOf(method, pattern);
@@ -572,6 +663,8 @@ beforeAll(async () => {
   const chat = await api('POST', '/api/chat/sessions', {});
   ids.chat = chat.sessionId;
   ids.chatSecret = chat.secret;
+  // An organisation for the live events (the matrix's partners are not its members).
+  ids.org = (await createOrganisation(t, 'retailer')).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -587,6 +680,8 @@ describe('the table', () => {
       ...pages.filter((p) => p.action).map((p) => `POST ${p.path}`),
       'WS /ws/chat',
       'WS /ws/staff',
+      'WS /ws/live',
+      ...SOCKET_EVENTS.map((e) => `EV /ws/live ${e}`),
     ];
     expect(
       appRows.filter((r) => !(r in MATRIX)),

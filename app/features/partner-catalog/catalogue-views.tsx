@@ -2,7 +2,7 @@
 // as a grid of cards (Browse Catalog: the retailer's shelf, where ordering will start).
 import { href, Link } from 'react-router';
 import { CATEGORY_LABELS, type ProductCategory } from '@shared/limits-catalog';
-import type { TradeProduct } from '@shared/schemas/partner-catalog';
+import type { TradeProduct } from '@shared/partner-catalog-constants';
 import { AvailabilityView, TradePriceView } from './trade-price';
 
 const productHref = (slug: string) => href('/partner/dashboard/products/:slug', { slug });

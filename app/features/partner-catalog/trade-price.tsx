@@ -3,7 +3,7 @@
 // whom Inventory Viewing is granted.
 import { formatPrice, getMarket } from '@shared/markets';
 import { ORGANISATION_TYPE_LABELS } from '@shared/partners';
-import { type Availability, PRICE_ON_REQUEST, type TradePrice, type TradePricing } from '@shared/schemas/partner-catalog';
+import { type Availability, PRICE_ON_REQUEST, type TradePrice, type TradePricing } from '@shared/partner-catalog-constants';
 
 export function TradePriceView({ price, caseSize, size = 'md' }: { price: TradePrice | null; caseSize: number; size?: 'md' | 'lg' }) {
   if (!price)

@@ -9,7 +9,7 @@ import { LIVE_SOCKET_PATH, type LivePush } from '@shared/live-events';
 import { formatPrice } from '@shared/markets';
 import { STANDING_REFUSAL } from '@shared/partners';
 import { ROLE_LABELS, type Role } from '@shared/policy';
-import { PARTNER_SEARCH_SUGGESTIONS, type TradeCatalogPage } from '@shared/schemas/partner-catalog';
+import { PARTNER_SEARCH_SUGGESTIONS, type TradeCatalogPage } from '@shared/partner-catalog-constants';
 import type { Route } from './+types/layout';
 import { TopBar } from '~/features/shell/admin-sidebar';
 import { PartnerSidebar } from '~/features/shell/partner-sidebar';

@@ -6,13 +6,13 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type {
   Availability,
-  PartnerCatalogQuery,
   TradeCatalogPage,
   TradePrice,
   TradePricing,
   TradeProduct,
   TradeProductDetail,
-} from '../../../shared/schemas/partner-catalog';
+} from '../../../shared/partner-catalog-constants';
+import type { PartnerCatalogQuery } from '../../../shared/schemas/partner-catalog';
 import { slugSchema } from '../../../shared/schemas/catalog';
 import type { TradeTier } from '../../../shared/limits-catalog';
 import type { Access, Viewer } from '../../auth/authorize';
