@@ -7,13 +7,15 @@ import WebSocket from 'ws';
 import { audienceNeed, authorize, type Viewer } from '../../server/auth/authorize';
 import type { StoredNotification } from '../../server/modules/notifications/service';
 import type { Client } from '../support/client';
+import { createOrganisation } from '../support/partners';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 type Staff = Client & { userId: string };
 
-const ACME = '00000000-0000-4000-8000-0000000000a1';
-const BREW = '00000000-0000-4000-8000-0000000000b2';
+/** Two organisations (entries reference real ones); the readers are given one by `viewerOf`. */
+let ACME: string;
+let BREW: string;
 
 let t: TestServer;
 let clerk: Staff;
@@ -23,6 +25,8 @@ let retailer: Staff;
 
 beforeAll(async () => {
   t = await startTestServer();
+  ACME = (await createOrganisation(t, 'retailer')).id;
+  BREW = (await createOrganisation(t, 'retailer')).id;
   [clerk, manager, master, retailer] = await Promise.all([
     signedIn(t, 'employee', 'aud'),
     signedIn(t, 'admin', 'aud'),
