@@ -120,7 +120,7 @@ test('on a phone the partner shell is a drawer too', async ({ browser }) => {
   await expect(page).toHaveURL(/\/partner\/dashboard\/retailer$/);
   const nav = page.getByRole('navigation', { name: 'Partner' });
   await expect(nav).toBeHidden();
-  expect(overlaps(await box(page.getByRole('searchbox')), await box(page.getByTestId('home-button')))).toBe(false);
+  expect(overlaps(await box(page.getByRole('combobox', { name: 'Search products' })), await box(page.getByTestId('home-button')))).toBe(false);
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(nav).toBeVisible();
   await nav.getByRole('link', { name: 'Browse Catalog' }).click();
