@@ -275,7 +275,13 @@ describe('the bell and the live channel', () => {
     const [shop, colleague, brewSocket] = sockets as [Awaited<ReturnType<typeof live>>, Awaited<ReturnType<typeof live>>, Awaited<ReturnType<typeof live>>];
     try {
       const acmeEntry = await post({ kind: 'test', title: 'Acme: your request was approved', permission: 'marketing:request', organisationId: acme.id });
-      const forShop = await post({ kind: 'test', title: 'Only for the Acme shop', permission: 'marketing:request', organisationId: acme.id, userId: acmeShop.userId });
+      const forShop = await post({
+        kind: 'test',
+        title: 'Only for the Acme shop',
+        permission: 'marketing:request',
+        organisationId: acme.id,
+        userId: acmeShop.userId,
+      });
       const brewEntry = await post({ kind: 'test', title: 'Brew: your request was declined', permission: 'marketing:request', organisationId: brew.id });
       await post({ kind: 'test', title: 'Staff: a new inquiry', permission: 'inquiries:manage' });
       await post({ kind: 'test', title: 'Acme, but for staff handling requests', permission: 'marketing:requests', organisationId: acme.id });

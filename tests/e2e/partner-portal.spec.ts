@@ -75,12 +75,19 @@ async function seriousAxeIssues(page: Page): Promise<string[]> {
 
 /** What a capability does when it tells an organisation something: store the entry, announce it. */
 async function notify(org: Organisation, title: string): Promise<number> {
-  const stored = await server.services.notifications.notify(server.database.db, { kind: 'test', title, permission: 'marketing:request', organisationId: org.id });
+  const stored = await server.services.notifications.notify(server.database.db, {
+    kind: 'test',
+    title,
+    permission: 'marketing:request',
+    organisationId: org.id,
+  });
   await server.services.notifications.announce(stored);
   return stored.id;
 }
 
-test('a retailer signs in to its dashboard, searches the catalogue, reads its price, is refused a distributor page and sees its bell light up live', async ({ page }) => {
+test('a retailer signs in to its dashboard, searches the catalogue, reads its price, is refused a distributor page and sees its bell light up live', async ({
+  page,
+}) => {
   // What the browser's live sockets receive, to say which notifications reached it.
   const pushed: { type: string; id?: number }[] = [];
   let liveSockets = 0;

@@ -10,13 +10,27 @@ export function CatalogueFilters({ q, category }: { q: string; category: string 
         <label htmlFor="catalogue-q" className="block text-sm font-medium">
           Search
         </label>
-        <input id="catalogue-q" type="search" name="q" defaultValue={q} key={q} maxLength={120} className="mt-1 w-64 rounded-md border border-stone-300 px-3 py-2 text-sm" />
+        <input
+          id="catalogue-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          key={q}
+          maxLength={120}
+          className="mt-1 w-64 rounded-md border border-stone-300 px-3 py-2 text-sm"
+        />
       </div>
       <div>
         <label htmlFor="catalogue-category" className="block text-sm font-medium">
           Category
         </label>
-        <select id="catalogue-category" name="category" defaultValue={category} key={category} className="mt-1 rounded-md border border-stone-300 px-3 py-2 text-sm">
+        <select
+          id="catalogue-category"
+          name="category"
+          defaultValue={category}
+          key={category}
+          className="mt-1 rounded-md border border-stone-300 px-3 py-2 text-sm"
+        >
           <option value="">All categories</option>
           {PRODUCT_CATEGORIES.map((c) => (
             <option key={c} value={c}>

@@ -52,8 +52,8 @@ export function PricingNote({ pricing }: { pricing: TradePricing }) {
   const market = getMarket(pricing.market);
   return (
     <p className="text-sm text-stone-700" data-testid="pricing-note">
-      {ORGANISATION_TYPE_LABELS[pricing.tier]} trade prices for {market.name} in {pricing.currency ?? market.currency}, before tax. Orders are placed in
-      whole cases.
+      {ORGANISATION_TYPE_LABELS[pricing.tier]} trade prices for {market.name} in {pricing.currency ?? market.currency}, before tax. Orders are placed in whole
+      cases.
       {pricing.inventory ? ' Availability is the stock at your supplier.' : ''}
     </p>
   );

@@ -65,7 +65,9 @@ export function SuggestSearch({
           setOptions(found);
           setActive(-1);
           setOpen(true);
-          setStatus(found.length ? `${found.length} ${found.length === 1 ? 'suggestion' : 'suggestions'}; use the arrow keys to choose.` : 'No matching products.');
+          setStatus(
+            found.length ? `${found.length} ${found.length === 1 ? 'suggestion' : 'suggestions'}; use the arrow keys to choose.` : 'No matching products.',
+          );
         },
         () => {
           // Cancelled (the text moved on) or offline: the search itself still works on Enter.

@@ -36,8 +36,7 @@ function useLiveBell() {
   // the bell's signal only to those who may see the new notification, and `changed` signals (a
   // partner's request moved) to those their audience admits.
   useStaffSocket(true, (event) => {
-    if (event.type === 'message' || event.type === 'conversation' || event.type === 'notification' || event.type === 'changed')
-      void revalidator.revalidate();
+    if (event.type === 'message' || event.type === 'conversation' || event.type === 'notification' || event.type === 'changed') void revalidator.revalidate();
   });
 }
 

@@ -95,7 +95,9 @@ export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
       {overview ? (
         <OrganisationCard overview={overview} />
       ) : (
-        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">Your account is not linked to an organisation yet. Contact your Frolic account manager.</p>
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+          Your account is not linked to an organisation yet. Contact your Frolic account manager.
+        </p>
       )}
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby="catalogue-heading" className="rounded-xl bg-white p-5 shadow-sm">
@@ -122,7 +124,10 @@ export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
                 <li key={n.id}>
                   <Form method="post" action={href('/partner/dashboard/notifications')}>
                     <input type="hidden" name="id" value={n.id} />
-                    <button type="submit" className={`text-left underline decoration-stone-300 underline-offset-4 hover:text-brass ${n.read ? '' : 'font-semibold'}`}>
+                    <button
+                      type="submit"
+                      className={`text-left underline decoration-stone-300 underline-offset-4 hover:text-brass ${n.read ? '' : 'font-semibold'}`}
+                    >
                       {n.title}
                     </button>
                   </Form>

@@ -79,7 +79,12 @@ export default function PartnerLayout({ loaderData }: Route.ComponentProps) {
         latest={latestNotifications}
       />
       {standing ? (
-        <section role="status" aria-labelledby="standing-title" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 lg:px-6" data-testid="standing-banner">
+        <section
+          role="status"
+          aria-labelledby="standing-title"
+          className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 lg:px-6"
+          data-testid="standing-banner"
+        >
           <h2 id="standing-title" className="font-semibold">
             {standing.title}
           </h2>

@@ -26,9 +26,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main id="main" className="rounded-xl bg-white p-6 shadow-sm">
       <h1 className="font-serif text-2xl">{missing ? 'Product not found' : 'Something went wrong'}</h1>
-      <p className="mt-2 text-stone-700">
-        {missing ? 'That product is not in the trade catalogue.' : 'The product could not be shown. Please try again.'}
-      </p>
+      <p className="mt-2 text-stone-700">{missing ? 'That product is not in the trade catalogue.' : 'The product could not be shown. Please try again.'}</p>
       <Link to={href('/partner/dashboard/products')} className="mt-4 inline-block text-brass underline">
         Back to the products
       </Link>
@@ -53,7 +51,9 @@ export default function PartnerProduct({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 grid gap-10 md:grid-cols-2">
         <ProductGallery key={product.slug} images={product.images} fallback={{ url: product.imageUrl, alt: `${product.name} bottle` }} />
         <div>
-          <p className="text-sm font-semibold tracking-wider text-brass uppercase">{CATEGORY_LABELS[product.category as ProductCategory] ?? product.category}</p>
+          <p className="text-sm font-semibold tracking-wider text-brass uppercase">
+            {CATEGORY_LABELS[product.category as ProductCategory] ?? product.category}
+          </p>
           <h1 className="mt-2 font-serif text-4xl">{product.name}</h1>
           <p className="mt-2 text-stone-700">
             {product.abv.toFixed(1)}% ABV · {product.volumeMl / 10} cl · cases of {product.caseSize} bottles

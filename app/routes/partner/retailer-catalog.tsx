@@ -15,7 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePartnerPage(request, context);
   const query = catalogueQuery(request);
   const page = await context.services.partnerCatalog.list(user, query);
-  return { page, q: query.q ?? '', category: query.category ?? '', supplier: (await context.services.dashboard.partnerOverview(user))?.organisation.supplierName ?? null };
+  return {
+    page,
+    q: query.q ?? '',
+    category: query.category ?? '',
+    supplier: (await context.services.dashboard.partnerOverview(user))?.organisation.supplierName ?? null,
+  };
 }
 
 export default function RetailerCatalog({ loaderData }: Route.ComponentProps) {

@@ -4,14 +4,7 @@
 // and the stock only for whom the one decision grants Inventory Viewing. Until part 2 brings stock
 // ledgers per organisation, availability is the brand warehouse's figure.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  Availability,
-  TradeCatalogPage,
-  TradePrice,
-  TradePricing,
-  TradeProduct,
-  TradeProductDetail,
-} from '../../../shared/partner-catalog-constants';
+import type { Availability, TradeCatalogPage, TradePrice, TradePricing, TradeProduct, TradeProductDetail } from '../../../shared/partner-catalog-constants';
 import type { PartnerCatalogQuery } from '../../../shared/schemas/partner-catalog';
 import { slugSchema } from '../../../shared/schemas/catalog';
 import type { TradeTier } from '../../../shared/limits-catalog';
@@ -86,7 +79,9 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
       const p = await pricing(viewer);
       const where = searchWhere(query);
       // Names that match come before descriptions that do; then by name.
-      const order = query.q ? [desc(ilike(products.name, containsPattern(query.q))), asc(products.name), asc(products.id)] : [asc(products.name), asc(products.id)];
+      const order = query.q
+        ? [desc(ilike(products.name, containsPattern(query.q))), asc(products.name), asc(products.id)]
+        : [asc(products.name), asc(products.id)];
       const [rows, [total]] = await Promise.all([
         db
           .select({ product: products, amountMinor: productTradePrices.amountMinor, currency: productTradePrices.currency })
@@ -100,7 +95,9 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
       ]);
       return {
         ...p,
-        items: rows.map((r) => toTrade(r.product, r.amountMinor === null || r.currency === null ? null : { amountMinor: r.amountMinor, currency: r.currency }, p.inventory)),
+        items: rows.map((r) =>
+          toTrade(r.product, r.amountMinor === null || r.currency === null ? null : { amountMinor: r.amountMinor, currency: r.currency }, p.inventory),
+        ),
         page: query.page,
         pageSize: query.pageSize,
         total: total?.n ?? 0,
@@ -117,7 +114,11 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
         .leftJoin(productTradePrices, priceJoin(p))
         .where(and(eq(products.status, 'active'), eq(products.slug, slug)));
       if (!row) throw notFound('Product');
-      const item = toTrade(row.product, row.amountMinor === null || row.currency === null ? null : { amountMinor: row.amountMinor, currency: row.currency }, p.inventory);
+      const item = toTrade(
+        row.product,
+        row.amountMinor === null || row.currency === null ? null : { amountMinor: row.amountMinor, currency: row.currency },
+        p.inventory,
+      );
       const gallery = await db
         .select({ id: mediaAssets.id, altText: mediaAssets.altText })
         .from(productImages)
