@@ -82,12 +82,13 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const access = createAccess(settings);
   const notifications = createNotificationService(database.db, feed, access);
   const users = createUserService({ db: database.db, sessions, feed, now });
+  const live = createLive(feed);
   return {
     partners: createPartnerService({ db: database.db, users, mailer, now }),
     partnerCatalog: createPartnerCatalogService(database.db, access),
     access,
     notifications,
-    live: createLive(feed),
+    live,
     media: createMediaService(database.db, content, config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads')),
     marketing: createMarketingService(database.db, content),
     marketingRequests: createMarketingRequestService({
@@ -95,6 +96,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       access,
       notifications,
       mailer,
+      live,
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
       now,
     }),

@@ -29,6 +29,10 @@ import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import { utcToZoned } from '../marketing/zoned-time';
 import { createNotices, type News } from './notices';
+import type { Live } from '../../realtime/live';
+
+/** The live channel's topic for a marketing request (`{ type: 'changed', topic, id }`). */
+export const MARKETING_REQUEST_TOPIC = 'marketing_request';
 import { createRequestQueries, type RequestDetail, type RequestRow, type RequestSummary } from './queries';
 
 export type { RequestDetail, RequestSummary } from './queries';
@@ -54,6 +58,8 @@ export interface MarketingRequestDeps {
   access: Access;
   notifications: NotificationService;
   mailer: Mailer;
+  /** The live channel: open pages hear that a request changed. */
+  live?: Live;
   /** Where links in emails point (PUBLIC_ORIGIN, else the local address). */
   origin: string;
   now?: () => number;
@@ -121,11 +127,30 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
     if (day < todayUtc(now())) throw fieldRefusal('date_in_past', 400, `The ${what} is in the past: choose today or a later day.`, path);
   }
 
-  /** Runs a write with its news; the bell entries are announced once it committed. */
+  /**
+   * Runs a write with its news; once it committed, the bell entries are announced and the open pages
+   * of both sides — the organisation's members and the staff who handle requests — hear that the
+   * request changed (even when no bell entry is theirs, e.g. a comment they wrote themselves).
+   */
   async function write<T>(fn: (tx: Tx, tell: (news: News) => Promise<void>) => Promise<T>): Promise<T> {
     const told: StoredNotification[] = [];
-    const result = await db.transaction(async (tx) => fn(tx, async (news) => void told.push(await notices.tell(tx, news))));
+    const touched = new Map<number, string>();
+    const result = await db.transaction(async (tx) =>
+      fn(tx, async (news) => {
+        touched.set(news.request.id, news.request.organisationId);
+        told.push(await notices.tell(tx, news));
+      }),
+    );
     for (const n of told) await deps.notifications.announce(n);
+    for (const [id, organisationId] of touched)
+      await deps.live?.changed({
+        topic: MARKETING_REQUEST_TOPIC,
+        id,
+        audiences: [
+          { permission: 'marketing:request', organisationId },
+          { permission: 'marketing:requests', organisationId },
+        ],
+      });
     return result;
   }
 
