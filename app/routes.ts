@@ -68,6 +68,11 @@ export default [
     route('marketing/requests/:id', 'routes/admin/marketing/request.tsx', { id: 'admin-marketing-request' }),
     route('inquiries', 'routes/admin/inquiries/index.tsx', { id: 'admin-inquiries' }),
     route('inquiries/:kind/:id', 'routes/admin/inquiries/detail.tsx', { id: 'admin-inquiry' }),
+    // The trade network (issue 14): partner organisations, under the User Management switch.
+    route('partners', 'routes/admin/partners/index.tsx', { id: 'admin-partners' }),
+    route('partners/new', 'routes/admin/partners/new.tsx', { id: 'admin-partner-new' }),
+    route('partners/tree', 'routes/admin/partners/tree.tsx', { id: 'admin-partners-tree' }),
+    route('partners/:id', 'routes/admin/partners/detail.tsx', { id: 'admin-partner' }),
     route('media', 'routes/admin/media.tsx', { id: 'admin-media' }),
     route('notifications', 'routes/admin/notifications.tsx', { id: 'admin-notifications' }),
     route('search', 'routes/admin/search.tsx', { id: 'admin-search' }),

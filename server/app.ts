@@ -24,6 +24,7 @@ import { catalogApi } from './modules/catalog/api';
 import { cocktailsApi } from './modules/cocktails/api';
 import { storesApi } from './modules/stores/api';
 import { inquiriesApi } from './modules/inquiries/api';
+import { partnersApi } from './modules/partners/api';
 import { authApi } from './modules/auth/api';
 import { usersApi } from './modules/users/api';
 import { chatApi } from './modules/chat/api';
@@ -134,7 +135,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(ageGateApi(services));
   api.use(cocktailsApi(services));
   api.use(storesApi(services));
-  api.use(inquiriesApi(services));
+  // Links in emails: never the request's Host header (a forged one would point them elsewhere).
+  const origin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
+  api.use(inquiriesApi(services, origin));
+  api.use(partnersApi(services, origin));
   api.use(authApi(services));
   api.use(usersApi(services));
   api.use(chatApi(services));

@@ -83,8 +83,18 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const notifications = createNotificationService(database.db, feed, access);
   const users = createUserService({ db: database.db, sessions, feed, now });
   const live = createLive(feed);
+  const partners = createPartnerService({
+    db: database.db,
+    users,
+    mailer,
+    feed,
+    jobs,
+    notifications,
+    origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+    now,
+  });
   return {
-    partners: createPartnerService({ db: database.db, users, mailer, now }),
+    partners,
     partnerCatalog: createPartnerCatalogService(database.db, access),
     access,
     notifications,
@@ -117,6 +127,6 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     cocktails: createCocktailService(database.db, content),
     stores: createStoreService(database.db, content),
     retailers: createRetailerService(database.db, content),
-    inquiries: createInquiryService(database.db, notifications),
+    inquiries: createInquiryService(database.db, notifications, Date.now, partners),
   };
 }

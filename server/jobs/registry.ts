@@ -20,6 +20,8 @@ export interface JobPayloads {
   'auth.lock-notice': { email: string; origin: string; locks: NewLock[] };
   /** Hourly: forget old sign-in failures. */
   'auth.lockout-sweep': Record<string, never>;
+  /** Daily: licences 30 and 7 days before their last valid day, and once expired, warn staff and the organisation (once per stage). */
+  'partners.licence-check': Record<string, never>;
   /** Hourly, built into the runner: delete old finished jobs. */
   'jobs.cleanup': Record<string, never>;
 }

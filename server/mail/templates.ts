@@ -63,3 +63,21 @@ export const partnerInvitation = (to: string, name: string, organisation: string
 /** News about a partner's marketing request (a new one, a decision, a fulfilment, a comment), for either side. */
 export const marketingRequestEmail = (to: string, subject: string, lines: string[], url: string) =>
   email(to, subject, lines, { label: 'Open the request', url });
+
+/** The daily licence check: `days` before the licence's last valid day (30 or 7), or after it (expired). */
+export const licenceWarning = (to: string, organisation: string, licence: string, lastDay: string, days: number, url: string) =>
+  email(
+    to,
+    days < 0 ? `The licence of ${organisation} has expired` : `The licence of ${organisation} expires in ${days} day${days === 1 ? '' : 's'}`,
+    days < 0
+      ? [
+          'Hello,',
+          `Licence ${licence} of ${organisation} was valid until ${lastDay}. Until Frolic records the renewed licence, your people can sign in and read, but cannot place or approve anything.`,
+          'Send the renewed licence to your Frolic account manager.',
+        ]
+      : [
+          'Hello,',
+          `Licence ${licence} of ${organisation} is valid until ${lastDay}. Send the renewed licence to your Frolic account manager before then: once it expires, your people cannot place or approve anything in the partner portal.`,
+        ],
+    { label: 'Sign in to the partner portal', url },
+  );

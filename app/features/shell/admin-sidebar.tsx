@@ -50,6 +50,11 @@ export function AdminSidebar({ user }: Props) {
             Inquiries
           </NavLink>
         ) : null}
+        {userHasPermission(user, 'users:manage') ? (
+          <NavLink to={href('/admin/dashboard/partners')} className={linkClass}>
+            Partners
+          </NavLink>
+        ) : null}
         {userHasPermission(user, 'support:answer') ? (
           <NavLink to={href('/admin/dashboard/support')} className={linkClass}>
             Support Inbox

@@ -1,5 +1,6 @@
 // Choose a new password: from an emailed link (reset, lockout, invitation), or signed in (a forced
-// reset after expiry — spec §4 — or by choice). type=admin|partner names the area it returns to.
+// reset after expiry — spec §4 — or by choice). type=admin|partner names the area it returns to. An
+// accepted invitation signs the invitee in and lands them on their dashboard; a reset link does not.
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { dashboardLanding } from '@shared/policy';
 import { resetPasswordForm } from '@shared/schemas/auth';
@@ -34,7 +35,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { token, password } = parsed.data;
   try {
     if (token) {
-      await services.auth.resetPasswordWithToken(token, password, auth.actor());
+      const done = await services.auth.resetPasswordWithToken(token, password, auth.actor());
+      if (done.session) {
+        // An accepted invitation signs the invitee in (a session this browser had ends first) and
+        // lands them on their dashboard.
+        if (auth.token) await services.auth.signOut(auth.token, auth.actor());
+        const signedIn = await services.auth.finishSignIn(done.session);
+        if (signedIn.kind === 'signed_in') {
+          const landing = signedIn.landing === '/auth/login' ? '/account' : signedIn.landing;
+          throw flash.redirectWithToast(
+            landing,
+            { title: 'Welcome to Frolic', description: 'Your password is set and you are signed in.' },
+            { headers: { 'Set-Cookie': auth.sessionCookie(done.session) } },
+          );
+        }
+      }
       throw flash.redirectWithToast('/auth/login', { title: 'Password updated', description: 'Sign in with your new password.' });
     }
     const user = await auth.user();

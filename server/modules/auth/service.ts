@@ -405,7 +405,13 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** With an emailed link: sets the password, unlocks, ends every session. Two-factor stays on. */
-    async resetPasswordWithToken(token: string, password: string, actor: Actor): Promise<{ userId: string }> {
+    /**
+     * Sets the password a one-time link allows. An accepted invitation also signs the invitee in
+     * (`session`: the new session's token) — the link proved the mailbox and the password was just
+     * chosen — unless the account has two-factor (the code is still owed: they sign in as usual) or
+     * is not active. A reset link never signs in.
+     */
+    async resetPasswordWithToken(token: string, password: string, actor: Actor): Promise<{ userId: string; session?: string }> {
       return db
         .transaction(async (tx) => {
           const { userId, purpose } = await consumeToken(tx, token, ['reset_password', 'invitation']);
@@ -425,7 +431,14 @@ export function createAuthService(deps: AuthDeps) {
             { ...actor, userId },
             { action: purpose === 'invitation' ? 'INVITATION_ACCEPTED' : 'PASSWORD_RESET', tableName: 'users', recordId: userId },
           );
-          return { userId };
+          if (purpose !== 'invitation' || !user || user.status !== 'active' || user.totpEnabledAt !== null) return { userId };
+          await tx
+            .update(users)
+            .set({ lastLoginAt: new Date(now()) })
+            .where(eq(users.id, userId));
+          const session = await deps.sessions.create(tx, userId, { ip: actor.ip, userAgent: actor.userAgent ?? null, mfaPending: false });
+          await recordAudit(tx, { ...actor, userId }, { action: 'SIGN_IN', tableName: 'users', recordId: userId, newValues: { via: 'invitation' } });
+          return { userId, session: session.token };
         })
         .then(async (r) => {
           await announceRevoked(r.userId);

@@ -1,4 +1,5 @@
-// JSON handlers for the public contact and business-inquiry forms, and the staff inquiries list and triage.
+// JSON handlers for the public contact and business-inquiry forms, the staff inquiries list and
+// triage, and onboarding (a business inquiry becomes an organisation).
 import { Router } from 'express';
 import {
   businessInquiryForm,
@@ -9,11 +10,15 @@ import {
   inquiryRef,
   inquiryUpdate,
 } from '../../../shared/schemas/inquiries';
-import { parse } from '../../core/parse';
+import { recordId } from '../../../shared/schemas/admin';
+import { inquiryConversion } from '../../../shared/schemas/partners-admin';
+import { parse, parseIdOr404 } from '../../core/parse';
 import { requireApi } from '../../http/api-auth';
 import { actorOf } from '../../http/actor';
 import type { Services } from '../../services';
 import type { BotSignals } from './service';
+
+const businessInquiryId = recordId('Use a numeric id.');
 
 export function botSignals(body: Record<string, unknown>): BotSignals {
   const honeypot = body[HONEYPOT_FIELD];
@@ -21,7 +26,7 @@ export function botSignals(body: Record<string, unknown>): BotSignals {
   return { honeypot: typeof honeypot === 'string' ? honeypot : undefined, startedAt: Number.isFinite(started) && started > 0 ? started : undefined };
 }
 
-export function inquiriesApi(services: Services): Router {
+export function inquiriesApi(services: Services, origin: string): Router {
   const router = Router();
   router.post('/contact', async (req, res) => {
     const form = parse(contactForm, req.body);
@@ -47,6 +52,12 @@ export function inquiriesApi(services: Services): Router {
   router.patch('/admin/inquiries/:kind/:id', triage, async (req, res) => {
     const { kind, id } = parse(inquiryRef, req.params);
     res.json(await services.inquiries.update(kind, id, parse(inquiryUpdate, req.body), actorOf(req)));
+  });
+  // Onboarding needs both: handling inquiries and running partner organisations.
+  const onboard = requireApi(services, { permission: ['inquiries:manage', 'users:manage'] });
+  router.post('/admin/inquiries/business/:id/organisation', onboard, async (req, res) => {
+    const id = parseIdOr404(businessInquiryId, req.params.id, 'Inquiry');
+    res.status(201).json(await services.inquiries.convert(id, parse(inquiryConversion, req.body), actorOf(req), origin));
   });
   return router;
 }

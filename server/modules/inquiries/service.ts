@@ -1,7 +1,8 @@
 // Contact messages and business inquiries. The public forms: validated, rate-limited per IP,
 // protected by a honeypot, stored with their audit row and a notification for the bell in one
 // transaction. The staff side: one list of both kinds, and triage (status, assignee, notes) with
-// an updated_at check against overwriting a colleague's newer save.
+// an updated_at check against overwriting a colleague's newer save. Onboarding: a business inquiry
+// becomes a pending organisation with its contact invited, in one transaction, once.
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { href } from 'react-router';
@@ -15,6 +16,7 @@ import {
   type InquiryUpdate,
   MIN_FILL_MS,
 } from '../../../shared/schemas/inquiries';
+import type { InquiryConversion } from '../../../shared/schemas/partners-admin';
 import type { Db, DbOrTx } from '../../db/client';
 import { businessInquiries, contactMessages, profiles, users } from '../../db/schema';
 import { AppError, notFound } from '../../core/errors';
@@ -23,6 +25,8 @@ import { type Actor } from '../../core/actor';
 import { recordAudit } from '../audit/service';
 import type { NotificationService } from '../notifications/service';
 import { containsPattern } from '../../db/like';
+import type { PartnerService } from '../partners/service';
+import { emailTakenOn, refusePastLicence } from '../partners/admin';
 
 /** Per IP: 5 submissions of each form in 10 minutes. */
 export const INQUIRY_LIMIT = 5;
@@ -64,6 +68,12 @@ export interface InquiryService {
   update(kind: InquiryKind, id: number, input: InquiryUpdate, actor: Actor): Promise<InquiryDetail>;
   /** Staff who may be assigned an inquiry: active users holding inquiries:manage. */
   colleagues(): Promise<Colleague[]>;
+  /**
+   * Onboarding: the business inquiry becomes a pending organisation, its contact is invited as a
+   * member with the type's role, and the inquiry records the outcome and is done — one transaction.
+   * Converting twice is 409 `inquiry_already_converted`.
+   */
+  convert(id: number, input: InquiryConversion, actor: Actor, origin: string): Promise<{ organisationId: string; userId: string }>;
   readonly limiter: RateLimiter;
 }
 
@@ -71,7 +81,12 @@ export const inquiryPath = (kind: InquiryKind, id: number) => href('/admin/dashb
 
 const tableOf = (kind: InquiryKind) => (kind === 'contact' ? contactMessages : businessInquiries);
 
-export function createInquiryService(db: Db, notifications: NotificationService, now: () => number = Date.now): InquiryService {
+export function createInquiryService(
+  db: Db,
+  notifications: NotificationService,
+  now: () => number = Date.now,
+  partners: PartnerService | null = null,
+): InquiryService {
   const limiter = createRateLimiter({ limit: INQUIRY_LIMIT, windowMs: INQUIRY_WINDOW_MS, now, what: 'messages from your network' });
 
   /** A bot fills the hidden field or submits faster than a person can type: accept silently, store nothing. */
@@ -231,6 +246,56 @@ export function createInquiryService(db: Db, notifications: NotificationService,
       const names = new Map(staff.map((c) => [c.id, c.name]));
       const items = rows.map((r) => ({ ...r, assigneeName: r.assigneeId ? (names.get(r.assigneeId) ?? 'Former colleague') : null }));
       return { items, page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+    },
+
+    async convert(id, input, actor, origin) {
+      if (!partners) throw new Error('inquiries: converting needs the partner service');
+      const { contactFirstName, contactLastName, contactEmail, ...organisation } = input;
+      refusePastLicence(organisation.licenceExpiresOn, partners.today());
+      try {
+        return await db.transaction(async (tx) => {
+          // The row lock makes a second conversion (even one racing this) wait, then see the outcome.
+          const [inquiry] = await tx
+            .select({ organisationId: businessInquiries.organisationId, convertedAt: businessInquiries.convertedAt, status: businessInquiries.status })
+            .from(businessInquiries)
+            .where(eq(businessInquiries.id, id))
+            .for('update');
+          if (!inquiry) throw notFound('Inquiry');
+          if (inquiry.organisationId || inquiry.convertedAt)
+            throw new AppError('inquiry_already_converted', 409, 'This inquiry has already become an organisation.', {
+              details: { organisationId: inquiry.organisationId },
+              hint: 'Open the organisation from the inquiry to invite more people.',
+            });
+          const org = await partners.createIn(tx, organisation, actor, 'pending');
+          const { userId } = await partners.inviteMemberIn(
+            tx,
+            org,
+            { email: contactEmail, firstName: contactFirstName, lastName: contactLastName, role: org.type },
+            actor,
+            origin,
+          );
+          await tx
+            .update(businessInquiries)
+            .set({
+              organisationId: org.id,
+              convertedAt: new Date(now()),
+              convertedBy: actor.userId,
+              status: 'done',
+              updatedAt: sql`greatest(now(), ${businessInquiries.updatedAt} + interval '1 millisecond')`,
+            })
+            .where(eq(businessInquiries.id, id));
+          await recordAudit(tx, actor, {
+            action: 'CONVERTED',
+            tableName: 'business_inquiries',
+            recordId: id,
+            oldValues: { status: inquiry.status },
+            newValues: { status: 'done', organisationId: org.id, invitedUserId: userId },
+          });
+          return { organisationId: org.id, userId };
+        });
+      } catch (err) {
+        throw emailTakenOn('contactEmail', err);
+      }
     },
 
     async update(kind, id, input, actor) {

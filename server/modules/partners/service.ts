@@ -1,7 +1,8 @@
 // Partner organisations (product.md §3): the trade network's members, their place in the tree, the
 // commercial terms with their supplier, and their people. Staff holding `users:manage` run them (the
-// Partners section); a partner reads its own organisation. Every write is one transaction with its
-// audit row; a change that alters what members may do (status, licence) evicts their sessions.
+// Partners section: admin.ts, merged in below); a partner reads its own organisation. Every write is
+// one transaction with its audit row; a change that alters what members may do (status, licence)
+// evicts their sessions. The daily licence check (licence-check.ts) is registered here.
 import { and, asc, eq } from 'drizzle-orm';
 import { defaultTerms, memberRoles, type OrganisationType, SUPPLIER_TYPE } from '../../../shared/partners';
 import type { MemberInvite, OrganisationInput } from '../../../shared/schemas/partners';
@@ -14,6 +15,12 @@ import { recordAudit } from '../audit/service';
 import type { UserService } from '../users/service';
 import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
+import type { Jobs } from '../../jobs/registry';
+import type { ChangeFeed } from '../../realtime/changes';
+import { USER_CHANGED_TOPIC } from '../auth/sessions';
+import type { NotificationService } from '../notifications/service';
+import { createPartnerAdmin } from './admin';
+import { createLicenceCheck } from './licence-check';
 
 export type Organisation = typeof organisations.$inferSelect;
 export type TradeTerms = typeof tradeTerms.$inferSelect;
@@ -34,11 +41,16 @@ export interface PartnerDeps {
   db: Db;
   users: UserService;
   mailer: Mailer;
+  feed: ChangeFeed;
+  jobs: Jobs;
+  notifications: NotificationService;
+  /** Where links in emails point (PUBLIC_ORIGIN, else the local address). */
+  origin: string;
   now?: () => number;
 }
 
 /** The supplier a new or edited organisation names must exist and be of the type above it. */
-async function checkSupplier(tx: DbOrTx, type: OrganisationType, supplierId: string | null, selfId?: string): Promise<void> {
+export async function checkSupplier(tx: DbOrTx, type: OrganisationType, supplierId: string | null, selfId?: string): Promise<void> {
   const wanted = SUPPLIER_TYPE[type];
   if (wanted === null) {
     if (supplierId) throw invalidFields([{ path: 'supplierId', message: 'An importer is supplied by the brand: leave the supplier empty.' }]);
@@ -102,7 +114,73 @@ export function createPartnerService(deps: PartnerDeps) {
     return { userId: created.userId };
   }
 
+  async function members(id: string): Promise<Member[]> {
+    const rows = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        status: users.status,
+        passwordHash: users.passwordHash,
+        lastLoginAt: users.lastLoginAt,
+        role: userRoles.role,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(userRoles, eq(userRoles.userId, users.id))
+      .where(eq(users.organisationId, id))
+      .orderBy(asc(users.email));
+    const byId = new Map<string, Member>();
+    for (const r of rows) {
+      const m = byId.get(r.id) ?? {
+        id: r.id,
+        email: r.email,
+        firstName: r.firstName ?? '',
+        lastName: r.lastName ?? '',
+        roles: [],
+        status: r.status,
+        hasPassword: r.passwordHash !== null,
+        lastLoginAt: r.lastLoginAt,
+      };
+      if (r.role) m.roles.push(r.role);
+      byId.set(r.id, m);
+    }
+    return [...byId.values()];
+  }
+
+  /**
+   * What the organisation's members may do changed (status, licence): their cached sessions are
+   * dropped on every instance, so the next request reads their standing again.
+   */
+  async function announceMembers(organisationId: string): Promise<void> {
+    const rows = await db.select({ id: users.id }).from(users).where(eq(users.organisationId, organisationId));
+    for (const r of rows) await deps.feed.publish(USER_CHANGED_TOPIC, { userId: r.id });
+  }
+
+  const admin = createPartnerAdmin({
+    db,
+    users: deps.users,
+    mailer,
+    now,
+    insertOrganisation,
+    requireOrganisation,
+    checkSupplier,
+    invite,
+    members,
+    announceMembers,
+  });
+
+  const checkLicences = createLicenceCheck({ db, notifications: deps.notifications, mailer, origin: deps.origin, now, announceMembers });
+  deps.jobs.every('partners.licence-check', 'day', async () => {
+    await checkLicences();
+  });
+
   return {
+    ...admin,
+    /** The daily licence check, run now (the job calls it; tests too). */
+    checkLicences,
+
     /** Staff: a new organisation (pending unless said), with its market's default terms. */
     async create(input: OrganisationInput, actor: Actor, opts: { status?: 'pending' | 'active' } = {}): Promise<Organisation> {
       return db.transaction((tx) => insertOrganisation(tx, input, actor, opts.status));
@@ -121,40 +199,7 @@ export function createPartnerService(deps: PartnerDeps) {
       return row;
     },
 
-    async members(id: string): Promise<Member[]> {
-      const rows = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: profiles.firstName,
-          lastName: profiles.lastName,
-          status: users.status,
-          passwordHash: users.passwordHash,
-          lastLoginAt: users.lastLoginAt,
-          role: userRoles.role,
-        })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.id, users.id))
-        .leftJoin(userRoles, eq(userRoles.userId, users.id))
-        .where(eq(users.organisationId, id))
-        .orderBy(asc(users.email));
-      const byId = new Map<string, Member>();
-      for (const r of rows) {
-        const m = byId.get(r.id) ?? {
-          id: r.id,
-          email: r.email,
-          firstName: r.firstName ?? '',
-          lastName: r.lastName ?? '',
-          roles: [],
-          status: r.status,
-          hasPassword: r.passwordHash !== null,
-          lastLoginAt: r.lastLoginAt,
-        };
-        if (r.role) m.roles.push(r.role);
-        byId.set(r.id, m);
-      }
-      return [...byId.values()];
-    },
+    members,
 
     /**
      * Invites a person into an organisation: a user holding the organisation type's role (or the

@@ -1,9 +1,9 @@
 // User administration: creating users (invited, or with a password for demo and tests), their status,
 // unlocking a locked-out account, and reading anyone's effective roles. Signing in, sessions, one-time
 // links and two-factor are the auth module's (modules/auth/service.ts).
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { profiles, userRoles, users } from '../../db/schema';
+import { authTokens, profiles, userRoles, users } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { hashPassword, passwordProblem, weakPassword } from '../../auth/password';
 import type { ChangeFeed } from '../../realtime/changes';
@@ -137,6 +137,18 @@ export function createUserService(deps: UserDeps) {
     async createUserIn(tx: DbOrTx, input: NewUser, actor: Actor): Promise<{ userId: string; inviteToken?: string }> {
       const passwordHash = await checkedHash(input);
       return insertUser(tx, input, passwordHash, actor);
+    },
+
+    /**
+     * A new invitation link for a user who has not chosen a password yet, inside the caller's
+     * transaction: the earlier unused links stop working (only the latest email's link does).
+     */
+    async reissueInvitationIn(tx: DbOrTx, userId: string): Promise<string> {
+      await tx
+        .update(authTokens)
+        .set({ usedAt: new Date(now()) })
+        .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, 'invitation'), isNull(authTokens.usedAt)));
+      return tokens.issue(tx, userId, 'invitation');
     },
   };
 }

@@ -1,26 +1,33 @@
 // One inquiry: everything the visitor sent, and its triage — status, assignee and internal notes.
 // A save names the version it read (updatedAt), so a colleague's newer save is never overwritten.
+// A business inquiry can become a pending organisation with its contact invited (onboarding: staff
+// who handle inquiries and run partners), once; the inquiry then links to the organisation.
 import { useState } from 'react';
 import { href, Link } from 'react-router';
 import { PARTNER_TYPE_LABELS } from '@shared/form-constants';
 import { INQUIRY_STATUS_LABELS, type InquiryStatus } from '@shared/inquiry-constants';
 import { inquiryRef, inquiryUpdate } from '@shared/schemas/inquiries';
+import { inquiryConversion, splitName } from '@shared/schemas/partners-admin';
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/detail';
 import { EditorAlert, SaveButton, useJsonEditor } from '~/components/admin-ui/editor';
 import { buttonClass, Options, PageHeader, StatusBadge } from '~/components/admin-ui/list';
 import { Field } from '~/components/forms/fields';
-import { adminAction } from '~/lib/admin-action.server';
-import { requirePermission } from '~/lib/guards.server';
-import { orNotFound, requireFound } from '~/lib/params.server';
+import { ConvertInquiry } from '~/features/organisations/convert-inquiry';
+import { adminAction, readBody } from '~/lib/admin-action.server';
+import { can, requirePermission } from '~/lib/guards.server';
+import { notFound, orNotFound, requireFound } from '~/lib/params.server';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.title ?? 'Inquiry'} · Inquiries · Frolic` }];
 
 const NOT_FOUND = 'We could not find that inquiry.';
 const refOf = (params: Route.LoaderArgs['params']) => requireFound(inquiryRef.safeParse(params).data, NOT_FOUND);
 
+/** What onboarding needs: handling inquiries and running partner organisations. */
+const ONBOARDING = ['inquiries:manage', 'users:manage'] as const;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'inquiries:manage');
+  const user = await requirePermission(request, context, 'inquiries:manage');
   const { kind, id } = refOf(params);
   const inquiries = context.services.inquiries;
   const detail = await orNotFound(inquiries.get(kind, id), NOT_FOUND);
@@ -48,6 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (r.assigneeId && !colleagues.some((c) => c.id === r.assigneeId))
     colleagues.push({ id: r.assigneeId, name: 'Former colleague (no longer handles inquiries)' });
   return {
+    onboarding: detail.kind === 'business' ? await onboardingOf(context, user, detail.record) : null,
     kind,
     id,
     title: detail.kind === 'contact' ? `Message from ${detail.record.name}` : `Inquiry from ${detail.record.company}`,
@@ -59,10 +67,59 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+type Context = Route.LoaderArgs['context'];
+type BusinessRecord = Extract<Awaited<ReturnType<Context['services']['inquiries']['get']>>, { kind: 'business' }>['record'];
+
+/** The outcome of onboarding, or — for those who may — the conversion form prefilled from the inquiry. */
+async function onboardingOf(context: Context, user: Awaited<ReturnType<typeof requirePermission>>, r: BusinessRecord) {
+  const { partners } = context.services;
+  if (r.organisationId || r.convertedAt) {
+    const org = r.organisationId ? await partners.get(r.organisationId).catch(() => null) : null;
+    return {
+      state: 'converted' as const,
+      converted: { organisation: org ? { id: org.id, name: org.tradingName, status: org.status } : null, at: r.convertedAt?.toISOString() ?? null },
+    };
+  }
+  if (!(await can(context, user, { permission: ONBOARDING }))) return null;
+  const contact = splitName(r.contactName);
+  return {
+    state: 'open' as const,
+    form: {
+      organisation: {
+        type: r.partnerType,
+        legalName: r.company,
+        tradingName: r.company,
+        licenceNumber: r.licenceNumber ?? '',
+        region: r.region,
+        country: r.country,
+        phone: r.phone ?? '',
+      },
+      contact: { contactFirstName: contact.firstName, contactLastName: contact.lastName, contactEmail: r.email },
+      suppliers: await partners.supplierChoices(),
+    },
+  };
+}
+
 export async function action(args: Route.ActionArgs) {
   const { kind, id } = refOf(args.params);
+  const body = await readBody(args.request);
+  if (body.intent === 'convert') {
+    if (kind !== 'business') throw notFound(NOT_FOUND);
+    return adminAction(args, {
+      permission: ONBOARDING,
+      schema: inquiryConversion,
+      body,
+      run: (input, { actor }) => args.context.services.inquiries.convert(id, input, actor, args.context.origin),
+      done: (r) => ({
+        to: href('/admin/dashboard/partners/:id', { id: r.organisationId }),
+        title: 'Organisation created',
+        description: `It is pending; an invitation went to ${String(body.contactEmail ?? 'the contact')}.`,
+      }),
+    });
+  }
   return adminAction(args, {
     permission: 'inquiries:manage',
+    body,
     schema: inquiryUpdate,
     run: (input, { actor }) => args.context.services.inquiries.update(kind, id, input, actor),
     done: () => ({ to: href('/admin/dashboard/inquiries/:kind/:id', { kind, id: String(id) }), title: 'Inquiry saved' }),
@@ -70,7 +127,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function InquiryDetail({ loaderData }: Route.ComponentProps) {
-  const { title, fields, message, receivedAt, triage, colleagues, kind } = loaderData;
+  const { title, fields, message, receivedAt, triage, colleagues, kind, onboarding } = loaderData;
   const editor = useJsonEditor();
   const [status, setStatus] = useState<InquiryStatus>(triage.status);
   const [assigneeId, setAssigneeId] = useState(triage.assigneeId ?? '');
@@ -140,6 +197,29 @@ export default function InquiryDetail({ loaderData }: Route.ComponentProps) {
           <SaveButton busy={editor.busy} />
         </form>
       </div>
+      {onboarding?.state === 'converted' ? (
+        <section aria-labelledby="onboarding-heading" className="mt-6 rounded-xl bg-white p-6 shadow-sm" data-testid="inquiry-outcome">
+          <h2 id="onboarding-heading" className="font-serif text-xl">
+            Onboarding
+          </h2>
+          <p className="mt-2">
+            {onboarding.converted.organisation ? (
+              <>
+                Became{' '}
+                <Link to={href('/admin/dashboard/partners/:id', { id: onboarding.converted.organisation.id })} className="font-medium underline">
+                  {onboarding.converted.organisation.name}
+                </Link>{' '}
+                ({onboarding.converted.organisation.status})
+              </>
+            ) : (
+              'Became an organisation that has since been removed'
+            )}
+            {onboarding.converted.at ? ` on ${formatUtc(onboarding.converted.at)}` : ''}.
+          </p>
+        </section>
+      ) : onboarding?.state === 'open' ? (
+        <ConvertInquiry organisation={onboarding.form.organisation} contact={onboarding.form.contact} suppliers={onboarding.form.suppliers} />
+      ) : null}
     </main>
   );
 }
