@@ -6,7 +6,8 @@ import type { Config } from './config';
 import { type Database, migrateDatabase } from './db/client';
 import { profiles, userRoles, users } from './db/schema';
 import { seedDemoContent } from './seed/demo-content';
-import { hashPassword } from './auth/password';
+import { DEMO_ROLE_ORGANISATION, seedPartnerChain } from './seed/partners';
+import { hashPassword, passwordProblem, weakPassword } from './auth/password';
 import { newToken } from './auth/tokens';
 import { SYSTEM_ACTOR } from './core/actor';
 import { ensureSystemRoles } from './modules/users/access';
@@ -79,22 +80,29 @@ export interface DemoCredential {
   password: string;
 }
 
-/** Demo mode only: one user per role; existing demo users get the new password (and lose any lock). */
+/**
+ * Demo mode only: one user per role, and the demo trade network (server/seed/partners.ts) that the
+ * partner roles' demo users belong to; existing demo users get the new password (and lose any lock).
+ */
 export async function createDemoUsers(services: Services, database: Database, password = `Demo-${newToken(9)}`): Promise<DemoCredential[]> {
+  const problem = passwordProblem(password, `demo@${DEMO_DOMAIN}`);
+  if (problem) throw weakPassword(problem);
+  // One hash for every demo user: argon2 is slow on purpose.
+  const passwordHash = await hashPassword(password);
+  const chain = await seedPartnerChain(services, database.db, passwordHash);
   const out: DemoCredential[] = [];
   for (const role of ROLES) {
     const email = `${role.replace('_', '-')}@${DEMO_DOMAIN}`;
+    const org = DEMO_ROLE_ORGANISATION[role];
+    const organisationId = org ? chain[org] : null;
     const [found] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (found) {
-      await database.db
-        .update(users)
-        .set({ passwordHash: await hashPassword(password), status: 'active' })
-        .where(eq(users.id, found.id));
+      await database.db.update(users).set({ passwordHash, status: 'active', organisationId }).where(eq(users.id, found.id));
       await services.users.clearLockout(email);
       await database.db.update(profiles).set({ requiresPasswordReset: false, passwordLastUpdated: new Date() }).where(eq(profiles.id, found.id));
     } else {
       const name = role.replace('_', ' ').replace(/^\w/, (c) => c.toUpperCase());
-      await services.users.createUser({ email, firstName: name, lastName: 'Demo', roles: [role], password, confirmed: true }, SYSTEM_ACTOR);
+      await services.users.createUser({ email, firstName: name, lastName: 'Demo', roles: [role], passwordHash, confirmed: true, organisationId }, SYSTEM_ACTOR);
     }
     out.push({ role, email, password });
   }

@@ -30,7 +30,8 @@ export function LicenceCell({ expiresOn, licence }: { expiresOn: string; licence
 
 export function LicenceBadge({ licence }: { licence: { state: LicenceState; days: number } }) {
   if (licence.state === 'valid') return null;
-  if (licence.state === 'expired') return <span className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900">Licence expired</span>;
+  if (licence.state === 'expired')
+    return <span className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900">Licence expired</span>;
   return (
     <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
       {licence.days === 0 ? 'Expires today' : `Expires in ${licence.days} day${licence.days === 1 ? '' : 's'}`}

@@ -38,8 +38,8 @@ export function ConvertInquiry({
         Create organisation
       </h2>
       <p className="mt-1 mb-4 text-stone-600">
-        The inquiry becomes a pending organisation and its contact gets an invitation to choose a password. Fill in what the inquiry did not say: the
-        address, the licence&apos;s jurisdiction and expiry, and the supplier of a distributor or retailer.
+        The inquiry becomes a pending organisation and its contact gets an invitation to choose a password. Fill in what the inquiry did not say: the address,
+        the licence&apos;s jurisdiction and expiry, and the supplier of a distributor or retailer.
       </p>
       <EditorAlert formError={editor.formError} code={editor.code} hint={editor.hint} />
       <form

@@ -224,9 +224,15 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
      * type stays while it has members or customers (409 `type_locked`); the supplier must be of the
      * type above; a changed licence date may not be in the past, and restarts the warnings.
      */
-    async update(id: string, { version, ...input }: OrganisationUpdate, actor: Actor): Promise<Organisation> {
+    async update(id: string, input: OrganisationUpdate, actor: Actor): Promise<Organisation> {
+      const { version } = input;
       const market = getMarket(input.market);
-      const next = { ...input, market: market.code, currency: market.currency };
+      // Only the editable fields, whatever else the caller's object holds.
+      const next = {
+        ...(Object.fromEntries(EDITABLE.filter((k) => k !== 'currency').map((k) => [k, input[k as keyof OrganisationInput]])) as OrganisationInput),
+        market: market.code,
+        currency: market.currency,
+      };
       const saved = await db.transaction(async (tx) => {
         const old = await lockOrganisation(tx, id);
         if (old.version !== version) throw versionConflict('organisation', old.version, version);

@@ -49,6 +49,8 @@ export interface PartnerDeps {
   now?: () => number;
 }
 
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
+
 /** The supplier a new or edited organisation names must exist and be of the type above it. */
 export async function checkSupplier(tx: DbOrTx, type: OrganisationType, supplierId: string | null, selfId?: string): Promise<void> {
   const wanted = SUPPLIER_TYPE[type];
@@ -60,7 +62,10 @@ export async function checkSupplier(tx: DbOrTx, type: OrganisationType, supplier
   if (supplierId === selfId) throw invalidFields([{ path: 'supplierId', message: 'An organisation cannot supply itself.' }]);
   const [supplier] = await tx.select({ type: organisations.type }).from(organisations).where(eq(organisations.id, supplierId));
   if (!supplier) throw invalidFields([{ path: 'supplierId', message: 'That supplier does not exist.' }]);
-  if (supplier.type !== wanted) throw invalidFields([{ path: 'supplierId', message: `A ${type} is supplied by a ${wanted}, not a ${supplier.type}.` }]);
+  if (supplier.type !== wanted)
+    throw invalidFields([
+      { path: 'supplierId', message: `A ${type} is supplied by ${article(wanted)} ${wanted}, not ${article(supplier.type)} ${supplier.type}.` },
+    ]);
 }
 
 export function createPartnerService(deps: PartnerDeps) {

@@ -30,6 +30,8 @@ export interface NewUser {
   lastName: string;
   roles: string[];
   password?: string;
+  /** A hash made already (demo seeding hashes its one password once for many users). */
+  passwordHash?: string;
   isMasterAdmin?: boolean;
   confirmed?: boolean;
   /** A partner user's organisation. */
@@ -50,6 +52,7 @@ export function createUserService(deps: UserDeps) {
   const tokens = createOneTimeTokens(now);
 
   async function checkedHash(input: NewUser): Promise<string | null> {
+    if (input.passwordHash) return input.passwordHash;
     if (input.password) {
       const problem = passwordProblem(input.password, input.email);
       if (problem) throw weakPassword(problem);

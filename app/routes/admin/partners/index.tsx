@@ -51,10 +51,7 @@ export default function PartnersList({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <main id="main">
-      <PageHeader
-        title="Partners"
-        description="Importers, distributors and retailers: their licences, their place in the tree, their terms and their people."
-      >
+      <PageHeader title="Partners" description="Importers, distributors and retailers: their licences, their place in the tree, their terms and their people.">
         <Link to={href('/admin/dashboard/partners/new')} className={buttonClass.primary}>
           New organisation
         </Link>

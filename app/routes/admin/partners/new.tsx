@@ -51,7 +51,12 @@ export default function NewOrganisation({ loaderData }: Route.ComponentProps) {
       <form onSubmit={save} noValidate className="space-y-6" aria-label="New organisation">
         <OrganisationFields draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} errors={editor.errors} suppliers={suppliers} />
         <section className="rounded-xl bg-white p-5 shadow-sm" aria-label="Status">
-          <Field label="Status" name="status" error={editor.errors.status} hint="Pending: its people can sign in and read, but not trade until you activate it.">
+          <Field
+            label="Status"
+            name="status"
+            error={editor.errors.status}
+            hint="Pending: its people can sign in and read, but not trade until you activate it."
+          >
             {(p) => (
               <select {...p} value={status} onChange={(e) => setStatus(e.target.value as 'pending' | 'active')}>
                 <option value="pending">Pending</option>

@@ -23,7 +23,10 @@ function Branch({ parentId, byParent, level }: { parentId: string | null; byPare
       {children.map((o) => (
         <li key={o.id}>
           <span className="flex flex-wrap items-center gap-2">
-            <Link to={href('/admin/dashboard/partners/:id', { id: o.id })} className="font-medium underline decoration-stone-300 underline-offset-4 hover:text-brass">
+            <Link
+              to={href('/admin/dashboard/partners/:id', { id: o.id })}
+              className="font-medium underline decoration-stone-300 underline-offset-4 hover:text-brass"
+            >
               {o.tradingName}
             </Link>
             <span className="text-sm text-stone-600">
@@ -51,7 +54,10 @@ export default function TradeTree({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="max-w-4xl">
       <BackLink to={href('/admin/dashboard/partners')} label="Partners" />
-      <PageHeader title="Trade tree" description="Who supplies whom: Frolic supplies the importers, importers their distributors, distributors their retailers." />
+      <PageHeader
+        title="Trade tree"
+        description="Who supplies whom: Frolic supplies the importers, importers their distributors, distributors their retailers."
+      />
       <section aria-label="Trade tree" className="rounded-xl bg-white p-5 shadow-sm">
         <p className="font-serif text-xl">Frolic</p>
         {nodes.length === 0 ? <p className="mt-2 text-stone-600">No organisations yet.</p> : null}
