@@ -165,6 +165,13 @@ const MATRIX: Record<string, string> = {
   'GET /admin/dashboard/inquiries':                    'La  Dau Dap Dap Dap Dap 200 200 200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/inquiries/:kind/:id':          'La  Dau Dap Dap Dap Dap 200 200 200 Ra  Dap Tf  S2',
   'POST /admin/dashboard/inquiries/:kind/:id':         'La  Dau Dap Dap Dap Dap ok  ok  ok  Ra  Dap Tf  S2',
+  // Partners: User Management (admins, not employees)
+  'GET /admin/dashboard/partners':                     'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
+  'GET /admin/dashboard/partners/new':                 'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/partners/new':                'La  Dau Dap Dap Dap Dap Dx  ok  ok  Ra  Dap Tf  S2',
+  'GET /admin/dashboard/partners/tree':                'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
+  'GET /admin/dashboard/partners/:id':                 'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/partners/:id':                'La  Dau Dap Dap Dap Dap Dx  ok  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/outbox':                       'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/master-admin':                 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/user-management':              'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
@@ -310,6 +317,18 @@ const MATRIX: Record<string, string> = {
   'GET /api/admin/inquiries':                          '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'GET /api/admin/inquiries/:kind/:id':                '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'PATCH /api/admin/inquiries/:kind/:id':              '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
+  // Partner organisations: User Management (admins, not employees); onboarding an inquiry needs Handle inquiries too
+  'GET /api/admin/partners':                           '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/partners/tree':                      '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/partners/:id':                       '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/partners':                          '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'PUT /api/admin/partners/:id':                       '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/partners/:id/status':               '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'PUT /api/admin/partners/:id/terms':                 '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/partners/:id/members':               '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/partners/:id/members':              '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/partners/:id/members/:userId/invitation': '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/inquiries/business/:id/organisation': '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'GET /api/chat/conversations':                       '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'POST /api/chat/conversations/:id/messages':         '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
 
@@ -388,7 +407,7 @@ function urlOf(method: string, pattern: string): string {
   };
   if (fill[pattern]) return fill[pattern];
   const entity =
-    /\/(products|store-locator|stores|cocktails|collateral|events|media|inquiries|notifications|sessions|conversations|marketing-requests|requests)\//.exec(
+    /\/(products|store-locator|stores|cocktails|collateral|events|media|inquiries|notifications|sessions|conversations|marketing-requests|requests|partners)\//.exec(
       pattern,
     )?.[1] ?? '';
   const existing: Record<string, string | undefined> = {
@@ -405,8 +424,9 @@ function urlOf(method: string, pattern: string): string {
     conversations: ids.chat,
     'marketing-requests': ids.request,
     requests: ids.request,
+    partners: ids.partner,
   };
-  const missing = entity === 'media' || entity === 'sessions' || entity === 'conversations' ? MISSING_UUID : '999999';
+  const missing = ['media', 'sessions', 'conversations', 'partners'].includes(entity) ? MISSING_UUID : '999999';
   // The visitor's chat routes need the real conversation (its secret is the key).
   const id = api && write && entity !== 'sessions' ? missing : (existing[entity] ?? '1');
   return pattern.replace(':kind', 'contact').replace(/:\w+/g, id);
@@ -660,6 +680,20 @@ beforeAll(async () => {
     message: 'A message for the authorization matrix.',
   });
   ids.inquiry = String((await first('/api/admin/inquiries')).id);
+  ids.partner = (
+    await api('POST', '/api/admin/partners', {
+      type: 'importer',
+      legalName: 'Matrix Imports Ltd',
+      tradingName: 'Matrix Imports',
+      licenceNumber: 'MATRIX-1',
+      licenceJurisdiction: 'GB',
+      licenceExpiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+      addressLine1: '1 Matrix Row',
+      city: 'London',
+      country: 'GB',
+      market: 'GB',
+    })
+  ).organisation.id;
   const chat = await api('POST', '/api/chat/sessions', {});
   ids.chat = chat.sessionId;
   ids.chatSecret = chat.secret;
