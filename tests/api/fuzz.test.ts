@@ -427,6 +427,21 @@ async function makeTemplates(): Promise<Template[]> {
     expectedVolume: 'Under 50 cases a year',
     message: 'We would like to stock your gin.',
   };
+  const organisation = () => ({
+    type: 'importer',
+    legalName: 'Fuzz Imports Ltd',
+    tradingName: 'Fuzz Imports',
+    licenceNumber: unique(),
+    licenceJurisdiction: 'GB',
+    licenceExpiresOn: '2031-12-31',
+    addressLine1: '1 Fuzz Quay',
+    city: 'Bristol',
+    country: 'GB',
+    market: 'GB',
+    email: '',
+    phone: '',
+    supplierId: null,
+  });
 
   const made = {
     product: await j('POST', '/api/admin/products', product()),
@@ -435,6 +450,8 @@ async function makeTemplates(): Promise<Template[]> {
     event: await j('POST', '/api/admin/events', event()),
     collateral: await j('POST', '/api/admin/collateral', brochure()),
     contact: await j('POST', '/api/contact', contact),
+    organisation: await j('POST', '/api/admin/partners', organisation()),
+    business: await j('POST', '/api/business-inquiries', inquiry),
   };
   // The templates must be valid, or every mutation would stop at the schema and test nothing deeper.
   for (const [what, r] of Object.entries(made)) expect(r.status, `${what} template: ${JSON.stringify(r.json)}`).toBe(201);
@@ -452,6 +469,9 @@ async function makeTemplates(): Promise<Template[]> {
   const eventPath = `/api/admin/events/${idOf(made.event)}`;
   const collateralPath = `/api/admin/collateral/${idOf(made.collateral)}`;
   const contactPath = `/api/admin/inquiries/contact/${idOf(made.contact)}`;
+  const orgPath = `/api/admin/partners/${(made.organisation.json as { organisation: { id: string } }).organisation.id}`;
+  const orgVersion = async () => ((await j('GET', orgPath)).json as { organisation: { version: number } }).organisation.version;
+  const termsVersion = async () => ((await j('GET', orgPath)).json as { terms: { version: number } }).terms.version;
   const settings = (await j('GET', '/api/security-settings')).json;
   const chat = (await j('POST', '/api/chat/sessions')).json as { sessionId: string; secret: string };
 
@@ -483,6 +503,17 @@ async function makeTemplates(): Promise<Template[]> {
       assigneeId: null,
       notes: 'Called back.',
       updatedAt: ((await j('GET', contactPath)).json as { record?: { updatedAt: string } }).record?.updatedAt,
+    })),
+    api('POST', '/api/admin/partners', organisation),
+    api('PUT', orgPath, async () => ({ ...organisation(), version: await orgVersion() })),
+    api('POST', `${orgPath}/status`, async () => ({ status: 'active', reason: 'Licence checked', version: await orgVersion() })),
+    api('PUT', `${orgPath}/terms`, async () => ({ paymentTermsDays: 30, creditLimitMinor: 500_000, taxRateBp: 2000, version: await termsVersion() })),
+    api('POST', `${orgPath}/members`, () => ({ email: `${unique()}@fuzz.example`, firstName: 'Fuzz', lastName: 'Member', role: 'importer' })),
+    api('POST', `/api/admin/inquiries/business/${idOf(made.business)}/organisation`, () => ({
+      ...organisation(),
+      contactFirstName: 'Fuzz',
+      contactLastName: 'Buyer',
+      contactEmail: `${unique()}@fuzz.example`,
     })),
     // A mutation that is still valid (a shorter idle timeout …) would end the staff session: put the settings back after each.
     { ...api('PUT', '/api/security-settings', () => settings), after: async () => void (await j('PUT', '/api/security-settings', settings)) },
@@ -526,6 +557,7 @@ async function makeTemplates(): Promise<Template[]> {
     { method: 'POST', path: '/admin/dashboard/store-locator/new', as: 'staff', kind: 'editor', body: async () => store() },
     { method: 'POST', path: '/admin/dashboard/marketing/events/new', as: 'staff', kind: 'editor', body: async () => event() },
     { method: 'POST', path: '/admin/dashboard/marketing/collateral/new', as: 'staff', kind: 'editor', body: async () => brochure() },
+    { method: 'POST', path: '/admin/dashboard/partners/new', as: 'staff', kind: 'editor', body: async () => organisation() },
   ];
 }
 
