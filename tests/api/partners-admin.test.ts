@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, businessInquiries, notifications, organisations, outboxEmails, users } from '../../server/db/schema';
 import type { CurrentUser } from '../../server/modules/auth/sessions';
+import { createDemoUsers } from '../../server/bootstrap';
 import { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn } from '../support/staff';
@@ -523,5 +524,50 @@ describe('the daily licence check', () => {
     expect(renewed).toMatchObject({ licenceWarnedStage: null });
     expect((await t.app.services.partners.checkLicences()).warned).toEqual([org.id]);
     expect((await warningsOf(org.id)).map((w) => w.title)).toContain('Your licence expires in 19 days (20 April 2031)');
+  });
+});
+
+describe('demo mode', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('seeds a believable chain once — an importer, two distributors, four retailers with terms and people — that the demo partner users belong to', async () => {
+    const password = 'Demo-chain-password-2026';
+    await createDemoUsers(t.app.services, t.db.database, password);
+    await createDemoUsers(t.app.services, t.db.database, password);
+    const tree = await t.app.services.partners.tree();
+    expect(tree.map((o) => o.type).sort()).toEqual(['distributor', 'distributor', 'importer', 'retailer', 'retailer', 'retailer', 'retailer']);
+    expect(new Set(tree.map((o) => o.market))).toEqual(new Set(['GB', 'EU', 'US']));
+    const byId = new Map(tree.map((o) => [o.id, o]));
+    for (const o of tree)
+      expect(o.supplierId ? byId.get(o.supplierId)?.type : null).toBe(o.type === 'importer' ? null : o.type === 'distributor' ? 'importer' : 'distributor');
+    expect(tree.filter((o) => o.licence.state === 'expiring')).toHaveLength(1);
+    expect(tree.filter((o) => o.licence.state === 'expired')).toHaveLength(0);
+
+    for (const [role, type] of [
+      ['importer', 'importer'],
+      ['distributor', 'distributor'],
+      ['retailer', 'retailer'],
+      ['partner', 'importer'],
+    ] as const) {
+      const [user] = await t.db.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, `${role}@demo.frolic.example`));
+      const org = byId.get(user?.organisationId as string);
+      expect(org, role).toMatchObject({ type, status: 'active' });
+      expect(org?.licence.state, role).toBe('valid');
+      // They sign in with the demo password and may trade.
+      const c = await new Client(t.url).passGate();
+      expect((await c.post('/partner-login', { email: `${role}@demo.frolic.example`, password })).status).toBe(302);
+      expect(await mayAct(t, c)).toMatchObject({ allowed: true });
+    }
+    for (const o of tree) expect((await t.app.services.partners.members(o.id)).length, o.tradingName).toBeGreaterThanOrEqual(2);
+    expect((await t.app.services.partners.terms(tree.find((o) => o.tradingName === 'Pennine Drinks')?.id as string)).creditLimitMinor).toBe(8_000_000);
   });
 });
