@@ -2,7 +2,7 @@
 // creating and editing organisations with the version check, suspending (which stops members
 // trading at once), terms, inviting people (and an invitee choosing a password lands signed in on
 // its dashboard), onboarding a business inquiry once, and the daily licence check on a fake clock.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, businessInquiries, notifications, organisations, outboxEmails, users } from '../../server/db/schema';
 import type { CurrentUser } from '../../server/modules/auth/sessions';
@@ -10,6 +10,7 @@ import { createDemoUsers } from '../../server/bootstrap';
 import { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn } from '../support/staff';
+import { describeOnPostgres } from '../support/test-db';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 type Staff = Client & { userId: string };
@@ -569,5 +570,65 @@ describe('demo mode', () => {
     }
     for (const o of tree) expect((await t.app.services.partners.members(o.id)).length, o.tradingName).toBeGreaterThanOrEqual(2);
     expect((await t.app.services.partners.terms(tree.find((o) => o.tradingName === 'Pennine Drinks')?.id as string)).creditLimitMinor).toBe(8_000_000);
+  });
+});
+
+describeOnPostgres('onboarding under a race', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('two staff converting one inquiry at once: one organisation; the other hears 409 and writes nothing', async () => {
+    const submitted = await t.app.services.inquiries.submitBusinessInquiry(
+      {
+        company: 'Racing Cellars',
+        contactName: 'Rae Cing',
+        email: 'rae@racing.example',
+        partnerType: 'importer',
+        region: 'Kent',
+        country: 'GB',
+        expectedVolume: 'Under 50 cases a year',
+        message: 'Two of your colleagues will answer us at once.',
+      } as never,
+      {},
+      { userId: null, ip: '10.45.0.1' },
+    );
+    const id = (submitted as { id: number }).id;
+    const attempt = (k: string) =>
+      t.app.services.inquiries.convert(
+        id,
+        {
+          ...(orgBody({ licenceNumber: `RACE-${k}` }) as never),
+          addressLine2: '',
+          region: '',
+          postalCode: '',
+          email: '',
+          phone: '',
+          supplierId: null,
+          contactFirstName: 'Rae',
+          contactLastName: 'Cing',
+          contactEmail: `rae-${k}@racing.example`,
+        },
+        { userId: null, ip: null },
+        'http://frolic.test',
+      );
+    const results = await Promise.allSettled([attempt('a'), attempt('b')]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'inquiry_already_converted' } });
+    const made = await t.db.database.db
+      .select()
+      .from(organisations)
+      .where(inArray(organisations.licenceNumber, ['RACE-a', 'RACE-b']));
+    expect(made).toHaveLength(1);
+    expect(
+      await t.db.database.db
+        .select()
+        .from(users)
+        .where(inArray(users.email, ['rae-a@racing.example', 'rae-b@racing.example'])),
+    ).toHaveLength(1);
   });
 });
