@@ -602,7 +602,7 @@ describeOnPostgres('onboarding under a race', () => {
       t.app.services.inquiries.convert(
         id,
         {
-          ...(orgBody({ licenceNumber: `RACE-${k}` }) as never),
+          ...orgBody({ licenceNumber: `RACE-${k}` }),
           addressLine2: '',
           region: '',
           postalCode: '',
@@ -612,7 +612,7 @@ describeOnPostgres('onboarding under a race', () => {
           contactFirstName: 'Rae',
           contactLastName: 'Cing',
           contactEmail: `rae-${k}@racing.example`,
-        },
+        } as never,
         { userId: null, ip: null },
         'http://frolic.test',
       );

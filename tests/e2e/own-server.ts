@@ -9,11 +9,13 @@ import { DEMO_PASSWORD } from '../../playwright.config';
 import { prepareDatabase } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
+import { createAccess } from '../../server/auth/authorize';
 import { createContentVersion } from '../../server/cache/content-version';
 import { createJobs } from '../../server/jobs/registry';
 import { createMailer } from '../../server/mail/mailer';
 import { createMarketingService } from '../../server/modules/marketing/service';
 import { createMediaService } from '../../server/modules/media/service';
+import { createNotificationService } from '../../server/modules/notifications/service';
 import { createPartnerService } from '../../server/modules/partners/service';
 import { createSettingsService } from '../../server/modules/security/settings';
 import { createSessionStore } from '../../server/modules/auth/sessions';
@@ -46,11 +48,13 @@ async function prepareDataDir(dataDir: string, prepare: (services: PrepareServic
     const content = createContentVersion(feed);
     const settings = createSettingsService(db, feed);
     const users = createUserService({ db, sessions: createSessionStore(db, settings, Date.now, feed), feed, now: Date.now });
-    const mailer = createMailer(db, createJobs(db, { logger }), { from: config.MAIL_FROM, logger });
+    const jobs = createJobs(db, { logger });
+    const mailer = createMailer(db, jobs, { from: config.MAIL_FROM, logger });
+    const notifications = createNotificationService(db, feed, createAccess(settings));
     try {
       await prepare({
         users,
-        partners: createPartnerService({ db, users, mailer }),
+        partners: createPartnerService({ db, users, mailer, feed, jobs, notifications, origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}` }),
         media: createMediaService(db, content, path.join(dataDir, 'uploads')),
         marketing: createMarketingService(db, content),
       });
