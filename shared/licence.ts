@@ -32,12 +32,3 @@ export function licenceWarningStage(expiresOn: string, today: string): number | 
   for (const d of LICENCE_WARNING_DAYS) if (days <= d) stage = d;
   return stage;
 }
-
-/** "Expired on 3 Mar 2027", "Expires today", "Expires in 5 days (8 Mar 2027)". */
-export function describeLicence(expiresOn: string, today: string, formatDate: (d: string) => string): string {
-  const { days } = licenceState(expiresOn, today);
-  if (days < 0) return `Expired on ${formatDate(expiresOn)}`;
-  if (days === 0) return `Expires today (${formatDate(expiresOn)})`;
-  if (days === 1) return `Expires tomorrow (${formatDate(expiresOn)})`;
-  return `Expires in ${days} days (${formatDate(expiresOn)})`;
-}
