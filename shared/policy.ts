@@ -115,7 +115,8 @@ export const PERMISSION_GOVERNS: Record<Permission, string> = {
   'users:manage': 'Partner organisations and their users (the Partners section of the admin area, which the partner portal adds).',
   'database:manage': "Bulk data: CSV imports and exports across the admin area (today the Store Locator's), on top of the content permission.",
   'code:edit': 'Nothing outside the Code Editor, which is master admin only.',
-  'orders:manage': 'Placing and approving orders (partner portal).',
+  'orders:manage':
+    "Placing and approving trade orders: a partner's over its organisation's orders, staff's over every organisation (Trade orders in the admin area: the importers' orders to the brand).",
   'inventory:view': 'Stock levels (partner portal).',
   'chat:internal': 'Message threads between trading partners (partner portal).',
   'reports:view': 'Reports and exports (partner portal).',
@@ -160,7 +161,7 @@ export const DEFAULT_GRANTS: Record<Role, Permission[]> = {
   // Everything but making a partner's own marketing requests (a staff grant is over every organisation:
   // the master admin would hear every partner's entries).
   master_admin: PERMISSION_NAMES.filter((p) => p !== 'marketing:request'),
-  admin: ['users:manage', 'database:manage', 'code:edit', 'catalog:delete', ...STAFF_BASE],
+  admin: ['users:manage', 'database:manage', 'code:edit', 'catalog:delete', 'orders:manage', ...STAFF_BASE],
   employee: STAFF_BASE,
   partner: PARTNER_BASE,
   importer: PARTNER_BASE,
