@@ -32,6 +32,7 @@ import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
 import { marketingRequestsApi } from './modules/marketing-requests/api';
 import { notificationsApi } from './modules/notifications/api';
+import { stockApi } from './modules/stock/api';
 import { partnerCatalogApi } from './modules/partner-catalog/api';
 import { createChangeFeed, type ChangeFeed } from './realtime/changes';
 import { createServices, type Services } from './services';
@@ -146,6 +147,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(marketingRequestsApi(services));
   api.use(notificationsApi(services));
   api.use(partnerCatalogApi(services));
+  api.use(stockApi(services));
   api.use((req, _res, next) => next(new AppError('not_found', 404, `No API route for ${req.method} ${req.path}.`)));
   app.use('/api', api);
   app.use('/media', mediaFiles(services));

@@ -30,6 +30,7 @@ import { createNotificationService, type NotificationService } from './modules/n
 import { createPartnerService, type PartnerService } from './modules/partners/service';
 import { createMarketingRequestService, type MarketingRequestService } from './modules/marketing-requests/service';
 import { createPartnerCatalogService, type PartnerCatalogService } from './modules/partner-catalog/service';
+import { createStockService, type StockService } from './modules/stock/service';
 import path from 'node:path';
 
 export interface Services {
@@ -63,6 +64,8 @@ export interface Services {
   partners: PartnerService;
   /** The trade catalogue as a partner sees it: its tier's prices in its market, stock with Inventory Viewing. */
   partnerCatalog: PartnerCatalogService;
+  /** Stock ledgers as people use them: brand adjustments, partners' holdings, importers' allocations. */
+  stock: StockService;
   /** Demo mode (DEMO_MODE): creates one user per role; disabled by default. */
   demo: { enabled: boolean; createUsers(): Promise<{ role: string; email: string; password: string }[]> };
   /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes. */
@@ -102,6 +105,15 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     media: createMediaService(database.db, content, config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads')),
     marketing: createMarketingService(database.db, content),
     marketingRequests: createMarketingRequestService({
+      db: database.db,
+      access,
+      notifications,
+      mailer,
+      live,
+      origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+      now,
+    }),
+    stock: createStockService({
       db: database.db,
       access,
       notifications,

@@ -81,3 +81,7 @@ export const licenceWarning = (to: string, organisation: string, licence: string
         ],
     { label: 'Sign in to the partner portal', url },
   );
+
+/** Stock allocated to a distributor by its importer: what arrived. */
+export const stockAllocatedEmail = (to: string, importer: string, lines: string[], url: string) =>
+  email(to, `${importer} allocated stock to you`, [`Hello,`, `${importer} allocated stock to your organisation:`, ...lines], { label: 'See your stock', url });
