@@ -101,7 +101,6 @@ export const productInput = z.object({
     .default([]),
   retailPrices: marketPrices,
   tradePrices: z.object({ importer: marketPrices, distributor: marketPrices, retailer: marketPrices }).default({ importer: {}, distributor: {}, retailer: {} }),
-  stockUnits: wholeNumber('the stock', 0, 10_000_000),
   lowStockThreshold: wholeNumber('the low-stock threshold', 0, 10_000_000),
   featured: z.boolean().default(false),
   status: z.enum(PRODUCT_STATUSES, { error: 'Choose a status.' }),

@@ -170,9 +170,11 @@ export function ProductEditor({ product, errors: serverErrors, busy, onSave }: P
       </fieldset>
 
       <Section title="Stock">
-        <Field label="Bottles in stock" name="stockUnits" error={errors.stockUnits}>
-          {(p) => <input {...p} {...text('stockUnits')} type="number" inputMode="numeric" min={0} step={1} />}
-        </Field>
+        <p className="text-sm text-stone-700">
+          {product
+            ? `${product.stockUnits.toLocaleString('en-GB')} bottles on hand in the brand warehouse. Saving the product never changes the stock: record an adjustment with its reason under “Brand warehouse stock” below.`
+            : 'A new product starts with no stock. Once it is saved, record its opening stock as an adjustment with its reason.'}
+        </p>
         <Field
           label="Low-stock threshold (bottles)"
           name="lowStockThreshold"

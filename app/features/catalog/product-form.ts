@@ -27,7 +27,6 @@ export interface ProductFormState {
   finish: string;
   images: PickedMedia[];
   prices: PriceGrid;
-  stockUnits: string;
   lowStockThreshold: string;
   featured: boolean;
   status: ProductStatus;
@@ -80,7 +79,6 @@ export function initialState(p: ProductForEdit | null): ProductFormState {
     finish: p?.tastingNotes.finish ?? '',
     images: p?.images ?? [],
     prices: grid,
-    stockUnits: p ? String(p.stockUnits) : '0',
     lowStockThreshold: p ? String(p.lowStockThreshold) : '60',
     featured: p?.featured ?? false,
     status: p?.status ?? 'draft',
@@ -118,7 +116,6 @@ export function toBody(s: ProductFormState): { body: Record<string, unknown> } |
       images: s.images.map((i) => i.id),
       retailPrices: prices.retail,
       tradePrices: { importer: prices.importer, distributor: prices.distributor, retailer: prices.retailer },
-      stockUnits: num(s.stockUnits),
       lowStockThreshold: num(s.lowStockThreshold),
       featured: s.featured,
       status: s.status,

@@ -90,7 +90,6 @@ function productValues(input: ProductInput, imageUrl: string) {
     imageUrl,
     featured: input.featured,
     status: input.status,
-    stockUnits: input.stockUnits,
     lowStockThreshold: input.lowStockThreshold,
   };
 }

@@ -3,11 +3,13 @@
 // a slug in use, a product still in recipes) come back as messages on the page.
 import { href, useActionData } from 'react-router';
 import { productArchive, productDelete, productInput, productUpdate } from '@shared/schemas/catalog';
+import { stockAdjustment } from '@shared/schemas/stock';
 import { PRODUCT_STATUS_LABELS } from '@shared/limits-catalog';
 import type { Route } from './+types/edit';
 import { BackLink, ConfirmButton, EditorAlert, useJsonEditor } from '~/components/admin-ui/editor';
 import { PageHeader, StatusBadge } from '~/components/admin-ui/list';
 import { ProductEditor } from '~/features/catalog/product-editor';
+import { StockPanel } from '~/features/catalog/stock-panel';
 import type { ActionResult } from '~/lib/action-result';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { can, requirePermission } from '~/lib/guards.server';
@@ -29,8 +31,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, context, 'cms:access');
   const id = productId(params.id);
   const canDelete = await can(context, user, { permission: 'catalog:delete' });
-  if (id === null) return { product: null, canDelete };
-  return { product: await orNotFound(context.services.catalog.getForEdit(id), NOT_FOUND), canDelete };
+  if (id === null) return { product: null, canDelete, stock: null };
+  const product = await orNotFound(context.services.catalog.getForEdit(id), NOT_FOUND);
+  const [balance, movements] = await Promise.all([
+    context.services.stock.brandBalance(user, id),
+    context.services.stock.brandMovements(user, id, { page: 1, pageSize: 10 }),
+  ]);
+  return { product, canDelete, stock: { balance, movements: movements.items } };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -44,6 +51,19 @@ export async function action(args: Route.ActionArgs) {
       body,
       run: (input, { actor }) => catalog.archive(id, input.version, actor),
       done: (p) => ({ to: LIST, title: 'Product archived', description: `${p.name} is no longer on the public site.` }),
+    });
+  }
+  if (id !== null && body.intent === 'adjust-stock') {
+    return adminAction(args, {
+      permission: 'cms:access',
+      schema: stockAdjustment,
+      body,
+      run: (input, { user, actor }) => args.context.services.stock.adjustBrand(user, id, input, actor),
+      done: (b) => ({
+        to: href('/admin/dashboard/products/:id', { id: String(id) }),
+        title: 'Stock adjusted',
+        description: `${b.onHand.toLocaleString('en-GB')} bottles on hand.`,
+      }),
     });
   }
   if (id !== null && body.intent === 'delete') {
@@ -74,7 +94,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
-  const { product, canDelete } = loaderData;
+  const { product, canDelete, stock } = loaderData;
   const editor = useJsonEditor();
   // Archive and delete are form posts: their refusals arrive as the route's action data.
   const posted = useActionData<ActionResult>();
@@ -96,6 +116,14 @@ export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
         busy={editor.busy}
         onSave={(body) => editor.submit(product ? { ...body, version: product.version } : body)}
       />
+      {stock ? (
+        <StockPanel
+          balance={stock.balance}
+          movements={stock.movements}
+          errors={posted?.code === 'validation_failed' || posted?.code === 'insufficient_stock' ? posted.errors : {}}
+          formError={posted?.code === 'insufficient_stock' ? posted.formError : undefined}
+        />
+      ) : null}
       {product ? (
         <section aria-labelledby="danger-heading" className="mt-10 rounded-xl border border-stone-300 bg-white p-5">
           <h2 id="danger-heading" className="font-serif text-xl">
