@@ -93,10 +93,10 @@ export default [
     route('products/:slug', 'routes/partner/product.tsx', { id: 'partner-product' }),
     route('retailer/catalog', 'routes/partner/retailer-catalog.tsx', { id: 'partner-retailer-catalog' }),
     route('notifications', 'routes/partner/notifications.tsx', { id: 'partner-notifications' }),
+    route('distribution/assign', 'routes/partner/distribution-assign.tsx', { id: 'partner-distribution-assign' }),
     ...[
       'orders/place',
       'orders/history',
-      'distribution/assign',
       'distributor/orders/approve',
       'distributor/invoices/generate',
       'distributor/shipments',

@@ -368,7 +368,6 @@ async function makeTemplates(): Promise<Template[]> {
     caseSize: 6,
     description: 'A gin for fuzzing.',
     tastingNotes: { nose: 'juniper', palate: 'citrus', finish: 'dry' },
-    stockUnits: 10,
     lowStockThreshold: 1,
     status: 'draft',
   });

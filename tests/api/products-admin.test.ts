@@ -62,7 +62,6 @@ function bodyOf(p: ProductForEdit) {
     images: p.images.map((i) => i.id),
     retailPrices: p.retailPrices,
     tradePrices: p.tradePrices,
-    stockUnits: p.stockUnits,
     lowStockThreshold: p.lowStockThreshold,
     featured: p.featured,
     status: p.status,
@@ -80,7 +79,6 @@ const NEW_GIN = {
   tastingNotes: { nose: 'Plum', palate: 'Almond', finish: 'Soft' },
   retailPrices: { GB: 2495, US: 2999 },
   tradePrices: { importer: { GB: 1100 }, distributor: { GB: 1350 }, retailer: { GB: 1700 } },
-  stockUnits: 120,
   lowStockThreshold: 24,
   featured: false,
   status: 'active',
@@ -134,14 +132,14 @@ describe('permissions', () => {
 });
 
 describe('create, update, archive, delete', () => {
-  it('refuses bad input with field errors: ABV, negative stock, a duplicate slug, a missing picture', async () => {
-    const bad = await admin.json('POST', API, { ...NEW_GIN, slug: 'frolic-bad', abv: 40.55, stockUnits: -1, caseSize: 60 });
+  it('refuses bad input with field errors: ABV, a negative threshold, a duplicate slug, a missing picture', async () => {
+    const bad = await admin.json('POST', API, { ...NEW_GIN, slug: 'frolic-bad', abv: 40.55, lowStockThreshold: -1, caseSize: 60 });
     expect(bad.status).toBe(400);
     const err = await errorOf(bad);
     expect(err.code).toBe('validation_failed');
     expect(Object.fromEntries((err.details ?? []).map((d) => [d.path, d.message]))).toMatchObject({
       abv: 'Use at most one decimal, e.g. 40.5.',
-      stockUnits: 'The stock cannot be negative.',
+      lowStockThreshold: 'The low-stock threshold cannot be negative.',
       caseSize: 'The case size cannot be more than 48.',
     });
     expect((await errorOf(await admin.json('POST', API, { ...NEW_GIN, abv: 120 }))).details?.[0]).toEqual({
@@ -209,18 +207,20 @@ describe('create, update, archive, delete', () => {
     const opened = await load(admin, id);
     // The demo content comes with stock, case size and trade prices per tier and market.
     expect(opened).toMatchObject({ stockUnits: 600, caseSize: 6, tradePrices: { importer: { GB: 1123 }, distributor: { GB: 1372 }, retailer: { GB: 1747 } } });
-    const first = await admin.json('PUT', `${API}/${id}`, { ...bodyOf(opened), stockUnits: 42, retailPrices: { ...opened.retailPrices, GB: 2595 } });
+    // A save never writes the stock (it is the brand's ledger): a stockUnits sent along is ignored.
+    const first = await admin.json('PUT', `${API}/${id}`, { ...bodyOf(opened), stockUnits: 42, lowStockThreshold: 42, retailPrices: { ...opened.retailPrices, GB: 2595 } });
     expect(first.status).toBe(200);
-    expect((await first.json()).product).toMatchObject({ version: opened.version + 1, stockUnits: 42 });
+    expect((await first.json()).product).toMatchObject({ version: opened.version + 1, stockUnits: 600, lowStockThreshold: 42 });
 
-    const second = await employee.json('PUT', `${API}/${id}`, { ...bodyOf(opened), stockUnits: 7 });
+    const second = await employee.json('PUT', `${API}/${id}`, { ...bodyOf(opened), lowStockThreshold: 7 });
     expect(second.status).toBe(409);
     const err = await errorOf(second);
     expect(err.code).toBe('version_conflict');
     expect(err.hint).toMatch(/Reload/);
 
     const now = await load(admin, id);
-    expect(now.stockUnits).toBe(42);
+    expect(now.stockUnits).toBe(600);
+    expect(now.lowStockThreshold).toBe(42);
     expect(now.retailPrices.GB).toBe(2595);
     // The seeded picture stays when the editor sends no images.
     expect(now.imageUrl).toBe('/images/products/frolic-spiced-rum.svg');
@@ -231,8 +231,8 @@ describe('create, update, archive, delete', () => {
       .where(and(eq(auditLogs.tableName, 'products'), eq(auditLogs.recordId, String(id))));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: 'UPDATE', userId: (admin as Client & { userId: string }).userId });
-    expect(rows[0]?.oldValues).toEqual({ stockUnits: 600, retailPrices: { ...opened.retailPrices } });
-    expect(rows[0]?.newValues).toEqual({ stockUnits: 42, retailPrices: { ...opened.retailPrices, GB: 2595 } });
+    expect(rows[0]?.oldValues).toEqual({ lowStockThreshold: opened.lowStockThreshold, retailPrices: { ...opened.retailPrices } });
+    expect(rows[0]?.newValues).toEqual({ lowStockThreshold: 42, retailPrices: { ...opened.retailPrices, GB: 2595 } });
 
     expect((await admin.json('PUT', `${API}/${id}`, { ...bodyOf(now), version: undefined })).status).toBe(400);
   });
@@ -278,7 +278,7 @@ describe('create, update, archive, delete', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.recordId, String(id)), eq(auditLogs.action, 'DELETE')));
-    expect(audit?.oldValues).toMatchObject({ slug: 'frolic-short-lived', stockUnits: 120, carriedByStoreIds: [1] });
+    expect(audit?.oldValues).toMatchObject({ slug: 'frolic-short-lived', stockUnits: 0, carriedByStoreIds: [1] });
     expect(audit?.newValues).toBeNull();
   });
 });
