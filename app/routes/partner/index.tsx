@@ -19,11 +19,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The area's index is the importer's dashboard and the generic partner's: the others have their own.
   if (new URL(request.url).pathname.replace(/\/+$/, '') === href('/partner/dashboard') && !user.roles.some((r) => r === 'importer' || r === 'partner'))
     throw redirect(dashboardLanding(user.roles));
-  const { dashboard, notifications } = context.services;
-  const [overview, summary, latest] = await Promise.all([
+  const { dashboard, notifications, stock, access } = context.services;
+  // Importers and distributors hold a ledger (retailers hold none): their stock, with Inventory Viewing.
+  const holder = user.roles.some((r) => r === 'importer' || r === 'distributor' || r === 'partner');
+  const seesStock = holder && !!user.organisationId && (await access.can(user, { permission: 'inventory:view' }));
+  const [overview, summary, latest, holdings, allocations] = await Promise.all([
     dashboard.partnerOverview(user),
     dashboard.partnerSummary(),
     notifications.list(user, { pageSize: NOTIFICATIONS_LATEST }),
+    seesStock ? stock.holdings(user) : null,
+    seesStock ? stock.allocations(user, 5) : null,
   ]);
   return {
     firstName: user.firstName,
@@ -33,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     overview,
     summary,
     latest: latest.items,
+    holdings,
+    received: allocations?.received ?? [],
   };
 }
 
@@ -73,8 +80,78 @@ function OrganisationCard({ overview }: { overview: NonNullable<Route.ComponentP
   );
 }
 
+type LoaderData = Route.ComponentProps['loaderData'];
+
+function StockCard({ holdings, received }: { holdings: NonNullable<LoaderData['holdings']>; received: LoaderData['received'] }) {
+  const onHand = holdings.reduce((s, h) => s + h.onHand, 0);
+  const low = holdings.filter((h) => h.lowStock);
+  return (
+    <section aria-labelledby="stock-heading" className="rounded-xl bg-white p-5 shadow-sm" data-testid="stock-card">
+      <h2 id="stock-heading" className="font-serif text-2xl">
+        Stock
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        <span className="text-2xl font-semibold text-stone-900" data-testid="stock-on-hand">
+          {onHand.toLocaleString('en-GB')}
+        </span>{' '}
+        bottles on hand · {low.length} low on stock
+      </p>
+      {holdings.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">You hold no stock yet.</p>
+      ) : (
+        <table className="mt-3 w-full text-left text-sm">
+          <caption className="sr-only">Stock per product</caption>
+          <thead>
+            <tr className="border-b border-stone-200 text-stone-600">
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Product
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                On hand
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                Available
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {holdings.map((h) => (
+              <tr key={h.productId} className="border-b border-stone-100" data-testid={`holding-${h.productId}`}>
+                <th scope="row" className="py-1 pr-2 font-medium">
+                  {h.name}
+                </th>
+                <td className="py-1 pr-2 text-right tabular-nums">{h.onHand.toLocaleString('en-GB')}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">
+                  {h.available.toLocaleString('en-GB')} ({h.cases} cases)
+                </td>
+                <td className="py-1">{h.lowStock ? <span className="font-semibold text-red-800">Low stock</span> : 'In stock'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {received.length ? (
+        <>
+          <h3 className="mt-4 font-medium">Received allocations</h3>
+          <ul className="mt-1 space-y-1 text-sm" data-testid="allocations-received">
+            {received.map((a) => (
+              <li key={a.id}>
+                From <span className="font-medium">{a.importerName}</span>: {a.items.map((i) => `${i.cases} × ${i.name}`).join(', ')}
+                {a.note ? <span className="text-stone-600"> — {a.note}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
-  const { firstName, roles, readOnly, overview, summary, latest } = loaderData;
+  const { firstName, roles, readOnly, overview, summary, latest, holdings, received } = loaderData;
   const sections = partnerSections(roles).filter((s) => s.title !== 'Dashboard');
   return (
     <main id="main" className="space-y-6">
@@ -140,6 +217,7 @@ export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
       </div>
+      {holdings ? <StockCard holdings={holdings} received={received} /> : null}
       <section aria-labelledby="pages-heading">
         <h2 id="pages-heading" className="font-serif text-2xl">
           Your pages
