@@ -118,9 +118,9 @@ describe('allocations', () => {
       ].sort(),
     );
     // The distributor's bell and email; nobody else's.
-    const bell = await (await dist.json('GET', '/api/notifications')).json();
+    const bell = await (await dist.json('GET', '/api/partner/notifications')).json();
     expect(JSON.stringify(bell)).toContain('allocated stock to you');
-    const otherBell = await (await other.json('GET', '/api/notifications')).json();
+    const otherBell = await (await other.json('GET', '/api/partner/notifications')).json();
     expect(JSON.stringify(otherBell)).not.toContain('allocated stock');
     const mails = await db().select().from(outboxEmails);
     expect(mails.some((m) => JSON.stringify(m).includes(dist.email))).toBe(true);
