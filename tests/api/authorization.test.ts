@@ -195,6 +195,7 @@ const MATRIX: Record<string, string> = {
   'GET /partner/dashboard/orders/place':               'Lp  Dpu Dx  200 Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/orders/history':             'Lp  Dpu Dx  200 Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/distribution/assign':        'Lp  Dpu Dx  200 Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/distribution/assign':       'Lp  Dpu Dx  ok  Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/distributor/orders/approve': 'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/distributor/invoices/generate': 'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/distributor/shipments':      'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
@@ -253,6 +254,10 @@ const MATRIX: Record<string, string> = {
   'GET /api/partner/notifications':                    '401 403 ok  ok  ok  ok  403 403 403 403 pw  401 403',
   'POST /api/partner/notifications/read-all':          '401 403 ok  ok  ok  ok  403 403 403 403 pw  401 403',
   'POST /api/partner/notifications/:id/read':          '401 403 ok  ok  ok  ok  403 403 403 403 pw  401 403',
+  // Stock (issue 15): holdings with Inventory Viewing; allocations by importers that can trade
+  'GET /api/partner/stock':                            '401 403 ok  ok  ok  ok  403 403 ok  403 pw  401 403',
+  'GET /api/partner/allocations':                      '401 403 ok  ok  ok  ok  403 403 ok  403 pw  401 403',
+  'POST /api/partner/allocations':                     '401 403 403 403 403 403 403 403 403 403 pw  401 403',
 
   // CMS Access; deleting also needs catalog:delete (admins, not employees)
   'GET /api/admin/products':                           '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
@@ -260,6 +265,8 @@ const MATRIX: Record<string, string> = {
   'POST /api/admin/products':                          '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'PUT /api/admin/products/:id':                       '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'POST /api/admin/products/:id/archive':              '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
+  'GET /api/admin/products/:id/stock-movements':       '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
+  'POST /api/admin/products/:id/stock-adjustments':     '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'DELETE /api/admin/products/:id':                    '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'GET /api/admin/stores':                             '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'GET /api/admin/stores/geocode':                     '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',

@@ -6,6 +6,7 @@ import { type Request, Router } from 'express';
 import { recordId } from '../../../shared/schemas/admin';
 import { allocationInput, idempotencyKey, stockAdjustment, stockMovementsQuery } from '../../../shared/schemas/stock';
 import { parse, parseIdOr404 } from '../../core/parse';
+import { AppError } from '../../core/errors';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { actorOf } from '../../http/actor';
 import type { Services } from '../../services';
@@ -37,9 +38,12 @@ export function stockApi(services: Services): Router {
     res.json(await stock.allocations(await me(req)));
   });
   router.post('/partner/allocations', allocator, async (req, res) => {
+    const user = await me(req);
+    // Staff hold Order Management over everything, but an allocation is an importer's own act.
+    if (!user.organisationId) throw new AppError('forbidden', 403, 'Only an importer allocates its stock to its distributors.');
     const header = req.get('Idempotency-Key');
     const key = header === undefined ? null : parse(idempotencyKey, header);
-    const result = await stock.allocate(await me(req), parse(allocationInput, req.body), key, actorOf(req));
+    const result = await stock.allocate(user, parse(allocationInput, req.body), key, actorOf(req));
     res.status(result.replayed ? 200 : 201).json(result);
   });
   return router;
