@@ -208,7 +208,12 @@ describe('create, update, archive, delete', () => {
     // The demo content comes with stock, case size and trade prices per tier and market.
     expect(opened).toMatchObject({ stockUnits: 600, caseSize: 6, tradePrices: { importer: { GB: 1123 }, distributor: { GB: 1372 }, retailer: { GB: 1747 } } });
     // A save never writes the stock (it is the brand's ledger): a stockUnits sent along is ignored.
-    const first = await admin.json('PUT', `${API}/${id}`, { ...bodyOf(opened), stockUnits: 42, lowStockThreshold: 42, retailPrices: { ...opened.retailPrices, GB: 2595 } });
+    const first = await admin.json('PUT', `${API}/${id}`, {
+      ...bodyOf(opened),
+      stockUnits: 42,
+      lowStockThreshold: 42,
+      retailPrices: { ...opened.retailPrices, GB: 2595 },
+    });
     expect(first.status).toBe(200);
     expect((await first.json()).product).toMatchObject({ version: opened.version + 1, stockUnits: 600, lowStockThreshold: 42 });
 

@@ -125,7 +125,14 @@ describe('allocations', () => {
     const mails = await db().select().from(outboxEmails);
     expect(mails.some((m) => JSON.stringify(m).includes(dist.email))).toBe(true);
     expect(mails.some((m) => JSON.stringify(m).includes(other.email))).toBe(false);
-    expect((await db().select().from(auditLogs).where(and(eq(auditLogs.tableName, 'allocations'), eq(auditLogs.recordId, String(allocation.id))))).length).toBe(1);
+    expect(
+      (
+        await db()
+          .select()
+          .from(auditLogs)
+          .where(and(eq(auditLogs.tableName, 'allocations'), eq(auditLogs.recordId, String(allocation.id))))
+      ).length,
+    ).toBe(1);
 
     const made = await (await imp.json('GET', '/api/partner/allocations')).json();
     expect(made.made.map((a: { id: number }) => a.id)).toContain(allocation.id);
@@ -218,7 +225,10 @@ describeOnPostgres('parallel allocations for the last cases', () => {
     expect((await balanceOf(db(), to.id, ginId)).onHand).toBe(42);
 
     // The counter-example: read the balance, then write it back, with no guard.
-    await db().update(stockBalances).set({ onHand: 42 }).where(and(eq(stockBalances.organisationId, racer.id), eq(stockBalances.productId, ginId)));
+    await db()
+      .update(stockBalances)
+      .set({ onHand: 42 })
+      .where(and(eq(stockBalances.organisationId, racer.id), eq(stockBalances.productId, ginId)));
     const settled = await Promise.allSettled(
       Array.from({ length: 20 }, (_, n) =>
         db().transaction(async (tx) => {

@@ -50,7 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = allocationInput.safeParse({ distributorId: values.distributorId ?? '', lines, note: values.note ?? '' });
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    return actionError(400, { errors: renamed(fieldErrorsFromDetails(details), rename), formError: 'Check the highlighted fields.', code: 'validation_failed', values });
+    return actionError(400, {
+      errors: renamed(fieldErrorsFromDetails(details), rename),
+      formError: 'Check the highlighted fields.',
+      code: 'validation_failed',
+      values,
+    });
   }
   const key = values.idempotencyKey?.trim() || null;
   try {

@@ -109,10 +109,7 @@ export function createStockService(deps: StockDeps): StockService {
   }
 
   async function movementPage(holder: string | null, productId: number, query: StockMovementsQuery): Promise<AdminPage<StockMovementView>> {
-    const where = and(
-      holder ? eq(stockMovements.organisationId, holder) : isNull(stockMovements.organisationId),
-      eq(stockMovements.productId, productId),
-    );
+    const where = and(holder ? eq(stockMovements.organisationId, holder) : isNull(stockMovements.organisationId), eq(stockMovements.productId, productId));
     const [rows, [total]] = await Promise.all([
       db
         .select({
@@ -319,14 +316,13 @@ export function createStockService(deps: StockDeps): StockService {
             .where(and(eq(organisations.id, input.distributorId), eq(organisations.supplierId, importerId), eq(organisations.type, 'distributor')));
           if (!distributor) throw notFound('Distributor');
           const ids = input.lines.map((l) => l.productId);
-          const found = await tx
-            .select({ id: products.id, name: products.name, caseSize: products.caseSize })
-            .from(products)
-            .where(inArray(products.id, ids));
+          const found = await tx.select({ id: products.id, name: products.name, caseSize: products.caseSize }).from(products).where(inArray(products.id, ids));
           const byId = new Map(found.map((p) => [p.id, p]));
           const unknown = input.lines.findIndex((l) => !byId.has(l.productId));
           if (unknown >= 0)
-            throw new AppError('not_found', 404, 'Product not found.', { details: [{ path: `lines.${unknown}.productId`, message: 'There is no such product.' }] });
+            throw new AppError('not_found', 404, 'Product not found.', {
+              details: [{ path: `lines.${unknown}.productId`, message: 'There is no such product.' }],
+            });
           const [row] = await tx
             .insert(allocations)
             .values({ importerId, distributorId: distributor.id, note: input.note, createdBy: viewer.id, idempotencyKey: key, requestHash: key ? hash : null })
@@ -358,7 +354,12 @@ export function createStockService(deps: StockDeps): StockService {
             action: 'INSERT',
             tableName: 'allocations',
             recordId: allocationId,
-            newValues: { importerId, distributorId: distributor.id, note: input.note, lines: lines.map((l) => ({ productId: l.productId, cases: l.cases, caseSize: l.product.caseSize })) },
+            newValues: {
+              importerId,
+              distributorId: distributor.id,
+              note: input.note,
+              lines: lines.map((l) => ({ productId: l.productId, cases: l.cases, caseSize: l.product.caseSize })),
+            },
           });
           const said = lines.map((l) => `${l.cases} × ${l.product.name} (${l.cases * l.product.caseSize} bottles)`);
           const link = distributorStockPath();
