@@ -21,7 +21,11 @@ const cases = (min: number) =>
     .min(min, min === 0 ? 'Cases cannot be negative.' : 'Order at least one case.')
     .max(MAX_CASES_PER_LINE, `At most ${MAX_CASES_PER_LINE.toLocaleString('en')} cases on a line.`);
 
-const note = z.string().trim().max(MAX_ORDER_NOTE, `Keep the note under ${MAX_ORDER_NOTE.toLocaleString('en')} characters.`).default('');
+const note = z
+  .string()
+  .trim()
+  .max(MAX_ORDER_NOTE, `Keep the note under ${MAX_ORDER_NOTE.toLocaleString('en')} characters.`)
+  .default('');
 const reason = (label: string) =>
   z
     .string({ error: `Enter ${label}.` })
@@ -52,12 +56,11 @@ export const idempotencyKey = z
   .max(MAX_IDEMPOTENCY_KEY, 'The Idempotency-Key header must be 8 to 200 characters.')
   .regex(/^[\x21-\x7e]+$/, 'The Idempotency-Key header must be printable ASCII.');
 
-export const approveLineInput = z
-  .object({
-    itemId: recordId('Choose a line.'),
-    cases: cases(0),
-    reason: z.string().trim().max(MAX_REASON, `Keep the reason under ${MAX_REASON} characters.`).default(''),
-  });
+export const approveLineInput = z.object({
+  itemId: recordId('Choose a line.'),
+  cases: cases(0),
+  reason: z.string().trim().max(MAX_REASON, `Keep the reason under ${MAX_REASON} characters.`).default(''),
+});
 
 export const approveOrderInput = z.object({
   version: versionField,
