@@ -4,6 +4,7 @@
 // the member who placed the order (the buyer's side) get the email. The brand's side is the staff
 // holding Order Management.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { href } from 'react-router';
 import { ORDER_STATUS_LABELS } from '../../../shared/orders';
 import { ADMIN_ACCESS } from '../../../shared/policy';
 import type { Audience } from '../../auth/authorize';
@@ -15,9 +16,9 @@ import type { NotificationService, StoredNotification } from '../notifications/s
 
 const PERMISSION = 'orders:manage';
 
-/** Where an order's page will be for each side (the pages come with the Trade orders screens). */
-export const partnerOrderPath = (id: number) => `/partner/dashboard/orders/history?order=${id}`;
-export const staffOrderPath = (id: number) => `/admin/dashboard/trade-orders/${id}`;
+/** Where an order's page is for each side. The Trade orders pages come later: until then these open the order history and the dashboard. */
+export const partnerOrderPath = (id: number) => `${href('/partner/dashboard/orders/history')}?order=${id}`;
+export const staffOrderPath = (id: number) => `${href('/admin/dashboard')}?order=${id}`;
 
 export interface OrderRef {
   id: number;
