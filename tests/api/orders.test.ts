@@ -96,7 +96,8 @@ beforeAll(async () => {
     await price(id, 'distributor', 1500);
     await price(id, 'retailer', 2000);
   }
-  await price(p.unpriced, 'importer', 1000);
+  // Priced for distributors only: an importer or a retailer cannot order it.
+  await price(p.unpriced, 'distributor', 1000);
   // The brand holds 20 cases of gin and 10 of rum; the distributor 5 cases of gin.
   await moveStock(db(), { organisationId: null, productId: p.gin, onHand: 120, reserved: 0, cause: 'adjustment' });
   await moveStock(db(), { organisationId: null, productId: p.rum, onHand: 120, reserved: 0, cause: 'adjustment' });
@@ -238,6 +239,7 @@ describe('a retailer orders from its distributor', () => {
       await body(await retailer.json('POST', `/api/partner/orders/${order.id}/messages`, { body: 'Can you deliver before Friday?' }), 201);
       const thread = await body(await distributor.json('GET', `/api/partner/orders/${order.id}/messages`), 200);
       expect(thread.items).toMatchObject([{ body: 'Can you deliver before Friday?', side: 'buyer' }]);
+      expect((await body(await distributor.json('GET', `/api/partner/orders/${order.id}`), 200)).status).toBe('seen');
       const noReason = await body(await distributor.json('POST', `/api/partner/orders/${order.id}/reject`, { version: 2, reason: ' ' }), 400);
       expect(noReason.error.details[0].path).toBe('reason');
       const rejected = await body(await distributor.json('POST', `/api/partner/orders/${order.id}/reject`, { version: 2, reason: 'Not before Friday.' }), 200);
@@ -295,7 +297,7 @@ describe('bad input: a stable code, nothing written', () => {
       'lines',
     );
     await refused([], 'lines');
-    // The retailer's tier has no price for the unpriced product either (only the importer's has one).
+    // The retailer's tier has no price for it either.
     const res = await body(await retailer.json('POST', '/api/partner/orders', { lines: [{ productId: p.unpriced, cases: 1 }] }), 400);
     expect(res.error.code).toBe('product_unavailable');
     expect(await orderCount()).toBe(before);
@@ -358,7 +360,7 @@ describe('bad input: a stable code, nothing written', () => {
       expect((await retailer.json('GET', `/api/partner/orders/${order.id}`)).status).toBe(200);
       expect(await orderCount()).toBe(before);
     } finally {
-      await setOrganisation(retailerOrg.id, { status: 'active', statusReason: null });
+      await setOrganisation(retailerOrg.id, { status: 'active', statusReason: '' });
     }
   });
 });
