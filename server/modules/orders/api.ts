@@ -28,6 +28,8 @@ export function ordersApi(services: Services): Router {
   const act = requireApi(services, { permission: 'orders:manage', act: true });
   const chat = requireApi(services, { permission: 'chat:internal' });
   const chatAct = requireApi(services, { permission: 'chat:internal', act: true });
+  // Trade orders are the admin area's: a partner's own Order Management never reaches them.
+  const admin = requireApi(services, { area: 'admin' });
   const me = async (req: Request) => (await currentUser(services, req))!;
   const idOf = (raw: unknown) => parseIdOr404(orderId, raw, 'Order');
   const keyOf = (req: Request): string | null => {
@@ -74,36 +76,36 @@ export function ordersApi(services: Services): Router {
   });
 
   // ---- Staff: Trade orders (the brand's sales) ----
-  router.get('/admin/trade-orders', read, async (req, res) => {
+  router.get('/admin/trade-orders', admin, read, async (req, res) => {
     res.json(await orders.list(await me(req), parse(orderListQuery, req.query), 'staff'));
   });
-  router.get('/admin/trade-orders/:id', read, async (req, res) => {
+  router.get('/admin/trade-orders/:id', admin, read, async (req, res) => {
     res.json(await orders.get(await me(req), idOf(req.params.id), actorOf(req), 'staff'));
   });
-  router.post('/admin/trade-orders/:id/approve', act, async (req, res) => {
+  router.post('/admin/trade-orders/:id/approve', admin, act, async (req, res) => {
     const id = idOf(req.params.id);
     res.json(await orders.approve(await me(req), id, parse(approveOrderInput, req.body), actorOf(req), 'staff'));
   });
-  router.post('/admin/trade-orders/:id/reject', act, async (req, res) => {
+  router.post('/admin/trade-orders/:id/reject', admin, act, async (req, res) => {
     const id = idOf(req.params.id);
     res.json(await orders.reject(await me(req), id, parse(rejectOrderInput, req.body), actorOf(req), 'staff'));
   });
-  router.post('/admin/trade-orders/:id/cancel', act, async (req, res) => {
+  router.post('/admin/trade-orders/:id/cancel', admin, act, async (req, res) => {
     const id = idOf(req.params.id);
     res.json(await orders.cancel(await me(req), id, parse(cancelOrderInput, req.body), actorOf(req), 'staff'));
   });
-  router.post('/admin/trade-orders/:id/ship', act, async (req, res) => {
+  router.post('/admin/trade-orders/:id/ship', admin, act, async (req, res) => {
     const id = idOf(req.params.id);
     res.json(await orders.ship(await me(req), id, parse(orderStepInput, req.body), actorOf(req)));
   });
-  router.post('/admin/trade-orders/:id/deliver', act, async (req, res) => {
+  router.post('/admin/trade-orders/:id/deliver', admin, act, async (req, res) => {
     const id = idOf(req.params.id);
     res.json(await orders.deliver(await me(req), id, parse(orderStepInput, req.body), actorOf(req)));
   });
-  router.get('/admin/trade-orders/:id/messages', read, async (req, res) => {
+  router.get('/admin/trade-orders/:id/messages', admin, read, async (req, res) => {
     res.json({ items: await orders.messages(await me(req), idOf(req.params.id), 'staff') });
   });
-  router.post('/admin/trade-orders/:id/messages', act, async (req, res) => {
+  router.post('/admin/trade-orders/:id/messages', admin, act, async (req, res) => {
     const id = idOf(req.params.id);
     res.status(201).json({ items: await orders.postMessage(await me(req), id, parse(orderMessageInput, req.body), actorOf(req), 'staff') });
   });

@@ -187,7 +187,8 @@ export function createOrderService(deps: OrderDeps) {
   async function sideOf(viewer: Viewer, row: OrderRow, channel: Channel, need: { permission?: 'orders:manage' | 'chat:internal'; act?: boolean } = {}) {
     const permission = need.permission ?? 'orders:manage';
     if (channel === 'staff') {
-      await allow(viewer, { permission, ...(need.act ? { act: true } : {}) });
+      // Staff act for the brand: a grant over their own organisation only is not enough.
+      if ((await allow(viewer, { permission, ...(need.act ? { act: true } : {}) })) !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
       if (row.sellerId !== null) throw notFound('Order');
       return 'seller' as const;
     }
@@ -786,7 +787,8 @@ export function createOrderService(deps: OrderDeps) {
 
     /** A page of the viewer's side's orders, newest first (keyset on created_at, id). */
     async list(viewer: Viewer, query: OrderListQuery, channel: Channel): Promise<{ items: OrderSummary[]; next: string | null }> {
-      await allow(viewer, { permission: 'orders:manage' });
+      const scope = await allow(viewer, { permission: 'orders:manage' });
+      if (channel === 'staff' && scope !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
       let mine: SQL;
       if (channel === 'staff') mine = isNull(orders.sellerId);
       else if (!viewer.organisationId) return { items: [], next: null };
