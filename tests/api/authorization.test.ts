@@ -367,11 +367,11 @@ const MATRIX: Record<string, string> = {
   'WS /ws/live':                                       '401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 ok',
   // What each user's live socket is sent (got / no; 401: no socket), filtered by the decision: a
   // staff-wide notification (Handle inquiries); one of an organisation (Order Management: staff
-  // holding it over everything — only the master admin by default — and that organisation's
+  // holding it over everything — admins (Trade orders) and the master admin — and that organisation's
   // partners, which the matrix's partners are not); a `changed` signal for an organisation's
   // marketing request (its partners, and staff handling requests); a chat event (staff who answer chats).
   'EV /ws/live notification:staff-wide':               '401 no  no  no  no  no  got got got no  no  401 no',
-  'EV /ws/live notification:organisation':             '401 no  no  no  no  no  no  no  got no  no  401 no',
+  'EV /ws/live notification:organisation':             '401 no  no  no  no  no  no  got got no  no  401 no',
   'EV /ws/live changed:organisation':                  '401 no  no  no  no  no  got got got no  no  401 no',
   'EV /ws/live chat:conversation':                     '401 no  no  no  no  no  got got got no  no  401 no',
 };
