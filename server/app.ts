@@ -31,6 +31,7 @@ import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
 import { marketingRequestsApi } from './modules/marketing-requests/api';
+import { ordersApi } from './modules/orders/api';
 import { notificationsApi } from './modules/notifications/api';
 import { stockApi } from './modules/stock/api';
 import { partnerCatalogApi } from './modules/partner-catalog/api';
@@ -145,6 +146,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(chatApi(services));
   api.use(marketingApi(services));
   api.use(marketingRequestsApi(services));
+  api.use(ordersApi(services));
   api.use(notificationsApi(services));
   api.use(partnerCatalogApi(services));
   api.use(stockApi(services));

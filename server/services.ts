@@ -29,6 +29,7 @@ import { createMarketingService, type MarketingService } from './modules/marketi
 import { createNotificationService, type NotificationService } from './modules/notifications/service';
 import { createPartnerService, type PartnerService } from './modules/partners/service';
 import { createMarketingRequestService, type MarketingRequestService } from './modules/marketing-requests/service';
+import { createOrderService, type OrderService } from './modules/orders/service';
 import { createPartnerCatalogService, type PartnerCatalogService } from './modules/partner-catalog/service';
 import { createStockService, type StockService } from './modules/stock/service';
 import path from 'node:path';
@@ -57,6 +58,7 @@ export interface Services {
   marketing: MarketingService;
   /** Partners' marketing requests (materials, events) and their collateral downloads. */
   marketingRequests: MarketingRequestService;
+  orders: OrderService;
   notifications: NotificationService;
   /** Tells open pages something changed: `{ type: 'changed', topic, id }` to whom the signal's audiences admit. */
   live: Live;
@@ -114,6 +116,15 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       now,
     }),
     stock: createStockService({
+      db: database.db,
+      access,
+      notifications,
+      mailer,
+      live,
+      origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+      now,
+    }),
+    orders: createOrderService({
       db: database.db,
       access,
       notifications,

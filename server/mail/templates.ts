@@ -85,3 +85,6 @@ export const licenceWarning = (to: string, organisation: string, licence: string
 /** Stock allocated to a distributor by its importer: what arrived. */
 export const stockAllocatedEmail = (to: string, importer: string, lines: string[], url: string) =>
   email(to, `${importer} allocated stock to you`, [`Hello,`, `${importer} allocated stock to your organisation:`, ...lines], { label: 'See your stock', url });
+
+/** News about a trade order (placed, seen, approved, rejected, cancelled, shipped, delivered, a message), for either side. */
+export const orderEmail = (to: string, subject: string, lines: string[], url: string) => email(to, subject, lines, { label: 'Open the order', url });

@@ -307,6 +307,27 @@ const MATRIX: Record<string, string> = {
   'POST /api/partner/marketing/requests':              '401 403 403 403 403 403 403 403 403 403 pw  401 403',
   'GET /api/partner/marketing/requests/:id':           '401 403 404 404 404 404 403 403 403 403 pw  401 403',
   'POST /api/partner/marketing/requests/:id/comments': '401 403 403 403 403 403 403 403 403 403 pw  401 403',
+  // Trade orders, the partner's side (orders:manage; the thread chat:internal, which admins lack).
+  // These partners belong to no organisation: their list is empty, an order is a 404, and placing or
+  // moving one is refused (403 organisation_pending). Staff on these routes have no side of any order.
+  'GET /api/partner/orders':                           '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
+  'POST /api/partner/orders':                          '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'GET /api/partner/orders/:id':                       '401 403 404 404 404 404 403 404 404 403 pw  401 403',
+  'POST /api/partner/orders/:id/approve':              '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/orders/:id/reject':               '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/orders/:id/cancel':               '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'GET /api/partner/orders/:id/messages':              '401 403 404 404 404 404 403 403 404 403 pw  401 403',
+  'POST /api/partner/orders/:id/messages':             '401 403 403 403 403 403 403 403 ok  403 pw  401 403',
+  // Trade orders, the brand's side: the admin area and orders:manage (admins and the master admin).
+  'GET /api/admin/trade-orders':                       '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/trade-orders/:id':                   '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
+  'POST /api/admin/trade-orders/:id/approve':          '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/trade-orders/:id/reject':           '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/trade-orders/:id/cancel':           '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/trade-orders/:id/ship':             '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/trade-orders/:id/deliver':          '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/trade-orders/:id/messages':          '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
+  'POST /api/admin/trade-orders/:id/messages':         '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   // The staff side: collateral files for the admin area; requests for marketing:requests.
   'GET /api/admin/collateral/:id/file':                '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'GET /api/admin/marketing-requests':                 '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',

@@ -1,0 +1,854 @@
+// Trade orders (product.md §3): one model, three channels — an importer buys from the brand (seller
+// null: staff holding Order Management act for it), a distributor from its importer, a retailer from
+// its distributor. The buyer's side places and may cancel; the seller's side sees, approves (possibly
+// cutting lines, each with a reason), rejects (with a reason) or cancels; staff ship and deliver the
+// brand's orders. Every transition is checked against shared/orders.ts `TRANSITIONS` and written as a
+// guarded update (`… where status = 'from' and version = v`): of two people acting at once, one wins
+// and the other gets a clear 409. Approval reserves the seller's stock through the ledger's one
+// guarded write, so the last units go to exactly as many orders as they cover. Every write is one
+// transaction with its audit rows, bell entries and emails; the other side's open pages hear of it.
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { OrganisationType } from '../../../shared/partners';
+import { STANDING_REFUSAL, standingOf, todayUtc } from '../../../shared/partners';
+import type { AccessNeed } from '../../../shared/policy';
+import {
+  actionsFor,
+  type ApproveOrderInput,
+  type CancelOrderInput,
+  type OrderAction,
+  type OrderListQuery,
+  type OrderMessageInput,
+  type OrderSide,
+  type OrderStatus,
+  type OrderStepInput,
+  type PlaceOrderInput,
+  type RejectOrderInput,
+  RESERVING,
+  TRANSITIONS,
+  transitionFor,
+  ORDER_STATUS_LABELS,
+} from '../../../shared/schemas/orders';
+import type { Access, Viewer } from '../../auth/authorize';
+import type { Db, Tx } from '../../db/client';
+import { auditLogs, orderItems, orderMessages, orders, organisations, products, productTradePrices, profiles, tradeTerms } from '../../db/schema';
+import { AppError, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
+import type { Actor } from '../../core/actor';
+import type { Mailer } from '../../mail/mailer';
+import { recordAudit } from '../audit/service';
+import type { NotificationService, StoredNotification } from '../notifications/service';
+import type { Live } from '../../realtime/live';
+import { balanceOf, moveStock } from '../stock/ledger';
+import { createOrderNotices, type OrderNews } from './notices';
+
+/** The live channel's topic for an order (`{ type: 'changed', topic, id }`). */
+export const ORDER_TOPIC = 'order';
+
+/** Amounts are stored in integer columns: an order may not add up past this. */
+const MAX_AMOUNT = 2_147_483_647;
+
+export interface OrderDeps {
+  db: Db;
+  access: Access;
+  notifications: NotificationService;
+  mailer: Mailer;
+  live?: Live;
+  origin: string;
+  now?: () => number;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** Which door the viewer came through: a partner's own routes, or the brand's Trade orders. */
+export type Channel = 'partner' | 'staff';
+
+export interface OrderParty {
+  id: string | null;
+  name: string;
+  type: OrganisationType | 'brand';
+}
+
+export interface OrderLine {
+  id: number;
+  productId: number;
+  productName: string;
+  caseSize: number;
+  casesRequested: number;
+  cases: number;
+  unitPriceMinor: number;
+  lineTotalMinor: number;
+  /** The line as asked for, when the seller changed it: old and new side by side. */
+  modified: boolean;
+  modificationReason: string | null;
+}
+
+export interface TimelineEntry {
+  at: string;
+  kind: 'status' | 'message';
+  /** For a status entry: the state it moved to. */
+  status?: OrderStatus;
+  label: string;
+  by: string | null;
+  /** Which side acted or wrote. */
+  side: OrderSide | null;
+  text: string | null;
+}
+
+export interface OrderSummary {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  statusLabel: string;
+  buyer: OrderParty;
+  seller: OrderParty;
+  currency: string;
+  totalMinor: number;
+  submittedAt: string | null;
+  createdAt: string;
+  version: number;
+}
+
+export interface OrderDetail extends OrderSummary {
+  /** The viewer's side of this order. */
+  side: OrderSide;
+  /** What the viewer may do now (what the page offers). */
+  actions: OrderAction[];
+  subtotalMinor: number;
+  taxRateBp: number;
+  taxMinor: number;
+  note: string;
+  seenAt: string | null;
+  decidedAt: string | null;
+  decisionReason: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  items: OrderLine[];
+  timeline: TimelineEntry[];
+}
+
+export interface OrderMessage {
+  id: number;
+  body: string;
+  by: string | null;
+  side: OrderSide;
+  createdAt: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const fieldError = (code: string, status: number, message: string, details: { path: string; message: string }[]) =>
+  new AppError(code, status, message, { details });
+
+/** The actions this service carries out (invoices and payments come with part 3). */
+const SUPPORTED: readonly OrderAction[] = ['approve', 'reject', 'cancel', 'ship', 'deliver'];
+
+function requestHash(input: PlaceOrderInput): string {
+  const lines = [...input.lines].sort((a, b) => a.productId - b.productId).map((l) => [l.productId, l.cases]);
+  return createHash('sha256')
+    .update(JSON.stringify({ lines, note: input.note }))
+    .digest('hex');
+}
+
+export function createOrderService(deps: OrderDeps) {
+  const { db, access } = deps;
+  const now = deps.now ?? Date.now;
+  const notices = createOrderNotices(deps.notifications, deps.mailer, deps.origin);
+
+  async function allow(viewer: Viewer | null, need: AccessNeed): Promise<'any' | 'own'> {
+    const d = await access.decide(viewer, need);
+    if (d.allowed) return d.scope === 'own' ? 'own' : 'any';
+    switch (d.reason) {
+      case 'not_found':
+        throw notFound('Order');
+      case 'trading_blocked': {
+        const why = STANDING_REFUSAL[d.standing ?? 'pending'];
+        throw new AppError(why.code, 403, why.message);
+      }
+      case 'unauthenticated':
+      case 'mfa_pending':
+        throw new AppError('unauthenticated', 401, 'Sign in to use this.');
+      default:
+        throw new AppError('forbidden', 403, 'You may not do this.');
+    }
+  }
+
+  async function requireRow(id: number, tx: Db | Tx = db): Promise<OrderRow> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id));
+    if (!row) throw notFound('Order');
+    return row;
+  }
+
+  /**
+   * The viewer's side of an order, or a 404: a partner is the buyer or the seller (its organisation);
+   * staff come through Trade orders and act for the brand, so only the brand's own sales exist there.
+   */
+  async function sideOf(viewer: Viewer, row: OrderRow, channel: Channel, need: { permission?: 'orders:manage' | 'chat:internal'; act?: boolean } = {}) {
+    const permission = need.permission ?? 'orders:manage';
+    if (channel === 'staff') {
+      // Staff act for the brand: a grant over their own organisation only is not enough.
+      if ((await allow(viewer, { permission, ...(need.act ? { act: true } : {}) })) !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
+      if (row.sellerId !== null) throw notFound('Order');
+      return 'seller' as const;
+    }
+    const parties = [row.buyerId, ...(row.sellerId ? [row.sellerId] : [])];
+    await allow(viewer, { permission, resource: { organisationIds: parties }, ...(need.act ? { act: true } : {}) });
+    if (viewer.organisationId && viewer.organisationId === row.buyerId) return 'buyer' as const;
+    if (viewer.organisationId && viewer.organisationId === row.sellerId) return 'seller' as const;
+    throw notFound('Order');
+  }
+
+  /** An organisation, read afresh in the write: it must be able to trade today. */
+  async function tradingOrganisation(tx: Tx, organisationId: string) {
+    const [org] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).for('share');
+    if (!org) throw notFound('Organisation');
+    const standing = standingOf(org, todayUtc(now()));
+    if (standing !== 'active') {
+      const why = STANDING_REFUSAL[standing];
+      throw new AppError(why.code, 403, why.message);
+    }
+    return org;
+  }
+
+  /** Runs a write with its news; after the commit the bell entries are announced and both sides' open pages hear of it. */
+  async function write<T>(fn: (tx: Tx, tell: (news: OrderNews) => Promise<void>, touch: (row: OrderRow) => void) => Promise<T>): Promise<T> {
+    const told: StoredNotification[] = [];
+    const touched = new Map<number, OrderRow>();
+    const result = await db.transaction(async (tx) =>
+      fn(
+        tx,
+        async (news) => {
+          touched.set(news.order.id, news.order as OrderRow);
+          told.push(await notices.tell(tx, news));
+        },
+        (row) => touched.set(row.id, row),
+      ),
+    );
+    for (const n of told) await deps.notifications.announce(n);
+    for (const [id, row] of touched) await signal(id, row);
+    return result;
+  }
+
+  async function signal(id: number, row: Pick<OrderRow, 'buyerId' | 'sellerId'>) {
+    await deps.live?.changed({
+      topic: ORDER_TOPIC,
+      id,
+      audiences: [
+        { permission: 'orders:manage', organisationId: row.buyerId },
+        row.sellerId ? { permission: 'orders:manage', organisationId: row.sellerId } : { permission: 'orders:manage' },
+      ],
+    });
+  }
+
+  function invalidTransition(action: OrderAction, from: OrderStatus): AppError {
+    return new AppError('invalid_transition', 409, `This order is ${ORDER_STATUS_LABELS[from].toLowerCase()}: it cannot be ${PAST[action]}.`, {
+      details: { from, action },
+      hint: 'Reload the order to see where it stands.',
+    });
+  }
+
+  /** The transition `action` takes for `side` from the row's state, or the refusal (wrong side 403, wrong state 409). */
+  function transition(action: OrderAction, row: OrderRow, side: OrderSide, version: number) {
+    if (!TRANSITIONS.some((t) => t.action === action && t.by.includes(side)))
+      throw new AppError('wrong_side', 403, `Only the ${side === 'buyer' ? 'seller' : 'buyer'} can do this.`);
+    if (row.version !== version) throw versionConflict('order', row.version, version);
+    const t = transitionFor(action, row.status, side);
+    if (!t) throw invalidTransition(action, row.status);
+    return t;
+  }
+
+  /**
+   * The guarded update: the row moves only if it is still in the state (and version) it was read in.
+   * Of two people acting at once, the second finds nothing to update and is told why.
+   */
+  async function guardedMove(
+    tx: Tx,
+    row: OrderRow,
+    action: OrderAction,
+    to: OrderStatus,
+    set: Partial<typeof orders.$inferInsert>,
+    actor: Actor,
+    extra: object = {},
+  ) {
+    const at = new Date(now());
+    const [after] = await tx
+      .update(orders)
+      .set({ ...set, status: to, version: row.version + 1, updatedAt: at })
+      .where(and(eq(orders.id, row.id), eq(orders.status, row.status), eq(orders.version, row.version)))
+      .returning();
+    if (!after) {
+      const [current] = await tx.select().from(orders).where(eq(orders.id, row.id));
+      if (current && current.status !== row.status) throw invalidTransition(action, current.status);
+      throw versionConflict('order', current?.version ?? row.version, row.version);
+    }
+    await recordAudit(tx, actor, {
+      action: 'UPDATE',
+      tableName: 'orders',
+      recordId: row.id,
+      oldValues: { status: row.status, version: row.version },
+      newValues: { status: to, version: after.version, action, ...extra },
+    });
+    return after;
+  }
+
+  const bottles = (item: Pick<ItemRow, 'cases' | 'caseSize'>) => item.cases * item.caseSize;
+
+  async function itemsOf(tx: Db | Tx, orderId: number) {
+    return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+  }
+
+  /** Releases what an approved order holds of the seller's stock (a rejection never held any). */
+  async function release(tx: Tx, row: OrderRow, actor: Actor, cause: 'release') {
+    for (const item of await itemsOf(tx, row.id))
+      if (item.cases > 0)
+        await moveStock(tx, {
+          organisationId: row.sellerId,
+          productId: item.productId,
+          onHand: 0,
+          reserved: -bottles(item),
+          cause,
+          orderId: row.id,
+          actorId: actor.userId,
+          reason: `Order ${row.number} cancelled`,
+        });
+  }
+
+  // ---- Reading ----------------------------------------------------------------------------------
+
+  async function parties(rows: Pick<OrderRow, 'buyerId' | 'sellerId'>[]) {
+    const ids = [...new Set(rows.flatMap((r) => [r.buyerId, ...(r.sellerId ? [r.sellerId] : [])]))];
+    const found = ids.length
+      ? await db
+          .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type })
+          .from(organisations)
+          .where(inArray(organisations.id, ids))
+      : [];
+    const byId = new Map(found.map((o) => [o.id, o]));
+    return (id: string | null): OrderParty => {
+      if (!id) return { id: null, name: 'Frolic', type: 'brand' };
+      const o = byId.get(id);
+      return { id, name: o?.name ?? '', type: (o?.type ?? 'importer') as OrganisationType };
+    };
+  }
+
+  function summary(row: OrderRow, party: (id: string | null) => OrderParty): OrderSummary {
+    return {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      statusLabel: ORDER_STATUS_LABELS[row.status],
+      buyer: party(row.buyerId),
+      seller: party(row.sellerId),
+      currency: row.currency,
+      totalMinor: row.totalMinor,
+      submittedAt: iso(row.submittedAt),
+      createdAt: row.createdAt.toISOString(),
+      version: row.version,
+    };
+  }
+
+  async function names(ids: (string | null)[]) {
+    const wanted = [...new Set(ids.filter((x): x is string => !!x))];
+    const rows = wanted.length
+      ? await db.select({ id: profiles.id, first: profiles.firstName, last: profiles.lastName }).from(profiles).where(inArray(profiles.id, wanted))
+      : [];
+    const byId = new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim() || null]));
+    return (id: string | null) => (id ? (byId.get(id) ?? null) : null);
+  }
+
+  async function messagesOf(row: OrderRow): Promise<OrderMessage[]> {
+    const rows = await db.select().from(orderMessages).where(eq(orderMessages.orderId, row.id)).orderBy(asc(orderMessages.id));
+    const name = await names(rows.map((r) => r.authorId));
+    return rows.map((m) => ({
+      id: m.id,
+      body: m.body,
+      by: name(m.authorId),
+      side: m.organisationId === row.buyerId ? 'buyer' : 'seller',
+      createdAt: m.createdAt.toISOString(),
+    }));
+  }
+
+  /** The order's history: its audit rows (placing and every move) and its messages, oldest first. */
+  async function timelineOf(row: OrderRow): Promise<TimelineEntry[]> {
+    const audits = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, 'orders'), eq(auditLogs.recordId, String(row.id))))
+      .orderBy(asc(auditLogs.id));
+    const messages = await messagesOf(row);
+    const name = await names(audits.map((a) => a.userId));
+    const SIDE: Partial<Record<OrderAction | 'place', OrderSide>> = { place: 'buyer', see: 'seller', approve: 'seller', reject: 'seller', ship: 'seller' };
+    const entries: TimelineEntry[] = audits.map((a) => {
+      const v = (a.newValues ?? {}) as { status?: OrderStatus; action?: OrderAction | 'place'; reason?: string; note?: string; side?: OrderSide };
+      const status = v.status ?? 'submitted';
+      return {
+        at: a.createdAt.toISOString(),
+        kind: 'status',
+        status,
+        label: ORDER_STATUS_LABELS[status],
+        by: name(a.userId),
+        side: v.side ?? (v.action ? (SIDE[v.action] ?? null) : null),
+        text: v.reason || v.note || null,
+      };
+    });
+    for (const m of messages) entries.push({ at: m.createdAt, kind: 'message', label: 'Message', by: m.by, side: m.side, text: m.body });
+    return entries.sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  async function detail(row: OrderRow, side: OrderSide, channel: Channel): Promise<OrderDetail> {
+    const party = await parties([row]);
+    const items = await db
+      .select({ item: orderItems, name: products.name })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(eq(orderItems.orderId, row.id))
+      .orderBy(asc(orderItems.id));
+    // Staff ship and deliver the brand's orders; partners' shipments come with part 3.
+    const actions = actionsFor(row.status, side).filter((a) => SUPPORTED.includes(a) && (channel === 'staff' || (a !== 'ship' && a !== 'deliver')));
+    return {
+      ...summary(row, party),
+      side,
+      actions,
+      subtotalMinor: row.subtotalMinor,
+      taxRateBp: row.taxRateBp,
+      taxMinor: row.taxMinor,
+      note: row.note,
+      seenAt: iso(row.seenAt),
+      decidedAt: iso(row.decidedAt),
+      decisionReason: row.decisionReason,
+      cancelledAt: iso(row.cancelledAt),
+      cancelReason: row.cancelReason,
+      shippedAt: iso(row.shippedAt),
+      deliveredAt: iso(row.deliveredAt),
+      items: items.map(({ item, name }) => ({
+        id: item.id,
+        productId: item.productId,
+        productName: name,
+        caseSize: item.caseSize,
+        casesRequested: item.casesRequested,
+        cases: item.cases,
+        unitPriceMinor: item.unitPriceMinor,
+        lineTotalMinor: item.lineTotalMinor,
+        modified: item.cases !== item.casesRequested,
+        modificationReason: item.modificationReason,
+      })),
+      timeline: await timelineOf(row),
+    };
+  }
+
+  // ---- Placing ----------------------------------------------------------------------------------
+
+  const keyReused = (existing: OrderRow) =>
+    new AppError('idempotency_key_reused', 409, 'This Idempotency-Key was already used for a different order.', {
+      details: { orderId: existing.id, number: existing.number },
+      hint: 'Send a new key for a new order; resend the same order to get it back.',
+    });
+
+  async function replay(buyerId: string, key: string, hash: string): Promise<OrderRow | null> {
+    const [existing] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.buyerId, buyerId), eq(orders.idempotencyKey, key)));
+    if (!existing) return null;
+    if (existing.requestHash !== hash) throw keyReused(existing);
+    return existing;
+  }
+
+  async function nextNumber(tx: Tx): Promise<string> {
+    // One numbering per year, max + 1 under a transaction lock: gapless, and never two alike.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('frolic.order_number'))`);
+    const prefix = `FR-${new Date(now()).getUTCFullYear()}-`;
+    const [last] = await tx
+      .select({ number: orders.number })
+      .from(orders)
+      .where(sql`${orders.number} like ${prefix + '%'}`)
+      .orderBy(desc(orders.number))
+      .limit(1);
+    const n = last ? Number(last.number.slice(prefix.length)) + 1 : 1;
+    return prefix + String(n).padStart(6, '0');
+  }
+
+  async function place(viewer: Viewer, input: PlaceOrderInput, key: string | null, actor: Actor): Promise<{ order: OrderDetail; replayed: boolean }> {
+    await allow(viewer, { permission: 'orders:manage', act: true });
+    const buyerId = viewer.organisationId;
+    if (!buyerId) throw new AppError('no_organisation', 403, 'Only a member of a partner organisation can place an order.');
+    const hash = requestHash(input);
+    if (key) {
+      const existing = await replay(buyerId, key, hash);
+      if (existing) return { order: await detail(existing, 'buyer', 'partner'), replayed: true };
+    }
+    let row: OrderRow;
+    let replayed = false;
+    try {
+      row = await write(async (tx, tell) => {
+        const org = await tradingOrganisation(tx, buyerId);
+        const sellerId = org.type === 'importer' ? null : org.supplierId;
+        if (org.type !== 'importer' && !sellerId) throw new AppError('no_supplier', 409, 'Your organisation has no supplier to order from yet.');
+        // The number's lock also serialises placings under one key: a retry that raced its first attempt finds it here.
+        const number = await nextNumber(tx);
+        if (key) {
+          const [again] = await tx
+            .select()
+            .from(orders)
+            .where(and(eq(orders.buyerId, buyerId), eq(orders.idempotencyKey, key)));
+          if (again) {
+            if (again.requestHash !== hash) throw keyReused(again);
+            replayed = true;
+            return again;
+          }
+        }
+        const [terms] = await tx.select().from(tradeTerms).where(eq(tradeTerms.customerId, buyerId));
+        const currency = terms?.currency ?? org.currency;
+        const taxRateBp = terms?.taxRateBp ?? 0;
+        const ids = input.lines.map((l) => l.productId);
+        const found = await tx
+          .select({ id: products.id, caseSize: products.caseSize, amountMinor: productTradePrices.amountMinor, currency: productTradePrices.currency })
+          .from(products)
+          .innerJoin(
+            productTradePrices,
+            and(eq(productTradePrices.productId, products.id), eq(productTradePrices.tier, org.type), eq(productTradePrices.market, org.market)),
+          )
+          .where(and(inArray(products.id, ids), eq(products.status, 'active')));
+        const byId = new Map(found.map((p) => [p.id, p]));
+        const refused = input.lines.flatMap((l, i) => {
+          const p = byId.get(l.productId);
+          return p && p.currency === currency ? [] : [{ path: `lines.${i}.productId`, message: 'This product cannot be ordered.' }];
+        });
+        if (refused.length)
+          throw fieldError('product_unavailable', 400, 'Only active products with a trade price for your organisation can be ordered.', refused);
+        const lines = input.lines.map((l) => {
+          const p = byId.get(l.productId)!;
+          return {
+            productId: l.productId,
+            casesRequested: l.cases,
+            cases: l.cases,
+            caseSize: p.caseSize,
+            unitPriceMinor: p.amountMinor,
+            lineTotalMinor: l.cases * p.caseSize * p.amountMinor,
+          };
+        });
+        const subtotal = lines.reduce((s, l) => s + l.lineTotalMinor, 0);
+        const tax = Math.round((subtotal * taxRateBp) / 10_000);
+        if (lines.some((l) => l.lineTotalMinor > MAX_AMOUNT) || subtotal + tax > MAX_AMOUNT)
+          throw fieldError('order_too_large', 400, 'This order adds up to more than one order can hold: split it.', [
+            { path: 'lines', message: 'Order fewer cases, or split the order.' },
+          ]);
+        const at = new Date(now());
+        const [created] = await tx
+          .insert(orders)
+          .values({
+            number,
+            buyerId,
+            sellerId,
+            status: 'submitted',
+            currency,
+            subtotalMinor: subtotal,
+            taxRateBp,
+            taxMinor: tax,
+            totalMinor: subtotal + tax,
+            note: input.note,
+            placedBy: viewer.id,
+            submittedAt: at,
+            idempotencyKey: key,
+            requestHash: key ? hash : null,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        const order = created!;
+        await tx.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: order.id })));
+        await recordAudit(tx, actor, {
+          action: 'INSERT',
+          tableName: 'orders',
+          recordId: order.id,
+          newValues: {
+            status: 'submitted',
+            action: 'place',
+            side: 'buyer',
+            number,
+            totalMinor: order.totalMinor,
+            lines: input.lines,
+            note: input.note || undefined,
+          },
+        });
+        await tell({ kind: 'placed', order, to: 'seller', text: input.note || undefined });
+        return order;
+      });
+    } catch (err) {
+      // A retry that slipped past every check meets the unique index: answer with the first attempt's order.
+      if (key && isUniqueViolation(err, 'orders_buyer_idempotency_key')) {
+        const existing = await replay(buyerId, key, hash);
+        if (existing) return { order: await detail(existing, 'buyer', 'partner'), replayed: true };
+      }
+      throw err;
+    }
+    return { order: await detail(row, 'buyer', 'partner'), replayed };
+  }
+
+  // ---- Moving an order along --------------------------------------------------------------------
+
+  async function approve(viewer: Viewer, id: number, input: ApproveOrderInput, actor: Actor, channel: Channel): Promise<OrderDetail> {
+    const first = await requireRow(id);
+    const side = await sideOf(viewer, first, channel, { act: true });
+    await write(async (tx, tell) => {
+      const row = await requireRow(id, tx);
+      const t = transition('approve', row, side, input.version);
+      if (row.sellerId) await tradingOrganisation(tx, row.sellerId);
+      const items = await itemsOf(tx, row.id);
+      const byId = new Map(items.map((i) => [i.id, i]));
+      const problems: { path: string; message: string; code: string }[] = [];
+      const cases = new Map(items.map((i) => [i.id, { cases: i.casesRequested, reason: null as string | null }]));
+      input.lines.forEach((l, i) => {
+        const item = byId.get(l.itemId);
+        if (!item) throw notFound('Order line');
+        if (l.cases > item.casesRequested)
+          problems.push({ path: `lines.${i}.cases`, code: 'cases_above_requested', message: `At most the ${item.casesRequested} cases asked for.` });
+        else if (l.cases !== item.casesRequested && !l.reason)
+          problems.push({ path: `lines.${i}.reason`, code: 'reason_required', message: 'Say why this line changed.' });
+        cases.set(item.id, { cases: l.cases, reason: l.cases !== item.casesRequested ? l.reason : null });
+      });
+      if (problems.length) throw fieldError(problems[0]!.code, 400, 'Some lines cannot be approved as they are.', problems);
+      if ([...cases.values()].every((c) => c.cases === 0))
+        throw fieldError('nothing_approved', 400, 'Every line is at zero: reject the order instead.', [
+          { path: 'lines', message: 'Keep at least one case, or reject the order.' },
+        ]);
+      let subtotal = 0;
+      for (const item of items) {
+        const c = cases.get(item.id)!;
+        const lineTotal = c.cases * item.caseSize * item.unitPriceMinor;
+        subtotal += lineTotal;
+        if (c.cases !== item.cases || c.reason !== item.modificationReason)
+          await tx.update(orderItems).set({ cases: c.cases, lineTotalMinor: lineTotal, modificationReason: c.reason }).where(eq(orderItems.id, item.id));
+      }
+      const tax = Math.round((subtotal * row.taxRateBp) / 10_000);
+      const at = new Date(now());
+      const after = await guardedMove(
+        tx,
+        row,
+        'approve',
+        t.to,
+        { subtotalMinor: subtotal, taxMinor: tax, totalMinor: subtotal + tax, decidedAt: at, decidedBy: actor.userId, decisionReason: input.note || null },
+        actor,
+        {
+          note: input.note || undefined,
+          lines: items
+            .filter((i) => cases.get(i.id)!.cases !== i.casesRequested)
+            .map((i) => ({ itemId: i.id, from: i.casesRequested, to: cases.get(i.id)!.cases, reason: cases.get(i.id)!.reason })),
+        },
+      );
+      // Reserve the seller's stock: the ledger's guarded write refuses what the stock cannot cover.
+      for (const [index, item] of items.entries()) {
+        const c = cases.get(item.id)!.cases;
+        if (c === 0) continue;
+        try {
+          await moveStock(tx, {
+            organisationId: row.sellerId,
+            productId: item.productId,
+            onHand: 0,
+            reserved: c * item.caseSize,
+            cause: 'reservation',
+            orderId: row.id,
+            actorId: actor.userId,
+            reason: `Order ${row.number} approved`,
+          });
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'insufficient_stock') {
+            const b = await balanceOf(tx, row.sellerId, item.productId);
+            const available = Math.max(0, Math.floor(b.available / item.caseSize));
+            const at = input.lines.findIndex((l) => l.itemId === item.id);
+            throw new AppError('insufficient_stock', 409, `There is not enough stock for line ${index + 1}: ${available} cases are available.`, {
+              details: [
+                {
+                  path: at >= 0 ? `lines.${at}.cases` : 'lines',
+                  message: `Only ${available} cases are available.`,
+                  itemId: item.id,
+                  productId: item.productId,
+                  availableCases: available,
+                },
+              ],
+              hint: 'Lower the line (with a reason) or mark it out of stock.',
+            });
+          }
+          throw err;
+        }
+      }
+      await tell({ kind: 'approved', order: after, to: 'buyer', text: input.note || undefined });
+    });
+    return detail(await requireRow(id), side, channel);
+  }
+
+  async function reject(viewer: Viewer, id: number, input: RejectOrderInput, actor: Actor, channel: Channel): Promise<OrderDetail> {
+    const first = await requireRow(id);
+    const side = await sideOf(viewer, first, channel, { act: true });
+    await write(async (tx, tell) => {
+      const row = await requireRow(id, tx);
+      const t = transition('reject', row, side, input.version);
+      const after = await guardedMove(tx, row, 'reject', t.to, { decidedAt: new Date(now()), decidedBy: actor.userId, decisionReason: input.reason }, actor, {
+        reason: input.reason,
+      });
+      await tell({ kind: 'rejected', order: after, to: 'buyer', text: input.reason });
+    });
+    return detail(await requireRow(id), side, channel);
+  }
+
+  async function cancel(viewer: Viewer, id: number, input: CancelOrderInput, actor: Actor, channel: Channel): Promise<OrderDetail> {
+    const first = await requireRow(id);
+    const side = await sideOf(viewer, first, channel, { act: true });
+    await write(async (tx, tell) => {
+      const row = await requireRow(id, tx);
+      const t = transition('cancel', row, side, input.version);
+      const after = await guardedMove(tx, row, 'cancel', t.to, { cancelledAt: new Date(now()), cancelledBy: actor.userId, cancelReason: input.reason }, actor, {
+        reason: input.reason,
+        side,
+      });
+      if (RESERVING.includes(row.status)) await release(tx, row, actor, 'release');
+      await tell({ kind: 'cancelled', order: after, to: side === 'buyer' ? 'seller' : 'buyer', text: input.reason });
+    });
+    return detail(await requireRow(id), side, channel);
+  }
+
+  /** Staff ship a brand order (out of the brand's ledger) or mark it delivered (into the importer's). */
+  async function step(viewer: Viewer, id: number, action: 'ship' | 'deliver', input: OrderStepInput, actor: Actor): Promise<OrderDetail> {
+    const first = await requireRow(id);
+    const side = await sideOf(viewer, first, 'staff', { act: true });
+    await write(async (tx, tell) => {
+      const row = await requireRow(id, tx);
+      const t = transition(action, row, side, input.version);
+      const at = new Date(now());
+      const after = await guardedMove(tx, row, action, t.to, action === 'ship' ? { shippedAt: at } : { deliveredAt: at }, actor);
+      for (const item of await itemsOf(tx, row.id)) {
+        const n = bottles(item);
+        if (n === 0) continue;
+        await moveStock(
+          tx,
+          action === 'ship'
+            ? {
+                organisationId: null,
+                productId: item.productId,
+                onHand: -n,
+                reserved: -n,
+                cause: 'shipment',
+                orderId: row.id,
+                actorId: actor.userId,
+                reason: `Order ${row.number} shipped`,
+              }
+            : {
+                organisationId: row.buyerId,
+                productId: item.productId,
+                onHand: n,
+                reserved: 0,
+                cause: 'delivery',
+                orderId: row.id,
+                actorId: actor.userId,
+                reason: `Order ${row.number} delivered`,
+              },
+        );
+      }
+      await tell({ kind: action === 'ship' ? 'shipped' : 'delivered', order: after, to: 'buyer' });
+    });
+    return detail(await requireRow(id), side, 'staff');
+  }
+
+  return {
+    place,
+    approve,
+    reject,
+    cancel,
+    ship: (viewer: Viewer, id: number, input: OrderStepInput, actor: Actor) => step(viewer, id, 'ship', input, actor),
+    deliver: (viewer: Viewer, id: number, input: OrderStepInput, actor: Actor) => step(viewer, id, 'deliver', input, actor),
+
+    /** One order; the seller's first opening marks it seen (a guarded update: once, whoever opens it first). */
+    async get(viewer: Viewer, id: number, actor: Actor, channel: Channel): Promise<OrderDetail> {
+      let row = await requireRow(id);
+      const side = await sideOf(viewer, row, channel);
+      if (side === 'seller' && row.status === 'submitted') {
+        const seen = await db.transaction(async (tx) => {
+          const [after] = await tx
+            .update(orders)
+            .set({ status: 'seen', seenAt: new Date(now()), version: row.version + 1, updatedAt: new Date(now()) })
+            .where(and(eq(orders.id, id), eq(orders.status, 'submitted'), eq(orders.version, row.version)))
+            .returning();
+          if (after)
+            await recordAudit(tx, actor, {
+              action: 'UPDATE',
+              tableName: 'orders',
+              recordId: id,
+              oldValues: { status: 'submitted', version: row.version },
+              newValues: { status: 'seen', version: after.version, action: 'see' },
+            });
+          return after ?? null;
+        });
+        if (seen) await signal(id, seen);
+        row = await requireRow(id);
+      }
+      return detail(row, side, channel);
+    },
+
+    /** A page of the viewer's side's orders, newest first (keyset on created_at, id). */
+    async list(viewer: Viewer, query: OrderListQuery, channel: Channel): Promise<{ items: OrderSummary[]; next: string | null }> {
+      const scope = await allow(viewer, { permission: 'orders:manage' });
+      if (channel === 'staff' && scope !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
+      let mine: SQL;
+      if (channel === 'staff') mine = isNull(orders.sellerId);
+      else if (!viewer.organisationId) return { items: [], next: null };
+      else mine = query.side === 'selling' ? eq(orders.sellerId, viewer.organisationId) : eq(orders.buyerId, viewer.organisationId);
+      let after: SQL | undefined;
+      if (query.after) {
+        const [ms, rid] = query.after.split('_').map(Number) as [number, number];
+        const at = new Date(ms);
+        after = or(lt(orders.createdAt, at), and(eq(orders.createdAt, at), lt(orders.id, rid)));
+      }
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(mine, query.status ? eq(orders.status, query.status) : undefined, after))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const party = await parties(page);
+      const last = page[page.length - 1];
+      return { items: page.map((r) => summary(r, party)), next: rows.length > query.limit && last ? `${last.createdAt.getTime()}_${last.id}` : null };
+    },
+
+    async messages(viewer: Viewer, id: number, channel: Channel): Promise<OrderMessage[]> {
+      const row = await requireRow(id);
+      await sideOf(viewer, row, channel, { permission: channel === 'staff' ? 'orders:manage' : 'chat:internal' });
+      return messagesOf(row);
+    },
+
+    async postMessage(viewer: Viewer, id: number, input: OrderMessageInput, actor: Actor, channel: Channel): Promise<OrderMessage[]> {
+      const row = await requireRow(id);
+      const side = await sideOf(viewer, row, channel, { permission: channel === 'staff' ? 'orders:manage' : 'chat:internal', act: true });
+      await write(async (tx, tell) => {
+        const [m] = await tx
+          .insert(orderMessages)
+          .values({
+            orderId: id,
+            authorId: actor.userId,
+            organisationId: side === 'buyer' ? row.buyerId : row.sellerId,
+            body: input.body,
+            createdAt: new Date(now()),
+          })
+          .returning();
+        await recordAudit(tx, actor, { action: 'INSERT', tableName: 'order_messages', recordId: m?.id ?? null, newValues: { orderId: id, body: input.body } });
+        await tell({ kind: 'message', order: row, to: side === 'buyer' ? 'seller' : 'buyer', text: input.body });
+      });
+      return messagesOf(row);
+    },
+  };
+}
+
+const PAST: Record<OrderAction, string> = {
+  submit: 'submitted',
+  see: 'opened',
+  approve: 'approved',
+  reject: 'rejected',
+  cancel: 'cancelled',
+  invoice: 'invoiced',
+  ship: 'shipped',
+  deliver: 'marked delivered',
+  pay: 'marked paid',
+};
+
+export type OrderService = ReturnType<typeof createOrderService>;
