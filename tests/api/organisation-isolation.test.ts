@@ -1,14 +1,32 @@
 // Property: no partner reads or changes another organisation's records — its marketing requests and
-// their threads, collateral files outside its audience, its notifications, its people — through the
-// API, the pages or the live socket. fast-check picks the partner (any member of any organisation,
+// their threads, collateral files outside its audience, its notifications, its people, its trade
+// orders (either side), their lines and messages, its stock and its allocations — through the API,
+// the pages or the live socket. fast-check picks the partner (any member of any organisation,
 // the generic read-only `partner` member included), the other organisation, the way in, and ids:
 // the other organisation's real ids as well as ids nobody holds. Every probe also has a control —
 // the owner's own request succeeds the same way — so a probe that always answered 404 would fail.
 import fc from 'fast-check';
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketingRequestComments, marketingRequests, notificationReads, users } from '../../server/db/schema';
+import {
+  allocations,
+  marketingRequestComments,
+  marketingRequests,
+  notificationReads,
+  notifications,
+  orderItems,
+  orderMessages,
+  orders,
+  products,
+  productTradePrices,
+  stockBalances,
+  tradeTerms,
+  users,
+} from '../../server/db/schema';
+import { moveStock } from '../../server/modules/stock/ledger';
+import { DEFAULT_GRANTS } from '../../shared/policy';
+import { ORDER_PAGE_SIZE } from '../../shared/schemas/orders';
 import type { Organisation } from '../../server/modules/partners/service';
 import type { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
@@ -23,6 +41,16 @@ interface Party {
   requestId: number;
   notificationId: number;
   personalNotificationId: number;
+  /** The distributors it supplies (an importer's), by party index. */
+  distributors: number[];
+}
+
+/** A trade order of the setup: its buyer and seller by party index (null: the brand sells). */
+interface TradeOrder {
+  id: number;
+  number: string;
+  buyer: number;
+  seller: number | null;
 }
 
 let t: TestServer;
@@ -30,6 +58,9 @@ const parties: Party[] = [];
 /** Collateral ids by audience: each readable by its type only. */
 const collateral: Record<'importer' | 'distributor' | 'retailer', number> = { importer: 0, distributor: 0, retailer: 0 };
 const sockets = new Map<string, Awaited<ReturnType<typeof live>>>();
+const tradeOrders: TradeOrder[] = [];
+let productId = 0;
+let caseSize = 6;
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const db = () => t.db.database.db;
@@ -89,15 +120,17 @@ beforeAll(async () => {
       )
     ).id;
 
-  // The tree: an importer, its distributor, two retailers of that distributor, a second importer.
+  // The tree: an importer, its distributor, two retailers of that distributor, a second importer and its distributor.
   const importer = await createOrganisation(t, 'importer', { tradingName: 'Harbour Imports' });
   const distributor = await createOrganisation(t, 'distributor', { supplierId: importer.id, tradingName: 'Valley Distribution' });
+  const otherImporter = await createOrganisation(t, 'importer', { tradingName: 'Other Imports' });
   const orgs = [
     importer,
     distributor,
     await createOrganisation(t, 'retailer', { supplierId: distributor.id, tradingName: 'Corner Wines' }),
     await createOrganisation(t, 'retailer', { supplierId: distributor.id, tradingName: 'High Street Spirits' }),
-    await createOrganisation(t, 'importer', { tradingName: 'Other Imports' }),
+    otherImporter,
+    await createOrganisation(t, 'distributor', { supplierId: otherImporter.id, tradingName: 'Coast Distribution' }),
   ];
   for (const [i, org] of orgs.entries()) {
     const members = [await signedInMember(t, org, { tag: `owner${i}` })];
@@ -117,10 +150,45 @@ beforeAll(async () => {
       requestId: request.id,
       notificationId: await notify(org, `${org.tradingName}: news`),
       personalNotificationId: await notify(org, `${org.tradingName}: for its owner`, members[0]!.userId),
+      distributors: [],
     });
   }
+  for (const p of parties) p.distributors = parties.flatMap((d, j) => (d.org.supplierId === p.org.id && d.org.type === 'distributor' ? [j] : []));
+
+  // Trade: one product priced for every tier; everyone (and the brand) holds some of it.
+  const [product] = await db().select({ id: products.id, caseSize: products.caseSize }).from(products).where(eq(products.slug, 'frolic-london-dry-gin'));
+  productId = product!.id;
+  caseSize = product!.caseSize;
+  const currency = (await db().select().from(tradeTerms).where(eq(tradeTerms.customerId, importer.id)))[0]!.currency;
+  await db().delete(productTradePrices).where(eq(productTradePrices.productId, productId));
+  for (const tier of ['importer', 'distributor', 'retailer'] as const)
+    await db().insert(productTradePrices).values({ productId, tier, market: 'GB', currency, amountMinor: 1000 });
+  await moveStock(db(), { organisationId: null, productId, onHand: 600 * caseSize, reserved: 0, cause: 'adjustment' });
+  for (const [i, p] of parties.entries())
+    if (p.org.type !== 'retailer')
+      await moveStock(db(), { organisationId: p.org.id, productId, onHand: (100 + i) * caseSize, reserved: 0, cause: 'adjustment' });
+  // Every organisation buys from its supplier (an importer from the brand), twice; each order has a
+  // message from each side.
+  for (const [i, p] of parties.entries())
+    for (const round of [1, 2]) {
+      const order = await ok(
+        await p.members[0]!.json('POST', '/api/partner/orders', { lines: [{ productId, cases: 1 + i + round }], note: `${p.org.tradingName} order ${round}` }),
+      );
+      const seller = p.org.supplierId ? parties.findIndex((s) => s.org.id === p.org.supplierId) : null;
+      tradeOrders.push({ id: order.id, number: order.number, buyer: i, seller });
+      await ok(await p.members[0]!.json('POST', `/api/partner/orders/${order.id}/messages`, { body: `Secret of ${p.org.tradingName} ${round}` }));
+      if (seller !== null)
+        await ok(
+          await parties[seller]!.members[0]!.json('POST', `/api/partner/orders/${order.id}/messages`, { body: `Reply of ${parties[seller]!.org.tradingName}` }),
+        );
+    }
+  // Each importer allocates to its distributor.
+  for (const p of parties)
+    for (const d of p.distributors)
+      await ok(await p.members[0]!.json('POST', '/api/partner/allocations', { distributorId: parties[d]!.org.id, lines: [{ productId, cases: 2 }], note: '' }));
+
   for (const p of parties) for (const m of p.members) sockets.set(m.userId, await live(m));
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   for (const s of sockets.values()) s.ws.close();
@@ -129,7 +197,7 @@ afterAll(async () => {
 
 /** Someone (a member of `actor`'s organisation) and another organisation (`other`). */
 const pair = fc
-  .record({ actor: fc.nat(4), member: fc.nat(1), other: fc.nat(4) })
+  .record({ actor: fc.nat(5), member: fc.nat(1), other: fc.nat(5) })
   .filter(({ actor, other }) => actor !== other)
   .map(({ actor, member, other }) => {
     const a = parties[actor] as Party;
@@ -195,9 +263,17 @@ describe('no partner reaches another organisation', () => {
         expect((await me.json('POST', `/api/partner/notifications/${id}/read`)).status).toBe(404);
         expect(await db().select().from(notificationReads).where(eq(notificationReads.notificationId, id))).toEqual([]);
         const feed = await ok(await me.json('GET', '/api/partner/notifications?pageSize=100'), 200);
-        const seen = feed.items.map((n: { id: number }) => n.id);
-        const mine = me.userId === a.members[0]?.userId ? [a.personalNotificationId, a.notificationId] : [a.notificationId];
-        expect(seen.sort()).toEqual(mine.sort());
+        const seen = feed.items.map((n: { id: number }) => n.id).sort();
+        // Its organisation's entries (orders and allocations told it of some) and its own, nothing else.
+        const visible = await db()
+          .select({ id: notifications.id, userId: notifications.userId, permission: notifications.permission })
+          .from(notifications)
+          .where(eq(notifications.organisationId, a.org.id));
+        const grants: readonly string[] = DEFAULT_GRANTS[a.org.type];
+        const mine = visible.filter((n) => grants.includes(n.permission) && (n.userId === null || n.userId === me.userId)).map((n) => n.id);
+        expect(seen).toEqual(mine.sort());
+        expect(seen).toContain(a.notificationId);
+        expect(seen.includes(a.personalNotificationId)).toBe(me.userId === a.members[0]?.userId);
       }),
       { numRuns: 20 },
     );
@@ -245,6 +321,224 @@ describe('no partner reaches another organisation', () => {
           );
       }),
       { numRuns: 12 },
+    );
+  });
+});
+
+const indexOf = (p: Party) => parties.indexOf(p);
+const isParty = (o: TradeOrder, i: number) => o.buyer === i || o.seller === i;
+/** An order `a` is not party to (`pick` chooses among them), and one it is. */
+const foreignOrder = (a: Party, pick: number) => {
+  const them = tradeOrders.filter((o) => !isParty(o, indexOf(a)));
+  return them[pick % them.length] as TradeOrder;
+};
+const ownOrder = (a: Party, pick: number) => {
+  const mine = tradeOrders.filter((o) => isParty(o, indexOf(a)));
+  return mine[pick % mine.length] as TradeOrder;
+};
+
+async function orderState(id: number) {
+  const [row] = await db().select({ status: orders.status, version: orders.version, updatedAt: orders.updatedAt }).from(orders).where(eq(orders.id, id));
+  const messages = await db().select().from(orderMessages).where(eq(orderMessages.orderId, id)).orderBy(asc(orderMessages.id));
+  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id));
+  return { row, messages, items };
+}
+/** Every stock balance and every allocation: what a refused write must leave as it was. */
+async function ledgers() {
+  return {
+    balances: await db().select().from(stockBalances).orderBy(asc(stockBalances.id)),
+    allocations: (await db().select({ n: count() }).from(allocations))[0]?.n,
+  };
+}
+
+describe('no partner reaches another organisation’s trade: orders, their lines and messages, stock, allocations', () => {
+  it('reads no order it is not party to (real or stray ids), nor its messages; its own it reads', async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), fc.boolean(), strayId, async ({ a, me }, pick, real, stray) => {
+        const foreign = foreignOrder(a, pick);
+        const id = real ? foreign.id : stray;
+        for (const path of [`/api/partner/orders/${id}`, `/api/partner/orders/${id}/messages`]) {
+          const res = await me.json('GET', path);
+          expect(res.status).toBe(404);
+          const text = await res.text();
+          if (real) expect(text).not.toContain(foreign.number);
+        }
+        // The control: its own order (bought or sold) and that order's thread.
+        const own = ownOrder(a, pick);
+        const detail = await ok(await me.json('GET', `/api/partner/orders/${own.id}`), 200);
+        expect(detail.number).toBe(own.number);
+        const thread = await ok(await me.json('GET', `/api/partner/orders/${own.id}/messages`), 200);
+        expect(thread.items.length).toBeGreaterThan(0);
+        const { messages } = await orderState(own.id);
+        expect(thread.items.map((m: { body: string }) => m.body).sort()).toEqual(messages.map((m) => m.body).sort());
+        // Its lines are that order's lines, no other's.
+        const { items } = await orderState(own.id);
+        expect(detail.items.map((i: { id: number }) => i.id).sort()).toEqual(items.map((i) => i.id).sort());
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('lists, on either side, only the orders its organisation is party to; no payload names a foreign order', async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), async ({ a, me }, pick) => {
+        const i = indexOf(a);
+        const buying = await ok(await me.json('GET', `/api/partner/orders?side=buying&limit=${ORDER_PAGE_SIZE}`), 200);
+        const selling = await ok(await me.json('GET', `/api/partner/orders?side=selling&limit=${ORDER_PAGE_SIZE}`), 200);
+        const ids = (list: { items: { id: number }[] }) => list.items.map((o) => o.id).sort((x, y) => x - y);
+        expect(ids(buying)).toEqual(
+          tradeOrders
+            .filter((o) => o.buyer === i)
+            .map((o) => o.id)
+            .sort((x, y) => x - y),
+        );
+        expect(ids(selling)).toEqual(
+          tradeOrders
+            .filter((o) => o.seller === i)
+            .map((o) => o.id)
+            .sort((x, y) => x - y),
+        );
+        expect(buying.items.length).toBeGreaterThan(0);
+        const own = ownOrder(a, pick);
+        const detail = await (await me.json('GET', `/api/partner/orders/${own.id}`)).text();
+        const thread = await (await me.json('GET', `/api/partner/orders/${own.id}/messages`)).text();
+        const payload = JSON.stringify(buying) + JSON.stringify(selling) + detail + thread;
+        for (const o of tradeOrders.filter((x) => !isParty(x, i))) expect(payload).not.toContain(o.number);
+        for (const other of parties.filter((x) => x !== a && !isParty(own, indexOf(x)))) expect(payload).not.toContain(`Secret of ${other.org.tradingName}`);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('approves, rejects, cancels or writes on no order it is not party to: a 404 and nothing changed', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        pair,
+        fc.nat(),
+        fc.constantFrom('approve', 'reject', 'cancel', 'messages'),
+        fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0),
+        async ({ a, me }, pick, action, text) => {
+          const foreign = foreignOrder(a, pick);
+          const before = await orderState(foreign.id);
+          const stock = await ledgers();
+          // The version is the live one: only the isolation stands in the way.
+          const version = before.row!.version;
+          const payload = action === 'approve' ? { version, lines: [], note: text } : action === 'messages' ? { body: text } : { version, reason: text };
+          const res = await me.json('POST', `/api/partner/orders/${foreign.id}/${action}`, payload);
+          expect(res.status).toBe(404);
+          expect(await res.text()).not.toContain(foreign.number);
+          expect(await orderState(foreign.id)).toEqual(before);
+          expect(await ledgers()).toEqual(stock);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it('sees only its own holdings and its own allocations', async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, async ({ a, me }) => {
+        const stock = await ok(await me.json('GET', '/api/partner/stock'), 200);
+        const held = await db()
+          .select({ productId: stockBalances.productId, onHand: stockBalances.onHand })
+          .from(stockBalances)
+          .where(eq(stockBalances.organisationId, a.org.id));
+        expect(stock.items.map((h: { productId: number; onHand: number }) => ({ productId: h.productId, onHand: h.onHand }))).toEqual(held);
+        // The control: importers and distributors hold some (each a different amount).
+        if (a.org.type !== 'retailer') expect(held.length).toBeGreaterThan(0);
+
+        const list = await ok(await me.json('GET', '/api/partner/allocations'), 200);
+        const made = await db().select({ id: allocations.id }).from(allocations).where(eq(allocations.importerId, a.org.id));
+        const received = await db().select({ id: allocations.id }).from(allocations).where(eq(allocations.distributorId, a.org.id));
+        const ids = (xs: { id: number }[]) => xs.map((x) => x.id).sort((x, y) => x - y);
+        expect(ids(list.made)).toEqual(ids(made));
+        expect(ids(list.received)).toEqual(ids(received));
+        if (a.org.type === 'importer') expect(made.length).toBeGreaterThan(0);
+        if (a.org.type === 'distributor') expect(received.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('allocates to no distributor but its own: a 404 and both ledgers unchanged; to its own, the cases move', async () => {
+    const importers = parties.filter((p) => p.org.type === 'importer');
+    await fc.assert(
+      fc.asyncProperty(fc.nat(importers.length - 1), fc.nat(1), fc.nat(parties.length - 1), fc.boolean(), fc.uuid(), async (ai, mi, bi, real, stray) => {
+        const a = importers[ai] as Party;
+        const me = a.members[mi % a.members.length] as Member;
+        const b = parties[bi] as Party;
+        fc.pre(!a.distributors.includes(bi));
+        const target = real ? b.org.id : stray;
+        const before = await ledgers();
+        const res = await me.json('POST', '/api/partner/allocations', { distributorId: target, lines: [{ productId, cases: 1 }], note: '' });
+        expect(res.status).toBe(404);
+        expect(await ledgers()).toEqual(before);
+        // The control: the same allocation to its own distributor moves the case.
+        const own = parties[a.distributors[0]!] as Party;
+        await ok(await me.json('POST', '/api/partner/allocations', { distributorId: own.org.id, lines: [{ productId, cases: 1 }], note: '' }));
+        const after = await ledgers();
+        const held = (l: typeof before, org: string) => l.balances.find((x) => x.organisationId === org && x.productId === productId)?.onHand;
+        expect(held(after, a.org.id)).toBe(held(before, a.org.id)! - caseSize);
+        expect(held(after, own.org.id)).toBe(held(before, own.org.id)! + caseSize);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it("reaches none of the brand's Trade orders: the staff API is a 403 and nothing changes", async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), fc.constantFrom('approve', 'reject', 'cancel', 'ship', 'deliver', 'messages'), async ({ me }, pick, action) => {
+        const brandOrders = tradeOrders.filter((o) => o.seller === null);
+        const o = brandOrders[pick % brandOrders.length] as TradeOrder;
+        for (const path of ['/api/admin/trade-orders', `/api/admin/trade-orders/${o.id}`, `/api/admin/trade-orders/${o.id}/messages`]) {
+          const res = await me.json('GET', path);
+          expect(res.status).toBe(403);
+          expect(await res.text()).not.toContain(o.number);
+        }
+        const before = await orderState(o.id);
+        const stock = await ledgers();
+        const version = before.row!.version;
+        const res = await me.json('POST', `/api/admin/trade-orders/${o.id}/${action}`, { version, lines: [], reason: 'No.', body: 'Hello' });
+        expect(res.status).toBe(403);
+        expect(await orderState(o.id)).toEqual(before);
+        expect(await ledgers()).toEqual(stock);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it("hears no order or stock signal of another organisation on its live socket, while the parties' members do", async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), fc.constantFrom('order', 'stock'), async ({ a }, pick, what) => {
+        for (const s of sockets.values()) s.events.length = 0;
+        const ai = indexOf(a);
+        let heard: Party[];
+        let expected: { topic: string; id?: unknown };
+        if (what === 'order') {
+          // A message on an order `a` is not party to, from its buyer: both sides hear of it.
+          const o = foreignOrder(a, pick);
+          const buyer = parties[o.buyer] as Party;
+          await ok(await buyer.members[0]!.json('POST', `/api/partner/orders/${o.id}/messages`, { body: 'Any news?' }));
+          heard = [buyer, ...(o.seller === null ? [] : [parties[o.seller] as Party])];
+          expected = { topic: 'order', id: o.id };
+        } else {
+          // An allocation between two organisations other than `a`.
+          const movers = parties.filter((p, i) => p.org.type === 'importer' && i !== ai && !p.distributors.includes(ai));
+          const importer = movers[pick % movers.length] as Party;
+          const d = parties[importer.distributors[0]!] as Party;
+          const made = await ok(
+            await importer.members[0]!.json('POST', '/api/partner/allocations', { distributorId: d.org.id, lines: [{ productId, cases: 1 }], note: '' }),
+          );
+          heard = [importer, d];
+          expected = { topic: 'stock', id: made.allocation.id };
+        }
+        for (const s of sockets.values()) await s.settle();
+        for (const m of a.members) expect(sockets.get(m.userId)?.events, `${a.org.tradingName} heard another's ${what}`).toEqual([]);
+        // The control: the parties' members heard it.
+        for (const p of heard)
+          for (const m of p.members) expect(sockets.get(m.userId)?.events).toContainEqual(expect.objectContaining({ type: 'changed', ...expected }));
+      }),
+      { numRuns: 15 },
     );
   });
 });
