@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { DEMO_PASSWORD } from '../../playwright.config';
 import { prepareDatabase } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
-import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
+import { migrateDatabase, openDatabase, type Database, type Db } from '../../server/db/client';
 import { createAccess } from '../../server/auth/authorize';
 import { createContentVersion } from '../../server/cache/content-version';
 import { createJobs } from '../../server/jobs/registry';
@@ -26,6 +26,9 @@ import type { Services } from '../../server/services';
 /** The services a journey's starting state is written with (the whole set would load modules Playwright's loader cannot, e.g. JSON data). */
 export type PrepareServices = Pick<Services, 'partners' | 'users' | 'media' | 'marketing'>;
 
+/** Writes the starting state: through the services, or (ledgers such as stock, which no service opens) with the database. */
+export type Prepare = (services: PrepareServices, db: Db) => Promise<void>;
+
 export interface OwnServer {
   url: string;
   /** Stops the server (SIGTERM) and opens its database. */
@@ -37,7 +40,7 @@ export interface OwnServer {
  * server starts on it (the server then owns the directory alone): the same migrations and seed, then
  * `prepare` — organisations, their people, collateral — with no HTTP door needed for it.
  */
-async function prepareDataDir(dataDir: string, prepare: (services: PrepareServices) => Promise<void>): Promise<void> {
+async function prepareDataDir(dataDir: string, prepare: Prepare): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
   const logger = pino({ level: 'silent' });
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
@@ -52,12 +55,15 @@ async function prepareDataDir(dataDir: string, prepare: (services: PrepareServic
     const mailer = createMailer(db, jobs, { from: config.MAIL_FROM, logger });
     const notifications = createNotificationService(db, feed, createAccess(settings));
     try {
-      await prepare({
-        users,
-        partners: createPartnerService({ db, users, mailer, feed, jobs, notifications, origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}` }),
-        media: createMediaService(db, content, path.join(dataDir, 'uploads')),
-        marketing: createMarketingService(db, content),
-      });
+      await prepare(
+        {
+          users,
+          partners: createPartnerService({ db, users, mailer, feed, jobs, notifications, origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}` }),
+          media: createMediaService(db, content, path.join(dataDir, 'uploads')),
+          marketing: createMarketingService(db, content),
+        },
+        db,
+      );
     } finally {
       mailer.close();
       await feed.close();
@@ -71,10 +77,7 @@ async function prepareDataDir(dataDir: string, prepare: (services: PrepareServic
  * `demo`: with the demo users (one per role, DEMO_PASSWORD), for journeys that sign in; `prepare`:
  * state written through the services before the server starts (see `prepareDataDir`).
  */
-export async function startOwnServer(
-  port: number,
-  { demo = false, prepare }: { demo?: boolean; prepare?: (services: PrepareServices) => Promise<void> } = {},
-): Promise<OwnServer> {
+export async function startOwnServer(port: number, { demo = false, prepare }: { demo?: boolean; prepare?: Prepare } = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frolic-e2e-own-'));
   if (prepare) await prepareDataDir(dataDir, prepare);
   const child: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
