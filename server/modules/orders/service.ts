@@ -40,6 +40,7 @@ import type { NotificationService, StoredNotification } from '../notifications/s
 import type { Live } from '../../realtime/live';
 import { balanceOf, moveStock } from '../stock/ledger';
 import { createOrderNotices, type OrderNews } from './notices';
+import { createOrderReports } from './reports';
 
 /** The live channel's topic for an order (`{ type: 'changed', topic, id }`). */
 export const ORDER_TOPIC = 'order';
@@ -751,6 +752,7 @@ export function createOrderService(deps: OrderDeps) {
   }
 
   return {
+    ...createOrderReports(db, access),
     place,
     approve,
     reject,
