@@ -188,7 +188,10 @@ describe('order history CSV', () => {
         updatedAt: new Date(base - i * 1000),
       });
     }
-    for (let i = 0; i < values.length; i += 500) await db().insert(orders).values(values.slice(i, i + 500));
+    for (let i = 0; i < values.length; i += 500)
+      await db()
+        .insert(orders)
+        .values(values.slice(i, i + 500));
     const importer = await signedInMember(t, importerOrg);
     await grant('importer', 'reports:view');
     try {

@@ -3,7 +3,7 @@
 // either side of an order; every query walks one of the orders table's per-side indexes —
 // (buyer_id | seller_id, status) for the counts, (buyer_id | seller_id, created_at, id) for the
 // newest orders and the export's keyset batches — so a large history costs a partner only its own rows.
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderSide, type OrderStatus } from '../../../shared/schemas/orders';
 import type { Access, Viewer } from '../../auth/authorize';
@@ -106,7 +106,8 @@ export function createOrderReports(db: Db, access: Access) {
   /** One side's orders, newest first, after a keyset cursor (an index range scan). */
   function side(organisationId: string, which: OrderSide, after: { at: Date; id: number } | null, limit: number) {
     const col = which === 'buyer' ? orders.buyerId : orders.sellerId;
-    const cursor: SQL | undefined = after ? or(lt(orders.createdAt, after.at), and(eq(orders.createdAt, after.at), lt(orders.id, after.id))) : undefined;
+    // A row comparison, so the index is sought to the cursor rather than filtered from the top.
+    const cursor: SQL | undefined = after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}, ${after.id})` : undefined;
     return db
       .select(COLUMNS)
       .from(orders)
