@@ -312,6 +312,8 @@ const MATRIX: Record<string, string> = {
   // moving one is refused (403 organisation_pending). Staff on these routes have no side of any order.
   'GET /api/partner/orders':                           '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
   'POST /api/partner/orders':                          '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'GET /api/partner/orders/figures':                   '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
+  'GET /api/partner/orders/export.csv':                '401 403 403 403 403 403 403 403 ok  403 pw  401 403',
   'GET /api/partner/orders/:id':                       '401 403 404 404 404 404 403 404 404 403 pw  401 403',
   'POST /api/partner/orders/:id/approve':              '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
   'POST /api/partner/orders/:id/reject':               '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',

@@ -8,6 +8,7 @@ import { formatPrice } from '@shared/markets';
 import { ORGANISATION_STATUS_LABELS, ORGANISATION_TYPE_LABELS, STANDING_REFUSAL } from '@shared/partners';
 import { dashboardLanding, ROLE_LABELS, type Role } from '@shared/policy';
 import { NOTIFICATIONS_LATEST } from '@shared/notification-constants';
+import { ORDER_STATUS_LABELS } from '@shared/orders';
 import type { Route } from './+types/index';
 import { partnerSections } from '~/features/shell/partner-sidebar';
 import { requirePartnerPage } from '~/lib/guards.server';
@@ -23,12 +24,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Importers and distributors hold a ledger (retailers hold none): their stock, with Inventory Viewing.
   const holder = user.roles.some((r) => r === 'importer' || r === 'distributor' || r === 'partner');
   const seesStock = holder && !!user.organisationId && (await access.can(user, { permission: 'inventory:view' }));
-  const [overview, summary, latest, holdings, allocations] = await Promise.all([
+  // Order figures with Order Management; the CSV export with Report Access (both over its own organisation).
+  const [seesOrders, canExport] = user.organisationId
+    ? await Promise.all([access.can(user, { permission: 'orders:manage' }), access.can(user, { permission: 'reports:view' })])
+    : [false, false];
+  const [overview, summary, latest, holdings, allocations, figures] = await Promise.all([
     dashboard.partnerOverview(user),
     dashboard.partnerSummary(),
     notifications.list(user, { pageSize: NOTIFICATIONS_LATEST }),
     seesStock ? stock.holdings(user) : null,
     seesStock ? stock.allocations(user, 5) : null,
+    seesOrders ? context.services.orders.figures(user) : null,
   ]);
   return {
     firstName: user.firstName,
@@ -40,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     latest: latest.items,
     holdings,
     received: allocations?.received ?? [],
+    figures,
+    canExport,
   };
 }
 
@@ -150,8 +158,99 @@ function StockCard({ holdings, received }: { holdings: NonNullable<LoaderData['h
   );
 }
 
+/** Where a role works on its orders: the importer's history, the distributor's approvals, the retailer's orders. */
+function ordersPageFor(roles: readonly string[]): { to: string; label: string } | null {
+  if (roles.includes('distributor')) return { to: href('/partner/dashboard/distributor/orders/approve'), label: 'Approve orders' };
+  if (roles.includes('retailer')) return { to: href('/partner/dashboard/retailer/orders'), label: 'Place orders' };
+  if (roles.includes('importer')) return { to: href('/partner/dashboard/orders/history'), label: 'Order history' };
+  return null;
+}
+
+const SHOWN_STATES = ['submitted', 'seen', 'approved', 'invoiced', 'shipped', 'delivered', 'paid', 'rejected', 'cancelled'] as const;
+
+function StateCounts({ title, counts, testId }: { title: string; counts: Record<string, number>; testId: string }) {
+  const total = Object.values(counts).reduce((s, n) => s + n, 0);
+  return (
+    <div data-testid={testId}>
+      <h3 className="font-medium">
+        {title} <span className="text-stone-600">({total.toLocaleString('en-GB')})</span>
+      </h3>
+      {total === 0 ? (
+        <p className="text-sm text-stone-600">None yet.</p>
+      ) : (
+        <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 text-sm">
+          {SHOWN_STATES.filter((st) => counts[st]).map((st) => (
+            <div key={st} className="contents">
+              <dt>{ORDER_STATUS_LABELS[st]}</dt>
+              <dd className="text-right tabular-nums" data-testid={`${testId}-${st}`}>
+                {(counts[st] ?? 0).toLocaleString('en-GB')}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
+
+function OrdersCard({ figures, roles, canExport }: { figures: NonNullable<LoaderData['figures']>; roles: readonly string[]; canExport: boolean }) {
+  const page = ordersPageFor(roles);
+  // A retailer sells to no one in the portal: its selling side stays off the card.
+  const sells = !roles.includes('retailer') || Object.values(figures.selling).some((n) => n > 0);
+  return (
+    <section aria-labelledby="orders-heading" className="rounded-xl bg-white p-5 shadow-sm" data-testid="orders-card">
+      <h2 id="orders-heading" className="font-serif text-2xl">
+        Orders
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        {sells ? (
+          <>
+            <span className="text-2xl font-semibold text-stone-900" data-testid="orders-to-decide">
+              {figures.toDecide.toLocaleString('en-GB')}
+            </span>{' '}
+            waiting for your decision ·{' '}
+          </>
+        ) : null}
+        <span className="font-semibold text-stone-900" data-testid="orders-to-receive">
+          {figures.toReceive.toLocaleString('en-GB')}
+        </span>{' '}
+        approved and on the way to you
+      </p>
+      <div className={`mt-3 grid gap-4 ${sells ? 'sm:grid-cols-2' : ''}`}>
+        <StateCounts title="Your orders" counts={figures.buying} testId="orders-buying" />
+        {sells ? <StateCounts title="Orders from your customers" counts={figures.selling} testId="orders-selling" /> : null}
+      </div>
+      <h3 className="mt-4 font-medium">Recent activity</h3>
+      {figures.recent.length === 0 ? (
+        <p className="text-sm text-stone-600">No orders yet.</p>
+      ) : (
+        <ul className="mt-1 space-y-1 text-sm" data-testid="orders-recent">
+          {figures.recent.map((o) => (
+            <li key={o.id}>
+              <span className="font-medium">{o.number}</span> · {o.side === 'buyer' ? `to ${o.counterparty}` : `from ${o.counterparty}`} ·{' '}
+              {formatPrice(o.totalMinor, o.currency)} · <span className="font-semibold">{o.statusLabel}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-3 flex flex-wrap gap-4 text-sm">
+        {page ? (
+          <Link to={page.to} className="text-brass underline">
+            {page.label}
+          </Link>
+        ) : null}
+        {canExport ? (
+          <a href="/api/partner/orders/export.csv" download className="text-brass underline" data-testid="orders-export">
+            Export CSV
+          </a>
+        ) : null}
+      </p>
+    </section>
+  );
+}
+
 export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
-  const { firstName, roles, readOnly, overview, summary, latest, holdings, received } = loaderData;
+  const { firstName, roles, readOnly, overview, summary, latest, holdings, received, figures, canExport } = loaderData;
   const sections = partnerSections(roles).filter((s) => s.title !== 'Dashboard');
   return (
     <main id="main" className="space-y-6">
@@ -217,6 +316,7 @@ export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
       </div>
+      {figures ? <OrdersCard figures={figures} roles={roles} canExport={canExport} /> : null}
       {holdings ? <StockCard holdings={holdings} received={received} /> : null}
       <section aria-labelledby="pages-heading">
         <h2 id="pages-heading" className="font-serif text-2xl">

@@ -1,7 +1,7 @@
 // Trade orders over JSON. Partners (`orders:manage`, own organisation; a buyer or seller of the
 // order, anything else a 404): their orders by side, placing (with an Idempotency-Key header),
 // one order, approve/reject (the seller), cancel (either side, per the transition table), and the
-// thread (`chat:internal`). Staff (`orders:manage`, acting for the brand): the brand's sales in
+// thread (`chat:internal`); the dashboard's figures, and the history as CSV (`reports:view`). Staff (`orders:manage`, acting for the brand): the brand's sales in
 // Trade orders, the same moves plus ship and deliver. Placing and moving need `act: true`.
 import { type Request, Router } from 'express';
 import {
@@ -51,6 +51,20 @@ export function ordersApi(services: Services): Router {
     const key = keyOf(req);
     const { order, replayed } = await orders.place(await me(req), parse(placeOrderInput, req.body), key, actorOf(req));
     res.status(replayed ? 200 : 201).json(order);
+  });
+  // The dashboard's figures (Order Management) and the order history as CSV (Report Access), own organisation.
+  router.get('/partner/orders/figures', read, async (req, res) => {
+    res.json(await orders.figures(await me(req)));
+  });
+  router.get('/partner/orders/export.csv', requireApi(services, { permission: 'reports:view' }), async (req, res) => {
+    const chunks = await orders.exportCsv(await me(req));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);
+    for await (const chunk of chunks) {
+      if (res.destroyed) break;
+      if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
+    }
+    res.end();
   });
   router.get('/partner/orders/:id', read, async (req, res) => {
     res.json(await orders.get(await me(req), idOf(req.params.id), actorOf(req), 'partner'));
