@@ -103,13 +103,9 @@ export default [
     route('orders/:id', 'routes/partner/orders/order.tsx', { id: 'partner-order' }),
     route('retailer/orders', 'routes/partner/orders/retailer.tsx', { id: 'partner-retailer-orders' }),
     route('distributor/orders/approve', 'routes/partner/orders/approve.tsx', { id: 'partner-distributor-orders-approve' }),
-    ...[
-      'distributor/invoices/generate',
-      'distributor/shipments',
-      'retailer/invoices',
-      'retailer/receipts',
-      'payments',
-    ].map((p) => page(p, `partner-${p.replaceAll('/', '-')}`)),
+    ...['distributor/invoices/generate', 'distributor/shipments', 'retailer/invoices', 'retailer/receipts', 'payments'].map((p) =>
+      page(p, `partner-${p.replaceAll('/', '-')}`),
+    ),
     // Marketing requests (every partner).
     route('marketing/materials', 'routes/partner/marketing/materials.tsx', { id: 'partner-marketing-materials' }),
     route('marketing/events', 'routes/partner/marketing/events.tsx', { id: 'partner-marketing-events' }),

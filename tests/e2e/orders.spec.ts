@@ -47,7 +47,14 @@ async function prepare(services: PrepareServices) {
     { status: 'active' },
   );
   const retailer = await services.partners.create(
-    { ...base, type: 'retailer', legalName: 'Corner Shop Wines Ltd', tradingName: 'Corner Shop Wines', licenceNumber: 'E2E-ORD-RET', supplierId: distributor.id },
+    {
+      ...base,
+      type: 'retailer',
+      legalName: 'Corner Shop Wines Ltd',
+      tradingName: 'Corner Shop Wines',
+      licenceNumber: 'E2E-ORD-RET',
+      supplierId: distributor.id,
+    },
     SYSTEM_ACTOR,
     { status: 'active' },
   );
@@ -90,7 +97,12 @@ test('a retailer orders, its distributor approves with a line changed, and the r
     demo: true,
     prepare: async (services) => {
       await prepare(services);
-      const rows = await services.db.select({ name: products.name }).from(products).where(eq(products.status, 'active')).orderBy(asc(products.name), asc(products.id)).limit(2);
+      const rows = await services.db
+        .select({ name: products.name })
+        .from(products)
+        .where(eq(products.status, 'active'))
+        .orderBy(asc(products.name), asc(products.id))
+        .limit(2);
       productNames = [rows[0]!.name, rows[1]!.name];
     },
   });
@@ -98,6 +110,7 @@ test('a retailer orders, its distributor approves with a line changed, and the r
   const retailerContext = await browser.newContext();
   const distributorContext = await browser.newContext();
   const staffContext = await browser.newContext();
+  const importerContext = await browser.newContext();
   try {
     const retailer = await retailerContext.newPage();
     const distributor = await distributorContext.newPage();
@@ -184,8 +197,9 @@ test('a retailer orders, its distributor approves with a line changed, and the r
     await expect(distributor.getByTestId('order-message')).toContainText('Thanks, the one case is fine.');
 
     // ---- Staff: an importer's order to the brand, approved, shipped and delivered. ----
-    const importer = await (await browser.newContext()).newPage();
+    const importer = await importerContext.newPage();
     await signInPartner(importer, own.url, IMPORTER_EMAIL);
+    await expect(importer).toHaveURL(/\/partner\/dashboard$/);
     await importer.goto(`${own.url}/partner/dashboard/orders/place`);
     await expect(importer.getByRole('heading', { level: 1, name: 'Place Order' })).toBeVisible();
     await importer.getByLabel(`Cases of ${first}`, { exact: true }).fill('10');
@@ -220,7 +234,7 @@ test('a retailer orders, its distributor approves with a line changed, and the r
     await importer.goto(`${own.url}/partner/dashboard/orders/history`);
     await expect(importer.getByRole('table', { name: 'Your orders' }).getByTestId('order-row-status')).toHaveText('Delivered');
   } finally {
-    await Promise.all([retailerContext.close(), distributorContext.close(), staffContext.close()]);
+    await Promise.all([retailerContext.close(), distributorContext.close(), staffContext.close(), importerContext.close()]);
     await (await own.stopAndOpenDatabase()).close();
   }
 });

@@ -34,9 +34,7 @@ export function PlaceOrderForm({
   const priced = products.filter((p) => p.price);
   const values = result?.values ?? {};
   const errors = result?.errors ?? {};
-  const [cases, setCases] = useState<Record<number, string>>(() =>
-    Object.fromEntries(priced.map((p) => [p.id, values[`cases.${p.id}`] ?? ''])),
-  );
+  const [cases, setCases] = useState<Record<number, string>>(() => Object.fromEntries(priced.map((p) => [p.id, values[`cases.${p.id}`] ?? ''])));
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const currency = priced[0]?.price?.currency ?? null;
@@ -46,8 +44,7 @@ export function PlaceOrderForm({
   };
   const total = priced.reduce((s, p) => s + count(p) * (p.price?.caseMinor ?? 0), 0);
   const totalCases = priced.reduce((s, p) => s + count(p), 0);
-  if (priced.length === 0)
-    return <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">No products have a trade price for your organisation yet.</p>;
+  if (priced.length === 0) return <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">No products have a trade price for your organisation yet.</p>;
   return (
     <Form method="post" noValidate className="space-y-4" aria-label="Place an order">
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
