@@ -17,7 +17,7 @@ import {
 } from '@shared/schemas/orders';
 import { actionError } from '~/lib/action-result';
 import { readForm } from '~/lib/form-action';
-import { requireAccess, requirePartnerPage, requirePermission } from '~/lib/guards.server';
+import { requireAccess, requireAdminArea, requirePartnerPage } from '~/lib/guards.server';
 
 type User = Awaited<ReturnType<typeof requirePartnerPage>>;
 export type Channel = 'partner' | 'staff';
@@ -28,9 +28,20 @@ export async function requireOrdersPage(request: Request, context: AppLoadContex
   return requireAccess(request, context, { permission: 'orders:manage' });
 }
 
-/** Staff's Trade orders: Order Management (any scope). */
-export function requireTradeOrders(request: Request, context: AppLoadContext): Promise<User> {
-  return requirePermission(request, context, 'orders:manage');
+/**
+ * Staff's Trade orders: the admin area first (its sign-in, password and two-factor rules), then Order
+ * Management (any scope). Order Management is a partner-area permission, so a member of staff without
+ * it is told 'Access Denied' for this page (to /dashboard), not sent to the partner sign-in.
+ */
+export async function requireTradeOrders(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await requireAdminArea(request, context);
+  const decision = await context.services.access.decide(user, { permission: 'orders:manage' });
+  if (decision.allowed) return user;
+  throw context.flash.redirectWithToast('/dashboard', {
+    title: 'Access Denied',
+    description: "You don't have permission to access this page.",
+    variant: 'destructive',
+  });
 }
 
 /** The form's text fields. */
