@@ -73,6 +73,9 @@ export default [
     route('partners/new', 'routes/admin/partners/new.tsx', { id: 'admin-partner-new' }),
     route('partners/tree', 'routes/admin/partners/tree.tsx', { id: 'admin-partners-tree' }),
     route('partners/:id', 'routes/admin/partners/detail.tsx', { id: 'admin-partner' }),
+    // Trade orders (issue 15): the importers' orders to the brand, for staff with Order Management.
+    route('trade-orders', 'routes/admin/trade-orders/index.tsx', { id: 'admin-trade-orders' }),
+    route('trade-orders/:id', 'routes/admin/trade-orders/order.tsx', { id: 'admin-trade-order' }),
     route('media', 'routes/admin/media.tsx', { id: 'admin-media' }),
     route('notifications', 'routes/admin/notifications.tsx', { id: 'admin-notifications' }),
     route('search', 'routes/admin/search.tsx', { id: 'admin-search' }),
@@ -94,17 +97,15 @@ export default [
     route('retailer/catalog', 'routes/partner/retailer-catalog.tsx', { id: 'partner-retailer-catalog' }),
     route('notifications', 'routes/partner/notifications.tsx', { id: 'partner-notifications' }),
     route('distribution/assign', 'routes/partner/distribution-assign.tsx', { id: 'partner-distribution-assign' }),
-    ...[
-      'orders/place',
-      'orders/history',
-      'distributor/orders/approve',
-      'distributor/invoices/generate',
-      'distributor/shipments',
-      'retailer/orders',
-      'retailer/invoices',
-      'retailer/receipts',
-      'payments',
-    ].map((p) => page(p, `partner-${p.replaceAll('/', '-')}`)),
+    // Trade orders (issue 15): placing, the lists, and one order for its buyer or its seller.
+    route('orders/place', 'routes/partner/orders/place.tsx', { id: 'partner-orders-place' }),
+    route('orders/history', 'routes/partner/orders/history.tsx', { id: 'partner-orders-history' }),
+    route('orders/:id', 'routes/partner/orders/order.tsx', { id: 'partner-order' }),
+    route('retailer/orders', 'routes/partner/orders/retailer.tsx', { id: 'partner-retailer-orders' }),
+    route('distributor/orders/approve', 'routes/partner/orders/approve.tsx', { id: 'partner-distributor-orders-approve' }),
+    ...['distributor/invoices/generate', 'distributor/shipments', 'retailer/invoices', 'retailer/receipts', 'payments'].map((p) =>
+      page(p, `partner-${p.replaceAll('/', '-')}`),
+    ),
     // Marketing requests (every partner).
     route('marketing/materials', 'routes/partner/marketing/materials.tsx', { id: 'partner-marketing-materials' }),
     route('marketing/events', 'routes/partner/marketing/events.tsx', { id: 'partner-marketing-events' }),

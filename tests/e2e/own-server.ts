@@ -24,7 +24,7 @@ import { createChangeFeed } from '../../server/realtime/changes';
 import type { Services } from '../../server/services';
 
 /** The services a journey's starting state is written with (the whole set would load modules Playwright's loader cannot, e.g. JSON data). */
-export type PrepareServices = Pick<Services, 'partners' | 'users' | 'media' | 'marketing'>;
+export type PrepareServices = Pick<Services, 'partners' | 'users' | 'media' | 'marketing'> & { db: Database['db'] };
 
 /** Writes the starting state: through the services, or (ledgers such as stock, which no service opens) with the database. */
 export type Prepare = (services: PrepareServices, db: Db) => Promise<void>;
@@ -57,6 +57,7 @@ async function prepareDataDir(dataDir: string, prepare: Prepare): Promise<void> 
     try {
       await prepare(
         {
+          db,
           users,
           partners: createPartnerService({ db, users, mailer, feed, jobs, notifications, origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}` }),
           media: createMediaService(db, content, path.join(dataDir, 'uploads')),

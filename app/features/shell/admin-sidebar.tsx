@@ -55,6 +55,11 @@ export function AdminSidebar({ user }: Props) {
             Partners
           </NavLink>
         ) : null}
+        {userHasPermission(user, 'orders:manage') ? (
+          <NavLink to={href('/admin/dashboard/trade-orders')} className={linkClass}>
+            Trade orders
+          </NavLink>
+        ) : null}
         {userHasPermission(user, 'support:answer') ? (
           <NavLink to={href('/admin/dashboard/support')} className={linkClass}>
             Support Inbox

@@ -1,0 +1,189 @@
+// The order pages' server side, one way for the partners' pages and staff's Trade orders: the guard,
+// the place form read into the shared schema (a cases box per product), and the order page's actions
+// (approve with a cases box and a reason per line, reject, cancel, ship, deliver, a message), each
+// parsed with the shared zod schema and carried out by `services.orders` in-process. A refusal comes
+// back on its field (the service's `lines.0.cases` → the form's `cases.<line id>`) or over the form.
+import { href, type AppLoadContext } from 'react-router';
+import { fieldErrors } from '@shared/field-errors';
+import type { FieldErrors } from '@shared/form-constants';
+import {
+  approveOrderInput,
+  cancelOrderInput,
+  idempotencyKey,
+  orderMessageInput,
+  orderStepInput,
+  placeOrderInput,
+  rejectOrderInput,
+} from '@shared/schemas/orders';
+import { actionError } from '~/lib/action-result';
+import { readForm } from '~/lib/form-action';
+import { requireAccess, requireAdminArea, requirePartnerPage } from '~/lib/guards.server';
+
+type User = Awaited<ReturnType<typeof requirePartnerPage>>;
+export type Channel = 'partner' | 'staff';
+
+/** A partner's order page: the partner area (its role rule for role pages), and Order Management. */
+export async function requireOrdersPage(request: Request, context: AppLoadContext): Promise<User> {
+  await requirePartnerPage(request, context);
+  return requireAccess(request, context, { permission: 'orders:manage' });
+}
+
+/**
+ * Staff's Trade orders: the admin area first (its sign-in, password and two-factor rules), then Order
+ * Management (any scope). Order Management is a partner-area permission, so a member of staff without
+ * it is told 'Access Denied' for this page (to /dashboard), not sent to the partner sign-in.
+ */
+export async function requireTradeOrders(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await requireAdminArea(request, context);
+  const decision = await context.services.access.decide(user, { permission: 'orders:manage' });
+  if (decision.allowed) return user;
+  throw context.flash.redirectWithToast('/dashboard', {
+    title: 'Access Denied',
+    description: "You don't have permission to access this page.",
+    variant: 'destructive',
+  });
+}
+
+/** The form's text fields. */
+async function fields(request: Request): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of await readForm(request)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+function rename(errors: FieldErrors, map: (path: string) => string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [k, v] of Object.entries(errors)) out[map(k)] ??= v;
+  return out;
+}
+
+/** A service refusal (below 500) as the form's answer, its fields renamed; anything else rethrown. */
+function refused(err: unknown, values: Record<string, string>, map: (path: string) => string, intent?: string) {
+  if (err instanceof Response) throw err;
+  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
+  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
+  const details = Array.isArray(e.details) ? (e.details as { path?: unknown; message?: unknown }[]) : [];
+  const errors: FieldErrors = {};
+  for (const d of details) if (typeof d?.path === 'string' && typeof d.message === 'string') errors[d.path || 'form'] ??= d.message;
+  return actionError(e.status, { errors: rename(errors, map), formError: e.message, code: e.code, hint: e.hint, values, intent });
+}
+
+/** The product ids of the boxes a place form sent, in form order, with what was typed. */
+function typedLines(values: Record<string, string>) {
+  return Object.entries(values)
+    .filter(([k, v]) => /^cases\.\d+$/.test(k) && v.trim() !== '' && v.trim() !== '0')
+    .map(([k, v]) => ({ productId: Number(k.slice('cases.'.length)), cases: v.trim() }));
+}
+
+/** Places the order a place form sent; on success to the order's page with 'Order placed'. */
+export async function placeOrderAction(request: Request, context: AppLoadContext, user: User) {
+  const values = await fields(request);
+  const lines = typedLines(values);
+  const toField = (path: string) => {
+    const m = /^lines\.(\d+)\.(cases|productId)$/.exec(path);
+    const line = m ? lines[Number(m[1])] : undefined;
+    return line ? `cases.${line.productId}` : path === 'lines' ? 'form' : path;
+  };
+  const key = idempotencyKey.safeParse(values.idempotencyKey ?? '');
+  if (!key.success) return actionError(400, { formError: 'This form has expired: reload the page and try again.', code: 'invalid_idempotency_key', values });
+  const parsed = placeOrderInput.safeParse({ lines, note: values.note ?? '' });
+  if (!parsed.success) {
+    const errors = rename(fieldErrors(parsed.error), toField);
+    return actionError(400, { errors, formError: errors.form ?? 'Check the highlighted fields.', code: 'validation_failed', values });
+  }
+  let order: { id: number; number: string; seller: { name: string } };
+  try {
+    ({ order } = await context.services.orders.place(user, parsed.data, key.data, context.auth.actor(user.id)));
+  } catch (err) {
+    return refused(err, values, toField);
+  }
+  throw context.flash.redirectWithToast(href('/partner/dashboard/orders/:id', { id: String(order.id) }), {
+    title: 'Order placed',
+    description: `Order ${order.number} is with ${order.seller.name}.`,
+  });
+}
+
+const TOASTS = {
+  approve: 'Order approved',
+  reject: 'Order rejected',
+  cancel: 'Order cancelled',
+  ship: 'Marked shipped',
+  deliver: 'Marked delivered',
+  message: 'Message sent',
+} as const;
+type Intent = keyof typeof TOASTS;
+
+/** The order page's post: `intent` says which; the answer is a redirect back with a toast, or the errors. */
+export async function orderPageAction(request: Request, context: AppLoadContext, user: User, id: number, channel: Channel, here: string) {
+  const values = await fields(request);
+  const intent = values.intent as Intent;
+  if (!(intent in TOASTS)) return actionError(400, { formError: 'Choose what to do.', code: 'validation_failed', values });
+  const orders = context.services.orders;
+  const actor = context.auth.actor(user.id);
+  const invalid = (error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, map: (p: string) => string = (p) => p) => {
+    const errors = rename(fieldErrors(error), map);
+    return actionError(400, { errors, formError: errors.form ?? 'Check the highlighted fields.', code: 'validation_failed', values, intent });
+  };
+  try {
+    switch (intent) {
+      case 'approve': {
+        const ids = Object.keys(values)
+          .filter((k) => /^cases\.\d+$/.test(k))
+          .map((k) => Number(k.slice('cases.'.length)));
+        const lines = ids.map((itemId) => ({ itemId, cases: (values[`cases.${itemId}`] ?? '').trim(), reason: values[`reason.${itemId}`] ?? '' }));
+        const map = (path: string) => {
+          const m = /^lines\.(\d+)\.(cases|reason|itemId)$/.exec(path);
+          const line = m ? lines[Number(m[1])] : undefined;
+          return line ? `${m![2] === 'reason' ? 'reason' : 'cases'}.${line.itemId}` : path === 'lines' ? 'form' : path;
+        };
+        const parsed = approveOrderInput.safeParse({ version: values.version, lines, note: values.note ?? '' });
+        if (!parsed.success) return invalid(parsed.error, map);
+        try {
+          await orders.approve(user, id, parsed.data, actor, channel);
+        } catch (err) {
+          return refused(err, values, map, intent);
+        }
+        break;
+      }
+      case 'reject': {
+        const parsed = rejectOrderInput.safeParse({ version: values.version, reason: values.reason });
+        if (!parsed.success) return invalid(parsed.error);
+        await orders.reject(user, id, parsed.data, actor, channel);
+        break;
+      }
+      case 'cancel': {
+        const parsed = cancelOrderInput.safeParse({ version: values.version, reason: values.reason });
+        if (!parsed.success) return invalid(parsed.error);
+        await orders.cancel(user, id, parsed.data, actor, channel);
+        break;
+      }
+      case 'ship':
+      case 'deliver': {
+        if (channel !== 'staff') return actionError(403, { formError: 'You may not do this.', code: 'forbidden', values, intent });
+        const parsed = orderStepInput.safeParse({ version: values.version });
+        if (!parsed.success) return invalid(parsed.error);
+        await orders[intent](user, id, parsed.data, actor);
+        break;
+      }
+      case 'message': {
+        const parsed = orderMessageInput.safeParse({ body: values.body });
+        if (!parsed.success) return invalid(parsed.error);
+        await orders.postMessage(user, id, parsed.data, actor, channel);
+        break;
+      }
+    }
+  } catch (err) {
+    return refused(err, values, (p) => p, intent);
+  }
+  throw context.flash.redirectWithToast(here, { title: TOASTS[intent] });
+}
+
+/** The thread, when the viewer may read it (partners need Internal Chat); null otherwise. */
+export async function threadOf(context: AppLoadContext, user: User, id: number, channel: Channel) {
+  try {
+    return await context.services.orders.messages(user, id, channel);
+  } catch (err) {
+    if ((err as { status?: number } | null)?.status === 403) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,134 @@
+// The place-order form (importer's Place Order, retailer's Place Orders): the catalogue at the buyer's
+// tier price, a cases box per product, a note, and a running total for display only (the server
+// prices the order). The hidden Idempotency-Key is the loader's, one per form: a resent form gets the
+// order its first sending placed.
+import { useState } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { formatPrice } from '@shared/markets';
+import { MAX_CASES_PER_LINE } from '@shared/orders';
+import { buttonClass } from '~/components/admin-ui/list';
+import { Field, FormError, inputClass } from '~/components/forms/fields';
+import type { OrderFormResult } from './types';
+
+export interface OrderableProduct {
+  id: number;
+  name: string;
+  category: string;
+  caseSize: number;
+  price: { bottleMinor: number; caseMinor: number; currency: string } | null;
+}
+
+export function PlaceOrderForm({
+  products,
+  idempotencyKey,
+  supplier,
+  result,
+  disabledReason,
+}: {
+  products: OrderableProduct[];
+  idempotencyKey: string;
+  supplier: string;
+  result?: OrderFormResult;
+  disabledReason?: string | null;
+}) {
+  const priced = products.filter((p) => p.price);
+  const values = result?.values ?? {};
+  const errors = result?.errors ?? {};
+  const [cases, setCases] = useState<Record<number, string>>(() => Object.fromEntries(priced.map((p) => [p.id, values[`cases.${p.id}`] ?? ''])));
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const currency = priced[0]?.price?.currency ?? null;
+  const count = (p: OrderableProduct) => {
+    const n = Number(cases[p.id] ?? '');
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  };
+  const total = priced.reduce((s, p) => s + count(p) * (p.price?.caseMinor ?? 0), 0);
+  const totalCases = priced.reduce((s, p) => s + count(p), 0);
+  if (priced.length === 0) return <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">No products have a trade price for your organisation yet.</p>;
+  return (
+    <Form method="post" noValidate className="space-y-4" aria-label="Place an order">
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <FormError message={result?.formError} />
+      <fieldset disabled={!!disabledReason} className="space-y-4">
+        {disabledReason ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{disabledReason}</p> : null}
+        <p className="text-sm text-stone-700">Ordering from {supplier}. Enter the number of cases for each product you want.</p>
+        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-stone-200 text-stone-700">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Product
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Per bottle
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Per case
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Cases
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Line total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {priced.map((p) => {
+                const name = `cases.${p.id}`;
+                const error = errors[name];
+                return (
+                  <tr key={p.id} className="border-b border-stone-100 align-top last:border-0" data-testid="order-product">
+                    <td className="px-4 py-3">
+                      <span className="font-medium">{p.name}</span>
+                      <span className="block text-stone-600">
+                        {p.category} · case of {p.caseSize}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3 text-right">{formatPrice(p.price!.bottleMinor, p.price!.currency)}</td>
+                    <td className="px-4 py-3 text-right">{formatPrice(p.price!.caseMinor, p.price!.currency)}</td>
+                    <td className="px-4 py-3">
+                      <label className="sr-only" htmlFor={`order-${name}`}>
+                        Cases of {p.name}
+                      </label>
+                      <input
+                        id={`order-${name}`}
+                        name={name}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={MAX_CASES_PER_LINE}
+                        step={1}
+                        value={cases[p.id] ?? ''}
+                        onChange={(e) => setCases((c) => ({ ...c, [p.id]: e.target.value }))}
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? `order-${name}-error` : undefined}
+                        className={`${inputClass} w-24`}
+                      />
+                      {error ? (
+                        <p id={`order-${name}-error`} className="mt-1 text-sm font-medium text-red-800">
+                          {error}
+                        </p>
+                      ) : null}
+                    </td>
+                    <td className="px-4 py-3 text-right">{count(p) ? formatPrice(count(p) * p.price!.caseMinor, p.price!.currency) : '—'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <p className="text-right" aria-live="polite" data-testid="order-preview-total">
+          {totalCases} {totalCases === 1 ? 'case' : 'cases'} · <span className="font-semibold">{currency ? formatPrice(total, currency) : '—'}</span>
+          <span className="block text-sm text-stone-600">Before tax; the order confirms the final amount.</span>
+        </p>
+        <Field label="Note to your supplier" name="note" optional error={errors.note}>
+          {(props) => <textarea {...props} rows={3} defaultValue={values.note ?? ''} />}
+        </Field>
+        <button type="submit" className={buttonClass.primary} disabled={busy}>
+          {busy ? 'Placing…' : 'Place order'}
+        </button>
+      </fieldset>
+    </Form>
+  );
+}

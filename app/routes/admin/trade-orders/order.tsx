@@ -1,0 +1,43 @@
+// One importer's order to the brand, for staff with Order Management: approve (with line changes,
+// reserving the brand's stock), reject, cancel, mark shipped and delivered; the thread with the
+// importer and the timeline. Another channel's order (between partners) is a 404 here.
+import { href, Link } from 'react-router';
+import { orderId } from '@shared/schemas/orders';
+import type { Route } from './+types/order';
+import { buttonClass, PageHeader } from '~/components/admin-ui/list';
+import { OrderView } from '~/features/orders/order-view';
+import { orderPageAction, requireTradeOrders, threadOf } from '~/features/orders/orders.server';
+import { orNotFound, requireFound } from '~/lib/params.server';
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.order ? `Order ${data.order.number}` : 'Order'} · Trade orders · Frolic` }];
+
+const NOT_FOUND = 'We could not find that order.';
+const idOf = (params: Route.LoaderArgs['params']) => requireFound(orderId.safeParse(params.id).data, NOT_FOUND);
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireTradeOrders(request, context);
+  const id = idOf(params);
+  const order = await orNotFound(context.services.orders.get(user, id, context.auth.actor(user.id), 'staff'), NOT_FOUND);
+  return { order, messages: await threadOf(context, user, id, 'staff') };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireTradeOrders(request, context);
+  const id = idOf(params);
+  await orNotFound(context.services.orders.get(user, id, context.auth.actor(user.id), 'staff'), NOT_FOUND);
+  return orderPageAction(request, context, user, id, 'staff', href('/admin/dashboard/trade-orders/:id', { id: String(id) }));
+}
+
+export default function TradeOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, messages } = loaderData;
+  return (
+    <main id="main">
+      <PageHeader title={`Order ${order.number}`} description={`From ${order.buyer.name}`}>
+        <Link to={href('/admin/dashboard/trade-orders')} className={buttonClass.secondary}>
+          Trade orders
+        </Link>
+      </PageHeader>
+      <OrderView order={order} messages={messages} result={actionData} />
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+// One order, for its buyer or its seller of any role (another organisation's order is a 404): where
+// it stands, the lines asked for and approved side by side, the timeline, the thread, and what this
+// side may do now. The seller's first opening marks it 'Seen'; either side's move reaches the other live.
+import { href, Link } from 'react-router';
+import { orderId } from '@shared/schemas/orders';
+import type { Route } from './+types/order';
+import { buttonClass, PageHeader } from '~/components/admin-ui/list';
+import { OrderView } from '~/features/orders/order-view';
+import { orderPageAction, requireOrdersPage, threadOf } from '~/features/orders/orders.server';
+import { orNotFound, requireFound } from '~/lib/params.server';
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.order ? `Order ${data.order.number}` : 'Order'} · Frolic` }];
+
+const NOT_FOUND = 'We could not find that order.';
+const idOf = (params: Route.LoaderArgs['params']) => requireFound(orderId.safeParse(params.id).data, NOT_FOUND);
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireOrdersPage(request, context);
+  const id = idOf(params);
+  const order = await orNotFound(context.services.orders.get(user, id, context.auth.actor(user.id), 'partner'), NOT_FOUND);
+  return { order, messages: await threadOf(context, user, id, 'partner'), type: user.organisation?.type ?? null };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireOrdersPage(request, context);
+  const id = idOf(params);
+  await orNotFound(context.services.orders.get(user, id, context.auth.actor(user.id), 'partner'), NOT_FOUND);
+  return orderPageAction(request, context, user, id, 'partner', href('/partner/dashboard/orders/:id', { id: String(id) }));
+}
+
+function backLink(side: 'buyer' | 'seller', type: string | null) {
+  if (side === 'seller' && type === 'distributor') return { to: href('/partner/dashboard/distributor/orders/approve'), label: 'Approve Orders' };
+  if (side === 'buyer' && type === 'retailer') return { to: href('/partner/dashboard/retailer/orders'), label: 'Place Orders' };
+  if (side === 'buyer' && type === 'importer') return { to: href('/partner/dashboard/orders/history'), label: 'Order History' };
+  return null;
+}
+
+export default function PartnerOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, messages, type } = loaderData;
+  const back = backLink(order.side, type);
+  return (
+    <main id="main">
+      <PageHeader title={`Order ${order.number}`} description={order.side === 'buyer' ? `To ${order.seller.name}` : `From ${order.buyer.name}`}>
+        {back ? (
+          <Link to={back.to} className={buttonClass.secondary}>
+            {back.label}
+          </Link>
+        ) : null}
+      </PageHeader>
+      <OrderView order={order} messages={messages} result={actionData} />
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+// Place Order (importer → the brand): the catalogue at the importer's prices, cases per product, a
+// note; placing goes to the order's page with 'Order placed'.
+import { href, Link } from 'react-router';
+import type { Route } from './+types/place';
+import { buttonClass, PageHeader } from '~/components/admin-ui/list';
+import { orderForm } from '~/features/orders/catalogue.server';
+import { placeOrderAction, requireOrdersPage } from '~/features/orders/orders.server';
+import { PlaceOrderForm } from '~/features/orders/place-order-form';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Place Order · Frolic' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireOrdersPage(request, context);
+  return orderForm(context, user);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireOrdersPage(request, context);
+  return placeOrderAction(request, context, user);
+}
+
+export default function PlaceOrder({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main">
+      <PageHeader title="Place Order" description="Order from Frolic at your trade prices, in whole cases.">
+        <Link to={href('/partner/dashboard/orders/history')} className={buttonClass.secondary}>
+          Order History
+        </Link>
+      </PageHeader>
+      <PlaceOrderForm
+        products={loaderData.products}
+        idempotencyKey={loaderData.idempotencyKey}
+        supplier={loaderData.supplier}
+        result={actionData}
+        disabledReason={loaderData.notice}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,240 @@
+// The issue's journey (issue 15): a retailer places an order of two lines with its distributor; the
+// distributor, already on Approve Orders in another browser, sees it arrive live, opens it (the
+// retailer's page turns 'Seen' live) and approves it with one line lowered and a reason; the
+// retailer's open order page shows the old and new quantities side by side and the reason without
+// a reload. Then staff approve, ship and deliver an importer's order to the brand. Every person is
+// checked after each step. It runs on a server of its own, prepared through the services.
+import AxeBuilder from '@axe-core/playwright';
+import { asc, eq } from 'drizzle-orm';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../playwright.config';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
+import { products } from '../../server/db/schema';
+import { moveStock } from '../../server/modules/stock/ledger';
+import { passGate, signInAsDemo } from './fixtures';
+import { type PrepareServices, startOwnServer } from './own-server';
+
+const RETAILER_EMAIL = 'rita@corner-shop.example';
+const DISTRIBUTOR_EMAIL = 'dan@thames-drinks.example';
+const IMPORTER_EMAIL = 'ida@albion-imports.example';
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+let productNames: [string, string] = ['', ''];
+
+/** Albion Imports → Thames Drinks → Corner Shop Wines (GB), a member of each, stock at the distributor and at the brand. */
+async function prepare(services: PrepareServices) {
+  const base = {
+    licenceJurisdiction: 'GB',
+    licenceExpiresOn: inDays(365),
+    addressLine1: '12 Market Row',
+    addressLine2: '',
+    city: 'London',
+    region: '',
+    postalCode: 'SW9 8LD',
+    country: 'GB',
+    market: 'GB',
+    email: '',
+    phone: '',
+  };
+  const importer = await services.partners.create(
+    { ...base, type: 'importer', legalName: 'Albion Imports Ltd', tradingName: 'Albion Imports', licenceNumber: 'E2E-ORD-IMP', supplierId: null },
+    SYSTEM_ACTOR,
+    { status: 'active' },
+  );
+  const distributor = await services.partners.create(
+    { ...base, type: 'distributor', legalName: 'Thames Drinks Ltd', tradingName: 'Thames Drinks', licenceNumber: 'E2E-ORD-DIS', supplierId: importer.id },
+    SYSTEM_ACTOR,
+    { status: 'active' },
+  );
+  const retailer = await services.partners.create(
+    {
+      ...base,
+      type: 'retailer',
+      legalName: 'Corner Shop Wines Ltd',
+      tradingName: 'Corner Shop Wines',
+      licenceNumber: 'E2E-ORD-RET',
+      supplierId: distributor.id,
+    },
+    SYSTEM_ACTOR,
+    { status: 'active' },
+  );
+  const people = [
+    { email: RETAILER_EMAIL, firstName: 'Rita', lastName: 'Rowe', roles: ['retailer'], organisationId: retailer.id },
+    { email: DISTRIBUTOR_EMAIL, firstName: 'Dan', lastName: 'Dale', roles: ['distributor'], organisationId: distributor.id },
+    { email: IMPORTER_EMAIL, firstName: 'Ida', lastName: 'Iles', roles: ['importer'], organisationId: importer.id },
+  ];
+  for (const p of people) await services.users.createUser({ ...p, password: DEMO_PASSWORD, confirmed: true } as never, SYSTEM_ACTOR);
+  // The two first products of the catalogue (it lists by name); every seeded product has trade prices per tier in GB.
+  const two = await services.db.select().from(products).where(eq(products.status, 'active')).orderBy(asc(products.name), asc(products.id)).limit(2);
+  for (const p of two)
+    for (const holder of [distributor.id, null])
+      await services.db.transaction((tx) =>
+        moveStock(tx, { organisationId: holder, productId: p.id, onHand: 60 * p.caseSize, reserved: 0, cause: 'adjustment', reason: 'Opening stock' }),
+      );
+}
+
+async function seriousAxeIssues(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
+}
+
+async function signInPartner(page: Page, base: string, email: string) {
+  await page.goto(`${base}/partner-login`);
+  await passGate(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const line = (page: Page, name: string) => page.getByTestId('order-line').filter({ has: page.getByTestId('line-product').getByText(name, { exact: true }) });
+
+test('a retailer orders, its distributor approves with a line changed, and the retailer sees it live; staff approve, ship and deliver an importer order', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3226) + 200 + test.info().workerIndex, {
+    demo: true,
+    prepare: async (services) => {
+      await prepare(services);
+      const rows = await services.db
+        .select({ name: products.name })
+        .from(products)
+        .where(eq(products.status, 'active'))
+        .orderBy(asc(products.name), asc(products.id))
+        .limit(2);
+      productNames = [rows[0]!.name, rows[1]!.name];
+    },
+  });
+  const [first, second] = productNames;
+  const retailerContext = await browser.newContext();
+  const distributorContext = await browser.newContext();
+  const staffContext = await browser.newContext();
+  const importerContext = await browser.newContext();
+  try {
+    const retailer = await retailerContext.newPage();
+    const distributor = await distributorContext.newPage();
+
+    // The distributor waits on Approve Orders: nothing yet.
+    await signInPartner(distributor, own.url, DISTRIBUTOR_EMAIL);
+    await expect(distributor).toHaveURL(/\/partner\/dashboard\/distributor$/);
+    await distributor.goto(`${own.url}/partner/dashboard/distributor/orders/approve`);
+    await expect(distributor.getByRole('heading', { level: 1, name: 'Approve Orders' })).toBeVisible();
+    await expect(distributor.getByText('No orders are waiting for you.')).toBeVisible();
+
+    // The retailer opens Place Orders: its prices per bottle and per case, no orders yet.
+    await signInPartner(retailer, own.url, RETAILER_EMAIL);
+    await expect(retailer).toHaveURL(/\/partner\/dashboard\/retailer$/);
+    await retailer.goto(`${own.url}/partner/dashboard/retailer/orders`);
+    await expect(retailer.getByRole('heading', { level: 1, name: 'Place Orders' })).toBeVisible();
+    await expect(retailer.getByText('No orders yet.')).toBeVisible();
+    expect(await seriousAxeIssues(retailer)).toEqual([]);
+
+    // Nothing entered: refused with the schema's message, nothing placed.
+    await retailer.getByRole('button', { name: 'Place order' }).click();
+    await expect(retailer.getByText('Add at least one product.')).toBeVisible();
+    await expect(distributor.getByText('No orders are waiting for you.')).toBeVisible();
+
+    // Two lines; the preview adds them up.
+    await retailer.getByLabel(`Cases of ${first}`, { exact: true }).fill('4');
+    await retailer.getByLabel(`Cases of ${second}`, { exact: true }).fill('3');
+    await expect(retailer.getByTestId('order-preview-total')).toContainText('7 cases');
+    await retailer.getByRole('button', { name: 'Place order' }).click();
+    await expect(retailer).toHaveURL(/\/partner\/dashboard\/orders\/\d+$/);
+    await expect(retailer.getByText('Order placed', { exact: true })).toBeVisible();
+    await expect(retailer.getByTestId('order-status')).toHaveText('Submitted');
+    const number = (await retailer.getByRole('heading', { level: 1 }).textContent())!.replace('Order ', '').trim();
+    expect(number).toMatch(/^FR-\d{4}-\d{6}$/);
+    await expect(line(retailer, first).getByTestId('line-requested')).toHaveText('4 cases');
+    await expect(line(retailer, second).getByTestId('line-requested')).toHaveText('3 cases');
+    await expect(line(retailer, second).getByTestId('line-approved')).toHaveText('—');
+    // The buyer cannot approve its own order; it may cancel.
+    await expect(retailer.getByRole('button', { name: 'Approve order' })).toHaveCount(0);
+    await expect(retailer.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    expect(await seriousAxeIssues(retailer)).toEqual([]);
+
+    // The order arrives on the distributor's open list without a reload.
+    const waiting = distributor.getByRole('table', { name: 'Orders waiting for you' });
+    await expect(waiting.getByRole('link', { name: number })).toBeVisible();
+    await expect(waiting.getByTestId('order-row-status')).toHaveText('Submitted');
+    await expect(waiting).toContainText('Corner Shop Wines');
+
+    // Opening it marks it seen: the retailer's page says so live.
+    await waiting.getByRole('link', { name: number }).click();
+    await expect(distributor.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
+    await expect(distributor.getByTestId('order-status')).toHaveText('Seen');
+    await expect(retailer.getByTestId('order-status')).toHaveText('Seen');
+    expect(await seriousAxeIssues(distributor)).toEqual([]);
+
+    // Lowering a line without a reason is refused on that line.
+    await distributor.getByLabel(`Cases of ${second} to approve`).fill('1');
+    await distributor.getByRole('button', { name: 'Approve order' }).click();
+    await expect(distributor.getByText('Say why this line changed.')).toBeVisible();
+    await expect(distributor.getByTestId('order-status')).toHaveText('Seen');
+    await expect(retailer.getByTestId('order-status')).toHaveText('Seen');
+
+    // Approved with the reason.
+    await distributor.getByLabel(`Cases of ${second} to approve`).fill('1');
+    await distributor.getByLabel(`Reason for ${second}`).fill('Only one case left this week');
+    await distributor.getByRole('button', { name: 'Approve order' }).click();
+    await expect(distributor.getByText('Order approved', { exact: true })).toBeVisible();
+    await expect(distributor.getByTestId('order-status')).toHaveText('Approved');
+    await expect(line(distributor, second).getByTestId('line-approved')).toHaveText('1 case');
+
+    // The retailer's open page: old and new side by side, and why, without a reload.
+    await expect(retailer.getByTestId('order-status')).toHaveText('Approved');
+    await expect(line(retailer, second).getByTestId('line-requested')).toHaveText('3 cases');
+    await expect(line(retailer, second).getByTestId('line-approved')).toHaveText('1 case');
+    await expect(line(retailer, second).getByTestId('line-reason')).toHaveText('Changed: Only one case left this week');
+    await expect(line(retailer, first).getByTestId('line-approved')).toHaveText('4 cases');
+    await expect(line(retailer, first).getByTestId('line-reason')).toHaveCount(0);
+    await expect(retailer.getByRole('list', { name: 'Timeline' })).toContainText('Approved');
+
+    // A message from the retailer reaches the distributor's open page.
+    await retailer.getByLabel('Write a message').fill('Thanks, the one case is fine.');
+    await retailer.getByRole('button', { name: 'Send message' }).click();
+    await expect(retailer.getByTestId('order-message')).toContainText('Thanks, the one case is fine.');
+    await expect(distributor.getByTestId('order-message')).toContainText('Thanks, the one case is fine.');
+
+    // ---- Staff: an importer's order to the brand, approved, shipped and delivered. ----
+    const importer = await importerContext.newPage();
+    await signInPartner(importer, own.url, IMPORTER_EMAIL);
+    await expect(importer).toHaveURL(/\/partner\/dashboard$/);
+    await importer.goto(`${own.url}/partner/dashboard/orders/place`);
+    await expect(importer.getByRole('heading', { level: 1, name: 'Place Order' })).toBeVisible();
+    await importer.getByLabel(`Cases of ${first}`, { exact: true }).fill('10');
+    await importer.getByRole('button', { name: 'Place order' }).click();
+    await expect(importer.getByText('Order placed', { exact: true })).toBeVisible();
+    const importerNumber = (await importer.getByRole('heading', { level: 1 }).textContent())!.replace('Order ', '').trim();
+
+    const staff = await staffContext.newPage();
+    await signInAsDemo(staff, 'admin', { base: own.url });
+    await expect(staff).toHaveURL(/\/admin\/dashboard$/);
+    await staff.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Trade orders' }).click();
+    await expect(staff.getByRole('heading', { level: 1, name: 'Trade orders' })).toBeVisible();
+    // Only the brand's sales: the retailer's order is not here.
+    await expect(staff.getByRole('link', { name: number })).toHaveCount(0);
+    await staff.getByRole('link', { name: importerNumber }).click();
+    await expect(staff.getByTestId('order-status')).toHaveText('Seen');
+    await expect(importer.getByTestId('order-status')).toHaveText('Seen');
+    expect(await seriousAxeIssues(staff)).toEqual([]);
+
+    await staff.getByRole('button', { name: 'Approve order' }).click();
+    await expect(staff.getByTestId('order-status')).toHaveText('Approved');
+    await expect(importer.getByTestId('order-status')).toHaveText('Approved');
+    await staff.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(staff.getByTestId('order-status')).toHaveText('Shipped');
+    await expect(importer.getByTestId('order-status')).toHaveText('Shipped');
+    await staff.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(staff.getByTestId('order-status')).toHaveText('Delivered');
+    await expect(importer.getByTestId('order-status')).toHaveText('Delivered');
+    await expect(staff.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);
+
+    // The importer's Order History lists it as delivered.
+    await importer.goto(`${own.url}/partner/dashboard/orders/history`);
+    await expect(importer.getByRole('table', { name: 'Your orders' }).getByTestId('order-row-status')).toHaveText('Delivered');
+  } finally {
+    await Promise.all([retailerContext.close(), distributorContext.close(), staffContext.close(), importerContext.close()]);
+    await (await own.stopAndOpenDatabase()).close();
+  }
+});
