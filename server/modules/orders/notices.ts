@@ -16,9 +16,9 @@ import type { NotificationService, StoredNotification } from '../notifications/s
 
 const PERMISSION = 'orders:manage';
 
-/** Where an order's page is for each side. The Trade orders pages come later: until then these open the order history and the dashboard. */
-export const partnerOrderPath = (id: number) => `${href('/partner/dashboard/orders/history')}?order=${id}`;
-export const staffOrderPath = (id: number) => `${href('/admin/dashboard')}?order=${id}`;
+/** Where an order's page is for each side: the partner order page, or Trade orders for the brand's staff. */
+export const partnerOrderPath = (id: number) => href('/partner/dashboard/orders/:id', { id: String(id) });
+export const staffOrderPath = (id: number) => href('/admin/dashboard/trade-orders/:id', { id: String(id) });
 
 export interface OrderRef {
   id: number;
