@@ -3,7 +3,7 @@
 // organisation that cannot trade (403 with the standing's code, nothing written); staff decisions
 // through the state machine with the version check; who hears about it (bell and email); and the
 // collateral files, readable by staff and by partners of the item's audience only.
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '../../shared/partners';
 import { auditLogs, marketingRequestComments, marketingRequests, organisations, outboxEmails } from '../../server/db/schema';
@@ -60,7 +60,8 @@ const requestCount = async () => (await db().select({ n: count() }).from(marketi
 /** The member's session as the server resolves it (what the bell's feed is asked with). */
 const readerOf = async (c: Client) => (await t.app.services.sessions.resolve(c.cookies.get('frolic_session') as string, { touch: false }))!;
 const bellTitles = async (c: Client) => (await t.app.services.notifications.list(await readerOf(c))).items.map((n) => n.title);
-const emailsTo = async (to: string) => db().select().from(outboxEmails).where(eq(outboxEmails.to, to));
+// In the order they were written: without `order by`, PostgreSQL may return them in any order.
+const emailsTo = async (to: string) => db().select().from(outboxEmails).where(eq(outboxEmails.to, to)).orderBy(asc(outboxEmails.id));
 
 /** Changes an organisation outside the services, then tells every session (as the staff screens will). */
 async function setOrganisation(id: string, values: Partial<typeof organisations.$inferInsert>) {
