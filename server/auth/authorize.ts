@@ -16,7 +16,8 @@ import {
   type RefusalReason,
   type Scope,
 } from '../../shared/policy';
-import type { Standing } from '../../shared/partners';
+import { type Standing, STANDING_REFUSAL } from '../../shared/partners';
+import { AppError, notFound } from '../core/errors';
 
 /** What the decision reads of a user (a CurrentUser has all of it). */
 export interface Viewer {
@@ -156,4 +157,25 @@ export function createAccess(settings: { get(): Promise<AccessPolicy> }): Access
     can: async (user, need) => authorize(user, need, await policyFor(user)).allowed,
     usable: async (user) => usablePermissions(user, await policyFor(user)),
   };
+}
+
+/**
+ * A refusal as a service's error (services answer the API and the pages alike, and import nothing
+ * from http/): another organisation's record is `what` not found; an organisation that cannot trade
+ * says why with its standing's code; the rest is 401 or 403.
+ */
+export function serviceRefusal(d: Exclude<AccessDecision, { allowed: true }>, what: string): AppError {
+  switch (d.reason) {
+    case 'not_found':
+      return notFound(what);
+    case 'trading_blocked': {
+      const why = STANDING_REFUSAL[d.standing ?? 'pending'];
+      return new AppError(why.code, 403, why.message);
+    }
+    case 'unauthenticated':
+    case 'mfa_pending':
+      return new AppError('unauthenticated', 401, 'Sign in to use this.');
+    default:
+      return new AppError('forbidden', 403, 'You may not do this.');
+  }
 }

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/schemas/marketing-requests';
 import { type OrganisationType, STANDING_REFUSAL, standingOf, todayUtc } from '../../../shared/partners';
 import type { AccessNeed } from '../../../shared/policy';
-import type { Access, Viewer } from '../../auth/authorize';
+import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { Db, Tx } from '../../db/client';
 import { brandEvents, collateralItems, marketingRequestComments, marketingRequestItems, marketingRequests, mediaAssets, organisations } from '../../db/schema';
 import { AppError, notFound, versionConflict } from '../../core/errors';
@@ -88,19 +88,7 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
   async function allow(viewer: Viewer | null, need: AccessNeed, what = 'Request'): Promise<'any' | 'own'> {
     const d = await access.decide(viewer, need);
     if (d.allowed) return d.scope === 'own' ? 'own' : 'any';
-    switch (d.reason) {
-      case 'not_found':
-        throw notFound(what);
-      case 'trading_blocked': {
-        const why = STANDING_REFUSAL[d.standing ?? 'pending'];
-        throw new AppError(why.code, 403, why.message);
-      }
-      case 'unauthenticated':
-      case 'mfa_pending':
-        throw new AppError('unauthenticated', 401, 'Sign in to use this.');
-      default:
-        throw new AppError('forbidden', 403, 'You may not do this.');
-    }
+    throw serviceRefusal(d, what);
   }
 
   const owned = (row: RequestRow): AccessNeed => ({ ...READ, resource: { organisationIds: [row.organisationId] } });

@@ -29,7 +29,7 @@ import {
   transitionFor,
   ORDER_STATUS_LABELS,
 } from '../../../shared/schemas/orders';
-import type { Access, Viewer } from '../../auth/authorize';
+import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { Db, Tx } from '../../db/client';
 import { auditLogs, orderItems, orderMessages, orders, organisations, products, productTradePrices, profiles, tradeTerms } from '../../db/schema';
 import { AppError, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
@@ -160,19 +160,7 @@ export function createOrderService(deps: OrderDeps) {
   async function allow(viewer: Viewer | null, need: AccessNeed): Promise<'any' | 'own'> {
     const d = await access.decide(viewer, need);
     if (d.allowed) return d.scope === 'own' ? 'own' : 'any';
-    switch (d.reason) {
-      case 'not_found':
-        throw notFound('Order');
-      case 'trading_blocked': {
-        const why = STANDING_REFUSAL[d.standing ?? 'pending'];
-        throw new AppError(why.code, 403, why.message);
-      }
-      case 'unauthenticated':
-      case 'mfa_pending':
-        throw new AppError('unauthenticated', 401, 'Sign in to use this.');
-      default:
-        throw new AppError('forbidden', 403, 'You may not do this.');
-    }
+    throw serviceRefusal(d, 'Order');
   }
 
   async function requireRow(id: number, tx: Db | Tx = db): Promise<OrderRow> {

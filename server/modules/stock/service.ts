@@ -19,7 +19,7 @@ import type {
   StockMovementsQuery,
   StockMovementView,
 } from '../../../shared/schemas/stock';
-import type { Access, Viewer } from '../../auth/authorize';
+import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { Actor } from '../../core/actor';
 import { AppError, isUniqueViolation, notFound } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
@@ -87,19 +87,7 @@ export function createStockService(deps: StockDeps): StockService {
   async function allow(viewer: Viewer | null, need: AccessNeed, what = 'Stock'): Promise<void> {
     const d = await access.decide(viewer, need);
     if (d.allowed) return;
-    switch (d.reason) {
-      case 'not_found':
-        throw notFound(what);
-      case 'trading_blocked': {
-        const why = STANDING_REFUSAL[d.standing ?? 'pending'];
-        throw new AppError(why.code, 403, why.message);
-      }
-      case 'unauthenticated':
-      case 'mfa_pending':
-        throw new AppError('unauthenticated', 401, 'Sign in to use this.');
-      default:
-        throw new AppError('forbidden', 403, 'You may not do this.');
-    }
+    throw serviceRefusal(d, what);
   }
 
   async function requireProduct(productId: number) {
