@@ -7,6 +7,7 @@ export * from './catalog';
 export * from './chat';
 export * from './cocktails';
 export * from './inquiries';
+export * from './invoicing';
 export * from './jobs';
 export * from './mail';
 export * from './marketing';

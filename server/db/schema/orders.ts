@@ -5,7 +5,7 @@
 // to one of its distributors. States and transitions: shared/orders.ts (one table); every transition
 // is a guarded update (`… where status = 'from'`).
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgEnum, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalog';
 import { organisations } from './partners';
@@ -22,6 +22,13 @@ export const orderStatus = pgEnum('order_status', [
   'delivered',
   'paid',
 ]);
+
+/**
+ * Order numbers (FR-{year}-{n}): unique, not gapless — a sequence hands them out without a lock, so
+ * placing orders does not queue behind one another (invoices, which must be gapless, use
+ * `document_counters`). Migration 0011 starts it after the highest number already issued.
+ */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1 });
 
 export const orders = pgTable(
   'orders',

@@ -1,0 +1,366 @@
+// Partner money (product.md §3, issue 16): invoices and credit notes, shipments, receipts, payments.
+// Spec table names: `invoices`, `payments`. A distributor (the issuer / seller) invoices approved
+// orders of one retailer (the customer / buyer); numbers are assigned at issue from a counter row per
+// issuer, kind and year, locked in the same short transaction (`document_counters`), so they are
+// gapless and unique under concurrency. An issued document never changes: corrections are credit
+// notes (kind `credit_note`, numbered the same way). Amounts are integers in minor units of the
+// invoice's currency. What an invoice still owes is derived: total − settled allocations − credits.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { products } from './catalog';
+import { orderItems, orders } from './orders';
+import { organisations } from './partners';
+
+export const documentKind = pgEnum('document_kind', ['invoice', 'credit_note']);
+
+/** The next number per issuer, kind and year: `update … set last = last + 1 returning last` under the row lock. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    kind: documentKind('kind').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.issuerId, t.kind, t.year] }), check('document_counters_last_nonnegative', sql`${t.last} >= 0`)],
+);
+
+/** draft: being prepared, no number, may be discarded; issued: numbered and immutable. */
+export const invoiceState = pgEnum('invoice_state', ['draft', 'issued']);
+
+/** The parties as printed: names, licence numbers and addresses copied at issue. */
+export interface InvoiceParty {
+  legalName: string;
+  tradingName: string;
+  licenceNumber: string;
+  licenceJurisdiction: string;
+  addressLines: string[];
+  country: string;
+}
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    kind: documentKind('kind').notNull().default('invoice'),
+    state: invoiceState('state').notNull().default('draft'),
+    /** The issuer (the distributor, the seller) and the customer (the retailer, the buyer). */
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    /** Assigned at issue, e.g. INV-2026-0001 / CN-2026-0001; unique per issuer. */
+    number: text('number'),
+    year: integer('year'),
+    sequence: integer('sequence'),
+    /** A credit note: the invoice it corrects, and why. */
+    creditsInvoiceId: integer('credits_invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
+    reason: text('reason').notNull().default(''),
+    currency: text('currency').notNull(),
+    subtotalMinor: integer('subtotal_minor').notNull().default(0),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    taxMinor: integer('tax_minor').notNull().default(0),
+    totalMinor: integer('total_minor').notNull().default(0),
+    /** Terms copied from the supplier→customer relationship at issue. */
+    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+    creditLimitMinor: integer('credit_limit_minor').notNull().default(0),
+    issuedOn: date('issued_on', { mode: 'string' }),
+    dueOn: date('due_on', { mode: 'string' }),
+    issuer: jsonb('issuer').$type<InvoiceParty>(),
+    customer: jsonb('customer').$type<InvoiceParty>(),
+    /** Settled payment allocations and issued credit notes against this invoice (kept in step, in the same transactions). */
+    paidMinor: integer('paid_minor').notNull().default(0),
+    creditedMinor: integer('credited_minor').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** When the PDF went to the customer's email. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_issuer_number_key').on(t.issuerId, t.number),
+    uniqueIndex('invoices_issuer_kind_year_sequence_key').on(t.issuerId, t.kind, t.year, t.sequence),
+    // Each side's list, newest first (keyset).
+    index('invoices_issuer_created_idx').on(t.issuerId, t.createdAt, t.id),
+    index('invoices_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    index('invoices_issuer_customer_due_idx').on(t.issuerId, t.customerId, t.dueOn),
+    index('invoices_credits_idx').on(t.creditsInvoiceId),
+    check('invoices_amounts_nonnegative', sql`${t.subtotalMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.totalMinor} >= 0`),
+    check('invoices_settled_covered', sql`${t.paidMinor} >= 0 and ${t.creditedMinor} >= 0 and ${t.paidMinor} + ${t.creditedMinor} <= ${t.totalMinor}`),
+    check('invoices_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('invoices_not_own_customer', sql`${t.issuerId} <> ${t.customerId}`),
+    check(
+      'invoices_issued_numbered',
+      sql`(${t.state} = 'draft' and ${t.number} is null) or (${t.state} = 'issued' and ${t.number} is not null and ${t.issuedOn} is not null and ${t.dueOn} is not null)`,
+    ),
+    check('invoices_credit_note_target', sql`(${t.kind} = 'credit_note') = (${t.creditsInvoiceId} is not null)`),
+  ],
+);
+
+/** The orders an invoice bills: an order is on at most one invoice. */
+export const invoiceOrders = pgTable(
+  'invoice_orders',
+  {
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.orderId] }), uniqueIndex('invoice_orders_order_key').on(t.orderId)],
+);
+
+/** Lines as printed, copied from the order lines (a credit note's lines are what it takes back). */
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'restrict' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'restrict' }),
+    description: text('description').notNull(),
+    cases: integer('cases').notNull(),
+    caseSize: integer('case_size').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    lineTotalMinor: integer('line_total_minor').notNull(),
+  },
+  (t) => [
+    index('invoice_items_invoice_idx').on(t.invoiceId, t.id),
+    check('invoice_items_cases_positive', sql`${t.cases} > 0 and ${t.caseSize} > 0`),
+    check('invoice_items_amounts_nonnegative', sql`${t.unitPriceMinor} >= 0 and ${t.lineTotalMinor} >= 0`),
+  ],
+);
+
+export const shipmentStatus = pgEnum('shipment_status', ['preparing', 'shipped', 'in_transit', 'delivered', 'exception']);
+
+/** A distributor's shipment to one retailer: some or all lines of approved orders (partial allowed). */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    /** Human reference, e.g. SH-2026-000042. */
+    number: text('number').notNull(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    status: shipmentStatus('status').notNull().default('preparing'),
+    /** A key of shared/shipping.ts CARRIERS (its URL template makes the tracking link). */
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull().default(''),
+    /** A replacement for a receipt's shortfall or damage. */
+    replacesReceiptId: integer('replaces_receipt_id').references((): AnyPgColumn => receipts.id, { onDelete: 'restrict' }),
+    note: text('note').notNull().default(''),
+    exceptionReason: text('exception_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipments_number_key').on(t.number),
+    index('shipments_sender_created_idx').on(t.senderId, t.createdAt, t.id),
+    index('shipments_recipient_created_idx').on(t.recipientId, t.createdAt, t.id),
+    check('shipments_not_own_recipient', sql`${t.senderId} <> ${t.recipientId}`),
+  ],
+);
+
+export const shipmentItems = pgTable(
+  'shipment_items',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    cases: integer('cases').notNull(),
+    caseSize: integer('case_size').notNull(),
+  },
+  (t) => [
+    uniqueIndex('shipment_items_shipment_order_item_key').on(t.shipmentId, t.orderItemId),
+    index('shipment_items_order_item_idx').on(t.orderItemId),
+    index('shipment_items_order_idx').on(t.orderId),
+    check('shipment_items_cases_positive', sql`${t.cases} > 0 and ${t.caseSize} > 0`),
+  ],
+);
+
+/**
+ * A file of two organisations (and staff): a receipt's photo or PDF. Never in the staff media
+ * library, never public: served only to members of `ownerId` or `counterpartId` and to staff.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    counterpartId: uuid('counterpart_id').references(() => organisations.id, { onDelete: 'restrict' }),
+    /** The key in the file storage (server/modules/media/storage.ts). */
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('attachments_storage_key').on(t.storageKey),
+    index('attachments_owner_idx').on(t.ownerId),
+    check('attachments_size_positive', sql`${t.sizeBytes} > 0`),
+  ],
+);
+
+/** confirmed: received as shipped; discrepancy: short or damaged, waiting for the sender; resolved: answered. */
+export const receiptStatus = pgEnum('receipt_status', ['confirmed', 'discrepancy', 'resolved']);
+
+/** The retailer confirms a delivery: what it received per line, with a photo or PDF. One per shipment. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'restrict' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    status: receiptStatus('status').notNull(),
+    note: text('note').notNull().default(''),
+    attachmentId: uuid('attachment_id').references(() => attachments.id, { onDelete: 'restrict' }),
+    /** How the sender answered a discrepancy: a credit note or a replacement shipment. */
+    resolution: text('resolution'),
+    creditNoteId: integer('credit_note_id').references(() => invoices.id, { onDelete: 'restrict' }),
+    replacementShipmentId: integer('replacement_shipment_id').references(() => shipments.id, { onDelete: 'restrict' }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('receipts_shipment_key').on(t.shipmentId),
+    index('receipts_recipient_idx').on(t.recipientId, t.receivedAt),
+    index('receipts_sender_idx').on(t.senderId, t.receivedAt),
+    check('receipts_resolution', sql`${t.resolution} is null or ${t.resolution} in ('credit_note', 'replacement')`),
+  ],
+);
+
+export const receiptItems = pgTable(
+  'receipt_items',
+  {
+    receiptId: integer('receipt_id')
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    shipmentItemId: integer('shipment_item_id')
+      .notNull()
+      .references(() => shipmentItems.id, { onDelete: 'restrict' }),
+    /** Cases received in good order, and cases that arrived damaged. */
+    casesReceived: integer('cases_received').notNull(),
+    casesDamaged: integer('cases_damaged').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.receiptId, t.shipmentItemId] }),
+    check('receipt_items_cases_nonnegative', sql`${t.casesReceived} >= 0 and ${t.casesDamaged} >= 0`),
+  ],
+);
+
+export const paymentMethod = pgEnum('payment_method', ['bank_transfer', 'card', 'cheque', 'eft']);
+export const paymentStatus = pgEnum('payment_status', ['pending', 'settled', 'failed']);
+
+/** A retailer's payment to its distributor, allocated to one or more invoices; the distributor confirms it. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    payerId: uuid('payer_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    payeeId: uuid('payee_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    method: paymentMethod('method').notNull(),
+    reference: text('reference').notNull().default(''),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    status: paymentStatus('status').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_payer_idempotency_key').on(t.payerId, t.idempotencyKey),
+    index('payments_payer_created_idx').on(t.payerId, t.createdAt, t.id),
+    index('payments_payee_created_idx').on(t.payeeId, t.createdAt, t.id),
+    check('payments_amount_positive', sql`${t.amountMinor} > 0`),
+    check('payments_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('payments_not_own_payee', sql`${t.payerId} <> ${t.payeeId}`),
+  ],
+);
+
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    amountMinor: integer('amount_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.invoiceId] }),
+    index('payment_allocations_invoice_idx').on(t.invoiceId),
+    check('payment_allocations_amount_positive', sql`${t.amountMinor} > 0`),
+  ],
+);
