@@ -5,7 +5,6 @@
 // (last units, one key, approve against cancel) each beside the unguarded way that loses them.
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { STANDING_REFUSAL } from '../../shared/partners';
 import { MAX_CASES_PER_LINE, MAX_LINES } from '../../shared/orders';
 import { orderItems, orders, organisations, outboxEmails, products, productTradePrices, stockBalances, tradeTerms } from '../../server/db/schema';
@@ -17,6 +16,7 @@ import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn } from '../support/staff';
 import { describeOnPostgres } from '../support/test-db';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { openLive } from '../support/live-socket';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -107,26 +107,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function live(c: Client): Promise<{ ws: WebSocket; events: { type: string; id?: unknown; topic?: string }[]; settle(): Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws/live`, { headers: { cookie: c.header() } });
-    const events: { type: string; id?: unknown; topic?: string }[] = [];
-    const waiting: (() => void)[] = [];
-    ws.on('message', (raw) => {
-      const event = JSON.parse(String(raw));
-      if (event.type === 'error') waiting.shift()?.();
-      else events.push(event);
-    });
-    const settle = async () => {
-      await t.app.sockets.flush();
-      await new Promise<void>((done) => {
-        waiting.push(done);
-        ws.send('not json');
-      });
-    };
-    ws.once('open', () => resolve({ ws, events, settle })).once('error', reject);
-  });
-}
+const live = (c: Client) => openLive(t, c);
 
 describe('an importer orders from the brand', () => {
   it('places, is seen, approved with a line cut, shipped and delivered — with the stock following', async () => {

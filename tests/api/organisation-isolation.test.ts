@@ -7,7 +7,6 @@
 // the owner's own request succeeds the same way — so a probe that always answered 404 would fail.
 import fc from 'fast-check';
 import { asc, count, eq } from 'drizzle-orm';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allocations,
@@ -32,6 +31,7 @@ import type { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { openLive } from '../support/live-socket';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 interface Party {
@@ -71,27 +71,7 @@ async function ok(res: Response, status = 201) {
   return body;
 }
 
-function live(c: Client): Promise<{ ws: WebSocket; events: { type: string; id?: unknown; topic?: string }[]; settle(): Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws/live`, { headers: { cookie: c.header() } });
-    const events: { type: string; id?: unknown; topic?: string }[] = [];
-    const waiting: (() => void)[] = [];
-    ws.on('message', (raw) => {
-      const event = JSON.parse(String(raw)) as { type: string };
-      if (event.type === 'error') waiting.shift()?.();
-      else events.push(event);
-    });
-    // Every push under way handed to the sockets, then a round trip: what was sent before is here.
-    const settle = async () => {
-      await t.app.sockets.flush();
-      await new Promise<void>((done) => {
-        waiting.push(done);
-        ws.send('not json');
-      });
-    };
-    ws.once('open', () => resolve({ ws, events, settle })).once('error', reject);
-  });
-}
+const live = (c: Client) => openLive(t, c);
 
 async function notify(org: Organisation, title: string, userId?: string) {
   const stored = await t.app.services.notifications.notify(db(), { kind: 'test', title, permission: 'marketing:request', organisationId: org.id, userId });

@@ -4,7 +4,6 @@
 // signals, never another organisation's.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { productTradePrices, products, rolePermissions } from '../../server/db/schema';
 import { USER_CHANGED_TOPIC } from '../../server/modules/auth/sessions';
 import type { NotificationInput } from '../../server/modules/notifications/service';
@@ -13,6 +12,7 @@ import { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { openLive } from '../support/live-socket';
 
 const GIN = 'frolic-london-dry-gin';
 let t: TestServer;
@@ -247,28 +247,7 @@ describe('the bell and the live channel', () => {
     return stored;
   }
 
-  function live(c: Client): Promise<{ ws: WebSocket; events: { type: string; id?: unknown; topic?: string }[]; settle(): Promise<void> }> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws/live`, { headers: { cookie: c.header() } });
-      const events: { type: string; id?: unknown; topic?: string }[] = [];
-      const waiting: (() => void)[] = [];
-      ws.on('message', (raw) => {
-        const event = JSON.parse(String(raw));
-        if (event.type === 'error') waiting.shift()?.();
-        else events.push(event);
-      });
-      // Every push under way handed to the sockets, then a round trip: frames arrive in order, so
-      // whatever was sent before the answer is in `events`.
-      const settle = async () => {
-        await t.app.sockets.flush();
-        await new Promise<void>((done) => {
-          waiting.push(done);
-          ws.send('not json');
-        });
-      };
-      ws.once('open', () => resolve({ ws, events, settle })).once('error', reject);
-    });
-  }
+  const live = (c: Client) => openLive(t, c);
 
   it("pushes a partner its own organisation's notifications and its own, never another organisation's nor staff-wide ones", async () => {
     const sockets = await Promise.all([live(acmeShop), live(acmeColleague), live(brewShop)]);
