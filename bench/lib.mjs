@@ -267,6 +267,8 @@ export async function onBothDatabases(label, { load, env = {} }, suite) {
       await (await startServer({ dataDir, env })).stop();
       const lite = new PGlite(path.join(dataDir, 'pglite'));
       await lite.exec(load);
+      // Statistics and the visibility map, as a long-running database has them (index-only scans).
+      await lite.exec('vacuum analyze');
       await lite.close();
     }
     const server = await startServer({ dataDir, env });
@@ -287,6 +289,7 @@ export async function onBothDatabases(label, { load, env = {} }, suite) {
           const client = new pg.Client({ connectionString: databaseUrl });
           await client.connect();
           await client.query(load);
+          await client.query('vacuum analyze');
           await client.end();
         }
         return withServer(`${label}-pg`, { databaseUrl, env }, (s) => suite(s, 'postgres'));

@@ -168,7 +168,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   } else if (options.clientDir) {
     const clientDir = options.clientDir;
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-    app.use(express.static(clientDir, { maxAge: '1d', index: false }));
+    // The other public files (favicon, images) all have an extension; a page never does, so pages
+    // skip the file-system lookup.
+    const files = express.static(clientDir, { maxAge: '1d', index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   }
 
   // Writes to pages carry a readable form of a page's size, or are refused (411/413/415/400).

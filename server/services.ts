@@ -130,6 +130,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       notifications,
       mailer,
       live,
+      feed,
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
       now,
     }),

@@ -18,6 +18,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   paid: 'Paid',
 };
 
+/** The live channel's topic for orders (server/realtime/live.ts): pages and caches listen for it. */
+export const ORDER_TOPIC = 'order';
+
 /** What moves an order, and which side may do it: the buyer, the seller, or either. */
 export type OrderAction = 'submit' | 'see' | 'approve' | 'reject' | 'cancel' | 'invoice' | 'ship' | 'deliver' | 'pay';
 export type OrderSide = 'buyer' | 'seller';

@@ -18,6 +18,10 @@ export class Lru<V> {
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
   }
 
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+
   clear(): void {
     this.map.clear();
   }

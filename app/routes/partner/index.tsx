@@ -3,15 +3,15 @@
 // organisation — type, standing, licence, supplier and the terms it trades on — the catalogue, the
 // latest notifications and the pages of its role. A distributor or retailer asking for the
 // importer's dashboard is sent to its own.
-import { Form, href, Link, redirect } from 'react-router';
+import { Form, href, Link, redirect, useRouteLoaderData } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import { ORGANISATION_STATUS_LABELS, ORGANISATION_TYPE_LABELS, STANDING_REFUSAL } from '@shared/partners';
 import { dashboardLanding, ROLE_LABELS, type Role } from '@shared/policy';
-import { NOTIFICATIONS_LATEST } from '@shared/notification-constants';
 import { ORDER_STATUS_LABELS } from '@shared/orders';
 import type { Route } from './+types/index';
 import { partnerSections } from '~/features/shell/partner-sidebar';
 import { requirePartnerPage } from '~/lib/guards.server';
+import type { loader as shellLoader } from './layout';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Partner dashboard · Frolic' }];
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The area's index is the importer's dashboard and the generic partner's: the others have their own.
   if (new URL(request.url).pathname.replace(/\/+$/, '') === href('/partner/dashboard') && !user.roles.some((r) => r === 'importer' || r === 'partner'))
     throw redirect(dashboardLanding(user.roles));
-  const { dashboard, notifications, stock, access } = context.services;
+  const { dashboard, stock, access } = context.services;
   // Importers and distributors hold a ledger (retailers hold none): their stock, with Inventory Viewing.
   const holder = user.roles.some((r) => r === 'importer' || r === 'distributor' || r === 'partner');
   const seesStock = holder && !!user.organisationId && (await access.can(user, { permission: 'inventory:view' }));
@@ -28,10 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [seesOrders, canExport] = user.organisationId
     ? await Promise.all([access.can(user, { permission: 'orders:manage' }), access.can(user, { permission: 'reports:view' })])
     : [false, false];
-  const [overview, summary, latest, holdings, allocations, figures] = await Promise.all([
+  // The latest notifications come from the shell's loader (the bell reads the same ones).
+  const [overview, summary, holdings, allocations, figures] = await Promise.all([
     dashboard.partnerOverview(user),
     dashboard.partnerSummary(),
-    notifications.list(user, { pageSize: NOTIFICATIONS_LATEST }),
     seesStock ? stock.holdings(user) : null,
     seesStock ? stock.allocations(user, 5) : null,
     seesOrders ? context.services.orders.figures(user) : null,
@@ -43,7 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readOnly: !user.roles.some((r) => r === 'importer' || r === 'distributor' || r === 'retailer'),
     overview,
     summary,
-    latest: latest.items,
     holdings,
     received: allocations?.received ?? [],
     figures,
@@ -250,7 +249,8 @@ function OrdersCard({ figures, roles, canExport }: { figures: NonNullable<Loader
 }
 
 export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
-  const { firstName, roles, readOnly, overview, summary, latest, holdings, received, figures, canExport } = loaderData;
+  const { firstName, roles, readOnly, overview, summary, holdings, received, figures, canExport } = loaderData;
+  const latest = useRouteLoaderData<typeof shellLoader>('routes/partner/layout')?.latestNotifications ?? [];
   const sections = partnerSections(roles).filter((s) => s.title !== 'Dashboard');
   return (
     <main id="main" className="space-y-6">

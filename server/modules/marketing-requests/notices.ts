@@ -4,15 +4,15 @@
 // organisation's address get the email. The brand's side is staff who handle requests — every one of
 // them for a new request; the colleague handling it (who decided it, or last wrote in its thread) for
 // a partner's comment, or all of them while nobody has.
-import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { href } from 'react-router';
-import { ADMIN_ACCESS } from '../../../shared/policy';
 import type { Audience } from '../../auth/authorize';
 import type { DbOrTx } from '../../db/client';
-import { marketingRequestComments, type organisations, profiles, rolePermissions, userRoles, users } from '../../db/schema';
+import { marketingRequestComments, type organisations, users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { marketingRequestEmail } from '../../mail/templates';
 import type { NotificationService, StoredNotification } from '../notifications/service';
+import { organisationRecipients, staffTeam } from '../notifications/recipients';
 import type { RequestRow } from './queries';
 
 const PERMISSION = 'marketing:requests';
@@ -21,25 +21,6 @@ export const staffRequestPath = (id: number) => href('/admin/dashboard/marketing
 export const partnerRequestPath = (id: number) => href('/partner/dashboard/marketing/requests/:id', { id: String(id) });
 
 type Org = Pick<typeof organisations.$inferSelect, 'id' | 'tradingName' | 'email'>;
-
-/** Active staff who hold `marketing:requests` (through a staff role, or as the master admin). */
-async function staffTeam(tx: DbOrTx): Promise<string[]> {
-  const viaRole = tx
-    .select({ one: sql`1` })
-    .from(userRoles)
-    .innerJoin(rolePermissions, eq(rolePermissions.role, userRoles.role))
-    .where(and(eq(userRoles.userId, users.id), eq(rolePermissions.permission, PERMISSION), inArray(userRoles.role, [...ADMIN_ACCESS])));
-  const masterGrant = tx
-    .select({ one: sql`1` })
-    .from(rolePermissions)
-    .where(and(eq(rolePermissions.role, 'master_admin'), eq(rolePermissions.permission, PERMISSION)));
-  const rows = await tx
-    .select({ email: users.email })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(and(eq(users.status, 'active'), or(sql`exists ${viaRole}`, and(eq(profiles.isMasterAdmin, true), sql`exists ${masterGrant}`))));
-  return rows.map((r) => r.email);
-}
 
 /** The colleague handling the request (who decided it, or last wrote in its thread), if still active. */
 async function handler(tx: DbOrTx, request: RequestRow): Promise<string | null> {
@@ -61,20 +42,6 @@ async function handler(tx: DbOrTx, request: RequestRow): Promise<string | null> 
     .from(users)
     .where(and(eq(users.id, id), eq(users.status, 'active')));
   return user?.email ?? null;
-}
-
-/** The requester (while active) and the organisation's own address, once each. */
-async function partnerRecipients(tx: DbOrTx, request: RequestRow, org: Org): Promise<string[]> {
-  const out = new Set<string>();
-  if (request.requestedBy) {
-    const [user] = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.id, request.requestedBy), eq(users.status, 'active'), eq(users.organisationId, org.id)));
-    if (user) out.add(user.email.toLowerCase());
-  }
-  if (org.email) out.add(org.email.toLowerCase());
-  return [...out];
 }
 
 export type NewsKind = 'created' | 'partner_comment' | 'approved' | 'declined' | 'fulfilled' | 'staff_comment';
@@ -99,7 +66,8 @@ export function createNotices(notifications: NotificationService, mailer: Mailer
       const link = staffRequestPath(request.id);
       const heading = kind === 'created' ? `New marketing request from ${org.tradingName}` : `${org.tradingName} commented on a marketing request`;
       const stored = await notifications.notify(tx, { ...audience, kind: `marketing_request_${kind}`, title: heading, body: request.title, link });
-      const to = kind === 'created' ? await staffTeam(tx) : await handler(tx, request).then(async (one) => (one ? [one] : staffTeam(tx)));
+      const to =
+        kind === 'created' ? await staffTeam(tx, PERMISSION) : await handler(tx, request).then(async (one) => (one ? [one] : staffTeam(tx, PERMISSION)));
       const lines =
         kind === 'created'
           ? [`${org.tradingName} asked for ${title}.`, request.details || 'No further details were given.', 'Approve or decline it in Collateral & Events.']
@@ -122,7 +90,8 @@ export function createNotices(notifications: NotificationService, mailer: Mailer
       kind === 'staff_comment' ? `Frolic wrote on your request ${title}:` : `Frolic ${kind === 'fulfilled' ? 'fulfilled' : kind} your request ${title}.`,
       ...said,
     ];
-    for (const address of await partnerRecipients(tx, request, org)) await mailer.send(marketingRequestEmail(address, heading, lines, origin + link), tx);
+    for (const address of await organisationRecipients(tx, org.id, request.requestedBy))
+      await mailer.send(marketingRequestEmail(address, heading, lines, origin + link), tx);
     return stored;
   }
   return { tell };

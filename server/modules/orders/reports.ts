@@ -5,12 +5,14 @@
 // newest orders and the export's keyset batches — so a large history costs a partner only its own rows.
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderSide, type OrderStatus } from '../../../shared/schemas/orders';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TOPIC, type OrderSide, type OrderStatus } from '../../../shared/schemas/orders';
 import type { Access, Viewer } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { orders, organisations } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { escapeCell } from '../stores/csv';
+import { createOrganisationCache } from '../../cache/organisation-cache';
+import type { ChangeFeed } from '../../realtime/changes';
 
 /** States in which an order waits for its seller to decide (approve or reject). */
 export const AWAITING_SELLER: readonly OrderStatus[] = ['submitted', 'seen'];
@@ -78,7 +80,10 @@ const COLUMNS = {
   updatedAt: orders.updatedAt,
 };
 
-export function createOrderReports(db: Db, access: Access) {
+export function createOrderReports(db: Db, access: Access, feed?: ChangeFeed) {
+  // The figures of each organisation, evicted by every order signal naming it (server/cache/organisation-cache.ts).
+  const figuresCache = createOrganisationCache<OrderFigures>(feed, { topics: [ORDER_TOPIC] });
+
   /** The viewer's organisation when the decision allows `need` over it; a refusal otherwise. */
   async function ownOrganisation(viewer: Viewer | null, permission: 'orders:manage' | 'reports:view'): Promise<string | null> {
     const organisationId = viewer?.organisationId ?? null;
@@ -151,6 +156,49 @@ export function createOrderReports(db: Db, access: Access) {
     }
   }
 
+  /** Counts by state on each side, and the newest orders of both (2 grouped counts, 2 index range scans). */
+  async function computeFigures(organisationId: string): Promise<OrderFigures> {
+    const count = sql<number>`count(*)::int`;
+    const [bought, sold, buying, selling] = await Promise.all([
+      db.select({ status: orders.status, n: count }).from(orders).where(eq(orders.buyerId, organisationId)).groupBy(orders.status),
+      db.select({ status: orders.status, n: count }).from(orders).where(eq(orders.sellerId, organisationId)).groupBy(orders.status),
+      side(organisationId, 'buyer', null, RECENT_ORDERS),
+      side(organisationId, 'seller', null, RECENT_ORDERS),
+    ]);
+    const tally = (rows: { status: OrderStatus; n: number }[]) => {
+      const c = emptyCounts();
+      for (const r of rows) c[r.status] = r.n;
+      return c;
+    };
+    const buyingCounts = tally(bought);
+    const sellingCounts = tally(sold);
+    const newest = [...buying.map((row) => ({ row, side: 'buyer' as const })), ...selling.map((row) => ({ row, side: 'seller' as const }))]
+      .sort((a, b) => (newer(a.row, b.row) ? -1 : 1))
+      .slice(0, RECENT_ORDERS);
+    const name = await counterpartyNames(
+      newest.map((n) => n.row),
+      organisationId,
+    );
+    return {
+      buying: buyingCounts,
+      selling: sellingCounts,
+      toDecide: AWAITING_SELLER.reduce((s, st) => s + sellingCounts[st], 0),
+      toReceive: AWAITING_DELIVERY.reduce((s, st) => s + buyingCounts[st], 0),
+      recent: newest.map(({ row, side }) => ({
+        id: row.id,
+        number: row.number,
+        side,
+        counterparty: name(row),
+        status: row.status,
+        statusLabel: ORDER_STATUS_LABELS[row.status],
+        currency: row.currency,
+        totalMinor: row.totalMinor,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+    };
+  }
+
   return {
     /**
      * The dashboard's order figures for the viewer's organisation (Order Management, own scope), or
@@ -159,47 +207,8 @@ export function createOrderReports(db: Db, access: Access) {
     async figures(viewer: Viewer | null): Promise<OrderFigures | null> {
       const organisationId = await ownOrganisation(viewer, 'orders:manage');
       if (!organisationId) return null;
-      const count = sql<number>`count(*)::int`;
-      const [bought, sold, buying, selling] = await Promise.all([
-        db.select({ status: orders.status, n: count }).from(orders).where(eq(orders.buyerId, organisationId)).groupBy(orders.status),
-        db.select({ status: orders.status, n: count }).from(orders).where(eq(orders.sellerId, organisationId)).groupBy(orders.status),
-        side(organisationId, 'buyer', null, RECENT_ORDERS),
-        side(organisationId, 'seller', null, RECENT_ORDERS),
-      ]);
-      const tally = (rows: { status: OrderStatus; n: number }[]) => {
-        const c = emptyCounts();
-        for (const r of rows) c[r.status] = r.n;
-        return c;
-      };
-      const buyingCounts = tally(bought);
-      const sellingCounts = tally(sold);
-      const newest = [...buying.map((row) => ({ row, side: 'buyer' as const })), ...selling.map((row) => ({ row, side: 'seller' as const }))]
-        .sort((a, b) => (newer(a.row, b.row) ? -1 : 1))
-        .slice(0, RECENT_ORDERS);
-      const name = await counterpartyNames(
-        newest.map((n) => n.row),
-        organisationId,
-      );
-      return {
-        buying: buyingCounts,
-        selling: sellingCounts,
-        toDecide: AWAITING_SELLER.reduce((s, st) => s + sellingCounts[st], 0),
-        toReceive: AWAITING_DELIVERY.reduce((s, st) => s + buyingCounts[st], 0),
-        recent: newest.map(({ row, side }) => ({
-          id: row.id,
-          number: row.number,
-          side,
-          counterparty: name(row),
-          status: row.status,
-          statusLabel: ORDER_STATUS_LABELS[row.status],
-          currency: row.currency,
-          totalMinor: row.totalMinor,
-          createdAt: row.createdAt.toISOString(),
-          updatedAt: row.updatedAt.toISOString(),
-        })),
-      };
+      return figuresCache.get(organisationId, () => computeFigures(organisationId));
     },
-
     /**
      * The organisation's order history as CSV (Report Access, own scope), newest first, both sides:
      * the header first, then chunks of rows as the keyset batches come. Every cell is formula-escaped

@@ -28,8 +28,10 @@ import {
   TRANSITIONS,
   transitionFor,
   ORDER_STATUS_LABELS,
+  ORDER_TOPIC,
 } from '../../../shared/schemas/orders';
 import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
+import type { ChangeFeed } from '../../realtime/changes';
 import type { Db, Tx } from '../../db/client';
 import { auditLogs, orderItems, orderMessages, orders, organisations, products, productTradePrices, profiles, tradeTerms } from '../../db/schema';
 import { AppError, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
@@ -43,7 +45,7 @@ import { createOrderNotices, type OrderNews } from './notices';
 import { createOrderReports } from './reports';
 
 /** The live channel's topic for an order (`{ type: 'changed', topic, id }`). */
-export const ORDER_TOPIC = 'order';
+export { ORDER_TOPIC };
 
 /** Amounts are stored in integer columns: an order may not add up past this. */
 const MAX_AMOUNT = 2_147_483_647;
@@ -54,6 +56,8 @@ export interface OrderDeps {
   notifications: NotificationService;
   mailer: Mailer;
   live?: Live;
+  /** The change feed, for the figures cache's evictions. */
+  feed?: ChangeFeed;
   origin: string;
   now?: () => number;
 }
@@ -733,7 +737,7 @@ export function createOrderService(deps: OrderDeps) {
   }
 
   return {
-    ...createOrderReports(db, access),
+    ...createOrderReports(db, access, deps.feed),
     place,
     approve,
     reject,
