@@ -194,7 +194,12 @@ describe('an importer orders from the brand', () => {
 
 describe('a retailer orders from its distributor', () => {
   it('the distributor approves (reserving its own stock); the retailer cancels and the stock comes back', async () => {
+    // Both dashboards' figures are read (and cached) first: every step below must show in them.
+    const figures = async (c: Client) => body(await c.json('GET', '/api/partner/orders/figures'), 200);
+    const [sellerBefore, buyerBefore] = [await figures(distributor), await figures(retailer)];
     const order = await body(await place(retailer, [{ productId: p.gin, cases: 2 }]), 201);
+    expect((await figures(distributor)).selling.submitted).toBe(sellerBefore.selling.submitted + 1);
+    expect((await figures(retailer)).buying.submitted).toBe(buyerBefore.buying.submitted + 1);
     expect(order).toMatchObject({ seller: { id: distributorOrg.id }, subtotalMinor: 2 * 6 * 2000 });
     const selling = await body(await distributor.json('GET', '/api/partner/orders?side=selling'), 200);
     expect(selling.items.map((o: { id: number }) => o.id)).toContain(order.id);
@@ -209,6 +214,9 @@ describe('a retailer orders from its distributor', () => {
     );
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'Changed our mind.' });
     expect(await balanceOf(db(), distributorOrg.id, p.gin)).toMatchObject({ reserved: 0, onHand: 30 });
+    const after = await figures(distributor);
+    expect(after.selling).toMatchObject({ submitted: sellerBefore.selling.submitted, cancelled: sellerBefore.selling.cancelled + 1 });
+    expect(after.recent[0]).toMatchObject({ id: order.id, status: 'cancelled' });
   });
 
   it('a rejection needs a reason; the thread and the timeline carry both sides; the buyer hears it live', async () => {
