@@ -103,9 +103,13 @@ export default [
     route('orders/:id', 'routes/partner/orders/order.tsx', { id: 'partner-order' }),
     route('retailer/orders', 'routes/partner/orders/retailer.tsx', { id: 'partner-retailer-orders' }),
     route('distributor/orders/approve', 'routes/partner/orders/approve.tsx', { id: 'partner-distributor-orders-approve' }),
-    ...['distributor/invoices/generate', 'distributor/shipments', 'retailer/invoices', 'retailer/receipts', 'payments'].map((p) =>
-      page(p, `partner-${p.replaceAll('/', '-')}`),
-    ),
+    ...['distributor/invoices/generate', 'retailer/invoices', 'payments'].map((p) => page(p, `partner-${p.replaceAll('/', '-')}`)),
+    // Shipments and receipts (issue 16): the distributor's Shipments, the retailer's Upload Receipts.
+    route('distributor/shipments', 'routes/partner/shipments/index.tsx', { id: 'partner-distributor-shipments' }),
+    route('distributor/shipments/new', 'routes/partner/shipments/new.tsx', { id: 'partner-distributor-shipments-new' }),
+    route('distributor/shipments/:id', 'routes/partner/shipments/shipment.tsx', { id: 'partner-distributor-shipment' }),
+    route('retailer/receipts', 'routes/partner/receipts/index.tsx', { id: 'partner-retailer-receipts' }),
+    route('retailer/receipts/:id', 'routes/partner/receipts/receipt.tsx', { id: 'partner-retailer-receipt' }),
     // Marketing requests (every partner).
     route('marketing/materials', 'routes/partner/marketing/materials.tsx', { id: 'partner-marketing-materials' }),
     route('marketing/events', 'routes/partner/marketing/events.tsx', { id: 'partner-marketing-events' }),

@@ -34,6 +34,7 @@ import { marketingRequestsApi } from './modules/marketing-requests/api';
 import { ordersApi } from './modules/orders/api';
 import { notificationsApi } from './modules/notifications/api';
 import { stockApi } from './modules/stock/api';
+import { attachmentsApi, receiptUploadApi, shipmentsApi } from './modules/shipments/api';
 import { partnerCatalogApi } from './modules/partner-catalog/api';
 import { createChangeFeed, type ChangeFeed } from './realtime/changes';
 import { createServices, type Services } from './services';
@@ -68,6 +69,8 @@ const redactTokens = (url: string) => url.replace(/([?&](?:token|secret)=)[^&]*/
 const PAGE_BODY_LIMIT = 256 * 1024;
 /** A store CSV import (the page's form post or the API's JSON): 2 MB of CSV plus encoding overhead. */
 const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
+/** A receipt's form post (Upload Receipts) carries its photo or PDF: up to 10 MB plus the form. */
+const RECEIPT_BODY_LIMIT = 10 * 1024 * 1024 + 256 * 1024;
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, database, logger } = options;
@@ -126,6 +129,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(corsFor(config.CORS_ORIGINS));
   // Uploads are multipart: the media routes parse their own bodies, before the JSON-only rule.
   api.use(mediaApi(services));
+  api.use(receiptUploadApi(services));
+  api.use(attachmentsApi(services));
   // CSV imports travel as JSON ({ csv }) and may be larger than other bodies.
   const json = express.json({ limit: config.BODY_LIMIT });
   const importJson = express.json({ limit: IMPORT_BODY_LIMIT });
@@ -150,6 +155,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(notificationsApi(services));
   api.use(partnerCatalogApi(services));
   api.use(stockApi(services));
+  api.use(shipmentsApi(services));
   api.use((req, _res, next) => next(new AppError('not_found', 404, `No API route for ${req.method} ${req.path}.`)));
   app.use('/api', api);
   app.use('/media', mediaFiles(services));
@@ -175,7 +181,15 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
 
   // Writes to pages carry a readable form of a page's size, or are refused (411/413/415/400).
-  app.use(pageForms((p) => (p.startsWith(href('/admin/dashboard/store-locator/import')) ? IMPORT_BODY_LIMIT : PAGE_BODY_LIMIT)));
+  app.use(
+    pageForms((p) =>
+      p.startsWith(href('/admin/dashboard/store-locator/import'))
+        ? IMPORT_BODY_LIMIT
+        : p.startsWith(`${href('/partner/dashboard/retailer/receipts')}/`)
+          ? RECEIPT_BODY_LIMIT
+          : PAGE_BODY_LIMIT,
+    ),
+  );
 
   if (build) {
     const pageCache = config.PAGE_CACHE && !dev ? createPageCache(services.content, services.ageGate) : null;

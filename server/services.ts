@@ -32,6 +32,9 @@ import { createMarketingRequestService, type MarketingRequestService } from './m
 import { createOrderService, type OrderService } from './modules/orders/service';
 import { createPartnerCatalogService, type PartnerCatalogService } from './modules/partner-catalog/service';
 import { createStockService, type StockService } from './modules/stock/service';
+import { type AttachmentService, createAttachmentService } from './modules/attachments/service';
+import { createShipmentService, type ShipmentService } from './modules/shipments/service';
+import { createLocalStorage } from './modules/media/storage';
 import path from 'node:path';
 
 export interface Services {
@@ -68,6 +71,10 @@ export interface Services {
   partnerCatalog: PartnerCatalogService;
   /** Stock ledgers as people use them: brand adjustments, partners' holdings, importers' allocations. */
   stock: StockService;
+  /** Organisation-scoped files (a receipt's photo or PDF): on the media storage, never in the media library, never public. */
+  attachments: AttachmentService;
+  /** Distributors' shipments to their retailers, and the retailers' receipts. */
+  shipments: ShipmentService;
   /** Demo mode (DEMO_MODE): creates one user per role; disabled by default. */
   demo: { enabled: boolean; createUsers(): Promise<{ role: string; email: string; password: string }[]> };
   /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes. */
@@ -98,13 +105,28 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
     now,
   });
+  const uploadsDir = config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads');
+  // One file storage: the media library's files and the partners' attachments (in tables of their own).
+  const storage = createLocalStorage(uploadsDir);
+  const attachments = createAttachmentService(database.db, access, storage);
   return {
     partners,
+    attachments,
+    shipments: createShipmentService({
+      db: database.db,
+      access,
+      notifications,
+      mailer,
+      attachments,
+      live,
+      origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+      now,
+    }),
     partnerCatalog: createPartnerCatalogService(database.db, access),
     access,
     notifications,
     live,
-    media: createMediaService(database.db, content, config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads')),
+    media: createMediaService(database.db, content, uploadsDir, storage),
     marketing: createMarketingService(database.db, content),
     marketingRequests: createMarketingRequestService({
       db: database.db,

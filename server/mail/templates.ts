@@ -88,3 +88,6 @@ export const stockAllocatedEmail = (to: string, importer: string, lines: string[
 
 /** News about a trade order (placed, seen, approved, rejected, cancelled, shipped, delivered, a message), for either side. */
 export const orderEmail = (to: string, subject: string, lines: string[], url: string) => email(to, subject, lines, { label: 'Open the order', url });
+
+/** News about a shipment or its receipt (shipped, in transit, held up, received, a discrepancy and its answer), for either side. */
+export const shipmentEmail = (to: string, subject: string, lines: string[], url: string) => email(to, subject, lines, { label: 'Open the shipment', url });

@@ -33,7 +33,7 @@ import {
 import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { ChangeFeed } from '../../realtime/changes';
 import type { Db, Tx } from '../../db/client';
-import { auditLogs, orderItems, orderMessages, orders, organisations, products, productTradePrices, profiles, tradeTerms } from '../../db/schema';
+import { auditLogs, orderItems, orderMessages, orders, organisations, products, productTradePrices, profiles, shipmentItems, tradeTerms } from '../../db/schema';
 import { AppError, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import type { Actor } from '../../core/actor';
 import type { Mailer } from '../../mail/mailer';
@@ -156,6 +156,76 @@ function requestHash(input: PlaceOrderInput): string {
     .digest('hex');
 }
 
+function invalidTransition(action: OrderAction, from: OrderStatus): AppError {
+  return new AppError('invalid_transition', 409, `This order is ${ORDER_STATUS_LABELS[from].toLowerCase()}: it cannot be ${PAST[action]}.`, {
+    details: { from, action },
+    hint: 'Reload the order to see where it stands.',
+  });
+}
+
+/**
+ * The guarded update: the row moves only if it is still in the state (and version) it was read in.
+ * Of two people acting at once, the second finds nothing to update and is told why.
+ */
+async function moveOrder(
+  tx: Tx,
+  row: OrderRow,
+  action: OrderAction,
+  to: OrderStatus,
+  set: Partial<typeof orders.$inferInsert>,
+  actor: Actor,
+  extra: object,
+  at: Date,
+) {
+  const [after] = await tx
+    .update(orders)
+    .set({ ...set, status: to, version: row.version + 1, updatedAt: at })
+    .where(and(eq(orders.id, row.id), eq(orders.status, row.status), eq(orders.version, row.version)))
+    .returning();
+  if (!after) {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, row.id));
+    if (current && current.status !== row.status) throw invalidTransition(action, current.status);
+    throw versionConflict('order', current?.version ?? row.version, row.version);
+  }
+  await recordAudit(tx, actor, {
+    action: 'UPDATE',
+    tableName: 'orders',
+    recordId: row.id,
+    oldValues: { status: row.status, version: row.version },
+    newValues: { status: to, version: after.version, action, ...extra },
+  });
+  return after;
+}
+
+/**
+ * Moves an order along the one transition table from another service (shipments derive shipped and
+ * delivered from the order's lines): the transition `action` takes for `side` from the state of
+ * `row` — read under the caller's row lock — as the same guarded update and audit row as here; null
+ * when the table has no such move from there (the order stays where it is).
+ */
+export async function advanceOrder(
+  tx: Tx,
+  row: OrderRow,
+  action: OrderAction,
+  side: OrderSide,
+  actor: Actor,
+  at: Date,
+  set: Partial<typeof orders.$inferInsert> = {},
+  extra: object = {},
+): Promise<OrderRow | null> {
+  const t = transitionFor(action, row.status, side);
+  return t ? moveOrder(tx, row, action, t.to, set, actor, { side, ...extra }, at) : null;
+}
+
+/** Refused while a line of the order is in a shipment: what went (or is packed) cannot be cancelled. */
+async function refuseIfInShipment(tx: Tx, orderId: number) {
+  const [item] = await tx.select({ id: shipmentItems.id }).from(shipmentItems).where(eq(shipmentItems.orderId, orderId)).limit(1);
+  if (item)
+    throw new AppError('order_in_shipment', 409, 'Part of this order is already in a shipment: it can no longer be cancelled.', {
+      hint: 'Answer a shortfall with a credit note instead.',
+    });
+}
+
 export function createOrderService(deps: OrderDeps) {
   const { db, access } = deps;
   const now = deps.now ?? Date.now;
@@ -234,13 +304,6 @@ export function createOrderService(deps: OrderDeps) {
     });
   }
 
-  function invalidTransition(action: OrderAction, from: OrderStatus): AppError {
-    return new AppError('invalid_transition', 409, `This order is ${ORDER_STATUS_LABELS[from].toLowerCase()}: it cannot be ${PAST[action]}.`, {
-      details: { from, action },
-      hint: 'Reload the order to see where it stands.',
-    });
-  }
-
   /** The transition `action` takes for `side` from the row's state, or the refusal (wrong side 403, wrong state 409). */
   function transition(action: OrderAction, row: OrderRow, side: OrderSide, version: number) {
     if (!TRANSITIONS.some((t) => t.action === action && t.by.includes(side)))
@@ -251,11 +314,7 @@ export function createOrderService(deps: OrderDeps) {
     return t;
   }
 
-  /**
-   * The guarded update: the row moves only if it is still in the state (and version) it was read in.
-   * Of two people acting at once, the second finds nothing to update and is told why.
-   */
-  async function guardedMove(
+  const guardedMove = (
     tx: Tx,
     row: OrderRow,
     action: OrderAction,
@@ -263,27 +322,7 @@ export function createOrderService(deps: OrderDeps) {
     set: Partial<typeof orders.$inferInsert>,
     actor: Actor,
     extra: object = {},
-  ) {
-    const at = new Date(now());
-    const [after] = await tx
-      .update(orders)
-      .set({ ...set, status: to, version: row.version + 1, updatedAt: at })
-      .where(and(eq(orders.id, row.id), eq(orders.status, row.status), eq(orders.version, row.version)))
-      .returning();
-    if (!after) {
-      const [current] = await tx.select().from(orders).where(eq(orders.id, row.id));
-      if (current && current.status !== row.status) throw invalidTransition(action, current.status);
-      throw versionConflict('order', current?.version ?? row.version, row.version);
-    }
-    await recordAudit(tx, actor, {
-      action: 'UPDATE',
-      tableName: 'orders',
-      recordId: row.id,
-      oldValues: { status: row.status, version: row.version },
-      newValues: { status: to, version: after.version, action, ...extra },
-    });
-    return after;
-  }
+  ) => moveOrder(tx, row, action, to, set, actor, extra, new Date(now()));
 
   const bottles = (item: Pick<ItemRow, 'cases' | 'caseSize'>) => item.cases * item.caseSize;
 
@@ -688,6 +727,8 @@ export function createOrderService(deps: OrderDeps) {
         reason: input.reason,
         side,
       });
+      // After the guarded update, which holds the order's row lock that creating a shipment takes too.
+      await refuseIfInShipment(tx, row.id);
       if (RESERVING.includes(row.status)) await release(tx, row, actor, 'release');
       await tell({ kind: 'cancelled', order: after, to: side === 'buyer' ? 'seller' : 'buyer', text: input.reason });
     });

@@ -1,0 +1,71 @@
+// Who hears about a shipment or a receipt, and what they are told: the bell (the side's organisation,
+// members holding Order Management) and email (the organisation's address, and the people concerned:
+// on the retailer's side those who placed the orders shipped, on the distributor's who made the
+// shipment), written inside the transaction of the change they announce.
+import { and, eq, inArray } from 'drizzle-orm';
+import { href } from 'react-router';
+import type { DbOrTx } from '../../db/client';
+import { organisations, users } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
+import { shipmentEmail } from '../../mail/templates';
+import type { NotificationService, StoredNotification } from '../notifications/service';
+
+const PERMISSION = 'orders:manage';
+
+/** Where a shipment's page is for each side: the distributor's Shipments, the retailer's Upload Receipts. */
+export const senderShipmentPath = (id: number) => href('/partner/dashboard/distributor/shipments/:id', { id: String(id) });
+export const recipientShipmentPath = (id: number) => href('/partner/dashboard/retailer/receipts/:id', { id: String(id) });
+
+export type ShipmentNewsKind = 'created' | 'shipped' | 'in_transit' | 'exception' | 'resume' | 'discarded' | 'received' | 'discrepancy' | 'resolved';
+
+export interface ShipmentNews {
+  kind: ShipmentNewsKind;
+  shipment: { id: number; number: string; senderId: string; recipientId: string };
+  to: 'sender' | 'recipient';
+  /** People of that side to email besides the organisation's address (inactive ones or other organisations' are skipped). */
+  people: (string | null)[];
+  /** A reason or note to quote. */
+  text?: string;
+}
+
+const HEADINGS: Record<ShipmentNewsKind, (n: string) => string> = {
+  created: (n) => `Shipment ${n} is being prepared`,
+  shipped: (n) => `Shipment ${n} was shipped`,
+  in_transit: (n) => `Shipment ${n} is in transit`,
+  exception: (n) => `Shipment ${n} is held up`,
+  resume: (n) => `Shipment ${n} is back in transit`,
+  discarded: (n) => `Shipment ${n} was called off`,
+  received: (n) => `Shipment ${n} was received in full`,
+  discrepancy: (n) => `Shipment ${n} arrived short or damaged`,
+  resolved: (n) => `The discrepancy on shipment ${n} was answered`,
+};
+
+async function recipients(tx: DbOrTx, organisationId: string, people: (string | null)[]): Promise<string[]> {
+  const out = new Set<string>();
+  const ids = [...new Set(people.filter((p): p is string => !!p))];
+  if (ids.length) {
+    const rows = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.status, 'active'), eq(users.organisationId, organisationId)));
+    for (const r of rows) out.add(r.email.toLowerCase());
+  }
+  const [org] = await tx.select({ email: organisations.email }).from(organisations).where(eq(organisations.id, organisationId));
+  if (org?.email) out.add(org.email.toLowerCase());
+  return [...out];
+}
+
+export function createShipmentNotices(notifications: NotificationService, mailer: Mailer, origin: string) {
+  /** Stores the bell entry and the emails of one piece of news inside `tx`; announce the result after the commit. */
+  async function tell(tx: DbOrTx, news: ShipmentNews): Promise<StoredNotification> {
+    const { shipment, kind, text } = news;
+    const organisationId = news.to === 'sender' ? shipment.senderId : shipment.recipientId;
+    const link = news.to === 'sender' ? senderShipmentPath(shipment.id) : recipientShipmentPath(shipment.id);
+    const heading = HEADINGS[kind](shipment.number);
+    const stored = await notifications.notify(tx, { permission: PERMISSION, organisationId, kind: `shipment_${kind}`, title: heading, body: text ?? '', link });
+    const lines = [`${heading}.`, ...(text ? [text] : [])];
+    for (const address of await recipients(tx, organisationId, news.people)) await mailer.send(shipmentEmail(address, heading, lines, origin + link), tx);
+    return stored;
+  }
+  return { tell };
+}
