@@ -42,7 +42,7 @@ describe('the shipment transition table', () => {
 
   it('reaches every status from preparing, and never goes back to preparing', () => {
     const seen = new Set<string>(['preparing']);
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const t of SHIPMENT_TRANSITIONS)
         if (t.from.some((f) => seen.has(f)) && !seen.has(t.to)) {

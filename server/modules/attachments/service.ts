@@ -53,7 +53,8 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
 /** The name shown and offered on download: the file's own name without folders or control characters, with the extension its bytes prove. */
 export function displayName(original: string, ext: string): string {
   const base = (original.split(/[\\/]/).pop() ?? '')
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    // Control characters and quotes have no place in a file name shown or sent in a header.
+    .replace(/\p{Cc}|"/gu, '')
     .replace(/\.[A-Za-z0-9]{1,5}$/, '')
     .trim()
     .slice(0, 100);
@@ -61,11 +62,20 @@ export function displayName(original: string, ext: string): string {
 }
 
 export const attachmentTypeRefused = () =>
-  new AppError('attachment_type_refused', 415, 'This file is not a photo or a PDF.', { hint: ATTACHMENT_HINT, details: [{ path: 'file', message: ATTACHMENT_HINT }] });
+  new AppError('attachment_type_refused', 415, 'This file is not a photo or a PDF.', {
+    hint: ATTACHMENT_HINT,
+    details: [{ path: 'file', message: ATTACHMENT_HINT }],
+  });
 export const attachmentTooLarge = () =>
-  new AppError('attachment_too_large', 413, 'The file is larger than 10 MB.', { hint: ATTACHMENT_HINT, details: [{ path: 'file', message: 'At most 10 MB.' }] });
+  new AppError('attachment_too_large', 413, 'The file is larger than 10 MB.', {
+    hint: ATTACHMENT_HINT,
+    details: [{ path: 'file', message: 'At most 10 MB.' }],
+  });
 export const attachmentMissing = () =>
-  new AppError('attachment_missing', 400, 'Attach a photo or a PDF of the delivery.', { hint: ATTACHMENT_HINT, details: [{ path: 'file', message: ATTACHMENT_HINT }] });
+  new AppError('attachment_missing', 400, 'Attach a photo or a PDF of the delivery.', {
+    hint: ATTACHMENT_HINT,
+    details: [{ path: 'file', message: ATTACHMENT_HINT }],
+  });
 
 export function createAttachmentService(db: Db, access: Access, storage: Storage) {
   return {
@@ -103,7 +113,13 @@ export function createAttachmentService(db: Db, access: Access, storage: Storage
         action: 'INSERT',
         tableName: 'attachments',
         recordId: row!.id,
-        newValues: { ownerId: parties.ownerId, counterpartId: parties.counterpartId, filename: file.filename, contentType: file.contentType, sizeBytes: file.sizeBytes },
+        newValues: {
+          ownerId: parties.ownerId,
+          counterpartId: parties.counterpartId,
+          filename: file.filename,
+          contentType: file.contentType,
+          sizeBytes: file.sizeBytes,
+        },
       });
       return row!;
     },

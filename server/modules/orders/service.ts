@@ -33,7 +33,18 @@ import {
 import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { ChangeFeed } from '../../realtime/changes';
 import type { Db, Tx } from '../../db/client';
-import { auditLogs, orderItems, orderMessages, orders, organisations, products, productTradePrices, profiles, shipmentItems, tradeTerms } from '../../db/schema';
+import {
+  auditLogs,
+  orderItems,
+  orderMessages,
+  orders,
+  organisations,
+  products,
+  productTradePrices,
+  profiles,
+  shipmentItems,
+  tradeTerms,
+} from '../../db/schema';
 import { AppError, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import type { Actor } from '../../core/actor';
 import type { Mailer } from '../../mail/mailer';

@@ -36,6 +36,8 @@ const MULTIPART_OVERHEAD = 128 * 1024;
 function receiveReceipt() {
   const parser = multer({
     storage: multer.memoryStorage(),
+    // Browsers send a file's name in UTF-8 ("Bon de livraison é.pdf").
+    defParamCharset: 'utf8',
     limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 6 },
   }).single('file');
   return (req: Request, res: Response, next: NextFunction) => {

@@ -46,7 +46,14 @@ export interface ReceiptContext {
   requireRow(id: number, tx?: Db | Tx): Promise<ShipmentRow>;
   sideOf(viewer: Viewer, row: Pick<ShipmentRow, 'senderId' | 'recipientId'>, act?: boolean): Promise<ShipmentSide>;
   transition(action: ShipmentAction, row: ShipmentRow, side: ShipmentSide, version: number | null): unknown;
-  guardedMove(tx: Tx, row: ShipmentRow, action: ShipmentAction, set: Partial<typeof shipments.$inferInsert>, actor: Actor, extra?: object): Promise<ShipmentRow>;
+  guardedMove(
+    tx: Tx,
+    row: ShipmentRow,
+    action: ShipmentAction,
+    set: Partial<typeof shipments.$inferInsert>,
+    actor: Actor,
+    extra?: object,
+  ): Promise<ShipmentRow>;
   insertShipment(
     tx: Tx,
     values: { senderId: string; recipientId: string; carrier: string; trackingNumber: string; note: string; replacesReceiptId: number | null },
@@ -160,7 +167,8 @@ export function createReceipts(ctx: ReceiptContext) {
     return ctx.requireRow(shipmentId);
   }
 
-  const alreadyReceived = () => new AppError('already_received', 409, 'This shipment has been received already.', { hint: 'Reload the shipment to see its receipt.' });
+  const alreadyReceived = () =>
+    new AppError('already_received', 409, 'This shipment has been received already.', { hint: 'Reload the shipment to see its receipt.' });
 
   async function resolve(viewer: Viewer, receiptId: number, input: ResolveReceiptInput, actor: Actor): Promise<ShipmentRow> {
     const [first] = await db.select().from(receipts).where(eq(receipts.id, receiptId));
@@ -172,9 +180,14 @@ export function createReceipts(ctx: ReceiptContext) {
       if (!receipt) throw notFound('Receipt');
       if (receipt.version !== input.version) throw versionConflict('receipt', receipt.version, input.version);
       if (receipt.status !== 'discrepancy')
-        throw new AppError('receipt_not_open', 409, receipt.status === 'resolved' ? 'This discrepancy has been answered already.' : 'This receipt has nothing to answer.', {
-          hint: 'Reload the shipment to see where it stands.',
-        });
+        throw new AppError(
+          'receipt_not_open',
+          409,
+          receipt.status === 'resolved' ? 'This discrepancy has been answered already.' : 'This receipt has nothing to answer.',
+          {
+            hint: 'Reload the shipment to see where it stands.',
+          },
+        );
       await ctx.tradingOrganisation(tx, receipt.senderId);
       const shipment = await ctx.requireRow(receipt.shipmentId, tx);
       const at = new Date(ctx.now());
@@ -222,7 +235,14 @@ export function createReceipts(ctx: ReceiptContext) {
       });
       const text = replacement ? `Replacement shipment ${replacement.number} is being prepared.` : 'A credit note was issued for what was missing.';
       await tell({ kind: 'resolved', shipment, to: 'recipient', people: [receipt.receivedBy], text });
-      if (replacement) await tell({ kind: 'created', shipment: replacement, to: 'recipient', people: [receipt.receivedBy], text: `Replaces what was missing from ${shipment.number}.` });
+      if (replacement)
+        await tell({
+          kind: 'created',
+          shipment: replacement,
+          to: 'recipient',
+          people: [receipt.receivedBy],
+          text: `Replaces what was missing from ${shipment.number}.`,
+        });
       return replacement ?? shipment;
     });
   }
@@ -245,7 +265,12 @@ export function createReceipts(ctx: ReceiptContext) {
       const c = counted.get(item.id) ?? { casesReceived: item.cases, casesDamaged: 0 };
       const missing = missingCases({ cases: item.cases, ...c });
       if (l.cases > missing)
-        problems.push({ path: `lines.${i}.cases`, shipmentItemId: item.id, missingCases: missing, message: `At most the ${missing} cases missing on this line.` });
+        problems.push({
+          path: `lines.${i}.cases`,
+          shipmentItemId: item.id,
+          missingCases: missing,
+          message: `At most the ${missing} cases missing on this line.`,
+        });
     });
     if (problems.length)
       throw new AppError('replacement_exceeds_missing', 409, 'A replacement sends at most what was missing.', {
@@ -328,7 +353,9 @@ export function createReceipts(ctx: ReceiptContext) {
         const p = people.find((x) => x.id === id);
         return p ? `${p.firstName} ${p.lastName}`.trim() || null : null;
       };
-      const [credit] = row.creditNoteId ? await db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.id, row.creditNoteId)) : [];
+      const [credit] = row.creditNoteId
+        ? await db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.id, row.creditNoteId))
+        : [];
       const [replacement] = row.replacementShipmentId
         ? await db.select({ id: shipments.id, number: shipments.number }).from(shipments).where(eq(shipments.id, row.replacementShipmentId))
         : [];
@@ -338,7 +365,9 @@ export function createReceipts(ctx: ReceiptContext) {
         note: row.note,
         receivedAt: row.receivedAt.toISOString(),
         receivedBy: name(row.receivedBy),
-        attachment: file ? { id: file.id, filename: file.filename, contentType: file.contentType, sizeBytes: file.sizeBytes, url: attachmentPath(file.id) } : null,
+        attachment: file
+          ? { id: file.id, filename: file.filename, contentType: file.contentType, sizeBytes: file.sizeBytes, url: attachmentPath(file.id) }
+          : null,
         resolution: (row.resolution as ReceiptView['resolution']) ?? null,
         creditNote: credit ?? null,
         replacementShipment: replacement ?? null,
@@ -365,7 +394,12 @@ export function createReceipts(ctx: ReceiptContext) {
         .select({ id: invoices.id, number: invoices.number, totalMinor: invoices.totalMinor, currency: invoices.currency, issuedOn: invoices.issuedOn })
         .from(invoices)
         .where(
-          and(eq(invoices.kind, 'credit_note'), eq(invoices.state, 'issued'), eq(invoices.issuerId, shipment.senderId), eq(invoices.customerId, shipment.recipientId)),
+          and(
+            eq(invoices.kind, 'credit_note'),
+            eq(invoices.state, 'issued'),
+            eq(invoices.issuerId, shipment.senderId),
+            eq(invoices.customerId, shipment.recipientId),
+          ),
         )
         .orderBy(sql`${invoices.issuedAt} desc nulls last`, asc(invoices.id))
         .limit(50);

@@ -158,9 +158,13 @@ export function createShipmentService(deps: ShipmentDeps) {
       await deps.live?.changed({
         topic: ORDER_TOPIC,
         id,
-        audiences: [{ permission: PERMISSION, organisationId: o.buyerId }, o.sellerId ? { permission: PERMISSION, organisationId: o.sellerId } : { permission: PERMISSION }],
+        audiences: [
+          { permission: PERMISSION, organisationId: o.buyerId },
+          o.sellerId ? { permission: PERMISSION, organisationId: o.sellerId } : { permission: PERMISSION },
+        ],
       });
-    for (const holder of touched.stock) await deps.live?.changed({ topic: STOCK_TOPIC, id: holder, audiences: [{ permission: 'inventory:view', organisationId: holder }] });
+    for (const holder of touched.stock)
+      await deps.live?.changed({ topic: STOCK_TOPIC, id: holder, audiences: [{ permission: 'inventory:view', organisationId: holder }] });
     return result;
   }
 
@@ -381,7 +385,12 @@ export function createShipmentService(deps: ShipmentDeps) {
         const { item } = byId.get(l.orderItemId)!;
         const order = locked.get(item.orderId)!;
         if (!(SHIPPABLE_ORDER_STATUSES as readonly string[]).includes(order.status)) {
-          problems.push({ path: `lines.${i}.orderItemId`, code: 'order_not_shippable', orderItemId: item.id, message: `Order ${order.number} is ${order.status}: it cannot be shipped.` });
+          problems.push({
+            path: `lines.${i}.orderItemId`,
+            code: 'order_not_shippable',
+            orderItemId: item.id,
+            message: `Order ${order.number} is ${order.status}: it cannot be shipped.`,
+          });
           return;
         }
         const remaining = item.cases - (totals.get(item.id)?.committed ?? 0);
@@ -396,10 +405,15 @@ export function createShipmentService(deps: ShipmentDeps) {
       });
       if (problems.length) {
         const first = problems[0]!;
-        throw new AppError(first.code, 409, first.code === 'over_shipment' ? 'Some lines would ship more than was approved.' : 'Some orders cannot be shipped.', {
-          details: problems,
-          hint: 'Reload the retailer’s orders to see what is left to ship.',
-        });
+        throw new AppError(
+          first.code,
+          409,
+          first.code === 'over_shipment' ? 'Some lines would ship more than was approved.' : 'Some orders cannot be shipped.',
+          {
+            details: problems,
+            hint: 'Reload the retailer’s orders to see what is left to ship.',
+          },
+        );
       }
       const created = await insertShipment(
         tx,
@@ -448,7 +462,9 @@ export function createShipmentService(deps: ShipmentDeps) {
         if (err instanceof AppError && err.code === 'insufficient_stock') {
           const b = await balanceOf(tx, row.senderId, item.productId);
           throw new AppError('insufficient_stock', 409, `There is not enough stock reserved for line ${index + 1} of this shipment.`, {
-            details: [{ path: 'lines', shipmentItemId: item.id, productId: item.productId, onHand: b.onHand, reserved: b.reserved, message: 'Not enough stock.' }],
+            details: [
+              { path: 'lines', shipmentItemId: item.id, productId: item.productId, onHand: b.onHand, reserved: b.reserved, message: 'Not enough stock.' },
+            ],
             hint: 'Check your stock: it must hold what the approved orders reserved.',
           });
         }
@@ -491,7 +507,13 @@ export function createShipmentService(deps: ShipmentDeps) {
             if (moved) touched.orders.set(o.id, moved);
           }
       }
-      await tell({ kind: input.action === 'ship' ? 'shipped' : input.action, shipment: after, to: 'recipient', people: await placers(tx, row.id), text: input.reason || undefined });
+      await tell({
+        kind: input.action === 'ship' ? 'shipped' : input.action,
+        shipment: after,
+        to: 'recipient',
+        people: await placers(tx, row.id),
+        text: input.reason || undefined,
+      });
     });
     return detail(await requireRow(id), side);
   }
@@ -514,7 +536,11 @@ export function createShipmentService(deps: ShipmentDeps) {
       if (!gone) {
         const current = await requireRow(id, tx);
         if (current.status !== 'preparing')
-          throw new AppError('invalid_transition', 409, `This shipment is ${SHIPMENT_STATUS_LABELS[current.status].toLowerCase()}: it can no longer be called off.`);
+          throw new AppError(
+            'invalid_transition',
+            409,
+            `This shipment is ${SHIPMENT_STATUS_LABELS[current.status].toLowerCase()}: it can no longer be called off.`,
+          );
         throw versionConflict('shipment', current.version, version);
       }
       await recordAudit(tx, actor, { action: 'DELETE', tableName: 'shipments', recordId: id, oldValues: { number: row.number, status: row.status } });
@@ -650,11 +676,7 @@ export function createShipmentService(deps: ShipmentDeps) {
       .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
       .innerJoin(products, eq(products.id, orderItems.productId))
       .where(
-        and(
-          eq(orders.sellerId, senderId),
-          recipientId ? eq(orders.buyerId, recipientId) : undefined,
-          inArray(orders.status, [...SHIPPABLE_ORDER_STATUSES]),
-        ),
+        and(eq(orders.sellerId, senderId), recipientId ? eq(orders.buyerId, recipientId) : undefined, inArray(orders.status, [...SHIPPABLE_ORDER_STATUSES])),
       )
       .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderItems.id));
     const totals = await lineTotals(
@@ -679,8 +701,7 @@ export function createShipmentService(deps: ShipmentDeps) {
         remaining: Math.max(0, item.cases - t.committed),
       });
     }
-    for (const o of byOrder.values())
-      o.progress = shippingProgress(o.lines.map((l) => ({ cases: l.cases, shipped: totals.get(l.orderItemId)?.shipped ?? 0 })));
+    for (const o of byOrder.values()) o.progress = shippingProgress(o.lines.map((l) => ({ cases: l.cases, shipped: totals.get(l.orderItemId)?.shipped ?? 0 })));
     return [...byOrder.values()];
   }
 }
