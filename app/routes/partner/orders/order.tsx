@@ -6,6 +6,7 @@ import { orderId } from '@shared/schemas/orders';
 import type { Route } from './+types/order';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { OrderView } from '~/features/orders/order-view';
+import { OrderShipping } from '~/features/shipments/order-shipping';
 import { orderPageAction, requireOrdersPage, threadOf } from '~/features/orders/orders.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
 
@@ -18,7 +19,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireOrdersPage(request, context);
   const id = idOf(params);
   const order = await orNotFound(context.services.orders.get(user, id, context.auth.actor(user.id), 'partner'), NOT_FOUND);
-  return { order, messages: await threadOf(context, user, id, 'partner'), type: user.organisation?.type ?? null };
+  return {
+    order,
+    messages: await threadOf(context, user, id, 'partner'),
+    type: user.organisation?.type ?? null,
+    // How far a partner's sale has shipped (derived from its lines) and the shipments carrying it.
+    shipping: await context.services.shipments.forOrder(user, id),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -36,7 +43,7 @@ function backLink(side: 'buyer' | 'seller', type: string | null) {
 }
 
 export default function PartnerOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, messages, type } = loaderData;
+  const { order, messages, type, shipping } = loaderData;
   const back = backLink(order.side, type);
   return (
     <main id="main">
@@ -47,6 +54,11 @@ export default function PartnerOrder({ loaderData, actionData }: Route.Component
           </Link>
         ) : null}
       </PageHeader>
+      {shipping?.shipments.length ? (
+        <div className="mb-6">
+          <OrderShipping shipping={shipping} />
+        </div>
+      ) : null}
       <OrderView order={order} messages={messages} result={actionData} />
     </main>
   );

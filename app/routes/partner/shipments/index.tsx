@@ -1,3 +1,46 @@
-export default function Stub() {
-  return null;
+// Shipments (distributor): what it has shipped to its retailers, newest first, with a status filter
+// and a search (number, tracking number, retailer); each to its page. A new shipment starts here.
+import { href, Link } from 'react-router';
+import { SHIPMENT_STATUS_LABELS } from '@shared/shipments';
+import type { Route } from './+types/index';
+import { buttonClass, FilterSelect, PageHeader, SearchBox } from '~/components/admin-ui/list';
+import { ShipmentList } from '~/features/shipments/shipment-list';
+import { requireShipmentsPage, shipmentQuery } from '~/features/shipments/shipments.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Shipments · Frolic' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireShipmentsPage(request, context);
+  const query = shipmentQuery(request, 'sending');
+  const list = await context.services.shipments.list(user, query);
+  return { ...list, status: query.status ?? '', q: query.q ?? '' };
+}
+
+export default function Shipments({ loaderData }: Route.ComponentProps) {
+  const { items, next, status, q } = loaderData;
+  const older = new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), ...(next ? { after: next } : {}) });
+  return (
+    <main id="main" className="space-y-5">
+      <PageHeader title="Shipments" description="Ship your retailers' approved orders, all at once or in parts, and follow them to their receipt.">
+        <Link to={href('/partner/dashboard/distributor/shipments/new')} className={buttonClass.primary}>
+          New shipment
+        </Link>
+      </PageHeader>
+      <SearchBox label="Search shipments" placeholder="Number, tracking number or retailer" owns={['status', 'after']}>
+        <FilterSelect label="Status" name="status" options={SHIPMENT_STATUS_LABELS} />
+      </SearchBox>
+      <ShipmentList
+        shipments={items}
+        party="recipient"
+        label="Your shipments"
+        linkTo={(id) => href('/partner/dashboard/distributor/shipments/:id', { id: String(id) })}
+        empty={q || status ? 'No shipment matches.' : 'No shipments yet.'}
+      />
+      {next ? (
+        <Link to={`?${older}`} className={buttonClass.secondary}>
+          Older shipments
+        </Link>
+      ) : null}
+    </main>
+  );
 }
