@@ -207,11 +207,18 @@ const MATRIX: Record<string, string> = {
   'GET /partner/dashboard/distributor/orders/approve': 'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/distributor/invoices/generate': 'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/distributor/shipments':      'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/distributor/shipments/new':  'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/distributor/shipments/new': 'Lp  Dpu Dx  Dx  ok  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  // A shipment these partners (who have no organisation) neither send nor receive: 404.
+  'GET /partner/dashboard/distributor/shipments/:id':  'Lp  Dpu Dx  Dx  404 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/distributor/shipments/:id': 'Lp  Dpu Dx  Dx  404 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/retailer/catalog':           'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/retailer/orders':            'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'POST /partner/dashboard/retailer/orders':           'Lp  Dpu Dx  Dx  Dx  ok  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/retailer/invoices':          'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/retailer/receipts':          'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/retailer/receipts/:id':      'Lp  Dpu Dx  Dx  Dx  404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/retailer/receipts/:id':     'Lp  Dpu Dx  Dx  Dx  404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/marketing/materials':        'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'POST /partner/dashboard/marketing/materials':       'Lp  Dpu ok  ok  ok  ok  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/marketing/events':           'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
@@ -329,6 +336,21 @@ const MATRIX: Record<string, string> = {
   'POST /api/partner/orders/:id/cancel':               '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
   'GET /api/partner/orders/:id/messages':              '401 403 404 404 404 404 403 403 404 403 pw  401 403',
   'POST /api/partner/orders/:id/messages':             '401 403 403 403 403 403 403 403 ok  403 pw  401 403',
+  // Shipments and receipts (orders:manage over the partner's own organisation; writes need it able to
+  // trade, which these partners without one are not). Staff holding it reach the routes but send and
+  // receive nothing: a shipment is a 404 for them, a retailer they do not supply too.
+  'GET /api/partner/shipments':                        '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
+  'POST /api/partner/shipments':                       '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'GET /api/partner/shipments/retailers':              '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
+  'GET /api/partner/shipments/remaining':              '401 403 404 404 404 404 403 404 404 403 pw  401 403',
+  'GET /api/partner/shipments/:id':                    '401 403 404 404 404 404 403 404 404 403 pw  401 403',
+  'POST /api/partner/shipments/:id/status':            '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/shipments/:id/discard':           '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/shipments/:id/receipt':           '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/receipts/:id/resolve':            '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  // A receipt's file of an organisation none of these partners belongs to: only staff holding Order
+  // Management get it; everyone else — signed in or not — the same 404 as for no file.
+  'GET /api/attachments/:id':                          '404 404 404 404 404 404 404 ok  ok  404 404 404 404',
   // Trade orders, the brand's side: the admin area and orders:manage (admins and the master admin).
   'GET /api/admin/trade-orders':                       '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'GET /api/admin/trade-orders/:id':                   '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
@@ -385,10 +407,12 @@ const MATRIX: Record<string, string> = {
   'EV /ws/live notification:organisation':             '401 no  no  no  no  no  no  got got no  no  401 no',
   'EV /ws/live changed:organisation':                  '401 no  no  no  no  no  got got got no  no  401 no',
   'EV /ws/live chat:conversation':                     '401 no  no  no  no  no  got got got no  no  401 no',
+  // A shipment between two organisations changed: their Order Management holders and staff holding it over everything.
+  'EV /ws/live changed:shipment':                       '401 no  no  no  no  no  no  got got no  no  401 no',
 };
 
 /** The socket events the live channel sends: each has its rows above (pushed by `liveEvent`). */
-const SOCKET_EVENTS = ['notification:staff-wide', 'notification:organisation', 'changed:organisation', 'chat:conversation'];
+const SOCKET_EVENTS = ['notification:staff-wide', 'notification:organisation', 'changed:organisation', 'chat:conversation', 'changed:shipment'];
 
 const PASSWORD = 'Matrix-check-password-42';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
@@ -443,6 +467,8 @@ function urlOf(method: string, pattern: string): string {
     '/api/users/:id/unlock': `/api/users/${MISSING_UUID}/unlock`,
     '/partner/dashboard/products/:slug': '/partner/dashboard/products/frolic-london-dry-gin',
     '/api/partner/catalog/:slug': '/api/partner/catalog/frolic-london-dry-gin',
+    '/api/partner/shipments/remaining': `/api/partner/shipments/remaining?recipientId=${MISSING_UUID}`,
+    '/api/attachments/:id': `/api/attachments/${ids.attachment}`,
   };
   if (fill[pattern]) return fill[pattern];
   const entity =
@@ -545,6 +571,18 @@ async function liveEvent(name: string): Promise<(e: { type: string; id?: unknown
         audiences: [{ permission: 'marketing:request', organisationId: ids.org }, { permission: 'marketing:requests' }],
       });
       return (e) => e.type === 'changed' && e.topic === 'marketing_request' && e.id === id;
+    }
+    case 'changed:shipment': {
+      const id = ++ip;
+      await services.live.changed({
+        topic: 'shipment',
+        id,
+        audiences: [
+          { permission: 'orders:manage', organisationId: ids.org },
+          { permission: 'orders:manage', organisationId: ids.otherOrg },
+        ],
+      });
+      return (e) => e.type === 'changed' && e.topic === 'shipment' && e.id === id;
     }
     case 'chat:conversation':
       await t.app.feed.publish(CHAT_TOPIC, { type: 'conversation', sessionId: ids.chat });
@@ -738,6 +776,15 @@ beforeAll(async () => {
   ids.chatSecret = chat.secret;
   // An organisation for the live events (the matrix's partners are not its members).
   ids.org = (await createOrganisation(t, 'retailer')).id;
+  ids.otherOrg = (await createOrganisation(t, 'distributor')).id;
+  // A receipt's photo between two organisations the matrix's partners do not belong to.
+  const stored = await t.app.services.attachments.store({
+    buffer: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#805030' } })
+      .jpeg()
+      .toBuffer(),
+    originalName: 'matrix.jpg',
+  });
+  ids.attachment = (await t.app.services.attachments.record(db, stored, { ownerId: ids.org, counterpartId: ids.otherOrg }, SYSTEM_ACTOR)).id;
 });
 afterAll(async () => {
   await t?.close();
