@@ -1,15 +1,18 @@
 // Property: no partner reads or changes another organisation's records — its marketing requests and
 // their threads, collateral files outside its audience, its notifications, its people, its trade
-// orders (either side), their lines and messages, its stock and its allocations — through the API,
-// the pages or the live socket. fast-check picks the partner (any member of any organisation,
+// orders (either side), their lines and messages, its stock and its allocations, its shipments
+// (sent or received), their receipts and the receipts' files — through the API, the pages or the
+// live socket. fast-check picks the partner (any member of any organisation,
 // the generic read-only `partner` member included), the other organisation, the way in, and ids:
 // the other organisation's real ids as well as ids nobody holds. Every probe also has a control —
 // the owner's own request succeeds the same way — so a probe that always answered 404 would fail.
 import fc from 'fast-check';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import {
   allocations,
+  attachments,
   marketingRequestComments,
   marketingRequests,
   notificationReads,
@@ -19,6 +22,8 @@ import {
   orders,
   products,
   productTradePrices,
+  receipts,
+  shipments,
   stockBalances,
   tradeTerms,
   users,
@@ -53,8 +58,22 @@ interface TradeOrder {
   seller: number | null;
 }
 
+/** A shipment of the setup: sender and recipient by party index; its receipt and the receipt's file, if any. */
+interface Shipment {
+  id: number;
+  number: string;
+  sender: number;
+  recipient: number;
+  receiptId: number | null;
+  attachmentUrl: string | null;
+}
+
+/** The parties of the setup (pair() picks among them). */
+const PARTY_COUNT = 7;
+
 let t: TestServer;
 const parties: Party[] = [];
+const sentShipments: Shipment[] = [];
 /** Collateral ids by audience: each readable by its type only. */
 const collateral: Record<'importer' | 'distributor' | 'retailer', number> = { importer: 0, distributor: 0, retailer: 0 };
 const sockets = new Map<string, Awaited<ReturnType<typeof live>>>();
@@ -100,17 +119,20 @@ beforeAll(async () => {
       )
     ).id;
 
-  // The tree: an importer, its distributor, two retailers of that distributor, a second importer and its distributor.
+  // The tree: an importer, its distributor, two retailers of that distributor, a second importer, its
+  // distributor and that distributor's retailer.
   const importer = await createOrganisation(t, 'importer', { tradingName: 'Harbour Imports' });
   const distributor = await createOrganisation(t, 'distributor', { supplierId: importer.id, tradingName: 'Valley Distribution' });
   const otherImporter = await createOrganisation(t, 'importer', { tradingName: 'Other Imports' });
+  const coast = await createOrganisation(t, 'distributor', { supplierId: otherImporter.id, tradingName: 'Coast Distribution' });
   const orgs = [
     importer,
     distributor,
     await createOrganisation(t, 'retailer', { supplierId: distributor.id, tradingName: 'Corner Wines' }),
     await createOrganisation(t, 'retailer', { supplierId: distributor.id, tradingName: 'High Street Spirits' }),
     otherImporter,
-    await createOrganisation(t, 'distributor', { supplierId: otherImporter.id, tradingName: 'Coast Distribution' }),
+    coast,
+    await createOrganisation(t, 'retailer', { supplierId: coast.id, tradingName: 'Harbour Bottles' }),
   ];
   for (const [i, org] of orgs.entries()) {
     const members = [await signedInMember(t, org, { tag: `owner${i}` })];
@@ -167,8 +189,48 @@ beforeAll(async () => {
     for (const d of p.distributors)
       await ok(await p.members[0]!.json('POST', '/api/partner/allocations', { distributorId: parties[d]!.org.id, lines: [{ productId, cases: 2 }], note: '' }));
 
+  // Each distributor approves its retailers' orders and ships them: the first (one case) shipped and
+  // received one case damaged, with a photo; the second (one case) shipped and on its way.
+  const photo = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#7a4b2a' } })
+    .png()
+    .toBuffer();
+  for (const o of tradeOrders) {
+    const seller = o.seller === null ? null : (parties[o.seller] as Party);
+    if (!seller || seller.org.type !== 'distributor') continue;
+    const sm = seller.members[0]!;
+    const seen = await ok(await sm.json('GET', `/api/partner/orders/${o.id}`), 200);
+    const approved = await ok(await sm.json('POST', `/api/partner/orders/${o.id}/approve`, { version: seen.version }), 200);
+    const made = await ok(
+      await sm.json('POST', '/api/partner/shipments', {
+        recipientId: parties[o.buyer]!.org.id,
+        carrier: 'dpd',
+        trackingNumber: `TRK${o.id}`,
+        note: '',
+        lines: [{ orderItemId: approved.items[0].id, cases: 1 }],
+      }),
+    );
+    await ok(await sm.json('POST', `/api/partner/shipments/${made.id}/status`, { action: 'ship', version: made.version }), 200);
+    const shipment: Shipment = { id: made.id, number: made.number, sender: o.seller!, recipient: o.buyer, receiptId: null, attachmentUrl: null };
+    if (sentShipments.every((x) => x.recipient !== o.buyer)) {
+      const form = new FormData();
+      form.append('lines', JSON.stringify([{ shipmentItemId: made.items[0].id, casesReceived: 0, casesDamaged: 1 }]));
+      form.append('note', `Damaged at ${parties[o.buyer]!.org.tradingName}`);
+      form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'damage.png');
+      const got = await ok(
+        await fetch(`${t.url}/api/partner/shipments/${made.id}/receipt`, {
+          method: 'POST',
+          body: form,
+          headers: { cookie: parties[o.buyer]!.members[0]!.header() },
+        }),
+      );
+      shipment.receiptId = got.receipt.id;
+      shipment.attachmentUrl = got.receipt.attachment.url;
+    }
+    sentShipments.push(shipment);
+  }
+
   for (const p of parties) for (const m of p.members) sockets.set(m.userId, await live(m));
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   for (const s of sockets.values()) s.ws.close();
@@ -177,7 +239,7 @@ afterAll(async () => {
 
 /** Someone (a member of `actor`'s organisation) and another organisation (`other`). */
 const pair = fc
-  .record({ actor: fc.nat(5), member: fc.nat(1), other: fc.nat(5) })
+  .record({ actor: fc.nat(PARTY_COUNT - 1), member: fc.nat(1), other: fc.nat(PARTY_COUNT - 1) })
   .filter(({ actor, other }) => actor !== other)
   .map(({ actor, member, other }) => {
     const a = parties[actor] as Party;
@@ -519,6 +581,154 @@ describe('no partner reaches another organisation’s trade: orders, their lines
           for (const m of p.members) expect(sockets.get(m.userId)?.events).toContainEqual(expect.objectContaining({ type: 'changed', ...expected }));
       }),
       { numRuns: 15 },
+    );
+  });
+});
+
+const isShipmentParty = (s: Shipment, i: number) => s.sender === i || s.recipient === i;
+/** A shipment `a` neither sends nor receives (`pick` chooses among them). */
+const foreignShipment = (a: Party, pick: number) => {
+  const them = sentShipments.filter((s) => !isShipmentParty(s, indexOf(a)));
+  return them[pick % them.length] as Shipment;
+};
+/** The sender's or the recipient's page of a shipment, as a member of `p` would open it. */
+const shipmentPage = (p: Party, id: number) =>
+  p.org.type === 'distributor' ? `/partner/dashboard/distributor/shipments/${id}` : `/partner/dashboard/retailer/receipts/${id}`;
+
+/** Every shipment, receipt and file, and the ledgers: what a refused write must leave as it was. */
+async function shipping() {
+  return {
+    shipments: await db().select().from(shipments).orderBy(asc(shipments.id)),
+    receipts: await db().select().from(receipts).orderBy(asc(receipts.id)),
+    files: (await db().select({ n: count() }).from(attachments))[0]?.n,
+    ...(await ledgers()),
+  };
+}
+
+describe('no partner reaches another organisation’s shipments, receipts or files', () => {
+  it('reads no shipment it neither sends nor receives (real or stray ids), through the API or the pages; its own it reads', async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), fc.boolean(), strayId, async ({ a, me }, pick, real, stray) => {
+        const foreign = foreignShipment(a, pick);
+        const id = real ? foreign.id : stray;
+        const api = await me.json('GET', `/api/partner/shipments/${id}`);
+        expect(api.status).toBe(404);
+        expect(await api.text()).not.toContain(foreign.number);
+        for (const page of [`/partner/dashboard/distributor/shipments/${id}`, `/partner/dashboard/retailer/receipts/${id}`]) {
+          const res = await me.get(page);
+          // Another role's page sends it away ('Access Denied'); its own role's page does not know the shipment.
+          expect([302, 404]).toContain(res.status);
+          expect(await res.text()).not.toContain(foreign.number);
+        }
+        // The control: a shipment its organisation sent or received, through the API and its side's page.
+        const own = sentShipments.filter((s) => isShipmentParty(s, indexOf(a)));
+        if (own.length) {
+          const s = own[pick % own.length] as Shipment;
+          expect((await ok(await me.json('GET', `/api/partner/shipments/${s.id}`), 200)).number).toBe(s.number);
+          if (me === a.members[0]) {
+            const page = await me.get(shipmentPage(a, s.id));
+            expect(page.status).toBe(200);
+            expect(await page.text()).toContain(s.number);
+          }
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('lists, sent and received, only the shipments its organisation is party to', async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, async ({ a, me }) => {
+        const i = indexOf(a);
+        const ids = (list: { items: { id: number }[] }) => list.items.map((s) => s.id).sort((x, y) => x - y);
+        const sending = await ok(await me.json('GET', '/api/partner/shipments?side=sending&limit=50'), 200);
+        const receiving = await ok(await me.json('GET', '/api/partner/shipments?side=receiving&limit=50'), 200);
+        const want = (f: (s: Shipment) => boolean) =>
+          sentShipments
+            .filter(f)
+            .map((s) => s.id)
+            .sort((x, y) => x - y);
+        expect(ids(sending)).toEqual(want((s) => s.sender === i));
+        expect(ids(receiving)).toEqual(want((s) => s.recipient === i));
+        const payload = JSON.stringify(sending) + JSON.stringify(receiving);
+        for (const s of sentShipments.filter((x) => !isShipmentParty(x, i))) expect(payload).not.toContain(s.number);
+        // The control: distributors and retailers each have some.
+        if (a.org.type !== 'importer') expect(sending.items.length + receiving.items.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('ships, moves, calls off, receives or answers no shipment it is not party to: a 404 and nothing changed', async () => {
+    const photo = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), fc.constantFrom('in_transit', 'exception', 'discard', 'receipt', 'resolve'), async ({ a, me }, pick, action) => {
+        const foreign = foreignShipment(a, pick);
+        const before = await shipping();
+        const row = before.shipments.find((s) => s.id === foreign.id)!;
+        let res: Response;
+        if (action === 'receipt') {
+          const form = new FormData();
+          form.append('lines', JSON.stringify([{ shipmentItemId: 1, casesReceived: 1 }]));
+          form.append('file', new Blob([new Uint8Array(photo)], { type: 'application/pdf' }), 'intruder.pdf');
+          res = await fetch(`${t.url}/api/partner/shipments/${foreign.id}/receipt`, { method: 'POST', body: form, headers: { cookie: me.header() } });
+        } else if (action === 'resolve') {
+          const target = sentShipments.filter((s) => s.receiptId !== null && !isShipmentParty(s, indexOf(a)));
+          const s = target[pick % target.length] as Shipment;
+          res = await me.json('POST', `/api/partner/receipts/${s.receiptId}/resolve`, { resolution: 'credit_note', version: 1, creditNoteId: 1 });
+        } else if (action === 'discard') res = await me.json('POST', `/api/partner/shipments/${foreign.id}/discard`, { version: row.version });
+        else res = await me.json('POST', `/api/partner/shipments/${foreign.id}/status`, { action, version: row.version, reason: 'Lost.' });
+        expect(res.status).toBe(404);
+        expect(await res.text()).not.toContain(foreign.number);
+        expect(await shipping()).toEqual(before);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("downloads no receipt's file of another organisation (real or stray ids); its own organisation's it does", async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), fc.boolean(), fc.uuid(), async ({ a, me }, pick, real, stray) => {
+        const theirs = sentShipments.filter((s) => s.attachmentUrl && !isShipmentParty(s, indexOf(a)));
+        const url = real ? (theirs[pick % theirs.length] as Shipment).attachmentUrl! : `/api/attachments/${stray}`;
+        const res = await me.get(url);
+        expect(res.status).toBe(404);
+        expect(res.headers.get('content-type')).not.toBe('image/png');
+        await res.arrayBuffer();
+        // The control: a file of a shipment its organisation sent or received.
+        const own = sentShipments.filter((s) => s.attachmentUrl && isShipmentParty(s, indexOf(a)));
+        if (own.length) {
+          const mine = await me.get((own[pick % own.length] as Shipment).attachmentUrl!);
+          expect(mine.status).toBe(200);
+          expect(mine.headers.get('content-type')).toBe('image/png');
+          await mine.arrayBuffer();
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it("hears no shipment signal of another organisation on its live socket, while the sender's and the recipient's members do", async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), async ({ a }, pick) => {
+        // A shipment on its way that `a` is not party to; its sender reports it held up, or back on the road.
+        const onTheWay = sentShipments.filter((s) => s.receiptId === null && !isShipmentParty(s, indexOf(a)));
+        const s = onTheWay[pick % onTheWay.length] as Shipment;
+        for (const x of sockets.values()) x.events.length = 0;
+        const sender = parties[s.sender] as Party;
+        const current = await ok(await sender.members[0]!.json('GET', `/api/partner/shipments/${s.id}`), 200);
+        const action = current.status === 'exception' ? 'resume' : 'exception';
+        await ok(
+          await sender.members[0]!.json('POST', `/api/partner/shipments/${s.id}/status`, { action, version: current.version, reason: 'Van broke down.' }),
+          200,
+        );
+        for (const x of sockets.values()) await x.settle();
+        for (const m of a.members) expect(sockets.get(m.userId)?.events, `${a.org.tradingName} heard another's shipment`).toEqual([]);
+        for (const p of [sender, parties[s.recipient] as Party])
+          for (const m of p.members)
+            expect(sockets.get(m.userId)?.events).toContainEqual(expect.objectContaining({ type: 'changed', topic: 'shipment', id: s.id }));
+      }),
+      { numRuns: 12 },
     );
   });
 });
