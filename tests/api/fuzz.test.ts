@@ -7,7 +7,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_FORM_FIELD } from '../../shared/form-constants';
+import { products, productTradePrices } from '../../server/db/schema';
+import { moveStock } from '../../server/modules/stock/ledger';
 import { Client } from '../support/client';
+import { createOrganisation, signedInMember } from '../support/partners';
 import { listApiRoutes, listPages } from '../support/routes';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -810,5 +813,206 @@ describe('random bad input', () => {
     expect(problems, `seed ${SEED}`).toEqual([]);
     // Still signed in: the run covered the staff routes to the end.
     expect((await staff.get('/api/me')).status).toBe(200);
+  });
+});
+
+/**
+ * Shipments and receipts as their real parties (the staff of the run above have no organisation, so
+ * their requests stop at the first 404): a distributor with a retailer's approved order, a shipment
+ * on its way and a received one with a discrepancy. Valid requests — creating and moving shipments,
+ * the receipt as multipart with its file, answering the discrepancy, and the pages' forms — each with
+ * one random change (a field, the file's bytes or name, the multipart framing), never a 5xx.
+ */
+describe('random bad input to shipments and receipts', () => {
+  it(`answers ${RANDOM_REQUESTS} changed shipment and receipt requests without a 5xx, refusals in the error shape`, { timeout: 240_000 }, async () => {
+    const db = t.db.database.db;
+    const distributorOrg = await createOrganisation(t, 'distributor');
+    const retailerOrg = await createOrganisation(t, 'retailer', { supplierId: distributorOrg.id });
+    const sender = await signedInMember(t, distributorOrg);
+    const recipient = await signedInMember(t, retailerOrg);
+    const [product] = await db
+      .insert(products)
+      .values({
+        slug: `fuzz-ship-${process.pid}`,
+        name: 'Fuzz Shipping Gin',
+        category: 'Gin',
+        abvTenths: 400,
+        volumeMl: 700,
+        description: '',
+        tastingNotes: { nose: '', palate: '', finish: '' },
+        imageUrl: '/x.png',
+        caseSize: 6,
+        status: 'active',
+      })
+      .returning({ id: products.id });
+    await db.insert(productTradePrices).values({ productId: product!.id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1500 });
+    await moveStock(db, { organisationId: distributorOrg.id, productId: product!.id, onHand: 6 * 5000, reserved: 0, cause: 'adjustment' });
+    const order = await (await recipient.json('POST', '/api/partner/orders', { lines: [{ productId: product!.id, cases: 2000 }], note: '' })).json();
+    const seen = await (await sender.json('GET', `/api/partner/orders/${order.id}`)).json();
+    const approved = await (await sender.json('POST', `/api/partner/orders/${order.id}/approve`, { version: seen.version })).json();
+    const line = approved.items[0].id as number;
+    const ship = async () => {
+      const made = await (
+        await sender.json('POST', '/api/partner/shipments', {
+          recipientId: retailerOrg.id,
+          carrier: 'dhl',
+          trackingNumber: 'F1',
+          note: '',
+          lines: [{ orderItemId: line, cases: 2 }],
+        })
+      ).json();
+      await sender.json('POST', `/api/partner/shipments/${made.id}/status`, { action: 'ship', version: made.version });
+      return made as { id: number; version: number; items: { id: number }[] };
+    };
+    const onTheWay = await ship();
+    const received = await ship();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const first = new FormData();
+    first.append('lines', JSON.stringify([{ shipmentItemId: received.items[0]!.id, casesReceived: 1, casesDamaged: 0 }]));
+    first.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'f.png');
+    const got = await (
+      await fetch(`${t.url}/api/partner/shipments/${received.id}/receipt`, { method: 'POST', body: first, headers: { cookie: recipient.header() } })
+    ).json();
+    expect(got.receipt?.status, JSON.stringify(got)).toBe('discrepancy');
+
+    const r = prng(SEED + 2);
+    const value = (): unknown =>
+      r.pick<unknown>([...NASTY_STRINGS, ...NASTY_NUMBERS, true, false, null, [], {}, [r.pick(NASTY_STRINGS)], { [r.pick(FIELDS)]: r.pick(NASTY_STRINGS) }]);
+    const bytes = (): Uint8Array<ArrayBuffer> => {
+      const kinds = [
+        () => png,
+        () => Buffer.from('%PDF-1.4\n%%EOF'),
+        () => Buffer.from('<!doctype html><script>alert(1)</script>'),
+        () => Buffer.alloc(0),
+        () => Buffer.from([0xff, 0xd8, 0xff]),
+        () => Buffer.from('RIFF\0\0\0\0WEBP'),
+        () => png.subarray(0, 7),
+        () => Buffer.from(String(r.pick(NASTY_STRINGS))),
+      ];
+      return new Uint8Array(r.pick(kinds)());
+    };
+    const templates: { who: Client; method: string; path: string; kind: 'json' | 'multipart' | 'form'; body: () => Record<string, unknown> }[] = [
+      {
+        who: sender,
+        method: 'POST',
+        path: '/api/partner/shipments',
+        kind: 'json',
+        body: () => ({ recipientId: retailerOrg.id, carrier: 'ups', trackingNumber: '1Z', note: '', lines: [{ orderItemId: line, cases: 1 }] }),
+      },
+      {
+        who: sender,
+        method: 'POST',
+        path: `/api/partner/shipments/${onTheWay.id}/status`,
+        kind: 'json',
+        body: () => ({ action: 'exception', version: 2, reason: 'Late.' }),
+      },
+      { who: sender, method: 'POST', path: `/api/partner/shipments/${onTheWay.id}/discard`, kind: 'json', body: () => ({ version: 2 }) },
+      {
+        who: sender,
+        method: 'POST',
+        path: `/api/partner/receipts/${got.receipt.id}/resolve`,
+        kind: 'json',
+        body: () => ({
+          resolution: 'replacement',
+          version: 99,
+          carrier: 'dhl',
+          trackingNumber: '',
+          note: '',
+          lines: [{ shipmentItemId: received.items[0]!.id, cases: 1 }],
+        }),
+      },
+      {
+        who: recipient,
+        method: 'POST',
+        path: `/api/partner/shipments/${onTheWay.id}/receipt`,
+        kind: 'multipart',
+        // The note keeps the valid receipt from landing: a count above what was shipped.
+        body: () => ({ lines: JSON.stringify([{ shipmentItemId: onTheWay.items[0]!.id, casesReceived: 3, casesDamaged: 0 }]), note: 'Fine' }),
+      },
+      {
+        who: recipient,
+        method: 'POST',
+        path: `/partner/dashboard/retailer/receipts/${onTheWay.id}`,
+        kind: 'multipart',
+        body: () => ({ [`received.${onTheWay.items[0]!.id}`]: '3', [`damaged.${onTheWay.items[0]!.id}`]: '0', note: 'Fine' }),
+      },
+      {
+        who: sender,
+        method: 'POST',
+        path: '/partner/dashboard/distributor/shipments/new',
+        kind: 'form',
+        body: () => ({ recipientId: retailerOrg.id, carrier: 'dhl', trackingNumber: '', note: '', [`cases.${line}`]: '99999' }),
+      },
+      {
+        who: sender,
+        method: 'POST',
+        path: `/partner/dashboard/distributor/shipments/${received.id}`,
+        kind: 'form',
+        body: () => ({
+          intent: r.pick(['replacement', 'credit_note', 'ship', 'exception', 'discard']),
+          receiptId: String(got.receipt.id),
+          version: '99',
+          [`replace.${received.items[0]!.id}`]: '1',
+          carrier: 'dhl',
+          creditNoteId: '1',
+        }),
+      },
+    ];
+    const problems: string[] = [];
+    const codes = new Set<string>();
+    for (let i = 0; i < RANDOM_REQUESTS; i++) {
+      const tpl = r.pick(templates);
+      const body = structuredClone(tpl.body());
+      const keys = Object.keys(body);
+      const op = r.int(10);
+      if (op < 6 && keys.length) body[r.pick(keys)] = tpl.kind === 'json' ? value() : String(r.pick(NASTY_STRINGS));
+      else if (op < 8 && keys.length) delete body[r.pick(keys)];
+      else body[r.pick([...FIELDS, 'lines', 'file', 'carrier', 'recipientId', 'resolution'])] = tpl.kind === 'json' ? value() : String(r.pick(NASTY_STRINGS));
+      const headers: Record<string, string> = { cookie: tpl.who.header(), 'x-forwarded-for': `10.7.${(++sent >> 8) & 255}.${sent & 255}` };
+      let init: RequestInit;
+      if (tpl.kind === 'json') init = { method: tpl.method, body: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } };
+      else if (tpl.kind === 'form')
+        init = {
+          method: tpl.method,
+          body: Object.entries(body)
+            .map(([k, v]) => `${segment(k)}=${segment(String(v))}`)
+            .join('&'),
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        };
+      else {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(body)) form.append(k, String(v));
+        if (r.chance(0.8))
+          form.append(
+            'file',
+            new Blob([bytes()], { type: r.pick(['image/png', 'text/html', 'application/pdf', '']) }),
+            String(r.pick(['a.png', '../../x.pdf', 'é.jpg', '', '\u202eevil.png', 'x'.repeat(300)])),
+          );
+        init = { method: tpl.method, body: form, headers };
+      }
+      const path = tpl.kind !== 'json' && r.chance(0.3) ? dataPath(tpl.path) : tpl.path;
+      const res = await fetch(t.url + path, { ...init, redirect: 'manual' });
+      const type = res.headers.get('content-type') ?? '';
+      const text = await res.text();
+      let json: unknown;
+      if (type.includes('application/json'))
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = text;
+        }
+      const code = (json as { error?: { code?: string } } | undefined)?.error?.code;
+      if (code) codes.add(code);
+      const req: Sent = { method: tpl.method, path, as: 'staff' };
+      const problem = problemWith(req, { status: res.status, type, json });
+      if (problem) problems.push(`#${i} ${tpl.method} ${path} ${JSON.stringify(body).slice(0, 200)}: ${problem}`);
+    }
+    expect(problems, `seed ${SEED}`).toEqual([]);
+    // The requests got past the guards into the services' own refusals (the file's, the lines', the states').
+    expect([...codes]).toEqual(expect.arrayContaining(['validation_failed', 'attachment_type_refused', 'receipt_exceeds_shipment', 'version_conflict']));
+    // The shipment on its way was never received by a changed request (each was refused or left it be).
+    expect((await (await sender.json('GET', `/api/partner/shipments/${onTheWay.id}`)).json()).receipt).toBeNull();
   });
 });

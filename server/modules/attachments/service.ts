@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { attachments } from '../../db/schema';
 import { recordAudit } from '../audit/service';
 import type { Storage } from '../media/storage';
-import { sniffAttachment } from './sniff';
+import { type Sniffed, sniffAttachment } from './sniff';
 
 export interface IncomingFile {
   buffer: Buffer;
@@ -77,14 +77,23 @@ export const attachmentMissing = () =>
     details: [{ path: 'file', message: ATTACHMENT_HINT }],
   });
 
+/** Checks a file by its content and size (nothing written): what it is, or the refusal. */
+export function checkAttachment(file: IncomingFile | null | undefined): Sniffed {
+  if (!file || file.buffer.length === 0) throw attachmentMissing();
+  if (file.buffer.length > ATTACHMENT_MAX_BYTES) throw attachmentTooLarge();
+  const type = sniffAttachment(file.buffer);
+  if (!type) throw attachmentTypeRefused();
+  return type;
+}
+
 export function createAttachmentService(db: Db, access: Access, storage: Storage) {
   return {
-    /** Checks the file by its content and size and writes it to storage (not yet a record). */
+    check: checkAttachment,
+
+    /** Checks the file and writes it to storage (not yet a record). */
     async store(file: IncomingFile | null | undefined): Promise<StoredFile> {
-      if (!file || file.buffer.length === 0) throw attachmentMissing();
-      if (file.buffer.length > ATTACHMENT_MAX_BYTES) throw attachmentTooLarge();
-      const type = sniffAttachment(file.buffer);
-      if (!type) throw attachmentTypeRefused();
+      const type = checkAttachment(file);
+      file = file!;
       const key = `attachments/${randomUUID()}.${type.ext}`;
       await storage.put(key, file.buffer, type.contentType);
       return { key, filename: displayName(file.originalName, type.ext), contentType: type.contentType, sizeBytes: file.buffer.length };

@@ -104,8 +104,9 @@ export function createReceipts(ctx: ReceiptContext) {
   async function receive(viewer: Viewer, shipmentId: number, input: ReceiptInput, file: IncomingFile | null, actor: Actor) {
     const first = await ctx.requireRow(shipmentId);
     const side = await ctx.sideOf(viewer, first, true);
-    // The cheap refusals before the file is stored.
+    // Every refusal that needs no write comes before the file is stored.
     ctx.transition('receive', first, side, null);
+    ctx.attachments.check(file);
     checkLines(await ctx.itemsOf(db, shipmentId), input);
     const stored: StoredFile = await ctx.attachments.store(file);
     try {
