@@ -65,7 +65,7 @@ export function NewShipmentForm({
             </div>
           </section>
         ))}
-        <section aria-label="Carrier" className="grid gap-3 rounded-xl bg-white p-5 shadow-sm sm:grid-cols-2">
+        <section aria-label="Delivery details" className="grid gap-3 rounded-xl bg-white p-5 shadow-sm sm:grid-cols-2">
           <Field label="Carrier" name="carrier" error={errors.carrier}>
             {(p) => (
               <select {...p} defaultValue={values.carrier ?? 'dhl'}>
