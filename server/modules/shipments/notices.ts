@@ -2,12 +2,11 @@
 // members holding Order Management) and email (the organisation's address, and the people concerned:
 // on the retailer's side those who placed the orders shipped, on the distributor's who made the
 // shipment), written inside the transaction of the change they announce.
-import { and, eq, inArray } from 'drizzle-orm';
 import { href } from 'react-router';
 import type { DbOrTx } from '../../db/client';
-import { organisations, users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { shipmentEmail } from '../../mail/templates';
+import { organisationRecipients } from '../notifications/recipients';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 
 const PERMISSION = 'orders:manage';
@@ -40,18 +39,11 @@ const HEADINGS: Record<ShipmentNewsKind, (n: string) => string> = {
   resolved: (n) => `The discrepancy on shipment ${n} was answered`,
 };
 
+/** The side's addresses: its own and those of the people concerned (each while active and a member), each once. */
 async function recipients(tx: DbOrTx, organisationId: string, people: (string | null)[]): Promise<string[]> {
-  const out = new Set<string>();
   const ids = [...new Set(people.filter((p): p is string => !!p))];
-  if (ids.length) {
-    const rows = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(inArray(users.id, ids), eq(users.status, 'active'), eq(users.organisationId, organisationId)));
-    for (const r of rows) out.add(r.email.toLowerCase());
-  }
-  const [org] = await tx.select({ email: organisations.email }).from(organisations).where(eq(organisations.id, organisationId));
-  if (org?.email) out.add(org.email.toLowerCase());
+  const out = new Set<string>();
+  for (const id of ids.length ? ids : [null]) for (const address of await organisationRecipients(tx, organisationId, id)) out.add(address);
   return [...out];
 }
 
