@@ -74,17 +74,15 @@ async function prepare(services: PrepareServices) {
       .returning();
     const cases = [4, 2];
     for (const [i, p] of two.entries()) {
-      await tx
-        .insert(orderItems)
-        .values({
-          orderId: order!.id,
-          productId: p.id,
-          casesRequested: cases[i]!,
-          cases: cases[i]!,
-          caseSize: p.caseSize,
-          unitPriceMinor: 1000,
-          lineTotalMinor: 0,
-        });
+      await tx.insert(orderItems).values({
+        orderId: order!.id,
+        productId: p.id,
+        casesRequested: cases[i]!,
+        cases: cases[i]!,
+        caseSize: p.caseSize,
+        unitPriceMinor: 1000,
+        lineTotalMinor: 0,
+      });
       await moveStock(tx, {
         organisationId: distributor.id,
         productId: p.id,
