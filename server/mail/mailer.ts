@@ -3,12 +3,14 @@
 // outbox row, sends it over SMTP (nodemailer) and retries with backoff — an email survives a restart
 // or an SMTP outage, and the outbox shows queued / sent / failed with the last error. Links in emails
 // carry live one-time tokens (reset, unlock, confirmation, invitation), so they never reach the log:
-// only in development (`printLinks`) are they printed, to keep a local install usable.
+// only in development (`printLinks`) are they printed, to keep a local install usable. Attachments
+// (an invoice's PDF) are stored as references and rendered by a registered renderer when the email is
+// sent, so the outbox holds no copy of the bytes and a retry sends the same file.
 import { count, desc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client';
-import { outboxEmails } from '../db/schema';
+import { type OutboxAttachment, outboxEmails } from '../db/schema';
 import type { Jobs } from '../jobs/registry';
 import { PermanentJobError } from '../jobs/runner';
 
@@ -17,7 +19,14 @@ export interface Email {
   subject: string;
   text: string;
   html?: string;
+  /** Files rendered when the email is sent: each names a renderer (`registerAttachment`) and a record. */
+  attachments?: OutboxAttachment[];
 }
+
+export type { OutboxAttachment };
+
+/** Renders an attachment's bytes from the record it names (`id`). */
+export type AttachmentRenderer = (id: string) => Promise<Buffer>;
 
 /** Kept: stored only (no SMTP_URL); queued: a send (or a retry) is due; sent; failed (every attempt, or refused for good). */
 export type OutboxStatus = (typeof outboxEmails.$inferSelect)['status'];
@@ -34,6 +43,8 @@ export interface OutboxEntry {
   error: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** The names of the files sent with it. */
+  attachments: string[];
 }
 
 export const OUTBOX_PAGE_SIZE = 25;
@@ -47,6 +58,10 @@ export interface Mailer {
    * iff the caller's transaction commits. Returns the outbox id.
    */
   send(email: Email, tx?: DbOrTx): Promise<number>;
+  /** Registers how attachments of `kind` are rendered (the module that owns the record does, when it is created). */
+  registerAttachment(kind: string, render: AttachmentRenderer): void;
+  /** An email's attachments as they are sent: name, type and bytes. */
+  renderAttachments(attachments: readonly OutboxAttachment[]): Promise<{ filename: string; contentType: string; content: Buffer }[]>;
   /** The outbox, newest first (master admin). */
   list(page: number): Promise<{ items: OutboxEntry[]; page: number; pageSize: number; total: number; smtp: boolean }>;
   close(): void;
@@ -70,6 +85,17 @@ const permanent = (err: unknown) => {
 
 export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const renderers = new Map<string, AttachmentRenderer>();
+
+  async function renderAttachments(list: readonly OutboxAttachment[]) {
+    return Promise.all(
+      list.map(async (a) => {
+        const render = renderers.get(a.kind);
+        if (!render) throw new Error(`no renderer for attachments of kind ${a.kind}`);
+        return { filename: a.filename, contentType: a.contentType, content: await render(a.id) };
+      }),
+    );
+  }
 
   jobs.handle(
     'mail.send',
@@ -82,7 +108,15 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
         return;
       }
       try {
-        await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
+        const attachments = row.attachments?.length ? await renderAttachments(row.attachments) : undefined;
+        await transport.sendMail({
+          from: opts.from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          ...(row.html ? { html: row.html } : {}),
+          ...(attachments ? { attachments } : {}),
+        });
       } catch (err) {
         const forGood = ctx.lastAttempt || permanent(err);
         const error = String((err as Error).message ?? err).slice(0, 2000);
@@ -100,7 +134,7 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
   async function store(tx: DbOrTx, email: Email): Promise<number> {
     const [row] = await tx
       .insert(outboxEmails)
-      .values({ ...email, status: transport ? 'queued' : 'kept' })
+      .values({ ...email, attachments: email.attachments?.length ? email.attachments : null, status: transport ? 'queued' : 'kept' })
       .returning({ id: outboxEmails.id });
     const id = (row as { id: number }).id;
     if (transport) await jobs.enqueue(tx, 'mail.send', { outboxId: id });
@@ -108,6 +142,10 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
   }
 
   return {
+    registerAttachment(kind, render) {
+      renderers.set(kind, render);
+    },
+    renderAttachments,
     async send(email, tx) {
       // The row and its job commit together: on the caller's transaction, or on one of our own.
       const id = tx ? await store(tx, email) : await db.transaction((own) => store(own, email));
@@ -147,6 +185,7 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
           error: r.error,
           createdAt: r.createdAt.toISOString(),
           sentAt: r.sentAt?.toISOString() ?? null,
+          attachments: (r.attachments ?? []).map((a) => a.filename),
         })),
         page: current,
         pageSize: OUTBOX_PAGE_SIZE,

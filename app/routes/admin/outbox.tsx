@@ -40,6 +40,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                   <span className="font-medium">{m.subject}</span>
                   <span className="text-sm text-stone-700">to {m.to}</span>
                   <StatusBadge status={BADGE[m.status]} label={STATUS[m.status]} />
+                  {m.attachments.length ? <span className="text-sm text-stone-600">Attached: {m.attachments.join(', ')}</span> : null}
                   {m.attempts > 1 || m.status === 'failed' ? <span className="text-sm text-stone-600">{attemptsOf(m.attempts)}</span> : null}
                   <time dateTime={m.createdAt} className="ml-auto text-sm text-stone-500">
                     {formatUtc(m.createdAt)}
