@@ -103,7 +103,12 @@ export default [
     route('orders/:id', 'routes/partner/orders/order.tsx', { id: 'partner-order' }),
     route('retailer/orders', 'routes/partner/orders/retailer.tsx', { id: 'partner-retailer-orders' }),
     route('distributor/orders/approve', 'routes/partner/orders/approve.tsx', { id: 'partner-distributor-orders-approve' }),
-    ...['distributor/invoices/generate', 'retailer/invoices', 'payments'].map((p) => page(p, `partner-${p.replaceAll('/', '-')}`)),
+    // Invoices (issue 16): Generate Invoice and the distributor's list, View Invoices, one invoice for either party.
+    route('distributor/invoices/generate', 'routes/partner/invoices/generate.tsx', { id: 'partner-distributor-invoices-generate' }),
+    route('distributor/invoices', 'routes/partner/invoices/issued.tsx', { id: 'partner-distributor-invoices' }),
+    route('retailer/invoices', 'routes/partner/invoices/received.tsx', { id: 'partner-retailer-invoices' }),
+    route('invoices/:id', 'routes/partner/invoices/invoice.tsx', { id: 'partner-invoice' }),
+    ...['payments'].map((p) => page(p, `partner-${p.replaceAll('/', '-')}`)),
     // Shipments and receipts (issue 16): the distributor's Shipments, the retailer's Upload Receipts.
     route('distributor/shipments', 'routes/partner/shipments/index.tsx', { id: 'partner-distributor-shipments' }),
     route('distributor/shipments/new', 'routes/partner/shipments/new.tsx', { id: 'partner-distributor-shipments-new' }),

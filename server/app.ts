@@ -32,6 +32,7 @@ import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
 import { marketingRequestsApi } from './modules/marketing-requests/api';
 import { ordersApi } from './modules/orders/api';
+import { invoicesApi } from './modules/invoices/api';
 import { notificationsApi } from './modules/notifications/api';
 import { stockApi } from './modules/stock/api';
 import { attachmentsApi, receiptUploadApi, shipmentsApi } from './modules/shipments/api';
@@ -152,6 +153,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(marketingApi(services));
   api.use(marketingRequestsApi(services));
   api.use(ordersApi(services));
+  api.use(invoicesApi(services));
   api.use(notificationsApi(services));
   api.use(partnerCatalogApi(services));
   api.use(stockApi(services));

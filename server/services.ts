@@ -30,6 +30,7 @@ import { createNotificationService, type NotificationService } from './modules/n
 import { createPartnerService, type PartnerService } from './modules/partners/service';
 import { createMarketingRequestService, type MarketingRequestService } from './modules/marketing-requests/service';
 import { createOrderService, type OrderService } from './modules/orders/service';
+import { createInvoiceService, type InvoiceService } from './modules/invoices/service';
 import { createPartnerCatalogService, type PartnerCatalogService } from './modules/partner-catalog/service';
 import { createStockService, type StockService } from './modules/stock/service';
 import { type AttachmentService, createAttachmentService } from './modules/attachments/service';
@@ -62,6 +63,8 @@ export interface Services {
   /** Partners' marketing requests (materials, events) and their collateral downloads. */
   marketingRequests: MarketingRequestService;
   orders: OrderService;
+  /** Invoices and credit notes: drafts, issuing (gapless numbers), credit notes, PDFs, both sides' lists. */
+  invoices: InvoiceService;
   notifications: NotificationService;
   /** Tells open pages something changed: `{ type: 'changed', topic, id }` to whom the signal's audiences admit. */
   live: Live;
@@ -95,6 +98,8 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const notifications = createNotificationService(database.db, feed, access);
   const users = createUserService({ db: database.db, sessions, feed, now });
   const live = createLive(feed);
+  const origin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
+  const invoices = createInvoiceService({ db: database.db, access, notifications, mailer, live, origin, now });
   const partners = createPartnerService({
     db: database.db,
     users,
@@ -146,11 +151,14 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
       now,
     }),
+    invoices,
     orders: createOrderService({
       db: database.db,
       access,
       notifications,
       mailer,
+      // Cancelling an invoiced order credits it, in the cancel's transaction.
+      invoicing: { orderCancelled: invoices.creditCancelledOrder },
       live,
       feed,
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,

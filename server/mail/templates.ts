@@ -91,3 +91,9 @@ export const orderEmail = (to: string, subject: string, lines: string[], url: st
 
 /** News about a shipment or its receipt (shipped, in transit, held up, received, a discrepancy and its answer), for either side. */
 export const shipmentEmail = (to: string, subject: string, lines: string[], url: string) => email(to, subject, lines, { label: 'Open the shipment', url });
+
+/** An invoice or a credit note for a partner: the document's PDF attached (rendered when the email is sent). */
+export const invoiceEmail = (to: string, subject: string, lines: string[], url: string, attachments: Email['attachments']) => ({
+  ...email(to, subject, lines, { label: 'Open it in the partner portal', url }),
+  attachments,
+});

@@ -31,7 +31,13 @@ export function partnerSections(roles: string[]): Section[] {
   if (has('distributor')) {
     sections.push(
       { title: 'Order Management', links: [{ to: href('/partner/dashboard/distributor/orders/approve'), label: 'Approve Orders' }] },
-      { title: 'Invoices', links: [{ to: href('/partner/dashboard/distributor/invoices/generate'), label: 'Generate Invoice' }] },
+      {
+        title: 'Invoices',
+        links: [
+          { to: href('/partner/dashboard/distributor/invoices/generate'), label: 'Generate Invoice' },
+          { to: href('/partner/dashboard/distributor/invoices'), label: 'Issued Invoices' },
+        ],
+      },
       { title: 'Shipments', links: [{ to: href('/partner/dashboard/distributor/shipments'), label: 'Shipments' }] },
     );
   }

@@ -61,11 +61,18 @@ export { ORDER_TOPIC };
 /** Amounts are stored in integer columns: an order may not add up past this. */
 const MAX_AMOUNT = 2_147_483_647;
 
+/** What cancelling an invoiced order asks of invoicing (services.invoices): a credit note for its lines, in the cancel's transaction. */
+export interface OrderInvoicing {
+  /** Issues the credit note inside `tx`; the answer tells the other side after the commit. */
+  orderCancelled(tx: Tx, order: OrderRow, reason: string, actor: Actor): Promise<() => Promise<void>>;
+}
+
 export interface OrderDeps {
   db: Db;
   access: Access;
   notifications: NotificationService;
   mailer: Mailer;
+  invoicing: OrderInvoicing;
   live?: Live;
   /** The change feed, for the figures cache's evictions. */
   feed?: ChangeFeed;
@@ -73,7 +80,7 @@ export interface OrderDeps {
   now?: () => number;
 }
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
 /** Which door the viewer came through: a partner's own routes, or the brand's Trade orders. */
@@ -731,6 +738,7 @@ export function createOrderService(deps: OrderDeps) {
   async function cancel(viewer: Viewer, id: number, input: CancelOrderInput, actor: Actor, channel: Channel): Promise<OrderDetail> {
     const first = await requireRow(id);
     const side = await sideOf(viewer, first, channel, { act: true });
+    let credited: (() => Promise<void>) | undefined;
     await write(async (tx, tell) => {
       const row = await requireRow(id, tx);
       const t = transition('cancel', row, side, input.version);
@@ -741,8 +749,11 @@ export function createOrderService(deps: OrderDeps) {
       // After the guarded update, which holds the order's row lock that creating a shipment takes too.
       await refuseIfInShipment(tx, row.id);
       if (RESERVING.includes(row.status)) await release(tx, row, actor, 'release');
+      // An invoiced order is taken back by a credit note for its lines, in this transaction.
+      if (row.status === 'invoiced') credited = await deps.invoicing.orderCancelled(tx, after, input.reason, actor);
       await tell({ kind: 'cancelled', order: after, to: side === 'buyer' ? 'seller' : 'buyer', text: input.reason });
     });
+    await credited?.();
     return detail(await requireRow(id), side, channel);
   }
 

@@ -1,0 +1,128 @@
+// A list of invoices (or credit notes) with its filters: standing, search (number, the other party,
+// an order number) and the kind; newest first, a link to the next (older) page.
+import { Form, Link, useSearchParams } from 'react-router';
+import { formatPrice } from '@shared/markets';
+import { INVOICE_STANDING_LABELS, INVOICE_STANDINGS } from '@shared/invoicing';
+import { buttonClass } from '~/components/admin-ui/list';
+import { inputClass } from '~/components/forms/fields';
+import { StandingBadge } from './standing-badge';
+import type { InvoiceSummaryView } from './types';
+
+/** The standings a list filters on (a draft is the issuer's alone). */
+const FILTERS = (drafts: boolean) => INVOICE_STANDINGS.filter((s) => drafts || s !== 'draft');
+
+export function InvoiceFilters({ drafts }: { drafts: boolean }) {
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-3" key={params.toString()}>
+      <label className="flex flex-col text-sm font-medium">
+        Search
+        <input type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder="Number, name or order" className={`${inputClass} w-64 font-normal`} />
+      </label>
+      <label className="flex flex-col text-sm font-medium">
+        Status
+        <select name="standing" defaultValue={params.get('standing') ?? ''} className={`${inputClass} font-normal`}>
+          <option value="">All</option>
+          {FILTERS(drafts).map((s) => (
+            <option key={s} value={s}>
+              {INVOICE_STANDING_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col text-sm font-medium">
+        Show
+        <select name="kind" defaultValue={params.get('kind') ?? 'invoice'} className={`${inputClass} font-normal`}>
+          <option value="invoice">Invoices</option>
+          <option value="credit_note">Credit notes</option>
+        </select>
+      </label>
+      <button type="submit" className={buttonClass.secondary}>
+        Filter
+      </button>
+    </Form>
+  );
+}
+
+export function InvoiceList({
+  invoices,
+  party,
+  linkTo,
+  empty,
+  label,
+  next,
+}: {
+  invoices: InvoiceSummaryView[];
+  /** Which party to name: the customer (the issuer's lists) or the issuer (the customer's). */
+  party: 'customer' | 'issuer';
+  linkTo: (id: number) => string;
+  empty: string;
+  label: string;
+  /** The cursor of the next page, if there is one. */
+  next: string | null;
+}) {
+  const [params] = useSearchParams();
+  const older = new URLSearchParams(params);
+  if (next) older.set('after', next);
+  if (invoices.length === 0) return <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">{empty}</p>;
+  return (
+    <div className="space-y-3">
+      <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+        <table className="w-full text-left text-sm" aria-label={label}>
+          <thead className="border-b border-stone-200 text-stone-700">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Number
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {party === 'customer' ? 'Customer' : 'From'}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Total
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Outstanding
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Issued
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Due
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoices.map((i) => (
+              <tr key={i.id} className="border-b border-stone-100 last:border-0" data-testid="invoice-row">
+                <td className="px-4 py-3 font-medium">
+                  <Link to={linkTo(i.id)} className="underline" data-testid="invoice-row-number">
+                    {i.number ?? `Draft #${i.id}`}
+                  </Link>
+                  {i.creditsInvoice ? <span className="block text-xs text-stone-600">on {i.creditsInvoice.number}</span> : null}
+                </td>
+                <td className="px-4 py-3">{i[party].name}</td>
+                <td className="px-4 py-3">
+                  <StandingBadge standing={i.standing} kind={i.kind} testId="invoice-row-standing" />
+                </td>
+                <td className="px-4 py-3 text-right" data-testid="invoice-row-total">
+                  {formatPrice(i.totalMinor, i.currency)}
+                </td>
+                <td className="px-4 py-3 text-right">{i.kind === 'invoice' && i.state === 'issued' ? formatPrice(i.outstandingMinor, i.currency) : '—'}</td>
+                <td className="px-4 py-3">{i.issuedOn ?? '—'}</td>
+                <td className="px-4 py-3">{i.kind === 'invoice' ? (i.dueOn ?? '—') : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {next ? (
+        <Link to={`?${older}`} className={buttonClass.secondary}>
+          Older invoices
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+// The invoice pages' server side: the guard (the partner page's role rule, then Order Management),
+// the list query read with the API's schema, Generate Invoice's selection (a customer and its
+// ticked orders, read from the query string) and the invoice page's actions (issue or discard a
+// draft, a credit note with a cases box per line), each parsed with the shared zod schema and
+// carried out by `services.invoices` in-process. A refusal comes back on its field or over the form.
+import { href, type AppLoadContext } from 'react-router';
+import { fieldErrors } from '@shared/field-errors';
+import type { FieldErrors } from '@shared/form-constants';
+import { creditNoteInput, draftStepInput, invoiceListQuery, type InvoiceListQuery, invoiceOrdersInput } from '@shared/schemas/invoices';
+import { actionError } from '~/lib/action-result';
+import { readForm } from '~/lib/form-action';
+import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
+
+type User = Awaited<ReturnType<typeof requirePartnerPage>>;
+
+/** An invoice page: the partner area (its role rule for role pages), and Order Management. */
+export async function requireInvoicesPage(request: Request, context: AppLoadContext): Promise<User> {
+  await requirePartnerPage(request, context);
+  return requireAccess(request, context, { permission: 'orders:manage' });
+}
+
+/** A list page's query (?standing=&kind=&q=&after=) for one side; what does not parse is dropped. */
+export function invoiceQuery(request: Request, side: 'issuer' | 'customer'): InvoiceListQuery {
+  const params = new URL(request.url).searchParams;
+  const keep = (key: 'standing' | 'kind' | 'q' | 'after') => {
+    const v = params.get(key) || undefined;
+    return invoiceListQuery.shape[key].safeParse(v).success ? v : undefined;
+  };
+  return invoiceListQuery.parse({ side, standing: keep('standing'), kind: keep('kind'), q: keep('q'), after: keep('after'), limit: 25 });
+}
+
+/** Generate Invoice's selection from the query string: the customer picked and the orders ticked. */
+export function selectionOf(request: Request): { customerId: string | null; orderIds: number[] } {
+  const params = new URL(request.url).searchParams;
+  const customer = params.get('customer');
+  const ids = params
+    .getAll('order')
+    .filter((v) => /^\d{1,10}$/.test(v))
+    .map(Number)
+    .filter((n) => n > 0 && n <= 2_147_483_647);
+  return { customerId: customer && /^[0-9a-f-]{36}$/i.test(customer) ? customer : null, orderIds: [...new Set(ids)] };
+}
+
+async function fields(request: Request): Promise<{ values: Record<string, string>; orders: string[] }> {
+  const values: Record<string, string> = {};
+  const orders: string[] = [];
+  for (const [k, v] of await readForm(request)) {
+    if (typeof v !== 'string') continue;
+    if (k === 'order') orders.push(v);
+    else values[k] = v;
+  }
+  return { values, orders };
+}
+
+/** A service refusal (below 500) as the form's answer, its fields renamed; anything else rethrown. */
+function refused(err: unknown, values: Record<string, string>, map: (path: string) => string, intent?: string) {
+  if (err instanceof Response) throw err;
+  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
+  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
+  const details = Array.isArray(e.details) ? (e.details as { path?: unknown; message?: unknown }[]) : [];
+  const errors: FieldErrors = {};
+  for (const d of details) if (typeof d?.path === 'string' && typeof d.message === 'string') errors[map(d.path) || 'form'] ??= d.message;
+  return actionError(e.status, { errors, formError: e.message, code: e.code, hint: e.hint, values, intent });
+}
+
+const invoicePage = (id: number) => href('/partner/dashboard/invoices/:id', { id: String(id) });
+
+/** Generate Invoice's post: issues an invoice for the ticked orders and goes to it, or says why not. */
+export async function issueInvoiceAction(request: Request, context: AppLoadContext, user: User) {
+  const { values, orders } = await fields(request);
+  const parsed = invoiceOrdersInput.safeParse({ customerId: values.customerId || undefined, orderIds: orders });
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return actionError(400, { errors, formError: Object.values(errors)[0] ?? 'Choose the orders to invoice.', code: 'validation_failed', values });
+  }
+  let invoice: { id: number; number: string | null; customer: { name: string } };
+  try {
+    invoice = await context.services.invoices.issueFromOrders(user, parsed.data, context.auth.actor(user.id));
+  } catch (err) {
+    return refused(err, values, (p) => p);
+  }
+  throw context.flash.redirectWithToast(invoicePage(invoice.id), {
+    title: 'Invoice issued',
+    description: `Invoice ${invoice.number} was sent to ${invoice.customer.name}.`,
+  });
+}
+
+const TOASTS = { issue: 'Invoice issued', discard: 'Draft discarded', credit: 'Credit note issued' } as const;
+type Intent = keyof typeof TOASTS;
+
+/** The invoice page's post: `intent` says which; a redirect with a toast, or the errors. */
+export async function invoicePageAction(request: Request, context: AppLoadContext, user: User, id: number) {
+  const { values } = await fields(request);
+  const intent = values.intent as Intent;
+  if (!(intent in TOASTS)) return actionError(400, { formError: 'Choose what to do.', code: 'validation_failed', values });
+  const invoices = context.services.invoices;
+  const actor = context.auth.actor(user.id);
+  let to = invoicePage(id);
+  try {
+    switch (intent) {
+      case 'issue':
+      case 'discard': {
+        const parsed = draftStepInput.safeParse({ version: values.version });
+        if (!parsed.success) return actionError(400, { formError: 'Reload the page and try again.', code: 'validation_failed', values, intent });
+        if (intent === 'issue') await invoices.issue(user, id, parsed.data, actor);
+        else {
+          await invoices.discard(user, id, parsed.data, actor);
+          to = href('/partner/dashboard/distributor/invoices/generate');
+        }
+        break;
+      }
+      case 'credit': {
+        const lines = Object.keys(values)
+          .filter((k) => /^credit\.\d+$/.test(k) && (values[k] ?? '').trim() !== '' && (values[k] ?? '').trim() !== '0')
+          .map((k) => ({ invoiceItemId: Number(k.slice('credit.'.length)), cases: (values[k] ?? '').trim() }));
+        const map = (path: string) => {
+          const m = /^lines\.(\d+)\.(cases|invoiceItemId)$/.exec(path);
+          const line = m ? lines[Number(m[1])] : undefined;
+          return line ? `credit.${line.invoiceItemId}` : path === 'lines' ? 'form' : path;
+        };
+        const parsed = creditNoteInput.safeParse({ lines, reason: values.reason ?? '' });
+        if (!parsed.success) {
+          const raw = fieldErrors(parsed.error);
+          const errors: FieldErrors = {};
+          for (const [k, v] of Object.entries(raw)) errors[map(k)] ??= v;
+          return actionError(400, { errors, formError: errors.form ?? 'Check the highlighted fields.', code: 'validation_failed', values, intent });
+        }
+        try {
+          const note = await invoices.issueCreditNote(user, id, parsed.data, actor);
+          to = invoicePage(note.id);
+        } catch (err) {
+          return refused(err, values, map, intent);
+        }
+        break;
+      }
+    }
+  } catch (err) {
+    return refused(err, values, (p) => p, intent);
+  }
+  throw context.flash.redirectWithToast(to, { title: TOASTS[intent] });
+}

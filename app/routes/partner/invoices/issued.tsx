@@ -1,0 +1,34 @@
+// The distributor's invoices and credit notes: standing, search, newest first, each to its page.
+import { href, Link } from 'react-router';
+import type { Route } from './+types/issued';
+import { buttonClass, PageHeader } from '~/components/admin-ui/list';
+import { InvoiceFilters, InvoiceList } from '~/features/invoices/invoice-list';
+import { invoiceQuery, requireInvoicesPage } from '~/features/invoices/invoices.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Invoices · Frolic' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireInvoicesPage(request, context);
+  return context.services.invoices.list(user, invoiceQuery(request, 'issuer'), 'partner');
+}
+
+export default function IssuedInvoices({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="space-y-5">
+      <PageHeader title="Invoices" description="The invoices and credit notes you issued to your retailers, newest first.">
+        <Link to={href('/partner/dashboard/distributor/invoices/generate')} className={buttonClass.primary}>
+          Generate Invoice
+        </Link>
+      </PageHeader>
+      <InvoiceFilters drafts />
+      <InvoiceList
+        invoices={loaderData.items}
+        next={loaderData.next}
+        party="customer"
+        label="Your invoices"
+        linkTo={(id) => href('/partner/dashboard/invoices/:id', { id: String(id) })}
+        empty="No invoices match."
+      />
+    </main>
+  );
+}

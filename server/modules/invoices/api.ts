@@ -1,0 +1,79 @@
+// Invoices and credit notes over JSON. Partners (`orders:manage` over their organisation; an
+// invoice's issuer or customer, anything else a 404): the list (both sides, standing filter, search,
+// keyset pages), what can be invoiced, a preview, a draft or an invoice issued at once, one document,
+// its PDF; the issuer issues or discards a draft and writes credit notes (`act: true`). Staff holding
+// Order Management read every organisation's through /api/admin/invoices. There is no route that
+// edits an issued document: a correction is a credit note.
+import { type Request, type Response, Router } from 'express';
+import { creditNoteInput, draftStepInput, invoiceId, invoiceListQuery, invoiceOrdersInput } from '../../../shared/schemas/invoices';
+import { parse, parseIdOr404 } from '../../core/parse';
+import { currentUser, requireApi } from '../../http/api-auth';
+import { actorOf } from '../../http/actor';
+import type { Services } from '../../services';
+
+export function invoicesApi(services: Services): Router {
+  const router = Router();
+  const invoices = services.invoices;
+  const read = requireApi(services, { permission: 'orders:manage' });
+  const act = requireApi(services, { permission: 'orders:manage', act: true });
+  const admin = requireApi(services, { area: 'admin' });
+  const me = async (req: Request) => (await currentUser(services, req))!;
+  const idOf = (raw: unknown) => parseIdOr404(invoiceId, raw, 'Invoice');
+  const sendPdf = (res: Response, file: { filename: string; bytes: Buffer }) => {
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.end(file.bytes);
+  };
+
+  // ---- Partners ----
+  router.get('/partner/invoices', read, async (req, res) => {
+    res.json(await invoices.list(await me(req), parse(invoiceListQuery, req.query), 'partner'));
+  });
+  router.get('/partner/invoices/invoiceable', read, async (req, res) => {
+    res.json({ customers: await invoices.invoiceable(await me(req)) });
+  });
+  router.post('/partner/invoices/preview', act, async (req, res) => {
+    res.json(await invoices.preview(await me(req), parse(invoiceOrdersInput, req.body)));
+  });
+  // A draft: the orders held for it, no number until it is issued.
+  router.post('/partner/invoices', act, async (req, res) => {
+    res.status(201).json(await invoices.createDraft(await me(req), parse(invoiceOrdersInput, req.body), actorOf(req)));
+  });
+  // Draft and issue in one step.
+  router.post('/partner/invoices/issue', act, async (req, res) => {
+    res.status(201).json(await invoices.issueFromOrders(await me(req), parse(invoiceOrdersInput, req.body), actorOf(req)));
+  });
+  router.get('/partner/invoices/:id', read, async (req, res) => {
+    res.json(await invoices.get(await me(req), idOf(req.params.id), 'partner'));
+  });
+  router.get('/partner/invoices/:id/pdf', read, async (req, res) => {
+    sendPdf(res, await invoices.pdf(await me(req), idOf(req.params.id), 'partner'));
+  });
+  router.post('/partner/invoices/:id/issue', act, async (req, res) => {
+    const id = idOf(req.params.id);
+    res.json(await invoices.issue(await me(req), id, parse(draftStepInput, req.body), actorOf(req)));
+  });
+  router.post('/partner/invoices/:id/discard', act, async (req, res) => {
+    const id = idOf(req.params.id);
+    await invoices.discard(await me(req), id, parse(draftStepInput, req.body), actorOf(req));
+    res.status(204).end();
+  });
+  router.post('/partner/invoices/:id/credit-notes', act, async (req, res) => {
+    const id = idOf(req.params.id);
+    res.status(201).json(await invoices.issueCreditNote(await me(req), id, parse(creditNoteInput, req.body), actorOf(req)));
+  });
+
+  // ---- Staff (Order Management, every organisation; reading only) ----
+  router.get('/admin/invoices', admin, read, async (req, res) => {
+    res.json(await invoices.list(await me(req), parse(invoiceListQuery, req.query), 'staff'));
+  });
+  router.get('/admin/invoices/:id', admin, read, async (req, res) => {
+    res.json(await invoices.get(await me(req), idOf(req.params.id), 'staff'));
+  });
+  router.get('/admin/invoices/:id/pdf', admin, read, async (req, res) => {
+    sendPdf(res, await invoices.pdf(await me(req), idOf(req.params.id), 'staff'));
+  });
+  return router;
+}

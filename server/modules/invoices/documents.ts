@@ -1,0 +1,327 @@
+// The invoice's building blocks inside a transaction: the parties as printed, an invoice's lines and
+// totals from one customer's approved orders (every refusal with its stable code), and a credit note
+// written against an invoice — checked against what is still invoiced and still owed, numbered from
+// the gapless counter, and the invoice's `credited_minor` moved in the same transaction.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { defaultTerms } from '../../../shared/partners';
+import { creditNoteTotals, invoiceTotals, lineTotalMinor, MAX_AMOUNT_MINOR } from '../../../shared/invoice-totals';
+import { documentNumber, outstandingMinor } from '../../../shared/invoicing';
+import type { InvoiceOrdersInput } from '../../../shared/schemas/invoices';
+import type { Actor } from '../../core/actor';
+import { AppError, notFound } from '../../core/errors';
+import type { DbOrTx, Tx } from '../../db/client';
+import { type InvoiceParty, invoiceItems, invoiceOrders, invoices, orderItems, orders, organisations, products, tradeTerms } from '../../db/schema';
+import { recordAudit } from '../audit/service';
+import { nextDocumentSequence } from './numbers';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
+type OrgRow = typeof organisations.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** An organisation as a document prints it. */
+export function partyOf(org: OrgRow): InvoiceParty {
+  return {
+    legalName: org.legalName,
+    tradingName: org.tradingName,
+    licenceNumber: org.licenceNumber,
+    licenceJurisdiction: org.licenceJurisdiction,
+    addressLines: [org.addressLine1, org.addressLine2, [org.city, org.region, org.postalCode].filter(Boolean).join(', ')].filter((l) => l.trim() !== ''),
+    country: org.country,
+  };
+}
+
+export async function organisationOf(tx: DbOrTx, id: string): Promise<OrgRow> {
+  const [org] = await tx.select().from(organisations).where(eq(organisations.id, id));
+  if (!org) throw notFound('Organisation');
+  return org;
+}
+
+export interface DraftLine {
+  orderId: number;
+  orderItemId: number;
+  productId: number;
+  description: string;
+  cases: number;
+  caseSize: number;
+  unitPriceMinor: number;
+  lineTotalMinor: number;
+}
+
+export interface PreparedInvoice {
+  customer: OrgRow;
+  orders: OrderRow[];
+  lines: DraftLine[];
+  currency: string;
+  taxRateBp: number;
+  paymentTermsDays: number;
+  creditLimitMinor: number;
+  subtotalMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+}
+
+const problem = (code: string, status: number, message: string, details: { path: string; message: string; code?: string }[], hint?: string) =>
+  new AppError(code, status, message, { details, ...(hint ? { hint } : {}) });
+
+/**
+ * An invoice of `issuerId` for the orders named: each must exist and be sold by the issuer (else 404,
+ * as a foreign id), belong to one customer (400 `mixed_customers`), be approved (409
+ * `order_not_approved`) and on no other invoice, draft or issued (409 `order_already_invoiced`). Lines
+ * are the orders' lines with cases, the case size and per-bottle price copied; the tax rate, payment
+ * days and credit limit are the customer's terms now (its market's defaults when it has none).
+ * `lock` takes the orders' rows for the rest of the transaction (in id order, so issuers lock alike);
+ * `draftId` is the draft being issued, whose own orders are not "on another invoice".
+ */
+export async function prepareInvoice(
+  tx: DbOrTx,
+  issuerId: string,
+  input: InvoiceOrdersInput,
+  opts: { lock?: boolean; draftId?: number } = {},
+): Promise<PreparedInvoice> {
+  const query = tx.select().from(orders).where(inArray(orders.id, input.orderIds)).orderBy(asc(orders.id));
+  const found = opts.lock ? await query.for('update') : await query;
+  const byId = new Map(found.map((o) => [o.id, o]));
+  const named = input.orderIds.map((id) => {
+    const o = byId.get(id);
+    if (!o || o.sellerId !== issuerId) throw notFound('Order');
+    return o;
+  });
+  const customerId = input.customerId ?? named[0]!.buyerId;
+  const mixed = named.flatMap((o, i) => (o.buyerId === customerId ? [] : [{ path: `orderIds.${i}`, message: `Order ${o.number} is another customer's.` }]));
+  if (mixed.length) throw problem('mixed_customers', 400, 'One invoice bills the orders of one customer.', mixed, 'Invoice each customer separately.');
+
+  const taken = await tx
+    .select({ orderId: invoiceOrders.orderId, invoiceId: invoiceOrders.invoiceId, state: invoices.state, number: invoices.number })
+    .from(invoiceOrders)
+    .innerJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+    .where(inArray(invoiceOrders.orderId, input.orderIds));
+  const takenBy = new Map(taken.filter((t) => t.invoiceId !== opts.draftId).map((t) => [t.orderId, t]));
+  const refused = named.flatMap((o, i) => {
+    const on = takenBy.get(o.id);
+    if (on)
+      return [
+        {
+          path: `orderIds.${i}`,
+          code: 'order_already_invoiced',
+          message: on.number ? `Order ${o.number} is on invoice ${on.number}.` : `Order ${o.number} is on a draft invoice.`,
+        },
+      ];
+    if (o.status !== 'approved')
+      return [{ path: `orderIds.${i}`, code: 'order_not_approved', message: `Order ${o.number} is ${o.status}: only approved orders can be invoiced.` }];
+    return [];
+  });
+  if (refused.length) {
+    const code = refused[0]!.code;
+    throw problem(
+      code,
+      409,
+      code === 'order_already_invoiced' ? 'An order can be on one invoice only.' : 'Only approved orders can be invoiced.',
+      refused,
+      'Reload the page to see which orders can be invoiced.',
+    );
+  }
+
+  const customer = await organisationOf(tx, customerId);
+  const [terms] = await tx.select().from(tradeTerms).where(eq(tradeTerms.customerId, customerId));
+  const fallback = defaultTerms(customer.market);
+  const currency = terms?.currency ?? fallback.currency;
+  const wrongCurrency = named.flatMap((o, i) =>
+    o.currency === currency ? [] : [{ path: `orderIds.${i}`, message: `Order ${o.number} is in ${o.currency}, the customer's terms in ${currency}.` }],
+  );
+  if (wrongCurrency.length) throw problem('currency_mismatch', 409, "Every order must be in the currency of the customer's terms.", wrongCurrency);
+
+  const items = await tx
+    .select({ item: orderItems, name: products.name })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(inArray(orderItems.orderId, input.orderIds), sql`${orderItems.cases} > 0`))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  // Lines in the order the orders were named, each order's lines as it lists them.
+  const position = new Map(input.orderIds.map((id, i) => [id, i]));
+  items.sort((a, b) => position.get(a.item.orderId)! - position.get(b.item.orderId)! || a.item.id - b.item.id);
+  const lines: DraftLine[] = items.map(({ item, name }) => ({
+    orderId: item.orderId,
+    orderItemId: item.id,
+    productId: item.productId,
+    description: name,
+    cases: item.cases,
+    caseSize: item.caseSize,
+    unitPriceMinor: item.unitPriceMinor,
+    lineTotalMinor: lineTotalMinor(item.cases, item.caseSize, item.unitPriceMinor),
+  }));
+  const taxRateBp = terms?.taxRateBp ?? fallback.taxRateBp;
+  if (lines.some((l) => l.lineTotalMinor > MAX_AMOUNT_MINOR))
+    throw problem('invoice_too_large', 400, 'This invoice adds up to more than one invoice can hold: invoice fewer orders at once.', [
+      { path: 'orderIds', message: 'Invoice fewer orders at once.' },
+    ]);
+  const totals = invoiceTotals(
+    lines.map((l) => l.lineTotalMinor),
+    taxRateBp,
+  );
+  if (totals.totalMinor > MAX_AMOUNT_MINOR)
+    throw problem('invoice_too_large', 400, 'This invoice adds up to more than one invoice can hold: invoice fewer orders at once.', [
+      { path: 'orderIds', message: 'Invoice fewer orders at once.' },
+    ]);
+  return {
+    customer,
+    orders: named,
+    lines,
+    currency,
+    taxRateBp,
+    paymentTermsDays: terms?.paymentTermsDays ?? fallback.paymentTermsDays,
+    creditLimitMinor: terms?.creditLimitMinor ?? fallback.creditLimitMinor,
+    ...totals,
+  };
+}
+
+/** What the credit notes of an invoice took back so far: per order line (cases), and in total. */
+export async function creditedOn(tx: DbOrTx, invoiceId: number) {
+  const notes = await tx
+    .select({ subtotal: invoices.subtotalMinor, tax: invoices.taxMinor, id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.creditsInvoiceId, invoiceId), eq(invoices.kind, 'credit_note')));
+  const cases = new Map<number, number>();
+  if (notes.length) {
+    const rows = await tx
+      .select({ orderItemId: invoiceItems.orderItemId, cases: sql<number>`sum(${invoiceItems.cases})::int` })
+      .from(invoiceItems)
+      .where(
+        inArray(
+          invoiceItems.invoiceId,
+          notes.map((n) => n.id),
+        ),
+      )
+      .groupBy(invoiceItems.orderItemId);
+    for (const r of rows) if (r.orderItemId !== null) cases.set(r.orderItemId, Number(r.cases));
+  }
+  return {
+    cases,
+    subtotalMinor: notes.reduce((s, n) => s + n.subtotal, 0),
+    taxMinor: notes.reduce((s, n) => s + n.tax, 0),
+  };
+}
+
+export interface CreditLine {
+  item: InvoiceItemRow;
+  cases: number;
+  /** Where a refusal about this line points (`lines.0.cases`). */
+  path: string;
+}
+
+/**
+ * Writes a credit note against `invoice` (locked by the caller: `for update`) inside `tx`: at most the
+ * cases each line still has uncredited (409 `credit_exceeds_invoiced`), at most what is still owed
+ * (409 `credit_exceeds_outstanding`; the table's check is the backstop), numbered CN-… from the gapless
+ * counter, the invoice's credited amount moved by a guarded update, both audited.
+ */
+export async function writeCreditNote(
+  tx: Tx,
+  invoice: InvoiceRow,
+  lines: CreditLine[],
+  reason: string,
+  actor: Actor,
+  at: Date,
+  cause: 'correction' | 'order_cancelled' | 'shortfall',
+): Promise<InvoiceRow> {
+  if (invoice.kind !== 'invoice') throw new AppError('not_an_invoice', 409, 'A credit note credits an invoice, not another credit note.');
+  if (invoice.state !== 'issued') throw new AppError('invoice_not_issued', 409, 'Only an issued invoice can be credited: discard the draft instead.');
+  const credited = await creditedOn(tx, invoice.id);
+  const over = lines.flatMap((l) => {
+    const left = l.item.cases - (credited.cases.get(l.item.orderItemId ?? -1) ?? 0);
+    return l.cases > left
+      ? [{ path: l.path, message: left > 0 ? `At most ${left} cases of this line are left to credit.` : 'This line is fully credited.' }]
+      : [];
+  });
+  if (over.length) throw new AppError('credit_exceeds_invoiced', 409, 'A credit note cannot take back more cases than were invoiced.', { details: over });
+  const creditLines = lines.map((l) => ({ ...l, lineTotalMinor: lineTotalMinor(l.cases, l.item.caseSize, l.item.unitPriceMinor) }));
+  const totals = creditNoteTotals(
+    creditLines.map((l) => l.lineTotalMinor),
+    invoice.taxRateBp,
+    credited,
+  );
+  const owed = outstandingMinor(invoice);
+  if (totals.totalMinor > owed)
+    throw new AppError('credit_exceeds_outstanding', 409, 'A credit note cannot credit more than is still owed on the invoice.', {
+      details: { outstandingMinor: owed, creditMinor: totals.totalMinor },
+      hint: 'What was paid is settled between you: credit at most what is still owed.',
+    });
+  const [issuer, customer] = await Promise.all([organisationOf(tx, invoice.issuerId), organisationOf(tx, invoice.customerId)]);
+  const issuedOn = at.toISOString().slice(0, 10);
+  const year = at.getUTCFullYear();
+  // The number last: the counter's row lock is held from here to the commit, a few statements.
+  const sequence = await nextDocumentSequence(tx, invoice.issuerId, 'credit_note', year);
+  const number = documentNumber('credit_note', year, sequence);
+  const [note] = await tx
+    .insert(invoices)
+    .values({
+      kind: 'credit_note',
+      state: 'issued',
+      issuerId: invoice.issuerId,
+      customerId: invoice.customerId,
+      number,
+      year,
+      sequence,
+      creditsInvoiceId: invoice.id,
+      reason,
+      currency: invoice.currency,
+      taxRateBp: invoice.taxRateBp,
+      ...totals,
+      paymentTermsDays: 0,
+      creditLimitMinor: invoice.creditLimitMinor,
+      issuedOn,
+      dueOn: issuedOn,
+      issuer: partyOf(issuer),
+      customer: partyOf(customer),
+      createdBy: actor.userId,
+      issuedBy: actor.userId,
+      issuedAt: at,
+      emailedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  const doc = note!;
+  await tx.insert(invoiceItems).values(
+    creditLines.map((l) => ({
+      invoiceId: doc.id,
+      orderId: l.item.orderId,
+      orderItemId: l.item.orderItemId,
+      productId: l.item.productId,
+      description: l.item.description,
+      cases: l.cases,
+      caseSize: l.item.caseSize,
+      unitPriceMinor: l.item.unitPriceMinor,
+      lineTotalMinor: l.lineTotalMinor,
+    })),
+  );
+  // Guarded: a payment settled since the invoice was read cannot be credited over.
+  const [after] = await tx
+    .update(invoices)
+    .set({ creditedMinor: sql`${invoices.creditedMinor} + ${totals.totalMinor}`, updatedAt: at })
+    .where(and(eq(invoices.id, invoice.id), sql`${invoices.paidMinor} + ${invoices.creditedMinor} + ${totals.totalMinor} <= ${invoices.totalMinor}`))
+    .returning({ creditedMinor: invoices.creditedMinor });
+  if (!after) throw new AppError('credit_exceeds_outstanding', 409, 'A credit note cannot credit more than is still owed on the invoice.');
+  await recordAudit(tx, actor, {
+    action: 'INSERT',
+    tableName: 'invoices',
+    recordId: doc.id,
+    newValues: {
+      kind: 'credit_note',
+      number,
+      credits: invoice.number,
+      cause,
+      reason,
+      totalMinor: doc.totalMinor,
+      lines: creditLines.map((l) => ({ invoiceItemId: l.item.id, cases: l.cases })),
+    },
+  });
+  await recordAudit(tx, actor, {
+    action: 'UPDATE',
+    tableName: 'invoices',
+    recordId: invoice.id,
+    oldValues: { creditedMinor: invoice.creditedMinor },
+    newValues: { creditedMinor: after.creditedMinor, creditNote: number },
+  });
+  return doc;
+}

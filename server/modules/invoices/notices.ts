@@ -1,0 +1,81 @@
+// Who hears about an invoice or a credit note, and what they are told: the bell (an audience) and
+// email, written inside the transaction that issues the document. The customer always gets the
+// document itself — its organisation's address and its active members, the PDF attached; the issuer
+// hears of a credit note it did not issue itself (an order its customer cancelled).
+import { and, eq } from 'drizzle-orm';
+import { href } from 'react-router';
+import { formatPrice } from '../../../shared/markets';
+import type { DbOrTx } from '../../db/client';
+import { type invoices, organisations, users } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
+import { invoiceEmail } from '../../mail/templates';
+import type { NotificationService, StoredNotification } from '../notifications/service';
+
+const PERMISSION = 'orders:manage';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The invoice page, for either side. */
+export const invoicePath = (id: number) => href('/partner/dashboard/invoices/:id', { id: String(id) });
+
+/** The PDF attachment of a stored document (rendered by the `invoice_pdf` renderer when the email is sent). */
+export const pdfAttachment = (doc: Pick<InvoiceRow, 'id' | 'number'>) => ({
+  filename: `${doc.number}.pdf`,
+  contentType: 'application/pdf',
+  kind: 'invoice_pdf',
+  id: String(doc.id),
+});
+
+export interface InvoiceNews {
+  /** The document issued: an invoice, or a credit note. */
+  doc: InvoiceRow;
+  /** For a credit note: the number of the invoice it credits. */
+  credits?: string | null;
+  to: 'customer' | 'issuer';
+  /** The other side's name, as the sentence says it. */
+  from: string;
+}
+
+/** An organisation's address and its active members. */
+async function recipients(tx: DbOrTx, organisationId: string): Promise<string[]> {
+  const out = new Set<string>();
+  const [org] = await tx.select({ email: organisations.email }).from(organisations).where(eq(organisations.id, organisationId));
+  if (org?.email) out.add(org.email.toLowerCase());
+  const members = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.status, 'active')));
+  for (const m of members) out.add(m.email.toLowerCase());
+  return [...out];
+}
+
+export function createInvoiceNotices(notifications: NotificationService, mailer: Mailer, origin: string) {
+  /** Stores the bell entry and the emails of one document inside `tx`; announce the result after the commit. */
+  async function tell(tx: DbOrTx, news: InvoiceNews): Promise<StoredNotification> {
+    const { doc } = news;
+    const organisationId = news.to === 'customer' ? doc.customerId : doc.issuerId;
+    const amount = formatPrice(doc.totalMinor, doc.currency);
+    const isCredit = doc.kind === 'credit_note';
+    const title = isCredit ? `Credit note ${doc.number} from ${news.from}` : `Invoice ${doc.number} from ${news.from}`;
+    const body = isCredit ? `${amount} credited on invoice ${news.credits ?? ''}${doc.reason ? `: ${doc.reason}` : ''}` : `${amount}, due ${doc.dueOn}`;
+    const link = invoicePath(doc.id);
+    const stored = await notifications.notify(tx, {
+      permission: PERMISSION,
+      organisationId,
+      kind: isCredit ? 'credit_note_issued' : 'invoice_issued',
+      title,
+      body,
+      link,
+    });
+    const lines = isCredit
+      ? [
+          `${news.from} issued credit note ${doc.number} for ${amount} on invoice ${news.credits ?? ''}.`,
+          ...(doc.reason ? [`Reason: ${doc.reason}`] : []),
+          'The credit note is attached as a PDF.',
+        ]
+      : [`${news.from} issued invoice ${doc.number} for ${amount}, due on ${doc.dueOn}.`, 'The invoice is attached as a PDF.'];
+    for (const address of await recipients(tx, organisationId)) await mailer.send(invoiceEmail(address, title, lines, origin + link, [pdfAttachment(doc)]), tx);
+    return stored;
+  }
+  return { tell };
+}
