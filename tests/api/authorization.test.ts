@@ -205,7 +205,13 @@ const MATRIX: Record<string, string> = {
   'GET /partner/dashboard/distribution/assign':        'Lp  Dpu Dx  200 Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'POST /partner/dashboard/distribution/assign':       'Lp  Dpu Dx  ok  Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/distributor/orders/approve': 'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  // Invoices (issue 16): Generate Invoice and the issued list are the distributor's; View Invoices the
+  // retailer's; one invoice for either party (these partners have no organisation: a 404).
   'GET /partner/dashboard/distributor/invoices/generate': 'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/distributor/invoices/generate': 'Lp  Dpu Dx  Dx  ok  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/distributor/invoices':       'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/invoices/:id':               'Lp  Dpu 404 404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/invoices/:id':              'Lp  Dpu 404 404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/distributor/shipments':      'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/distributor/shipments/new':  'Lp  Dpu Dx  Dx  200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'POST /partner/dashboard/distributor/shipments/new': 'Lp  Dpu Dx  Dx  ok  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
@@ -389,6 +395,23 @@ const MATRIX: Record<string, string> = {
   'GET /api/admin/partners/:id/members':               '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'POST /api/admin/partners/:id/members':              '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'POST /api/admin/partners/:id/members/:userId/invitation': '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  // Invoices, the partner's side (orders:manage over its organisation; issuing, discarding and crediting
+  // are `act`). These partners belong to no organisation: their lists are empty, an invoice (and its
+  // PDF) a 404, a write 403 organisation_pending. Staff have no side of any invoice here (a 404).
+  'GET /api/partner/invoices':                         '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
+  'GET /api/partner/invoices/invoiceable':             '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
+  'POST /api/partner/invoices/preview':                '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/invoices':                        '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/invoices/issue':                  '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'GET /api/partner/invoices/:id':                     '401 403 404 404 404 404 403 404 404 403 pw  401 403',
+  'GET /api/partner/invoices/:id/pdf':                 '401 403 404 404 404 404 403 404 404 403 pw  401 403',
+  'POST /api/partner/invoices/:id/issue':              '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/invoices/:id/discard':            '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/invoices/:id/credit-notes':       '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  // Invoices, staff's reading: the admin area and orders:manage (admins and the master admin).
+  'GET /api/admin/invoices':                           '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/invoices/:id':                       '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
+  'GET /api/admin/invoices/:id/pdf':                   '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
   'POST /api/admin/inquiries/business/:id/organisation': '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'GET /api/chat/conversations':                       '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'POST /api/chat/conversations/:id/messages':         '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
