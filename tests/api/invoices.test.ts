@@ -207,7 +207,14 @@ describe('a distributor invoices its retailer', () => {
         { id: b.id, number: b.number },
       ],
     });
-    expect(invoice.items.map((i: { description: string; cases: number; caseSize: number; unitPriceMinor: number }) => [i.description, i.cases, i.caseSize, i.unitPriceMinor])).toEqual([
+    expect(
+      invoice.items.map((i: { description: string; cases: number; caseSize: number; unitPriceMinor: number }) => [
+        i.description,
+        i.cases,
+        i.caseSize,
+        i.unitPriceMinor,
+      ]),
+    ).toEqual([
       ['Gin Spéciale', 3, 6, 1999],
       ['Rhum Vieux', 1, 12, 2501],
     ]);
@@ -255,7 +262,10 @@ describe('a distributor invoices its retailer', () => {
   });
 
   it('renders the PDF from the stored invoice for both sides: number, total, both licence numbers, accented names', async () => {
-    const [row] = await db().select().from(invoices).where(eq(invoices.number, `INV-${YEAR}-0001`));
+    const [row] = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, `INV-${YEAR}-0001`));
     for (const who of [distributor, retailer]) {
       const res = await who.get(`/api/partner/invoices/${row!.id}/pdf`);
       expect(res.status).toBe(200);
@@ -352,7 +362,10 @@ describe('an issued invoice never changes', () => {
   it('offers no route that edits one; issuing or discarding it again is refused; the customer cannot credit it', async () => {
     const routes = listApiRoutes(t).filter((r) => r.path.startsWith('/api/partner/invoices') || r.path.startsWith('/api/admin/invoices'));
     expect(routes.filter((r) => ['PUT', 'PATCH', 'DELETE'].includes(r.method))).toEqual([]);
-    const [row] = await db().select().from(invoices).where(eq(invoices.number, `INV-${YEAR}-0001`));
+    const [row] = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, `INV-${YEAR}-0001`));
     const snapshot = async () => ({
       row: (await db().select().from(invoices).where(eq(invoices.id, row!.id)))[0],
       items: await db().select().from(invoiceItems).where(eq(invoiceItems.invoiceId, row!.id)),
@@ -366,8 +379,12 @@ describe('an issued invoice never changes', () => {
     );
     const line = before.items[0]!;
     expect(
-      (await body(await retailer.json('POST', `/api/partner/invoices/${row!.id}/credit-notes`, { lines: [{ invoiceItemId: line.id, cases: 1 }], reason: 'Mine' }), 403))
-        .error.code,
+      (
+        await body(
+          await retailer.json('POST', `/api/partner/invoices/${row!.id}/credit-notes`, { lines: [{ invoiceItemId: line.id, cases: 1 }], reason: 'Mine' }),
+          403,
+        )
+      ).error.code,
     ).toBe('wrong_side');
     expect(await snapshot()).toEqual(before);
   });
@@ -398,7 +415,10 @@ describe('credit notes', () => {
     expect(
       (
         await body(
-          await distributor.json('POST', `/api/partner/invoices/${invoice.id}/credit-notes`, { lines: [{ invoiceItemId: elsewhere!.id, cases: 1 }], reason: 'x' }),
+          await distributor.json('POST', `/api/partner/invoices/${invoice.id}/credit-notes`, {
+            lines: [{ invoiceItemId: elsewhere!.id, cases: 1 }],
+            reason: 'x',
+          }),
           404,
         )
       ).error.code,
@@ -406,7 +426,10 @@ describe('credit notes', () => {
     expect((await db().select().from(invoices).where(eq(invoices.id, invoice.id)))[0]!.creditedMinor).toBe(0);
 
     const note = await body(
-      await distributor.json('POST', `/api/partner/invoices/${invoice.id}/credit-notes`, { lines: [{ invoiceItemId: gin!.id, cases: 1 }], reason: 'One case broken' }),
+      await distributor.json('POST', `/api/partner/invoices/${invoice.id}/credit-notes`, {
+        lines: [{ invoiceItemId: gin!.id, cases: 1 }],
+        reason: 'One case broken',
+      }),
       201,
     );
     // 1 × 6 × 19.99 = 119.94, tax 23.99 (23.988 → up): 143.93.
@@ -425,7 +448,8 @@ describe('credit notes', () => {
     expect(after.creditNotes).toEqual([expect.objectContaining({ id: note.id, number: `CN-${YEAR}-0001`, totalMinor: 14_393 })]);
     // The credit note's PDF says what it credits.
     const text = await pdfText(new Uint8Array(await (await retailer.get(`/api/partner/invoices/${note.id}/pdf`)).arrayBuffer()));
-    for (const expected of ['Credit note', `CN-${YEAR}-0001`, `Credits invoice`, invoice.number, '£143.93', 'One case broken']) expect(text).toContain(expected);
+    for (const expected of ['Credit note', `CN-${YEAR}-0001`, `Credits invoice`, invoice.number, '£143.93', 'One case broken'])
+      expect(text).toContain(expected);
     // The retailer was told.
     const titles = (await db().select().from(notifications).where(eq(notifications.organisationId, retailerOrg.id))).map((n) => n.title);
     expect(titles).toContain(`Credit note CN-${YEAR}-0001 from Thames Drinks`);
@@ -458,7 +482,10 @@ describe('credit notes', () => {
   });
 
   it('the database refuses a credit beyond the total even written by hand (the check constraint)', async () => {
-    const [row] = await db().select().from(invoices).where(eq(invoices.number, `INV-${YEAR}-0002`));
+    const [row] = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, `INV-${YEAR}-0002`));
     await expect(
       db()
         .update(invoices)
@@ -511,7 +538,11 @@ describe('credit notes', () => {
     ]);
     const loose = await approvedOrder(retailer, distributor, [{ productId: p.gin, cases: 1 }]);
     const invoice = await body(await issueNow(distributor, [o.id]), 201);
-    const items = await db().select().from(orderItems).where(inArray(orderItems.orderId, [o.id, loose.id])).orderBy(asc(orderItems.id));
+    const items = await db()
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, [o.id, loose.id]))
+      .orderBy(asc(orderItems.id));
     const ginLine = items.find((i) => i.orderId === o.id && i.productId === p.gin)!;
     const notInvoiced = items.find((i) => i.orderId === loose.id)!;
     const services = t.app.services;
@@ -534,15 +565,22 @@ describe('credit notes', () => {
     expect(result.uncredited).toEqual([{ orderItemId: notInvoiced.id, cases: 1 }]);
     // Another issuer cannot credit this distributor's invoice through it.
     const none = await db().transaction((tx) =>
-      services.invoices.creditForShortfall(tx, { issuerId: otherDistributorOrg.id, lines: [{ orderItemId: ginLine.id, cases: 1 }], reason: 'x' }, actor(otherDistributor)),
+      services.invoices.creditForShortfall(
+        tx,
+        { issuerId: otherDistributorOrg.id, lines: [{ orderItemId: ginLine.id, cases: 1 }], reason: 'x' },
+        actor(otherDistributor),
+      ),
     );
     expect(none.creditNotes).toEqual([]);
   });
 });
 
 describe('each organisation sees only its own', () => {
-  it("another distributor, another retailer, a sibling retailer: 404 on every invoice route, the PDF included; their lists hold none of it", async () => {
-    const [row] = await db().select().from(invoices).where(eq(invoices.number, `INV-${YEAR}-0001`));
+  it('another distributor, another retailer, a sibling retailer: 404 on every invoice route, the PDF included; their lists hold none of it', async () => {
+    const [row] = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, `INV-${YEAR}-0001`));
     const [item] = await db().select().from(invoiceItems).where(eq(invoiceItems.invoiceId, row!.id));
     const before = (await db().select().from(invoices).where(eq(invoices.id, row!.id)))[0];
     for (const who of [otherDistributor, otherRetailer, secondRetailer]) {
@@ -581,10 +619,16 @@ describe('lists', () => {
     const past = addDays(todayUtc(), -3);
     await db().update(invoices).set({ paidMinor: 1 }).where(eq(invoices.id, made[1]!.id)); // partially paid
     await db().update(invoices).set({ paidMinor: total }).where(eq(invoices.id, made[2]!.id)); // paid
-    await db().update(invoices).set({ dueOn: past, issuedOn: addDays(past, -30) }).where(eq(invoices.id, made[3]!.id)); // overdue
+    await db()
+      .update(invoices)
+      .set({ dueOn: past, issuedOn: addDays(past, -30) })
+      .where(eq(invoices.id, made[3]!.id)); // overdue
     await db().update(invoices).set({ creditedMinor: total }).where(eq(invoices.id, made[4]!.id)); // credited
     const today = todayUtc();
-    const all = await db().select().from(invoices).where(and(eq(invoices.issuerId, distributorOrg.id), eq(invoices.kind, 'invoice')));
+    const all = await db()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.issuerId, distributorOrg.id), eq(invoices.kind, 'invoice')));
     for (const standing of INVOICE_STANDINGS) {
       const expected = all
         .filter((r) => invoiceStanding(r, today) === standing)
@@ -614,7 +658,8 @@ describe('lists', () => {
     // Credit notes are their own list.
     const notes = await body(await retailer.json('GET', '/api/partner/invoices?kind=credit_note'), 200);
     expect(notes.items.length).toBeGreaterThan(0);
-    for (const n of notes.items) expect(n).toMatchObject({ kind: 'credit_note', creditsInvoice: expect.objectContaining({ number: expect.stringMatching(/^INV-/) }) });
+    for (const n of notes.items)
+      expect(n).toMatchObject({ kind: 'credit_note', creditsInvoice: expect.objectContaining({ number: expect.stringMatching(/^INV-/) }) });
 
     // Keyset: pages of 2 add up to the whole list, newest first, no repeats.
     const seen: number[] = [];
@@ -722,7 +767,12 @@ describeOnPostgres('gapless numbers: the unguarded way loses the race', () => {
         }),
       ),
     );
-    const sequences = (await db().select({ s: invoices.sequence }).from(invoices).where(and(eq(invoices.issuerId, org.id), eq(invoices.state, 'issued'))))
+    const sequences = (
+      await db()
+        .select({ s: invoices.sequence })
+        .from(invoices)
+        .where(and(eq(invoices.issuerId, org.id), eq(invoices.state, 'issued')))
+    )
       .map((r) => r.s!)
       .sort((a, b) => a - b);
     // Collisions were refused by the unique index: fewer than 200 issued (the rest would need retries, and retries race again).

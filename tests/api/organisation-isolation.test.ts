@@ -1,7 +1,8 @@
 // Property: no partner reads or changes another organisation's records — its marketing requests and
 // their threads, collateral files outside its audience, its notifications, its people, its trade
 // orders (either side), their lines and messages, its stock and its allocations, its shipments
-// (sent or received), their receipts and the receipts' files — through the API, the pages or the
+// (sent or received), their receipts and the receipts' files, its invoices and credit notes (either
+// side, their PDFs) — through the API, the pages or the
 // live socket. fast-check picks the partner (any member of any organisation,
 // the generic read-only `partner` member included), the other organisation, the way in, and ids:
 // the other organisation's real ids as well as ids nobody holds. Every probe also has a control —
@@ -13,6 +14,7 @@ import sharp from 'sharp';
 import {
   allocations,
   attachments,
+  invoices,
   marketingRequestComments,
   marketingRequests,
   notificationReads,
@@ -78,6 +80,16 @@ const sentShipments: Shipment[] = [];
 const collateral: Record<'importer' | 'distributor' | 'retailer', number> = { importer: 0, distributor: 0, retailer: 0 };
 const sockets = new Map<string, Awaited<ReturnType<typeof live>>>();
 const tradeOrders: TradeOrder[] = [];
+/** An invoice of the setup: issuer and customer by party index, and the cases of its one line left to credit. */
+interface TradeInvoice {
+  id: number;
+  number: string;
+  issuer: number;
+  customer: number;
+  itemId: number;
+  left: number;
+}
+const tradeInvoices: TradeInvoice[] = [];
 let productId = 0;
 let caseSize = 6;
 
@@ -189,6 +201,27 @@ beforeAll(async () => {
     for (const d of p.distributors)
       await ok(await p.members[0]!.json('POST', '/api/partner/allocations', { distributorId: parties[d]!.org.id, lines: [{ productId, cases: 2 }], note: '' }));
 
+  // Invoices: every seller but the brand approves both rounds' orders and invoices the first round's
+  // (the shipments below go from approved or invoiced orders alike).
+  for (const o of tradeOrders) {
+    if (o.seller === null) continue;
+    const seller = parties[o.seller]!.members[0]!;
+    const seen = await ok(await seller.json('GET', `/api/partner/orders/${o.id}`), 200);
+    await ok(await seller.json('POST', `/api/partner/orders/${o.id}/approve`, { version: seen.version, lines: [], note: '' }), 200);
+  }
+  for (const [k, o] of tradeOrders.entries()) {
+    if (o.seller === null || k % 2 === 1) continue;
+    const invoice = await ok(await parties[o.seller]!.members[0]!.json('POST', '/api/partner/invoices/issue', { orderIds: [o.id] }));
+    tradeInvoices.push({
+      id: invoice.id,
+      number: invoice.number,
+      issuer: o.seller,
+      customer: o.buyer,
+      itemId: invoice.items[0].id,
+      left: invoice.items[0].cases,
+    });
+  }
+
   // Each distributor approves its retailers' orders and ships them: the first (one case) shipped and
   // received one case damaged, with a photo; the second (one case) shipped and on its way.
   const photo = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#7a4b2a' } })
@@ -199,7 +232,10 @@ beforeAll(async () => {
     if (!seller || seller.org.type !== 'distributor') continue;
     const sm = seller.members[0]!;
     const seen = await ok(await sm.json('GET', `/api/partner/orders/${o.id}`), 200);
-    const approved = await ok(await sm.json('POST', `/api/partner/orders/${o.id}/approve`, { version: seen.version }), 200);
+    // (Approved above, and the first round invoiced.)
+    const approved = ['submitted', 'seen'].includes(seen.status)
+      ? await ok(await sm.json('POST', `/api/partner/orders/${o.id}/approve`, { version: seen.version }), 200)
+      : seen;
     const made = await ok(
       await sm.json('POST', '/api/partner/shipments', {
         recipientId: parties[o.buyer]!.org.id,
@@ -729,6 +765,126 @@ describe('no partner reaches another organisation’s shipments, receipts or fil
             expect(sockets.get(m.userId)?.events).toContainEqual(expect.objectContaining({ type: 'changed', topic: 'shipment', id: s.id }));
       }),
       { numRuns: 12 },
+    );
+  });
+});
+const onInvoice = (inv: TradeInvoice, i: number) => inv.issuer === i || inv.customer === i;
+/** An invoice `a` is neither issuer nor customer of (`pick` chooses), and one it is. */
+const foreignInvoice = (a: Party, pick: number) => {
+  const them = tradeInvoices.filter((x) => !onInvoice(x, indexOf(a)));
+  return them[pick % them.length] as TradeInvoice;
+};
+const ownInvoice = (a: Party, pick: number) => {
+  const mine = tradeInvoices.filter((x) => onInvoice(x, indexOf(a)));
+  return mine[pick % mine.length] as TradeInvoice;
+};
+const invoiceState = async (id: number) => (await db().select().from(invoices).where(eq(invoices.id, id)))[0];
+
+describe('no partner reaches another organisation’s invoices or credit notes', () => {
+  it('reads no invoice it is neither issuer nor customer of (real or stray ids), nor its PDF or page; its own it reads', async () => {
+    expect(parties.every((_, i) => tradeInvoices.some((x) => onInvoice(x, i)))).toBe(true);
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), fc.boolean(), strayId, async ({ a, me }, pick, real, stray) => {
+        const foreign = foreignInvoice(a, pick);
+        const id = real ? foreign.id : stray;
+        for (const path of [`/api/partner/invoices/${id}`, `/api/partner/invoices/${id}/pdf`, `/partner/dashboard/invoices/${id}`]) {
+          const res = path.startsWith('/api') ? await me.json('GET', path) : await me.get(path);
+          expect(res.status, path).toBe(404);
+          // (Numbers are per issuer, so another's INV-…-0001 may be this one's own number too: the API's answer names nothing.)
+          if (real && path.startsWith('/api')) expect(await res.text()).not.toContain(foreign.number);
+        }
+        // The control: an invoice of its own, as issuer or customer, through the same three ways.
+        const own = ownInvoice(a, pick);
+        expect((await ok(await me.json('GET', `/api/partner/invoices/${own.id}`), 200)).number).toBe(own.number);
+        const pdf = await me.get(`/api/partner/invoices/${own.id}/pdf`);
+        expect(pdf.status).toBe(200);
+        await pdf.arrayBuffer();
+        expect((await me.get(`/partner/dashboard/invoices/${own.id}`)).status).toBe(200);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('lists, on either side, only the invoices its organisation issued or received', async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, async ({ a, me }) => {
+        const i = indexOf(a);
+        const ids = (list: { items: { id: number }[] }) => list.items.map((x) => x.id).sort((x, y) => x - y);
+        const issued = await ok(await me.json('GET', '/api/partner/invoices?side=issuer&limit=50'), 200);
+        const received = await ok(await me.json('GET', '/api/partner/invoices?side=customer&limit=50'), 200);
+        const both = await ok(await me.json('GET', '/api/partner/invoices?limit=50'), 200);
+        const expected = (f: (x: TradeInvoice) => boolean) =>
+          tradeInvoices
+            .filter(f)
+            .map((x) => x.id)
+            .sort((x, y) => x - y);
+        expect(ids(issued)).toEqual(expected((x) => x.issuer === i));
+        expect(ids(received)).toEqual(expected((x) => x.customer === i));
+        expect(ids(both)).toEqual(expected((x) => onInvoice(x, i)));
+        // No other organisation is named in them: only the invoices' two parties.
+        const named = new Set(
+          [issued, received, both].flatMap((l) => l.items.flatMap((x: { issuer: { id: string }; customer: { id: string } }) => [x.issuer.id, x.customer.id])),
+        );
+        for (const id of named)
+          expect(tradeInvoices.some((x) => onInvoice(x, i) && [parties[x.issuer]!.org.id, parties[x.customer]!.org.id].includes(id))).toBe(true);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('issues, discards or credits nothing of another organisation, nor invoices its orders: a 404 and nothing changed', async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), fc.constantFrom('issue', 'discard', 'credit-notes', 'invoice-order'), async ({ a, me }, pick, action) => {
+        const foreign = foreignInvoice(a, pick);
+        const before = await invoiceState(foreign.id);
+        const count = await db().select().from(invoices);
+        if (action === 'invoice-order') {
+          // Another seller's approved, uninvoiced order (a second-round order).
+          const theirs = tradeOrders.filter((o, k) => k % 2 === 1 && o.seller !== null && o.seller !== indexOf(a));
+          const o = theirs[pick % theirs.length] as TradeOrder;
+          const statusBefore = (await orderState(o.id)).row?.status;
+          for (const path of ['/api/partner/invoices/issue', '/api/partner/invoices', '/api/partner/invoices/preview']) {
+            const res = await me.json('POST', path, { orderIds: [o.id] });
+            expect(res.status, path).toBe(404);
+            expect(await res.text()).not.toContain(o.number);
+          }
+          expect((await orderState(o.id)).row?.status).toBe(statusBefore);
+        } else {
+          const payload =
+            action === 'credit-notes' ? { lines: [{ invoiceItemId: foreign.itemId, cases: 1 }], reason: 'Not mine' } : { version: before!.version };
+          const res = await me.json('POST', `/api/partner/invoices/${foreign.id}/${action}`, payload);
+          expect(res.status).toBe(404);
+          expect(await res.text()).not.toContain(foreign.number);
+        }
+        expect(await invoiceState(foreign.id)).toEqual(before);
+        expect((await db().select().from(invoices)).length).toBe(count.length);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("hears no invoice signal of another organisation on its live socket, while both parties' members do", async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, async ({ a }) => {
+        for (const s of sockets.values()) s.events.length = 0;
+        // The foreign invoice with the most left to credit: its issuer credits one case of it.
+        const inv = tradeInvoices.filter((x) => !onInvoice(x, indexOf(a))).sort((x, y) => y.left - x.left)[0] as TradeInvoice;
+        const issuer = parties[inv.issuer] as Party;
+        const note = await ok(
+          await issuer.members[0]!.json('POST', `/api/partner/invoices/${inv.id}/credit-notes`, {
+            lines: [{ invoiceItemId: inv.itemId, cases: 1 }],
+            reason: 'Breakage',
+          }),
+        );
+        inv.left -= 1;
+        for (const s of sockets.values()) await s.settle();
+        for (const m of a.members) expect(sockets.get(m.userId)?.events, `${a.org.tradingName} heard another's credit note`).toEqual([]);
+        // The control: the issuer's and the customer's members heard of it.
+        for (const p of [issuer, parties[inv.customer] as Party])
+          for (const m of p.members)
+            expect(sockets.get(m.userId)?.events).toContainEqual(expect.objectContaining({ type: 'changed', topic: 'invoice', id: note.id }));
+      }),
+      { numRuns: 8 },
     );
   });
 });
