@@ -13,6 +13,10 @@ import { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { listApiRoutes, listPages } from '../support/routes';
 import { signedIn } from '../support/staff';
+import { createOrganisation, signedInMember } from '../support/partners';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
+import { and, eq } from 'drizzle-orm';
+import { invoices, orderItems, orders, products } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20_260_512);
@@ -22,6 +26,8 @@ let t: TestServer;
 let staff: Client;
 let staffCookie: string;
 let visitorCookie: string;
+/** A distributor member (an active organisation with a retailer): the invoice routes' templates go as it. */
+let distributorCookie: string;
 let mediaId: string;
 let apiRoutes: { method: string; path: string }[];
 let pageActions: string[];
@@ -32,7 +38,7 @@ interface Sent {
   path: string;
   type?: string;
   body?: string | Uint8Array;
-  as: 'staff' | 'visitor';
+  as: 'staff' | 'visitor' | 'distributor';
   headers?: Record<string, string>;
 }
 interface Answer {
@@ -47,7 +53,7 @@ async function send(req: Sent): Promise<Answer> {
   // Each request from its own address (TRUST_PROXY): the per-IP rate limits would otherwise turn
   // most of the run into 429s after a few requests, and the fuzzing would stop at the limiter.
   const headers: Record<string, string> = {
-    cookie: req.as === 'staff' ? staffCookie : visitorCookie,
+    cookie: req.as === 'staff' ? staffCookie : req.as === 'distributor' ? distributorCookie : visitorCookie,
     'x-forwarded-for': `10.${(++sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
     ...req.headers,
   };
@@ -284,7 +290,7 @@ describe('the inputs outside fuzzing found', () => {
             method: req.method,
             body: req.body as string,
             headers: {
-              cookie: req.as === 'staff' ? staffCookie : visitorCookie,
+              cookie: req.as === 'staff' ? staffCookie : req.as === 'distributor' ? distributorCookie : visitorCookie,
               'content-type': req.type!,
               'x-forwarded-for': `10.9.${(++sent >> 8) & 255}.${sent & 255}`,
               ...req.headers,
@@ -477,6 +483,33 @@ async function makeTemplates(): Promise<Template[]> {
   const settings = (await j('GET', '/api/security-settings')).json;
   const chat = (await j('POST', '/api/chat/sessions')).json as { sessionId: string; secret: string };
 
+  // Invoices (issue 16): a distributor with one retailer, an approved order to preview and draft
+  // (drafts are removed after each request), one for Generate Invoice's form, and an issued invoice
+  // with a line of many cases to credit.
+  const database = t.db.database.db;
+  const importerOrg = await createOrganisation(t, 'importer');
+  const distributorOrg = await createOrganisation(t, 'distributor', { supplierId: importerOrg.id });
+  const retailerOrg = await createOrganisation(t, 'retailer', { supplierId: distributorOrg.id });
+  const member = await signedInMember(t, distributorOrg);
+  distributorCookie = member.header();
+  const [anyProduct] = await database.select({ id: products.id }).from(products).limit(1);
+  const approvedOrder = async (cases: number) => {
+    const [o] = await database
+      .insert(orders)
+      .values({ number: unique(), buyerId: retailerOrg.id, sellerId: distributorOrg.id, status: 'approved', currency: 'GBP' })
+      .returning({ id: orders.id });
+    await database
+      .insert(orderItems)
+      .values({ orderId: o!.id, productId: anyProduct!.id, casesRequested: cases, cases, caseSize: 6, unitPriceMinor: 100, lineTotalMinor: cases * 600 });
+    return o!.id;
+  };
+  const toInvoice = await approvedOrder(1);
+  const fromPage = await approvedOrder(1);
+  const viewer = await t.app.services.sessions.resolve(member.cookies.get('frolic_session') as string, { touch: false });
+  const issued = await t.app.services.invoices.issueFromOrders(viewer!, { orderIds: [await approvedOrder(5000)] }, SYSTEM_ACTOR);
+  const creditLine = issued.items[0]!.id;
+  const dropDrafts = async () => void (await database.delete(invoices).where(and(eq(invoices.issuerId, distributorOrg.id), eq(invoices.state, 'draft'))));
+
   const api = (method: string, p: string, body: () => unknown, as: Sent['as'] = 'staff', headers?: Record<string, string>): Template => ({
     method,
     path: p,
@@ -525,6 +558,28 @@ async function makeTemplates(): Promise<Template[]> {
     }),
     api('POST', `/api/chat/sessions/${chat.sessionId}/email`, () => ({ email: 'visitor@example.com' }), 'visitor', { 'x-chat-secret': chat.secret }),
     api('POST', `/api/chat/conversations/${chat.sessionId}/messages`, () => ({ clientId: unique(), content: 'Hello from staff' })),
+    api('POST', '/api/partner/invoices/preview', () => ({ customerId: retailerOrg.id, orderIds: [toInvoice] }), 'distributor'),
+    { ...api('POST', '/api/partner/invoices', () => ({ customerId: retailerOrg.id, orderIds: [toInvoice] }), 'distributor'), after: dropDrafts },
+    api(
+      'POST',
+      `/api/partner/invoices/${issued.id}/credit-notes`,
+      () => ({ lines: [{ invoiceItemId: creditLine, cases: 1 }], reason: 'Fuzz breakage' }),
+      'distributor',
+    ),
+    {
+      method: 'POST',
+      path: `/partner/dashboard/invoices/${issued.id}`,
+      as: 'distributor',
+      kind: 'form',
+      body: async () => ({ intent: 'credit', [`credit.${creditLine}`]: '1', reason: 'Fuzz breakage' }),
+    },
+    {
+      method: 'POST',
+      path: '/partner/dashboard/distributor/invoices/generate',
+      as: 'distributor',
+      kind: 'form',
+      body: async () => ({ customerId: retailerOrg.id, order: String(fromPage) }),
+    },
     // (The chat history's `after` is left to the known input above until i12-rt's schema fix lands.)
     { method: 'POST', path: '/contact', as: 'visitor', kind: 'form', body: async () => contact },
     { method: 'POST', path: '/business-inquiry', as: 'visitor', kind: 'form', body: async () => inquiry },
