@@ -58,7 +58,7 @@ export default function GenerateInvoice({ loaderData, actionData }: Route.Compon
 
       <section aria-labelledby="customer-heading" className="rounded-xl bg-white p-6 shadow-sm">
         <h2 id="customer-heading" className="font-serif text-xl">
-          1. Retailer
+          1. Choose the retailer
         </h2>
         {customers.length === 0 ? (
           <p className="mt-2 text-stone-600" data-testid="nothing-to-invoice">
@@ -66,9 +66,9 @@ export default function GenerateInvoice({ loaderData, actionData }: Route.Compon
           </p>
         ) : (
           <Form method="get" className="mt-3 flex flex-wrap items-end gap-3" key={customer?.id ?? 'none'}>
-            <label className="flex flex-col text-sm font-medium">
-              Retailer
-              <select name="customer" defaultValue={customer?.id ?? ''} className={`${inputClass} font-normal`} required>
+            <div className="flex flex-col text-sm font-medium">
+              <label htmlFor="invoice-customer">Retailer</label>
+              <select id="invoice-customer" name="customer" defaultValue={customer?.id ?? ''} className={`${inputClass} font-normal`} required>
                 <option value="" disabled>
                   Choose a retailer
                 </option>
@@ -78,7 +78,7 @@ export default function GenerateInvoice({ loaderData, actionData }: Route.Compon
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <button type="submit" className={buttonClass.secondary}>
               Show orders
             </button>
@@ -89,7 +89,7 @@ export default function GenerateInvoice({ loaderData, actionData }: Route.Compon
       {customer ? (
         <section aria-labelledby="orders-heading" className="rounded-xl bg-white p-6 shadow-sm">
           <h2 id="orders-heading" className="font-serif text-xl">
-            2. Approved orders of {customer.name}
+            2. Tick its approved orders
           </h2>
           <Form method="get" className="mt-3 space-y-3" key={`${customer.id}-${selected.join(',')}`}>
             <input type="hidden" name="customer" value={customer.id} />
