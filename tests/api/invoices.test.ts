@@ -781,6 +781,70 @@ describeOnPostgres('gapless numbers: the unguarded way loses the race', () => {
   });
 });
 
+describeOnPostgres('credit notes and issues under concurrency', () => {
+  /** An issued invoice of the first retailer with a cheap 2-case gin line (and the rum line beside it). */
+  async function invoiceWithShortLine() {
+    const o = await approvedOrder(retailer, distributor, [
+      { productId: p.gin, cases: 2 },
+      { productId: p.rum, cases: 50 },
+    ]);
+    const invoice = await body(await issueNow(distributor, [o.id]), 201);
+    return { invoice, gin: invoice.items.find((i: { description: string }) => i.description === 'Gin Spéciale') as { id: number } };
+  }
+  const creditedGin = async (invoiceId: number, itemId: number) => {
+    const [item] = await db().select().from(invoiceItems).where(eq(invoiceItems.id, itemId));
+    const rows = await db()
+      .select({ cases: invoiceItems.cases })
+      .from(invoiceItems)
+      .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
+      .where(and(eq(invoices.creditsInvoiceId, invoiceId), eq(invoiceItems.orderItemId, item!.orderItemId!)));
+    return rows.reduce((n, r) => n + r.cases, 0);
+  };
+
+  it('30 credit notes racing for a 2-case line: one wins, the line is never credited beyond what was invoiced', async () => {
+    const { invoice, gin } = await invoiceWithShortLine();
+    const viewer = await readerOf(distributor);
+    const { ok, failed } = await settled(
+      Array.from({ length: 30 }, () =>
+        t.app.services.invoices.issueCreditNote(viewer, invoice.id, { lines: [{ invoiceItemId: gin.id, cases: 2 }], reason: 'Race' }, actor(distributor)),
+      ),
+    );
+    expect(ok).toBe(1);
+    expect(new Set(failed.map((f) => (f.reason as { code?: string }).code))).toEqual(new Set(['credit_exceeds_invoiced']));
+    expect(await creditedGin(invoice.id, gin.id)).toBe(2);
+  });
+
+  it('…whereas crediting without the invoice row lock (read, then write) credits the same cases many times over', async () => {
+    const { invoice, gin } = await invoiceWithShortLine();
+    const { writeCreditNote } = await import('../../server/modules/invoices/documents');
+    const [item] = await db().select().from(invoiceItems).where(eq(invoiceItems.id, gin.id));
+    const { ok } = await settled(
+      Array.from({ length: 30 }, () =>
+        db().transaction(async (tx) => {
+          const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id)); // no `for update`
+          await new Promise((r) => setTimeout(r, 5));
+          await writeCreditNote(tx, row!, [{ item: item!, cases: 2, path: 'lines.0.cases' }], 'Race', actor(distributor), new Date(), 'correction');
+        }),
+      ),
+    );
+    expect(ok).toBeGreaterThan(1);
+    expect(await creditedGin(invoice.id, gin.id)).toBeGreaterThan(2);
+  });
+});
+
+describe('one order, many issuers at once', () => {
+  it('20 parallel attempts to invoice the same approved order make one invoice; the rest are told order_already_invoiced or order_not_approved', async () => {
+    const o = await approvedOrder(retailer, distributor, [{ productId: p.gin, cases: 1 }]);
+    const viewer = await readerOf(distributor);
+    const { ok, failed } = await settled(
+      Array.from({ length: 20 }, () => t.app.services.invoices.issueFromOrders(viewer, { orderIds: [o.id] }, actor(distributor))),
+    );
+    expect(ok).toBe(1);
+    for (const f of failed) expect(['order_already_invoiced', 'order_not_approved']).toContain((f.reason as { code?: string }).code);
+    expect((await db().select({ n: count() }).from(invoiceOrders).where(eq(invoiceOrders.orderId, o.id)))[0]?.n).toBe(1);
+  });
+});
+
 describe('outbox', () => {
   it('keeps the attachment as a reference (no bytes in the database), named in the outbox', async () => {
     const mails = await db()

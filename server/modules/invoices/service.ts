@@ -279,7 +279,15 @@ export function createInvoiceService(deps: InvoiceDeps) {
    * → invoiced (the orders' guarded transition), the lines and the terms as they stand now, the
    * parties copied, and — last, so its row lock is held for a few statements only — the number.
    */
-  async function issueIn(tx: Tx, row: InvoiceRow, p: PreparedInvoice, actor: Actor, told: Told): Promise<InvoiceRow> {
+  async function issueIn(
+    tx: Tx,
+    row: InvoiceRow,
+    p: PreparedInvoice,
+    issuer: typeof organisations.$inferSelect,
+    actor: Actor,
+    told: Told,
+    opts: { freshLines: boolean },
+  ): Promise<InvoiceRow> {
     const at = new Date(now());
     for (const o of p.orders) {
       // The orders' own transition (approved → invoiced, the seller's), read under this transaction's row lock.
@@ -287,8 +295,8 @@ export function createInvoiceService(deps: InvoiceDeps) {
       if (!moved) throw new AppError('order_not_approved', 409, `Order ${o.number} is ${o.status}: only approved orders can be invoiced.`);
       told.orders.set(moved.id, moved);
     }
-    await writeLines(tx, row.id, p);
-    const issuer = await organisationOf(tx, row.issuerId);
+    // A draft made earlier gets its lines as they stand now; one made in this transaction has them.
+    if (!opts.freshLines) await writeLines(tx, row.id, p);
     const issuedOn = todayUtc(at.getTime());
     const year = at.getUTCFullYear();
     const sequence = await nextDocumentSequence(tx, row.issuerId, 'invoice', year);
@@ -570,12 +578,12 @@ export function createInvoiceService(deps: InvoiceDeps) {
     async issue(viewer: Viewer, id: number, input: DraftStepInput, actor: Actor): Promise<InvoiceDetail> {
       await issuerOf(viewer, await requireRow(id));
       const row = await write(async (tx, told) => {
-        await tradingIssuer(tx, viewer);
+        const issuer = await tradingIssuer(tx, viewer);
         const draft = await requireRow(id, tx, true);
         if (draft.state !== 'draft') throw new AppError('invoice_already_issued', 409, `Invoice ${draft.number} is issued already: it never changes.`);
         if (draft.version !== input.version) throw versionConflict('invoice', draft.version, input.version);
         const p = await prepareInvoice(tx, draft.issuerId, { orderIds: await draftOrders(tx, id), customerId: draft.customerId }, { lock: true, draftId: id });
-        return issueIn(tx, draft, p, actor, told);
+        return issueIn(tx, draft, p, issuer, actor, told, { freshLines: false });
       });
       return detail(row, 'issuer');
     },
@@ -587,7 +595,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
         const issuer = await tradingIssuer(tx, viewer);
         const p = await prepareInvoice(tx, issuer.id, input, { lock: true });
         const draft = await insertDraft(tx, issuer.id, p, actor, new Date(now()));
-        return issueIn(tx, draft, p, actor, told);
+        return issueIn(tx, draft, p, issuer, actor, told, { freshLines: true });
       });
       return detail(row, 'issuer');
     },
