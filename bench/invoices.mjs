@@ -164,7 +164,9 @@ export function summarize(r) {
   for (const row of r.rows) {
     const i = row.issuance;
     lines.push(`  ${row.database}: /api/ping ${row.ping.reqPerSec}/s p99 ${row.ping.latencyP99Ms} ms`);
-    lines.push(`    issuing: ${i.invoicesPerSec} invoices/s (${i.invoices} in ${i.seconds} s), p50 ${i.latencyP50Ms} ms p99 ${i.latencyP99Ms} ms, ${i.vsPing} of ping`);
+    lines.push(
+      `    issuing: ${i.invoicesPerSec} invoices/s (${i.invoices} in ${i.seconds} s), p50 ${i.latencyP50Ms} ms p99 ${i.latencyP99Ms} ms, ${i.vsPing} of ping`,
+    );
     lines.push(
       `    PDF: median ${row.pdf.medianMs} ms, p99 ${row.pdf.p99Ms} ms (${row.pdf.bytes} bytes); ${row.pdf.underLoad.reqPerSec}/s p99 ${row.pdf.underLoad.latencyP99Ms} ms under ${row.pdf.underLoad.connections} connections`,
     );

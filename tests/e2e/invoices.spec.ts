@@ -76,7 +76,13 @@ async function prepare(services: PrepareServices) {
     .where(eq(products.status, 'active'))
     .orderBy(asc(products.name), asc(products.id))
     .limit(2);
-  const lines = two.map((p, i) => ({ productId: p.id, cases: i + 2, caseSize: p.caseSize, unitPriceMinor: p.price, lineTotalMinor: (i + 2) * p.caseSize * p.price }));
+  const lines = two.map((p, i) => ({
+    productId: p.id,
+    cases: i + 2,
+    caseSize: p.caseSize,
+    unitPriceMinor: p.price,
+    lineTotalMinor: (i + 2) * p.caseSize * p.price,
+  }));
   const totals = invoiceTotals(
     lines.map((l) => l.lineTotalMinor),
     2000,
