@@ -22,6 +22,7 @@ const ORDER_NUMBER = `FR-${new Date().getUTCFullYear()}-900001`;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 let expectedTotal = '';
+let firstProduct = '';
 
 /** Albion Imports → Thames Drinks → Château Zoë Caves (GB), a member of each side, and one approved order of two lines. */
 async function prepare(services: PrepareServices) {
@@ -67,7 +68,7 @@ async function prepare(services: PrepareServices) {
     await services.users.createUser({ ...p, password: DEMO_PASSWORD, confirmed: true } as never, SYSTEM_ACTOR);
   // An approved order of two lines at the retailer's GB prices (every seeded product has them).
   const two = await services.db
-    .select({ id: products.id, caseSize: products.caseSize, price: productTradePrices.amountMinor })
+    .select({ id: products.id, name: products.name, caseSize: products.caseSize, price: productTradePrices.amountMinor })
     .from(products)
     .innerJoin(
       productTradePrices,
@@ -105,6 +106,7 @@ async function prepare(services: PrepareServices) {
     .returning({ id: orders.id });
   await services.db.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: order!.id, casesRequested: l.cases })));
   expectedTotal = formatPrice(totals.totalMinor, 'GBP');
+  firstProduct = two[0]!.name;
 }
 
 async function seriousAxeIssues(page: Page): Promise<string[]> {
@@ -185,6 +187,20 @@ test('a distributor issues an invoice for an approved order, downloads its PDF, 
     await expect(retailer.getByTestId('invoice-pdf')).toBeVisible();
     // The retailer may not credit its own invoice: no such form.
     await expect(retailer.getByRole('button', { name: 'Issue credit note' })).toHaveCount(0);
+    await expect(retailer.getByText('None.')).toBeVisible();
+
+    // The distributor credits one case: the credit note's page; the retailer's open invoice lists it live.
+    await distributor.getByLabel(`Cases of ${firstProduct} to credit`).fill('1');
+    await distributor.getByRole('button', { name: 'Issue credit note' }).click();
+    await expect(distributor.getByText('Say why you credit these lines.')).toBeVisible();
+    await distributor.getByLabel(`Cases of ${firstProduct} to credit`).fill('1');
+    await distributor.getByLabel('Reason', { exact: true }).fill('One bottle broken in the case');
+    await distributor.getByRole('button', { name: 'Issue credit note' }).click();
+    const credit = `CN-${new Date().getUTCFullYear()}-0001`;
+    await expect(distributor.getByRole('heading', { level: 1, name: `Credit note ${credit}` })).toBeVisible();
+    await expect(distributor.getByTestId('invoice-credits')).toHaveText(number);
+    await expect(retailer.getByTestId('credit-note')).toContainText(credit);
+    await expect(retailer.getByTestId('invoice-standing')).toHaveText('Partially paid');
 
     // The order moved to Invoiced: nothing is left to invoice.
     await distributor.goto(`${own.url}/partner/dashboard/distributor/invoices/generate`);
