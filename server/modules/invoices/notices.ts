@@ -2,13 +2,13 @@
 // email, written inside the transaction that issues the document. The customer always gets the
 // document itself — its organisation's address and its active members, the PDF attached; the issuer
 // hears of a credit note it did not issue itself (an order its customer cancelled).
-import { and, eq } from 'drizzle-orm';
 import { href } from 'react-router';
 import { formatPrice } from '../../../shared/markets';
 import type { DbOrTx } from '../../db/client';
-import { type invoices, organisations, users } from '../../db/schema';
+import type { invoices } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { invoiceEmail } from '../../mail/templates';
+import { organisationAndMembers } from '../notifications/recipients';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 
 const PERMISSION = 'orders:manage';
@@ -36,19 +36,6 @@ export interface InvoiceNews {
   from: string;
 }
 
-/** An organisation's address and its active members. */
-async function recipients(tx: DbOrTx, organisationId: string): Promise<string[]> {
-  const out = new Set<string>();
-  const [org] = await tx.select({ email: organisations.email }).from(organisations).where(eq(organisations.id, organisationId));
-  if (org?.email) out.add(org.email.toLowerCase());
-  const members = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.organisationId, organisationId), eq(users.status, 'active')));
-  for (const m of members) out.add(m.email.toLowerCase());
-  return [...out];
-}
-
 export function createInvoiceNotices(notifications: NotificationService, mailer: Mailer, origin: string) {
   /** Stores the bell entry and the emails of one document inside `tx`; announce the result after the commit. */
   async function tell(tx: DbOrTx, news: InvoiceNews): Promise<StoredNotification> {
@@ -74,7 +61,8 @@ export function createInvoiceNotices(notifications: NotificationService, mailer:
           'The credit note is attached as a PDF.',
         ]
       : [`${news.from} issued invoice ${doc.number} for ${amount}, due on ${doc.dueOn}.`, 'The invoice is attached as a PDF.'];
-    for (const address of await recipients(tx, organisationId)) await mailer.send(invoiceEmail(address, title, lines, origin + link, [pdfAttachment(doc)]), tx);
+    for (const address of await organisationAndMembers(tx, organisationId))
+      await mailer.send(invoiceEmail(address, title, lines, origin + link, [pdfAttachment(doc)]), tx);
     return stored;
   }
   return { tell };

@@ -42,3 +42,16 @@ export async function organisationRecipients(tx: DbOrTx, organisationId: string,
   if (org?.email) out.add(org.email.toLowerCase());
   return [...out];
 }
+
+/** An organisation's own address and every active member's, each once, lower-cased (a document for the whole organisation: an invoice). */
+export async function organisationAndMembers(tx: DbOrTx, organisationId: string): Promise<string[]> {
+  const out = new Set<string>();
+  const [org] = await tx.select({ email: organisations.email }).from(organisations).where(eq(organisations.id, organisationId));
+  if (org?.email) out.add(org.email.toLowerCase());
+  const members = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.status, 'active')));
+  for (const m of members) out.add(m.email.toLowerCase());
+  return [...out];
+}
