@@ -7,16 +7,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_FORM_FIELD } from '../../shared/form-constants';
-import { products, productTradePrices } from '../../server/db/schema';
+import { invoices, orderItems, orders, products, productTradePrices } from '../../server/db/schema';
 import { moveStock } from '../../server/modules/stock/ledger';
 import { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { listApiRoutes, listPages } from '../support/routes';
 import { signedIn } from '../support/staff';
-import { createOrganisation, signedInMember } from '../support/partners';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { and, eq } from 'drizzle-orm';
-import { invoices, orderItems, orders, products } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20_260_512);
