@@ -123,6 +123,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       notifications,
       mailer,
       attachments,
+      invoicing: invoices,
       live,
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
       now,

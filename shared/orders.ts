@@ -60,6 +60,12 @@ export function actionsFor(status: OrderStatus, side: OrderSide): OrderAction[] 
   return [...new Set(TRANSITIONS.filter((t) => t.from.includes(status) && t.by.includes(side)).map((t) => t.action))];
 }
 
+/**
+ * States in which an order may go on an invoice: approved (it then becomes invoiced), or already
+ * shipped or delivered before it was invoiced (it keeps its state: invoicing never moves it back).
+ */
+export const INVOICEABLE: readonly OrderStatus[] = ['approved', 'shipped', 'delivered'];
+
 /** States in which the seller's stock is reserved for the order. */
 export const RESERVING: readonly OrderStatus[] = ['approved', 'invoiced'];
 

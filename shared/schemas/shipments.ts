@@ -109,7 +109,7 @@ export const replacementLineInput = z.object({
   cases: cases(1),
 });
 
-/** The sender's answer to a discrepancy: a replacement shipment, or a credit note already issued. */
+/** The sender's answer to a discrepancy: a replacement shipment, or a credit note (issued now for what is missing, or one already issued). */
 export const resolveReceiptInput = z.discriminatedUnion(
   'resolution',
   [
@@ -128,7 +128,8 @@ export const resolveReceiptInput = z.discriminatedUnion(
     z.object({
       resolution: z.literal('credit_note'),
       version: versionField,
-      creditNoteId: recordId('Choose the credit note.'),
+      /** A credit note already issued to this retailer; without one, a credit note for what is missing is issued now. */
+      creditNoteId: recordId('Choose the credit note.').optional(),
     }),
   ],
   { error: 'Choose a replacement shipment or a credit note.' },

@@ -479,6 +479,50 @@ describe('a discrepancy is answered by the distributor', () => {
     expect(titles).toContain(`Shipment ${answered.number} was shipped`);
   });
 
+  it('an order shipped before it was invoiced can still be invoiced, and keeps its state', async () => {
+    const order = await approvedOrder(retailer, distributor, [{ productId: p.gin, cases: 1 }]);
+    const s = await body(await createShipment(distributor, retailerOrg.id, [{ orderItemId: order.items[0].id, cases: 1 }]), 201);
+    await body(await move(distributor, s.id, 'ship', s.version), 200);
+    expect((await body(await distributor.json('GET', `/api/partner/orders/${order.id}`), 200)).status).toBe('shipped');
+    const invoice = await body(await distributor.json('POST', '/api/partner/invoices/issue', { orderIds: [order.id] }), 201);
+    expect(invoice).toMatchObject({ state: 'issued', orders: [{ id: order.id }] });
+    expect((await body(await distributor.json('GET', `/api/partner/orders/${order.id}`), 200)).status).toBe('shipped');
+    const again = await body(await distributor.json('POST', '/api/partner/invoices/issue', { orderIds: [order.id] }), 409);
+    expect(again.error.code).toBe('order_already_invoiced');
+  });
+
+  it('with a credit note issued there and then for the missing and damaged cases, on the invoice that billed them', async () => {
+    // Not invoiced yet: nothing to credit (409), nothing written.
+    const uninvoiced = await discrepancy(2, 1, 0);
+    const refused = await body(
+      await distributor.json('POST', `/api/partner/receipts/${uninvoiced.receipt.id}/resolve`, {
+        resolution: 'credit_note',
+        version: uninvoiced.receipt.version,
+      }),
+      409,
+    );
+    expect(refused.error.code).toBe('nothing_invoiced');
+    expect((await body(await distributor.json('GET', `/api/partner/shipments/${uninvoiced.id}`), 200)).receipt.status).toBe('discrepancy');
+
+    // Invoiced, shipped, 4 cases of 5: 1 received damaged, 1 short → 2 cases credited.
+    const order = await approvedOrder(retailer, distributor, [{ productId: p.gin, cases: 5 }]);
+    const invoice = await body(await distributor.json('POST', '/api/partner/invoices/issue', { orderIds: [order.id] }), 201);
+    const s = await body(await createShipment(distributor, retailerOrg.id, [{ orderItemId: order.items[0].id, cases: 5 }]), 201);
+    await body(await move(distributor, s.id, 'ship', s.version), 200);
+    const got = await body(await postReceipt(retailer, s.id, [{ shipmentItemId: s.items[0].id, casesReceived: 3, casesDamaged: 1 }], photo()), 201);
+    const answered = await body(
+      await distributor.json('POST', `/api/partner/receipts/${got.receipt.id}/resolve`, { resolution: 'credit_note', version: got.receipt.version }),
+      200,
+    );
+    expect(answered.receipt).toMatchObject({ status: 'resolved', resolution: 'credit_note', creditNote: { id: expect.any(Number) } });
+    const note = await body(await retailer.json('GET', `/api/partner/invoices/${answered.receipt.creditNote.id}`), 200);
+    expect(note).toMatchObject({ kind: 'credit_note', state: 'issued', creditsInvoice: { id: invoice.id } });
+    expect(note.items).toEqual([expect.objectContaining({ cases: 2 })]);
+    const after = await body(await retailer.json('GET', `/api/partner/invoices/${invoice.id}`), 200);
+    expect(after.creditedMinor).toBe(note.totalMinor);
+    expect(note.totalMinor).toBe(Math.round((invoice.totalMinor * 2) / 5));
+  });
+
   it('with a credit note it issued to this retailer (another’s, a draft or an invoice is a 404)', async () => {
     const open = await discrepancy(2, 1, 0);
     const note = async (values: Partial<typeof invoices.$inferInsert>) =>

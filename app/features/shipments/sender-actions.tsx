@@ -137,19 +137,26 @@ function Resolve({ shipment, result }: { shipment: ShipmentDetailView; result?: 
           {replacing ? 'Creating…' : 'Create replacement shipment'}
         </button>
       </Form>
-      <Form method="post" noValidate className="space-y-3 border-t border-stone-100 pt-4" aria-label="Answer with a credit note">
-        <input type="hidden" name="intent" value="credit_note" />
-        <input type="hidden" name="receiptId" value={receipt.id} />
-        <input type="hidden" name="version" value={receipt.version} />
+      <div className="space-y-3 border-t border-stone-100 pt-4">
         <h4 className="text-sm font-semibold">Credit note</h4>
         <FormError message={credit?.formError} />
-        {shipment.creditNotes.length === 0 ? (
-          <p className="text-sm text-stone-700">
-            You have not issued a credit note to {shipment.recipient.name} yet: issue one for the shortfall, then choose it here.
+        <Form method="post" noValidate aria-label="Credit what is missing">
+          <input type="hidden" name="intent" value="credit_note" />
+          <input type="hidden" name="receiptId" value={receipt.id} />
+          <input type="hidden" name="version" value={receipt.version} />
+          <p className="mb-2 text-sm text-stone-700">
+            Credits the missing and damaged cases on the invoice that billed them, numbered and emailed to {shipment.recipient.name} like any credit note.
           </p>
-        ) : (
-          <>
-            <Field label="The credit note you issued" name="creditNoteId" error={credit?.errors?.creditNoteId}>
+          <button type="submit" className={buttonClass.secondary} disabled={crediting}>
+            {crediting ? 'Issuing…' : 'Issue credit note for what is missing'}
+          </button>
+        </Form>
+        {shipment.creditNotes.length > 0 ? (
+          <Form method="post" noValidate className="space-y-3" aria-label="Answer with a credit note already issued">
+            <input type="hidden" name="intent" value="credit_note" />
+            <input type="hidden" name="receiptId" value={receipt.id} />
+            <input type="hidden" name="version" value={receipt.version} />
+            <Field label="Or a credit note you issued already" name="creditNoteId" error={credit?.errors?.creditNoteId}>
               {(p) => (
                 <select {...p} defaultValue={credit?.values?.creditNoteId ?? ''}>
                   <option value="">Choose…</option>
@@ -165,9 +172,9 @@ function Resolve({ shipment, result }: { shipment: ShipmentDetailView; result?: 
             <button type="submit" className={buttonClass.secondary} disabled={crediting}>
               {crediting ? 'Saving…' : 'Resolve with this credit note'}
             </button>
-          </>
-        )}
-      </Form>
+          </Form>
+        ) : null}
+      </div>
     </div>
   );
 }

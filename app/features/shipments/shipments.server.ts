@@ -166,7 +166,7 @@ export async function senderShipmentAction(request: Request, context: AppLoadCon
               note: values.note ?? '',
               lines,
             }
-          : { resolution: 'credit_note', version: values.version, creditNoteId: values.creditNoteId },
+          : { resolution: 'credit_note', version: values.version, creditNoteId: values.creditNoteId || undefined },
       );
       if (!parsed.success) return invalid(parsed.error, values, map, intent);
       try {

@@ -2,6 +2,7 @@
 // totals from one customer's approved orders (every refusal with its stable code), and a credit note
 // written against an invoice — checked against what is still invoiced and still owed, numbered from
 // the gapless counter, and the invoice's `credited_minor` moved in the same transaction.
+import { INVOICEABLE } from '../../../shared/orders';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { defaultTerms } from '../../../shared/partners';
 import { creditNoteTotals, invoiceTotals, lineTotalMinor, MAX_AMOUNT_MINOR } from '../../../shared/invoice-totals';
@@ -107,8 +108,14 @@ export async function prepareInvoice(
           message: on.number ? `Order ${o.number} is on invoice ${on.number}.` : `Order ${o.number} is on a draft invoice.`,
         },
       ];
-    if (o.status !== 'approved')
-      return [{ path: `orderIds.${i}`, code: 'order_not_approved', message: `Order ${o.number} is ${o.status}: only approved orders can be invoiced.` }];
+    if (!INVOICEABLE.includes(o.status))
+      return [
+        {
+          path: `orderIds.${i}`,
+          code: 'order_not_approved',
+          message: `Order ${o.number} is ${o.status}: only approved, shipped or delivered orders can be invoiced.`,
+        },
+      ];
     return [];
   });
   if (refused.length) {

@@ -6,6 +6,7 @@
 // PDF). An issued invoice never changes: corrections are credit notes, numbered the same way, which
 // raise the invoice's credited amount in their transaction. Both parties read it (a customer never
 // sees a draft), staff holding Order Management too; anyone else gets a 404.
+import { INVOICEABLE } from '../../../shared/orders';
 import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { INVOICE_STANDING_LABELS, type InvoiceStanding, invoiceStanding, outstandingMinor } from '../../../shared/invoicing';
 import { addDays } from '../../../shared/invoice-totals';
@@ -290,9 +291,12 @@ export function createInvoiceService(deps: InvoiceDeps) {
   ): Promise<InvoiceRow> {
     const at = new Date(now());
     for (const o of p.orders) {
-      // The orders' own transition (approved → invoiced, the seller's), read under this transaction's row lock.
+      // The orders' own transition (approved → invoiced, the seller's), read under this transaction's row lock;
+      // an order shipped or delivered before it was invoiced keeps its state.
+      if (o.status !== 'approved' && INVOICEABLE.includes(o.status)) continue;
       const moved = await advanceOrder(tx, o, 'invoice', 'seller', actor, at, {}, { invoiceId: row.id });
-      if (!moved) throw new AppError('order_not_approved', 409, `Order ${o.number} is ${o.status}: only approved orders can be invoiced.`);
+      if (!moved)
+        throw new AppError('order_not_approved', 409, `Order ${o.number} is ${o.status}: only approved, shipped or delivered orders can be invoiced.`);
       told.orders.set(moved.id, moved);
     }
     // A draft made earlier gets its lines as they stand now; one made in this transaction has them.
@@ -516,7 +520,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
         .where(
           and(
             eq(orders.sellerId, mine),
-            eq(orders.status, 'approved'),
+            inArray(orders.status, [...INVOICEABLE]),
             notExists(
               db
                 .select({ one: sql`1` })

@@ -23,6 +23,7 @@ import { AppError, isUniqueViolation, notFound, versionConflict } from '../../co
 import type { Db, Tx } from '../../db/client';
 import { attachments, invoices, profiles, receiptItems, receipts, shipmentItems, shipments } from '../../db/schema';
 import { recordAudit } from '../audit/service';
+import type { InvoiceService } from '../invoices/service';
 import { type AttachmentService, type IncomingFile, type StoredFile } from '../attachments/service';
 import { moveStock } from '../stock/ledger';
 import { deriveDelivered, lockOrders } from './lines';
@@ -36,6 +37,7 @@ interface Touched {
   shipments: Map<number, Pick<ShipmentRow, 'senderId' | 'recipientId'>>;
   orders: Map<number, { buyerId: string; sellerId: string | null }>;
   stock: Set<string>;
+  after: (() => Promise<void>)[];
 }
 
 /** What the shipment service lends its receipts: its row reads, side and transition checks, its guarded move and its writer. */
@@ -43,6 +45,7 @@ export interface ReceiptContext {
   db: Db;
   now: () => number;
   attachments: AttachmentService;
+  invoicing?: Pick<InvoiceService, 'creditForShortfall'>;
   requireRow(id: number, tx?: Db | Tx): Promise<ShipmentRow>;
   sideOf(viewer: Viewer, row: Pick<ShipmentRow, 'senderId' | 'recipientId'>, act?: boolean): Promise<ShipmentSide>;
   transition(action: ShipmentAction, row: ShipmentRow, side: ShipmentSide, version: number | null): unknown;
@@ -171,6 +174,22 @@ export function createReceipts(ctx: ReceiptContext) {
   const alreadyReceived = () =>
     new AppError('already_received', 409, 'This shipment has been received already.', { hint: 'Reload the shipment to see its receipt.' });
 
+  /** Per order line, the cases a receipt found missing (shipped − received in good order). */
+  async function missingOf(tx: Tx, receiptId: number): Promise<{ orderItemId: number; cases: number }[]> {
+    const rows = await tx
+      .select({
+        orderItemId: shipmentItems.orderItemId,
+        cases: shipmentItems.cases,
+        casesReceived: receiptItems.casesReceived,
+        casesDamaged: receiptItems.casesDamaged,
+      })
+      .from(receiptItems)
+      .innerJoin(shipmentItems, eq(shipmentItems.id, receiptItems.shipmentItemId))
+      .where(eq(receiptItems.receiptId, receiptId))
+      .orderBy(asc(shipmentItems.id));
+    return rows.map((r) => ({ orderItemId: r.orderItemId, cases: missingCases(r) })).filter((l) => l.cases > 0);
+  }
+
   async function resolve(viewer: Viewer, receiptId: number, input: ResolveReceiptInput, actor: Actor): Promise<ShipmentRow> {
     const [first] = await db.select().from(receipts).where(eq(receipts.id, receiptId));
     if (!first) throw notFound('Receipt');
@@ -198,7 +217,7 @@ export function createReceipts(ctx: ReceiptContext) {
         replacement = await replace(tx, receipt, shipment, input, actor);
         set.replacementShipmentId = replacement.id;
         touched.stock.add(receipt.senderId);
-      } else {
+      } else if (input.creditNoteId) {
         const [note] = await tx
           .select({ id: invoices.id })
           .from(invoices)
@@ -214,6 +233,22 @@ export function createReceipts(ctx: ReceiptContext) {
         // Another issuer's or customer's document, a draft or an invoice: none that answers this receipt.
         if (!note) throw notFound('Credit note');
         set.creditNoteId = note.id;
+      } else {
+        // A credit note for what is missing (short or damaged), issued now in this transaction.
+        if (!ctx.invoicing) throw new AppError('credit_unavailable', 503, 'Credit notes cannot be issued here.');
+        const lines = await missingOf(tx, receipt.id);
+        const credit = await ctx.invoicing.creditForShortfall(
+          tx,
+          { issuerId: receipt.senderId, lines, reason: `Missing or damaged on delivery of ${shipment.number}` },
+          actor,
+        );
+        const first = credit.creditNotes[0];
+        if (!first)
+          throw new AppError('nothing_invoiced', 409, 'None of the missing lines is on an issued invoice: there is nothing to credit.', {
+            hint: 'Send a replacement shipment instead, or issue the invoice first.',
+          });
+        set.creditNoteId = first.id;
+        touched.after.push(credit.announce);
       }
       const [after] = await tx
         .update(receipts)

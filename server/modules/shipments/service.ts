@@ -34,6 +34,7 @@ import { containsPattern } from '../../db/like';
 import type { Mailer } from '../../mail/mailer';
 import type { Live } from '../../realtime/live';
 import { recordAudit } from '../audit/service';
+import type { InvoiceService } from '../invoices/service';
 import type { AttachmentService } from '../attachments/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import { ORDER_TOPIC } from '../orders/service';
@@ -56,6 +57,8 @@ export interface ShipmentDeps {
   notifications: NotificationService;
   mailer: Mailer;
   attachments: AttachmentService;
+  /** Credit notes for a receipt's shortfall (services.invoices). */
+  invoicing?: Pick<InvoiceService, 'creditForShortfall'>;
   live?: Live;
   origin: string;
   now?: () => number;
@@ -125,12 +128,14 @@ export function createShipmentService(deps: ShipmentDeps) {
     shipments: Map<number, Pick<ShipmentRow, 'senderId' | 'recipientId'>>;
     orders: Map<number, { buyerId: string; sellerId: string | null }>;
     stock: Set<string>;
+    /** What another service asks to run after the commit (an issued credit note's notices). */
+    after: (() => Promise<void>)[];
   }
 
   /** Runs a write with its news; after the commit the bell entries are announced and both sides' open pages hear of it. */
   async function write<T>(fn: (tx: Tx, tell: (news: ShipmentNews) => Promise<void>, touched: Touched) => Promise<T>): Promise<T> {
     const told: StoredNotification[] = [];
-    const touched: Touched = { shipments: new Map(), orders: new Map(), stock: new Set() };
+    const touched: Touched = { shipments: new Map(), orders: new Map(), stock: new Set(), after: [] };
     const result = await db.transaction(async (tx) =>
       fn(
         tx,
@@ -162,6 +167,7 @@ export function createShipmentService(deps: ShipmentDeps) {
       });
     for (const holder of touched.stock)
       await deps.live?.changed({ topic: STOCK_TOPIC, id: holder, audiences: [{ permission: 'inventory:view', organisationId: holder }] });
+    for (const run of touched.after) await run();
     return result;
   }
 
@@ -442,6 +448,7 @@ export function createShipmentService(deps: ShipmentDeps) {
   const receipts = createReceipts({
     db,
     now,
+    invoicing: deps.invoicing,
     attachments: deps.attachments,
     requireRow,
     sideOf,
