@@ -20,11 +20,19 @@ const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISO
 
 /** Open invoices with distinct ids, dates in 2026 and what each can take (0 … 5,000,000 minor units). */
 const openInvoices = fc
-  .uniqueArray(
-    fc.record({ id: fc.integer({ min: 1, max: 10_000 }), due: fc.nat(365), issuedBefore: fc.nat(60), availableMinor: fc.nat(5_000_000) }),
-    { selector: (i) => i.id, maxLength: 12 },
-  )
-  .map((xs) => xs.map<OpenInvoice>((x) => ({ id: x.id, number: `INV-${x.id}`, dueOn: day(x.due), issuedOn: day(x.due - x.issuedBefore), availableMinor: x.availableMinor })));
+  .uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 10_000 }), due: fc.nat(365), issuedBefore: fc.nat(60), availableMinor: fc.nat(5_000_000) }), {
+    selector: (i) => i.id,
+    maxLength: 12,
+  })
+  .map((xs) =>
+    xs.map<OpenInvoice>((x) => ({
+      id: x.id,
+      number: `INV-${x.id}`,
+      dueOn: day(x.due),
+      issuedOn: day(x.due - x.issuedBefore),
+      availableMinor: x.availableMinor,
+    })),
+  );
 
 const availability = (invoices: OpenInvoice[]) => new Map(invoices.map((i) => [i.id, i.availableMinor]));
 
@@ -68,7 +76,9 @@ describe('allocating a payment never loses or creates a minor unit', () => {
         if (problems.length) {
           // A refusal names something real: an over-allocation, an unknown or repeated invoice, a non-positive amount.
           const over = allocatedMinor(allocations) > amount || allocations.some((a) => a.amountMinor > (available.get(a.invoiceId) ?? -1));
-          const bad = allocations.some((a) => !available.has(a.invoiceId) || a.amountMinor <= 0) || new Set(allocations.map((a) => a.invoiceId)).size !== allocations.length;
+          const bad =
+            allocations.some((a) => !available.has(a.invoiceId) || a.amountMinor <= 0) ||
+            new Set(allocations.map((a) => a.invoiceId)).size !== allocations.length;
           expect(over || bad).toBe(true);
           return;
         }
@@ -157,9 +167,9 @@ describe('days past due, stages and the credit hold', () => {
 describe('statements and typed amounts', () => {
   it('runs the balance from the opening one', () => {
     const { lines, closingMinor } = runningBalance(1_000, [
-      { date: '2026-01-02', kind: 'invoice', reference: 'INV-1', debitMinor: 5_000, creditMinor: 0 },
-      { date: '2026-01-03', kind: 'payment', reference: 'PAY-1', debitMinor: 0, creditMinor: 4_000 },
-      { date: '2026-01-04', kind: 'credit_note', reference: 'CN-1', debitMinor: 0, creditMinor: 500 },
+      { date: '2026-01-02', kind: 'invoice', document: 'INV-1', reference: '', debitMinor: 5_000, creditMinor: 0 },
+      { date: '2026-01-03', kind: 'payment', document: 'PAY-1', reference: 'x', debitMinor: 0, creditMinor: 4_000 },
+      { date: '2026-01-04', kind: 'credit_note', document: 'CN-1', reference: '', debitMinor: 0, creditMinor: 500 },
     ]);
     expect(lines.map((l) => l.balanceMinor)).toEqual([6_000, 2_000, 1_500]);
     expect(closingMinor).toBe(1_500);

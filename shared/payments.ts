@@ -208,6 +208,9 @@ export const STATEMENT_KIND_LABELS: Record<StatementEntryKind, string> = {
 export interface StatementEntry {
   date: string;
   kind: StatementEntryKind;
+  /** The document: INV-2026-0001, CN-2026-0001, PAY-000042. */
+  document: string;
+  /** The payer's own reference for a payment (as typed: the CSV defuses formulas); empty otherwise. */
   reference: string;
   /** What raises the balance (an invoice) and what lowers it (a credit note, a settled payment). */
   debitMinor: number;

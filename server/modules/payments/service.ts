@@ -87,9 +87,7 @@ type InvoiceRow = typeof invoices.$inferSelect;
 function requestHash(input: RecordPaymentInput): string {
   const allocations = [...input.allocations].sort((a, b) => a.invoiceId - b.invoiceId).map((a) => [a.invoiceId, a.amountMinor]);
   const { amountMinor, currency, method, reference, paidOn } = input;
-  return createHash('sha256')
-    .update(JSON.stringify({ amountMinor, currency, method, reference, paidOn, allocations }))
-    .digest('hex');
+  return createHash('sha256').update(JSON.stringify({ amountMinor, currency, method, reference, paidOn, allocations })).digest('hex');
 }
 
 const owedOn = (i: Pick<InvoiceRow, 'totalMinor' | 'paidMinor' | 'creditedMinor'>) => i.totalMinor - i.paidMinor - i.creditedMinor;
@@ -328,7 +326,9 @@ export function createPaymentService(deps: PaymentDeps) {
           .returning();
         const payment = created!;
         if (input.allocations.length)
-          await tx.insert(paymentAllocations).values(input.allocations.map((a) => ({ paymentId: payment.id, invoiceId: a.invoiceId, amountMinor: a.amountMinor })));
+          await tx
+            .insert(paymentAllocations)
+            .values(input.allocations.map((a) => ({ paymentId: payment.id, invoiceId: a.invoiceId, amountMinor: a.amountMinor })));
         await recordAudit(tx, actor, {
           action: 'INSERT',
           tableName: 'payments',
@@ -445,7 +445,13 @@ export function createPaymentService(deps: PaymentDeps) {
 
   async function fail(viewer: Viewer, id: number, input: FailPaymentInput, actor: Actor): Promise<PaymentView> {
     return decide(viewer, id, actor, async (tx, fx, first) => {
-      const after = await leavePending(tx, id, input.version, { status: 'failed', failureReason: input.reason, confirmedBy: actor.userId, confirmedAt: new Date(now()) }, 'marked failed');
+      const after = await leavePending(
+        tx,
+        id,
+        input.version,
+        { status: 'failed', failureReason: input.reason, confirmedBy: actor.userId, confirmedAt: new Date(now()) },
+        'marked failed',
+      );
       await recordAudit(tx, actor, {
         action: 'UPDATE',
         tableName: 'payments',
@@ -458,7 +464,10 @@ export function createPaymentService(deps: PaymentDeps) {
         organisationId: after.payerId,
         alsoUserId: after.recordedBy,
         title: `Payment ${paymentLabel(id)} of ${money(after.amountMinor, after.currency)} failed`,
-        lines: [`The distributor marked ${paymentLabel(id)} (${money(after.amountMinor, after.currency)}) as failed: ${input.reason}`, 'The invoices it named still owe the same.'],
+        lines: [
+          `The distributor marked ${paymentLabel(id)} (${money(after.amountMinor, after.currency)}) as failed: ${input.reason}`,
+          'The invoices it named still owe the same.',
+        ],
       });
       fx.touch(first);
     });
@@ -473,7 +482,9 @@ export function createPaymentService(deps: PaymentDeps) {
       await tradingOrganisation(tx, first.payerId);
       const row = await requirePayment(id, tx, true);
       if (row.status !== 'settled')
-        throw new AppError('invalid_transition', 409, `This payment is ${row.status}: only a settled payment's credit can be applied.`, { details: { from: row.status } });
+        throw new AppError('invalid_transition', 409, `This payment is ${row.status}: only a settled payment's credit can be applied.`, {
+          details: { from: row.status },
+        });
       const existing = await tx.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, id));
       const credit = row.amountMinor - allocatedMinor(existing);
       const { rows, available } = await lockInvoices(tx, input.allocations, row.payerId, row.payeeId, row.currency);
@@ -536,7 +547,9 @@ export function createPaymentService(deps: PaymentDeps) {
         owedInvoices(db, org.id, day),
         paymentPage(db, org.id, 'payer', opts.after, PAGE),
         db.select().from(tradeTerms).where(eq(tradeTerms.customerId, org.id)),
-        org.supplierId ? db.select({ id: organisations.id, name: organisations.tradingName }).from(organisations).where(eq(organisations.id, org.supplierId)) : [],
+        org.supplierId
+          ? db.select({ id: organisations.id, name: organisations.tradingName }).from(organisations).where(eq(organisations.id, org.supplierId))
+          : [],
       ]);
       return {
         side: 'paying',
@@ -578,7 +591,8 @@ export function createPaymentService(deps: PaymentDeps) {
       issuerId = org.supplierId;
       customerId = org.id;
     } else {
-      if (!query.customerId) throw new AppError('validation_failed', 400, 'Choose a retailer.', { details: [{ path: 'customerId', message: 'Choose a retailer.' }] });
+      if (!query.customerId)
+        throw new AppError('validation_failed', 400, 'Choose a retailer.', { details: [{ path: 'customerId', message: 'Choose a retailer.' }] });
       const known = await customersOf(db, org.id);
       if (!known.some((c) => c.id === query.customerId)) throw notFound('Statement');
       issuerId = org.id;

@@ -15,7 +15,7 @@ import { decimal } from '../orders/reports';
 import { escapeCell } from '../stores/csv';
 import { paymentLabel } from './views';
 
-export const STATEMENT_CSV_COLUMNS = ['Date', 'Type', 'Reference', 'Debit', 'Credit', 'Balance'] as const;
+export const STATEMENT_CSV_COLUMNS = ['Date', 'Type', 'Document', 'Reference', 'Debit', 'Credit', 'Balance'] as const;
 
 const sum = (col: unknown) => sql<string>`coalesce(sum(${col}), 0)::bigint::text`;
 
@@ -67,7 +67,8 @@ export async function buildStatement(
     ...documents.map((d) => ({
       date: d.issuedOn ?? period.from,
       kind: d.kind,
-      reference: d.number ?? '',
+      document: d.number ?? '',
+      reference: '',
       debitMinor: d.kind === 'invoice' ? d.totalMinor : 0,
       creditMinor: d.kind === 'credit_note' ? d.totalMinor : 0,
       order: d.kind === 'invoice' ? 0 : 1,
@@ -75,7 +76,8 @@ export async function buildStatement(
     ...settled.map((p) => ({
       date: p.paidOn,
       kind: 'payment' as const,
-      reference: p.reference ? `${paymentLabel(p.id)} · ${p.reference}` : paymentLabel(p.id),
+      document: paymentLabel(p.id),
+      reference: p.reference,
       debitMinor: 0,
       creditMinor: p.amountMinor,
       order: 2,
@@ -94,9 +96,17 @@ export async function buildStatement(
 export function statementCsv(s: Statement): string {
   const rows: string[][] = [
     [...STATEMENT_CSV_COLUMNS],
-    [s.from, 'Opening balance', `${s.issuer.name} → ${s.customer.name}`, '', '', decimal(s.openingMinor)],
-    ...s.lines.map((l) => [l.date, STATEMENT_KIND_LABELS[l.kind], l.reference, l.debitMinor ? decimal(l.debitMinor) : '', l.creditMinor ? decimal(l.creditMinor) : '', decimal(l.balanceMinor)]),
-    [s.to, 'Closing balance', s.currency, '', '', decimal(s.closingMinor)],
+    [s.from, 'Opening balance', s.customer.name, s.issuer.name, '', '', decimal(s.openingMinor)],
+    ...s.lines.map((l) => [
+      l.date,
+      STATEMENT_KIND_LABELS[l.kind],
+      l.document,
+      l.reference,
+      l.debitMinor ? decimal(l.debitMinor) : '',
+      l.creditMinor ? decimal(l.creditMinor) : '',
+      decimal(l.balanceMinor),
+    ]),
+    [s.to, 'Closing balance', s.currency, '', '', '', decimal(s.closingMinor)],
   ];
   return stringify(
     rows.map((r) => r.map(escapeCell)),
@@ -128,11 +138,21 @@ export function statementPdf(s: Statement): Promise<Buffer> {
       cells.forEach((c, i) => doc.text(c, cols[i], y, { width: widths[i], height: 12, ellipsis: true, align: i >= 3 ? 'right' : 'left' }));
       y += 16;
     };
-    row(['Date', 'Type', 'Reference', 'Debit', 'Credit', 'Balance'], true);
+    row(['Date', 'Type', 'Document', 'Debit', 'Credit', 'Balance'], true);
     row([s.from, 'Opening balance', '', '', '', money(s.openingMinor)]);
     for (const l of s.lines)
-      row([l.date, STATEMENT_KIND_LABELS[l.kind], l.reference, l.debitMinor ? money(l.debitMinor) : '', l.creditMinor ? money(l.creditMinor) : '', money(l.balanceMinor)]);
+      row([
+        l.date,
+        STATEMENT_KIND_LABELS[l.kind],
+        l.reference ? `${l.document} · ${l.reference}` : l.document,
+        l.debitMinor ? money(l.debitMinor) : '',
+        l.creditMinor ? money(l.creditMinor) : '',
+        money(l.balanceMinor),
+      ]);
     row([s.to, 'Closing balance', '', '', '', money(s.closingMinor)], true);
-    doc.font('Body').fontSize(9).text(s.closingMinor > 0 ? `Amount due: ${money(s.closingMinor)}` : `In credit: ${money(-s.closingMinor)}`, left, y + 10);
+    doc
+      .font('Body')
+      .fontSize(9)
+      .text(s.closingMinor > 0 ? `Amount due: ${money(s.closingMinor)}` : `In credit: ${money(-s.closingMinor)}`, left, y + 10);
   });
 }

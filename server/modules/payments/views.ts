@@ -6,16 +6,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AGING_BUCKETS, type AgingBucket, invoiceStanding, type PaymentMethod } from '../../../shared/invoicing';
 import { daysPastDue } from '../../../shared/payments';
-import type {
-  AgingRow,
-  AgingTotals,
-  OwedInvoiceView,
-  PartyRef,
-  PayingTotals,
-  PaymentAction,
-  PaymentSide,
-  PaymentView,
-} from '../../../shared/payment-views';
+import type { AgingRow, AgingTotals, OwedInvoiceView, PartyRef, PayingTotals, PaymentAction, PaymentSide, PaymentView } from '../../../shared/payment-views';
 import type { DbOrTx } from '../../db/client';
 import { invoices, organisations, paymentAllocations, payments } from '../../db/schema';
 import { OWED } from './credit-hold';
@@ -58,7 +49,12 @@ export async function paymentViews(db: DbOrTx, rows: readonly PaymentRow[], view
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const allocs = await db
-    .select({ paymentId: paymentAllocations.paymentId, invoiceId: paymentAllocations.invoiceId, amountMinor: paymentAllocations.amountMinor, number: invoices.number })
+    .select({
+      paymentId: paymentAllocations.paymentId,
+      invoiceId: paymentAllocations.invoiceId,
+      amountMinor: paymentAllocations.amountMinor,
+      number: invoices.number,
+    })
     .from(paymentAllocations)
     .innerJoin(invoices, eq(invoices.id, paymentAllocations.invoiceId))
     .where(inArray(paymentAllocations.paymentId, ids))
