@@ -568,6 +568,88 @@ describe('the daily overdue notice', () => {
   });
 });
 
+describe('the Payments page', () => {
+  it('records through the form (allocations per invoice in major units), the distributor confirms through its page', async () => {
+    const inv = await invoice(12_345);
+    const page = await retailer.get('/partner/dashboard/payments');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('What you owe');
+    expect(html).toContain(inv.number);
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
+    expect(key).toBeTruthy();
+    const form = {
+      intent: 'record',
+      idempotencyKey: key!,
+      currency: 'GBP',
+      amount: '150.00',
+      method: 'cheque',
+      reference: 'CHQ 1001',
+      paidOn: today(),
+      [`alloc.${inv.id}`]: '123.45',
+    };
+    // A box that holds no amount is refused on that box; over the invoice, on that box too.
+    const bad = await retailer.post('/partner/dashboard/payments', { ...form, [`alloc.${inv.id}`]: '12.345' });
+    expect(bad.status).toBe(400);
+    const over = await retailer.post('/partner/dashboard/payments', { ...form, [`alloc.${inv.id}`]: '123.46' });
+    expect(over.status).toBe(409);
+    const res = await retailer.post('/partner/dashboard/payments', form);
+    expect(res.status).toBe(302);
+    expect(retailer.flashedToast()?.title).toBe('Payment recorded');
+    const [row] = await db().select().from(payments).where(eq(payments.idempotencyKey, key!));
+    expect(row).toMatchObject({ amountMinor: 15_000, method: 'cheque', reference: 'CHQ 1001', status: 'pending' });
+    const allocs = await db().select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, row!.id));
+    expect(allocs).toMatchObject([{ invoiceId: inv.id, amountMinor: 12_345 }]);
+    // The same form sent again (a double submit) makes no second payment.
+    expect((await retailer.post('/partner/dashboard/payments', form)).status).toBe(302);
+    expect(await db().select().from(payments).where(eq(payments.idempotencyKey, key!))).toHaveLength(1);
+
+    const theirs = await (await distributor.get('/partner/dashboard/payments')).text();
+    expect(theirs).toContain('Payments to confirm');
+    expect(theirs).toContain('£150.00');
+    const confirmed = await distributor.post('/partner/dashboard/payments', { intent: 'confirm', paymentId: String(row!.id), version: '1' });
+    expect(confirmed.status).toBe(302);
+    expect(distributor.flashedToast()?.title).toBe('Payment confirmed');
+    expect(await invoiceRow(inv.id)).toMatchObject({ paidMinor: 12_345 });
+    // Another organisation posting against it is refused, nothing moves.
+    const foreign = await stranger.post('/partner/dashboard/payments', { intent: 'fail', paymentId: String(row!.id), version: '2', reason: 'x' });
+    expect(foreign.status).toBe(404);
+    const after = await (await retailer.get('/partner/dashboard/payments')).text();
+    expect(after).toContain('Settled');
+  });
+
+  it('shows a distributor the statement it asks for, with its downloads', async () => {
+    const html = await (await distributor.get(`/partner/dashboard/payments?statement=1&customerId=${retailerOrg.id}&from=2026-01-01&to=${today()}`)).text();
+    expect(html).toContain('Closing balance');
+    expect(html).toContain(`/api/partner/payments/statement.pdf?customerId=${retailerOrg.id}`);
+    const none = await (await distributor.get(`/partner/dashboard/payments?statement=1&customerId=${strangerOrg.id}&from=2026-01-01&to=${today()}`)).text();
+    expect(none).toContain('There is no statement for that retailer.');
+  });
+
+  it('shows the credit hold on the order page and approves with the override typed there', async () => {
+    const d = await createOrganisation(t, 'distributor');
+    const r = await createOrganisation(t, 'retailer', { supplierId: d.id });
+    const dm = await signedInMember(t, d);
+    const [p] = await db().select({ id: products.id, caseSize: products.caseSize }).from(products).where(eq(products.slug, 'frolic-london-dry-gin'));
+    await db()
+      .insert(productTradePrices)
+      .values({ productId: p!.id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1_000 })
+      .onConflictDoNothing();
+    await moveStock(db(), { organisationId: d.id, productId: p!.id, onHand: 60 * p!.caseSize, reserved: 0, cause: 'adjustment' });
+    await db().update(tradeTerms).set({ creditLimitMinor: 0 }).where(eq(tradeTerms.customerId, r.id));
+    const rm = await signedInMember(t, r);
+    const order = await body(await rm.json('POST', '/api/partner/orders', { lines: [{ productId: p!.id, cases: 1 }], note: '' }), 201);
+    const page = await (await dm.get(`/partner/dashboard/orders/${order.id}`)).text();
+    expect(page).toContain('Credit hold');
+    expect(page).toContain('over the credit limit');
+    const refused = await dm.post(`/partner/dashboard/orders/${order.id}`, { intent: 'approve', version: '2' });
+    expect(refused.status).toBe(409);
+    const approved = await dm.post(`/partner/dashboard/orders/${order.id}`, { intent: 'approve', version: '2', creditOverride: 'Cash on delivery agreed.' });
+    expect(approved.status).toBe(302);
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('approved');
+  });
+});
+
 describePostgresRaces();
 
 function describePostgresRaces() {
