@@ -384,7 +384,8 @@ export function createPaymentService(deps: PaymentDeps) {
   async function leavePending(tx: Tx, id: number, version: number, set: Partial<typeof payments.$inferInsert>, what: string): Promise<PaymentRow> {
     const [after] = await tx
       .update(payments)
-      .set({ ...set, version: version + 1, updatedAt: new Date(now()) })
+      // The stored version + 1, not the sent one's: a version no row has must not overflow before the where refuses it.
+      .set({ ...set, version: sql`${payments.version} + 1`, updatedAt: new Date(now()) })
       .where(and(eq(payments.id, id), eq(payments.status, 'pending'), eq(payments.version, version)))
       .returning();
     if (after) return after;
