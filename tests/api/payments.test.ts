@@ -201,9 +201,9 @@ describe('a retailer pays, the distributor confirms', () => {
       'version_conflict',
     );
     // The largest version there is (the fuzzer's find: it once overflowed before the guard refused it).
-    expect((await body(await distributor.json('POST', `/api/partner/payments/${payment.id}/fail`, { version: 2_147_483_647, reason: 'x' }), 409)).error.code).toBe(
-      'version_conflict',
-    );
+    expect(
+      (await body(await distributor.json('POST', `/api/partner/payments/${payment.id}/fail`, { version: 2_147_483_647, reason: 'x' }), 409)).error.code,
+    ).toBe('version_conflict');
     expect((await invoiceRow(inv.id)).paidMinor).toBe(0);
   });
 });
