@@ -174,6 +174,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       mailer,
       jobs,
       live,
+      feed,
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
       now,
     }),

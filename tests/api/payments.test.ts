@@ -386,6 +386,21 @@ describe('balances, aging and statements', () => {
     expect(mine.totals[0]).toMatchObject({ outstandingMinor: 21_000, overdueMinor: 20_000 });
   });
 
+  it('keeps the aging until a signal of the organisation moves it (every write that changes it sends one)', async () => {
+    const d2 = await createOrganisation(t, 'distributor');
+    const r2 = await createOrganisation(t, 'retailer', { supplierId: d2.id });
+    const d2m = await signedInMember(t, d2);
+    await issuedInvoice(db(), { issuerId: d2.id, customerId: r2.id, totalMinor: 1_000 });
+    const owed = async () => (await body(await d2m.json('GET', '/api/partner/payments'), 200)).totals[0]?.totalMinor;
+    expect(await owed()).toBe(1_000);
+    // Written behind the services' back (no signal): the cached figures stand…
+    await issuedInvoice(db(), { issuerId: d2.id, customerId: r2.id, totalMinor: 2_000 });
+    expect(await owed()).toBe(1_000);
+    // …until the organisation's pages are told something changed, as every service write does.
+    await t.app.services.live.changed({ topic: 'invoice', id: null, audiences: [{ permission: 'orders:manage', organisationId: d2.id }] });
+    expect(await owed()).toBe(3_000);
+  });
+
   it('a statement runs from the opening balance through invoices, credit notes and settled payments; CSV and PDF say the same', async () => {
     const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
     const a = await inv(50_000, -20, 10);

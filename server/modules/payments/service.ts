@@ -45,16 +45,19 @@ import type { Actor } from '../../core/actor';
 import type { Jobs } from '../../jobs/registry';
 import type { Mailer } from '../../mail/mailer';
 import type { Live } from '../../realtime/live';
+import type { ChangeFeed } from '../../realtime/changes';
 import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import { payOrdersOfInvoices, type PaidOrder } from '../orders/paid';
 import { creditHoldOf } from './credit-hold';
+import { createFiguresCache } from './figures-cache';
 import { createPaymentNotices, type PaymentNews } from './notices';
 import { createOverdueCheck } from './overdue';
 import { buildStatement, statementCsv, statementPdf } from './statement';
 import {
   aging,
   customersOf,
+  isCustomerOf,
   owedInvoices,
   payingTotals,
   paymentLabel,
@@ -78,6 +81,8 @@ export interface PaymentDeps {
   mailer: Mailer;
   jobs?: Jobs;
   live?: Live;
+  /** The change feed: the figures cache hears every organisation's live signals on it. */
+  feed?: ChangeFeed;
   origin: string;
   now?: () => number;
 }
@@ -97,6 +102,7 @@ export function createPaymentService(deps: PaymentDeps) {
   const now = deps.now ?? Date.now;
   const today = () => todayUtc(now());
   const notices = createPaymentNotices(deps.notifications, deps.mailer, deps.origin);
+  const figures = createFiguresCache(deps.feed, { now });
 
   async function allow(viewer: Viewer | null, need: AccessNeed): Promise<void> {
     const d = await access.decide(viewer, need);
@@ -562,13 +568,20 @@ export function createPaymentService(deps: PaymentDeps) {
         next: page.next,
       };
     }
-    const [aged, pending, page, customers] = await Promise.all([
-      aging(db, org.id, day),
+    const [aged, pending, page] = await Promise.all([
+      figures.get(`aging:${day}`, [org.id], () => aging(db, org.id, day)),
       pendingPayments(db, org.id, PENDING_SHOWN),
       paymentPage(db, org.id, 'payee', opts.after, PAGE),
-      customersOf(db, org.id),
     ]);
-    const [pendingViews, pageViews] = await Promise.all([paymentViews(db, pending, org.id), paymentViews(db, page.rows, org.id)]);
+    const [pendingViews, pageViews, customers] = await Promise.all([
+      paymentViews(db, pending, org.id),
+      paymentViews(db, page.rows, org.id),
+      customersOf(
+        db,
+        org.id,
+        aged.rows.map((r) => r.customer),
+      ),
+    ]);
     return { side: 'receiving', aging: aged.rows, totals: aged.totals, pending: pendingViews, payments: pageViews, next: page.next, customers };
   }
 
@@ -594,8 +607,7 @@ export function createPaymentService(deps: PaymentDeps) {
     } else {
       if (!query.customerId)
         throw new AppError('validation_failed', 400, 'Choose a retailer.', { details: [{ path: 'customerId', message: 'Choose a retailer.' }] });
-      const known = await customersOf(db, org.id);
-      if (!known.some((c) => c.id === query.customerId)) throw notFound('Statement');
+      if (!(await isCustomerOf(db, org.id, query.customerId))) throw notFound('Statement');
       issuerId = org.id;
       customerId = query.customerId;
     }
@@ -603,12 +615,15 @@ export function createPaymentService(deps: PaymentDeps) {
     const [issuer] = await db.select().from(organisations).where(eq(organisations.id, issuerId));
     const [customer] = await db.select().from(organisations).where(eq(organisations.id, customerId));
     if (!issuer || !customer) throw notFound('Statement');
-    return buildStatement(
-      db,
-      { issuer: { id: issuer.id, name: issuer.tradingName }, customer: { id: customer.id, name: customer.tradingName } },
-      terms?.currency ?? customer.currency,
-      { from: query.from, to: query.to },
-      today(),
+    const day = today();
+    return figures.get(`statement:${issuerId}:${customerId}:${query.from}:${query.to}:${day}`, [issuerId, customerId], () =>
+      buildStatement(
+        db,
+        { issuer: { id: issuer.id, name: issuer.tradingName }, customer: { id: customer.id, name: customer.tradingName } },
+        terms?.currency ?? customer.currency,
+        { from: query.from, to: query.to },
+        day,
+      ),
     );
   }
 
@@ -652,7 +667,11 @@ export function createPaymentService(deps: PaymentDeps) {
     },
     async statementPdf(viewer: Viewer, query: StatementQuery) {
       const s = await statement(viewer, query);
-      return { statement: s, pdf: await statementPdf(s) };
+      // The same statement renders the same bytes: kept while neither party's figures move.
+      const pdf = await figures.get(`statement.pdf:${s.issuer.id}:${s.customer.id}:${s.from}:${s.to}:${s.asOf}`, [s.issuer.id, s.customer.id], () =>
+        statementPdf(s),
+      );
+      return { statement: s, pdf };
     },
     creditHold,
     /** The daily overdue check, run now (the job calls it; tests too). */

@@ -160,20 +160,39 @@ export async function owedInvoices(db: DbOrTx, customerId: string, today: string
   });
 }
 
-/** Per currency: settled payments in all, their unallocated remainder (credit), and pending ones, of one side's payments. */
+/**
+ * Per counterparty and currency, of one side's payments: settled in all, their unallocated remainder
+ * (account credit) and pending — two grouped passes (payments; settled payments' allocations) joined
+ * by hash, not a lookup per payment.
+ */
 async function paymentSums(db: DbOrTx, col: typeof payments.payerId | typeof payments.payeeId, organisationId: string) {
-  const allocated = sql`coalesce((select sum(pa.amount_minor) from ${paymentAllocations} pa where pa.payment_id = ${payments.id}), 0)`;
-  return db
-    .select({
-      counterparty: col === payments.payerId ? payments.payeeId : payments.payerId,
-      currency: payments.currency,
-      settled: sql<string>`coalesce(sum(${payments.amountMinor}) filter (where ${payments.status} = 'settled'), 0)::bigint::text`,
-      credit: sql<string>`coalesce(sum(${payments.amountMinor} - ${allocated}) filter (where ${payments.status} = 'settled'), 0)::bigint::text`,
-      pending: sql<string>`coalesce(sum(${payments.amountMinor}) filter (where ${payments.status} = 'pending'), 0)::bigint::text`,
-    })
-    .from(payments)
-    .where(eq(col, organisationId))
-    .groupBy(col === payments.payerId ? payments.payeeId : payments.payerId, payments.currency);
+  const other = col === payments.payerId ? payments.payeeId : payments.payerId;
+  const [totals, allocated] = await Promise.all([
+    db
+      .select({
+        counterparty: other,
+        currency: payments.currency,
+        settled: sql<string>`coalesce(sum(${payments.amountMinor}) filter (where ${payments.status} = 'settled'), 0)::bigint::text`,
+        pending: sql<string>`coalesce(sum(${payments.amountMinor}) filter (where ${payments.status} = 'pending'), 0)::bigint::text`,
+      })
+      .from(payments)
+      .where(eq(col, organisationId))
+      .groupBy(other, payments.currency),
+    db
+      .select({ counterparty: other, currency: payments.currency, n: sql<string>`sum(${paymentAllocations.amountMinor})::bigint::text` })
+      .from(paymentAllocations)
+      .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
+      .where(and(eq(col, organisationId), eq(payments.status, 'settled')))
+      .groupBy(other, payments.currency),
+  ]);
+  const used = new Map(allocated.map((a) => [`${a.counterparty}|${a.currency}`, Number(a.n)]));
+  return totals.map((t) => ({
+    counterparty: t.counterparty,
+    currency: t.currency,
+    settled: Number(t.settled),
+    credit: Number(t.settled) - (used.get(`${t.counterparty}|${t.currency}`) ?? 0),
+    pending: Number(t.pending),
+  }));
 }
 
 export async function payingTotals(db: DbOrTx, customerId: string, invoicesOwed: OwedInvoiceView[]): Promise<PayingTotals[]> {
@@ -190,9 +209,9 @@ export async function payingTotals(db: DbOrTx, customerId: string, invoicesOwed:
   }
   for (const s of await paymentSums(db, payments.payerId, customerId)) {
     const t = get(s.currency);
-    t.paidMinor += Number(s.settled);
-    t.creditMinor += Number(s.credit);
-    t.pendingMinor += Number(s.pending);
+    t.paidMinor += s.settled;
+    t.creditMinor += s.credit;
+    t.pendingMinor += s.pending;
   }
   return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }
@@ -242,8 +261,8 @@ export async function aging(db: DbOrTx, issuerId: string, today: string): Promis
     return t;
   };
   for (const s of sums) {
-    const credit = Number(s.credit);
-    total(s.currency).pendingMinor += Number(s.pending);
+    const credit = s.credit;
+    total(s.currency).pendingMinor += s.pending;
     if (credit <= 0) continue;
     const k = key(s.counterparty, s.currency);
     const row = rows.get(k) ?? {
@@ -279,14 +298,24 @@ export async function pendingPayments(db: DbOrTx, payeeId: string, limit: number
     .limit(limit);
 }
 
-/** Whom a distributor can ask a statement for: the retailers it supplies, and any it has invoiced. */
-export async function customersOf(db: DbOrTx, issuerId: string): Promise<PartyRef[]> {
-  const rows = await db
-    .select({ id: organisations.id, name: organisations.tradingName })
+/** Whom a distributor can ask a statement for: the retailers it supplies, and any it has invoiced (here: those still owing or in credit). */
+export async function customersOf(db: DbOrTx, issuerId: string, also: readonly PartyRef[]): Promise<PartyRef[]> {
+  const supplied = await db.select({ id: organisations.id, name: organisations.tradingName }).from(organisations).where(eq(organisations.supplierId, issuerId));
+  const all = new Map([...supplied, ...also].map((c) => [c.id, c]));
+  return [...all.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/** Whether `customerId` is a retailer `issuerId` supplies or has invoiced (two index lookups). */
+export async function isCustomerOf(db: DbOrTx, issuerId: string, customerId: string): Promise<boolean> {
+  const [supplied] = await db
+    .select({ id: organisations.id })
     .from(organisations)
-    .where(
-      sql`${organisations.supplierId} = ${issuerId} or ${organisations.id} in (select distinct ${invoices.customerId} from ${invoices} where ${invoices.issuerId} = ${issuerId})`,
-    )
-    .orderBy(asc(organisations.tradingName), asc(organisations.id));
-  return rows;
+    .where(and(eq(organisations.id, customerId), eq(organisations.supplierId, issuerId)));
+  if (supplied) return true;
+  const [invoiced] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.issuerId, issuerId), eq(invoices.customerId, customerId)))
+    .limit(1);
+  return !!invoiced;
 }
