@@ -109,8 +109,10 @@ export interface ReceivingOverview {
   side: 'receiving';
   aging: AgingRow[];
   totals: AgingTotals[];
-  /** Payments waiting for the distributor to confirm or fail, oldest first. */
+  /** Payments waiting for the distributor to confirm or fail, the oldest first (a page of them). */
   pending: PaymentView[];
+  /** How many wait in all. */
+  pendingCount: number;
   payments: PaymentView[];
   next: string | null;
   /** Whom a statement can be asked for. */

@@ -57,7 +57,7 @@ async function body(res: Response, status: number) {
 }
 
 const invoice = (totalMinor: number, over: Partial<Parameters<typeof issuedInvoice>[1]> = {}) =>
-  issuedInvoice(db(), { issuerId: distributorOrg.id, customerId: retailerOrg.id, totalMinor, ...over });
+  issuedInvoice(db(), { issuerId: distributorOrg.id, customerId: retailerOrg.id, totalMinor, ...over }, t.app.services.live);
 
 const pay = (c: Client, amountMinor: number, allocations: { invoiceId: number; amountMinor: number }[], key?: string, over: Record<string, unknown> = {}) =>
   c.json(
@@ -363,7 +363,7 @@ describe('balances, aging and statements', () => {
     rm = await signedInMember(t, r);
   });
   const inv = (total: number, issuedInDays: number, dueInDays: number) =>
-    issuedInvoice(db(), { issuerId: d.id, customerId: r.id, totalMinor: total, issuedInDays, dueInDays });
+    issuedInvoice(db(), { issuerId: d.id, customerId: r.id, totalMinor: total, issuedInDays, dueInDays }, t.app.services.live);
 
   it('ages what each retailer owes by days past due, in SQL, per retailer and in total', async () => {
     await inv(1_000, -5, 10); // current

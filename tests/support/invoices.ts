@@ -1,10 +1,12 @@
 // Issued invoices for payment tests, written straight into `invoices` / `invoice_items` /
 // `invoice_orders` (numbered with the real gapless counter), so the payment tests need not wait for
 // the invoicing service. Optionally the invoice bills a fresh order of the two parties in a given
-// state (`invoiced`, `delivered` …), to follow it to `paid`.
+// state (`invoiced`, `delivered` …), to follow it to `paid`. Given the server's `live`, it then tells
+// both organisations' pages (and caches) as the invoicing service does after issuing.
 import { documentNumber } from '../../shared/invoicing';
 import type { OrderStatus } from '../../shared/orders';
 import type { Db } from '../../server/db/client';
+import type { Live } from '../../server/realtime/live';
 import { invoiceItems, invoiceOrders, invoices, orders } from '../../server/db/schema';
 import { nextDocumentSequence } from '../../server/modules/invoices/numbers';
 
@@ -33,13 +35,14 @@ export async function issuedInvoice(
     /** Bill a new order in this state. */
     order?: OrderStatus;
   },
+  live?: Live,
 ): Promise<IssuedInvoice> {
   const kind = opts.kind ?? 'invoice';
   const issuedOn = day(opts.issuedInDays ?? 0);
   const dueOn = day(opts.dueInDays ?? (opts.issuedInDays ?? 0) + 30);
   const year = Number(issuedOn.slice(0, 4));
   const currency = opts.currency ?? 'GBP';
-  return db.transaction(async (tx) => {
+  const issued = await db.transaction(async (tx) => {
     const sequence = await nextDocumentSequence(tx, opts.issuerId, kind, year);
     const number = documentNumber(kind, year, sequence);
     const [inv] = await tx
@@ -83,4 +86,13 @@ export async function issuedInvoice(
     }
     return { id: inv!.id, number, totalMinor: opts.totalMinor, orderId };
   });
+  await live?.changed({
+    topic: 'invoice',
+    id: issued.id,
+    audiences: [
+      { permission: 'orders:manage', organisationId: opts.issuerId },
+      { permission: 'orders:manage', organisationId: opts.customerId },
+    ],
+  });
+  return issued;
 }

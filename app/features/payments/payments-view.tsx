@@ -191,6 +191,11 @@ function ReceivingView({ overview, result, statement }: { overview: ReceivingOve
           Payments to confirm
         </h2>
         <PaymentList payments={overview.pending} label="Payments to confirm" empty="No payment is waiting for you." result={result} counterparty="payer" />
+        {overview.pendingCount > overview.pending.length ? (
+          <p className="mt-3 text-sm text-stone-700" data-testid="pending-more">
+            The {overview.pending.length} oldest of {overview.pendingCount} waiting: the rest follow as you confirm these.
+          </p>
+        ) : null}
       </section>
       <section aria-labelledby="recent-heading" className={card}>
         <h2 id="recent-heading" className="mb-3 font-serif text-2xl">

@@ -72,7 +72,8 @@ import {
 export const PAYMENT_TOPIC = 'payment';
 const PERMISSION = 'orders:manage';
 const PAGE = 20;
-const PENDING_SHOWN = 100;
+/** The oldest pending payments the page lists (the count says how many wait in all). */
+const PENDING_SHOWN = 25;
 
 export interface PaymentDeps {
   db: Db;
@@ -543,38 +544,49 @@ export function createPaymentService(deps: PaymentDeps) {
     return org ?? null;
   }
 
-  /** The Payments page: a retailer's side (paying) or a distributor's (receiving); `side` defaults by the organisation's type. */
+  /**
+   * The Payments page: a retailer's side (paying) or a distributor's (receiving); `side` defaults by
+   * the organisation's type. Kept per organisation, side, day and page until a live signal of the
+   * organisation (every payment, invoice and credit-note write sends one) moves it on.
+   */
   async function overview(viewer: Viewer, opts: { side?: 'paying' | 'receiving'; after?: string } = {}): Promise<PaymentsOverview | null> {
     const org = await readerOrganisation(viewer);
     if (!org) return null;
     const side = opts.side ?? (org.type === 'retailer' ? 'paying' : 'receiving');
     const day = today();
-    if (side === 'paying') {
-      const [owed, page, terms, supplier] = await Promise.all([
-        owedInvoices(db, org.id, day),
-        paymentPage(db, org.id, 'payer', opts.after, PAGE),
-        db.select().from(tradeTerms).where(eq(tradeTerms.customerId, org.id)),
-        org.supplierId
-          ? db.select({ id: organisations.id, name: organisations.tradingName }).from(organisations).where(eq(organisations.id, org.supplierId))
-          : [],
-      ]);
-      return {
-        side: 'paying',
-        supplier: org.type === 'retailer' ? (supplier[0] ?? null) : null,
-        currency: terms[0]?.currency ?? org.currency,
-        invoices: owed,
-        totals: await payingTotals(db, org.id, owed),
-        payments: await paymentViews(db, page.rows, org.id),
-        next: page.next,
-      };
-    }
+    return figures.get(`overview:${side}:${day}:${opts.after ?? ''}`, [org.id], () =>
+      side === 'paying' ? paying(org, day, opts.after) : receiving(org, day, opts.after),
+    );
+  }
+
+  async function paying(org: typeof organisations.$inferSelect, day: string, after: string | undefined): Promise<PaymentsOverview> {
+    const [owed, page, terms, supplier] = await Promise.all([
+      owedInvoices(db, org.id, day),
+      paymentPage(db, org.id, 'payer', after, PAGE),
+      db.select().from(tradeTerms).where(eq(tradeTerms.customerId, org.id)),
+      org.supplierId
+        ? db.select({ id: organisations.id, name: organisations.tradingName }).from(organisations).where(eq(organisations.id, org.supplierId))
+        : [],
+    ]);
+    return {
+      side: 'paying',
+      supplier: org.type === 'retailer' ? (supplier[0] ?? null) : null,
+      currency: terms[0]?.currency ?? org.currency,
+      invoices: owed,
+      totals: await payingTotals(db, org.id, owed),
+      payments: await paymentViews(db, page.rows, org.id),
+      next: page.next,
+    };
+  }
+
+  async function receiving(org: typeof organisations.$inferSelect, day: string, after: string | undefined): Promise<PaymentsOverview> {
     const [aged, pending, page] = await Promise.all([
-      figures.get(`aging:${day}`, [org.id], () => aging(db, org.id, day)),
+      aging(db, org.id, day),
       pendingPayments(db, org.id, PENDING_SHOWN),
-      paymentPage(db, org.id, 'payee', opts.after, PAGE),
+      paymentPage(db, org.id, 'payee', after, PAGE),
     ]);
     const [pendingViews, pageViews, customers] = await Promise.all([
-      paymentViews(db, pending, org.id),
+      paymentViews(db, pending.rows, org.id),
       paymentViews(db, page.rows, org.id),
       customersOf(
         db,
@@ -582,7 +594,16 @@ export function createPaymentService(deps: PaymentDeps) {
         aged.rows.map((r) => r.customer),
       ),
     ]);
-    return { side: 'receiving', aging: aged.rows, totals: aged.totals, pending: pendingViews, payments: pageViews, next: page.next, customers };
+    return {
+      side: 'receiving',
+      aging: aged.rows,
+      totals: aged.totals,
+      pending: pendingViews,
+      pendingCount: pending.count,
+      payments: pageViews,
+      next: page.next,
+      customers,
+    };
   }
 
   async function get(viewer: Viewer, id: number): Promise<PaymentView> {
@@ -611,20 +632,22 @@ export function createPaymentService(deps: PaymentDeps) {
       issuerId = org.id;
       customerId = query.customerId;
     }
-    const [terms] = await db.select().from(tradeTerms).where(eq(tradeTerms.customerId, customerId));
-    const [issuer] = await db.select().from(organisations).where(eq(organisations.id, issuerId));
-    const [customer] = await db.select().from(organisations).where(eq(organisations.id, customerId));
-    if (!issuer || !customer) throw notFound('Statement');
     const day = today();
-    return figures.get(`statement:${issuerId}:${customerId}:${query.from}:${query.to}:${day}`, [issuerId, customerId], () =>
-      buildStatement(
+    return figures.get(`statement:${issuerId}:${customerId}:${query.from}:${query.to}:${day}`, [issuerId, customerId], async () => {
+      const [[terms], [issuer], [customer]] = await Promise.all([
+        db.select().from(tradeTerms).where(eq(tradeTerms.customerId, customerId)),
+        db.select().from(organisations).where(eq(organisations.id, issuerId)),
+        db.select().from(organisations).where(eq(organisations.id, customerId)),
+      ]);
+      if (!issuer || !customer) throw notFound('Statement');
+      return buildStatement(
         db,
         { issuer: { id: issuer.id, name: issuer.tradingName }, customer: { id: customer.id, name: customer.tradingName } },
         terms?.currency ?? customer.currency,
         { from: query.from, to: query.to },
         day,
-      ),
-    );
+      );
+    });
   }
 
   /** The order page's question before approving: would the credit hold stop it, and why. Null when it does not apply. */
@@ -663,7 +686,10 @@ export function createPaymentService(deps: PaymentDeps) {
     statement,
     async statementCsv(viewer: Viewer, query: StatementQuery) {
       const s = await statement(viewer, query);
-      return { statement: s, csv: statementCsv(s) };
+      const csv = await figures.get(`statement.csv:${s.issuer.id}:${s.customer.id}:${s.from}:${s.to}:${s.asOf}`, [s.issuer.id, s.customer.id], async () =>
+        statementCsv(s),
+      );
+      return { statement: s, csv };
     },
     async statementPdf(viewer: Viewer, query: StatementQuery) {
       const s = await statement(viewer, query);

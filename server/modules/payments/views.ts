@@ -288,14 +288,17 @@ export async function aging(db: DbOrTx, issuerId: string, today: string): Promis
   };
 }
 
-/** The distributor's payments waiting for it, oldest first. */
-export async function pendingPayments(db: DbOrTx, payeeId: string, limit: number): Promise<PaymentRow[]> {
-  return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.payeeId, payeeId), eq(payments.status, 'pending')))
-    .orderBy(asc(payments.createdAt), asc(payments.id))
-    .limit(limit);
+/** The distributor's payments waiting for it, oldest first (the first `limit`), and how many wait in all. */
+export async function pendingPayments(db: DbOrTx, payeeId: string, limit: number): Promise<{ rows: PaymentRow[]; count: number }> {
+  const waiting = and(eq(payments.payeeId, payeeId), eq(payments.status, 'pending'));
+  const [rows, [n]] = await Promise.all([
+    db.select().from(payments).where(waiting).orderBy(asc(payments.createdAt), asc(payments.id)).limit(limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(waiting),
+  ]);
+  return { rows, count: n?.n ?? rows.length };
 }
 
 /** Whom a distributor can ask a statement for: the retailers it supplies, and any it has invoiced (here: those still owing or in credit). */
