@@ -452,7 +452,14 @@ const MATRIX: Record<string, string> = {
 };
 
 /** The socket events the live channel sends: each has its rows above (pushed by `liveEvent`). */
-const SOCKET_EVENTS = ['notification:staff-wide', 'notification:organisation', 'changed:organisation', 'chat:conversation', 'changed:shipment', 'changed:payment'];
+const SOCKET_EVENTS = [
+  'notification:staff-wide',
+  'notification:organisation',
+  'changed:organisation',
+  'chat:conversation',
+  'changed:shipment',
+  'changed:payment',
+];
 
 const PASSWORD = 'Matrix-check-password-42';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';

@@ -513,7 +513,10 @@ async function makeTemplates(): Promise<Template[]> {
   retailerCookie = (await signedInMember(t, retailerOrg)).header();
   const invoiceIds: number[] = [];
   for (let i = 0; i < 3; i++)
-    invoiceIds.push((await issuedInvoice(database, { issuerId: distributorOrg.id, customerId: retailerOrg.id, totalMinor: 1_000_000, dueInDays: i - 1 }, t.app.services.live)).id);
+    invoiceIds.push(
+      (await issuedInvoice(database, { issuerId: distributorOrg.id, customerId: retailerOrg.id, totalMinor: 1_000_000, dueInDays: i - 1 }, t.app.services.live))
+        .id,
+    );
   const paymentBody = () => ({
     amountMinor: 1_000,
     currency: 'GBP',

@@ -899,7 +899,7 @@ interface TradePayment {
   payer: number;
   payee: number;
 }
-interface TradeInvoice {
+interface PayableInvoice {
   id: number;
   number: string;
   customer: number;
@@ -908,7 +908,7 @@ interface TradeInvoice {
 
 describe('no partner reaches another organisation’s payments, invoices to pay or statements', () => {
   const tradePayments: TradePayment[] = [];
-  const tradeInvoices: TradeInvoice[] = [];
+  const payableInvoices: PayableInvoice[] = [];
   const retailers = () => parties.flatMap((p, i) => (p.org.type === 'retailer' ? [i] : []));
 
   beforeAll(async () => {
@@ -918,9 +918,9 @@ describe('no partner reaches another organisation’s payments, invoices to pay 
       const issuer = parties.findIndex((p) => p.org.id === party.org.supplierId);
       for (const total of [40_000, 50_000]) {
         const inv = await issuedInvoice(db(), { issuerId: party.org.supplierId!, customerId: party.org.id, totalMinor: total });
-        tradeInvoices.push({ id: inv.id, number: inv.number, customer: r, issuer });
+        payableInvoices.push({ id: inv.id, number: inv.number, customer: r, issuer });
       }
-      const own = tradeInvoices.filter((x) => x.customer === r);
+      const own = payableInvoices.filter((x) => x.customer === r);
       const today = new Date().toISOString().slice(0, 10);
       const base = { currency: 'GBP', method: 'bank_transfer', reference: `Ref of ${party.org.tradingName}`, paidOn: today };
       const pending = await ok(
@@ -988,7 +988,7 @@ describe('no partner reaches another organisation’s payments, invoices to pay 
         fc.pre(foreign.length > 0);
         const target = foreign[pick % foreign.length] as TradePayment;
         const before = await paymentState(target.id);
-        const invoice = tradeInvoices.find((x) => x.customer === target.payer)!;
+        const invoice = payableInvoices.find((x) => x.customer === target.payer)!;
         const payload =
           action === 'allocations' ? { allocations: [{ invoiceId: invoice.id, amountMinor: 1 }] } : { version: before.row!.version, reason: 'Not mine.' };
         const res = await me.json('POST', `/api/partner/payments/${target.id}/${action}`, payload);
@@ -1005,8 +1005,8 @@ describe('no partner reaches another organisation’s payments, invoices to pay 
       fc.asyncProperty(fc.nat(payers.length - 1), fc.nat(), fc.boolean(), strayId, async (ai, pick, real, stray) => {
         const i = payers[ai] as number;
         const me = parties[i]!.members[0]!;
-        const foreign = tradeInvoices.filter((x) => x.customer !== i);
-        const target = foreign[pick % foreign.length] as TradeInvoice;
+        const foreign = payableInvoices.filter((x) => x.customer !== i);
+        const target = foreign[pick % foreign.length] as PayableInvoice;
         const count = async () => (await db().select({ id: payments.id }).from(payments)).length;
         const before = await count();
         const body = (invoiceId: number) => ({
@@ -1022,7 +1022,7 @@ describe('no partner reaches another organisation’s payments, invoices to pay 
         expect(await res.text()).not.toContain(target.number);
         expect(await count()).toBe(before);
         // The control: the same payment against its own second invoice is recorded.
-        const own = tradeInvoices.filter((x) => x.customer === i)[1]!;
+        const own = payableInvoices.filter((x) => x.customer === i)[1]!;
         await ok(await me.json('POST', '/api/partner/payments', body(own.id)));
       }),
       { numRuns: 15 },

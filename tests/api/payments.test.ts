@@ -546,6 +546,47 @@ describe('the credit hold', () => {
   });
 });
 
+describe('with invoices issued by the invoicing service', () => {
+  it('an order goes invoiced → paid when the invoice the service issued for it is paid in full', async () => {
+    const d = await createOrganisation(t, 'distributor');
+    const r = await createOrganisation(t, 'retailer', { supplierId: d.id });
+    const dm = await signedInMember(t, d);
+    const rm = await signedInMember(t, r);
+    const [p] = await db()
+      .insert(products)
+      .values({
+        slug: `pay-cycle-${process.pid}`,
+        name: 'Cycle Gin',
+        category: 'Gin',
+        abvTenths: 400,
+        volumeMl: 700,
+        description: '',
+        tastingNotes: { nose: '', palate: '', finish: '' },
+        imageUrl: '/x.png',
+        caseSize: 6,
+        status: 'active',
+      })
+      .returning({ id: products.id });
+    await db().insert(productTradePrices).values({ productId: p!.id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1_000 });
+    await moveStock(db(), { organisationId: d.id, productId: p!.id, onHand: 600, reserved: 0, cause: 'adjustment' });
+    const order = await body(await rm.json('POST', '/api/partner/orders', { lines: [{ productId: p!.id, cases: 2 }], note: '' }), 201);
+    await body(await dm.json('POST', `/api/partner/orders/${order.id}/approve`, { version: 1 }), 200);
+    // The retailer's Payments page is open (its figures kept) when the invoice is issued.
+    expect((await body(await rm.json('GET', '/api/partner/payments'), 200)).invoices).toEqual([]);
+    const inv = await body(await dm.json('POST', '/api/partner/invoices/issue', { orderIds: [order.id] }), 201);
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('invoiced');
+    const owed = await body(await rm.json('GET', '/api/partner/payments'), 200);
+    expect(owed.invoices.map((i: { id: number }) => i.id)).toEqual([inv.id]);
+    expect(owed.invoices[0].outstandingMinor).toBe(inv.totalMinor);
+    const payment = await body(await pay(rm, inv.totalMinor, [{ invoiceId: inv.id, amountMinor: inv.totalMinor }]), 201);
+    await body(await dm.json('POST', `/api/partner/payments/${payment.id}/confirm`, { version: 1 }), 200);
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('paid');
+    const after = await body(await rm.json('GET', `/api/partner/orders/${order.id}`), 200);
+    expect(after.timeline.map((e: { status?: string }) => e.status)).toContain('paid');
+    expect((await body(await rm.json('GET', '/api/partner/payments'), 200)).invoices).toEqual([]);
+  });
+});
+
 describe('the daily overdue notice', () => {
   it('tells both sides once per stage, and nothing for an invoice paid or not yet due', async () => {
     const d = await createOrganisation(t, 'distributor', { email: 'ar@overdue.example' });

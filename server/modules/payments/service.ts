@@ -439,7 +439,6 @@ export function createPaymentService(deps: PaymentDeps) {
       await fx.tell({
         kind: 'payment_settled',
         organisationId: after.payerId,
-        alsoUserId: after.recordedBy,
         title: `Payment ${paymentLabel(id)} of ${money(after.amountMinor, after.currency)} was confirmed`,
         lines: [
           `${paymentLabel(id)} (${money(after.amountMinor, after.currency)}) is settled.${numbers.length ? ` It paid ${numbers.join(', ')}.` : ''}`,
@@ -470,7 +469,6 @@ export function createPaymentService(deps: PaymentDeps) {
       await fx.tell({
         kind: 'payment_failed',
         organisationId: after.payerId,
-        alsoUserId: after.recordedBy,
         title: `Payment ${paymentLabel(id)} of ${money(after.amountMinor, after.currency)} failed`,
         lines: [
           `The distributor marked ${paymentLabel(id)} (${money(after.amountMinor, after.currency)}) as failed: ${input.reason}`,
