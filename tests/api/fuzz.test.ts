@@ -972,7 +972,10 @@ describe('random bad input to shipments and receipts', () => {
     await moveStock(db, { organisationId: distributorOrg.id, productId: product!.id, onHand: 6 * 5000, reserved: 0, cause: 'adjustment' });
     const order = await (await recipient.json('POST', '/api/partner/orders', { lines: [{ productId: product!.id, cases: 2000 }], note: '' })).json();
     const seen = await (await sender.json('GET', `/api/partner/orders/${order.id}`)).json();
-    const approved = await (await sender.json('POST', `/api/partner/orders/${order.id}/approve`, { version: seen.version })).json();
+    // £216,000 is over the retailer's default credit limit: the credit hold wants a reason.
+    const approved = await (
+      await sender.json('POST', `/api/partner/orders/${order.id}/approve`, { version: seen.version, creditOverride: 'A large test order.' })
+    ).json();
     const line = approved.items[0].id as number;
     const ship = async () => {
       const made = await (
