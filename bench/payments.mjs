@@ -7,7 +7,7 @@
 // payments. autocannon (10 s, 50 connections) on /api/ping, the distributor's Payments page and its
 // API, a retailer's statement over a year as JSON, CSV and PDF, and the retailer's Payments page —
 // on PGlite and PostgreSQL. Target: p99 < 100 ms on PostgreSQL.
-/* global fetch */
+/* global fetch, Buffer */
 import { createHash } from 'node:crypto';
 import { cannon, CONNECTIONS, DURATION, isMain, onBothDatabases, passGate, writeResult } from './lib.mjs';
 
@@ -133,7 +133,9 @@ if (isMain(import.meta)) {
 export function summarize(r) {
   const lines = [`Payments with 10,000 invoices (${r.connections} connections, ${r.durationSeconds} s): ${r.target}`];
   for (const row of r.rows) {
-    lines.push(`  ${row.database}: /api/ping ${row.ping.reqPerSec}/s p99 ${row.ping.latencyP99Ms} ms (${row.openInvoices} open invoices, statement ${row.statementLines} lines)`);
+    lines.push(
+      `  ${row.database}: /api/ping ${row.ping.reqPerSec}/s p99 ${row.ping.latencyP99Ms} ms (${row.openInvoices} open invoices, statement ${row.statementLines} lines)`,
+    );
     for (const m of row.rows) lines.push(`    ${m.name.padEnd(52)} ${m.reqPerSec}/s p99 ${m.latencyP99Ms} ms (${m.vsPing} of ping)`);
   }
   return lines.join('\n');
