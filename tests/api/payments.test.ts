@@ -676,6 +676,9 @@ describe('the Payments page', () => {
     expect(foreign.status).toBe(404);
     const after = await (await retailer.get('/partner/dashboard/payments')).text();
     expect(after).toContain('Settled');
+    // Older payments: a cursor before every payment lists none; one that is not a cursor lists the newest.
+    expect(await (await retailer.get('/partner/dashboard/payments?after=1000000000000_1')).text()).toContain('You have not recorded a payment yet.');
+    expect(await (await retailer.get('/partner/dashboard/payments?after=nonsense')).text()).toContain('Settled');
   });
 
   it('shows a distributor the statement it asks for, with its downloads', async () => {

@@ -2,6 +2,7 @@
 // paid, the record-a-payment form, its payments and its statement. A distributor: what it is owed
 // (aging per retailer and in total), the payments waiting for it to confirm or fail, its recent
 // payments, and a statement per retailer.
+import { Link } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import type { PayingOverview, PaymentsOverview, ReceivingOverview, Statement } from '@shared/payment-views';
 import { AgingTable } from './aging-table';
@@ -18,6 +19,18 @@ export interface StatementState {
 }
 
 const card = 'rounded-xl bg-white p-6 shadow-sm';
+
+/** The next page of payments (older ones), when there is one. */
+function OlderLink({ next }: { next: string | null }) {
+  if (!next) return null;
+  return (
+    <p className="mt-3 text-sm">
+      <Link to={`?after=${encodeURIComponent(next)}`} className="text-brass underline">
+        Older payments
+      </Link>
+    </p>
+  );
+}
 
 export function PaymentsView(props: {
   overview: PaymentsOverview;
@@ -153,6 +166,7 @@ function PayingView({
           openInvoices={overview.invoices}
           counterparty="payee"
         />
+        <OlderLink next={overview.next} />
       </section>
       <section aria-labelledby="statement-heading" className={card}>
         <h2 id="statement-heading" className="mb-3 font-serif text-2xl">
@@ -207,6 +221,7 @@ function ReceivingView({ overview, result, statement }: { overview: ReceivingOve
           empty="No payment settled or failed yet."
           counterparty="payer"
         />
+        <OlderLink next={overview.next} />
       </section>
       <section aria-labelledby="statement-heading" className={card}>
         <h2 id="statement-heading" className="mb-3 font-serif text-2xl">

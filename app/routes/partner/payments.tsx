@@ -17,7 +17,10 @@ const PAGE = href('/partner/dashboard/payments');
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePaymentsPage(request, context);
   const today = todayUtc();
-  const [overview, statement] = await Promise.all([context.services.payments.overview(user), statementOf(context, user, new URL(request.url), today)]);
+  const url = new URL(request.url);
+  // `after`: older payments (the cursor the list's last page gave); a cursor that is not one shows the newest.
+  const after = /^\d{13}_\d{1,10}$/.test(url.searchParams.get('after') ?? '') ? (url.searchParams.get('after') as string) : undefined;
+  const [overview, statement] = await Promise.all([context.services.payments.overview(user, { after }), statementOf(context, user, url, today)]);
   const notice = !user.organisationId
     ? { title: 'No organisation yet', message: 'Your account does not belong to a partner organisation yet.' }
     : user.standing && user.standing !== 'active'
