@@ -1,9 +1,6 @@
 // The spec §2 route table, in one file.
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-const placeholder = 'routes/placeholder.tsx';
-const page = (path: string, id: string) => route(path, placeholder, { id });
-
 export default [
   // Public
   index('routes/public/home.tsx', { id: 'home' }),
@@ -108,7 +105,8 @@ export default [
     route('distributor/invoices', 'routes/partner/invoices/issued.tsx', { id: 'partner-distributor-invoices' }),
     route('retailer/invoices', 'routes/partner/invoices/received.tsx', { id: 'partner-retailer-invoices' }),
     route('invoices/:id', 'routes/partner/invoices/invoice.tsx', { id: 'partner-invoice' }),
-    ...['payments'].map((p) => page(p, `partner-${p.replaceAll('/', '-')}`)),
+    // Payments (issue 16): retailers and distributors.
+    route('payments', 'routes/partner/payments.tsx', { id: 'partner-payments' }),
     // Shipments and receipts (issue 16): the distributor's Shipments, the retailer's Upload Receipts.
     route('distributor/shipments', 'routes/partner/shipments/index.tsx', { id: 'partner-distributor-shipments' }),
     route('distributor/shipments/new', 'routes/partner/shipments/new.tsx', { id: 'partner-distributor-shipments-new' }),

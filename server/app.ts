@@ -33,6 +33,7 @@ import { marketingApi } from './modules/marketing/api';
 import { marketingRequestsApi } from './modules/marketing-requests/api';
 import { ordersApi } from './modules/orders/api';
 import { invoicesApi } from './modules/invoices/api';
+import { paymentsApi } from './modules/payments/api';
 import { notificationsApi } from './modules/notifications/api';
 import { stockApi } from './modules/stock/api';
 import { attachmentsApi, receiptUploadApi, shipmentsApi } from './modules/shipments/api';
@@ -154,6 +155,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(marketingRequestsApi(services));
   api.use(ordersApi(services));
   api.use(invoicesApi(services));
+  api.use(paymentsApi(services));
   api.use(notificationsApi(services));
   api.use(partnerCatalogApi(services));
   api.use(stockApi(services));

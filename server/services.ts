@@ -36,6 +36,7 @@ import { createStockService, type StockService } from './modules/stock/service';
 import { type AttachmentService, createAttachmentService } from './modules/attachments/service';
 import { createShipmentService, type ShipmentService } from './modules/shipments/service';
 import { createLocalStorage } from './modules/media/storage';
+import { createPaymentService, type PaymentService } from './modules/payments/service';
 import path from 'node:path';
 
 export interface Services {
@@ -65,6 +66,8 @@ export interface Services {
   orders: OrderService;
   /** Invoices and credit notes: drafts, issuing (gapless numbers), credit notes, PDFs, both sides' lists. */
   invoices: InvoiceService;
+  /** Retailers' payments to their distributors, balances, aging, statements, the credit hold and the overdue check. */
+  payments: PaymentService;
   notifications: NotificationService;
   /** Tells open pages something changed: `{ type: 'changed', topic, id }` to whom the signal's audiences admit. */
   live: Live;
@@ -160,6 +163,17 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       mailer,
       // Cancelling an invoiced order credits it, in the cancel's transaction.
       invoicing: { orderCancelled: invoices.creditCancelledOrder },
+      live,
+      feed,
+      origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+      now,
+    }),
+    payments: createPaymentService({
+      db: database.db,
+      access,
+      notifications,
+      mailer,
+      jobs,
       live,
       feed,
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,

@@ -22,6 +22,8 @@ export interface JobPayloads {
   'auth.lockout-sweep': Record<string, never>;
   /** Daily: licences 30 and 7 days before their last valid day, and once expired, warn staff and the organisation (once per stage). */
   'partners.licence-check': Record<string, never>;
+  /** Daily: issued invoices that fell overdue (or reached 31, 61, 91 days) are told to both sides, once per stage. */
+  'payments.overdue-check': Record<string, never>;
   /** Hourly, built into the runner: delete old finished jobs. */
   'jobs.cleanup': Record<string, never>;
 }

@@ -97,3 +97,5 @@ export const invoiceEmail = (to: string, subject: string, lines: string[], url: 
   ...email(to, subject, lines, { label: 'Open it in the partner portal', url }),
   attachments,
 });
+/** News about a payment or an overdue invoice (recorded, settled, failed, credit applied, overdue), for either side. */
+export const paymentEmail = (to: string, subject: string, lines: string[], url: string) => email(to, subject, lines, { label: 'Open Payments', url });

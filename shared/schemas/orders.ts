@@ -71,6 +71,8 @@ export const approveOrderInput = z.object({
     .refine((lines) => new Set(lines.map((l) => l.itemId)).size === lines.length, 'Name each line once.')
     .default([]),
   note,
+  /** Approving despite the credit hold (issue 16): why. Empty when no hold applies. */
+  creditOverride: z.string().trim().max(MAX_REASON, `Keep the reason under ${MAX_REASON} characters.`).optional(),
 });
 export type ApproveOrderInput = z.infer<typeof approveOrderInput>;
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketingRequests, profiles, rolePermissions, users } from '../../server/db/schema';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { CHAT_TOPIC } from '../../server/modules/chat/service';
+import { PAYMENT_TOPIC } from '../../server/modules/payments/service';
 import { Client } from '../support/client';
 import { createOrganisation } from '../support/partners';
 import { listApiRoutes, listPages } from '../support/routes';
@@ -233,6 +234,7 @@ const MATRIX: Record<string, string> = {
   'GET /partner/dashboard/marketing/requests/:id':     'Lp  Dpu 404 404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'POST /partner/dashboard/marketing/requests/:id':    'Lp  Dpu 404 404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/payments':                   'Lp  Dpu Dx  Dx  200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/payments':                  'Lp  Dpu Dx  Dx  ok  ok  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
 
   // The public API
   'GET /api/ping':                                     'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok',
@@ -357,6 +359,19 @@ const MATRIX: Record<string, string> = {
   // A receipt's file of an organisation none of these partners belongs to: only staff holding Order
   // Management get it; everyone else — signed in or not — the same 404 as for no file.
   'GET /api/attachments/:id':                          '404 404 404 404 404 404 404 ok  ok  404 404 404 404',
+  // Payments (issue 16): Order Management over the viewer's own organisation; recording, confirming,
+  // failing and applying credit are acts. These partners have no organisation: no payment or
+  // statement of theirs exists (404); staff holding Order Management pass the guard and see none.
+  'GET /api/partner/payments':                         '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
+  'POST /api/partner/payments':                        '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'GET /api/partner/payments/history':                 '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
+  'GET /api/partner/payments/statement':               '401 403 404 404 404 404 403 404 404 403 pw  401 403',
+  'GET /api/partner/payments/statement.csv':           '401 403 404 404 404 404 403 404 404 403 pw  401 403',
+  'GET /api/partner/payments/statement.pdf':           '401 403 404 404 404 404 403 404 404 403 pw  401 403',
+  'GET /api/partner/payments/:id':                     '401 403 404 404 404 404 403 404 404 403 pw  401 403',
+  'POST /api/partner/payments/:id/confirm':            '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/payments/:id/fail':               '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/payments/:id/allocations':        '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
   // Trade orders, the brand's side: the admin area and orders:manage (admins and the master admin).
   'GET /api/admin/trade-orders':                       '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'GET /api/admin/trade-orders/:id':                   '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
@@ -432,10 +447,19 @@ const MATRIX: Record<string, string> = {
   'EV /ws/live chat:conversation':                     '401 no  no  no  no  no  got got got no  no  401 no',
   // A shipment between two organisations changed: their Order Management holders and staff holding it over everything.
   'EV /ws/live changed:shipment':                       '401 no  no  no  no  no  no  got got no  no  401 no',
+  // A payment's `changed` signal (Order Management of the payer and of the payee).
+  'EV /ws/live changed:payment':                       '401 no  no  no  no  no  no  got got no  no  401 no',
 };
 
 /** The socket events the live channel sends: each has its rows above (pushed by `liveEvent`). */
-const SOCKET_EVENTS = ['notification:staff-wide', 'notification:organisation', 'changed:organisation', 'chat:conversation', 'changed:shipment'];
+const SOCKET_EVENTS = [
+  'notification:staff-wide',
+  'notification:organisation',
+  'changed:organisation',
+  'chat:conversation',
+  'changed:shipment',
+  'changed:payment',
+];
 
 const PASSWORD = 'Matrix-check-password-42';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
@@ -492,6 +516,9 @@ function urlOf(method: string, pattern: string): string {
     '/api/partner/catalog/:slug': '/api/partner/catalog/frolic-london-dry-gin',
     '/api/partner/shipments/remaining': `/api/partner/shipments/remaining?recipientId=${MISSING_UUID}`,
     '/api/attachments/:id': `/api/attachments/${ids.attachment}`,
+    '/api/partner/payments/statement': '/api/partner/payments/statement?from=2026-01-01&to=2026-02-01',
+    '/api/partner/payments/statement.csv': '/api/partner/payments/statement.csv?from=2026-01-01&to=2026-02-01',
+    '/api/partner/payments/statement.pdf': '/api/partner/payments/statement.pdf?from=2026-01-01&to=2026-02-01',
   };
   if (fill[pattern]) return fill[pattern];
   const entity =
@@ -594,6 +621,18 @@ async function liveEvent(name: string): Promise<(e: { type: string; id?: unknown
         audiences: [{ permission: 'marketing:request', organisationId: ids.org }, { permission: 'marketing:requests' }],
       });
       return (e) => e.type === 'changed' && e.topic === 'marketing_request' && e.id === id;
+    }
+    case 'changed:payment': {
+      const id = ++ip;
+      await services.live.changed({
+        topic: PAYMENT_TOPIC,
+        id,
+        audiences: [
+          { permission: 'orders:manage', organisationId: ids.org },
+          { permission: 'orders:manage', organisationId: ids.otherOrg },
+        ],
+      });
+      return (e) => e.type === 'changed' && e.topic === PAYMENT_TOPIC && e.id === id;
     }
     case 'changed:shipment': {
       const id = ++ip;

@@ -13,6 +13,7 @@ import { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { listApiRoutes, listPages } from '../support/routes';
 import { signedIn } from '../support/staff';
+import { issuedInvoice } from '../support/invoices';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -26,6 +27,8 @@ let staffCookie: string;
 let visitorCookie: string;
 /** A distributor member (an active organisation with a retailer): the invoice routes' templates go as it. */
 let distributorCookie: string;
+/** A retailer of that distributor: the payment routes' templates go as it. */
+let retailerCookie: string;
 let mediaId: string;
 let apiRoutes: { method: string; path: string }[];
 let pageActions: string[];
@@ -36,7 +39,7 @@ interface Sent {
   path: string;
   type?: string;
   body?: string | Uint8Array;
-  as: 'staff' | 'visitor' | 'distributor';
+  as: 'staff' | 'visitor' | 'distributor' | 'retailer';
   headers?: Record<string, string>;
 }
 interface Answer {
@@ -51,7 +54,7 @@ async function send(req: Sent): Promise<Answer> {
   // Each request from its own address (TRUST_PROXY): the per-IP rate limits would otherwise turn
   // most of the run into 429s after a few requests, and the fuzzing would stop at the limiter.
   const headers: Record<string, string> = {
-    cookie: req.as === 'staff' ? staffCookie : req.as === 'distributor' ? distributorCookie : visitorCookie,
+    cookie: req.as === 'staff' ? staffCookie : req.as === 'distributor' ? distributorCookie : req.as === 'retailer' ? retailerCookie : visitorCookie,
     'x-forwarded-for': `10.${(++sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
     ...req.headers,
   };
@@ -288,7 +291,7 @@ describe('the inputs outside fuzzing found', () => {
             method: req.method,
             body: req.body as string,
             headers: {
-              cookie: req.as === 'staff' ? staffCookie : req.as === 'distributor' ? distributorCookie : visitorCookie,
+              cookie: req.as === 'staff' ? staffCookie : req.as === 'distributor' ? distributorCookie : req.as === 'retailer' ? retailerCookie : visitorCookie,
               'content-type': req.type!,
               'x-forwarded-for': `10.9.${(++sent >> 8) & 255}.${sent & 255}`,
               ...req.headers,
@@ -506,6 +509,36 @@ async function makeTemplates(): Promise<Template[]> {
   const viewer = await t.app.services.sessions.resolve(member.cookies.get('frolic_session') as string, { touch: false });
   const issued = await t.app.services.invoices.issueFromOrders(viewer!, { orderIds: [await approvedOrder(5000)] }, SYSTEM_ACTOR);
   const creditLine = issued.items[0]!.id;
+  // Payments (issue 16): that retailer pays its open invoices; a pending payment for the distributor to decide on, a settled one with credit.
+  retailerCookie = (await signedInMember(t, retailerOrg)).header();
+  const invoiceIds: number[] = [];
+  for (let i = 0; i < 3; i++)
+    invoiceIds.push(
+      (await issuedInvoice(database, { issuerId: distributorOrg.id, customerId: retailerOrg.id, totalMinor: 1_000_000, dueInDays: i - 1 }, t.app.services.live))
+        .id,
+    );
+  const paymentBody = () => ({
+    amountMinor: 1_000,
+    currency: 'GBP',
+    method: 'bank_transfer',
+    reference: 'Fuzz',
+    paidOn: new Date().toISOString().slice(0, 10),
+    allocations: [{ invoiceId: invoiceIds[0], amountMinor: 600 }],
+  });
+  const payAs = async (as: 'retailer' | 'distributor', method: string, p: string, b?: unknown) => {
+    const res = await fetch(t.url + p, {
+      method,
+      headers: { cookie: as === 'retailer' ? retailerCookie : distributorCookie, ...(b ? { 'content-type': 'application/json' } : {}) },
+      body: b ? JSON.stringify(b) : undefined,
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  const pending = await payAs('retailer', 'POST', '/api/partner/payments', paymentBody());
+  const settled = await payAs('retailer', 'POST', '/api/partner/payments', { ...paymentBody(), allocations: [] });
+  expect([pending.status, settled.status], 'payment templates').toEqual([201, 201]);
+  await payAs('distributor', 'POST', `/api/partner/payments/${settled.json.id}/confirm`, { version: 1 });
+  const paymentPath = `/api/partner/payments/${pending.json.id}`;
+  const paymentVersion = async (p: string) => ((await payAs('distributor', 'GET', p)).json as { version?: number }).version ?? 1;
   const dropDrafts = async () => void (await database.delete(invoices).where(and(eq(invoices.issuerId, distributorOrg.id), eq(invoices.state, 'draft'))));
 
   const api = (method: string, p: string, body: () => unknown, as: Sent['as'] = 'staff', headers?: Record<string, string>): Template => ({
@@ -517,6 +550,34 @@ async function makeTemplates(): Promise<Template[]> {
     headers,
   });
   return [
+    api('POST', '/api/partner/payments', paymentBody, 'retailer'),
+    api('POST', '/api/partner/payments', paymentBody, 'retailer', { 'Idempotency-Key': 'fuzz-payment-key-1' }),
+    api('POST', `${paymentPath}/confirm`, async () => ({ version: await paymentVersion(paymentPath) }), 'distributor'),
+    api('POST', `${paymentPath}/fail`, async () => ({ version: await paymentVersion(paymentPath), reason: 'Bounced.' }), 'distributor'),
+    api('POST', `/api/partner/payments/${settled.json.id}/allocations`, () => ({ allocations: [{ invoiceId: invoiceIds[1], amountMinor: 1 }] }), 'retailer'),
+    {
+      method: 'POST',
+      path: '/partner/dashboard/payments',
+      as: 'retailer',
+      kind: 'form',
+      body: async () => ({
+        intent: 'record',
+        idempotencyKey: unique() + '-fuzz-key',
+        currency: 'GBP',
+        amount: '12.50',
+        method: 'cheque',
+        reference: 'Fuzz',
+        paidOn: new Date().toISOString().slice(0, 10),
+        [`alloc.${invoiceIds[2]}`]: '10.00',
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/partner/dashboard/payments',
+      as: 'distributor',
+      kind: 'form',
+      body: async () => ({ intent: 'fail', paymentId: String(pending.json.id), version: String(await paymentVersion(paymentPath)), reason: 'Bounced.' }),
+    },
     api('POST', '/api/contact', () => contact, 'visitor'),
     api('POST', '/api/business-inquiries', () => inquiry, 'visitor'),
     api('POST', '/api/age-gate', () => ({ year: 1985, country: 'GB', remember: false }), 'visitor'),
@@ -748,6 +809,15 @@ const FIELDS = [
   'products',
   'sessionId',
   'secret',
+  'amountMinor',
+  'allocations',
+  'invoiceId',
+  'paidOn',
+  'reference',
+  'method',
+  'currency',
+  'paymentId',
+  'creditOverride',
   JSON_FORM_FIELD,
   '__proto__',
 ] as const;
@@ -902,7 +972,10 @@ describe('random bad input to shipments and receipts', () => {
     await moveStock(db, { organisationId: distributorOrg.id, productId: product!.id, onHand: 6 * 5000, reserved: 0, cause: 'adjustment' });
     const order = await (await recipient.json('POST', '/api/partner/orders', { lines: [{ productId: product!.id, cases: 2000 }], note: '' })).json();
     const seen = await (await sender.json('GET', `/api/partner/orders/${order.id}`)).json();
-    const approved = await (await sender.json('POST', `/api/partner/orders/${order.id}/approve`, { version: seen.version })).json();
+    // £216,000 is over the retailer's default credit limit: the credit hold wants a reason.
+    const approved = await (
+      await sender.json('POST', `/api/partner/orders/${order.id}/approve`, { version: seen.version, creditOverride: 'A large test order.' })
+    ).json();
     const line = approved.items[0].id as number;
     const ship = async () => {
       const made = await (

@@ -2,7 +2,7 @@
 // their threads, collateral files outside its audience, its notifications, its people, its trade
 // orders (either side), their lines and messages, its stock and its allocations, its shipments
 // (sent or received), their receipts and the receipts' files, its invoices and credit notes (either
-// side, their PDFs) — through the API, the pages or the
+// side, their PDFs), its payments, the invoices it pays and its statements — through the API, the pages or the
 // live socket. fast-check picks the partner (any member of any organisation,
 // the generic read-only `partner` member included), the other organisation, the way in, and ids:
 // the other organisation's real ids as well as ids nobody holds. Every probe also has a control —
@@ -22,6 +22,8 @@ import {
   orderItems,
   orderMessages,
   orders,
+  paymentAllocations,
+  payments,
   products,
   productTradePrices,
   receipts,
@@ -39,6 +41,7 @@ import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { openLive } from '../support/live-socket';
+import { issuedInvoice } from '../support/invoices';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 interface Party {
@@ -885,6 +888,195 @@ describe('no partner reaches another organisation’s invoices or credit notes',
             expect(sockets.get(m.userId)?.events).toContainEqual(expect.objectContaining({ type: 'changed', topic: 'invoice', id: note.id }));
       }),
       { numRuns: 8 },
+    );
+  });
+});
+
+/** Payments of the setup: payer and payee by party index, the invoice each allocates to. */
+interface TradePayment {
+  id: number;
+  label: string;
+  payer: number;
+  payee: number;
+}
+interface PayableInvoice {
+  id: number;
+  number: string;
+  customer: number;
+  issuer: number;
+}
+
+describe('no partner reaches another organisation’s payments, invoices to pay or statements', () => {
+  const tradePayments: TradePayment[] = [];
+  const payableInvoices: PayableInvoice[] = [];
+  const retailers = () => parties.flatMap((p, i) => (p.org.type === 'retailer' ? [i] : []));
+
+  beforeAll(async () => {
+    // Each retailer has two invoices from its distributor, a pending payment on the first and a settled one with credit left.
+    for (const r of retailers()) {
+      const party = parties[r] as Party;
+      const issuer = parties.findIndex((p) => p.org.id === party.org.supplierId);
+      for (const total of [40_000, 50_000]) {
+        const inv = await issuedInvoice(db(), { issuerId: party.org.supplierId!, customerId: party.org.id, totalMinor: total });
+        payableInvoices.push({ id: inv.id, number: inv.number, customer: r, issuer });
+      }
+      const own = payableInvoices.filter((x) => x.customer === r);
+      const today = new Date().toISOString().slice(0, 10);
+      const base = { currency: 'GBP', method: 'bank_transfer', reference: `Ref of ${party.org.tradingName}`, paidOn: today };
+      const pending = await ok(
+        await party.members[0]!.json('POST', '/api/partner/payments', {
+          ...base,
+          amountMinor: 10_000,
+          allocations: [{ invoiceId: own[0]!.id, amountMinor: 10_000 }],
+        }),
+      );
+      const settled = await ok(await party.members[0]!.json('POST', '/api/partner/payments', { ...base, amountMinor: 7_000, allocations: [] }));
+      await ok(await parties[issuer]!.members[0]!.json('POST', `/api/partner/payments/${settled.id}/confirm`, { version: 1 }), 200);
+      for (const p of [pending, settled]) tradePayments.push({ id: p.id, label: p.label, payer: r, payee: issuer });
+    }
+  });
+
+  const isPaymentParty = (p: TradePayment, i: number) => p.payer === i || p.payee === i;
+  async function paymentState(id: number) {
+    const [row] = await db().select().from(payments).where(eq(payments.id, id));
+    const allocs = await db().select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, id)).orderBy(asc(paymentAllocations.invoiceId));
+    const paid = await db().select({ id: invoices.id, paid: invoices.paidMinor }).from(invoices).orderBy(asc(invoices.id));
+    return { row, allocs, paid };
+  }
+
+  it('reads no payment it is not party to (real or stray ids); its lists hold only its own', async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), fc.boolean(), strayId, async ({ a, me }, pick, real, stray) => {
+        const i = indexOf(a);
+        const foreign = tradePayments.filter((p) => !isPaymentParty(p, i));
+        // The distributor is party to every payment of the setup: for it, only stray ids are foreign.
+        const target = foreign.length ? (foreign[pick % foreign.length] as TradePayment) : null;
+        const res = await me.json('GET', `/api/partner/payments/${real && target ? target.id : stray}`);
+        expect(res.status).toBe(404);
+        if (real && target) expect(await res.text()).not.toContain(target.label);
+        const overview = await ok(await me.json('GET', '/api/partner/payments'), 200);
+        const history = await ok(await me.json('GET', '/api/partner/payments/history'), 200);
+        const listed = [...overview.payments, ...(overview.pending ?? []), ...history.items].map((p: { id: number }) => p.id);
+        for (const id of listed)
+          expect(
+            isPaymentParty(
+              tradePayments.find((p) => p.id === id)!,
+              i,
+            ),
+          ).toBe(true);
+        const payload = JSON.stringify(overview) + JSON.stringify(history);
+        for (const p of foreign) expect(payload).not.toContain(p.label);
+        // Invoice numbers repeat across issuers: its invoices and its retailers are checked by id instead.
+        const mineAsCustomer = await db().select({ id: invoices.id }).from(invoices).where(eq(invoices.customerId, a.org.id));
+        const mineAsIssuer = await db().select({ customerId: invoices.customerId }).from(invoices).where(eq(invoices.issuerId, a.org.id));
+        for (const inv of overview.invoices ?? []) expect(mineAsCustomer.map((x) => x.id)).toContain(inv.id);
+        for (const row of overview.aging ?? []) expect(mineAsIssuer.map((x) => x.customerId)).toContain(row.customer.id);
+        // The control: its own payments are there, and each reads.
+        const own = tradePayments.filter((p) => isPaymentParty(p, i));
+        expect(new Set(listed)).toEqual(new Set(own.map((p) => p.id)));
+        for (const p of own) expect((await me.json('GET', `/api/partner/payments/${p.id}`)).status).toBe(200);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('confirms, fails or applies credit on no payment it is not party to: a 404 and nothing changed', async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), fc.constantFrom('confirm', 'fail', 'allocations'), async ({ a, me }, pick, action) => {
+        const i = indexOf(a);
+        const foreign = tradePayments.filter((p) => !isPaymentParty(p, i));
+        fc.pre(foreign.length > 0);
+        const target = foreign[pick % foreign.length] as TradePayment;
+        const before = await paymentState(target.id);
+        const invoice = payableInvoices.find((x) => x.customer === target.payer)!;
+        const payload =
+          action === 'allocations' ? { allocations: [{ invoiceId: invoice.id, amountMinor: 1 }] } : { version: before.row!.version, reason: 'Not mine.' };
+        const res = await me.json('POST', `/api/partner/payments/${target.id}/${action}`, payload);
+        expect(res.status).toBe(404);
+        expect(await paymentState(target.id)).toEqual(before);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('pays no invoice of another organisation: a 404 and nothing written; its own invoice takes the same payment', async () => {
+    const payers = retailers();
+    await fc.assert(
+      fc.asyncProperty(fc.nat(payers.length - 1), fc.nat(), fc.boolean(), strayId, async (ai, pick, real, stray) => {
+        const i = payers[ai] as number;
+        const me = parties[i]!.members[0]!;
+        const foreign = payableInvoices.filter((x) => x.customer !== i);
+        const target = foreign[pick % foreign.length] as PayableInvoice;
+        const count = async () => (await db().select({ id: payments.id }).from(payments)).length;
+        const before = await count();
+        const body = (invoiceId: number) => ({
+          amountMinor: 1,
+          currency: 'GBP',
+          method: 'eft',
+          reference: '',
+          paidOn: new Date().toISOString().slice(0, 10),
+          allocations: [{ invoiceId, amountMinor: 1 }],
+        });
+        const res = await me.json('POST', '/api/partner/payments', body(real ? target.id : stray));
+        expect(res.status).toBe(404);
+        expect(await res.text()).not.toContain(target.number);
+        expect(await count()).toBe(before);
+        // The control: the same payment against its own second invoice is recorded.
+        const own = payableInvoices.filter((x) => x.customer === i)[1]!;
+        await ok(await me.json('POST', '/api/partner/payments', body(own.id)));
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('reads no statement but its own: another organisation’s retailer is a 404', async () => {
+    const period = `from=2026-01-01&to=${new Date().toISOString().slice(0, 10)}`;
+    await fc.assert(
+      fc.asyncProperty(pair, fc.constantFrom('statement', 'statement.csv', 'statement.pdf'), async ({ a, me, b }, kind) => {
+        fc.pre(b.org.supplierId !== a.org.id);
+        const res = await me.json('GET', `/api/partner/payments/${kind}?customerId=${b.org.id}&${period}`);
+        expect(res.status).toBe(404);
+        expect(await res.text()).not.toContain(b.org.tradingName);
+        // The control: a distributor's own retailer, a retailer's own statement.
+        const mineFor =
+          a.org.type === 'distributor' ? parties.find((p) => p.org.supplierId === a.org.id && p.org.type === 'retailer') : a.org.type === 'retailer' ? a : null;
+        if (mineFor) {
+          const own = await me.json('GET', `/api/partner/payments/${kind}?${a.org.type === 'distributor' ? `customerId=${mineFor.org.id}&` : ''}${period}`);
+          expect(own.status).toBe(200);
+          await own.arrayBuffer();
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it("hears no payment signal of another organisation on its live socket, while the payment's parties do", async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.nat(), async ({ a }, pick) => {
+        const i = indexOf(a);
+        const payers = retailers().filter((r) => r !== i && parties[r]!.org.supplierId !== a.org.id);
+        fc.pre(payers.length > 0);
+        const r = payers[pick % payers.length] as number;
+        const payer = parties[r] as Party;
+        const payee = parties.find((p) => p.org.id === payer.org.supplierId) as Party;
+        for (const s of sockets.values()) s.events.length = 0;
+        const made = await ok(
+          await payer.members[0]!.json('POST', '/api/partner/payments', {
+            amountMinor: 100,
+            currency: 'GBP',
+            method: 'card',
+            reference: '',
+            paidOn: new Date().toISOString().slice(0, 10),
+            allocations: [],
+          }),
+        );
+        for (const s of sockets.values()) await s.settle();
+        for (const m of a.members) expect(sockets.get(m.userId)?.events, `${a.org.tradingName} heard another's payment`).toEqual([]);
+        for (const p of [payer, payee])
+          for (const m of p.members)
+            expect(sockets.get(m.userId)?.events).toContainEqual(expect.objectContaining({ type: 'changed', topic: 'payment', id: made.id }));
+      }),
+      { numRuns: 10 },
     );
   });
 });

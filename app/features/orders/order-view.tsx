@@ -9,7 +9,7 @@ import { formatUtc } from '@shared/staff-time';
 import { buttonClass } from '~/components/admin-ui/list';
 import { Field, FormError } from '~/components/forms/fields';
 import { OrderStatusBadge } from './status-badge';
-import type { OrderDetailView, OrderFormResult, OrderMessageView } from './types';
+import type { CreditHoldView, OrderDetailView, OrderFormResult, OrderMessageView } from './types';
 
 const DECIDED: readonly OrderStatus[] = ['approved', 'invoiced', 'shipped', 'delivered', 'paid'];
 
@@ -18,12 +18,15 @@ export function OrderView({
   messages,
   result,
   partyNames = { buyer: order.buyer.name, seller: order.seller.name },
+  creditHold = null,
 }: {
   order: OrderDetailView;
   /** The thread, or null when this viewer may not read it. */
   messages: OrderMessageView[] | null;
   result?: OrderFormResult;
   partyNames?: { buyer: string; seller: string };
+  /** The seller's credit hold on this buyer, when approving would break its terms. */
+  creditHold?: CreditHoldView | null;
 }) {
   const approved = DECIDED.includes(order.status) || (order.status === 'cancelled' && !!order.decidedAt);
   const money = (minor: number) => formatPrice(minor, order.currency);
@@ -147,7 +150,7 @@ export function OrderView({
           </dl>
         </section>
 
-        <OrderActions order={order} result={result} />
+        <OrderActions order={order} result={result} creditHold={creditHold} />
       </div>
       <div className="space-y-6">
         <Timeline order={order} />
@@ -162,7 +165,7 @@ function useBusy(intent: string) {
   return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
 }
 
-function OrderActions({ order, result }: { order: OrderDetailView; result?: OrderFormResult }) {
+function OrderActions({ order, result, creditHold }: { order: OrderDetailView; result?: OrderFormResult; creditHold: CreditHoldView | null }) {
   const mine = result && result.intent !== 'message' ? result : undefined;
   const errors = mine?.errors ?? {};
   const values = mine?.values ?? {};
@@ -215,6 +218,24 @@ function OrderActions({ order, result }: { order: OrderDetailView; result?: Orde
           <Field label="Note to the buyer" name="note" optional error={mine?.intent === 'approve' ? errors.note : undefined}>
             {(p) => <textarea {...p} rows={2} defaultValue={keep('approve').note ?? ''} />}
           </Field>
+          {creditHold?.reasons.length || (mine?.intent === 'approve' && mine.code === 'credit_hold') ? (
+            <div className="space-y-2 rounded-md border border-amber-600 bg-amber-50 p-3" data-testid="credit-hold">
+              <p className="font-medium text-amber-950">Credit hold</p>
+              <ul className="list-disc pl-5 text-sm text-amber-950">
+                {(creditHold?.reasons ?? []).map((r) => (
+                  <li key={r.code}>{r.message}</li>
+                ))}
+              </ul>
+              <Field
+                label="Reason to approve despite the hold"
+                name="creditOverride"
+                hint="Approving records this reason with your name."
+                error={mine?.intent === 'approve' ? errors.creditOverride : undefined}
+              >
+                {(p) => <textarea {...p} rows={2} defaultValue={keep('approve').creditOverride ?? ''} />}
+              </Field>
+            </div>
+          ) : null}
           <button type="submit" className={buttonClass.primary} disabled={approving}>
             {approving ? 'Approving…' : 'Approve order'}
           </button>

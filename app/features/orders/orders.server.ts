@@ -136,7 +136,7 @@ export async function orderPageAction(request: Request, context: AppLoadContext,
           const line = m ? lines[Number(m[1])] : undefined;
           return line ? `${m![2] === 'reason' ? 'reason' : 'cases'}.${line.itemId}` : path === 'lines' ? 'form' : path;
         };
-        const parsed = approveOrderInput.safeParse({ version: values.version, lines, note: values.note ?? '' });
+        const parsed = approveOrderInput.safeParse({ version: values.version, lines, note: values.note ?? '', creditOverride: values.creditOverride ?? '' });
         if (!parsed.success) return invalid(parsed.error, map);
         try {
           await orders.approve(user, id, parsed.data, actor, channel);

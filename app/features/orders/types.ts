@@ -65,9 +65,15 @@ export interface OrderMessageView {
   createdAt: string;
 }
 
+/** Why approving would break the buyer's credit terms (the payments' credit hold); the approve form asks for an override reason. */
+export interface CreditHoldView {
+  reasons: { code: string; message: string }[];
+}
+
 export interface OrderFormResult {
   errors?: Partial<Record<string, string>>;
   formError?: string;
+  code?: string;
   values?: Partial<Record<string, string>>;
   intent?: string;
 }

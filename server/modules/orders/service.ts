@@ -52,6 +52,7 @@ import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import type { Live } from '../../realtime/live';
 import { balanceOf, moveStock } from '../stock/ledger';
+import { enforceCreditHold } from '../payments/credit-hold';
 import { createOrderNotices, type OrderNews } from './notices';
 import { createOrderReports } from './reports';
 
@@ -665,6 +666,8 @@ export function createOrderService(deps: OrderDeps) {
           await tx.update(orderItems).set({ cases: c.cases, lineTotalMinor: lineTotal, modificationReason: c.reason }).where(eq(orderItems.id, item.id));
       }
       const tax = Math.round((subtotal * row.taxRateBp) / 10_000);
+      // The credit hold (payments): refused unless overridden with a reason, which this approval's audit row carries.
+      const creditOverride = await enforceCreditHold(tx, { ...row, totalMinor: subtotal + tax }, input.creditOverride ?? '', todayUtc(now()));
       const at = new Date(now());
       const after = await guardedMove(
         tx,
@@ -678,6 +681,7 @@ export function createOrderService(deps: OrderDeps) {
           lines: items
             .filter((i) => cases.get(i.id)!.cases !== i.casesRequested)
             .map((i) => ({ itemId: i.id, from: i.casesRequested, to: cases.get(i.id)!.cases, reason: cases.get(i.id)!.reason })),
+          ...(creditOverride ? { creditOverride } : {}),
         },
       );
       // Reserve the seller's stock: the ledger's guarded write refuses what the stock cannot cover.

@@ -19,12 +19,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireOrdersPage(request, context);
   const id = idOf(params);
   const order = await orNotFound(context.services.orders.get(user, id, context.auth.actor(user.id), 'partner'), NOT_FOUND);
+  // The seller sees the credit hold before pressing Approve (the approval checks it again).
+  const creditHold =
+    order.side === 'seller' && order.actions.includes('approve')
+      ? await context.services.payments.creditHold(user, { sellerId: order.seller.id, buyerId: order.buyer.id!, totalMinor: order.totalMinor })
+      : null;
   return {
     order,
     messages: await threadOf(context, user, id, 'partner'),
     type: user.organisation?.type ?? null,
     // How far a partner's sale has shipped (derived from its lines) and the shipments carrying it.
     shipping: await context.services.shipments.forOrder(user, id),
+    creditHold: creditHold?.reasons.length ? { reasons: creditHold.reasons.map((r) => ({ code: r.code, message: r.message })) } : null,
   };
 }
 
@@ -43,7 +49,7 @@ function backLink(side: 'buyer' | 'seller', type: string | null) {
 }
 
 export default function PartnerOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, messages, type, shipping } = loaderData;
+  const { order, messages, type, shipping, creditHold } = loaderData;
   const back = backLink(order.side, type);
   return (
     <main id="main">
@@ -59,7 +65,7 @@ export default function PartnerOrder({ loaderData, actionData }: Route.Component
           <OrderShipping shipping={shipping} />
         </div>
       ) : null}
-      <OrderView order={order} messages={messages} result={actionData} />
+      <OrderView order={order} messages={messages} result={actionData} creditHold={creditHold} />
     </main>
   );
 }

@@ -1,0 +1,234 @@
+// The Payments page's two sides. A retailer: what it owes (open invoices with their standing) and has
+// paid, the record-a-payment form, its payments and its statement. A distributor: what it is owed
+// (aging per retailer and in total), the payments waiting for it to confirm or fail, its recent
+// payments, and a statement per retailer.
+import { Link } from 'react-router';
+import { formatPrice } from '@shared/markets';
+import type { PayingOverview, PaymentsOverview, ReceivingOverview, Statement } from '@shared/payment-views';
+import { AgingTable } from './aging-table';
+import { StandingBadge } from './badges';
+import { PaymentList } from './payment-list';
+import { RecordPaymentForm } from './record-payment-form';
+import { StatementPanel } from './statement-panel';
+import type { PaymentFormResult } from './types';
+
+export interface StatementState {
+  query: { customerId: string; from: string; to: string };
+  statement: Statement | null;
+  error: string | null;
+}
+
+const card = 'rounded-xl bg-white p-6 shadow-sm';
+
+/** The next page of payments (older ones), when there is one. */
+function OlderLink({ next }: { next: string | null }) {
+  if (!next) return null;
+  return (
+    <p className="mt-3 text-sm">
+      <Link to={`?after=${encodeURIComponent(next)}`} className="text-brass underline">
+        Older payments
+      </Link>
+    </p>
+  );
+}
+
+export function PaymentsView(props: {
+  overview: PaymentsOverview;
+  result?: PaymentFormResult;
+  idempotencyKey: string;
+  today: string;
+  statement: StatementState;
+  blocked: boolean;
+}) {
+  return props.overview.side === 'paying' ? <PayingView {...props} overview={props.overview} /> : <ReceivingView {...props} overview={props.overview} />;
+}
+
+function Figure({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: 'alert' }) {
+  return (
+    <div className="rounded-lg border border-stone-200 p-3">
+      <dt className="text-sm text-stone-600">{label}</dt>
+      <dd className={`text-xl font-semibold tabular-nums ${tone === 'alert' ? 'text-red-800' : ''}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function PayingView({
+  overview,
+  result,
+  idempotencyKey,
+  today,
+  statement,
+  blocked,
+}: {
+  overview: PayingOverview;
+  result?: PaymentFormResult;
+  idempotencyKey: string;
+  today: string;
+  statement: StatementState;
+  blocked: boolean;
+}) {
+  const totals = overview.totals.length
+    ? overview.totals
+    : [{ currency: overview.currency, outstandingMinor: 0, overdueMinor: 0, pendingMinor: 0, creditMinor: 0, paidMinor: 0 }];
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="owe-heading" className={card}>
+        <h2 id="owe-heading" className="font-serif text-2xl">
+          What you owe
+        </h2>
+        {totals.map((t) => {
+          const money = (m: number) => formatPrice(m, t.currency);
+          return (
+            <dl key={t.currency} className="mt-4 grid gap-3 sm:grid-cols-5">
+              <Figure label="Outstanding" value={money(t.outstandingMinor)} testId="owed-total" />
+              <Figure label="Overdue" value={money(t.overdueMinor)} testId="overdue-total" tone={t.overdueMinor ? 'alert' : undefined} />
+              <Figure label="Awaiting confirmation" value={money(t.pendingMinor)} testId="pending-total" />
+              <Figure label="Account credit" value={money(t.creditMinor)} testId="credit-total" />
+              <Figure label="Paid in all" value={money(t.paidMinor)} testId="paid-total" />
+            </dl>
+          );
+        })}
+        {overview.invoices.length ? (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm" aria-label="Open invoices">
+              <thead className="border-b border-stone-200 text-stone-700">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">
+                    Invoice
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    From
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Due
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Total
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Outstanding
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Awaiting confirmation
+                  </th>
+                  <th scope="col" className="py-2">
+                    Standing
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {overview.invoices.map((i) => {
+                  const money = (m: number) => formatPrice(m, i.currency);
+                  return (
+                    <tr key={i.id} className="border-b border-stone-100" data-testid="owed-invoice">
+                      <th scope="row" className="py-2 pr-3 font-medium">
+                        {i.number}
+                      </th>
+                      <td className="py-2 pr-3">{i.issuer.name}</td>
+                      <td className="py-2 pr-3">
+                        {i.dueOn}
+                        {i.daysOverdue > 0 ? <span className="block text-red-800">{i.daysOverdue} days overdue</span> : null}
+                      </td>
+                      <td className="py-2 pr-3 text-right tabular-nums">{money(i.totalMinor)}</td>
+                      <td className="py-2 pr-3 text-right tabular-nums" data-testid="invoice-outstanding">
+                        {money(i.outstandingMinor)}
+                      </td>
+                      <td className="py-2 pr-3 text-right tabular-nums">{i.pendingMinor ? money(i.pendingMinor) : '—'}</td>
+                      <td className="py-2">
+                        <StandingBadge standing={i.standing} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="mt-4 text-stone-700" data-testid="nothing-owed">
+            You owe nothing on your invoices.
+          </p>
+        )}
+      </section>
+      <section className={card}>
+        <RecordPaymentForm overview={overview} result={result} idempotencyKey={idempotencyKey} today={today} blocked={blocked} />
+      </section>
+      <section aria-labelledby="paid-heading" className={card}>
+        <h2 id="paid-heading" className="mb-3 font-serif text-2xl">
+          Your payments
+        </h2>
+        <PaymentList
+          payments={overview.payments}
+          label="Your payments"
+          empty="You have not recorded a payment yet."
+          result={result}
+          openInvoices={overview.invoices}
+          counterparty="payee"
+        />
+        <OlderLink next={overview.next} />
+      </section>
+      <section aria-labelledby="statement-heading" className={card}>
+        <h2 id="statement-heading" className="mb-3 font-serif text-2xl">
+          Statement
+        </h2>
+        <StatementPanel customers={null} {...statement} />
+      </section>
+    </div>
+  );
+}
+
+function ReceivingView({ overview, result, statement }: { overview: ReceivingOverview; result?: PaymentFormResult; statement: StatementState }) {
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="owed-heading" className={card}>
+        <h2 id="owed-heading" className="font-serif text-2xl">
+          What you are owed
+        </h2>
+        {overview.totals.map((t) => {
+          const money = (m: number) => formatPrice(m, t.currency);
+          const overdue = t.totalMinor - t.buckets.current;
+          return (
+            <dl key={t.currency} className="mt-4 grid gap-3 sm:grid-cols-4">
+              <Figure label={`Owed (${t.currency})`} value={money(t.totalMinor)} testId="owed-total" />
+              <Figure label="Overdue" value={money(overdue)} testId="overdue-total" tone={overdue ? 'alert' : undefined} />
+              <Figure label="Awaiting your confirmation" value={money(t.pendingMinor)} testId="pending-total" />
+              <Figure label="Retailers' credit" value={money(t.creditMinor)} testId="credit-total" />
+            </dl>
+          );
+        })}
+        <h3 className="mt-6 mb-2 font-medium">Aging</h3>
+        <AgingTable rows={overview.aging} totals={overview.totals} />
+      </section>
+      <section aria-labelledby="pending-heading" className={card}>
+        <h2 id="pending-heading" className="mb-3 font-serif text-2xl">
+          Payments to confirm
+        </h2>
+        <PaymentList payments={overview.pending} label="Payments to confirm" empty="No payment is waiting for you." result={result} counterparty="payer" />
+        {overview.pendingCount > overview.pending.length ? (
+          <p className="mt-3 text-sm text-stone-700" data-testid="pending-more">
+            The {overview.pending.length} oldest of {overview.pendingCount} waiting: the rest follow as you confirm these.
+          </p>
+        ) : null}
+      </section>
+      <section aria-labelledby="recent-heading" className={card}>
+        <h2 id="recent-heading" className="mb-3 font-serif text-2xl">
+          Recent payments
+        </h2>
+        <PaymentList
+          payments={overview.payments.filter((p) => p.status !== 'pending')}
+          label="Recent payments"
+          empty="No payment settled or failed yet."
+          counterparty="payer"
+        />
+        <OlderLink next={overview.next} />
+      </section>
+      <section aria-labelledby="statement-heading" className={card}>
+        <h2 id="statement-heading" className="mb-3 font-serif text-2xl">
+          Statement per retailer
+        </h2>
+        <StatementPanel customers={overview.customers} {...statement} />
+      </section>
+    </div>
+  );
+}
