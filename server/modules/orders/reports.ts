@@ -5,13 +5,13 @@
 // newest orders and the export's keyset batches — so a large history costs a partner only its own rows.
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TOPIC, type OrderSide, type OrderStatus } from '../../../shared/schemas/orders';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderSide, type OrderStatus } from '../../../shared/schemas/orders';
 import type { Access, Viewer } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { orders, organisations } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { escapeCell } from '../stores/csv';
-import { createOrganisationCache } from '../../cache/organisation-cache';
+import { createFiguresCache } from '../../cache/figures-cache';
 import type { ChangeFeed } from '../../realtime/changes';
 
 /** States in which an order waits for its seller to decide (approve or reject). */
@@ -81,8 +81,8 @@ const COLUMNS = {
 };
 
 export function createOrderReports(db: Db, access: Access, feed?: ChangeFeed) {
-  // The figures of each organisation, evicted by every order signal naming it (server/cache/organisation-cache.ts).
-  const figuresCache = createOrganisationCache<OrderFigures>(feed, { topics: [ORDER_TOPIC] });
+  // The figures of each organisation, until a live signal names it (server/cache/figures-cache.ts).
+  const figuresCache = createFiguresCache(feed);
 
   /** The viewer's organisation when the decision allows `need` over it; a refusal otherwise. */
   async function ownOrganisation(viewer: Viewer | null, permission: 'orders:manage' | 'reports:view'): Promise<string | null> {
@@ -207,7 +207,7 @@ export function createOrderReports(db: Db, access: Access, feed?: ChangeFeed) {
     async figures(viewer: Viewer | null): Promise<OrderFigures | null> {
       const organisationId = await ownOrganisation(viewer, 'orders:manage');
       if (!organisationId) return null;
-      return figuresCache.get(organisationId, () => computeFigures(organisationId));
+      return figuresCache.get('order-figures', [organisationId], () => computeFigures(organisationId));
     },
     /**
      * The organisation's order history as CSV (Report Access, own scope), newest first, both sides:

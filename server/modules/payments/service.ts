@@ -50,7 +50,7 @@ import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import { payOrdersOfInvoices, type PaidOrder } from '../orders/paid';
 import { creditHoldOf } from './credit-hold';
-import { createFiguresCache } from './figures-cache';
+import { createFiguresCache } from '../../cache/figures-cache';
 import { createPaymentNotices, type PaymentNews } from './notices';
 import { createOverdueCheck } from './overdue';
 import { buildStatement, statementCsv, statementPdf } from './statement';

@@ -5,9 +5,9 @@
 // per organisation under a version that each such signal bumps, and keyed by the day (aging moves
 // with the date). A version is read before loading, so a read that raced a write is stored under the
 // old version and never served after it. A writer that did not signal is seen within `ttlMs`.
-import { Lru } from '../../cache/lru';
-import type { ChangeFeed } from '../../realtime/changes';
-import { LIVE_TOPIC, type LiveSignal } from '../../realtime/live';
+import { Lru } from './lru';
+import type { ChangeFeed } from '../realtime/changes';
+import { LIVE_TOPIC, type LiveSignal } from '../realtime/live';
 
 export interface FiguresCache {
   /** The value for `key` over these organisations' current versions, loading it when absent or older than the TTL. */
