@@ -4,7 +4,6 @@
 // holdings drop; a retailer opening Assign to Distributors is told 'Access Denied'. Every person is
 // checked after every step. It runs on a server of its own, prepared through the services (and the
 // stock ledger, which no service opens to a journey's setup).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../../playwright.config';
@@ -12,7 +11,7 @@ import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { products } from '../../server/db/schema';
 import { moveStock } from '../../server/modules/stock/ledger';
 import { SEED_PRODUCTS } from '../../server/seed/products';
-import { passGate } from './fixtures';
+import { passGate, seriousAxeIssues } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
 import type { Db } from '../../server/db/client';
 
@@ -64,13 +63,6 @@ async function prepare(services: PrepareServices, db: Db) {
     cause: 'delivery',
     reason: 'Opening stock',
   });
-}
-
-async function seriousAxeIssues(page: Page): Promise<string[]> {
-  // After a client-side navigation the page fades in (100 ms): colours measured mid-fade are not the page's.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
 }
 
 async function signIn(browser: Browser, base: string, email: string, landing: RegExp): Promise<Page> {

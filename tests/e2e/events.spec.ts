@@ -2,16 +2,8 @@
 // Collateral & Events; a visitor in that market finds the published one from the header's Events
 // link, opens its page (times in the event's own zone, schema.org Event data), and never sees the
 // draft; a visitor in another market does not see it listed.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { passGate, signInAsDemo } from './fixtures';
-
-async function seriousAxeIssues(page: Page): Promise<string[]> {
-  // After a client-side navigation the page fades in (100 ms): colours measured mid-fade are not the page's.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
-}
+import { expect, test } from '@playwright/test';
+import { passGate, signInAsDemo, seriousAxeIssues } from './fixtures';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,4 +1,5 @@
 // Shared steps of the end-to-end journeys.
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config';
 
@@ -32,4 +33,21 @@ export async function signInAsDemo(page: Page, role: string, { base = '', path =
 /** What a browser keeps after it is closed and opened again: persistent cookies only. */
 export async function cookiesAfterRestart(context: BrowserContext) {
   return (await context.cookies()).filter((c) => c.expires > 0);
+}
+
+/** Signs a partner in through the partner sign-in page (the gate first) on the server at `base`. */
+export async function signInPartner(page: Page, base: string, email: string, password = DEMO_PASSWORD) {
+  await page.goto(`${base}/partner-login`);
+  await passGate(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** axe's serious and critical violations on the page as it stands, each named with the page's URL. */
+export async function seriousAxeIssues(page: Page): Promise<string[]> {
+  // After a client-side navigation the page fades in (100 ms): colours measured mid-fade are not the page's.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
 }

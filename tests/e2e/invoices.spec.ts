@@ -4,16 +4,15 @@
 // the retailer's open list shows the invoice without a reload, and the retailer opens it. It runs on
 // a server of its own, prepared through the services (the approved order written to the tables).
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { and, asc, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { orderItems, orders, products, productTradePrices } from '../../server/db/schema';
 import { invoiceTotals } from '../../shared/invoice-totals';
 import { formatPrice } from '../../shared/markets';
-import { passGate } from './fixtures';
+import { seriousAxeIssues, signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
 
 const RETAILER_EMAIL = 'zoe@chateau-zoe.example';
@@ -107,20 +106,6 @@ async function prepare(services: PrepareServices) {
   await services.db.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: order!.id, casesRequested: l.cases })));
   expectedTotal = formatPrice(totals.totalMinor, 'GBP');
   firstProduct = two[0]!.name;
-}
-
-async function seriousAxeIssues(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
-}
-
-async function signInPartner(page: Page, base: string, email: string) {
-  await page.goto(`${base}/partner-login`);
-  await passGate(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 test('a distributor issues an invoice for an approved order, downloads its PDF, and the retailer sees it arrive live', async ({ browser }) => {

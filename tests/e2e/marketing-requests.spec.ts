@@ -3,11 +3,10 @@
 // tab of Collateral & Events, sees the request appear without reloading, opens it and approves it
 // with a comment; the retailer's request page shows 'Approved' and the comment. Both people are
 // checked after every step. It runs on a server of its own, prepared through the services.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
-import { passGate, signInAsDemo } from './fixtures';
+import { passGate, signInAsDemo, seriousAxeIssues } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
 
 const RETAILER_EMAIL = 'sam@corner-shop.example';
@@ -60,13 +59,6 @@ async function prepare(services: PrepareServices) {
     { title: 'Import price list', kind: 'price_list', description: '', mediaId: pdf.id, audience: ['importer'], published: true },
     SYSTEM_ACTOR,
   );
-}
-
-async function seriousAxeIssues(page: Page): Promise<string[]> {
-  // After a client-side navigation the page fades in (100 ms): colours measured mid-fade are not the page's.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
 }
 
 test('a retailer requests materials and staff approve it live in another browser', async ({ browser }) => {

@@ -4,14 +4,13 @@
 // retailer's open order page shows the old and new quantities side by side and the reason without
 // a reload. Then staff approve, ship and deliver an importer's order to the brand. Every person is
 // checked after each step. It runs on a server of its own, prepared through the services.
-import AxeBuilder from '@axe-core/playwright';
 import { asc, eq } from 'drizzle-orm';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { products } from '../../server/db/schema';
 import { moveStock } from '../../server/modules/stock/ledger';
-import { passGate, signInAsDemo } from './fixtures';
+import { signInAsDemo, seriousAxeIssues, signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
 
 const RETAILER_EMAIL = 'rita@corner-shop.example';
@@ -71,20 +70,6 @@ async function prepare(services: PrepareServices) {
       await services.db.transaction((tx) =>
         moveStock(tx, { organisationId: holder, productId: p.id, onHand: 60 * p.caseSize, reserved: 0, cause: 'adjustment', reason: 'Opening stock' }),
       );
-}
-
-async function seriousAxeIssues(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
-}
-
-async function signInPartner(page: Page, base: string, email: string) {
-  await page.goto(`${base}/partner-login`);
-  await passGate(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 const line = (page: Page, name: string) => page.getByTestId('order-line').filter({ has: page.getByTestId('line-product').getByText(name, { exact: true }) });

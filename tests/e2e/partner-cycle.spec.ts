@@ -16,7 +16,7 @@ import { moveStock } from '../../server/modules/stock/ledger';
 import { creditNoteTotals, invoiceTotals, lineTotalMinor } from '../../shared/invoice-totals';
 import { formatPrice } from '../../shared/markets';
 import { defaultTerms } from '../../shared/partners';
-import { passGate } from './fixtures';
+import { signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
 
 const RETAILER_EMAIL = 'cleo@cycle-cellar.example';
@@ -76,14 +76,6 @@ async function prepare(services: PrepareServices) {
     await services.db.transaction((tx) =>
       moveStock(tx, { organisationId: distributor.id, productId: p.id, onHand: 50 * p.caseSize, reserved: 0, cause: 'adjustment', reason: 'Opening stock' }),
     );
-}
-
-async function signInPartner(page: Page, base: string, email: string) {
-  await page.goto(`${base}/partner-login`);
-  await passGate(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 const orderLine = (page: Page, name: string) =>

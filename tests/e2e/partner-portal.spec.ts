@@ -5,13 +5,12 @@
 // when its organisation is notified — never for another organisation's notification. The server
 // runs in this worker, so the journey creates the organisations and the notifications through its
 // services while the retailer watches.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test, type WebSocket } from '@playwright/test';
+import { expect, test, type WebSocket } from '@playwright/test';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import type { Organisation } from '../../server/modules/partners/service';
 import { SEED_PRODUCTS, SEED_TRADE_SHARE } from '../../server/seed/products';
 import { formatPrice } from '../../shared/markets';
-import { passGate } from './fixtures';
+import { passGate, seriousAxeIssues } from './fixtures';
 import { type InProcessServer, startOwnServerInProcess } from './in-process-server';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -65,13 +64,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.close();
 });
-
-async function seriousAxeIssues(page: Page): Promise<string[]> {
-  // After a client-side navigation the page fades in (100 ms): colours measured mid-fade are not the page's.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
-}
 
 /** What a capability does when it tells an organisation something: store the entry, announce it. */
 async function notify(org: Organisation, title: string): Promise<number> {

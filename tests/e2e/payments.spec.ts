@@ -3,12 +3,11 @@
 // another browser, sees the payment arrive without a reload and confirms it; the retailer's open page
 // turns it Settled and its balance to zero, live. The invoice is written straight into the database
 // in `prepare` (invoicing is another part of the issue); the server is the journey's own.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { issuedInvoice } from '../support/invoices';
-import { passGate } from './fixtures';
+import { seriousAxeIssues, signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
 
 const RETAILER_EMAIL = 'petra@village-cellar.example';
@@ -60,20 +59,6 @@ async function prepare(services: PrepareServices) {
     order: 'delivered',
   });
   invoiceNumber = inv.number;
-}
-
-async function signInPartner(page: Page, base: string, email: string) {
-  await page.goto(`${base}/partner-login`);
-  await passGate(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function seriousAxeIssues(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
 }
 
 test('a retailer records a payment against its invoice; the distributor sees it live and confirms it; the retailer sees it settled and owes nothing', async ({

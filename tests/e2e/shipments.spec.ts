@@ -5,14 +5,13 @@
 // replacement shipment, which the retailer sees. A retailer of another distributor (a third
 // browser) reaches neither the shipment nor the photo. The ledger is read back at the end: the
 // distributor's stock went down by exactly what left.
-import AxeBuilder from '@axe-core/playwright';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { orderItems, orders, products, stockBalances } from '../../server/db/schema';
 import { moveStock } from '../../server/modules/stock/ledger';
-import { passGate } from './fixtures';
+import { seriousAxeIssues, signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
 
 const RETAILER_EMAIL = 'rosa@vine-and-barrel.example';
@@ -101,20 +100,6 @@ async function prepare(services: PrepareServices) {
       });
     }
   });
-}
-
-async function seriousAxeIssues(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
-}
-
-async function signInPartner(page: Page, base: string, email: string) {
-  await page.goto(`${base}/partner-login`);
-  await passGate(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 const line = (page: Page, name: string) => page.getByTestId('shipment-line').filter({ has: page.getByText(name, { exact: true }) });
