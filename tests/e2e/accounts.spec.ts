@@ -28,6 +28,8 @@ test('the admin shell shows the sidebar, the name and role label, and signs out 
   await expect(page.getByTestId('shell-role-label')).toHaveText('Admin');
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
   await expect(sidebar.getByRole('link', { name: 'Master Admin Panel' })).toHaveCount(0);
+  // The master admin's screens are not offered to an admin (they would only show Access Denied).
+  await expect(sidebar.getByRole('link', { name: 'User Management' })).toHaveCount(0);
   // One section open at a time.
   await sidebar.getByText('Products', { exact: true }).click();
   await expect(sidebar.getByRole('link', { name: 'Manage Products' })).toBeVisible();
@@ -58,6 +60,16 @@ test('a partner opening an admin page gets Access Denied and the partner sign-in
   await page.goto('/admin/dashboard/products');
   await expect(page).toHaveURL(/\/partner-login$/);
   await expect(page.getByText("You don't have permission to access the admin dashboard")).toBeVisible();
+});
+
+test('the master admin is offered its own screens in the sidebar, and they open', async ({ page }) => {
+  await signIn(page, '/admin-login', 'master_admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard\/master-admin$/);
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await expect(sidebar.getByRole('link', { name: 'Master Admin Panel' })).toBeVisible();
+  await sidebar.getByRole('link', { name: 'User Management' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
 });
 
 test('an admin opening a master-admin page is sent to /dashboard with Access Denied', async ({ page }) => {

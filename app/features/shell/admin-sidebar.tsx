@@ -65,11 +65,12 @@ export function AdminSidebar({ user }: Props) {
             Support Inbox
           </NavLink>
         ) : null}
-        <NavLink to={href('/admin/dashboard/users')} className={linkClass}>
-          User Management
-        </NavLink>
         {user.isMasterAdmin ? (
           <>
+            {/* The master admin's screens: a plain admin would only meet Access Denied there (product.md §6). */}
+            <NavLink to={href('/admin/dashboard/users')} className={linkClass}>
+              User Management
+            </NavLink>
             <NavLink to={href('/admin/dashboard/master-admin')} className={linkClass}>
               Master Admin Panel
             </NavLink>
