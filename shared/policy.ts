@@ -84,6 +84,19 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export type Area = 'admin' | 'partner';
 
+/** The kind of a role, stored with it (`roles.area`): a staff role opens the admin area, a partner role the partner area; a customer's neither. */
+export type RoleArea = 'staff' | 'partner';
+export const ROLE_AREA: Record<Role, RoleArea | null> = {
+  admin: 'staff',
+  master_admin: 'staff',
+  employee: 'staff',
+  partner: 'partner',
+  importer: 'partner',
+  distributor: 'partner',
+  retailer: 'partner',
+  customer: null,
+};
+
 /**
  * Permission names, `action:entity` in the spirit of epic-stack's `action:entity:access`: the access
  * part (the scope) is not in the name but in the grant — see `grantScope`. The first eight are the

@@ -24,6 +24,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** A partner user's organisation (exactly one); null for staff and customers. */
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
+    /** Set when a master admin deleted the person: the row stays as a tombstone ("Deleted user") so history still reads. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,14 +44,20 @@ export const profiles = pgTable('profiles', {
   passwordLastUpdated: timestamp('password_last_updated', { withTimezone: true }),
 });
 
-export const roles = pgTable('roles', {
-  name: text('name').primaryKey(),
-  label: text('label').notNull(),
-  description: text('description').notNull().default(''),
-  /** The eight roles of the spec: cannot be deleted. */
-  isSystem: boolean('is_system').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    name: text('name').primaryKey(),
+    label: text('label').notNull(),
+    description: text('description').notNull().default(''),
+    /** The eight roles of the spec: cannot be deleted. */
+    isSystem: boolean('is_system').notNull().default(false),
+    /** The area the role opens: `staff` (the admin area, grants over everything), `partner` (the partner area, over the organisation), null (a customer). */
+    area: text('area'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('roles_area', sql`${t.area} in ('staff', 'partner')`)],
+);
 
 export const rolePermissions = pgTable(
   'role_permissions',
@@ -90,6 +98,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Until when a fresh password (and code) check holds for sensitive actions (step-up). */
+    elevatedUntil: timestamp('elevated_until', { withTimezone: true }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
   },
@@ -192,7 +202,10 @@ export const securitySettings = pgTable(
   'security_settings',
   {
     id: integer('id').primaryKey().default(1),
+    /** Spec §6 "Require Two-Factor Authentication (admins and master admin)". */
     requireTwoFactorForStaff: boolean('require_two_factor_for_staff').notNull().default(false),
+    /** The same for employees: a separate choice. */
+    requireTwoFactorForEmployees: boolean('require_two_factor_for_employees').notNull().default(false),
     passwordExpiryEnabled: boolean('password_expiry_enabled').notNull().default(true),
     passwordExpiryDays: integer('password_expiry_days').notNull().default(90),
     lockoutEnabled: boolean('lockout_enabled').notNull().default(true),

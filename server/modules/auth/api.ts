@@ -11,6 +11,7 @@ import { readSessionToken } from '../../http/request-auth';
 import type { Services } from '../../services';
 
 const hasRoleBody = z.object({ user_id: z.uuid().optional(), role_name: z.string().min(1).max(50) });
+const stepUpBody = z.object({ password: z.string().min(1).max(1000), code: z.string().max(64).optional() });
 const outboxQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 export function authApi(services: Services): Router {
@@ -50,6 +51,15 @@ export function authApi(services: Services): Router {
     }
     const roles = target === u.id ? u.roles : await services.users.rolesOf(target);
     res.json(roles.includes(body.role_name));
+  });
+
+  // Step-up (server/auth/step-up.ts): a fresh password (and code) for the next sensitive actions.
+  router.post('/auth/step-up', requireApi(services, { signedIn: true }), async (req, res) => {
+    const body = parse(stepUpBody, req.body);
+    const u = (await currentUser(services, req))!;
+    const { elevatedUntil } = await services.auth.confirmStepUp(u, body, actorOf(req, u.id));
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ elevatedUntil: new Date(elevatedUntil).toISOString() });
   });
 
   router.post('/auth/logout', async (req, res) => {

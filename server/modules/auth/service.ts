@@ -10,7 +10,8 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { dashboardLanding } from '../../../shared/policy';
 import type { Db, DbOrTx } from '../../db/client';
-import { authTokens, profiles, recoveryCodes, sessions, trustedDevices, userRoles, users } from '../../db/schema';
+import { auditLogs, authTokens, profiles, recoveryCodes, sessions, trustedDevices, userRoles, users } from '../../db/schema';
+import { STEP_UP_FAILURE_WINDOW_MS, STEP_UP_MAX_FAILURES, STEP_UP_MS } from '../../auth/step-up';
 import { AppError } from '../../core/errors';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword, weakPassword } from '../../auth/password';
 import { hashToken, newToken, type Sealer } from '../../auth/tokens';
@@ -517,6 +518,59 @@ export function createAuthService(deps: AuthDeps) {
       });
       await announceChanged(user.id);
       return codes;
+    },
+
+    /**
+     * Step-up (server/auth/step-up.ts): a fresh password — and code, with two-factor — marks this
+     * session elevated for STEP_UP_MS. Failures are audited and counted; past the limit the check
+     * refuses for a while, whatever is typed.
+     */
+    async confirmStepUp(user: CurrentUser, input: { password: string; code?: string }, actor: Actor): Promise<{ elevatedUntil: number }> {
+      const [{ failures }] = (await db
+        .select({ failures: sql<number>`count(*)::int` })
+        .from(auditLogs)
+        .where(
+          and(
+            eq(auditLogs.tableName, 'users'),
+            eq(auditLogs.recordId, user.id),
+            eq(auditLogs.action, 'STEP_UP_FAILED'),
+            // The database's clock, as the rows' created_at (every instance counts the same rows).
+            sql`${auditLogs.createdAt} > now() - make_interval(secs => ${STEP_UP_FAILURE_WINDOW_MS / 1000})`,
+          ),
+        )) as [{ failures: number }];
+      if (failures >= STEP_UP_MAX_FAILURES) {
+        throw new AppError('too_many_attempts', 429, 'Too many wrong attempts. Try again in 15 minutes.');
+      }
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      const passwordOk = !!row?.passwordHash && (await verifyPassword(row.passwordHash, input.password));
+      const codeOk = !passwordOk || !row?.totpEnabledAt ? passwordOk : !!input.code && (await this.checkSecondFactor(row, input.code));
+      if (!passwordOk || !codeOk) {
+        await db.transaction((tx) =>
+          recordAudit(
+            tx,
+            { ...actor, userId: user.id },
+            { action: 'STEP_UP_FAILED', tableName: 'users', recordId: user.id, newValues: { reason: passwordOk ? 'code' : 'password' } },
+          ),
+        );
+        if (!passwordOk)
+          throw new AppError('wrong_password', 400, 'Your password is not correct.', {
+            details: [{ path: 'password', message: 'Your password is not correct.' }],
+          });
+        throw new AppError('wrong_code', 400, input.code ? 'That code is not correct.' : 'Enter the code from your authenticator app.', {
+          details: [{ path: 'code', message: input.code ? 'That code is not correct.' : 'Enter the code from your authenticator app.' }],
+        });
+      }
+      const elevatedUntil = now() + STEP_UP_MS;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ elevatedUntil: new Date(elevatedUntil) })
+          .where(eq(sessions.id, user.sessionId));
+        await recordAudit(tx, { ...actor, userId: user.id }, { action: 'STEP_UP', tableName: 'sessions', recordId: user.sessionId });
+      });
+      // The cached session (on every instance) must see the confirmation on the next request.
+      await announceChanged(user.id);
+      return { elevatedUntil };
     },
 
     async disableTotp(user: CurrentUser, password: string, actor: Actor): Promise<void> {

@@ -36,6 +36,8 @@ export interface CurrentUser {
   sessionId: string;
   /** Password accepted; the two-factor code is still owed. */
   mfaPending: boolean;
+  /** Until when (ms) a step-up confirmation holds for sensitive actions (server/auth/step-up.ts); null without one. */
+  elevatedUntil: number | null;
   /**
    * The organisation a partner user belongs to, over whose records their `own` permissions reach.
    * Null for staff and customers.
@@ -184,6 +186,7 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
         twoFactorEnabled: user.totpEnabledAt !== null,
         sessionId: session.id,
         mfaPending: session.mfaPending,
+        elevatedUntil: session.elevatedUntil?.getTime() ?? null,
         organisationId: org?.id ?? null,
         organisation: org,
         standing: org ? standingOf(org, todayUtc(now())) : null,

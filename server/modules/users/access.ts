@@ -1,7 +1,7 @@
 // Roles and permissions in the database: the system roles and their default grants (from the
 // shared policy), and what a user may do (roles held, permissions granted to them).
 import { eq, inArray } from 'drizzle-orm';
-import { DEFAULT_GRANTS, grantScope, ROLE_LABELS, ROLES, type Scope } from '../../../shared/policy';
+import { DEFAULT_GRANTS, grantScope, ROLE_AREA, ROLE_LABELS, ROLES, type Scope } from '../../../shared/policy';
 import type { DbOrTx } from '../../db/client';
 import { rolePermissions, roles, userRoles } from '../../db/schema';
 
@@ -9,7 +9,7 @@ import { rolePermissions, roles, userRoles } from '../../db/schema';
 export async function ensureSystemRoles(db: DbOrTx): Promise<void> {
   const inserted = await db
     .insert(roles)
-    .values(ROLES.map((name) => ({ name, label: ROLE_LABELS[name], isSystem: true })))
+    .values(ROLES.map((name) => ({ name, label: ROLE_LABELS[name], isSystem: true, area: ROLE_AREA[name] })))
     .onConflictDoNothing()
     .returning({ name: roles.name });
   const grants = inserted.flatMap(({ name }) => DEFAULT_GRANTS[name as keyof typeof DEFAULT_GRANTS].map((permission) => ({ role: name, permission })));
