@@ -78,10 +78,17 @@ export default [
     route('search', 'routes/admin/search.tsx', { id: 'admin-search' }),
     // Master admin only: the stored emails (how links reach people without SMTP_URL).
     route('outbox', 'routes/admin/outbox.tsx', { id: 'admin-outbox' }),
-    // Spec §6: master admin only.
-    ...['master-admin', 'user-management', 'users', 'content-management', 'advanced-user-management', 'database-management', 'code-editor', 'audit-logs'].map(
-      (p) => route(p, 'routes/admin/master-page.tsx', { id: `admin-${p}` }),
-    ),
+    // Spec §6: master admin only (issue 17: people and access, the audit log, the panel).
+    route('master-admin', 'routes/admin/master-admin.tsx', { id: 'admin-master-admin' }),
+    route('advanced-user-management', 'routes/admin/people/layout.tsx', { id: 'admin-advanced-user-management' }, [
+      index('routes/admin/people/all-users.tsx', { id: 'admin-people-users' }),
+      route('roles', 'routes/admin/people/roles.tsx', { id: 'admin-people-roles' }),
+      route('access-control', 'routes/admin/people/access-control.tsx', { id: 'admin-people-access' }),
+    ]),
+    route('user-management', 'routes/admin/people/user-management.tsx', { id: 'admin-user-management' }),
+    route('users', 'routes/admin/people/user-management.tsx', { id: 'admin-users' }),
+    route('audit-logs', 'routes/admin/audit-logs.tsx', { id: 'admin-audit-logs' }),
+    ...['content-management', 'database-management', 'code-editor'].map((p) => route(p, 'routes/admin/master-page.tsx', { id: `admin-${p}` })),
   ]),
 
   // Partner area (protected layout)

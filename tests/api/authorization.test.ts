@@ -183,6 +183,9 @@ const MATRIX: Record<string, string> = {
   'GET /admin/dashboard/users':                        'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/content-management':           'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/advanced-user-management':     'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
+  'GET /admin/dashboard/advanced-user-management?index': 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
+  'GET /admin/dashboard/advanced-user-management/roles': 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
+  'GET /admin/dashboard/advanced-user-management/access-control': 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/database-management':          'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/code-editor':                  'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/audit-logs':                   'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
@@ -258,6 +261,7 @@ const MATRIX: Record<string, string> = {
   'POST /api/chat/sessions/:id/email':                 'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok',
 
   // Signed in (an expired password still reads who it is)
+  'POST /api/auth/step-up':                            '401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 ok',
   'GET /api/me':                                       '401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 ok',
   'POST /api/rpc/has_role':                            '401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 ok',
 

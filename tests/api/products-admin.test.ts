@@ -233,7 +233,7 @@ describe('create, update, archive, delete', () => {
     const rows = await t.db.database.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.tableName, 'products'), eq(auditLogs.recordId, String(id))));
+      .where(and(eq(auditLogs.tableName, 'products'), eq(auditLogs.recordId, String(id)), eq(auditLogs.source, 'service')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: 'UPDATE', userId: (admin as Client & { userId: string }).userId });
     expect(rows[0]?.oldValues).toEqual({ lowStockThreshold: opened.lowStockThreshold, retailPrices: { ...opened.retailPrices } });
@@ -267,7 +267,7 @@ describe('create, update, archive, delete', () => {
     const [audit] = await t.db.database.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.recordId, String(id)), eq(auditLogs.tableName, 'products')));
+      .where(and(eq(auditLogs.recordId, String(id)), eq(auditLogs.tableName, 'products'), eq(auditLogs.source, 'service')));
     expect(audit).toMatchObject({ action: 'UPDATE', oldValues: { status: 'active' }, newValues: { status: 'archived' } });
   });
 
