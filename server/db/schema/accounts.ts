@@ -26,23 +26,34 @@ export const users = pgTable(
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
     /** Set when a master admin deleted the person: the row stays as a tombstone ("Deleted user") so history still reads. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Optimistic concurrency for the master admin's edits: bumped on every change made there; an edit naming an older version is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_organisation_idx').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_organisation_idx').on(t.organisationId),
+    // Substring search of the users list (spec §5).
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
-export const profiles = pgTable('profiles', {
-  id: uuid('id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  avatarUrl: text('avatar_url'),
-  isMasterAdmin: boolean('is_master_admin').notNull().default(false),
-  requiresPasswordReset: boolean('requires_password_reset').notNull().default(false),
-  passwordLastUpdated: timestamp('password_last_updated', { withTimezone: true }),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    avatarUrl: text('avatar_url'),
+    isMasterAdmin: boolean('is_master_admin').notNull().default(false),
+    requiresPasswordReset: boolean('requires_password_reset').notNull().default(false),
+    passwordLastUpdated: timestamp('password_last_updated', { withTimezone: true }),
+  },
+  (t) => [index('profiles_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)],
+);
 
 export const roles = pgTable(
   'roles',
@@ -54,6 +65,8 @@ export const roles = pgTable(
     isSystem: boolean('is_system').notNull().default(false),
     /** The area the role opens: `staff` (the admin area, grants over everything), `partner` (the partner area, over the organisation), null (a customer). */
     area: text('area'),
+    /** Optimistic concurrency for the Roles & Permissions screen. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('roles_area', sql`${t.area} in ('staff', 'partner')`)],
@@ -216,6 +229,8 @@ export const securitySettings = pgTable(
     rememberDeviceDays: integer('remember_device_days').notNull().default(30),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by'),
+    /** Optimistic concurrency: two master admins saving at once — the second is told. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     check('security_settings_single_row', sql`${t.id} = 1`),

@@ -27,6 +27,13 @@ export const auditLogs = pgTable(
     index('audit_logs_created_at_idx').on(t.createdAt),
     index('audit_logs_table_record_idx').on(t.tableName, t.recordId),
     index('audit_logs_tx_idx').on(t.txId),
+    // The Audit Logs screen: keyset pages by id under each filter, and substring search (pg_trgm).
+    index('audit_logs_user_id_idx').on(t.userId, t.id),
+    index('audit_logs_action_id_idx').on(t.action, t.id),
+    index('audit_logs_table_id_idx').on(t.tableName, t.id),
+    index('audit_logs_record_trgm_idx').using('gin', sql`${t.recordId} gin_trgm_ops`),
+    index('audit_logs_user_trgm_idx').using('gin', sql`${t.userId} gin_trgm_ops`),
+    index('audit_logs_table_trgm_idx').using('gin', sql`${t.tableName} gin_trgm_ops`),
     check('audit_logs_source', sql`${t.source} in ('service', 'trigger')`),
   ],
 );
