@@ -37,6 +37,8 @@ import { type AttachmentService, createAttachmentService } from './modules/attac
 import { createShipmentService, type ShipmentService } from './modules/shipments/service';
 import { createLocalStorage } from './modules/media/storage';
 import { createPaymentService, type PaymentService } from './modules/payments/service';
+import { createInstances, type Instances } from './modules/master/instances';
+import { createMasterPanel, type MasterPanelService } from './modules/master/panel';
 import path from 'node:path';
 
 export interface Services {
@@ -81,6 +83,10 @@ export interface Services {
   attachments: AttachmentService;
   /** Distributors' shipments to their retailers, and the retailers' receipts. */
   shipments: ShipmentService;
+  /** This instance's heartbeat and the list of live instances (started and stopped by createApp). */
+  instances: Instances;
+  /** The Master Admin Panel's figures: people, locks, invitations, security events, health. */
+  masterPanel: MasterPanelService;
   /** Demo mode (DEMO_MODE): creates one user per role; disabled by default. */
   demo: { enabled: boolean; createUsers(): Promise<{ role: string; email: string; password: string }[]> };
   /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes. */
@@ -98,6 +104,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const mailer = createMailer(database.db, jobs, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger, printLinks: config.NODE_ENV === 'development' });
   const sealer = createSealer(config.SESSION_SECRET);
   const access = createAccess(settings);
+  const instances = createInstances(database.db, jobs.instanceId, now);
   const notifications = createNotificationService(database.db, feed, access);
   const users = createUserService({ db: database.db, sessions, feed, now });
   const live = createLive(feed);
@@ -184,6 +191,8 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     mailer,
     jobs,
     dashboard: createDashboardService(database.db, now),
+    instances,
+    masterPanel: createMasterPanel(database, instances, { smtp: Boolean(config.SMTP_URL), now }),
     chat: createChatService(database.db, feed, now),
     demo: { enabled: false, createUsers: async () => [] },
     auth: createAuthService({ db: database.db, sessions, settings, mailer, jobs, sealer, feed, now }),

@@ -13,6 +13,9 @@ import type { Db, DbOrTx } from '../db/client';
 import { type OutboxAttachment, outboxEmails } from '../db/schema';
 import type { Jobs } from '../jobs/registry';
 import { PermanentJobError } from '../jobs/runner';
+import type { Actor } from '../core/actor';
+import { AppError } from '../core/errors';
+import { recordAudit } from '../modules/audit/service';
 
 export interface Email {
   to: string;
@@ -64,6 +67,12 @@ export interface Mailer {
   renderAttachments(attachments: readonly OutboxAttachment[]): Promise<{ filename: string; contentType: string; content: Buffer }[]>;
   /** The outbox, newest first (master admin). */
   list(page: number): Promise<{ items: OutboxEntry[]; page: number; pageSize: number; total: number; smtp: boolean }>;
+  /**
+   * Master admin: send an email again. A failed one goes back to the queue (its attempts start over);
+   * a sent or kept one is sent as a copy (a new outbox row), so the outbox keeps what happened.
+   * Refused without SMTP (nothing to send through) and while it is still queued. Audited.
+   */
+  resend(id: number, actor: Actor): Promise<{ id: number }>;
   close(): void;
 }
 
@@ -192,6 +201,30 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
         total: total?.n ?? 0,
         smtp: transport !== null,
       };
+    },
+    async resend(id, actor) {
+      if (!transport) throw new AppError('smtp_not_configured', 409, 'SMTP_URL is not set: there is nothing to send the email through.');
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(outboxEmails).where(eq(outboxEmails.id, id)).for('update');
+        if (!row) throw new AppError('not_found', 404, 'Email not found.');
+        if (row.status === 'queued') throw new AppError('already_queued', 409, 'This email is already waiting to be sent.');
+        let sentId = id;
+        if (row.status === 'failed') {
+          await tx.update(outboxEmails).set({ status: 'queued', attempts: 0, error: null }).where(eq(outboxEmails.id, id));
+          await jobs.enqueue(tx, 'mail.send', { outboxId: id });
+        } else {
+          const { to, subject, text, html, attachments } = row;
+          sentId = await store(tx, { to, subject, text, ...(html ? { html } : {}), ...(attachments?.length ? { attachments } : {}) });
+        }
+        await recordAudit(tx, actor, {
+          action: 'EMAIL_RESENT',
+          tableName: 'outbox_emails',
+          recordId: id,
+          oldValues: { status: row.status },
+          newValues: { outboxId: sentId },
+        });
+        return { id: sentId };
+      });
     },
     close() {
       transport?.close();

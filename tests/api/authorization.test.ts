@@ -178,7 +178,9 @@ const MATRIX: Record<string, string> = {
   'GET /admin/dashboard/trade-orders/:id':             'La  Dau Dap Dap Dap Dap Dx  404 404 Ra  Dap Tf  S2',
   'POST /admin/dashboard/trade-orders/:id':            'La  Dau Dap Dap Dap Dap Dx  404 404 Ra  Dap Tf  S2',
   'GET /admin/dashboard/outbox':                       'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/outbox':                      'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/master-admin':                 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/master-admin':                'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/user-management':              'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/users':                        'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/content-management':           'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
@@ -268,6 +270,8 @@ const MATRIX: Record<string, string> = {
   // Master admin only
   'POST /api/users/:id/unlock':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'GET /api/admin/outbox':                             '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/outbox/:id/resend':                 '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/master-panel':                       '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'GET /api/security-settings':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'PUT /api/security-settings':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
 

@@ -74,6 +74,9 @@ export function AdminSidebar({ user }: Props) {
             <NavLink to={href('/admin/dashboard/master-admin')} className={linkClass}>
               Master Admin Panel
             </NavLink>
+            <NavLink to={href('/admin/dashboard/audit-logs')} className={linkClass}>
+              Audit Logs
+            </NavLink>
             <NavLink to={href('/admin/dashboard/outbox')} className={linkClass}>
               Outbox
             </NavLink>

@@ -4,8 +4,10 @@
 // is where a master admin finds a confirmation, reset or invitation link to pass on.
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/outbox';
-import { PageHeader, Pagination, StatusBadge } from '~/components/admin-ui/list';
+import { Form } from 'react-router';
+import { PageHeader, Pagination, StatusBadge, buttonClass } from '~/components/admin-ui/list';
 import { requireMasterAdmin } from '~/lib/guards.server';
+import { masterAction } from '~/lib/master-action.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Outbox · Frolic' }];
 
@@ -13,6 +15,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireMasterAdmin(request, context);
   const page = Math.min(Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1), 100_000);
   return context.services.mailer.list(page);
+}
+
+export async function action(args: Route.ActionArgs) {
+  return masterAction(args, {
+    async resend(form, actor) {
+      const id = Number(form.get('id'));
+      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw Object.assign(new Error('Email not found.'), { status: 404 });
+      await args.context.services.mailer.resend(id, actor);
+      return { title: 'Email queued again', description: String(form.get('to') ?? '') };
+    },
+  });
 }
 
 const STATUS = { sent: 'Sent', kept: 'Kept (no SMTP)', queued: 'Queued', failed: 'Failed' } as const;
@@ -53,6 +66,16 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                 <p className="mt-2 text-sm text-red-800">
                   {m.status === 'queued' ? 'Will retry. Last error' : 'Error'}: {m.error}
                 </p>
+              ) : null}
+              {smtp && m.status !== 'queued' ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="resend" />
+                  <input type="hidden" name="id" value={m.id} />
+                  <input type="hidden" name="to" value={m.to} />
+                  <button type="submit" className={buttonClass.secondary} aria-label={`Resend “${m.subject}” to ${m.to}`}>
+                    Resend
+                  </button>
+                </Form>
               ) : null}
             </li>
           ))}
