@@ -37,10 +37,7 @@ export function RoleCard({ card }: { card: Card }) {
   };
   const save = (e: React.FormEvent) => {
     e.preventDefault();
-    submit(
-      jsonForm({ intent: 'update', name: card.name, ...(card.isSystem ? {} : { label }), description, permissions, version: card.version }),
-      JSON_SUBMIT,
-    );
+    submit(jsonForm({ intent: 'update', name: card.name, ...(card.isSystem ? {} : { label }), description, permissions, version: card.version }), JSON_SUBMIT);
   };
 
   return (
@@ -51,7 +48,9 @@ export function RoleCard({ card }: { card: Card }) {
             {card.label}
             {card.isSystem ? null : <span className="ml-2 rounded bg-stone-200 px-2 py-0.5 align-middle text-xs font-medium text-stone-800">Custom</span>}
           </h2>
-          {card.covers.length ? <p className="text-sm text-stone-700">Shared by {card.covers.join(', ')}: one set of switches for every partner role.</p> : null}
+          {card.covers.length ? (
+            <p className="text-sm text-stone-700">Shared by {card.covers.join(', ')}: one set of switches for every partner role.</p>
+          ) : null}
           <p className="text-sm text-stone-600">
             {AREA_SAYS[card.area]} Held by {card.users === 1 ? '1 person' : `${card.users} people`}.
           </p>
@@ -78,7 +77,11 @@ export function RoleCard({ card }: { card: Card }) {
       ) : null}
 
       {confirmDelete ? (
-        <div role="group" aria-label={`Delete ${card.label}?`} className="mt-3 flex flex-wrap items-center gap-2 rounded-md border border-red-700 bg-red-50 p-3">
+        <div
+          role="group"
+          aria-label={`Delete ${card.label}?`}
+          className="mt-3 flex flex-wrap items-center gap-2 rounded-md border border-red-700 bg-red-50 p-3"
+        >
           <span className="text-sm">Delete the role “{card.label}”? This cannot be undone.</span>
           <button
             type="button"

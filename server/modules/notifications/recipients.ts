@@ -1,7 +1,7 @@
 // Who gets the email of a notice: the staff team holding a permission, and a partner organisation's
 // own address plus the member the record belongs to. One place for the lookups that order,
 // marketing request and (later) invoice, shipment and payment notices share.
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Permission } from '../../../shared/policy';
 import type { DbOrTx } from '../../db/client';
 import { organisations, profiles, rolePermissions, roles, userRoles, users } from '../../db/schema';
