@@ -27,6 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { changes } = await context.services.settings.preview(parsed.data);
     return data({ errors: {}, changes });
   }
+  if (body.intent !== 'save') return actionError(400, { errors: { intent: 'Unknown action.' }, code: 'validation_failed' });
   return adminAction(
     { request, context },
     {

@@ -35,8 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       done: (role) => ({ to: here, title: 'Role created', description: `"${role.label}" can now be given to people in All Users.` }),
     });
   }
+  if (body.intent !== 'update' && body.intent !== 'delete') return actionError(400, { errors: { intent: 'Unknown action.' }, code: 'validation_failed' });
   const name = roleName.safeParse(body.name);
-  if (!name.success) return actionError(400, { formError: 'Choose a role.', code: 'validation_failed' });
+  if (!name.success) return actionError(400, { errors: { name: 'Choose a role.' }, formError: 'Choose a role.', code: 'validation_failed' });
   if (body.intent === 'delete') {
     return adminAction(args, {
       need,
