@@ -19,7 +19,7 @@ import { openDatabase } from '../../server/db/client';
 import { auditLogs, profiles, userRoles, users } from '../../server/db/schema';
 import { BUILD_DIR } from '../../server/root';
 import { USER_CHANGED_TOPIC } from '../../server/modules/auth/sessions';
-import { Client } from '../support/client';
+import { type Client } from '../support/client';
 import { openLive } from '../support/live-socket';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn, stepUp } from '../support/staff';
