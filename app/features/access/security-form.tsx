@@ -28,7 +28,8 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-export function SecuritySettingsForm({ settings }: { settings: StoredSecuritySettings }) {
+/** `youNeedTwoFactor`: the master admin saving has no two-factor (requiring it of admins sends them to set it up too). */
+export function SecuritySettingsForm({ settings, youNeedTwoFactor }: { settings: StoredSecuritySettings; youNeedTwoFactor: boolean }) {
   const [draft, setDraft] = useState<SecuritySettings>(() => draftOf(settings));
   const preview = useFetcher<Preview>();
   const { fetcher: saver, submit, dialog, steppingUp } = useStepUpFetcher<ActionResult>();
@@ -188,6 +189,12 @@ export function SecuritySettingsForm({ settings }: { settings: StoredSecuritySet
                     <span className="font-medium">{c.who}:</span> {c.what}
                   </li>
                 ))}
+                {youNeedTwoFactor && draft.requireTwoFactorForStaff && changes.some((c) => c.setting === 'twoFactorAdmins') ? (
+                  <li>
+                    <span className="font-medium">You:</span> two-factor authentication is off on your account, so you will be sent to set it up at your next
+                    page.
+                  </li>
+                ) : null}
               </ul>
             )}
             <div className="mt-4 flex gap-3">
@@ -204,7 +211,9 @@ export function SecuritySettingsForm({ settings }: { settings: StoredSecuritySet
             {preview.state !== 'idle' ? 'Checking…' : 'Save Security Settings'}
           </button>
         )}
-        {settings.updatedAt ? <p className="text-sm text-stone-600">Last saved {settings.updatedAt.replace('T', ' ').slice(0, 16)} UTC.</p> : null}
+        {settings.updatedAt && settings.updatedBy ? (
+          <p className="text-sm text-stone-600">Last saved {settings.updatedAt.replace('T', ' ').slice(0, 16)} UTC.</p>
+        ) : null}
       </form>
       {/* Outside the form: the password dialog's own form must not be nested in this one. */}
       {dialog}

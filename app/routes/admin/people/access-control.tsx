@@ -14,8 +14,8 @@ import { requireMasterAdmin } from '~/lib/guards.server';
 export const meta: Route.MetaFunction = () => [{ title: 'Access Control · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireMasterAdmin(request, context);
-  return { settings: await context.services.settings.get() };
+  const user = await requireMasterAdmin(request, context);
+  return { settings: await context.services.settings.get(), youNeedTwoFactor: !user.twoFactorEnabled };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,5 +45,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccessControlPage({ loaderData }: Route.ComponentProps) {
-  return <SecuritySettingsForm key={loaderData.settings.version} settings={loaderData.settings} />;
+  return <SecuritySettingsForm key={loaderData.settings.version} settings={loaderData.settings} youNeedTwoFactor={loaderData.youNeedTwoFactor} />;
 }
