@@ -3,16 +3,7 @@
 // upcoming event (every market's). A draft is never listed.
 import type { Route } from './+types/sitemap';
 
-const STATIC_PAGES = [
-  '/',
-  '/products',
-  '/cocktails',
-  '/events',
-  '/store-locator',
-  '/buy-online',
-  '/contact',
-  '/business-inquiry',
-];
+const STATIC_PAGES = ['/', '/products', '/cocktails', '/events', '/store-locator', '/buy-online', '/contact', '/business-inquiry'];
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -37,8 +37,15 @@ export function cmsMeta(page: MetaPage, publicOrigin: string | null, title = `${
     { property: 'og:title', content: page.title },
     ...(page.description ? [{ property: 'og:description', content: page.description }] : []),
     { property: 'og:type', content: 'website' },
-    ...(page.ogImage ? [{ property: 'og:image', content: absolute(page.ogImage.url) }, { property: 'og:image:alt', content: page.ogImage.alt }] : []),
-    ...(publicOrigin ? [{ tagName: 'link', rel: 'canonical', href: absolute(`/${page.slug}`) } as const, { property: 'og:url', content: absolute(`/${page.slug}`) }] : []),
+    ...(page.ogImage
+      ? [
+          { property: 'og:image', content: absolute(page.ogImage.url) },
+          { property: 'og:image:alt', content: page.ogImage.alt },
+        ]
+      : []),
+    ...(publicOrigin
+      ? [{ tagName: 'link', rel: 'canonical', href: absolute(`/${page.slug}`) } as const, { property: 'og:url', content: absolute(`/${page.slug}`) }]
+      : []),
   ];
 }
 

@@ -42,10 +42,7 @@ export const pages = pgTable(
     uniqueIndex('pages_slug_key').on(t.slug),
     uniqueIndex('pages_published_slug_key').on(t.publishedSlug),
     index('pages_updated_idx').on(t.updatedAt),
-    check(
-      'pages_published_has_version',
-      sql`(${t.status} = 'published') = (${t.publishedVersionId} is not null and ${t.publishedSlug} is not null)`,
-    ),
+    check('pages_published_has_version', sql`(${t.status} = 'published') = (${t.publishedVersionId} is not null and ${t.publishedSlug} is not null)`),
     check('pages_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );

@@ -3,7 +3,18 @@
 // published version; a draft, an unpublished or an unknown page is the same 404.
 import { Router } from 'express';
 import { z } from 'zod';
-import { pageDiffQuery, pageId, pageInput, pageListQuery, pagePreview, pageSave, pageSchedule, pageSlug, pageVersionBody, versionNumber } from '../../../shared/schemas/pages';
+import {
+  pageDiffQuery,
+  pageId,
+  pageInput,
+  pageListQuery,
+  pagePreview,
+  pageSave,
+  pageSchedule,
+  pageSlug,
+  pageVersionBody,
+  versionNumber,
+} from '../../../shared/schemas/pages';
 import { versionField } from '../../../shared/schemas/admin';
 import { notFound } from '../../core/errors';
 import { parse, parseIdOr404 } from '../../core/parse';

@@ -73,7 +73,11 @@ md.core.ruler.push('heading_anchors', (state) => {
     const open = tokens[i] as Token;
     if (open.type !== 'heading_open') continue;
     const inline = tokens[i + 1];
-    const text = inline?.children?.filter((c) => c.type === 'text' || c.type === 'code_inline').map((c) => c.content).join('') ?? '';
+    const text =
+      inline?.children
+        ?.filter((c) => c.type === 'text' || c.type === 'code_inline')
+        .map((c) => c.content)
+        .join('') ?? '';
     const id = anchorOf(text, used);
     open.attrSet('id', id);
     const level = Number(open.tag.slice(1));

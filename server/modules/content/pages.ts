@@ -389,7 +389,10 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
         await db.transaction(async (tx) => {
           const [page] = await tx.select().from(pages).where(eq(pages.id, pageId)).for('update');
           if (!page || page.scheduledJobId !== ctx.id) return;
-          const [v] = await tx.select().from(pageVersions).where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, pageId)));
+          const [v] = await tx
+            .select()
+            .from(pageVersions)
+            .where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, pageId)));
           if (!v) throw new PermanentJobError('The scheduled version no longer exists.');
           await publishIn(tx, page, v, { userId: page.scheduledBy, ip: null }, 'SCHEDULED_PUBLISH');
           published = true;
@@ -489,7 +492,15 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
         if (page.status !== 'published') throw new AppError('not_published', 409, 'This page is not published.');
         await tx
           .update(pages)
-          .set({ status: 'draft', publishedVersionId: null, publishedSlug: null, publishedAt: null, version: page.version + 1, updatedAt: new Date(now()), updatedBy: actor.userId })
+          .set({
+            status: 'draft',
+            publishedVersionId: null,
+            publishedSlug: null,
+            publishedAt: null,
+            version: page.version + 1,
+            updatedAt: new Date(now()),
+            updatedBy: actor.userId,
+          })
           .where(eq(pages.id, id));
         await setPageMedia(tx, id, 'published', []);
         await recordAudit(tx, actor, {
@@ -607,7 +618,14 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
         // The queued job finds its page no longer names it and does nothing.
         await tx
           .update(pages)
-          .set({ scheduledPublishAt: null, scheduledVersionId: null, scheduledBy: null, scheduledJobId: null, version: page.version + 1, updatedAt: new Date(now()) })
+          .set({
+            scheduledPublishAt: null,
+            scheduledVersionId: null,
+            scheduledBy: null,
+            scheduledJobId: null,
+            version: page.version + 1,
+            updatedAt: new Date(now()),
+          })
           .where(eq(pages.id, id));
         await recordAudit(tx, actor, {
           action: 'CANCEL_SCHEDULE',
@@ -660,4 +678,3 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
     },
   };
 }
-

@@ -177,7 +177,11 @@ async function usersOf(tx: DbOrTx, id: string): Promise<string[]> {
   const cocktailRows = await tx.select({ name: cocktails.name }).from(cocktails).where(eq(cocktails.imageMediaId, id));
   const collateralRows = await tx.select({ name: collateralItems.title }).from(collateralItems).where(eq(collateralItems.mediaId, id));
   const eventRows = await tx.select({ name: brandEvents.title }).from(brandEvents).where(eq(brandEvents.imageMediaId, id));
-  const pageRows = await tx.selectDistinct({ name: pages.title }).from(pageMedia).innerJoin(pages, eq(pages.id, pageMedia.pageId)).where(eq(pageMedia.mediaId, id));
+  const pageRows = await tx
+    .selectDistinct({ name: pages.title })
+    .from(pageMedia)
+    .innerJoin(pages, eq(pages.id, pageMedia.pageId))
+    .where(eq(pageMedia.mediaId, id));
   return [
     ...productRows.map((r) => `the product “${r.name}”`),
     ...cocktailRows.map((r) => `the cocktail “${r.name}”`),
