@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, jobs, pages } from '../../server/db/schema';
-import { Client } from '../support/client';
+import { type Client } from '../support/client';
 import { signedIn } from '../support/staff';
 import { passGate, startTestServer, type TestServer } from '../support/test-server';
 

@@ -8,15 +8,22 @@ export function CmsHtml({ html, className = '' }: { html: string; className?: st
   return <div className={`cms-prose ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** A plain CMS page: its title, when it was last published (for legal pages), and its content. */
+/** A page's title, when it was last published (for legal pages), and its content: the public page and the preview. */
+export function CmsPageBody({ title, html, updated }: { title: string; html: string; updated?: string }) {
+  return (
+    <article>
+      <h1 className="font-serif text-4xl">{title}</h1>
+      {updated ? <p className="mt-2 text-sm text-stone-600">Last updated {updated}</p> : null}
+      <CmsHtml html={html} className="mt-8" />
+    </article>
+  );
+}
+
+/** A plain CMS page as the public sees it. */
 export function CmsArticle({ title, html, updated }: { title: string; html: string; updated?: string }) {
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">
-      <article>
-        <h1 className="font-serif text-4xl">{title}</h1>
-        {updated ? <p className="mt-2 text-sm text-stone-600">Last updated {updated}</p> : null}
-        <CmsHtml html={html} className="mt-8" />
-      </article>
+      <CmsPageBody title={title} html={html} updated={updated} />
     </main>
   );
 }
