@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, jobs, pages } from '../../server/db/schema';
 import { type Client } from '../support/client';
 import { signedIn } from '../support/staff';
+import { describeOnPostgres } from '../support/test-db';
 import { passGate, startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;
@@ -389,5 +390,33 @@ describe('scheduled publishing (the job queue)', () => {
     expect(now.status).toBe('draft');
     expect(now.scheduleError).toContain('Not published');
     expect(s.scheduledPublishAt).not.toBeNull();
+  });
+});
+
+describeOnPostgres('two editors at once (PostgreSQL)', () => {
+  it('of ten saves naming one version, exactly one lands; the rest are told of the conflict', async () => {
+    const p = await create({ slug: 'race-save' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        master.json('PUT', `/api/admin/pages/${p.id}`, { ...page({ slug: 'race-save', content: `editor ${i}` }), version: p.version }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, ...Array(9).fill(409)]);
+    const versions = (await (await master.json('GET', `/api/admin/pages/${p.id}/versions`)).json()).items;
+    expect(versions).toHaveLength(2);
+  });
+
+  it('of ten new pages wanting one slug, exactly one gets it', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => master.json('POST', '/api/admin/pages', page({ slug: 'race-slug' }))));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    for (const a of answers.filter((x) => x.status === 409)) expect((await a.json()).error.code).toBe('slug_taken');
+  });
+
+  it('of ten publishes naming one version, exactly one lands', async () => {
+    const p = await create({ slug: 'race-publish' });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => master.json('POST', `/api/admin/pages/${p.id}/publish`, { version: p.version })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
   });
 });

@@ -64,8 +64,8 @@ export const SERVER_SEGMENTS = ['api', 'media', 'assets', 'healthz', 'ws', 'buil
 
 const fieldError = (path: string, message: string) => invalidFields([{ path, message }]);
 
-function slugTaken(slug: string): AppError {
-  return new AppError('slug_taken', 409, `Another page already uses the slug “${slug}”.`, {
+function slugTaken(slug?: string): AppError {
+  return new AppError('slug_taken', 409, slug ? `Another page already uses the slug “${slug}”.` : 'Another page already uses this slug.', {
     details: [{ path: 'slug', message: 'Another page already uses this slug. Choose another.' }],
     hint: 'The slug is the page’s address on the site (/<slug>) and must be unique.',
   });
@@ -219,7 +219,7 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
     try {
       return await db.transaction(fn);
     } catch (err) {
-      if (isUniqueViolation(err, 'pages_slug_key') || isUniqueViolation(err, 'pages_published_slug_key')) throw slugTaken('');
+      if (isUniqueViolation(err, 'pages_slug_key') || isUniqueViolation(err, 'pages_published_slug_key')) throw slugTaken();
       throw err;
     }
   }
