@@ -88,7 +88,9 @@ export default [
     route('user-management', 'routes/admin/people/user-management.tsx', { id: 'admin-user-management' }),
     route('users', 'routes/admin/people/user-management.tsx', { id: 'admin-users' }),
     route('audit-logs', 'routes/admin/audit-logs.tsx', { id: 'admin-audit-logs' }),
-    ...['content-management', 'database-management', 'code-editor'].map((p) => route(p, 'routes/admin/master-page.tsx', { id: `admin-${p}` })),
+    // Content Management (issue 18): CMS pages; the Navigation and Media Library tabs point to what exists.
+    route('content-management', 'routes/admin/content-management.tsx', { id: 'admin-content-management' }),
+    ...['database-management', 'code-editor'].map((p) => route(p, 'routes/admin/master-page.tsx', { id: `admin-${p}` })),
   ]),
 
   // Partner area (protected layout)

@@ -33,6 +33,8 @@ import { securityApi } from './modules/security/api';
 import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
+import { pagesApi } from './modules/content/api';
+import { routeSegments } from './modules/content/route-table';
 import { marketingRequestsApi } from './modules/marketing-requests/api';
 import { ordersApi } from './modules/orders/api';
 import { invoicesApi } from './modules/invoices/api';
@@ -158,6 +160,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(securityApi(services));
   api.use(chatApi(services));
   api.use(marketingApi(services));
+  api.use(pagesApi(services));
   api.use(marketingRequestsApi(services));
   api.use(ordersApi(services));
   api.use(invoicesApi(services));
@@ -202,6 +205,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   );
 
   if (build) {
+    // CMS pages may not take an address of the route table: the build the server runs says which.
+    const source = build;
+    let segments: Promise<string[]> | null = null;
+    services.pages.useRouteTable(() => (segments ??= (typeof source === 'function' ? source() : Promise.resolve(source)).then(routeSegments)));
     const pageCache = config.PAGE_CACHE && !dev ? createPageCache(services.content, services.ageGate) : null;
     const makeContext = (req: Request, _res: Response, nonce: string): AppLoadContext => {
       const gate = services.ageGate.read(req.headers.cookie);

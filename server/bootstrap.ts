@@ -1,11 +1,12 @@
 // What a start does to the database before serving: migrations, system roles and their grants, the
-// settings row, demo content, and the first master admin.
+// settings row, the brand's CMS pages, demo content, and the first master admin.
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { type Database, migrateDatabase } from './db/client';
 import { profiles, userRoles, users } from './db/schema';
 import { seedDemoContent } from './seed/demo-content';
+import { ensureBrandPages } from './seed/brand-pages';
 import { DEMO_ROLE_ORGANISATION, seedPartnerChain } from './seed/partners';
 import { hashPassword, passwordProblem, weakPassword } from './auth/password';
 import { newToken } from './auth/tokens';
@@ -17,6 +18,8 @@ import { ROLES } from '../shared/policy';
 export async function prepareDatabase(database: Database, config: Config, logger: Logger): Promise<void> {
   await migrateDatabase(database);
   await ensureSystemRoles(database.db);
+  // The brand's own pages (About, Drink Responsibly, the legal pages) are CMS pages: their routes need them.
+  if (await ensureBrandPages(database.db)) logger.info('seeded the brand pages');
   if (config.SEED_DEMO && (await seedDemoContent(database.db))) logger.info('seeded demo content');
 }
 

@@ -27,6 +27,7 @@ import { createDashboardService, type DashboardService } from './modules/dashboa
 import { type ChatService, createChatService } from './modules/chat/service';
 import { createMediaService, type MediaService } from './modules/media/service';
 import { createMarketingService, type MarketingService } from './modules/marketing/service';
+import { createPagesService, type PagesService } from './modules/content/pages';
 import { createNotificationService, type NotificationService } from './modules/notifications/service';
 import { createPartnerService, type PartnerService } from './modules/partners/service';
 import { createMarketingRequestService, type MarketingRequestService } from './modules/marketing-requests/service';
@@ -66,6 +67,8 @@ export interface Services {
   chat: ChatService;
   media: MediaService;
   marketing: MarketingService;
+  /** CMS pages: drafts and versions, diff and restore, publishing (now or scheduled), the public page. */
+  pages: PagesService;
   /** Partners' marketing requests (materials, events) and their collateral downloads. */
   marketingRequests: MarketingRequestService;
   orders: OrderService;
@@ -147,6 +150,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     live,
     media: createMediaService(database.db, content, uploadsDir, storage),
     marketing: createMarketingService(database.db, content),
+    pages: createPagesService(database.db, content, jobs, now),
     marketingRequests: createMarketingRequestService({
       db: database.db,
       access,

@@ -1,34 +1,23 @@
-// sitemap.xml: the public pages and every published product, cocktail and upcoming event (every market's).
+// sitemap.xml: the public pages, every published CMS page (the brand's own — About, Drink Responsibly,
+// the legal pages — among them, at their routes' addresses) and every published product, cocktail and
+// upcoming event (every market's). A draft is never listed.
 import type { Route } from './+types/sitemap';
 
-const STATIC_PAGES = [
-  '/',
-  '/about',
-  '/products',
-  '/cocktails',
-  '/events',
-  '/store-locator',
-  '/buy-online',
-  '/contact',
-  '/business-inquiry',
-  '/drink-responsibly',
-  '/privacy',
-  '/terms',
-  '/cookies',
-  '/imprint',
-];
+const STATIC_PAGES = ['/', '/products', '/cocktails', '/events', '/store-locator', '/buy-online', '/contact', '/business-inquiry'];
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const [products, cocktails, events] = await Promise.all([
+  const [pages, products, cocktails, events] = await Promise.all([
+    context.services.pages.publishedPages(),
     context.services.catalog.listActiveSlugs(),
     context.services.cocktails.listPublished({}),
     context.services.marketing.listUpcomingEvents(),
   ]);
   const urls = [
     ...STATIC_PAGES.map((path) => ({ loc: origin + path, lastmod: null as string | null })),
+    ...pages.map((p) => ({ loc: `${origin}/${p.slug}`, lastmod: p.publishedAt.slice(0, 10) })),
     ...products.map((p) => ({ loc: `${origin}/products/${p.slug}`, lastmod: new Date(p.updatedAt).toISOString().slice(0, 10) })),
     ...cocktails.map((c) => ({ loc: `${origin}/cocktails/${c.slug}`, lastmod: null })),
     ...events.map((e) => ({ loc: origin + e.path, lastmod: e.updatedAt.slice(0, 10) })),

@@ -3,7 +3,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
 import { type AppLoadContext, createRequestHandler, type HandleErrorFunction, isRouteErrorResponse, type ServerBuild } from 'react-router';
 import './load-context';
-import type { PageCache } from './page-cache';
+import { acceptsGzip, type PageCache } from './page-cache';
 import { pageBodyOf } from './page-forms';
 import { readSessionToken } from './request-auth';
 
@@ -102,7 +102,8 @@ export function reactRouterHandler(
         const hit = pageCache.get(key);
         if (hit) {
           res.setHeader('X-Page-Cache', 'hit');
-          await sendResponse(res, pageCache.toResponse(hit, nonce));
+          // Compressed once per cached page, not per request (the compression middleware sees it is encoded).
+          await sendResponse(res, pageCache.toResponse(hit, nonce, acceptsGzip(req.headers['accept-encoding'])));
           return;
         }
         const version = pageCache.version();

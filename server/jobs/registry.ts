@@ -24,6 +24,8 @@ export interface JobPayloads {
   'partners.licence-check': Record<string, never>;
   /** Daily: issued invoices that fell overdue (or reached 31, 61, 91 days) are told to both sides, once per stage. */
   'payments.overdue-check': Record<string, never>;
+  /** A CMS page's publish at the time staff chose (server/modules/content/pages.ts); the page must still name this job. */
+  'pages.publish': { pageId: number; versionId: number };
   /** Hourly, built into the runner: delete old finished jobs. */
   'jobs.cleanup': Record<string, never>;
 }

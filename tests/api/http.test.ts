@@ -119,6 +119,19 @@ describe('security headers and compression', () => {
     expect(html).not.toContain('__NONCE_');
   });
 
+  it('serves a cached page gzipped from its pre-compressed pieces, with that response’s nonce', async () => {
+    await get('/products?category=whisky', { cookie, 'accept-encoding': 'gzip' });
+    const hit = await get('/products?category=whisky', { cookie, 'accept-encoding': 'gzip' });
+    expect(hit.headers.get('x-page-cache')).toBe('hit');
+    expect(hit.headers.get('content-encoding')).toBe('gzip');
+    expect(hit.headers.get('vary')).toMatch(/accept-encoding/i);
+    const nonce = /'nonce-([^']+)'/.exec(hit.headers.get('content-security-policy') ?? '')?.[1];
+    const html = await hit.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html).not.toContain('__NONCE_');
+    expect(html).toContain('</html>');
+  });
+
   it('keeps query parameters pages do not read out of the page cache', async () => {
     await get('/products?category=vodka', { cookie });
     expect((await get('/products?category=vodka', { cookie })).headers.get('x-page-cache')).toBe('hit');

@@ -203,6 +203,7 @@ const STATUS_STYLES: Record<string, string> = {
   in_progress: 'bg-sky-100 text-sky-900',
   archived: 'bg-stone-300 text-stone-700',
   inactive: 'bg-stone-300 text-stone-700',
+  failed: 'bg-red-100 text-red-900',
 };
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {

@@ -6,6 +6,7 @@ export * from './audit';
 export * from './catalog';
 export * from './chat';
 export * from './cocktails';
+export * from './content';
 export * from './inquiries';
 export * from './invoicing';
 export * from './jobs';

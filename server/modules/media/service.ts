@@ -20,7 +20,7 @@ import {
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { mediaAltText, type MediaListQuery } from '../../../shared/schemas/media';
 import type { Db, DbOrTx } from '../../db/client';
-import { brandEvents, cocktails, collateralItems, mediaAssets, productImages, products } from '../../db/schema';
+import { brandEvents, cocktails, collateralItems, mediaAssets, pageMedia, pages, productImages, products } from '../../db/schema';
 import { parse } from '../../core/parse';
 import { AppError, isForeignKeyViolation, notFound, stillReferenced } from '../../core/errors';
 import { type Actor } from '../../core/actor';
@@ -62,13 +62,13 @@ export interface MediaService {
   /** The entries that exist among `ids`, in the order asked (editors load their chosen files). */
   getMany(ids: string[]): Promise<MediaAsset[]>;
   updateAlt(id: string, altText: string, actor: Actor): Promise<MediaAsset>;
-  /** Refused with 409 `still_referenced` while a product, cocktail, collateral item or event uses it. */
+  /** Refused with 409 `still_referenced` while a product, cocktail, collateral item, event or page uses it. */
   remove(id: string, actor: Actor): Promise<void>;
   /** A stored variant for the file route; documents have only `original`. */
   open(id: string, variant: MediaVariant): Promise<OpenedFile>;
   /**
-   * True when public content shows the file: an active product's gallery, a published recipe or a
-   * published event. Anything else (a fresh upload, a draft's image, collateral for partners) is for
+   * True when public content shows the file: an active product's gallery, a published recipe, a
+   * published event or a published page. Anything else (a fresh upload, a draft's image, collateral for partners) is for
    * signed-in staff only. Cached per content version.
    */
   isPublic(id: string): Promise<boolean>;
@@ -177,11 +177,17 @@ async function usersOf(tx: DbOrTx, id: string): Promise<string[]> {
   const cocktailRows = await tx.select({ name: cocktails.name }).from(cocktails).where(eq(cocktails.imageMediaId, id));
   const collateralRows = await tx.select({ name: collateralItems.title }).from(collateralItems).where(eq(collateralItems.mediaId, id));
   const eventRows = await tx.select({ name: brandEvents.title }).from(brandEvents).where(eq(brandEvents.imageMediaId, id));
+  const pageRows = await tx
+    .selectDistinct({ name: pages.title })
+    .from(pageMedia)
+    .innerJoin(pages, eq(pages.id, pageMedia.pageId))
+    .where(eq(pageMedia.mediaId, id));
   return [
     ...productRows.map((r) => `the product “${r.name}”`),
     ...cocktailRows.map((r) => `the cocktail “${r.name}”`),
     ...collateralRows.map((r) => `the collateral item “${r.name}”`),
     ...eventRows.map((r) => `the event “${r.name}”`),
+    ...pageRows.map((r) => `the page “${r.name}”`),
   ];
 }
 
@@ -354,7 +360,14 @@ export function createMediaService(db: Db, content: ContentVersion, uploadsDir: 
           .from(brandEvents)
           .where(and(eq(brandEvents.imageMediaId, id), eq(brandEvents.published, true)))
           .limit(1);
-        return inEvent !== undefined;
+        if (inEvent) return true;
+        // A published CMS page's images and Open Graph image (its published version's, not a draft's).
+        const [inPage] = await db
+          .select({ id: pageMedia.pageId })
+          .from(pageMedia)
+          .where(and(eq(pageMedia.mediaId, id), eq(pageMedia.role, 'published')))
+          .limit(1);
+        return inPage !== undefined;
       });
     },
 
