@@ -7,6 +7,7 @@ import type { ServerBuild } from 'react-router';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { openStorage } from './modules/media/open-storage';
 import { lockDataDir } from './db/data-dir-lock';
 import { ensureMasterAdmin, prepareDatabase, startDemoUsers } from './bootstrap';
 import { BUILD_DIR } from './root';
@@ -24,6 +25,17 @@ async function main(): Promise<void> {
     throw err;
   }
   const dev = config.NODE_ENV === 'development';
+  // A bucket that is missing or refuses the credentials stops the start (before the database is
+  // touched), not the first upload.
+  const storage = openStorage(config);
+  try {
+    await storage.check();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  } finally {
+    storage.close();
+  }
   // Synchronous writes: a line is out before the next statement runs, so the crash report of an
   // uncaught exception is never lost; and a broken stdout (the log reader gone) turns logging off
   // instead of leaving a buffer that pino's flush on exit would retry forever.
@@ -67,7 +79,10 @@ async function main(): Promise<void> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
 
-    logger.info({ port, database: database.kind, ms: Math.round(performance.now() - startedAt) }, `Frolic is listening on http://localhost:${port}`);
+    logger.info(
+      { port, database: database.kind, storage: app.services.storage.where, ms: Math.round(performance.now() - startedAt) },
+      `Frolic is listening on http://localhost:${port}`,
+    );
     // Under the supervisor: this worker started, so a later exit is a crash worth a restart.
     process.send?.({ type: 'ready' });
   });

@@ -35,11 +35,10 @@ import { createPartnerCatalogService, type PartnerCatalogService } from './modul
 import { createStockService, type StockService } from './modules/stock/service';
 import { type AttachmentService, createAttachmentService } from './modules/attachments/service';
 import { createShipmentService, type ShipmentService } from './modules/shipments/service';
-import { createLocalStorage } from './modules/media/storage';
+import { type OpenedStorage, openStorage } from './modules/media/open-storage';
 import { createPaymentService, type PaymentService } from './modules/payments/service';
 import { createInstances, type Instances } from './modules/master/instances';
 import { createMasterPanel, type MasterPanelService } from './modules/master/panel';
-import path from 'node:path';
 
 export interface Services {
   content: ContentVersion;
@@ -92,6 +91,8 @@ export interface Services {
   /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes. */
   authLimiter: RateLimiter;
   signer: Signer;
+  /** Where uploaded files live: the local disk or an S3 bucket (main.ts checks it before starting; closed by close()). */
+  storage: OpenedStorage;
 }
 
 export function createServices(config: Config, database: Database, feed: ChangeFeed, logger: Logger, now: () => number = Date.now): Services {
@@ -120,11 +121,12 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
     now,
   });
-  const uploadsDir = config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads');
-  // One file storage: the media library's files and the partners' attachments (in tables of their own).
-  const storage = createLocalStorage(uploadsDir);
+  // One file storage: the media library's files and the partners' attachments (in tables of their
+  // own) — the local disk, or an S3-compatible bucket every instance shares (STORAGE_URL).
+  const storage = openStorage(config);
   const attachments = createAttachmentService(database.db, access, storage);
   return {
+    storage,
     partners,
     attachments,
     shipments: createShipmentService({
@@ -142,7 +144,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     access,
     notifications,
     live,
-    media: createMediaService(database.db, content, uploadsDir, storage),
+    media: createMediaService(database.db, content, storage),
     marketing: createMarketingService(database.db, content),
     marketingRequests: createMarketingRequestService({
       db: database.db,
