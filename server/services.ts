@@ -21,7 +21,7 @@ import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionStore, type SessionStore } from './modules/auth/sessions';
 import { createUserService, type UserService } from './modules/users/service';
 import { createSettingsService, type SettingsService } from './modules/security/settings';
-import { createRateLimiter, type RateLimiter } from './core/rate-limit';
+import { createRateLimiter, type RateLimiter, sweepRateLimits } from './core/rate-limit';
 import { createDashboardService, type DashboardService } from './modules/dashboard/service';
 import { type ChatService, createChatService } from './modules/chat/service';
 import { createMediaService, type MediaService } from './modules/media/service';
@@ -88,7 +88,7 @@ export interface Services {
   masterPanel: MasterPanelService;
   /** Demo mode (DEMO_MODE): creates one user per role; disabled by default. */
   demo: { enabled: boolean; createUsers(): Promise<{ role: string; email: string; password: string }[]> };
-  /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes. */
+  /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes, counted across every instance. */
   authLimiter: RateLimiter;
   signer: Signer;
   /** Where uploaded files live: the local disk or an S3 bucket (main.ts checks it before starting; closed by close()). */
@@ -101,6 +101,10 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const settings = createSettingsService(database.db, feed);
   const sessions = createSessionStore(database.db, settings, now, feed);
   const jobs = createJobs(database.db, { logger, now });
+  // Rate limits live in the database, shared by every instance; passed windows go hourly.
+  jobs.every('rate-limits.sweep', 'hour', async () => {
+    await sweepRateLimits(database.db, now);
+  });
   // Links in emails are live tokens: printed to the log in development only (the outbox keeps them).
   const mailer = createMailer(database.db, jobs, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger, printLinks: config.NODE_ENV === 'development' });
   const sealer = createSealer(config.SESSION_SECRET);
@@ -199,7 +203,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     demo: { enabled: false, createUsers: async () => [] },
     auth: createAuthService({ db: database.db, sessions, settings, mailer, jobs, sealer, feed, now }),
     users,
-    authLimiter: createRateLimiter({ limit: 20, windowMs: 15 * 60_000, now, what: 'attempts from your network' }),
+    authLimiter: createRateLimiter(database.db, { name: 'auth', limit: 20, windowMs: 15 * 60_000, now, what: 'attempts from your network' }),
     content,
     signer,
     catalog: createCatalogService(database.db, content),
