@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, withStartupLock } from './db/client';
 import { openStorage } from './modules/media/open-storage';
 import { lockDataDir } from './db/data-dir-lock';
 import { ensureMasterAdmin, prepareDatabase, startDemoUsers } from './bootstrap';
@@ -67,14 +67,17 @@ async function main(): Promise<void> {
     dataDir: path.join(config.DATA_DIR, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
   });
-  await prepareDatabase(database, config, logger);
-
   const build = dev ? undefined : ((await import(pathToFileURL(path.join(BUILD_DIR, 'server', 'index.js')).href)) as ServerBuild);
-  const app = await createApp({ config, database, logger, build, clientDir: path.join(BUILD_DIR, 'client'), dev });
-  await ensureMasterAdmin(database, app.services, config, logger, config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`);
-  if (config.DEMO_MODE) {
-    await startDemoUsers(app.services, database, logger, process.env.DEMO_PASSWORD || undefined);
-  }
+  // Instances starting together take turns at what a start writes (docs/deploy.md).
+  const app = await withStartupLock(database, async () => {
+    await prepareDatabase(database, config, logger);
+    const started = await createApp({ config, database, logger, build, clientDir: path.join(BUILD_DIR, 'client'), dev });
+    await ensureMasterAdmin(database, started.services, config, logger, config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`);
+    if (config.DEMO_MODE) {
+      await startDemoUsers(started.services, database, logger, process.env.DEMO_PASSWORD || undefined);
+    }
+    return started;
+  });
   app.server.listen(config.PORT, config.HOST, () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -298,22 +298,25 @@ export function createAuthService(deps: AuthDeps) {
           recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_FAILED', tableName: 'users', recordId: user.id, newValues: { failures } }),
         );
         if (failures >= MFA_MAX_FAILURES) {
-          // Too many wrong codes: the half-open session ends; the password is needed again.
-          await mfaFailures.forget(user.sessionId);
+          // Too many wrong codes: the half-open session ends; the password is needed again. The
+          // count stays until its window passes: an instance that has not yet heard of the
+          // revocation (its session cache) still refuses every further code.
           await deps.sessions.revoke(token);
           throw new AppError('too_many_codes', 429, 'Too many wrong codes. Sign in again.');
         }
         throw new AppError('invalid_code', 400, 'That code is not valid. Try the current code from your app, or a recovery code.');
       }
-      await mfaFailures.forget(user.sessionId);
       const cfg = await settings.get();
       let deviceToken: string | undefined;
       let fresh = '';
       const device = knownDevice ?? newToken();
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
+        // A new session token once both factors are in (the half-open one ends). The half-open
+        // session must still exist: another instance may have ended it (too many wrong codes)
+        // before this one's session cache heard.
+        const [halfOpen] = await tx.delete(sessions).where(eq(sessions.id, user.sessionId)).returning({ id: sessions.id });
+        if (!halfOpen) return false;
         await knownDevices.remember(tx, user.id, device);
-        // A new session token once both factors are in (the half-open one ends).
-        await tx.delete(sessions).where(eq(sessions.id, user.sessionId));
         fresh = (await deps.sessions.create(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent ?? null, mfaPending: false })).token;
         await tx
           .update(users)
@@ -326,7 +329,10 @@ export function createAuthService(deps: AuthDeps) {
             .values({ userId: user.id, tokenHash: hashToken(deviceToken), expiresAt: new Date(now() + cfg.rememberDeviceDays * 24 * HOUR) });
         }
         await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SIGN_IN', tableName: 'users', recordId: user.id, newValues: { twoFactor: true } });
+        return true;
       });
+      if (!ended) return { result: { kind: 'invalid' } };
+      await mfaFailures.forget(user.sessionId);
       return { result: await this.finishSignIn(fresh), token: fresh, deviceToken, deviceDays: cfg.rememberDeviceDays, knownDevice: device };
     },
 
