@@ -28,6 +28,8 @@ import { partnersApi } from './modules/partners/api';
 import { authApi } from './modules/auth/api';
 import { usersApi } from './modules/users/api';
 import { masterApi } from './modules/master/api';
+import { rolesApi } from './modules/roles/api';
+import { securityApi } from './modules/security/api';
 import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
@@ -152,6 +154,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(authApi(services));
   api.use(usersApi(services));
   api.use(masterApi(services));
+  api.use(rolesApi(services));
+  api.use(securityApi(services));
   api.use(chatApi(services));
   api.use(marketingApi(services));
   api.use(marketingRequestsApi(services));

@@ -21,6 +21,7 @@ import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionStore, type SessionStore } from './modules/auth/sessions';
 import { createUserService, type UserService } from './modules/users/service';
 import { createSettingsService, type SettingsService } from './modules/security/settings';
+import { createRoleService, type RoleService } from './modules/roles/service';
 import { createRateLimiter, type RateLimiter, sweepRateLimits } from './core/rate-limit';
 import { createDashboardService, type DashboardService } from './modules/dashboard/service';
 import { type ChatService, createChatService } from './modules/chat/service';
@@ -55,6 +56,8 @@ export interface Services {
   auth: AuthService;
   /** User administration: create and invite, status, unlock, anyone's roles. */
   users: UserService;
+  /** Roles & Permissions: the roles with their grants, switches saved, custom roles created and deleted. */
+  roles: RoleService;
   mailer: Mailer;
   /** The job queue and this instance's runner (started by createApp, stopped by its close). */
   jobs: Jobs;
@@ -98,7 +101,7 @@ export interface Services {
 export function createServices(config: Config, database: Database, feed: ChangeFeed, logger: Logger, now: () => number = Date.now): Services {
   const content = createContentVersion(feed);
   const signer = createSigner(config.SESSION_SECRET);
-  const settings = createSettingsService(database.db, feed);
+  const settings = createSettingsService(database.db, feed, now);
   const sessions = createSessionStore(database.db, settings, now, feed);
   const jobs = createJobs(database.db, { logger, now });
   // Rate limits live in the database, shared by every instance; passed windows go hourly.
@@ -203,6 +206,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     demo: { enabled: false, createUsers: async () => [] },
     auth: createAuthService({ db: database.db, sessions, settings, mailer, jobs, sealer, feed, now }),
     users,
+    roles: createRoleService({ db: database.db, feed, now }),
     authLimiter: createRateLimiter(database.db, { name: 'auth', limit: 20, windowMs: 15 * 60_000, now, what: 'attempts from your network' }),
     content,
     signer,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturnTo } from './paths';
-import { dashboardLanding, hasAdminAccess, hasPartnerAccess, roleRedirect } from './policy';
+import { dashboardLanding, hasAdminAccess, hasPartnerAccess, permissionsForArea, roleRedirect } from './policy';
 
 describe('dashboard landing (spec §6)', () => {
   it('sends each role to its dashboard', () => {
@@ -11,6 +11,21 @@ describe('dashboard landing (spec §6)', () => {
     expect(dashboardLanding(['retailer'])).toBe('/partner/dashboard/retailer');
     expect(dashboardLanding(['partner'])).toBe('/partner/dashboard');
     expect(dashboardLanding(['customer'])).toBe('/auth/login');
+  });
+
+  it('sends a custom role to the dashboard of the area stored with it', () => {
+    expect(dashboardLanding(['warehouse_lead'], ['staff'])).toBe('/admin/dashboard');
+    expect(dashboardLanding(['sales_agent'], ['partner'])).toBe('/partner/dashboard');
+    expect(dashboardLanding(['sales_agent', 'retailer'], ['partner'])).toBe('/partner/dashboard/retailer');
+    expect(hasAdminAccess(['warehouse_lead'], ['staff'])).toBe(true);
+    expect(hasPartnerAccess(['sales_agent'], ['partner'])).toBe(true);
+    expect(roleRedirect(['warehouse_lead'], 'cocktails', ['staff'])).toBe('/admin/dashboard/cocktails');
+  });
+
+  it("gives a partner role partner switches only, a staff role all but a partner's own requests", () => {
+    expect(permissionsForArea('partner')).toEqual(['orders:manage', 'inventory:view', 'chat:internal', 'reports:view', 'marketing:request']);
+    expect(permissionsForArea('staff')).not.toContain('marketing:request');
+    expect(permissionsForArea('staff')).toContain('cms:access');
   });
 
   it('groups roles into admin and partner access', () => {

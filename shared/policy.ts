@@ -7,19 +7,24 @@ export type Role = (typeof ROLES)[number];
 export const ADMIN_ACCESS: readonly Role[] = ['admin', 'master_admin', 'employee'];
 export const PARTNER_ACCESS: readonly Role[] = ['partner', 'importer', 'distributor', 'retailer'];
 
-export function hasAdminAccess(roles: readonly string[]): boolean {
-  return roles.some((r) => (ADMIN_ACCESS as readonly string[]).includes(r));
+/**
+ * Spec §6 admin access. `areas` are the areas the user's roles open as stored with each role
+ * (`roles.area`): a custom staff role opens the admin area as `employee` does. The system roles are
+ * known by name as well, so a caller without `areas` still answers for them.
+ */
+export function hasAdminAccess(roles: readonly string[], areas: readonly RoleArea[] = []): boolean {
+  return areas.includes('staff') || roles.some((r) => (ADMIN_ACCESS as readonly string[]).includes(r));
 }
 
-export function hasPartnerAccess(roles: readonly string[]): boolean {
-  return roles.some((r) => (PARTNER_ACCESS as readonly string[]).includes(r));
+export function hasPartnerAccess(roles: readonly string[], areas: readonly RoleArea[] = []): boolean {
+  return areas.includes('partner') || roles.some((r) => (PARTNER_ACCESS as readonly string[]).includes(r));
 }
 
-/** Spec §6 "Dashboard landing". */
-export function dashboardLanding(roles: readonly string[]): string {
+/** Spec §6 "Dashboard landing"; a custom role lands on its area's dashboard. */
+export function dashboardLanding(roles: readonly string[], areas: readonly RoleArea[] = []): string {
   if (roles.includes('master_admin')) return href('/admin/dashboard/master-admin');
-  if (roles.includes('admin') || roles.includes('employee')) return href('/admin/dashboard');
-  return partnerLanding(roles) ?? href('/auth/login');
+  if (hasAdminAccess(roles, areas)) return href('/admin/dashboard');
+  return partnerLanding(roles) ?? (areas.includes('partner') ? href('/partner/dashboard') : href('/auth/login'));
 }
 
 /** A partner's own dashboard: the importer's is the area's index, the others have their own page. */
@@ -42,12 +47,12 @@ const ADMIN_SECTIONS: Partial<Record<string, string>> = {
 };
 
 /** Spec §2 "Role redirect screen": where /dashboard/{rest} sends a user. */
-export function roleRedirect(roles: readonly string[], rest: string): string {
-  if (hasAdminAccess(roles)) {
+export function roleRedirect(roles: readonly string[], rest: string, areas: readonly RoleArea[] = []): string {
+  if (hasAdminAccess(roles, areas)) {
     const section = rest.split('/').filter(Boolean)[0];
     return (section && Object.hasOwn(ADMIN_SECTIONS, section) ? ADMIN_SECTIONS[section] : undefined) ?? href('/admin/dashboard');
   }
-  return partnerLanding(roles) ?? href('/auth/login');
+  return partnerLanding(roles) ?? (areas.includes('partner') ? href('/partner/dashboard') : href('/auth/login'));
 }
 
 /**
@@ -196,6 +201,38 @@ export function grantScope(role: string): Scope | null {
   return null;
 }
 
+/** The same for any role, custom ones included, by the area stored with it (`roles.area`). */
+export function scopeOfArea(area: RoleArea | null): Scope | null {
+  return area === 'staff' ? 'any' : area === 'partner' ? 'own' : null;
+}
+
+/**
+ * The switches a role of this area may hold, in the order the Roles screen shows them. A partner
+ * role's grant is over its organisation, and staff permissions are honoured in the admin area
+ * only: a partner role holds partner permissions. A staff role holds any but `marketing:request`
+ * (a partner's own requests: a staff grant would be over every organisation).
+ */
+export function permissionsForArea(area: RoleArea): Permission[] {
+  return area === 'partner' ? PERMISSION_NAMES.filter((p) => PERMISSION_AREA[p] === 'partner') : PERMISSION_NAMES.filter((p) => p !== 'marketing:request');
+}
+
+/** The Partner card edits these roles' grants together: one set shared by every partner role. */
+export const SHARED_PARTNER_ROLES: readonly Role[] = ['partner', 'importer', 'distributor', 'retailer'];
+
+/**
+ * Roles whose grants the Roles screen does not edit: the master admin holds every switch (its
+ * screens are its own whatever they say), a customer opens no area.
+ */
+export const LOCKED_ROLES: readonly Role[] = ['master_admin', 'customer'];
+
+/**
+ * Spec §6 "Require Two-Factor Authentication (admins and master admin)" governs these; every other
+ * staff member — employees and custom staff roles — follows the employees' switch.
+ */
+export function isAdminGrade(user: { roles: readonly string[]; isMasterAdmin: boolean }): boolean {
+  return isMasterAdmin(user) || user.roles.includes('admin');
+}
+
 /** A record owned by organisations: one, or both parties of an order or an invoice. */
 export interface OwnedResource {
   organisationIds: readonly string[];
@@ -249,8 +286,8 @@ export function userHasPermission(user: { permissions: readonly string[] } | nul
 }
 
 /** Which sign-in page serves a user (spec §6 "Login page by role"). */
-export function loginPathFor(roles: readonly string[]): string {
-  if (hasAdminAccess(roles)) return '/admin-login';
-  if (hasPartnerAccess(roles)) return '/partner-login';
+export function loginPathFor(roles: readonly string[], areas: readonly RoleArea[] = []): string {
+  if (hasAdminAccess(roles, areas)) return '/admin-login';
+  if (hasPartnerAccess(roles, areas)) return '/partner-login';
   return '/auth/login';
 }

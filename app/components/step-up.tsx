@@ -68,6 +68,8 @@ export function StepUpDialog({ onConfirmed, onCancel }: { onConfirmed: () => voi
 
   async function confirm(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Rendered inside a page's own form, the submit must not reach that form's handler too.
+    event.stopPropagation();
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setErrors({});
@@ -102,7 +104,8 @@ export function StepUpDialog({ onConfirmed, onCancel }: { onConfirmed: () => voi
       onCancel={onCancel}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-6 shadow-xl backdrop:bg-ink/50"
     >
-      <form onSubmit={confirm} className="space-y-4" noValidate>
+      {/* POST, never the default GET: whatever happens to the script, the password stays out of the address. */}
+      <form onSubmit={confirm} method="post" className="space-y-4" noValidate>
         <h2 id={`${id}-title`} className="font-serif text-xl">
           Confirm it’s you
         </h2>

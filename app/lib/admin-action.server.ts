@@ -4,13 +4,13 @@
 // redirect with a toast.
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
-import type { Permission } from '@shared/policy';
+import type { AccessNeed, Permission } from '@shared/policy';
 import { fieldErrors } from '@shared/field-errors';
 import { unstorableText } from '@shared/schemas/text';
 import { JSON_FORM_FIELD } from '@shared/form-constants';
 import { actionError, refusal } from './action-result';
 import { readForm } from './form-action';
-import { requirePermission } from './guards.server';
+import { requireAccess, requirePermission } from './guards.server';
 
 type User = Awaited<ReturnType<typeof requirePermission>>;
 type Actor = ReturnType<AppLoadContext['auth']['actor']>;
@@ -37,19 +37,20 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   return out;
 }
 
-interface Options<S extends z.ZodType, R> {
-  /** What the action needs (all of them), asked of the one decision before the body is read. */
-  permission: Permission | readonly Permission[];
+/** What the action needs, asked of the one decision before the body is read: permissions (all of them), or another need (master admin). */
+type Guard = { permission: Permission | readonly Permission[]; need?: never } | { need: AccessNeed; permission?: never };
+
+type Options<S extends z.ZodType, R> = Guard & {
   schema: S;
   /** Body already read (e.g. when the action dispatches on an `intent` field first). */
   body?: Record<string, unknown>;
   run: (input: z.infer<S>, ctx: { user: User; actor: Actor }) => Promise<R>;
   /** Where to go, and what to say, once it worked. */
   done: (result: R) => { to: string; title: string; description?: string };
-}
+};
 
 export async function adminAction<S extends z.ZodType, R>({ request, context }: { request: Request; context: AppLoadContext }, opts: Options<S, R>) {
-  const user = await requirePermission(request, context, opts.permission);
+  const user = opts.need ? await requireAccess(request, context, opts.need) : await requirePermission(request, context, opts.permission);
   const body = opts.body ?? (await readBody(request));
   const parsed = opts.schema.safeParse(body);
   if (!parsed.success) {

@@ -56,7 +56,7 @@ function pageRefusal(request: Request, context: AppLoadContext, user: User | nul
       // Spec §8: no business in the area → the sign-in page that matches who they are (a partner to
       // /partner-login); in the area but not this page → /dashboard.
       if (refusal.missing === 'area' && refusal.area) {
-        return context.flash.redirectWithToast(loginPathFor(user?.roles ?? []), {
+        return context.flash.redirectWithToast(loginPathFor(user?.roles ?? [], user?.areas), {
           title: 'Access Denied',
           description: `You don't have permission to access the ${AREA_NAME[refusal.area]}`,
           variant: 'destructive',

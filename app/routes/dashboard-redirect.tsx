@@ -5,5 +5,5 @@ import type { Route } from './+types/dashboard-redirect';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await context.auth.user();
-  throw redirect(roleRedirect(user && !user.mfaPending ? user.roles : [], params['*'] ?? ''));
+  throw redirect(user && !user.mfaPending ? roleRedirect(user.roles, params['*'] ?? '', user.areas) : roleRedirect([], params['*'] ?? ''));
 }

@@ -4,7 +4,9 @@ import { type AccessNeed, grantScope } from '../../shared/policy';
 import { audienceNeed, authorize, createAccess, usablePermissions, type Viewer } from './authorize';
 
 const OFF = { requireTwoFactorForStaff: false };
-const ON = { requireTwoFactorForStaff: true };
+const ON = { requireTwoFactorForStaff: true, requireTwoFactorForEmployees: true };
+const ADMINS_ONLY = { requireTwoFactorForStaff: true, requireTwoFactorForEmployees: false };
+const EMPLOYEES_ONLY = { requireTwoFactorForStaff: false, requireTwoFactorForEmployees: true };
 const ACME = '00000000-0000-4000-8000-0000000000a1';
 const BREW = '00000000-0000-4000-8000-0000000000b2';
 
@@ -68,6 +70,32 @@ describe('authorize: the refusal reasons', () => {
     expect(authorize(retailer(), { area: 'partner' }, ON)).toEqual({ allowed: true, scope: null });
     // An expired password comes first.
     expect(authorize(employee({ requiresPasswordReset: true }), { area: 'admin' }, ON)).toMatchObject({ reason: 'password_expired' });
+  });
+
+  it("two_factor_required: admins and the master admin by their switch (the spec's label), employees and custom staff roles by theirs", () => {
+    const admin = viewer({ roles: ['admin'], grants: { 'cms:access': 'any' } });
+    const flagged = viewer({ roles: [], areas: ['staff'], isMasterAdmin: true });
+    const custom = viewer({ roles: ['warehouse_lead'], areas: ['staff'], grants: { 'cms:access': 'any' } });
+    for (const u of [admin, flagged]) {
+      expect(authorize(u, { area: 'admin' }, ADMINS_ONLY)).toMatchObject({ reason: 'two_factor_required' });
+      expect(authorize(u, { area: 'admin' }, EMPLOYEES_ONLY)).toEqual({ allowed: true, scope: null });
+    }
+    for (const u of [employee(), custom]) {
+      expect(authorize(u, { area: 'admin' }, ADMINS_ONLY)).toEqual({ allowed: true, scope: null });
+      expect(authorize(u, { area: 'admin' }, EMPLOYEES_ONLY)).toMatchObject({ reason: 'two_factor_required' });
+    }
+  });
+
+  it('custom roles open the area stored with them, their grants scoped by it', () => {
+    const staff = viewer({ roles: ['warehouse_lead'], areas: ['staff'], grants: { 'cms:access': 'any' } });
+    const partner = viewer({ roles: ['sales_agent'], areas: ['partner'], grants: { 'orders:manage': 'own' }, organisationId: ACME, standing: 'active' });
+    expect(authorize(staff, { permission: 'cms:access' }, OFF)).toEqual({ allowed: true, scope: 'any' });
+    expect(authorize(staff, { area: 'partner' }, OFF)).toMatchObject({ reason: 'forbidden', missing: 'area' });
+    expect(authorize(partner, { area: 'partner' }, OFF)).toEqual({ allowed: true, scope: null });
+    expect(authorize(partner, { area: 'admin' }, OFF)).toMatchObject({ reason: 'forbidden', missing: 'area' });
+    expect(authorize(partner, { permission: 'orders:manage', resource: { organisationIds: [BREW] } }, OFF)).toMatchObject({ reason: 'not_found' });
+    // The master-admin screens stay the master admin's, whatever the grants.
+    expect(authorize(staff, { masterAdmin: true }, OFF)).toMatchObject({ reason: 'forbidden', missing: 'masterAdmin' });
   });
 
   it('forbidden: outside the area (before the password is mentioned), not master admin, or without the permission', () => {

@@ -10,10 +10,12 @@ import {
   type Area,
   hasAdminAccess,
   hasPartnerAccess,
+  isAdminGrade,
   isMasterAdmin,
   PERMISSION_AREA,
   type Permission,
   type RefusalReason,
+  type RoleArea,
   type Scope,
 } from '../../shared/policy';
 import { type Standing, STANDING_REFUSAL } from '../../shared/partners';
@@ -23,6 +25,8 @@ import { AppError, notFound } from '../core/errors';
 export interface Viewer {
   id: string;
   roles: readonly string[];
+  /** The areas the roles open as stored with them (custom roles); the system roles are known by name without it. */
+  areas?: readonly RoleArea[];
   /** Permission → the widest scope a role of the user grants it with (`grantScope`). */
   grants: Readonly<Record<string, Scope>>;
   isMasterAdmin: boolean;
@@ -37,10 +41,17 @@ export interface Viewer {
 
 /** The Access Control settings the decision depends on. */
 export interface AccessPolicy {
+  /** Spec §6 "Require Two-Factor Authentication (admins and master admin)". */
   requireTwoFactorForStaff: boolean;
+  /** The same for every other staff member (employees, custom staff roles): a separate choice. */
+  requireTwoFactorForEmployees?: boolean;
 }
 
-const inArea = (user: Viewer, area: Area) => (area === 'admin' ? hasAdminAccess(user.roles) : hasPartnerAccess(user.roles));
+const inArea = (user: Viewer, area: Area) => (area === 'admin' ? hasAdminAccess(user.roles, user.areas) : hasPartnerAccess(user.roles, user.areas));
+
+/** Whether the settings require this staff member to have two-factor: admins by the admins' switch, the rest by the employees'. */
+export const twoFactorRequired = (user: Viewer, policy: AccessPolicy): boolean =>
+  isAdminGrade(user) ? policy.requireTwoFactorForStaff : (policy.requireTwoFactorForEmployees ?? false);
 
 const refuse = (
   reason: RefusalReason,
@@ -66,7 +77,7 @@ function areaOf(user: Viewer | null, need: AccessNeed): Area | null {
   if ('masterAdmin' in need) return 'admin';
   const perms = asList(need.permission);
   if (perms.some((p) => PERMISSION_AREA[p] === 'admin')) return 'admin';
-  if (user && perms.every((p) => user.grants[p] === 'any') && hasAdminAccess(user.roles)) return 'admin';
+  if (user && perms.every((p) => user.grants[p] === 'any') && hasAdminAccess(user.roles, user.areas)) return 'admin';
   return 'partner';
 }
 
@@ -80,7 +91,7 @@ export function authorize(user: Viewer | null, need: AccessNeed, policy: AccessP
   // Who has no business in the area hears so before being told to fix their password.
   if (!inArea(user, where)) return refuse('forbidden', where, { missing: 'area' });
   if (user.requiresPasswordReset) return refuse('password_expired', where);
-  if (where === 'admin' && policy.requireTwoFactorForStaff && !user.twoFactorEnabled) return refuse('two_factor_required', where);
+  if (where === 'admin' && !user.twoFactorEnabled && twoFactorRequired(user, policy)) return refuse('two_factor_required', where);
   if ('area' in need) {
     // Spec §6: a partner page belongs to its roles (a retailer does not open the distributor's pages).
     if (need.roles && !need.roles.some((r) => user.roles.includes(r))) return refuse('forbidden', where, { missing: 'role' });
@@ -148,10 +159,11 @@ export interface Access {
 
 export function createAccess(settings: { get(): Promise<AccessPolicy> }): Access {
   // The settings row is read only when it can change the answer (staff without two-factor).
-  const policyFor = async (user: Viewer | null): Promise<AccessPolicy> =>
-    user && !user.mfaPending && !user.twoFactorEnabled && hasAdminAccess(user.roles)
-      ? { requireTwoFactorForStaff: (await settings.get()).requireTwoFactorForStaff }
-      : { requireTwoFactorForStaff: false };
+  const policyFor = async (user: Viewer | null): Promise<AccessPolicy> => {
+    if (!user || user.mfaPending || user.twoFactorEnabled || !hasAdminAccess(user.roles, user.areas)) return { requireTwoFactorForStaff: false };
+    const s = await settings.get();
+    return { requireTwoFactorForStaff: s.requireTwoFactorForStaff, requireTwoFactorForEmployees: s.requireTwoFactorForEmployees ?? false };
+  };
   return {
     decide: async (user, need) => authorize(user, need, await policyFor(user)),
     can: async (user, need) => authorize(user, need, await policyFor(user)).allowed,

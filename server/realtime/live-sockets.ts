@@ -9,7 +9,8 @@ import type { Logger } from 'pino';
 import type { AccessDecision, AccessNeed } from '../../shared/policy';
 import type { LivePush } from '../../shared/live-events';
 import { audienceNeed } from '../auth/authorize';
-import { type CurrentUser, USER_CHANGED_TOPIC } from '../modules/auth/sessions';
+import { concerns, type CurrentUser, USER_CHANGED_TOPIC } from '../modules/auth/sessions';
+import { SECURITY_SETTINGS_TOPIC } from '../modules/security/settings';
 import { SESSION_REVOKED_TOPIC } from '../modules/auth/service';
 import { NOTIFICATIONS_TOPIC, type StoredNotification } from '../modules/notifications/service';
 import type { Services } from '../services';
@@ -92,15 +93,20 @@ export function createLiveHub(services: Services, feed: ChangeFeed, log: Logger)
     }),
     // Roles, permissions or the organisation's standing changed: the socket reconnects, the upgrade
     // decides again and the page refreshes what it shows.
+    // A role's permissions changed: its holders' sockets alike.
     feed.subscribe(USER_CHANGED_TOPIC, (data) => {
-      const { userId } = (data ?? {}) as { userId?: string };
-      for (const [ws, s] of sockets) if (!userId || s.user.id === userId) ws.close(4409, 'access changed');
+      for (const [ws, s] of sockets) if (concerns(data, s.user)) ws.close(4409, 'access changed');
+    }),
+    // The Access Control settings changed (two-factor required, say): every socket is asked again now,
+    // not at its next heartbeat.
+    feed.subscribe(SECURITY_SETTINGS_TOPIC, () => {
+      void hub.recheck().catch((err: unknown) => log.warn({ err }, 'live re-check after a settings change failed'));
     }),
   ];
 
   const answeringEntries = () => [...sockets].filter(([, s]) => s.answers);
 
-  return {
+  const hub: LiveHub = {
     add: (ws, entry) => void sockets.set(ws, entry),
     remove: (ws) => void sockets.delete(ws),
     answering: () => answeringEntries().map(([ws]) => ws),
@@ -128,4 +134,5 @@ export function createLiveHub(services: Services, feed: ChangeFeed, log: Logger)
       sockets.clear();
     },
   };
+  return hub;
 }

@@ -5,7 +5,10 @@ export const SESSION_TIMEOUT_OPTIONS = [15, 30, 60, 120] as const;
 export const REMEMBER_DEVICE_OPTIONS = [1, 7, 30, 90] as const;
 
 export const securitySettingsSchema = z.object({
+  /** Spec §6 "Require Two-Factor Authentication (admins and master admin)". */
   requireTwoFactorForStaff: z.boolean(),
+  /** The same for employees (and custom staff roles): a separate choice. */
+  requireTwoFactorForEmployees: z.boolean(),
   passwordExpiryEnabled: z.boolean(),
   passwordExpiryDays: z.number().int().min(7).max(730),
   lockoutEnabled: z.boolean(),
@@ -17,8 +20,16 @@ export const securitySettingsSchema = z.object({
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
+/** A save from the Access Control screen (or the API): the settings and the version the editor read. */
+export const securitySettingsSave = securitySettingsSchema.extend({ version: z.number().int().positive() });
+export type SecuritySettingsSave = z.infer<typeof securitySettingsSave>;
+
+/** The stored row as the screen reads it. */
+export type StoredSecuritySettings = SecuritySettings & { version: number; updatedAt: string | null; updatedBy: string | null };
+
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   requireTwoFactorForStaff: false,
+  requireTwoFactorForEmployees: false,
   passwordExpiryEnabled: true,
   passwordExpiryDays: 90,
   lockoutEnabled: true,

@@ -396,13 +396,18 @@ describe('two-factor authentication', () => {
     expect(res.headers.get('location')).toBe('/account');
   });
 
-  it('sends staff without two-factor to set it up when the master admin requires it', async () => {
+  it('sends staff without two-factor to set it up when the master admin requires it — admins and employees each by their own switch', async () => {
     const settings = await t.app.services.settings.get();
-    await t.app.services.settings.update({ ...settings, requireTwoFactorForStaff: true }, SYSTEM_ACTOR);
+    const employee = (await signIn(await makeUser(['employee']))).c;
+    const admin = (await signIn(await makeUser(['admin']))).c;
+    const where = async (c: Client) => (await c.get('/admin/dashboard')).headers.get('location');
     try {
-      const { c } = await signIn(await makeUser(['employee']));
-      const res = await c.get('/admin/dashboard');
-      expect(res.headers.get('location')).toBe('/account/two-factor?required=1');
+      await t.app.services.settings.update({ ...settings, requireTwoFactorForEmployees: true }, SYSTEM_ACTOR);
+      expect(await where(employee)).toBe('/account/two-factor?required=1');
+      expect(await where(admin)).toBeNull();
+      await t.app.services.settings.update({ ...settings, requireTwoFactorForStaff: true }, SYSTEM_ACTOR);
+      expect(await where(employee)).toBeNull();
+      expect(await where(admin)).toBe('/account/two-factor?required=1');
     } finally {
       await t.app.services.settings.update(settings, SYSTEM_ACTOR);
     }

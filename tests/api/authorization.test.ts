@@ -21,7 +21,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
  * The columns, in the table's order. Each is a real user signed in through the real form:
  * - `expired`: an employee, `expired_p`: a retailer — both with an expired password;
  * - `mfa`: an admin with two-factor who typed the password but not yet the code;
- * - `no2fa`: an employee without two-factor while the master admin requires it for staff (its
+ * - `no2fa`: an employee without two-factor while the master admin requires it for employees (its
  *   column runs alone, with the setting on).
  */
 const WHO = [
@@ -187,7 +187,9 @@ const MATRIX: Record<string, string> = {
   'GET /admin/dashboard/advanced-user-management':     'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/advanced-user-management?index': 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/advanced-user-management/roles': 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/advanced-user-management/roles': 'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/advanced-user-management/access-control': 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/advanced-user-management/access-control': 'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/database-management':          'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/code-editor':                  'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/audit-logs':                   'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
@@ -272,8 +274,14 @@ const MATRIX: Record<string, string> = {
   'GET /api/admin/outbox':                             '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'POST /api/admin/outbox/:id/resend':                 '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'GET /api/admin/master-panel':                       '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
-  'GET /api/security-settings':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
-  'PUT /api/security-settings':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  // Access Control and Roles & Permissions (writes also need a step-up: past the guard, the empty body is a 400)
+  'GET /api/admin/security-settings':                  '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'PUT /api/admin/security-settings':                  '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/security-settings/preview':         '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/roles':                              '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/roles':                             '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'PUT /api/admin/roles/:name':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'DELETE /api/admin/roles/:name':                     '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
 
   // Any staff: the bell
   'GET /api/admin/notifications':                      '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
@@ -896,8 +904,8 @@ describe('every route as everyone', () => {
   for (const [col, who] of WHO.entries()) {
     it(`as ${who}`, async () => {
       const settings = await t.app.services.settings.get();
-      // Two-factor enforced for staff: only this column runs with it on (it would refuse every staff column).
-      if (who === 'no2fa') await t.app.services.settings.update({ ...settings, requireTwoFactorForStaff: true }, SYSTEM_ACTOR);
+      // Two-factor enforced for employees: only this column runs with it on (it would refuse the employee columns).
+      if (who === 'no2fa') await t.app.services.settings.update({ ...settings, requireTwoFactorForEmployees: true }, SYSTEM_ACTOR);
       try {
         const wrong: string[] = [];
         for (const { row, expected } of ROWS) {
@@ -933,7 +941,7 @@ describe('where the page and the API guards used to disagree', () => {
 });
 
 describe('the staff socket after the upgrade', () => {
-  it('is closed (4403) at the next heartbeat when the decision refuses it: two-factor enforced for staff without it', async () => {
+  it('is closed (4403) when the decision refuses it: two-factor enforced for employees without it', async () => {
     const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws/staff`, { headers: { cookie: cookies.get('no2fa') as string } });
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
@@ -946,9 +954,9 @@ describe('the staff socket after the upgrade', () => {
     ws.send('not json');
     await answered;
     expect(ws.readyState).toBe(WebSocket.OPEN);
-    await t.app.services.settings.update({ ...settings, requireTwoFactorForStaff: true }, SYSTEM_ACTOR);
+    // The settings change asks every open socket again at once (no heartbeat needed).
+    await t.app.services.settings.update({ ...settings, requireTwoFactorForEmployees: true }, SYSTEM_ACTOR);
     try {
-      await t.app.sockets.tick();
       expect(await closed).toBe(4403);
     } finally {
       await t.app.services.settings.update(settings, SYSTEM_ACTOR);
@@ -957,7 +965,7 @@ describe('the staff socket after the upgrade', () => {
 });
 
 describe('protected API routes', () => {
-  it('lets only the master admin change the access-control settings, validated', async () => {
+  it('lets only the master admin change the access-control settings, validated, after a step-up, naming the version read', async () => {
     const master = new Client(t.url);
     const admin = new Client(t.url);
     for (const [c, who] of [
@@ -965,18 +973,25 @@ describe('protected API routes', () => {
       [admin, 'admin'],
     ] as const)
       for (const pair of (cookies.get(who) as string).split('; ')) c.cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    const current = await (await master.json('GET', '/api/security-settings')).json();
+    const current = await (await master.json('GET', '/api/admin/security-settings')).json();
     expect(current).toMatchObject({
+      requireTwoFactorForStaff: false,
+      requireTwoFactorForEmployees: false,
       passwordExpiryEnabled: true,
       passwordExpiryDays: 90,
       lockoutThreshold: 5,
       sessionTimeoutMinutes: 60,
       rememberDeviceDays: 30,
     });
-    expect((await master.json('PUT', '/api/security-settings', { ...current, sessionTimeoutMinutes: 45 })).status).toBe(400);
-    const saved = await master.json('PUT', '/api/security-settings', { ...current, sessionTimeoutMinutes: 120 });
-    expect((await saved.json()).sessionTimeoutMinutes).toBe(120);
-    expect((await admin.json('PUT', '/api/security-settings', current)).status).toBe(403);
-    await master.json('PUT', '/api/security-settings', current);
+    expect((await master.json('PUT', '/api/admin/security-settings', { ...current, sessionTimeoutMinutes: 45 })).status).toBe(400);
+    const unconfirmed = await master.json('PUT', '/api/admin/security-settings', { ...current, sessionTimeoutMinutes: 120 });
+    expect(unconfirmed.status).toBe(403);
+    expect((await unconfirmed.json()).error.code).toBe('step_up_required');
+    expect((await master.json('POST', '/api/auth/step-up', { password: PASSWORD })).status).toBe(200);
+    const saved = await master.json('PUT', '/api/admin/security-settings', { ...current, sessionTimeoutMinutes: 120 });
+    const body = await saved.json();
+    expect(body).toMatchObject({ sessionTimeoutMinutes: 120, version: current.version + 1 });
+    expect((await admin.json('PUT', '/api/admin/security-settings', current)).status).toBe(403);
+    await master.json('PUT', '/api/admin/security-settings', { ...current, version: body.version });
   });
 });

@@ -12,7 +12,8 @@ import { moveStock } from '../../server/modules/stock/ledger';
 import { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { listApiRoutes, listPages } from '../support/routes';
-import { signedIn } from '../support/staff';
+import { signedIn, stepUp } from '../support/staff';
+import type { SecuritySettings } from '../../shared/schemas/security';
 import { issuedInvoice } from '../support/invoices';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { and, eq } from 'drizzle-orm';
@@ -481,7 +482,24 @@ async function makeTemplates(): Promise<Template[]> {
   const orgPath = `/api/admin/partners/${(made.organisation.json as { organisation: { id: string } }).organisation.id}`;
   const orgVersion = async () => ((await j('GET', orgPath)).json as { organisation: { version: number } }).organisation.version;
   const termsVersion = async () => ((await j('GET', orgPath)).json as { terms: { version: number } }).terms.version;
-  const settings = (await j('GET', '/api/security-settings')).json;
+  // Access Control and the roles need a fresh step-up (ten minutes: the whole run).
+  await stepUp(staff);
+  const settingsPath = '/api/admin/security-settings';
+  const { version: _v, updatedAt: _u, updatedBy: _b, ...settings } = (await j('GET', settingsPath)).json as Record<string, unknown>;
+  const settingsVersion = async () => ((await j('GET', settingsPath)).json as { version: number }).version;
+  // Through the service: a mutation that requires two-factor for admins would refuse the run's own PUT.
+  const restoreSettings = async () => void (await t.app.services.settings.update(settings as unknown as SecuritySettings, SYSTEM_ACTOR));
+  const employeeRole = async () =>
+    ((await j('GET', '/api/admin/roles')).json as { items: { name: string; version: number; permissions: string[] }[] }).items.find(
+      (r) => r.name === 'employee',
+    )!;
+  const employeeGrants = (await employeeRole()).permissions;
+  const restoreEmployee = async () =>
+    void (await j('PUT', '/api/admin/roles/employee', { permissions: employeeGrants, version: (await employeeRole()).version }));
+  const fuzzRole = (await j('POST', '/api/admin/roles', { label: 'Fuzz deletable', area: 'staff', permissions: ['cms:access'] })).json as {
+    name: string;
+    version: number;
+  };
   const chat = (await j('POST', '/api/chat/sessions')).json as { sessionId: string; secret: string };
 
   // Invoices (issue 16): a distributor with one retailer, an approved order to preview and draft
@@ -610,7 +628,19 @@ async function makeTemplates(): Promise<Template[]> {
       contactEmail: `${unique()}@fuzz.example`,
     })),
     // A mutation that is still valid (a shorter idle timeout …) would end the staff session: put the settings back after each.
-    { ...api('PUT', '/api/security-settings', () => settings), after: async () => void (await j('PUT', '/api/security-settings', settings)) },
+    { ...api('PUT', settingsPath, async () => ({ ...settings, version: await settingsVersion() })), after: restoreSettings },
+    api('POST', `${settingsPath}/preview`, () => settings),
+    {
+      ...api('PUT', '/api/admin/roles/employee', async () => ({ permissions: employeeGrants, version: (await employeeRole()).version })),
+      after: restoreEmployee,
+    },
+    api('POST', '/api/admin/roles', () => ({
+      label: `Fuzz ${unique()}`,
+      area: 'partner',
+      description: 'Made by the fuzz run',
+      permissions: ['orders:manage'],
+    })),
+    api('DELETE', `/api/admin/roles/${fuzzRole.name}`, () => ({ version: fuzzRole.version })),
     api('POST', '/api/rpc/has_role', () => ({ role_name: 'admin' })),
     api('POST', `/api/chat/sessions/${chat.sessionId}/messages`, () => ({ clientId: unique(), content: 'Hello there' }), 'visitor', {
       'x-chat-secret': chat.secret,
@@ -674,6 +704,36 @@ async function makeTemplates(): Promise<Template[]> {
     { method: 'POST', path: '/admin/dashboard/marketing/events/new', as: 'staff', kind: 'editor', body: async () => event() },
     { method: 'POST', path: '/admin/dashboard/marketing/collateral/new', as: 'staff', kind: 'editor', body: async () => brochure() },
     { method: 'POST', path: '/admin/dashboard/partners/new', as: 'staff', kind: 'editor', body: async () => organisation() },
+    {
+      method: 'POST',
+      path: '/admin/dashboard/advanced-user-management/roles',
+      as: 'staff',
+      kind: 'editor',
+      body: async () => ({ intent: 'update', name: 'employee', permissions: employeeGrants, version: (await employeeRole()).version }),
+      after: restoreEmployee,
+    },
+    {
+      method: 'POST',
+      path: '/admin/dashboard/advanced-user-management/roles',
+      as: 'staff',
+      kind: 'editor',
+      body: async () => ({ intent: 'create', label: `Fuzz ${unique()}`, area: 'staff', permissions: [] }),
+    },
+    {
+      method: 'POST',
+      path: '/admin/dashboard/advanced-user-management/access-control',
+      as: 'staff',
+      kind: 'editor',
+      body: async () => ({ intent: 'save', ...settings, version: await settingsVersion() }),
+      after: restoreSettings,
+    },
+    {
+      method: 'POST',
+      path: '/admin/dashboard/advanced-user-management/access-control',
+      as: 'staff',
+      kind: 'editor',
+      body: async () => ({ intent: 'preview', ...settings }),
+    },
   ];
 }
 

@@ -26,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.auth.user();
   const redirectTo = new URL(request.url).searchParams.get('redirectTo') ?? '';
   // Already signed in: say so and offer their own dashboard (the form still switches account).
-  const signedIn = user && !user.mfaPending ? { name: `${user.firstName} ${user.lastName}`.trim() || user.email, landing: dashboardLanding(user.roles) } : null;
+  const signedIn =
+    user && !user.mfaPending ? { name: `${user.firstName} ${user.lastName}`.trim() || user.email, landing: dashboardLanding(user.roles, user.areas) } : null;
   return { redirectTo, signedIn };
 }
 
@@ -76,7 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers.append('Set-Cookie', auth.sessionCookie(result.token));
       if (result.knownDevice) headers.append('Set-Cookie', services.auth.knownDeviceCookie(result.knownDevice, context.secure));
       if (result.passwordExpired) {
-        const type = hasAdminAccess(result.user.roles) ? 'admin' : hasPartnerAccess(result.user.roles) ? 'partner' : 'user';
+        const type = hasAdminAccess(result.user.roles, result.user.areas)
+          ? 'admin'
+          : hasPartnerAccess(result.user.roles, result.user.areas)
+            ? 'partner'
+            : 'user';
         throw flash.redirectWithToast(
           `/auth/reset-password?type=${type}`,
           { title: 'Password Reset Required', description: 'Your password has expired. You will be redirected to reset it.', variant: 'destructive' },

@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Without a link, only a forced reset (the password was just checked at sign-in) skips the current one.
     if (!user.requiresPasswordReset) throw redirect('/account');
     await services.auth.changePassword(user, { password }, auth.actor(user.id));
-    throw flash.redirectWithToast(dashboardLanding(user.roles) === '/auth/login' ? '/account' : dashboardLanding(user.roles), {
+    throw flash.redirectWithToast(dashboardLanding(user.roles, user.areas) === '/auth/login' ? '/account' : dashboardLanding(user.roles, user.areas), {
       title: 'Password updated',
       description: 'Your new password is in use.',
     });

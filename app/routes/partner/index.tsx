@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Partner dashboard · Fr
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePartnerPage(request, context);
   // The area's index is the importer's dashboard and the generic partner's: the others have their own.
-  if (new URL(request.url).pathname.replace(/\/+$/, '') === href('/partner/dashboard') && !user.roles.some((r) => r === 'importer' || r === 'partner'))
-    throw redirect(dashboardLanding(user.roles));
+  const landing = dashboardLanding(user.roles, user.areas);
+  if (new URL(request.url).pathname.replace(/\/+$/, '') === href('/partner/dashboard') && landing !== href('/partner/dashboard')) throw redirect(landing);
   const { dashboard, stock, access } = context.services;
   // Importers and distributors hold a ledger (retailers hold none): their stock, with Inventory Viewing.
   const holder = user.roles.some((r) => r === 'importer' || r === 'distributor' || r === 'partner');

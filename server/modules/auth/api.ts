@@ -1,9 +1,7 @@
 // JSON handlers of accounts: who am I (spec's profile + roles), the has_role rpc, sign-out, and for
-// the master admin the Access Control settings and the email outbox (unlocking a user: users/api.ts).
+// the master admin the email outbox (unlocking a user: users/api.ts; Access Control: security/api.ts).
 import { Router } from 'express';
 import { z } from 'zod';
-import { ROLES } from '../../../shared/policy';
-import { securitySettingsSchema } from '../../../shared/schemas/security';
 import { parse } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { actorOf } from '../../http/actor';
@@ -45,10 +43,6 @@ export function authApi(services: Services): Router {
       res.status(403).json({ error: { code: 'forbidden', message: 'You can only ask about your own roles.' } });
       return;
     }
-    if (!(ROLES as readonly string[]).includes(body.role_name)) {
-      res.json(false);
-      return;
-    }
     const roles = target === u.id ? u.roles : await services.users.rolesOf(target);
     res.json(roles.includes(body.role_name));
   });
@@ -74,16 +68,6 @@ export function authApi(services: Services): Router {
     const page = parse(outboxQuery, req.query).page;
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(await services.mailer.list(page));
-  });
-
-  router.get('/security-settings', requireApi(services, { masterAdmin: true }), async (_req, res) => {
-    res.json(await services.settings.get());
-  });
-
-  router.put('/security-settings', requireApi(services, { masterAdmin: true }), async (req, res) => {
-    const next = parse(securitySettingsSchema, req.body);
-    const u = (await currentUser(services, req))!;
-    res.json(await services.settings.update(next, actorOf(req, u.id)));
   });
 
   return router;

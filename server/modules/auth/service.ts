@@ -277,7 +277,7 @@ export function createAuthService(deps: AuthDeps) {
         await announceChanged(user.id);
         user = { ...user, requiresPasswordReset: true };
       }
-      return { kind: 'signed_in', token, user, landing: dashboardLanding(user.roles), passwordExpired: expired };
+      return { kind: 'signed_in', token, user, landing: dashboardLanding(user.roles, user.areas), passwordExpired: expired };
     },
 
     async verifyTwoFactor(

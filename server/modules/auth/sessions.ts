@@ -9,7 +9,7 @@ import { accessOf } from '../users/access';
 import type { ChangeFeed } from '../../realtime/changes';
 import { SESSION_REVOKED_TOPIC } from './topics';
 import type { SettingsService } from '../security/settings';
-import type { Scope } from '../../../shared/policy';
+import type { RoleArea, Scope } from '../../../shared/policy';
 import { type OrganisationStatus, type OrganisationType, type Standing, standingOf, todayUtc } from '../../../shared/partners';
 
 /** However active, a session ends after this long. */
@@ -26,6 +26,8 @@ export interface CurrentUser {
   lastName: string;
   avatarUrl: string | null;
   roles: string[];
+  /** The areas those roles open (`roles.area`: a custom role's decides its area). */
+  areas: RoleArea[];
   /** Permissions held (what the browser mirrors to hide what the user may not do). */
   permissions: string[];
   /** Permission → scope (`any` through a staff role, `own` through a partner role): what authorize() reads. */
@@ -63,8 +65,23 @@ export interface SessionStore {
 
 /** A resolved session is trusted from memory this long; any change to the user evicts it at once. */
 export const SESSION_CACHE_MS = 15_000;
-/** Published (with `{ userId }`) whenever what a user may do or who they are changes. */
+/**
+ * Published whenever what a user may do or who they are changes: `{ userId }` for one user,
+ * `{ roles }` for every holder of those roles (a role's permissions changed), nothing for everyone.
+ */
 export const USER_CHANGED_TOPIC = 'user_changed';
+export interface UserChanged {
+  userId?: string;
+  roles?: readonly string[];
+}
+
+/** Whether a `user_changed` (or `session_revoked`) message concerns this user. */
+export function concerns(data: unknown, user: { id: string; roles: readonly string[] }): boolean {
+  const { userId, roles } = (data ?? {}) as UserChanged;
+  if (userId) return user.id === userId;
+  if (Array.isArray(roles)) return user.roles.some((r) => roles.includes(r));
+  return true;
+}
 
 interface Cached {
   user: CurrentUser;
@@ -81,8 +98,7 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
   // drop a user's entries on every instance the moment a session is revoked or the user changes.
   const cache = new Map<string, Cached>();
   const evictUser = (data: unknown) => {
-    const { userId } = (data ?? {}) as { userId?: string };
-    for (const [k, v] of cache) if (!userId || v.user.id === userId) cache.delete(k);
+    for (const [k, v] of cache) if (concerns(data, v.user)) cache.delete(k);
   };
   feed?.subscribe(SESSION_REVOKED_TOPIC, evictUser);
   feed?.subscribe(USER_CHANGED_TOPIC, evictUser);
@@ -179,6 +195,7 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
         lastName: profile?.lastName ?? '',
         avatarUrl: profile?.avatarUrl ?? null,
         roles: access.roles,
+        areas: access.areas,
         permissions: access.permissions,
         grants: access.grants,
         isMasterAdmin: access.roles.includes('master_admin'),

@@ -1,10 +1,10 @@
 // Who gets the email of a notice: the staff team holding a permission, and a partner organisation's
 // own address plus the member the record belongs to. One place for the lookups that order,
 // marketing request and (later) invoice, shipment and payment notices share.
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { ADMIN_ACCESS, type Permission } from '../../../shared/policy';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Permission } from '../../../shared/policy';
 import type { DbOrTx } from '../../db/client';
-import { organisations, profiles, rolePermissions, userRoles, users } from '../../db/schema';
+import { organisations, profiles, rolePermissions, roles, userRoles, users } from '../../db/schema';
 
 /** Active staff holding `permission` (through a staff role, or as the master admin with the grant). */
 export async function staffTeam(tx: DbOrTx, permission: Permission): Promise<string[]> {
@@ -12,7 +12,9 @@ export async function staffTeam(tx: DbOrTx, permission: Permission): Promise<str
     .select({ one: sql`1` })
     .from(userRoles)
     .innerJoin(rolePermissions, eq(rolePermissions.role, userRoles.role))
-    .where(and(eq(userRoles.userId, users.id), eq(rolePermissions.permission, permission), inArray(userRoles.role, [...ADMIN_ACCESS])));
+    .innerJoin(roles, eq(roles.name, userRoles.role))
+    // A staff role (custom ones included): its grant is over every organisation.
+    .where(and(eq(userRoles.userId, users.id), eq(rolePermissions.permission, permission), eq(roles.area, 'staff')));
   const masterGrant = tx
     .select({ one: sql`1` })
     .from(rolePermissions)

@@ -1,7 +1,7 @@
 // Roles and permissions in the database: the system roles and their default grants (from the
 // shared policy), and what a user may do (roles held, permissions granted to them).
 import { eq, inArray } from 'drizzle-orm';
-import { DEFAULT_GRANTS, grantScope, ROLE_AREA, ROLE_LABELS, ROLES, type Scope } from '../../../shared/policy';
+import { DEFAULT_GRANTS, ROLE_AREA, ROLE_LABELS, ROLES, type Role, type RoleArea, type Scope, scopeOfArea } from '../../../shared/policy';
 import type { DbOrTx } from '../../db/client';
 import { rolePermissions, roles, userRoles } from '../../db/schema';
 
@@ -18,17 +18,32 @@ export async function ensureSystemRoles(db: DbOrTx): Promise<void> {
 
 export interface Access {
   roles: string[];
+  /** The areas the roles open, as stored with each role (a custom role's decides its area). */
+  areas: RoleArea[];
   /** Every permission the user's roles grant with a scope (sorted). */
   permissions: string[];
   /** Permission → the widest scope a role grants it with: a staff role `any`, a partner role `own`. */
   grants: Record<string, Scope>;
 }
 
-/** Effective access: the master-admin profile flag counts as holding the master_admin role (spec §6). */
+/** The area stored with a role; a system role's is known by name should its column be empty. */
+const areaOf = (name: string, stored: string | null): RoleArea | null =>
+  stored === 'staff' || stored === 'partner' ? stored : (ROLE_AREA[name as Role] ?? null);
+
+/**
+ * Effective access: the master-admin profile flag counts as holding the master_admin role (spec §6).
+ * A grant's scope follows the area of the role it came through — custom roles included.
+ */
 export async function accessOf(db: DbOrTx, userId: string, isMasterAdminFlag: boolean): Promise<Access> {
-  const held = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
-  const effective = isMasterAdminFlag && !held.includes('master_admin') ? [...held, 'master_admin'] : held;
-  if (effective.length === 0) return { roles: [], permissions: [], grants: {} };
+  const held = await db
+    .select({ role: userRoles.role, area: roles.area })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.name, userRoles.role))
+    .where(eq(userRoles.userId, userId));
+  const areaByRole = new Map(held.map((r) => [r.role, areaOf(r.role, r.area)]));
+  if (isMasterAdminFlag && !areaByRole.has('master_admin')) areaByRole.set('master_admin', 'staff');
+  const effective = [...areaByRole.keys()];
+  if (effective.length === 0) return { roles: [], areas: [], permissions: [], grants: {} };
   const rows = await db
     .select({ role: rolePermissions.role, permission: rolePermissions.permission })
     .from(rolePermissions)
@@ -36,8 +51,9 @@ export async function accessOf(db: DbOrTx, userId: string, isMasterAdminFlag: bo
   const grants: Record<string, Scope> = {};
   for (const { role, permission } of rows) {
     // A grant through a role of no area (a customer's) gives nothing.
-    const scope = grantScope(role);
+    const scope = scopeOfArea(areaByRole.get(role) ?? null);
     if (scope && grants[permission] !== 'any') grants[permission] = scope;
   }
-  return { roles: effective.sort(), permissions: Object.keys(grants).sort(), grants };
+  const areas = [...new Set([...areaByRole.values()].filter((a): a is RoleArea => a !== null))].sort();
+  return { roles: effective.sort(), areas, permissions: Object.keys(grants).sort(), grants };
 }
