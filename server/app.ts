@@ -279,6 +279,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await jobsStopped;
       await services.instances.stop();
       services.mailer.close();
+      services.storage.close();
       await feed.close();
     },
   };

@@ -3,64 +3,99 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseS3Url } from './modules/media/s3-storage';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** Where uploaded media is stored (local disk); default DATA_DIR/uploads. */
-  UPLOADS_DIR: z.string().min(1).optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  PUBLIC_ORIGIN: z.url().optional(),
-  /** false, true (any proxy), a number of proxy hops, or a comma list of proxy addresses/subnets. */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  BODY_LIMIT: z
-    .string()
-    .regex(/^\d+(kb|mb)$/, 'must look like 100kb or 1mb')
-    .default('100kb'),
-  SEED_DEMO: bool.default(true),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().min(3).default('Frolic <no-reply@frolic.example>'),
-  SUPPORT_EMAIL: z.email().default('support@frolic.example'),
-  DEMO_MODE: bool.default(false),
-  ADMIN_EMAIL: z
-    .email()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z
-    .string()
-    .min(12, 'must be at least 12 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  PAGE_CACHE: bool.default(true),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** Where uploaded media is stored (local disk); default DATA_DIR/uploads. */
+    UPLOADS_DIR: z.string().min(1).optional(),
+    /** Files on an S3-compatible store instead of the local disk: s3://bucket or s3://bucket/prefix. */
+    STORAGE_URL: z
+      .string()
+      .refine((v) => parseS3Url(v) !== null, 'must be s3://bucket or s3://bucket/prefix (a bucket name of 3-63 lower-case letters, digits, dots, hyphens)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The S3-compatible endpoint (MinIO, R2, …); AWS S3 when unset. */
+    S3_ENDPOINT: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Path-style addressing (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    AWS_REGION: z.string().min(1).default('us-east-1'),
+    AWS_ACCESS_KEY_ID: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    AWS_SECRET_ACCESS_KEY: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    AWS_SESSION_TOKEN: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    PUBLIC_ORIGIN: z.url().optional(),
+    /** false, true (any proxy), a number of proxy hops, or a comma list of proxy addresses/subnets. */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    BODY_LIMIT: z
+      .string()
+      .regex(/^\d+(kb|mb)$/, 'must look like 100kb or 1mb')
+      .default('100kb'),
+    SEED_DEMO: bool.default(true),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default('Frolic <no-reply@frolic.example>'),
+    SUPPORT_EMAIL: z.email().default('support@frolic.example'),
+    DEMO_MODE: bool.default(false),
+    ADMIN_EMAIL: z
+      .email()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(12, 'must be at least 12 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    PAGE_CACHE: bool.default(true),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  })
+  .refine((env) => !env.AWS_ACCESS_KEY_ID === !env.AWS_SECRET_ACCESS_KEY, {
+    message: 'set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither',
+    path: ['AWS_SECRET_ACCESS_KEY'],
+  });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET'> & { SESSION_SECRET: string };
 

@@ -6,7 +6,8 @@ import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, withStartupLock } from './db/client';
+import { openStorage } from './modules/media/open-storage';
 import { lockDataDir } from './db/data-dir-lock';
 import { ensureMasterAdmin, prepareDatabase, startDemoUsers } from './bootstrap';
 import { BUILD_DIR } from './root';
@@ -24,6 +25,17 @@ async function main(): Promise<void> {
     throw err;
   }
   const dev = config.NODE_ENV === 'development';
+  // A bucket that is missing or refuses the credentials stops the start (before the database is
+  // touched), not the first upload.
+  const storage = openStorage(config);
+  try {
+    await storage.check();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  } finally {
+    storage.close();
+  }
   // Synchronous writes: a line is out before the next statement runs, so the crash report of an
   // uncaught exception is never lost; and a broken stdout (the log reader gone) turns logging off
   // instead of leaving a buffer that pino's flush on exit would retry forever.
@@ -55,19 +67,25 @@ async function main(): Promise<void> {
     dataDir: path.join(config.DATA_DIR, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
   });
-  await prepareDatabase(database, config, logger);
-
   const build = dev ? undefined : ((await import(pathToFileURL(path.join(BUILD_DIR, 'server', 'index.js')).href)) as ServerBuild);
-  const app = await createApp({ config, database, logger, build, clientDir: path.join(BUILD_DIR, 'client'), dev });
-  await ensureMasterAdmin(database, app.services, config, logger, config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`);
-  if (config.DEMO_MODE) {
-    await startDemoUsers(app.services, database, logger, process.env.DEMO_PASSWORD || undefined);
-  }
+  // Instances starting together take turns at what a start writes (docs/deploy.md).
+  const app = await withStartupLock(database, async () => {
+    await prepareDatabase(database, config, logger);
+    const started = await createApp({ config, database, logger, build, clientDir: path.join(BUILD_DIR, 'client'), dev });
+    await ensureMasterAdmin(database, started.services, config, logger, config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`);
+    if (config.DEMO_MODE) {
+      await startDemoUsers(started.services, database, logger, process.env.DEMO_PASSWORD || undefined);
+    }
+    return started;
+  });
   app.server.listen(config.PORT, config.HOST, () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
 
-    logger.info({ port, database: database.kind, ms: Math.round(performance.now() - startedAt) }, `Frolic is listening on http://localhost:${port}`);
+    logger.info(
+      { port, database: database.kind, storage: app.services.storage.where, ms: Math.round(performance.now() - startedAt) },
+      `Frolic is listening on http://localhost:${port}`,
+    );
     // Under the supervisor: this worker started, so a later exit is a crash worth a restart.
     process.send?.({ type: 'ready' });
   });

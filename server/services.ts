@@ -22,7 +22,7 @@ import { createSessionStore, type SessionStore } from './modules/auth/sessions';
 import { createUserService, type UserService } from './modules/users/service';
 import { createSettingsService, type SettingsService } from './modules/security/settings';
 import { createRoleService, type RoleService } from './modules/roles/service';
-import { createRateLimiter, type RateLimiter } from './core/rate-limit';
+import { createRateLimiter, type RateLimiter, sweepRateLimits } from './core/rate-limit';
 import { createDashboardService, type DashboardService } from './modules/dashboard/service';
 import { type ChatService, createChatService } from './modules/chat/service';
 import { createMediaService, type MediaService } from './modules/media/service';
@@ -37,11 +37,10 @@ import { createPartnerCatalogService, type PartnerCatalogService } from './modul
 import { createStockService, type StockService } from './modules/stock/service';
 import { type AttachmentService, createAttachmentService } from './modules/attachments/service';
 import { createShipmentService, type ShipmentService } from './modules/shipments/service';
-import { createLocalStorage } from './modules/media/storage';
+import { type OpenedStorage, openStorage } from './modules/media/open-storage';
 import { createPaymentService, type PaymentService } from './modules/payments/service';
 import { createInstances, type Instances } from './modules/master/instances';
 import { createMasterPanel, type MasterPanelService } from './modules/master/panel';
-import path from 'node:path';
 
 export interface Services {
   content: ContentVersion;
@@ -95,9 +94,11 @@ export interface Services {
   masterPanel: MasterPanelService;
   /** Demo mode (DEMO_MODE): creates one user per role; disabled by default. */
   demo: { enabled: boolean; createUsers(): Promise<{ role: string; email: string; password: string }[]> };
-  /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes. */
+  /** Sign-in, sign-up and reset attempts per IP: 20 in 15 minutes, counted across every instance. */
   authLimiter: RateLimiter;
   signer: Signer;
+  /** Where uploaded files live: the local disk or an S3 bucket (main.ts checks it before starting; closed by close()). */
+  storage: OpenedStorage;
 }
 
 export function createServices(config: Config, database: Database, feed: ChangeFeed, logger: Logger, now: () => number = Date.now): Services {
@@ -106,6 +107,10 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const settings = createSettingsService(database.db, feed, now);
   const sessions = createSessionStore(database.db, settings, now, feed);
   const jobs = createJobs(database.db, { logger, now });
+  // Rate limits live in the database, shared by every instance; passed windows go hourly.
+  jobs.every('rate-limits.sweep', 'hour', async () => {
+    await sweepRateLimits(database.db, now);
+  });
   // Links in emails are live tokens: printed to the log in development only (the outbox keeps them).
   const mailer = createMailer(database.db, jobs, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger, printLinks: config.NODE_ENV === 'development' });
   const sealer = createSealer(config.SESSION_SECRET);
@@ -126,11 +131,12 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
     now,
   });
-  const uploadsDir = config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads');
-  // One file storage: the media library's files and the partners' attachments (in tables of their own).
-  const storage = createLocalStorage(uploadsDir);
+  // One file storage: the media library's files and the partners' attachments (in tables of their
+  // own) — the local disk, or an S3-compatible bucket every instance shares (STORAGE_URL).
+  const storage = openStorage(config);
   const attachments = createAttachmentService(database.db, access, storage);
   return {
+    storage,
     partners,
     attachments,
     shipments: createShipmentService({
@@ -148,7 +154,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     access,
     notifications,
     live,
-    media: createMediaService(database.db, content, uploadsDir, storage),
+    media: createMediaService(database.db, content, storage),
     marketing: createMarketingService(database.db, content),
     pages: createPagesService(database.db, content, jobs, now),
     marketingRequests: createMarketingRequestService({
@@ -205,7 +211,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     auth: createAuthService({ db: database.db, sessions, settings, mailer, jobs, sealer, feed, now }),
     users,
     roles: createRoleService({ db: database.db, feed, now }),
-    authLimiter: createRateLimiter({ limit: 20, windowMs: 15 * 60_000, now, what: 'attempts from your network' }),
+    authLimiter: createRateLimiter(database.db, { name: 'auth', limit: 20, windowMs: 15 * 60_000, now, what: 'attempts from your network' }),
     content,
     signer,
     catalog: createCatalogService(database.db, content),

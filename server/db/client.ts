@@ -33,6 +33,8 @@ export interface Database {
 
 // Arbitrary constant identifying "Frolic migrations" among advisory locks.
 const MIGRATION_LOCK_KEY = 727_101;
+// Another: "a Frolic instance is preparing the database" (everything a start writes).
+const STARTUP_LOCK_KEY = 727_102;
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -151,6 +153,30 @@ export async function migrateDatabase(database: Database, migrationsFolder = MIG
       await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
     } finally {
       await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    conn.release();
+  }
+}
+
+/**
+ * Runs `work` holding the start-up lock. Instances starting together on one PostgreSQL take turns at
+ * what a start writes — migrations, system roles, demo content, the first master admin, the demo
+ * users — each of which reads before it writes and so does nothing the second time; unserialised,
+ * two of them would insert the same demo content or the same first admin and one would crash. On
+ * PGlite the process owns the data directory: nothing to wait for.
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work();
+  // A session-level lock on a connection of its own, held while `work` uses the pool.
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const conn = await pool.connect();
+  try {
+    await conn.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await work();
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
     }
   } finally {
     conn.release();

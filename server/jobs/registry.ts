@@ -20,6 +20,8 @@ export interface JobPayloads {
   'auth.lock-notice': { email: string; origin: string; locks: NewLock[] };
   /** Hourly: forget old sign-in failures. */
   'auth.lockout-sweep': Record<string, never>;
+  /** Hourly: delete rate-limit windows that have passed. */
+  'rate-limits.sweep': Record<string, never>;
   /** Daily: licences 30 and 7 days before their last valid day, and once expired, warn staff and the organisation (once per stage). */
   'partners.licence-check': Record<string, never>;
   /** Daily: issued invoices that fell overdue (or reached 31, 61, 91 days) are told to both sides, once per stage. */

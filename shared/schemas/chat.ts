@@ -9,6 +9,8 @@ export const HEARTBEAT_MS = 30_000;
 /** Per conversation and per IP, per minute. */
 export const CHAT_RATE_PER_SESSION = 10;
 export const CHAT_RATE_PER_IP = 30;
+/** New conversations per IP, per hour. */
+export const CHAT_STARTS_PER_IP = 20;
 export const SESSION_STORAGE_KEY = 'chat_session_id';
 export const SECRET_STORAGE_KEY = 'chat_session_secret';
 

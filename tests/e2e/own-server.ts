@@ -15,6 +15,7 @@ import { createJobs } from '../../server/jobs/registry';
 import { createMailer } from '../../server/mail/mailer';
 import { createMarketingService } from '../../server/modules/marketing/service';
 import { createMediaService } from '../../server/modules/media/service';
+import { createLocalStorage } from '../../server/modules/media/storage';
 import { createNotificationService } from '../../server/modules/notifications/service';
 import { createPartnerService } from '../../server/modules/partners/service';
 import { createSettingsService } from '../../server/modules/security/settings';
@@ -60,7 +61,7 @@ async function prepareDataDir(dataDir: string, prepare: Prepare): Promise<void> 
           db,
           users,
           partners: createPartnerService({ db, users, mailer, feed, jobs, notifications, origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}` }),
-          media: createMediaService(db, content, path.join(dataDir, 'uploads')),
+          media: createMediaService(db, content, createLocalStorage(path.join(dataDir, 'uploads'))),
           marketing: createMarketingService(db, content),
         },
         db,

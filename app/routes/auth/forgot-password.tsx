@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Forgot password · Frol
 const RESET_SENT = "If an account exists with that email, we've sent password reset instructions.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const tooMany = limited(context, 'reset', 'Password reset request failed');
+  const tooMany = await limited(context, 'reset', 'Password reset request failed');
   if (tooMany) return tooMany;
   const parsed = emailOnlyForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return actionError(400, { errors: { email: 'Enter a valid email address.' } });

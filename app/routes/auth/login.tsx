@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const tooMany = limited(context, 'login', 'Login failed');
+  const tooMany = await limited(context, 'login', 'Login failed');
   if (tooMany) return tooMany;
   const raw = Object.fromEntries(await request.formData());
   const parsed = loginForm.safeParse(raw);

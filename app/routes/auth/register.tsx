@@ -15,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const tooMany = limited(context, 'register', 'Registration failed');
+  const tooMany = await limited(context, 'register', 'Registration failed');
   if (tooMany) return tooMany;
   const raw = Object.fromEntries(await request.formData()) as Record<string, string>;
   const values = { email: raw.email ?? '', firstName: raw.firstName ?? '', lastName: raw.lastName ?? '' };

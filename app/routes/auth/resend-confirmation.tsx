@@ -9,7 +9,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (limited(context, 'resend', 'Login failed')) {
+  if (await limited(context, 'resend', 'Login failed')) {
     throw context.flash.redirectWithToast('/auth/login', {
       title: 'Login failed',
       description: 'Too many attempts. Please try again later.',

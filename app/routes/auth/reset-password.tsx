@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const tooMany = limited(context, 'reset', 'Failed to update password');
+  const tooMany = await limited(context, 'reset', 'Failed to update password');
   if (tooMany) return tooMany;
   const parsed = resetPasswordForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const tooMany = limited(context, 'totp', 'Login failed');
+  const tooMany = await limited(context, 'totp', 'Login failed');
   if (tooMany) return tooMany;
   const raw = Object.fromEntries(await request.formData());
   const parsed = totpCodeForm.safeParse(raw);

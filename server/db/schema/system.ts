@@ -1,9 +1,20 @@
 // Facts about this installation.
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Small key/value facts about this installation (e.g. when demo content was seeded). */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Rate-limit windows shared by every instance (server/core/rate-limit.ts): `<limiter>:<key>` (e.g.
+ * `auth:sign-in:203.0.113.7`), the hits in the current window and when it ends. Rows are rewritten
+ * in place by one upsert per hit; passed windows are swept hourly.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { auditLogs, authTokens, profiles, recoveryCodes, sessions, trustedDevices, userRoles, users } from '../../db/schema';
 import { STEP_UP_FAILURE_WINDOW_MS, STEP_UP_MAX_FAILURES, STEP_UP_MS } from '../../auth/step-up';
 import { AppError } from '../../core/errors';
+import { createRateLimiter } from '../../core/rate-limit';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword, weakPassword } from '../../auth/password';
 import { hashToken, newToken, type Sealer } from '../../auth/tokens';
 import { matchTotp, newRecoveryCodes, newTotpSecret, qrDataUrl, totpUri } from '../../auth/totp';
@@ -23,7 +24,7 @@ import type { ChangeFeed } from '../../realtime/changes';
 import { type Actor } from '../../core/actor';
 import { recordAudit } from '../audit/service';
 import type { SettingsService } from '../security/settings';
-import { type CurrentUser, type SessionStore, USER_CHANGED_TOPIC } from './sessions';
+import { type CurrentUser, MFA_PENDING_MAX_AGE_MS, type SessionStore, USER_CHANGED_TOPIC } from './sessions';
 import { findUserByEmail } from '../users/service';
 import { createKnownDevices, knownDeviceCookie, readKnownDevice } from './known-devices';
 import { createOneTimeTokens } from './one-time-tokens';
@@ -62,7 +63,9 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 export function createAuthService(deps: AuthDeps) {
   const { db, mailer, jobs, sealer, settings } = deps;
   const now = deps.now ?? Date.now;
-  const mfaFailures = new Map<string, number>();
+  // Wrong codes per half-open session, in the shared rate_limits table: the next attempt may land on
+  // another instance. The window is the half-open session's whole life.
+  const mfaFailures = createRateLimiter(db, { name: 'mfa', limit: MFA_MAX_FAILURES, windowMs: MFA_PENDING_MAX_AGE_MS, now, what: 'wrong codes' });
   const lockout = createLockout(db, now);
   const knownDevices = createKnownDevices(db, now);
   const { issue: issueToken, consume: consumeToken } = createOneTimeTokens(now);
@@ -290,28 +293,30 @@ export function createAuthService(deps: AuthDeps) {
       if (!row?.totpSecret) return { result: { kind: 'invalid' } };
       const ok = await this.checkSecondFactor(row, code);
       if (!ok) {
-        const failures = (mfaFailures.get(user.sessionId) ?? 0) + 1;
-        mfaFailures.set(user.sessionId, failures);
+        const failures = await mfaFailures.count(user.sessionId);
         await db.transaction((tx) =>
           recordAudit(tx, { ...actor, userId: user.id }, { action: 'TWO_FACTOR_FAILED', tableName: 'users', recordId: user.id, newValues: { failures } }),
         );
         if (failures >= MFA_MAX_FAILURES) {
-          // Too many wrong codes: the half-open session ends; the password is needed again.
-          mfaFailures.delete(user.sessionId);
+          // Too many wrong codes: the half-open session ends; the password is needed again. The
+          // count stays until its window passes: an instance that has not yet heard of the
+          // revocation (its session cache) still refuses every further code.
           await deps.sessions.revoke(token);
           throw new AppError('too_many_codes', 429, 'Too many wrong codes. Sign in again.');
         }
         throw new AppError('invalid_code', 400, 'That code is not valid. Try the current code from your app, or a recovery code.');
       }
-      mfaFailures.delete(user.sessionId);
       const cfg = await settings.get();
       let deviceToken: string | undefined;
       let fresh = '';
       const device = knownDevice ?? newToken();
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
+        // A new session token once both factors are in (the half-open one ends). The half-open
+        // session must still exist: another instance may have ended it (too many wrong codes)
+        // before this one's session cache heard.
+        const [halfOpen] = await tx.delete(sessions).where(eq(sessions.id, user.sessionId)).returning({ id: sessions.id });
+        if (!halfOpen) return false;
         await knownDevices.remember(tx, user.id, device);
-        // A new session token once both factors are in (the half-open one ends).
-        await tx.delete(sessions).where(eq(sessions.id, user.sessionId));
         fresh = (await deps.sessions.create(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent ?? null, mfaPending: false })).token;
         await tx
           .update(users)
@@ -324,7 +329,10 @@ export function createAuthService(deps: AuthDeps) {
             .values({ userId: user.id, tokenHash: hashToken(deviceToken), expiresAt: new Date(now() + cfg.rememberDeviceDays * 24 * HOUR) });
         }
         await recordAudit(tx, { ...actor, userId: user.id }, { action: 'SIGN_IN', tableName: 'users', recordId: user.id, newValues: { twoFactor: true } });
+        return true;
       });
+      if (!ended) return { result: { kind: 'invalid' } };
+      await mfaFailures.forget(user.sessionId);
       return { result: await this.finishSignIn(fresh), token: fresh, deviceToken, deviceDays: cfg.rememberDeviceDays, knownDevice: device };
     },
 

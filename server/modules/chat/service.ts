@@ -4,11 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../../shared/schemas/chat';
-import { CHAT_RATE_PER_IP, CHAT_RATE_PER_SESSION } from '../../../shared/schemas/chat';
+import { CHAT_RATE_PER_IP, CHAT_RATE_PER_SESSION, CHAT_STARTS_PER_IP } from '../../../shared/schemas/chat';
 import type { Db } from '../../db/client';
 import { cannedReplies, chatMessages, chatPresence, chatSessions, profiles, users } from '../../db/schema';
 import { AppError } from '../../core/errors';
-import { createRateLimiter } from '../../core/rate-limit';
+import { createRateLimiter, hitAll } from '../../core/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { ChangeFeed } from '../../realtime/changes';
 import { type Actor } from '../../core/actor';
@@ -41,8 +41,16 @@ function toMessage(row: Row, staffName: string | null): ChatMessage {
 }
 
 export function createChatService(db: Db, feed: ChangeFeed, now: () => number = Date.now) {
-  const perSession = createRateLimiter({ limit: CHAT_RATE_PER_SESSION, windowMs: 60_000, now, what: 'messages in a minute' });
-  const perIp = createRateLimiter({ limit: CHAT_RATE_PER_IP, windowMs: 60_000, now, what: 'messages from your network in a minute' });
+  // Shared by every instance (the rate_limits table): a visitor's socket may land on any of them.
+  const perSession = createRateLimiter(db, { name: 'chat-session', limit: CHAT_RATE_PER_SESSION, windowMs: 60_000, now, what: 'messages in a minute' });
+  const perIp = createRateLimiter(db, { name: 'chat-ip', limit: CHAT_RATE_PER_IP, windowMs: 60_000, now, what: 'messages from your network in a minute' });
+  const starts = createRateLimiter(db, {
+    name: 'chat-start',
+    limit: CHAT_STARTS_PER_IP,
+    windowMs: 60 * 60_000,
+    now,
+    what: 'new conversations from your network',
+  });
   const publish = (event: ChatEvent) => feed.publish(CHAT_TOPIC, event);
 
   async function staffNames(ids: (string | null)[]): Promise<Map<string, string>> {
@@ -82,7 +90,9 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
   }
 
   return {
+    /** A new conversation: CHAT_STARTS_PER_IP an hour per address. */
     async startSession(ip: string | null): Promise<{ sessionId: string; secret: string }> {
+      await starts.hit(ip ?? 'unknown');
       const sessionId = randomUUID();
       const secret = newToken(24);
       await db.insert(chatSessions).values({ id: sessionId, secretHash: hashToken(secret), ipAddress: ip, createdAt: new Date(now()) });
@@ -107,8 +117,8 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     },
 
     async postVisitorMessage(sessionId: string, input: { clientId: string; content: string; page?: string }, ip: string | null) {
-      perSession.hit(sessionId);
-      perIp.hit(ip ?? 'unknown');
+      // Both limits in one statement; each message counts on both.
+      await hitAll([perSession.on(sessionId), perIp.on(ip ?? 'unknown')]);
       const { row, duplicate } = await insertMessage({ sessionId, userId: 'anonymous_user', content: input.content, clientId: input.clientId });
       const message = toMessage(row, null);
       if (!duplicate) {

@@ -87,7 +87,7 @@ export function createInquiryService(
   now: () => number = Date.now,
   partners: PartnerService | null = null,
 ): InquiryService {
-  const limiter = createRateLimiter({ limit: INQUIRY_LIMIT, windowMs: INQUIRY_WINDOW_MS, now, what: 'messages from your network' });
+  const limiter = createRateLimiter(db, { name: 'inquiry', limit: INQUIRY_LIMIT, windowMs: INQUIRY_WINDOW_MS, now, what: 'messages from your network' });
 
   /** A bot fills the hidden field or submits faster than a person can type: accept silently, store nothing. */
   function looksAutomated(bot: BotSignals): boolean {
@@ -96,9 +96,9 @@ export function createInquiryService(
     return bot.startedAt !== undefined && Number.isFinite(bot.startedAt) && now() - bot.startedAt < MIN_FILL_MS;
   }
 
-  function checkLimit(kind: string, actor: Actor) {
+  async function checkLimit(kind: string, actor: Actor) {
     if (!actor.ip) throw new AppError('bad_request', 400, 'The sender could not be identified.');
-    limiter.hit(`${kind}:${actor.ip}`);
+    await limiter.hit(`${kind}:${actor.ip}`);
   }
 
   async function colleagues(q: DbOrTx = db): Promise<Colleague[]> {
@@ -170,7 +170,7 @@ export function createInquiryService(
     get,
 
     async submitContact(form, bot, actor) {
-      checkLimit('contact', actor);
+      await checkLimit('contact', actor);
       if (looksAutomated(bot)) return { discarded: true };
       const { id, notice } = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -198,7 +198,7 @@ export function createInquiryService(
     },
 
     async submitBusinessInquiry(form, bot, actor) {
-      checkLimit('business', actor);
+      await checkLimit('business', actor);
       if (looksAutomated(bot)) return { discarded: true };
       const { id, notice } = await db.transaction(async (tx) => {
         const [row] = await tx

@@ -25,7 +25,7 @@ import { parse } from '../../core/parse';
 import { AppError, isForeignKeyViolation, notFound, stillReferenced } from '../../core/errors';
 import { type Actor } from '../../core/actor';
 import { recordAudit } from '../audit/service';
-import { createLocalStorage, type Storage } from './storage';
+import type { Storage } from './storage';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from './picked';
 import { type ContentVersion, createContentCache } from '../../cache/content-version';
@@ -198,7 +198,7 @@ function listOf(users: string[]): string {
   return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? 'another record');
 }
 
-export function createMediaService(db: Db, content: ContentVersion, uploadsDir: string, storage: Storage = createLocalStorage(uploadsDir)): MediaService {
+export function createMediaService(db: Db, content: ContentVersion, storage: Storage): MediaService {
   async function row(id: string): Promise<MediaRow> {
     if (!isUuid(id)) throw notFound('File');
     const [found] = await db.select().from(mediaAssets).where(eq(mediaAssets.id, id));

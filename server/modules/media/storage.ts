@@ -1,6 +1,6 @@
-// Where media bytes live. One small interface: the local disk under the uploads directory today; an
-// S3-compatible store (keys as object names, put/get/delete as PutObject/GetObject/DeleteObject)
-// would implement the same interface and nothing else would change.
+// Where media bytes live. One small interface, two implementations: the local disk under the
+// uploads directory (the default) and an S3-compatible object store (s3-storage.ts: keys as object
+// names, put/get/delete as PutObject/GetObject/DeleteObject), chosen by STORAGE_URL.
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
@@ -24,10 +24,16 @@ export interface Storage {
 /** Keys are made by the media service (`<uuid>/web.webp`), never from a file name; anything else is refused. */
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
+/** Throws for a key the media service could not have made (the same rule on every storage). */
+export function checkKey(key: string): string {
+  if (!KEY.test(key) || key.split('/').includes('..')) throw new Error(`Refused storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
 /** The absolute path of `key` under `root`; throws for a key that is malformed or would leave the root. */
 export function resolveKey(root: string, key: string): string {
   const base = path.resolve(root);
-  if (!KEY.test(key) || key.split('/').includes('..')) throw new Error(`Refused storage key: ${JSON.stringify(key)}`);
+  checkKey(key);
   const file = path.resolve(base, key);
   if (!file.startsWith(base + path.sep)) throw new Error(`Refused storage key: ${JSON.stringify(key)}`);
   return file;
