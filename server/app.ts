@@ -27,6 +27,7 @@ import { inquiriesApi } from './modules/inquiries/api';
 import { partnersApi } from './modules/partners/api';
 import { authApi } from './modules/auth/api';
 import { usersApi } from './modules/users/api';
+import { auditApi } from './modules/audit/api';
 import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
@@ -150,6 +151,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(partnersApi(services, origin));
   api.use(authApi(services));
   api.use(usersApi(services));
+  api.use(auditApi(services));
   api.use(chatApi(services));
   api.use(marketingApi(services));
   api.use(marketingRequestsApi(services));

@@ -37,6 +37,7 @@ import { type AttachmentService, createAttachmentService } from './modules/attac
 import { createShipmentService, type ShipmentService } from './modules/shipments/service';
 import { createLocalStorage } from './modules/media/storage';
 import { createPaymentService, type PaymentService } from './modules/payments/service';
+import { type AuditLogService, createAuditLogService } from './modules/audit/query';
 import path from 'node:path';
 
 export interface Services {
@@ -69,6 +70,8 @@ export interface Services {
   /** Retailers' payments to their distributors, balances, aging, statements, the credit hold and the overdue check. */
   payments: PaymentService;
   notifications: NotificationService;
+  /** The audit log as the master admin reads it: filtered keyset pages, one row, the CSV export. */
+  audit: AuditLogService;
   /** Tells open pages something changed: `{ type: 'changed', topic, id }` to whom the signal's audiences admit. */
   live: Live;
   /** Partner organisations, their terms and their people. */
@@ -134,6 +137,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     partnerCatalog: createPartnerCatalogService(database.db, access),
     access,
     notifications,
+    audit: createAuditLogService(database.db),
     live,
     media: createMediaService(database.db, content, uploadsDir, storage),
     marketing: createMarketingService(database.db, content),
