@@ -268,6 +268,9 @@ const MATRIX: Record<string, string> = {
   // Master admin only
   'POST /api/users/:id/unlock':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'GET /api/admin/outbox':                             '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/audit-logs':                         '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/audit-logs/export.csv':              '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/audit-logs/:id':                     '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'GET /api/security-settings':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'PUT /api/security-settings':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
 
