@@ -2,6 +2,7 @@
 // action and table, the acting user's email and a date range — one GET form, so the query lives in
 // the URL and a new search starts again at the newest page.
 import { Form, Link, useSearchParams } from 'react-router';
+import { AUDIT_FILTER_KEYS } from '@shared/audit-constants';
 import { buttonClass, Options } from '~/components/admin-ui/list';
 import { inputClass } from '~/components/forms/fields';
 
@@ -54,7 +55,7 @@ export function AuditFilters({ actions, tables, error }: { actions: string[]; ta
       <button type="submit" className={buttonClass.secondary}>
         Search
       </button>
-      {[...params.keys()].length ? (
+      {AUDIT_FILTER_KEYS.some((k) => params.get(k)) ? (
         <Link to="?" className="self-center text-sm text-stone-700 underline">
           Clear filters
         </Link>
