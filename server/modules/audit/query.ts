@@ -36,6 +36,7 @@ const DAY_MS = 86_400_000;
  * transaction here comes near. The created_at conditions stay: the bounds only narrow the scan.
  */
 const TX_SLACK_MS = 3_600_000;
+const CHOICES_TTL_MS = 60_000;
 
 const listColumns = {
   id: auditLogs.id,
@@ -48,7 +49,8 @@ const listColumns = {
 };
 type ListRow = { [K in keyof typeof listColumns]: (typeof auditLogs.$inferSelect)[K] };
 
-export function createAuditLogService(db: Db) {
+export function createAuditLogService(db: Db, now: () => number = Date.now) {
+  let choicesCache: { at: number; value: { actions: string[]; tables: string[] } } | null = null;
   /**
    * The filters as conditions, or `where: null` when they can match nothing (an email no account
    * has). The email resolves to the account's id first, so the (user_id, id) index serves it.
@@ -181,9 +183,11 @@ export function createAuditLogService(db: Db) {
 
     /**
      * The filter's choices: the actions and tables the log holds, each found by a skip scan of its
-     * (column, id) index (one index probe per distinct value, not a pass over the rows).
+     * (column, id) index (one index probe per distinct value, not a pass over the rows). Kept a
+     * minute: a new kind of action reaches the list within that, and the page does not ask each time.
      */
     async choices(): Promise<{ actions: string[]; tables: string[] }> {
+      if (choicesCache && now() - choicesCache.at < CHOICES_TTL_MS) return choicesCache.value;
       const distinct = async (column: 'action' | 'table_name') => {
         const c = sql.identifier(column);
         const result = (await db.execute(sql`
@@ -195,7 +199,9 @@ export function createAuditLogService(db: Db) {
           select x from v where x is not null`)) as unknown as { rows: { x: string }[] };
         return result.rows.map((r) => r.x);
       };
-      return { actions: await distinct('action'), tables: await distinct('table_name') };
+      const value = { actions: await distinct('action'), tables: await distinct('table_name') };
+      choicesCache = { at: now(), value };
+      return value;
     },
 
     /**
