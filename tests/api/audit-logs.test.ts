@@ -9,6 +9,8 @@ import { totpCode } from '../../server/auth/totp';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { auditLogs } from '../../server/db/schema';
 import { createOneTimeTokens } from '../../server/modules/auth/one-time-tokens';
+import { type AuditLogService, createAuditLogService } from '../../server/modules/audit/query';
+import { type AuditLogQuery, auditLogQuery } from '../../shared/schemas/audit';
 import { readSessionToken } from '../../server/http/request-auth';
 import { Client } from '../support/client';
 import { signedIn } from '../support/staff';
@@ -410,5 +412,46 @@ describe('security events', () => {
     const [changed] = (await page('action=SETTINGS_UPDATE&table=security_settings')).items;
     expect(changed).toMatchObject({ userId: master.userId, recordId: '1' });
     await settings.update(before, SYSTEM_ACTOR);
+  });
+});
+
+describe('the windowed walk', () => {
+  it('gives the same pages, both ways, whatever the window: walking on, switching to the set, or neither', async () => {
+    const db = t.db.database.db;
+    const narrow = createAuditLogService(db, { window: 25 });
+    const wide = createAuditLogService(db, { window: 1_000_000 });
+    const walk = async (service: AuditLogService, filters: Record<string, string>) => {
+      const pages: number[][] = [];
+      let query: AuditLogQuery = auditLogQuery.parse(filters);
+      for (let guard = 0; guard < 100; guard++) {
+        const p = await service.list(query);
+        pages.push(p.items.map((i) => i.id));
+        if (p.older === null) break;
+        query = auditLogQuery.parse({ ...filters, before: String(p.older) });
+      }
+      // And back up from the last page.
+      let back = auditLogQuery.parse({ ...filters, after: String(pages.at(-1)?.[0] ?? 1) });
+      for (let guard = 0; guard < 100 && back.after !== undefined; guard++) {
+        const p = await service.list(back);
+        pages.push(p.items.map((i) => i.id));
+        if (p.newer === null) break;
+        back = auditLogQuery.parse({ ...filters, after: String(p.newer) });
+      }
+      return pages;
+    };
+    const cases: Record<string, string>[] = [
+      { q: 'rec-0' },
+      { q: 'fixture_th' },
+      { q: 'bulk-1' },
+      { action: 'UPDATE', table: 'fixture_widgets' },
+      { action: 'DELETE', table: 'fixture_things', q: 'rec' },
+      { action: 'INSERT', table: 'fixture_csv' },
+      { q: 'no-such-thing' },
+    ];
+    for (const filters of cases) {
+      const expectedPages = await walk(wide, filters);
+      expect(await walk(narrow, filters), JSON.stringify(filters)).toEqual(expectedPages);
+    }
+    expect((await walk(narrow, { q: 'rec-0' })).flat().length).toBeGreaterThan(100);
   });
 });

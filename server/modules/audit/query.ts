@@ -3,7 +3,7 @@
 // as CSV in batches. Every filter is served by an index: the search by the pg_trgm GIN indexes on
 // record_id, user_id and table_name (an escaped ILIKE), action, table and user by the (column, id)
 // btrees, the cursor by the primary key — a page deep in a million rows costs what the first does.
-import { and, asc, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import {
   AUDIT_CSV_COLUMNS,
@@ -37,6 +37,8 @@ const DAY_MS = 86_400_000;
  */
 const TX_SLACK_MS = 3_600_000;
 const CHOICES_TTL_MS = 60_000;
+/** Ids a windowed query walks in order before it asks for the rest as a set (a few ms on either engine). */
+export const SEEK_WINDOW = 4000;
 
 const listColumns = {
   id: auditLogs.id,
@@ -48,14 +50,35 @@ const listColumns = {
   createdAt: auditLogs.createdAt,
 };
 type ListRow = { [K in keyof typeof listColumns]: (typeof auditLogs.$inferSelect)[K] };
+/** A list row from raw SQL: column names, the time as epoch milliseconds (each driver parses timestamps its own way). */
+type RawRow = {
+  id: number;
+  user_id: string | null;
+  action: string;
+  table_name: string;
+  record_id: string | null;
+  ip_address: string | null;
+  created_ms: number;
+};
+const fromRaw = (r: RawRow): ListRow => ({
+  id: Number(r.id),
+  userId: r.user_id,
+  action: r.action,
+  tableName: r.table_name,
+  recordId: r.record_id,
+  ipAddress: r.ip_address,
+  createdAt: new Date(Number(r.created_ms)),
+});
 
-export function createAuditLogService(db: Db, now: () => number = Date.now) {
+export function createAuditLogService(db: Db, options: { now?: () => number; window?: number } = {}) {
+  const now = options.now ?? Date.now;
+  const firstWindow = options.window ?? SEEK_WINDOW;
   let choicesCache: { at: number; value: { actions: string[]; tables: string[] } } | null = null;
   /**
    * The filters as conditions, or `where: null` when they can match nothing (an email no account
    * has). The email resolves to the account's id first, so the (user_id, id) index serves it.
    */
-  async function conditions(f: AuditLogFilters): Promise<{ where: SQL[] | null; userId?: string }> {
+  async function conditions(f: AuditLogFilters): Promise<{ where: SQL[] | null; userId?: string; windowed: boolean }> {
     const where: SQL[] = [];
     let userId: string | undefined;
     if (f.q) {
@@ -69,7 +92,7 @@ export function createAuditLogService(db: Db, now: () => number = Date.now) {
         .select({ id: users.id })
         .from(users)
         .where(sql`lower(${users.email}) = ${f.user}`);
-      if (!u) return { where: null };
+      if (!u) return { where: null, windowed: false };
       userId = u.id;
       where.push(eq(auditLogs.userId, u.id));
     }
@@ -95,7 +118,10 @@ export function createAuditLogService(db: Db, now: () => number = Date.now) {
         .limit(1);
       if (edge) where.push(lt(auditLogs.id, edge.id));
     }
-    return { where, userId };
+    // One exact filter (or none) has its own ordered index, and a date range its id bounds: the plain
+    // keyset query is the best plan. A search, or two exact filters, is where the planner guesses.
+    const windowed = (f.q?.length ?? 0) >= 3 || [f.action, f.table, f.user].filter(Boolean).length >= 2;
+    return { where, userId, windowed };
   }
 
   /** Who the page's user ids are now: one query for the page, not a join over the log. */
@@ -129,6 +155,76 @@ export function createAuditLogService(db: Db, now: () => number = Date.now) {
     };
   }
 
+  /**
+   * Up to `limit` rows under the filters from a cursor on: older than `from` (newest first; from the
+   * newest row when null) or newer than it (oldest first).
+   *
+   * A `windowed` query does not leave the choice to the planner, whose guess of how often a search
+   * matches can be wrong either way — and wrong means a walk through the whole log. It walks the
+   * ids in order one window at a time (SEEK_WINDOW first, then sized from the matches seen), which
+   * is cheapest while matches are common; once they look rare — fewer per window than the rows
+   * left would hold in total — it asks for the matches beyond the window as one set (a
+   * materialized CTE keeps no order, so the trigram or btree bitmaps serve it) and sorts those.
+   */
+  async function seek(where: SQL[], windowed: boolean, dir: 'older' | 'newer', from: number | null, limit: number): Promise<ListRow[]> {
+    const older = dir === 'older';
+    const order = older ? desc(auditLogs.id) : asc(auditLogs.id);
+    const beyond = (edge: number) => (older ? lt(auditLogs.id, edge) : gt(auditLogs.id, edge));
+    const within = (edge: number) => (older ? gte(auditLogs.id, edge) : lte(auditLogs.id, edge));
+    if (!windowed) {
+      return db
+        .select(listColumns)
+        .from(auditLogs)
+        .where(and(...where, from === null ? undefined : beyond(from)))
+        .orderBy(order)
+        .limit(limit);
+    }
+    // Literal bounds, so the planner sees a window of a few thousand ids (not an unknown range).
+    const [ends] = await db
+      .select({ low: sql<number>`coalesce(min(${auditLogs.id}), 0)`, high: sql<number>`coalesce(max(${auditLogs.id}), 0)` })
+      .from(auditLogs);
+    const low = Number(ends?.low ?? 0);
+    const high = Number(ends?.high ?? 0);
+    const rows: ListRow[] = [];
+    let edge = from ?? high + 1;
+    let size = firstWindow;
+    let walked = 0;
+    for (;;) {
+      const left = older ? edge - low : high - edge;
+      if (left <= 0) return rows;
+      const far = older ? edge - size : edge + size;
+      rows.push(
+        ...(await db
+          .select(listColumns)
+          .from(auditLogs)
+          .where(and(...where, beyond(edge), within(far)))
+          .orderBy(order)
+          .limit(limit - rows.length)),
+      );
+      if (rows.length >= limit) return rows;
+      walked += size;
+      edge = far;
+      const rate = rows.length / walked;
+      const need = limit - rows.length;
+      const rest = older ? edge - low : high - edge;
+      if (rest <= 0) return rows;
+      // Common enough: walking on is cheaper than fetching every match that is left.
+      if (rate > 0 && need / rate < rate * rest) {
+        size = Math.min(Math.ceil((1.5 * need) / rate), rest);
+        continue;
+      }
+      const result = (await db.execute(
+        sql`with m as materialized (${db
+          .select(listColumns)
+          .from(auditLogs)
+          .where(and(...where, beyond(edge)))})
+          select id, user_id, action, table_name, record_id, ip_address, (extract(epoch from created_at) * 1000)::float8 as created_ms
+          from m order by id ${older ? sql`desc` : sql`asc`} limit ${need}`,
+      )) as unknown as { rows: RawRow[] };
+      return [...rows, ...result.rows.map(fromRaw)];
+    }
+  }
+
   /** Up to `limit` rows under the filters, newest first, older than `before` (all when null). */
   function olderRows(where: SQL[], before: number | null, limit: number): Promise<ListRow[]> {
     return db
@@ -145,25 +241,20 @@ export function createAuditLogService(db: Db, now: () => number = Date.now) {
      * the 100 just newer than `after`. `older` and `newer` are the cursors of the pages either side.
      */
     async list(query: AuditLogQuery): Promise<AuditLogPage> {
-      const { where } = await conditions(query);
+      const { where, windowed } = await conditions(query);
       if (!where) return { items: [], older: null, newer: null };
       let rows: ListRow[];
       let older: number | null;
       let newer: number | null;
       if (query.after !== undefined) {
-        const up = await db
-          .select(listColumns)
-          .from(auditLogs)
-          .where(and(...where, gt(auditLogs.id, query.after)))
-          .orderBy(asc(auditLogs.id))
-          .limit(AUDIT_PAGE_SIZE + 1);
+        const up = await seek(where, windowed, 'newer', query.after, AUDIT_PAGE_SIZE + 1);
         const more = up.length > AUDIT_PAGE_SIZE;
         rows = up.slice(0, AUDIT_PAGE_SIZE).reverse();
         newer = more ? (rows[0]?.id ?? null) : null;
         // We came from the page below, so it exists (unless this page is empty: then show nothing more).
         older = rows.length ? (rows[rows.length - 1] as ListRow).id : null;
       } else {
-        const down = await olderRows(where, query.before ?? null, AUDIT_PAGE_SIZE + 1);
+        const down = await seek(where, windowed, 'older', query.before ?? null, AUDIT_PAGE_SIZE + 1);
         const more = down.length > AUDIT_PAGE_SIZE;
         rows = down.slice(0, AUDIT_PAGE_SIZE);
         older = more ? (rows[rows.length - 1]?.id ?? null) : null;
