@@ -447,6 +447,9 @@ describe('the windowed walk', () => {
       { action: 'DELETE', table: 'fixture_things', q: 'rec' },
       { action: 'INSERT', table: 'fixture_csv' },
       { q: 'no-such-thing' },
+      { action: 'UPDATE', table: 'fixture_things', from: '2025-06-03', to: '2025-06-06' },
+      { q: 'rec-00', from: '2025-06-02' },
+      { q: 'bulk', to: '2024-06-02' },
     ];
     for (const filters of cases) {
       const expectedPages = await walk(wide, filters);

@@ -78,9 +78,11 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
    * The filters as conditions, or `where: null` when they can match nothing (an email no account
    * has). The email resolves to the account's id first, so the (user_id, id) index serves it.
    */
-  async function conditions(f: AuditLogFilters): Promise<{ where: SQL[] | null; userId?: string; windowed: boolean }> {
+  async function conditions(f: AuditLogFilters): Promise<{ where: SQL[] | null; userId?: string; windowed: boolean; above?: number; below?: number }> {
     const where: SQL[] = [];
     let userId: string | undefined;
+    let above: number | undefined;
+    let below: number | undefined;
     if (f.q) {
       const p = containsPattern(f.q);
       where.push(or(sql`${auditLogs.recordId} ilike ${p}`, sql`${auditLogs.userId} ilike ${p}`, sql`${auditLogs.tableName} ilike ${p}`) as SQL);
@@ -105,7 +107,10 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
         .where(lt(auditLogs.createdAt, new Date(start - TX_SLACK_MS)))
         .orderBy(desc(auditLogs.createdAt))
         .limit(1);
-      if (edge) where.push(gt(auditLogs.id, edge.id));
+      if (edge) {
+        above = edge.id;
+        where.push(gt(auditLogs.id, edge.id));
+      }
     }
     if (f.to) {
       const end = Date.parse(`${f.to}T00:00:00Z`) + DAY_MS;
@@ -116,12 +121,15 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
         .where(gte(auditLogs.createdAt, new Date(end + TX_SLACK_MS)))
         .orderBy(asc(auditLogs.createdAt))
         .limit(1);
-      if (edge) where.push(lt(auditLogs.id, edge.id));
+      if (edge) {
+        below = edge.id;
+        where.push(lt(auditLogs.id, edge.id));
+      }
     }
     // One exact filter (or none) has its own ordered index, and a date range its id bounds: the plain
     // keyset query is the best plan. A search, or two exact filters, is where the planner guesses.
     const windowed = (f.q?.length ?? 0) >= 3 || [f.action, f.table, f.user].filter(Boolean).length >= 2;
-    return { where, userId, windowed };
+    return { where, userId, windowed, above, below };
   }
 
   /** Who the page's user ids are now: one query for the page, not a join over the log. */
@@ -166,7 +174,12 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
    * left would hold in total — it asks for the matches beyond the window as one set (a
    * materialized CTE keeps no order, so the trigram or btree bitmaps serve it) and sorts those.
    */
-  async function seek(where: SQL[], windowed: boolean, dir: 'older' | 'newer', from: number | null, limit: number): Promise<ListRow[]> {
+  async function seek(
+    { where, windowed, above, below }: { where: SQL[]; windowed: boolean; above?: number; below?: number },
+    dir: 'older' | 'newer',
+    from: number | null,
+    limit: number,
+  ): Promise<ListRow[]> {
     const older = dir === 'older';
     const order = older ? desc(auditLogs.id) : asc(auditLogs.id);
     const beyond = (edge: number) => (older ? lt(auditLogs.id, edge) : gt(auditLogs.id, edge));
@@ -183,10 +196,11 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
     const [ends] = await db
       .select({ low: sql<number>`coalesce(min(${auditLogs.id}), 0)`, high: sql<number>`coalesce(max(${auditLogs.id}), 0)` })
       .from(auditLogs);
-    const low = Number(ends?.low ?? 0);
-    const high = Number(ends?.high ?? 0);
+    // A date range's id bounds narrow the walk too: it starts at the range, not at the newest row.
+    const low = Math.max(Number(ends?.low ?? 0), above === undefined ? 0 : above + 1);
+    const high = Math.min(Number(ends?.high ?? 0), below === undefined ? Number.MAX_SAFE_INTEGER : below - 1);
     const rows: ListRow[] = [];
-    let edge = from ?? high + 1;
+    let edge = from === null ? high + 1 : older ? Math.min(from, high + 1) : Math.max(from, low - 1);
     let size = firstWindow;
     let walked = 0;
     for (;;) {
@@ -241,20 +255,21 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
      * the 100 just newer than `after`. `older` and `newer` are the cursors of the pages either side.
      */
     async list(query: AuditLogQuery): Promise<AuditLogPage> {
-      const { where, windowed } = await conditions(query);
+      const selection = await conditions(query);
+      const { where } = selection;
       if (!where) return { items: [], older: null, newer: null };
       let rows: ListRow[];
       let older: number | null;
       let newer: number | null;
       if (query.after !== undefined) {
-        const up = await seek(where, windowed, 'newer', query.after, AUDIT_PAGE_SIZE + 1);
+        const up = await seek({ ...selection, where }, 'newer', query.after, AUDIT_PAGE_SIZE + 1);
         const more = up.length > AUDIT_PAGE_SIZE;
         rows = up.slice(0, AUDIT_PAGE_SIZE).reverse();
         newer = more ? (rows[0]?.id ?? null) : null;
         // We came from the page below, so it exists (unless this page is empty: then show nothing more).
         older = rows.length ? (rows[rows.length - 1] as ListRow).id : null;
       } else {
-        const down = await seek(where, windowed, 'older', query.before ?? null, AUDIT_PAGE_SIZE + 1);
+        const down = await seek({ ...selection, where }, 'older', query.before ?? null, AUDIT_PAGE_SIZE + 1);
         const more = down.length > AUDIT_PAGE_SIZE;
         rows = down.slice(0, AUDIT_PAGE_SIZE);
         older = more ? (rows[rows.length - 1]?.id ?? null) : null;
