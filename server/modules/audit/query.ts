@@ -2,7 +2,9 @@
 // pages by id, one row with its old and new values, the filter's choices, and the whole filtered set
 // as CSV in batches. Every filter is served by an index: the search by the pg_trgm GIN indexes on
 // record_id, user_id and table_name (an escaped ILIKE), action, table and user by the (column, id)
-// btrees, the cursor by the primary key — a page deep in a million rows costs what the first does.
+// btrees, a date range by id bounds, the cursor by the primary key — a page deep in a million rows
+// costs what the first does. Where the planner would have to guess (a search, two exact filters),
+// `seek` walks the ids a window at a time and fetches rare matches as a set.
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import {
