@@ -30,6 +30,7 @@ import { usersApi } from './modules/users/api';
 import { masterApi } from './modules/master/api';
 import { rolesApi } from './modules/roles/api';
 import { securityApi } from './modules/security/api';
+import { auditApi } from './modules/audit/api';
 import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
@@ -158,6 +159,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(masterApi(services));
   api.use(rolesApi(services));
   api.use(securityApi(services));
+  api.use(auditApi(services));
   api.use(chatApi(services));
   api.use(marketingApi(services));
   api.use(pagesApi(services));

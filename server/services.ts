@@ -41,6 +41,7 @@ import { type OpenedStorage, openStorage } from './modules/media/open-storage';
 import { createPaymentService, type PaymentService } from './modules/payments/service';
 import { createInstances, type Instances } from './modules/master/instances';
 import { createMasterPanel, type MasterPanelService } from './modules/master/panel';
+import { type AuditLogService, createAuditLogService } from './modules/audit/query';
 
 export interface Services {
   content: ContentVersion;
@@ -76,6 +77,8 @@ export interface Services {
   /** Retailers' payments to their distributors, balances, aging, statements, the credit hold and the overdue check. */
   payments: PaymentService;
   notifications: NotificationService;
+  /** The audit log as the master admin reads it: filtered keyset pages, one row, the CSV export. */
+  audit: AuditLogService;
   /** Tells open pages something changed: `{ type: 'changed', topic, id }` to whom the signal's audiences admit. */
   live: Live;
   /** Partner organisations, their terms and their people. */
@@ -153,6 +156,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     partnerCatalog: createPartnerCatalogService(database.db, access),
     access,
     notifications,
+    audit: createAuditLogService(database.db),
     live,
     media: createMediaService(database.db, content, storage),
     marketing: createMarketingService(database.db, content),

@@ -299,6 +299,9 @@ const MATRIX: Record<string, string> = {
   'GET /api/admin/pages/:id/versions':                 '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'GET /api/admin/pages/:id/diff':                     '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'POST /api/admin/pages/:id/versions/:n/restore':     '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/audit-logs':                         '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/audit-logs/export.csv':              '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/audit-logs/:id':                     '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
 
   // Any staff: the bell
   'GET /api/admin/notifications':                      '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',

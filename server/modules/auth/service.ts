@@ -237,8 +237,18 @@ export function createAuthService(deps: AuthDeps) {
         });
         return { kind: 'invalid' };
       }
-      if (user.status !== 'active') return { kind: 'suspended' };
-      if (!user.emailConfirmedAt) return { kind: 'unconfirmed' };
+      // The right password for an account that may not sign in: a failure too (not counted towards a lock).
+      const refused = user.status !== 'active' ? 'suspended' : !user.emailConfirmedAt ? 'unconfirmed' : null;
+      if (refused) {
+        await db.transaction((tx) =>
+          recordAudit(
+            tx,
+            { ...actor, userId: user.id },
+            { action: 'SIGN_IN_FAILED', tableName: 'users', recordId: user.id, newValues: { reason: refused, status: user.status } },
+          ),
+        );
+        return { kind: refused };
+      }
 
       const trusted = input.deviceToken ? await this.isTrustedDevice(user.id, input.deviceToken) : false;
       const needsCode = user.totpEnabledAt !== null && !trusted;

@@ -86,7 +86,9 @@ export function createUserService(deps: UserDeps) {
       recordId: userId,
       newValues: { email: input.email, roles: input.roles, organisationId: input.organisationId ?? null },
     });
-    const inviteToken = passwordHash ? undefined : await tokens.issue(tx, userId, 'invitation');
+    if (passwordHash) return { userId };
+    const inviteToken = await tokens.issue(tx, userId, 'invitation');
+    await recordAudit(tx, actor, { action: 'INVITATION_ISSUED', tableName: 'users', recordId: userId });
     return { userId, inviteToken };
   }
 
