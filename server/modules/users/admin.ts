@@ -132,7 +132,13 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
    * The roles exist and suit the person: one area for all of them; a partner role needs the
    * organisation and, for the three trading roles, its type; staff and customers belong to none.
    */
-  async function checkRoles(tx: DbOrTx, wanted: string[], organisationId: string | null, path: string): Promise<{ area: 'staff' | 'partner' | null; orgType: OrganisationType | null }> {
+  async function checkRoles(
+    tx: DbOrTx,
+    wanted: string[],
+    organisationId: string | null,
+    path: string,
+    mode: 'create' | 'update',
+  ): Promise<{ area: 'staff' | 'partner' | null; orgType: OrganisationType | null }> {
     const rows = await tx.select({ name: roles.name, area: roles.area }).from(roles).where(inArray(roles.name, wanted));
     if (rows.length !== wanted.length) throw invalidFields([{ path, message: 'Choose a role that exists.' }]);
     const areas = new Set(rows.map((r) => r.area ?? 'none'));
@@ -142,6 +148,8 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       if (organisationId) throw roleAreaMismatch(path, 'A member of an organisation holds a partner role.');
       return { area, orgType: null };
     }
+    // Creating, the organisation is asked for; editing, the person's is what it is (staff have none).
+    if (!organisationId && mode === 'update') throw roleAreaMismatch(path, 'Partner roles belong to members of an organisation.');
     if (!organisationId) throw invalidFields([{ path: 'organisationId', message: 'Choose the organisation this partner belongs to.' }]);
     const [org] = await tx.select({ type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
     if (!org) throw invalidFields([{ path: 'organisationId', message: 'Choose the organisation this partner belongs to.' }]);
@@ -382,7 +390,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       if (input.role === 'master_admin') requireStepUp(viewer, now());
       try {
         return await db.transaction(async (tx) => {
-          const { area } = await checkRoles(tx, [input.role], input.organisationId, 'role');
+          const { area } = await checkRoles(tx, [input.role], input.organisationId, 'role', 'create');
           const [org] = input.organisationId
             ? await tx.select({ name: organisations.tradingName }).from(organisations).where(eq(organisations.id, input.organisationId))
             : [];
@@ -435,7 +443,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
         if (wasMaster && user.status === 'active' && !(staysMaster && input.status === 'active') && (await otherMasterAdmins(tx, id)) === 0)
           throw guard('last_master_admin', 'This is the last active master admin: there must always be one.', 'Make someone else a master admin first.');
         if (rolesChanged) {
-          await checkRoles(tx, input.roles, user.organisationId, 'roles');
+          await checkRoles(tx, input.roles, user.organisationId, 'roles', 'update');
           requireStepUp(viewer, now());
         }
         const nameChanged = (profile?.firstName ?? '') !== input.firstName || (profile?.lastName ?? '') !== input.lastName;
