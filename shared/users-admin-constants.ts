@@ -17,7 +17,7 @@ export const USER_STATUS_COLOURS: Record<UserStatus, string> = {
 /** User Management's tabs: people with a staff role, people with a partner role. */
 export const USER_KINDS = ['staff', 'partner'] as const;
 export type UserKind = (typeof USER_KINDS)[number];
-export const USER_KIND_LABELS: Record<UserKind, string> = { staff: 'Staff', partner: 'Partners' };
+export const USER_KIND_LABELS: Record<UserKind, string> = { staff: 'Staff users', partner: 'Partner users' };
 
 /** The list's sortable columns. */
 export const USER_SORTS = ['name', 'email', 'status', 'lastLogin', 'createdAt'] as const;
