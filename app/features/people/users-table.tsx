@@ -40,7 +40,7 @@ export function UsersTable({ rows, roles, viewerId, actions, busy }: { rows: Use
         </div>
       ),
     },
-    { key: 'email', label: 'Email', sortable: true, render: (u) => <span className="break-all">{u.email}</span> },
+    { key: 'email', label: 'Email', sortable: true, render: (u) => <span className="[overflow-wrap:anywhere]">{u.email}</span> },
     { key: 'roles', label: 'Roles', render: (u) => u.roles.map((r) => label.get(r) ?? r).join(', ') || '—' },
     { key: 'status', label: 'Status', sortable: true, render: (u) => <UserStatusBadge status={u.status} /> },
     {

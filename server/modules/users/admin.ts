@@ -176,26 +176,43 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
 
   // ---- the list ---------------------------------------------------------------------------------
 
-  /** Spec §5: case-insensitive on email, first name, last name or any role — each through its own index. */
-  function searchSql(q: string): SQL {
+  /**
+   * Spec §5: case-insensitive on email, first name, last name or any role. Each part is answered by
+   * its own index — the trigram indexes on the address and on "first last", the role index of
+   * user_roles for the roles whose name or label matched (looked up first in the small roles table)
+   * — and the ids they find are handed over as one array, which the planner reads row by row through
+   * the primary keys instead of scanning every user (a join on the union makes it scan them all).
+   */
+  async function searchSql(q: string): Promise<SQL> {
     const like = containsPattern(q);
-    return sql`(${users.id} in (
-        select u2.id from ${users} u2 where u2.email ilike ${like}
-        union select p2.id from ${profiles} p2 where (p2.first_name || ' ' || p2.last_name) ilike ${like}
-        union select ur.user_id from ${userRoles} ur join ${roles} r on r.name = ur.role where r.name ilike ${like} or r.label ilike ${like})
-      or (${profiles.isMasterAdmin} and ('master_admin' ilike ${like} or 'Master Admin' ilike ${like})))`;
+    const matched = (
+      await db
+        .select({ name: roles.name })
+        .from(roles)
+        .where(sql`${roles.name} ilike ${like} or ${roles.label} ilike ${like}`)
+    ).map((r) => r.name);
+    const parts = [
+      sql`select u2.id from ${users} u2 where u2.email ilike ${like}`,
+      sql`select p2.id from ${profiles} p2 where (p2.first_name || ' ' || p2.last_name) ilike ${like}`,
+    ];
+    if (matched.length) parts.push(sql`select ur.user_id from ${userRoles} ur where ur.role in (${sql.join(matched.map((r) => sql`${r}`), sql`, `)})`);
+    // The profile flag counts as the master admin role (spec §6).
+    if (matched.includes('master_admin')) parts.push(sql`select p3.id from ${profiles} p3 where p3.is_master_admin`);
+    return sql`${users.id} = any(array(${sql.join(parts, sql` union `)}))`;
   }
 
-  function filterSql(query: UserListQuery): SQL | undefined {
+  async function filterSql(query: UserListQuery): Promise<SQL | undefined> {
+    // On users alone (the count needs no join): the master-admin profile flag through its own lookup.
+    const flagged = sql`exists (select 1 from ${profiles} pf where pf.id = ${users.id} and pf.is_master_admin)`;
     const holds = (role: string) =>
       role === 'master_admin'
-        ? sql`(${profiles.isMasterAdmin} or exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role = 'master_admin'))`
+        ? sql`(${flagged} or exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role = 'master_admin'))`
         : sql`exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role = ${role})`;
     const ofKind = (kind: 'staff' | 'partner') =>
-      sql`(${kind === 'staff' ? sql`${profiles.isMasterAdmin} or ` : sql``}exists (select 1 from ${userRoles} ur join ${roles} r on r.name = ur.role where ur.user_id = ${users.id} and r.area = ${kind}))`;
+      sql`(${kind === 'staff' ? sql`${flagged} or ` : sql``}exists (select 1 from ${userRoles} ur join ${roles} r on r.name = ur.role where ur.user_id = ${users.id} and r.area = ${kind}))`;
     return and(
       isNull(users.deletedAt),
-      query.q ? searchSql(query.q) : undefined,
+      query.q ? await searchSql(query.q) : undefined,
       query.role ? holds(query.role) : undefined,
       query.status ? eq(users.status, query.status) : undefined,
       query.kind ? ofKind(query.kind) : undefined,
@@ -206,7 +223,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     const dir = query.dir === 'desc' ? desc : asc;
     switch (query.sort ?? 'name') {
       case 'email':
-        return [dir(users.email)];
+        return [dir(sql`lower(${users.email})`)];
       case 'status':
         return [dir(users.status), asc(sql`lower(${profiles.lastName})`), asc(sql`lower(${profiles.firstName})`)];
       case 'lastLogin':
@@ -214,7 +231,8 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       case 'createdAt':
         return [dir(users.createdAt)];
       case 'name':
-        return [dir(sql`lower(${profiles.lastName})`), dir(sql`lower(${profiles.firstName})`), asc(users.email)];
+        // The order of profiles_name_sort_idx: the first page walks it (no sort of every user).
+        return [dir(sql`lower(${profiles.lastName})`), dir(sql`lower(${profiles.firstName})`), dir(profiles.id)];
     }
   }
 
@@ -290,8 +308,9 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     });
   }
 
+  // Every user has a profile (created with the account): an inner join lets the name order use its index.
   const selectRows = (tx: DbOrTx) =>
-    tx.select(rowColumns).from(users).leftJoin(profiles, eq(profiles.id, users.id)).leftJoin(organisations, eq(organisations.id, users.organisationId));
+    tx.select(rowColumns).from(users).innerJoin(profiles, eq(profiles.id, users.id)).leftJoin(organisations, eq(organisations.id, users.organisationId));
 
   async function rowOf(tx: DbOrTx, id: string): Promise<UserRow> {
     const raw = (await selectRows(tx).where(and(eq(users.id, id), isNull(users.deletedAt)))) as Raw[];
@@ -346,14 +365,14 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     /** All Users / User Management: search, role, status and kind, sorted and paged — all in SQL. */
     async list(viewer: Viewer, query: UserListQuery): Promise<AdminPage<UserRow>> {
       requireMaster(viewer);
-      const where = filterSql(query);
+      const where = await filterSql(query);
       const [raw, [total]] = await Promise.all([
         selectRows(db)
           .where(where)
           .orderBy(...orderOf(query), asc(users.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize) as Promise<Raw[]>,
-        db.select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(where),
+        db.select({ n: count() }).from(users).where(where),
       ]);
       return { items: await finish(db, raw), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
     },
