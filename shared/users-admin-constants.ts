@@ -19,6 +19,9 @@ export const USER_KINDS = ['staff', 'partner'] as const;
 export type UserKind = (typeof USER_KINDS)[number];
 export const USER_KIND_LABELS: Record<UserKind, string> = { staff: 'Staff users', partner: 'Partner users' };
 
+/** The list counts its matches up to this many; past it, "1,000+" (and pages go on). */
+export const USER_COUNT_CAP = 1000;
+
 /** The list's sortable columns. */
 export const USER_SORTS = ['name', 'email', 'status', 'lastLogin', 'createdAt'] as const;
 

@@ -2,7 +2,7 @@
 // editing and deleting a person, and the rows the screens show — one schema each for the API, the
 // page actions and the dialogs.
 import { z } from 'zod';
-import { adminListQuery, versionField } from './admin';
+import { type AdminPage, adminListQuery, versionField } from './admin';
 import { USER_KINDS, USER_SORTS, USER_STATUSES, type UserKind, type UserStatus } from '../users-admin-constants';
 
 export * from '../users-admin-constants';
@@ -44,9 +44,7 @@ const personName = (label: string) =>
     .max(80, `Keep the ${label} under 80 characters.`);
 
 /** A checkbox as the form posts it ("on", or absent) or a boolean from the dialog or the API. */
-const checkbox = z
-  .union([z.boolean(), z.enum(['on', 'true', 'false', 'off', ''])])
-  .transform((v) => v === true || v === 'on' || v === 'true');
+const checkbox = z.union([z.boolean(), z.enum(['on', 'true', 'false', 'off', ''])]).transform((v) => v === true || v === 'on' || v === 'true');
 
 /** Spec §2 Create User: First Name, Last Name, Email, one role, Send invitation email (on by default). */
 export const userCreate = z.object({
@@ -107,6 +105,11 @@ export interface UserRow {
   twoFactor: boolean;
   requiresPasswordReset: boolean;
   version: number;
+}
+
+/** A page of the list: `total` counts up to USER_COUNT_CAP; `totalIsLowerBound` says there are more. */
+export interface UserPage extends AdminPage<UserRow> {
+  totalIsLowerBound: boolean;
 }
 
 export interface RoleChoice {

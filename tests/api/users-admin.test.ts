@@ -53,7 +53,8 @@ async function person(roles: string[], opts: { tag?: string; first?: string; las
     SYSTEM_ACTOR,
   );
   const c = await new Client(t.url).passGate();
-  if (opts.signIn !== false) expect((await c.post('/auth/login', { email, password: PASSWORD }, { 'x-forwarded-for': `10.7.${seq >> 8}.${seq & 255}` })).status).toBe(302);
+  if (opts.signIn !== false)
+    expect((await c.post('/auth/login', { email, password: PASSWORD }, { 'x-forwarded-for': `10.7.${seq >> 8}.${seq & 255}` })).status).toBe(302);
   return Object.assign(c, { userId, email });
 }
 
@@ -99,7 +100,15 @@ describe('guard rails', () => {
 
   it('refuses suspending, deactivating, demoting or deleting oneself', async () => {
     const me = await rowOf(master, master.userId);
-    const edit = (patch: object) => master.json('PUT', `/api/admin/users/${master.userId}`, { firstName: 'Morgan', lastName: 'Boss', roles: me.roles, status: 'active', version: me.version, ...patch });
+    const edit = (patch: object) =>
+      master.json('PUT', `/api/admin/users/${master.userId}`, {
+        firstName: 'Morgan',
+        lastName: 'Boss',
+        roles: me.roles,
+        status: 'active',
+        version: me.version,
+        ...patch,
+      });
     expect(await errorOf(await edit({ status: 'suspended' }))).toMatchObject({ code: 'cannot_suspend_self' });
     expect(await errorOf(await edit({ status: 'inactive' }))).toMatchObject({ code: 'cannot_suspend_self' });
     expect(await errorOf(await edit({ roles: ['admin'] }))).toMatchObject({ code: 'cannot_demote_self' });
@@ -114,19 +123,43 @@ describe('guard rails', () => {
     const staff = await person(['employee'], { signIn: false });
     const row = await rowOf(master, staff.userId);
     await stepUp(master);
-    const mixed = await master.json('PUT', `/api/admin/users/${staff.userId}`, { firstName: 'Pat', lastName: 'x', roles: ['employee', 'retailer'], status: 'active', version: row.version });
+    const mixed = await master.json('PUT', `/api/admin/users/${staff.userId}`, {
+      firstName: 'Pat',
+      lastName: 'x',
+      roles: ['employee', 'retailer'],
+      status: 'active',
+      version: row.version,
+    });
     expect(mixed.status).toBe(400);
     expect(await errorOf(mixed)).toMatchObject({ code: 'role_area_mismatch', details: [{ path: 'roles' }] });
-    const partnerOnStaff = await master.json('PUT', `/api/admin/users/${staff.userId}`, { firstName: 'Pat', lastName: 'x', roles: ['retailer'], status: 'active', version: row.version });
+    const partnerOnStaff = await master.json('PUT', `/api/admin/users/${staff.userId}`, {
+      firstName: 'Pat',
+      lastName: 'x',
+      roles: ['retailer'],
+      status: 'active',
+      version: row.version,
+    });
     expect((await errorOf(partnerOnStaff)).code).toBe('role_area_mismatch');
 
     const shop = await createOrganisation(t, 'retailer');
     const clerk = await person(['retailer'], { organisationId: shop.id, signIn: false });
     const clerkRow = await rowOf(master, clerk.userId);
     expect(clerkRow.organisation).toMatchObject({ id: shop.id, name: shop.tradingName, type: 'retailer' });
-    const wrongType = await master.json('PUT', `/api/admin/users/${clerk.userId}`, { firstName: 'Pat', lastName: 'x', roles: ['distributor'], status: 'active', version: clerkRow.version });
+    const wrongType = await master.json('PUT', `/api/admin/users/${clerk.userId}`, {
+      firstName: 'Pat',
+      lastName: 'x',
+      roles: ['distributor'],
+      status: 'active',
+      version: clerkRow.version,
+    });
     expect((await errorOf(wrongType)).code).toBe('role_area_mismatch');
-    const readOnly = await master.json('PUT', `/api/admin/users/${clerk.userId}`, { firstName: 'Pat', lastName: 'x', roles: ['partner'], status: 'active', version: clerkRow.version });
+    const readOnly = await master.json('PUT', `/api/admin/users/${clerk.userId}`, {
+      firstName: 'Pat',
+      lastName: 'x',
+      roles: ['partner'],
+      status: 'active',
+      version: clerkRow.version,
+    });
     expect(readOnly.status).toBe(200);
     expect(((await readOnly.json()) as { user: UserRow }).user.roles).toEqual(['partner']);
   });
@@ -216,9 +249,30 @@ describe('the list (spec §5)', () => {
   });
 });
 
+describe('counting', () => {
+  it('counts up to 1,000 and says there are more; the pages go on past the count', async () => {
+    await db().execute(sql`
+      with made as (
+        insert into ${users} (email, email_confirmed_at)
+        select 'capped.' || g || '@many.example', now() from generate_series(1, 1010) g returning id, email)
+      insert into ${profiles} (id, first_name, last_name) select id, 'Capped', split_part(email, '@', 1) from made`);
+    const first = await list(master, 'q=capped');
+    expect(first).toMatchObject({ total: 1000, totalIsLowerBound: true });
+    const last = await list(master, 'q=capped&page=41');
+    expect(last.items).toHaveLength(10);
+    expect((await list(master, 'q=capped.100')).total).toBe(11); // 100 and 1000–1009
+    expect((await list(master, 'q=capped.100')).totalIsLowerBound).toBe(false);
+  });
+});
+
 describe('Create User (spec §2)', () => {
   it('creates the person and emails a real invitation whose link sets the password and lands them per role', async () => {
-    const res = await master.json('POST', '/api/admin/users', { firstName: 'Iris', lastName: 'Newcombe', email: 'Iris.Newcombe@People.example', role: 'employee' });
+    const res = await master.json('POST', '/api/admin/users', {
+      firstName: 'Iris',
+      lastName: 'Newcombe',
+      email: 'Iris.Newcombe@People.example',
+      role: 'employee',
+    });
     expect(res.status).toBe(201);
     const { user, link } = (await res.json()) as { user: UserRow; link: string | null };
     expect(link).toBeNull();
@@ -228,7 +282,11 @@ describe('Create User (spec §2)', () => {
     const url = new URL(linkIn(mail, '/auth/reset-password?'));
     expect(url.searchParams.get('type')).toBe('admin');
     const invitee = await new Client(t.url).passGate();
-    const done = await invitee.post('/auth/reset-password', { token: url.searchParams.get('token') as string, password: 'Iris-chooses-a-password-1', confirm: 'Iris-chooses-a-password-1' });
+    const done = await invitee.post('/auth/reset-password', {
+      token: url.searchParams.get('token') as string,
+      password: 'Iris-chooses-a-password-1',
+      confirm: 'Iris-chooses-a-password-1',
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get('location')).toBe('/admin/dashboard');
     expect((await rowOf(master, user.id)).invited).toBe(false);
@@ -239,14 +297,22 @@ describe('Create User (spec §2)', () => {
   });
 
   it('without the invitation, hands the master admin a one-time link and sends nothing', async () => {
-    const res = await master.json('POST', '/api/admin/users', { firstName: 'Hal', lastName: 'Handover', email: 'hal@people.example', role: 'admin', sendInvitation: false });
+    const res = await master.json('POST', '/api/admin/users', {
+      firstName: 'Hal',
+      lastName: 'Handover',
+      email: 'hal@people.example',
+      role: 'admin',
+      sendInvitation: false,
+    });
     expect(res.status).toBe(201);
     const { link } = (await res.json()) as { link: string };
     expect(link).toMatch(/\/auth\/reset-password\?type=admin&token=/);
     expect(await db().select().from(outboxEmails).where(eq(outboxEmails.to, 'hal@people.example'))).toEqual([]);
     const c = await new Client(t.url).passGate();
     const token = new URL(link).searchParams.get('token') as string;
-    expect((await c.post('/auth/reset-password', { token, password: 'Hal-handed-over-2026', confirm: 'Hal-handed-over-2026' })).headers.get('location')).toBe('/admin/dashboard');
+    expect((await c.post('/auth/reset-password', { token, password: 'Hal-handed-over-2026', confirm: 'Hal-handed-over-2026' })).headers.get('location')).toBe(
+      '/admin/dashboard',
+    );
   });
 
   it('asks a partner role for its organisation, whose type the role must match; the partner lands on its dashboard', async () => {
@@ -268,7 +334,11 @@ describe('Create User (spec §2)', () => {
     const url = new URL(linkIn(mail, '/auth/reset-password?'));
     expect(url.searchParams.get('type')).toBe('partner');
     const c = await new Client(t.url).passGate();
-    const done = await c.post('/auth/reset-password', { token: url.searchParams.get('token') as string, password: 'Sea-breeze-cellar-2026', confirm: 'Sea-breeze-cellar-2026' });
+    const done = await c.post('/auth/reset-password', {
+      token: url.searchParams.get('token') as string,
+      password: 'Sea-breeze-cellar-2026',
+      confirm: 'Sea-breeze-cellar-2026',
+    });
     expect(done.headers.get('location')).toBe('/partner/dashboard/distributor');
     // The same address twice: said on the field.
     const again = await master.json('POST', '/api/admin/users', { ...base, organisationId: distributor.id });
@@ -326,7 +396,13 @@ describe('edits, resets, sessions and two-factor', () => {
     const closed = new Promise<number>((resolve) => live.ws.once('close', (code) => resolve(code)));
     expect((await p.json('GET', '/api/admin/trade-orders')).status).toBe(200);
     const row = await rowOf(master, p.userId);
-    const res = await master.json('PUT', `/api/admin/users/${p.userId}`, { firstName: 'Pat', lastName: row.lastName, roles: ['admin'], status: 'suspended', version: row.version });
+    const res = await master.json('PUT', `/api/admin/users/${p.userId}`, {
+      firstName: 'Pat',
+      lastName: row.lastName,
+      roles: ['admin'],
+      status: 'suspended',
+      version: row.version,
+    });
     expect(res.status).toBe(200);
     expect(await closed).toBe(4401);
     expect((await p.json('GET', '/api/admin/trade-orders')).status).toBe(401);
@@ -343,7 +419,12 @@ describe('edits, resets, sessions and two-factor', () => {
     expect((await rowOf(master, p.userId)).locked).toBe(true);
     expect((await master.json('POST', `/api/admin/users/${p.userId}/unlock`)).status).toBe(204);
     expect((await rowOf(master, p.userId)).locked).toBe(false);
-    expect(await db().select().from(signInFailures).where(eq(signInFailures.subject, subjectOf(p.email)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(signInFailures)
+        .where(eq(signInFailures.subject, subjectOf(p.email))),
+    ).toEqual([]);
     expect((await new Client(t.url).post('/auth/login', { email: p.email, password: PASSWORD })).status).toBe(302);
   });
 
@@ -422,10 +503,23 @@ describe('delete (spec §4)', () => {
       'http://localhost',
     );
     await smtp.next(p.email);
-    await db().insert(outboxEmails).values({ to: 'someone@else.example', subject: 'About Rosalind Vantongeren', text: `Rosalind Vantongeren (${p.email}) placed an order.`, status: 'kept' });
+    await db()
+      .insert(outboxEmails)
+      .values({
+        to: 'someone@else.example',
+        subject: 'About Rosalind Vantongeren',
+        text: `Rosalind Vantongeren (${p.email}) placed an order.`,
+        status: 'kept',
+      });
     await db().insert(outboxEmails).values({ to: p.email, subject: 'Queued', text: 'Hello Rosalind,', status: 'queued' });
     await db().transaction((tx) =>
-      recordAudit(tx, SYSTEM_ACTOR, { action: 'UPDATE', tableName: 'users', recordId: p.userId, oldValues: { email: p.email, firstName: 'Rosalind' }, newValues: { note: 'Rosalind Vantongeren' } }),
+      recordAudit(tx, SYSTEM_ACTOR, {
+        action: 'UPDATE',
+        tableName: 'users',
+        recordId: p.userId,
+        oldValues: { email: p.email, firstName: 'Rosalind' },
+        newValues: { note: 'Rosalind Vantongeren' },
+      }),
     );
 
     const refused = await other.json('DELETE', `/api/admin/users/${p.userId}`, { version: row.version });
@@ -451,7 +545,10 @@ describe('delete (spec §4)', () => {
     const queued = outbox.find((m) => m.subject === 'Queued');
     expect(queued).toMatchObject({ to: '[redacted]', status: 'failed', text: 'Hello [redacted],' });
     // Gone from the audit trail, which keeps the id; the redaction and the delete are audited (by id).
-    const trail = await db().select().from(auditLogs).where(sql`${auditLogs.recordId} = ${p.userId} or ${auditLogs.userId} = ${p.userId}`);
+    const trail = await db()
+      .select()
+      .from(auditLogs)
+      .where(sql`${auditLogs.recordId} = ${p.userId} or ${auditLogs.userId} = ${p.userId}`);
     expect(JSON.stringify(trail)).not.toMatch(/rosalind|vantongeren/i);
     expect(JSON.stringify(trail)).not.toContain(p.email);
     expect(trail.map((r) => r.action)).toEqual(expect.arrayContaining(['REDACT', 'DELETE', 'SIGN_IN']));
@@ -479,23 +576,37 @@ describeOnPostgres('two master admins demoting each other at once', () => {
     const a = await person(['master_admin']);
     const b = await person(['master_admin']);
     // Every other master admin steps aside first, so these two are the last.
-    const others = await db()
-      .select({ id: userRoles.userId })
-      .from(userRoles)
-      .where(eq(userRoles.role, 'master_admin'));
+    const others = await db().select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'master_admin'));
     const ghost = { id: '00000000-0000-4000-8000-000000000002', roles: ['master_admin'], isMasterAdmin: true, elevatedUntil: Date.now() + 600_000 };
     for (const { id } of others) {
       if (id === a.userId || id === b.userId) continue;
       const row = await t.app.services.usersAdmin.get(ghost, id);
-      await t.app.services.usersAdmin.update(ghost, id, { firstName: row.firstName, lastName: row.lastName, roles: ['admin'], status: 'active', version: row.version }, SYSTEM_ACTOR);
+      await t.app.services.usersAdmin.update(
+        ghost,
+        id,
+        { firstName: row.firstName, lastName: row.lastName, roles: ['admin'], status: 'active', version: row.version },
+        SYSTEM_ACTOR,
+      );
     }
     await stepUp(a);
     await stepUp(b);
     const ra = await rowOf(a, b.userId);
     const rb = await rowOf(b, a.userId);
     const [x, y] = await Promise.all([
-      a.json('PUT', `/api/admin/users/${b.userId}`, { firstName: ra.firstName, lastName: ra.lastName, roles: ['admin'], status: 'active', version: ra.version }),
-      b.json('PUT', `/api/admin/users/${a.userId}`, { firstName: rb.firstName, lastName: rb.lastName, roles: ['admin'], status: 'active', version: rb.version }),
+      a.json('PUT', `/api/admin/users/${b.userId}`, {
+        firstName: ra.firstName,
+        lastName: ra.lastName,
+        roles: ['admin'],
+        status: 'active',
+        version: ra.version,
+      }),
+      b.json('PUT', `/api/admin/users/${a.userId}`, {
+        firstName: rb.firstName,
+        lastName: rb.lastName,
+        roles: ['admin'],
+        status: 'active',
+        version: rb.version,
+      }),
     ]);
     expect([x.status, y.status].sort()).toEqual([200, 409]);
     const left = await db().select().from(userRoles).where(eq(userRoles.role, 'master_admin'));

@@ -81,7 +81,11 @@ async function prepareDataDir(dataDir: string, prepare: Prepare): Promise<void> 
  */
 export async function startOwnServer(
   port: number,
-  { demo = false, prepare, env = {} }: { demo?: boolean; prepare?: Prepare; /** More of the server's environment (SMTP_URL …). */ env?: Record<string, string> } = {},
+  {
+    demo = false,
+    prepare,
+    env = {},
+  }: { demo?: boolean; prepare?: Prepare; /** More of the server's environment (SMTP_URL …). */ env?: Record<string, string> } = {},
 ): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frolic-e2e-own-'));
   if (prepare) await prepareDataDir(dataDir, prepare);

@@ -32,7 +32,12 @@ export function CreateUserDialog({ roles, organisations, onClose }: { roles: Rol
         </p>
         <label className="mt-4 block text-sm font-medium">
           One-time link
-          <input readOnly value={handover.link} onFocus={(e) => e.currentTarget.select()} className="mt-1 block w-full rounded-md border border-stone-400 bg-stone-50 px-3 py-2 font-mono text-xs" />
+          <input
+            readOnly
+            value={handover.link}
+            onFocus={(e) => e.currentTarget.select()}
+            className="mt-1 block w-full rounded-md border border-stone-400 bg-stone-50 px-3 py-2 font-mono text-xs"
+          />
         </label>
         <div className="mt-6 flex justify-end">
           <button type="button" className={buttonClass.primary} onClick={onClose}>
@@ -93,7 +98,13 @@ export function CreateUserDialog({ roles, organisations, onClose }: { roles: Rol
           </Field>
         ) : null}
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" name="sendInvitation" checked={value.sendInvitation} onChange={(e) => set({ sendInvitation: e.target.checked })} className="h-4 w-4" />
+          <input
+            type="checkbox"
+            name="sendInvitation"
+            checked={value.sendInvitation}
+            onChange={(e) => set({ sendInvitation: e.target.checked })}
+            className="h-4 w-4"
+          />
           Send invitation email
         </label>
         <div className="flex justify-end gap-3 pt-2">

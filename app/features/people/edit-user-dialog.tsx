@@ -2,7 +2,8 @@
 // account's levers: unlock, force a password reset at next sign-in, end every session, switch
 // two-factor off (a lost device), and for someone invited, send the invitation again or revoke it.
 import { useState } from 'react';
-import { USER_STATUS_LABELS, USER_STATUSES, type RoleChoice, type UserRow, type UserStatus } from '@shared/schemas/users-admin';
+import type { RoleChoice, UserRow } from '@shared/schemas/users-admin';
+import { USER_STATUS_LABELS, USER_STATUSES, type UserStatus } from '@shared/users-admin-constants';
 import { EditorAlert } from '~/components/admin-ui/editor';
 import { buttonClass } from '~/components/admin-ui/list';
 import { Field } from '~/components/forms/fields';
@@ -12,7 +13,9 @@ import { usePeopleAction } from './use-people-action';
 const AREA_LABELS = { staff: 'Staff roles', partner: 'Partner roles', none: 'Other' } as const;
 
 function RolesField({ roles, value, onChange, error }: { roles: RoleChoice[]; value: string[]; onChange: (v: string[]) => void; error?: string }) {
-  const groups = (['staff', 'partner', 'none'] as const).map((area) => ({ area, roles: roles.filter((r) => (r.area ?? 'none') === area) })).filter((g) => g.roles.length);
+  const groups = (['staff', 'partner', 'none'] as const)
+    .map((area) => ({ area, roles: roles.filter((r) => (r.area ?? 'none') === area) }))
+    .filter((g) => g.roles.length);
   return (
     <fieldset aria-describedby={error ? 'edit-roles-error' : undefined} aria-invalid={error ? true : undefined}>
       <legend className="text-sm font-medium">Roles</legend>
@@ -44,7 +47,19 @@ function RolesField({ roles, value, onChange, error }: { roles: RoleChoice[]; va
 }
 
 /** One lever of the account: a button that sends its intent (the answer's toast says what happened). */
-function Lever({ label, intent, userId, send, busy }: { label: string; intent: string; userId: string; send: (v: Record<string, unknown>) => void; busy: boolean }) {
+function Lever({
+  label,
+  intent,
+  userId,
+  send,
+  busy,
+}: {
+  label: string;
+  intent: string;
+  userId: string;
+  send: (v: Record<string, unknown>) => void;
+  busy: boolean;
+}) {
   return (
     <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => send({ intent, userId })}>
       {label}
@@ -85,7 +100,12 @@ export function EditUserDialog({ user, roles, isSelf, onClose }: { user: UserRow
           </Field>
         </div>
         <RolesField roles={roles} value={value.roles} onChange={(r) => set({ roles: r })} error={save.errors.roles} />
-        <Field label="Status" name="status" error={save.errors.status} hint={isSelf ? 'You cannot suspend or deactivate yourself.' : 'Anything but active signs the person out everywhere at once.'}>
+        <Field
+          label="Status"
+          name="status"
+          error={save.errors.status}
+          hint={isSelf ? 'You cannot suspend or deactivate yourself.' : 'Anything but active signs the person out everywhere at once.'}
+        >
           {(p) => (
             <select {...p} value={value.status} disabled={isSelf} onChange={(e) => set({ status: e.target.value as UserStatus })}>
               {USER_STATUSES.map((s) => (

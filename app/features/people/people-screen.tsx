@@ -3,17 +3,18 @@
 // User, Edit and Delete dialogs. Everything it lists and does goes through the route's loader and
 // action (app/routes/admin/people/users.server.ts), so both screens are one implementation.
 import { useState } from 'react';
-import { USER_STATUS_LABELS, type OrganisationChoice, type RoleChoice, type UserRow } from '@shared/schemas/users-admin';
-import type { AdminPage } from '@shared/schemas/admin';
-import { buttonClass, FilterSelect, Pagination, SearchBox } from '~/components/admin-ui/list';
+import type { OrganisationChoice, RoleChoice, UserPage, UserRow } from '@shared/schemas/users-admin';
+import { USER_STATUS_LABELS } from '@shared/users-admin-constants';
+import { buttonClass, FilterSelect, SearchBox } from '~/components/admin-ui/list';
 import { CreateUserDialog } from './create-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { Modal } from './modal';
+import { PeoplePagination } from './people-pagination';
 import { usePeopleAction } from './use-people-action';
 import { nameOf, UsersTable } from './users-table';
 
 export interface PeopleData {
-  page: AdminPage<UserRow>;
+  page: UserPage;
   roles: RoleChoice[];
   organisations: OrganisationChoice[];
   viewerId: string;
@@ -37,7 +38,12 @@ function DeleteDialog({ user, onClose }: { user: UserRow; onClose: () => void })
         <button type="button" className={buttonClass.secondary} onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className={buttonClass.danger} disabled={action.busy} onClick={() => action.send({ intent: 'delete', userId: user.id, version: user.version })}>
+        <button
+          type="button"
+          className={buttonClass.danger}
+          disabled={action.busy}
+          onClick={() => action.send({ intent: 'delete', userId: user.id, version: user.version })}
+        >
           {action.busy ? 'Deleting…' : 'Delete user'}
         </button>
       </div>
@@ -81,7 +87,7 @@ export function PeopleScreen({ data, children }: { data: PeopleData; children?: 
           remove: (u) => setDeleting(u),
         }}
       />
-      <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
+      <PeoplePagination page={page} />
       {creating ? <CreateUserDialog roles={roles} organisations={organisations} onClose={() => setCreating(false)} /> : null}
       {edited ? <EditUserDialog key={edited.id} user={edited} roles={roles} isSelf={edited.id === viewerId} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteDialog user={deleting} onClose={() => setDeleting(null)} /> : null}

@@ -9,7 +9,9 @@ import type { ActionResult } from '~/lib/action-result';
 import { toast } from '~/lib/toast-store';
 
 /** What the people action answers: a refusal (ActionResult), or `ok` with a toast and, for a link handed over, the link. */
-export type PeopleActionData = (ActionResult & { ok?: undefined; link?: undefined }) | { ok: true; toast: { title: string; description?: string }; link?: string | null; errors?: undefined };
+export type PeopleActionData =
+  | (ActionResult & { ok?: undefined; link?: undefined })
+  | { ok: true; toast: { title: string; description?: string }; link?: string | null; errors?: undefined };
 
 export function usePeopleAction(onDone?: (data: Extract<PeopleActionData, { ok: true }>) => void) {
   const { fetcher, submit, dialog, steppingUp } = useStepUpFetcher<PeopleActionData>();

@@ -2,7 +2,8 @@
 // reset password — or, for someone invited, resend and revoke the invitation — and delete). A
 // partner's row names their organisation. Sorting and pages are in the URL (the server does both).
 import { formatUtc } from '@shared/staff-time';
-import { USER_STATUS_COLOURS, USER_STATUS_LABELS, type RoleChoice, type UserRow } from '@shared/schemas/users-admin';
+import type { RoleChoice, UserRow } from '@shared/schemas/users-admin';
+import { USER_STATUS_COLOURS, USER_STATUS_LABELS } from '@shared/users-admin-constants';
 import { type Column, DataTable } from '~/components/admin-ui/list';
 
 export interface RowActions {
@@ -21,7 +22,19 @@ export function UserStatusBadge({ status }: { status: UserRow['status'] }) {
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${USER_STATUS_COLOURS[status]}`}>{USER_STATUS_LABELS[status]}</span>;
 }
 
-export function UsersTable({ rows, roles, viewerId, actions, busy }: { rows: UserRow[]; roles: RoleChoice[]; viewerId: string; actions: RowActions; busy: boolean }) {
+export function UsersTable({
+  rows,
+  roles,
+  viewerId,
+  actions,
+  busy,
+}: {
+  rows: UserRow[];
+  roles: RoleChoice[];
+  viewerId: string;
+  actions: RowActions;
+  busy: boolean;
+}) {
   const label = new Map(roles.map((r) => [r.name, r.label]));
   const columns: Column<UserRow>[] = [
     {
@@ -61,15 +74,33 @@ export function UsersTable({ rows, roles, viewerId, actions, busy }: { rows: Use
             </button>
             {u.invited ? (
               <>
-                <button type="button" className={`${small} text-forest`} disabled={busy} onClick={() => actions.resendInvitation(u)} aria-label={`Resend the invitation to ${who}`}>
+                <button
+                  type="button"
+                  className={`${small} text-forest`}
+                  disabled={busy}
+                  onClick={() => actions.resendInvitation(u)}
+                  aria-label={`Resend the invitation to ${who}`}
+                >
                   Resend invitation
                 </button>
-                <button type="button" className={`${small} text-forest`} disabled={busy} onClick={() => actions.revokeInvitation(u)} aria-label={`Revoke the invitation of ${who}`}>
+                <button
+                  type="button"
+                  className={`${small} text-forest`}
+                  disabled={busy}
+                  onClick={() => actions.revokeInvitation(u)}
+                  aria-label={`Revoke the invitation of ${who}`}
+                >
                   Revoke invitation
                 </button>
               </>
             ) : (
-              <button type="button" className={`${small} text-forest`} disabled={busy} onClick={() => actions.resetPassword(u)} aria-label={`Reset password of ${who}`}>
+              <button
+                type="button"
+                className={`${small} text-forest`}
+                disabled={busy}
+                onClick={() => actions.resetPassword(u)}
+                aria-label={`Reset password of ${who}`}
+              >
                 Reset password
               </button>
             )}

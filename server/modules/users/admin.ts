@@ -18,12 +18,13 @@ import {
   tombstoneEmail,
   type OrganisationChoice,
   type RoleChoice,
+  USER_COUNT_CAP,
   type UserCreate,
   type UserListQuery,
+  type UserPage,
   type UserRow,
   type UserUpdate,
 } from '../../../shared/schemas/users-admin';
-import type { AdminPage } from '../../../shared/schemas/admin';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   authTokens,
@@ -177,11 +178,12 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
   // ---- the list ---------------------------------------------------------------------------------
 
   /**
-   * Spec §5: case-insensitive on email, first name, last name or any role. Each part is answered by
-   * its own index — the trigram indexes on the address and on "first last", the role index of
-   * user_roles for the roles whose name or label matched (looked up first in the small roles table)
-   * — and the ids they find are handed over as one array, which the planner reads row by row through
-   * the primary keys instead of scanning every user (a join on the union makes it scan them all).
+   * Spec §5: case-insensitive on email, first name, last name or any role. The address and the name
+   * are answered by their trigram indexes, and the ids they find reach the query as one array
+   * (`id = any(array(…))`: read by primary key, where a join on their union made the planner scan
+   * every user). The roles whose name or label matched are looked up first in the small roles table;
+   * a search that names a role matches thousands, so membership is a per-row check while the list
+   * walks its order's index (the first page stops after a few hundred rows).
    */
   async function searchSql(q: string): Promise<SQL> {
     const like = containsPattern(q);
@@ -191,14 +193,15 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
         .from(roles)
         .where(sql`${roles.name} ilike ${like} or ${roles.label} ilike ${like}`)
     ).map((r) => r.name);
-    const parts = [
-      sql`select u2.id from ${users} u2 where u2.email ilike ${like}`,
-      sql`select p2.id from ${profiles} p2 where (p2.first_name || ' ' || p2.last_name) ilike ${like}`,
-    ];
-    if (matched.length) parts.push(sql`select ur.user_id from ${userRoles} ur where ur.role in (${sql.join(matched.map((r) => sql`${r}`), sql`, `)})`);
+    const text = sql`${users.id} = any(array(select u2.id from ${users} u2 where u2.email ilike ${like} union select p2.id from ${profiles} p2 where (p2.first_name || ' ' || p2.last_name) ilike ${like}))`;
+    if (!matched.length) return text;
+    const holds = sql`exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role in (${sql.join(
+      matched.map((r) => sql`${r}`),
+      sql`, `,
+    )}))`;
     // The profile flag counts as the master admin role (spec §6).
-    if (matched.includes('master_admin')) parts.push(sql`select p3.id from ${profiles} p3 where p3.is_master_admin`);
-    return sql`${users.id} = any(array(${sql.join(parts, sql` union `)}))`;
+    const flagged = matched.includes('master_admin') ? sql` or exists (select 1 from ${profiles} pf where pf.id = ${users.id} and pf.is_master_admin)` : sql``;
+    return sql`(${holds}${flagged} or ${text})`;
   }
 
   async function filterSql(query: UserListQuery): Promise<SQL | undefined> {
@@ -356,25 +359,42 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
         status: sql`case when ${toThem} and ${outboxEmails.status} = 'queued' then 'failed'::outbox_status else ${outboxEmails.status} end`,
         error: sql`case when ${toThem} and ${outboxEmails.status} = 'queued' then 'Not sent: the recipient was deleted.' else ${outboxEmails.error} end`,
       })
-      .where(sql`${toThem} or ${mentions(sql`${outboxEmails.subject}`)} or ${mentions(sql`${outboxEmails.text}`)} or ${mentions(sql`coalesce(${outboxEmails.html}, '')`)}`)
+      .where(
+        sql`${toThem} or ${mentions(sql`${outboxEmails.subject}`)} or ${mentions(sql`${outboxEmails.text}`)} or ${mentions(sql`coalesce(${outboxEmails.html}, '')`)}`,
+      )
       .returning({ id: outboxEmails.id });
     return changed.length;
   }
 
   return {
     /** All Users / User Management: search, role, status and kind, sorted and paged — all in SQL. */
-    async list(viewer: Viewer, query: UserListQuery): Promise<AdminPage<UserRow>> {
+    async list(viewer: Viewer, query: UserListQuery): Promise<UserPage> {
       requireMaster(viewer);
       const where = await filterSql(query);
+      // Counted up to USER_COUNT_CAP: past it the page says "1,000+" (an exact count of 100,000 people
+      // would cost more than the page itself, on every request).
+      const counted = db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(where)
+        .limit(USER_COUNT_CAP + 1)
+        .as('counted');
       const [raw, [total]] = await Promise.all([
         selectRows(db)
           .where(where)
           .orderBy(...orderOf(query), asc(users.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize) as Promise<Raw[]>,
-        db.select({ n: count() }).from(users).where(where),
+        db.select({ n: count() }).from(counted),
       ]);
-      return { items: await finish(db, raw), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+      const n = total?.n ?? 0;
+      return {
+        items: await finish(db, raw),
+        page: query.page,
+        pageSize: query.pageSize,
+        total: Math.min(n, USER_COUNT_CAP),
+        totalIsLowerBound: n > USER_COUNT_CAP,
+      };
     },
 
     /** One person as the list shows them; 404 for an unknown or deleted id. */
@@ -544,8 +564,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       requireMaster(viewer);
       await db.transaction(async (tx) => {
         const { user, profile } = await requireLive(tx, id);
-        if (!user.passwordHash)
-          throw guard('invitation_pending', 'This person has not chosen a password yet.', 'Send the invitation again instead.');
+        if (!user.passwordHash) throw guard('invitation_pending', 'This person has not chosen a password yet.', 'Send the invitation again instead.');
         const token = await tokens.issue(tx, id, 'reset_password');
         const link = linkFor(origin, token, await areaOf(tx, id, profile?.isMasterAdmin ?? false));
         await mailer.send(templates.adminPasswordReset(user.email, profile?.firstName ?? '', link), tx);
@@ -582,7 +601,10 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
         const { user, profile } = await requireLive(tx, id, true);
         if (!user.totpEnabledAt) throw guard('two_factor_off', 'Two-factor authentication is not on for this person.');
         requireStepUp(viewer, now());
-        await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date(now()) }).where(eq(users.id, id));
+        await tx
+          .update(users)
+          .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date(now()) })
+          .where(eq(users.id, id));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
         await tx.delete(trustedDevices).where(eq(trustedDevices.userId, id));
         await mailer.send(templates.twoFactorDisabledByAdmin(user.email, profile?.firstName ?? '', `${origin}/account/two-factor`), tx);

@@ -49,16 +49,15 @@ export async function peopleAction({ request, context }: Args) {
   const actor = context.auth.actor(viewer.id);
   const input = <S extends z.ZodType>(schema: S): z.infer<S> => {
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new Invalid(actionError(400, { errors: fieldErrors(parsed.error), formError: 'Check the highlighted fields.', code: 'validation_failed' }));
+    if (!parsed.success)
+      throw new Invalid(actionError(400, { errors: fieldErrors(parsed.error), formError: 'Check the highlighted fields.', code: 'validation_failed' }));
     return parsed.data;
   };
   try {
     if (intent === 'create') {
       const value = input(userCreate);
       const { link } = await usersAdmin.create(viewer, value, actor, context.origin);
-      return link
-        ? ok('User created', 'No email was sent: hand over the link.', link)
-        : ok('User created', `An invitation email was sent to ${value.email}.`);
+      return link ? ok('User created', 'No email was sent: hand over the link.', link) : ok('User created', `An invitation email was sent to ${value.email}.`);
     }
     const { userId } = input(userRef);
     switch (intent) {
