@@ -283,7 +283,6 @@ async function suite(server, label) {
   };
   const totals = {};
   for (const q of [...NARROW, 'retailer', ONE_ADDRESS]) totals[q] = JSON.parse(await get(`/api/admin/users?q=${encodeURIComponent(q)}`)).total;
-  const all = JSON.parse(await get('/api/admin/users')).total;
 
   const ping = await cannon(`${server.url}/api/ping`);
   const measure = async (name, paths) => {
@@ -311,7 +310,7 @@ async function suite(server, label) {
       NARROW.map((q) => `/admin/dashboard/advanced-user-management?q=${encodeURIComponent(q)}`),
     ),
   ];
-  return { database: label, users: all, matches: totals, ping, rows };
+  return { database: label, users: USERS, matches: totals, ping, rows };
 }
 
 export async function run() {
