@@ -10,7 +10,7 @@ import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { auditLogs, outboxEmails, profiles, sessions, signInFailures, userRoles, users } from '../../server/db/schema';
 import { recordAudit } from '../../server/modules/audit/service';
 import { subjectOf } from '../../server/modules/auth/lockout';
-import type { UserRow } from '../../shared/schemas/users-admin';
+import type { UserPage, UserRow } from '../../shared/schemas/users-admin';
 import { Client } from '../support/client';
 import { openLive } from '../support/live-socket';
 import { createOrganisation } from '../support/partners';
@@ -64,7 +64,7 @@ const rowOf = async (c: Client, id: string) => ((await (await c.json('GET', `/ap
 const list = async (c: Client, query: string) => {
   const res = await c.json('GET', `/api/admin/users?${query}`);
   expect(res.status).toBe(200);
-  return (await res.json()) as { items: UserRow[]; total: number; page: number; pageSize: number };
+  return (await res.json()) as UserPage;
 };
 
 let master: Person;
