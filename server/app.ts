@@ -155,7 +155,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(inquiriesApi(services, origin));
   api.use(partnersApi(services, origin));
   api.use(authApi(services));
-  api.use(usersApi(services));
+  api.use(usersApi(services, origin));
   api.use(masterApi(services));
   api.use(rolesApi(services));
   api.use(securityApi(services));

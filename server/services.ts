@@ -20,6 +20,7 @@ import { createJobs, type Jobs } from './jobs/registry';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionStore, type SessionStore } from './modules/auth/sessions';
 import { createUserService, type UserService } from './modules/users/service';
+import { createUsersAdmin, type UsersAdmin } from './modules/users/admin';
 import { createSettingsService, type SettingsService } from './modules/security/settings';
 import { createRoleService, type RoleService } from './modules/roles/service';
 import { createRateLimiter, type RateLimiter, sweepRateLimits } from './core/rate-limit';
@@ -60,6 +61,8 @@ export interface Services {
   users: UserService;
   /** Roles & Permissions: the roles with their grants, switches saved, custom roles created and deleted. */
   roles: RoleService;
+  /** The master admin's user administration: the list, create and invite, edits, resets, two-factor, delete (tombstone and redaction). */
+  usersAdmin: UsersAdmin;
   mailer: Mailer;
   /** The job queue and this instance's runner (started by createApp, stopped by its close). */
   jobs: Jobs;
@@ -215,6 +218,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     auth: createAuthService({ db: database.db, sessions, settings, mailer, jobs, sealer, feed, now }),
     users,
     roles: createRoleService({ db: database.db, feed, now }),
+    usersAdmin: createUsersAdmin({ db: database.db, users, sessions, feed, mailer, now }),
     authLimiter: createRateLimiter(database.db, { name: 'auth', limit: 20, windowMs: 15 * 60_000, now, what: 'attempts from your network' }),
     content,
     signer,

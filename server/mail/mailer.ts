@@ -110,8 +110,9 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
     'mail.send',
     async ({ outboxId }, ctx) => {
       const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId));
-      // Sent already (this is a repeat after a lost acknowledgement), or gone: nothing to do.
-      if (!row || row.status === 'sent') return;
+      // Sent already (this is a repeat after a lost acknowledgement), gone, or given up on (its
+      // recipient was deleted before it left): nothing to do.
+      if (!row || row.status === 'sent' || row.status === 'failed') return;
       if (!transport) {
         await db.update(outboxEmails).set({ status: 'kept' }).where(eq(outboxEmails.id, outboxId));
         return;

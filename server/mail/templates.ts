@@ -99,3 +99,28 @@ export const invoiceEmail = (to: string, subject: string, lines: string[], url: 
 });
 /** News about a payment or an overdue invoice (recorded, settled, failed, credit applied, overdue), for either side. */
 export const paymentEmail = (to: string, subject: string, lines: string[], url: string) => email(to, subject, lines, { label: 'Open Payments', url });
+
+/** A master admin sent the person a link to choose a new password (user administration). */
+export const adminPasswordReset = (to: string, name: string, url: string) =>
+  email(
+    to,
+    'Choose a new Frolic password',
+    [
+      `Hello ${name},`,
+      'An administrator sent you this link to choose a new password for your Frolic account. It works once and expires in one hour, and replaces any earlier reset link. If you did not expect it, ask your administrator.',
+    ],
+    { label: 'Choose a new password', url },
+  );
+
+/** A master admin switched off the person's two-factor authentication (a lost device). */
+export const twoFactorDisabledByAdmin = (to: string, name: string, url: string) =>
+  email(
+    to,
+    'Two-factor authentication was switched off on your Frolic account',
+    [
+      `Hello ${name},`,
+      'An administrator switched off two-factor authentication on your account, usually because the device with your authenticator app was lost. You now sign in with your password alone; your recovery codes and remembered devices no longer work.',
+      'Set two-factor authentication up again from your account page. If you did not ask for this, tell your administrator at once.',
+    ],
+    { label: 'Set up two-factor authentication', url },
+  );

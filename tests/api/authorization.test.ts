@@ -182,11 +182,14 @@ const MATRIX: Record<string, string> = {
   'GET /admin/dashboard/master-admin':                 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'POST /admin/dashboard/master-admin':                'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/user-management':              'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/user-management':             'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/users':                        'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/users':                       'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/content-management':           'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'POST /admin/dashboard/content-management':          'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/advanced-user-management':     'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/advanced-user-management?index': 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/advanced-user-management?index': 'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/advanced-user-management/roles': 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'POST /admin/dashboard/advanced-user-management/roles': 'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/advanced-user-management/access-control': 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
@@ -274,6 +277,19 @@ const MATRIX: Record<string, string> = {
 
   // Master admin only
   'POST /api/users/:id/unlock':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  // User administration (issue 17): the people themselves; writes aim at nobody (past the guard: 400 or 404).
+  'GET /api/admin/users':                              '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/users':                             '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/users/:id':                          '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'PUT /api/admin/users/:id':                          '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'DELETE /api/admin/users/:id':                       '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/users/:id/unlock':                  '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/users/:id/invitation':              '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'DELETE /api/admin/users/:id/invitation':            '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/users/:id/password-reset':          '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/users/:id/force-password-reset':    '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'DELETE /api/admin/users/:id/sessions':              '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'DELETE /api/admin/users/:id/two-factor':            '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'GET /api/admin/outbox':                             '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'POST /api/admin/outbox/:id/resend':                 '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'GET /api/admin/master-panel':                       '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
@@ -552,6 +568,8 @@ function urlOf(method: string, pattern: string): string {
     '/api/admin/pages/:id/versions': '/api/admin/pages/1/versions',
     '/api/admin/pages/:id/diff': '/api/admin/pages/1/diff?from=1&to=1',
     '/api/users/:id/unlock': `/api/users/${MISSING_UUID}/unlock`,
+    // A real person to read; the writes name nobody.
+    '/api/admin/users/:id': write ? `/api/admin/users/${MISSING_UUID}` : `/api/admin/users/${ids.user}`,
     '/partner/dashboard/products/:slug': '/partner/dashboard/products/frolic-london-dry-gin',
     '/api/partner/catalog/:slug': '/api/partner/catalog/frolic-london-dry-gin',
     '/api/partner/shipments/remaining': `/api/partner/shipments/remaining?recipientId=${MISSING_UUID}`,
@@ -798,6 +816,7 @@ beforeAll(async () => {
       { email, firstName: who, lastName: 'Matrix', roles: [a.role as 'admin'], password: PASSWORD, confirmed: true },
       SYSTEM_ACTOR,
     );
+    if (who === 'customer') ids.user = userId;
     if (a.expired) await db.update(profiles).set({ requiresPasswordReset: true }).where(eq(profiles.id, userId));
     // The sign-in then stops at the second factor; the code is never typed.
     if (a.twoFactor) await db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, userId));

@@ -79,7 +79,14 @@ async function prepareDataDir(dataDir: string, prepare: Prepare): Promise<void> 
  * `demo`: with the demo users (one per role, DEMO_PASSWORD), for journeys that sign in; `prepare`:
  * state written through the services before the server starts (see `prepareDataDir`).
  */
-export async function startOwnServer(port: number, { demo = false, prepare }: { demo?: boolean; prepare?: Prepare } = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  port: number,
+  {
+    demo = false,
+    prepare,
+    env = {},
+  }: { demo?: boolean; prepare?: Prepare; /** More of the server's environment (SMTP_URL …). */ env?: Record<string, string> } = {},
+): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frolic-e2e-own-'));
   if (prepare) await prepareDataDir(dataDir, prepare);
   const child: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
@@ -91,6 +98,7 @@ export async function startOwnServer(port: number, { demo = false, prepare }: { 
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...(demo ? { DEMO_MODE: 'true', DEMO_PASSWORD } : {}),
+      ...env,
     },
     stdio: 'inherit',
   });

@@ -84,7 +84,8 @@ export function createUserService(deps: UserDeps) {
       action: 'INSERT',
       tableName: 'users',
       recordId: userId,
-      newValues: { email: input.email, roles: input.roles, organisationId: input.organisationId ?? null },
+      // Ids and roles only: the person's email and name never enter audit values (a deletion removes them everywhere else).
+      newValues: { userId, roles: input.roles, organisationId: input.organisationId ?? null },
     });
     if (passwordHash) return { userId };
     const inviteToken = await tokens.issue(tx, userId, 'invitation');

@@ -1,14 +1,14 @@
-// Advanced User Management: All Users (issue 17) — being built; the guard is already the real one.
+// Advanced User Management: All Users (spec §2, §5; issue 17) — search, the role and status filters,
+// the table, Create User, Edit and Delete. The loader and action are the people screens' shared ones.
 import type { Route } from './+types/all-users';
-import { requireMasterAdmin } from '~/lib/guards.server';
+import { PeopleScreen } from '~/features/people/people-screen';
+import { peopleAction, peopleLoader } from './users.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'All Users · Frolic' }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireMasterAdmin(request, context);
-  return null;
-}
+export const loader = (args: Route.LoaderArgs) => peopleLoader(args);
+export const action = (args: Route.ActionArgs) => peopleAction(args);
 
-export default function Page() {
-  return <p className="rounded-xl border border-dashed border-brass-light bg-white p-6 text-stone-700">All Users: being built.</p>;
+export default function AllUsers({ loaderData }: Route.ComponentProps) {
+  return <PeopleScreen data={loaderData} />;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_name_sort_idx" ON "profiles" USING btree (lower("last_name"),lower("first_name"),"id");
