@@ -34,6 +34,7 @@ import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
 import { pagesApi } from './modules/content/api';
+import { navigationApi } from './modules/content/navigation-api';
 import { routeSegments } from './modules/content/route-table';
 import { marketingRequestsApi } from './modules/marketing-requests/api';
 import { ordersApi } from './modules/orders/api';
@@ -161,6 +162,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(chatApi(services));
   api.use(marketingApi(services));
   api.use(pagesApi(services));
+  api.use(navigationApi(services));
   api.use(marketingRequestsApi(services));
   api.use(ordersApi(services));
   api.use(invoicesApi(services));
