@@ -30,10 +30,24 @@ interface Row {
 
 let nextKey = 1;
 const toRows = (items: NavEditorItem[]): Row[] =>
-  items.map((i) => ({ key: nextKey++, label: i.label, kind: i.kind, target: i.target, pageId: i.pageId, problem: i.problem ?? null, children: toRows(i.children) }));
+  items.map((i) => ({
+    key: nextKey++,
+    label: i.label,
+    kind: i.kind,
+    target: i.target,
+    pageId: i.pageId,
+    problem: i.problem ?? null,
+    children: toRows(i.children),
+  }));
 
 const fromRows = (rows: Row[]): unknown[] =>
-  rows.map((r) => ({ label: r.label, kind: r.kind, target: r.kind === 'page' ? '' : r.target, pageId: r.kind === 'page' ? r.pageId : null, children: fromRows(r.children) }));
+  rows.map((r) => ({
+    label: r.label,
+    kind: r.kind,
+    target: r.kind === 'page' ? '' : r.target,
+    pageId: r.kind === 'page' ? r.pageId : null,
+    children: fromRows(r.children),
+  }));
 
 /** Where a row is: its parent (null: top level) and index among its siblings. */
 function locate(rows: Row[], key: number): { parent: Row | null; index: number } | null {
@@ -231,7 +245,13 @@ export function MenuEditor({ menu, pages, routes }: { menu: NavEditorMenu; pages
             </label>
           )}
           <span className="flex flex-wrap gap-1">
-            <button type="button" className={buttonClass.secondary} aria-label={`Move ${name} up`} disabled={at.index === 0} onClick={() => setRows(move(rows, row.key, -1))}>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              aria-label={`Move ${name} up`}
+              disabled={at.index === 0}
+              onClick={() => setRows(move(rows, row.key, -1))}
+            >
               ↑
             </button>
             <button

@@ -75,11 +75,7 @@ function treeOf(rows: ItemRow[]): (ItemRow & { children: ItemRow[] })[] {
   return top;
 }
 
-export function createNavigationService(
-  db: Db,
-  content: ContentVersion,
-  siteSegments: () => Promise<readonly string[]>,
-): NavigationService {
+export function createNavigationService(db: Db, content: ContentVersion, siteSegments: () => Promise<readonly string[]>): NavigationService {
   const cached = createContentCache(content, 10);
 
   async function pageStates(tx: DbOrTx, ids: number[]): Promise<Map<number, PageState>> {
@@ -181,7 +177,8 @@ export function createNavigationService(
       kind: r.kind,
       target: r.target,
       pageId: r.pageId,
-      problem: r.kind !== 'page' ? null : r.pageId === null || !states.has(r.pageId) ? 'page_deleted' : states.get(r.pageId)!.published ? null : 'page_unpublished',
+      problem:
+        r.kind !== 'page' ? null : r.pageId === null || !states.has(r.pageId) ? 'page_deleted' : states.get(r.pageId)!.published ? null : 'page_unpublished',
     });
     return treeOf(rows).map((r) => ({ ...one(r), children: r.children.map((c) => ({ ...one(c), children: [] })) }));
   }
@@ -235,7 +232,11 @@ export function createNavigationService(
         let oldItems: unknown[] | null = null;
         if (!row) {
           if (input.version !== 0) throw versionConflict('menu', 0, input.version);
-          const created = await tx.insert(navigationMenus).values({ menu, version: 1, updatedAt: now, updatedBy: actor.userId }).onConflictDoNothing().returning();
+          const created = await tx
+            .insert(navigationMenus)
+            .values({ menu, version: 1, updatedAt: now, updatedBy: actor.userId })
+            .onConflictDoNothing()
+            .returning();
           // Another editor stored it between our read and our insert.
           if (!created.length) throw versionConflict('menu', 1, input.version);
         } else {
