@@ -22,12 +22,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { gate } = context;
   const { toast, clear } = context.flash.read(request);
+  // The header's and footer's stored menus (cached per content version; null: the built-in links).
+  const menus = await context.services.navigation.publicMenus();
   return data(
     {
       gate,
+      menus,
       market: context.market,
       supportEmail: context.supportEmail,
       markets: MARKETS.map((m) => ({ code: m.code, name: m.name, currency: m.currency })),

@@ -34,7 +34,7 @@ import { auditApi } from './modules/audit/api';
 import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
-import { pagesApi } from './modules/content/api';
+import { navigationApi, pagesApi } from './modules/content/api';
 import { routeSegments } from './modules/content/route-table';
 import { marketingRequestsApi } from './modules/marketing-requests/api';
 import { ordersApi } from './modules/orders/api';
@@ -163,6 +163,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(chatApi(services));
   api.use(marketingApi(services));
   api.use(pagesApi(services));
+  api.use(navigationApi(services));
   api.use(marketingRequestsApi(services));
   api.use(ordersApi(services));
   api.use(invoicesApi(services));

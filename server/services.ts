@@ -29,6 +29,7 @@ import { type ChatService, createChatService } from './modules/chat/service';
 import { createMediaService, type MediaService } from './modules/media/service';
 import { createMarketingService, type MarketingService } from './modules/marketing/service';
 import { createPagesService, type PagesService } from './modules/content/pages';
+import { createNavigationService, type NavigationService } from './modules/content/navigation';
 import { createNotificationService, type NotificationService } from './modules/notifications/service';
 import { createPartnerService, type PartnerService } from './modules/partners/service';
 import { createMarketingRequestService, type MarketingRequestService } from './modules/marketing-requests/service';
@@ -72,6 +73,8 @@ export interface Services {
   marketing: MarketingService;
   /** CMS pages: drafts and versions, diff and restore, publishing (now or scheduled), the public page. */
   pages: PagesService;
+  /** The header's and footer's menus: stored, edited in Content Management, shown by the public chrome. */
+  navigation: NavigationService;
   /** Partners' marketing requests (materials, events) and their collateral downloads. */
   marketingRequests: MarketingRequestService;
   orders: OrderService;
@@ -141,6 +144,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   // own) — the local disk, or an S3-compatible bucket every instance shares (STORAGE_URL).
   const storage = openStorage(config);
   const attachments = createAttachmentService(database.db, access, storage);
+  const pages = createPagesService(database.db, content, jobs, now);
   return {
     storage,
     partners,
@@ -163,7 +167,8 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     live,
     media: createMediaService(database.db, content, storage),
     marketing: createMarketingService(database.db, content),
-    pages: createPagesService(database.db, content, jobs, now),
+    pages,
+    navigation: createNavigationService(database.db, content, () => pages.siteSegments()),
     marketingRequests: createMarketingRequestService({
       db: database.db,
       access,

@@ -258,6 +258,7 @@ const MATRIX: Record<string, string> = {
   'GET /api/events/:id':                               'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok',
   // A published CMS page (drafts are a 404 for everyone: tests/api/cms-pages.test.ts)
   'GET /api/pages/:slug':                              'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok',
+  'GET /api/navigation':                               'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok',
   'GET /api/stores':                                   'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok',
   'GET /api/retailers':                                'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok',
   'POST /api/contact':                                 'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok',
@@ -318,6 +319,9 @@ const MATRIX: Record<string, string> = {
   'GET /api/admin/audit-logs':                         '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'GET /api/admin/audit-logs/export.csv':              '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'GET /api/admin/audit-logs/:id':                     '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/navigation':                         '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/navigation/seed':                    '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'PUT /api/admin/navigation/:menu':                    '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
 
   // Any staff: the bell
   'GET /api/admin/notifications':                      '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
@@ -565,6 +569,7 @@ function urlOf(method: string, pattern: string): string {
     '/api/events/:id': `/api/events/${ids.event}`,
     '/api/pages/:slug': '/api/pages/privacy',
     '/api/admin/pages/:id': '/api/admin/pages/1',
+    '/api/admin/navigation/:menu': '/api/admin/navigation/header',
     '/api/admin/pages/:id/versions': '/api/admin/pages/1/versions',
     '/api/admin/pages/:id/diff': '/api/admin/pages/1/diff?from=1&to=1',
     '/api/users/:id/unlock': `/api/users/${MISSING_UUID}/unlock`,

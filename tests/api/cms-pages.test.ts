@@ -252,6 +252,9 @@ describe('library images', () => {
     const del = await master.json('DELETE', `/api/admin/media/${media.id}`);
     expect(del.status).toBe(409);
     expect((await del.json()).error.message).toContain('the page “Gift cards”');
+    // The library's list says the same in its Used by column.
+    const list = await (await master.json('GET', '/api/admin/media')).json();
+    expect(list.items.find((m: { id: string }) => m.id === media.id).usedBy).toEqual(['the page “Gift cards”']);
   });
 });
 

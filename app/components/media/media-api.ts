@@ -7,6 +7,8 @@ export interface MediaLibraryItem extends PickedMedia {
   width: number | null;
   height: number | null;
   createdAt: string;
+  /** What uses the file (products, cocktails, collateral, events, pages); the library's list only. */
+  usedBy?: string[];
 }
 
 export interface MediaLibraryPage {

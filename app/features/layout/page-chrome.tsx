@@ -3,7 +3,8 @@
 // launcher comes in from root.tsx (`chat`): features do not import each other.
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
-import { ACCOUNT_LINK, FOOTER_LINKS, isChromeHidden, LEGAL_LINKS, PUBLIC_NAV } from '@shared/paths';
+import { ACCOUNT_LINK, isChromeHidden } from '@shared/paths';
+import { DEFAULT_MENUS, type NavMenu, type PublicMenus, type PublicNavItem } from '@shared/navigation-constants';
 
 export function PageChrome({ children, chat }: { children: React.ReactNode; chat?: React.ReactNode }) {
   const { pathname } = useLocation();
@@ -67,7 +68,30 @@ function HomeButton() {
   );
 }
 
+/** A stored menu from the root's data, or the site's built-in links while none is stored. */
+function useMenu(menu: NavMenu): PublicNavItem[] {
+  const root = useRouteLoaderData('root') as { menus?: PublicMenus } | undefined;
+  return root?.menus?.[menu] ?? DEFAULT_MENUS[menu];
+}
+
+/** A link of a menu: a page of the site through the router, an external address in a new tab. */
+function MenuLink({ item, className }: { item: PublicNavItem; className?: string }) {
+  if (item.external) {
+    return (
+      <a href={item.href} className={className} target="_blank" rel="noopener noreferrer">
+        {item.label}
+      </a>
+    );
+  }
+  return (
+    <Link to={item.href} className={className}>
+      {item.label}
+    </Link>
+  );
+}
+
 function Header() {
+  const menu = useMenu('header');
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-cream/95 backdrop-blur" data-testid="site-header">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-4">
@@ -77,18 +101,32 @@ function Header() {
         {/* The links fold into the menu below lg: with the Account entry they no longer fit a tablet's row. */}
         <div className="flex items-center gap-3 lg:gap-8">
           <nav aria-label="Main">
-            <MobileMenu />
+            <MobileMenu menu={menu} />
             <ul className="hidden gap-6 lg:flex">
-              {PUBLIC_NAV.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    className={({ isActive }) =>
-                      `text-sm font-medium whitespace-nowrap hover:text-brass ${isActive ? 'text-brass underline underline-offset-8' : ''}`
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
+              {menu.map((item, i) => (
+                <li key={`${i}:${item.href}`} className={item.children.length ? 'group relative' : undefined}>
+                  {item.external ? (
+                    <MenuLink item={item} className="text-sm font-medium whitespace-nowrap hover:text-brass" />
+                  ) : (
+                    <NavLink
+                      to={item.href}
+                      className={({ isActive }) =>
+                        `text-sm font-medium whitespace-nowrap hover:text-brass ${isActive ? 'text-brass underline underline-offset-8' : ''}`
+                      }
+                    >
+                      {item.label}
+                    </NavLink>
+                  )}
+                  {item.children.length ? (
+                    // One level of nesting: shown on hover and while a link in it has the focus.
+                    <ul className="absolute left-0 z-40 hidden min-w-44 rounded-md border border-stone-200 bg-white p-2 shadow-lg group-focus-within:block group-hover:block">
+                      {item.children.map((child, j) => (
+                        <li key={`${j}:${child.href}`}>
+                          <MenuLink item={child} className="block rounded px-3 py-2 text-sm whitespace-nowrap hover:bg-stone-100" />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -101,7 +139,7 @@ function Header() {
 }
 
 /** The phone and tablet menu: a native disclosure, closed again once a page is chosen, on Escape or a tap elsewhere. */
-function MobileMenu() {
+function MobileMenu({ menu }: { menu: PublicNavItem[] }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
   const close = () => {
@@ -131,11 +169,18 @@ function MobileMenu() {
     <details ref={ref} className="relative lg:hidden" onKeyDown={onKeyDown}>
       <summary className="cursor-pointer list-none rounded-md border border-stone-300 px-3 py-2 text-sm font-medium">Menu</summary>
       <ul className="absolute right-0 mt-2 w-48 rounded-md border border-stone-200 bg-white p-2 shadow-lg" onClick={onClick}>
-        {PUBLIC_NAV.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} className="block rounded px-3 py-2 hover:bg-stone-100">
-              {item.label}
-            </NavLink>
+        {menu.map((item, i) => (
+          <li key={`${i}:${item.href}`}>
+            <MenuLink item={item} className="block rounded px-3 py-2 hover:bg-stone-100" />
+            {item.children.length ? (
+              <ul className="pl-4">
+                {item.children.map((child, j) => (
+                  <li key={`${j}:${child.href}`}>
+                    <MenuLink item={child} className="block rounded px-3 py-2 text-sm hover:bg-stone-100" />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -161,21 +206,30 @@ function AccountLink() {
   );
 }
 
-function FooterNav({ label, links }: { label: string; links: readonly { to: string; label: string }[] }) {
+function FooterNav({ label, links }: { label: string; links: readonly PublicNavItem[] }) {
   return (
     <nav aria-label={label}>
       <ul className="space-y-2 text-sm">
-        {links.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to} className="hover:underline">
-              {item.label}
-            </Link>
+        {links.map((item, i) => (
+          <li key={`${i}:${item.href}`}>
+            <MenuLink item={item} className="hover:underline" />
+            {item.children.length ? (
+              <ul className="mt-2 space-y-2 pl-4">
+                {item.children.map((child, j) => (
+                  <li key={`${j}:${child.href}`}>
+                    <MenuLink item={child} className="hover:underline" />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>
     </nav>
   );
 }
+
+const ACCOUNT_ITEM: PublicNavItem = { label: ACCOUNT_LINK.label, href: ACCOUNT_LINK.to, external: false, children: [] };
 
 interface RootData {
   market: { code: string; name: string; currency: string };
@@ -185,6 +239,8 @@ interface RootData {
 function Footer() {
   const root = useRouteLoaderData('root') as RootData | undefined;
   const { pathname, search } = useLocation();
+  const main = useMenu('footer-main');
+  const legal = useMenu('footer-legal');
   return (
     <footer className="mt-16 bg-forest text-stone-100" data-testid="site-footer">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-4">
@@ -192,8 +248,8 @@ function Footer() {
           <p className="font-serif text-2xl tracking-widest text-brass-light">FROLIC</p>
           <p className="mt-3 text-sm text-stone-200">Small-batch spirits, distilled with care since 1998.</p>
         </div>
-        <FooterNav label="Footer" links={[...FOOTER_LINKS, ACCOUNT_LINK]} />
-        <FooterNav label="Legal" links={LEGAL_LINKS} />
+        <FooterNav label="Footer" links={[...main, ACCOUNT_ITEM]} />
+        <FooterNav label="Legal" links={legal} />
         {root ? (
           <Form method="post" action="/market" className="text-sm" reloadDocument>
             <input type="hidden" name="returnTo" value={pathname + search} />

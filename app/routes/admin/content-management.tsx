@@ -2,13 +2,14 @@
 // Pages: the CMS pages with search and a status filter, Create New Page, and the editor dialog
 // (`?edit=<id>` or `?edit=new`, so the address says what is open and a reload keeps it). Every
 // write goes through this route's action to `services.pages` in-process; toasts as spec §8 says.
-// Navigation and Media Library point to what exists today.
-import { href, Link } from 'react-router';
+// Navigation: Start Building Navigation stores today's menus, then the menu editor (features/content/navigation-editor).
+// Media Library: the library's own page, linked.
+import { href, Link, useSearchParams } from 'react-router';
 import { CONTENT_TAB_LABELS, CONTENT_TABS, type ContentTab, PAGE_STATUS_LABELS } from '@shared/page-constants';
 import type { PageSummary } from '@shared/page-views';
 import { pageId, pageInput, pageListQuery, pageSave, pageSchedule, pageVersionBody, versionNumber } from '@shared/schemas/pages';
 import { fieldErrors } from '@shared/field-errors';
-import { FOOTER_LINKS, LEGAL_LINKS, PUBLIC_NAV } from '@shared/paths';
+import { isNavMenu, navMenuName, navMenuSave, type NavEditorView, type NavMenu } from '@shared/schemas/navigation';
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/content-management';
 import { ConfirmButton } from '~/components/admin-ui/editor';
@@ -17,6 +18,7 @@ import { actionError, refusal } from '~/lib/action-result';
 import { readBody } from '~/lib/admin-action.server';
 import { requireMasterAdmin } from '~/lib/guards.server';
 import { PageEditorDialog, PageState } from '~/features/content/page-editor';
+import { MenuEditor, StartBuilding } from '~/features/content/navigation-editor';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Content Management · Frolic' }];
 
@@ -40,7 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireMasterAdmin(request, context);
   const url = new URL(request.url);
   const tab = tabOf(url);
-  if (tab !== 'pages') return { tab, list: null, editing: null, creating: false, versions: [], closeTo: listAddress(url) };
+  if (tab !== 'pages') {
+    const navigation = tab === 'navigation' ? await context.services.navigation.editor() : null;
+    return { tab, list: null, editing: null, creating: false, versions: [], closeTo: listAddress(url), navigation };
+  }
   const parsed = pageListQuery.safeParse(Object.fromEntries(url.searchParams));
   const list = await context.services.pages.list(parsed.success ? parsed.data : pageListQuery.parse({}));
   const edit = url.searchParams.get('edit');
@@ -55,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if ((err as { status?: number }).status !== 404) throw err;
     }
   }
-  return { tab, list, editing, creating: edit === 'new', versions, closeTo: listAddress(url) };
+  return { tab, list, editing, creating: edit === 'new', versions, closeTo: listAddress(url), navigation: null };
 }
 
 /** The fields of a refused form, or the parsed value. */
@@ -136,6 +141,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (c.refused || !pageIdValue) return c.refused ?? actionError(404, { formError: 'This page no longer exists.', code: 'not_found' });
         await pages.cancelSchedule(pageIdValue, c.data.version, actor);
         toast = { to: stay, title: 'Schedule cancelled' };
+        break;
+      }
+      case 'nav-seed': {
+        await context.services.navigation.seed(actor);
+        toast = { to: `${HERE}?tab=navigation`, title: 'Navigation ready', description: 'Today’s menus are stored: edit them here.' };
+        break;
+      }
+      case 'nav-save': {
+        const menu = navMenuName.safeParse(body.menu);
+        if (!menu.success) return actionError(404, { formError: 'There is no such menu.', code: 'not_found' });
+        const c = check(navMenuSave.safeParse(body));
+        if (c.refused) return c.refused;
+        const saved = await context.services.navigation.save(menu.data, c.data, actor);
+        toast = { to: `${HERE}?tab=navigation&menu=${menu.data}`, title: 'Navigation saved', description: `The ${saved.label} menu has been saved.` };
         break;
       }
       case 'restore': {
@@ -222,7 +241,7 @@ function columns(closeTo: string): Column<PageSummary>[] {
 }
 
 export default function ContentManagement({ loaderData }: Route.ComponentProps) {
-  const { tab, list, editing, creating, versions, closeTo } = loaderData;
+  const { tab, list, editing, creating, versions, closeTo, navigation } = loaderData;
   return (
     <main id="main">
       <PageHeader title="Content Management" description="The brand’s pages, the site’s menus and its media library.">
@@ -256,45 +275,44 @@ export default function ContentManagement({ loaderData }: Route.ComponentProps) 
           ) : null}
         </>
       ) : null}
-      {tab === 'navigation' ? <NavigationTab /> : null}
+      {tab === 'navigation' && navigation ? <NavigationTab view={navigation} /> : null}
       {tab === 'media' ? <MediaTab /> : null}
     </main>
   );
 }
 
-/** Until the navigation editor comes: the menus the public header and footer show today. */
-function NavigationTab() {
-  const menus = [
-    { name: 'Header', links: PUBLIC_NAV },
-    { name: 'Footer', links: FOOTER_LINKS },
-    { name: 'Legal', links: LEGAL_LINKS },
-  ];
+/** The menus of the header and footer: Start Building Navigation while none is stored, then the editor. */
+function NavigationTab({ view }: { view: NavEditorView }) {
+  const [params] = useSearchParams();
+  const wanted = params.get('menu') ?? '';
+  const current: NavMenu = isNavMenu(wanted) ? wanted : 'header';
+  const menu = view.menus.find((m) => m.menu === current)!;
   return (
     <section aria-labelledby="nav-heading" className="rounded-xl bg-white p-6 shadow-sm">
       <h2 id="nav-heading" className="font-serif text-2xl">
         Navigation
       </h2>
-      <p className="mt-2 text-stone-700">The header and footer menus are built into the site today. These are the links they show:</p>
-      <div className="mt-4 grid gap-6 md:grid-cols-3">
-        {menus.map((m) => (
-          <div key={m.name}>
-            <h3 className="font-medium">{m.name}</h3>
-            <ul className="mt-2 space-y-1 text-sm">
-              {m.links.map((l) => (
-                <li key={l.to}>
-                  {l.label} <span className="font-mono text-xs text-stone-600">{l.to}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
-      <button type="button" className={`${buttonClass.secondary} mt-6`} disabled aria-describedby="nav-later">
-        Start Building Navigation
-      </button>
-      <p id="nav-later" className="mt-2 text-sm text-stone-600">
-        Editing the menus here is coming next.
-      </p>
+      {view.menus.some((m) => m.stored) ? (
+        <>
+          <p className="mt-2 text-stone-700">The links of the site’s header and footer. Saved changes show on the site at once.</p>
+          <nav aria-label="Menus" className="mt-4 mb-4 flex flex-wrap gap-2">
+            {view.menus.map((m) => (
+              <Link
+                key={m.menu}
+                to={`${HERE}?tab=navigation&menu=${m.menu}`}
+                preventScrollReset
+                aria-current={m.menu === current ? 'page' : undefined}
+                className={m.menu === current ? buttonClass.primary : buttonClass.secondary}
+              >
+                {m.label}
+              </Link>
+            ))}
+          </nav>
+          <MenuEditor key={`${menu.menu}:${menu.version}`} menu={menu} pages={view.pages} routes={view.routes} />
+        </>
+      ) : (
+        <StartBuilding menus={view.menus} />
+      )}
     </section>
   );
 }

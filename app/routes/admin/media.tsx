@@ -161,6 +161,20 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
       ),
     },
     { key: 'alt', label: 'Alt text', className: 'min-w-72', render: (m) => <AltTextForm key={`${m.id}:${m.altText}`} item={m} /> },
+    {
+      key: 'usedBy',
+      label: 'Used by',
+      render: (m) =>
+        m.usedBy?.length ? (
+          <ul className="text-sm">
+            {m.usedBy.map((u) => (
+              <li key={u}>{u}</li>
+            ))}
+          </ul>
+        ) : (
+          <span className="text-sm text-stone-600">Not used</span>
+        ),
+    },
     { key: 'uploaded', label: 'Uploaded', render: (m) => <time dateTime={m.createdAt}>{m.createdAt.slice(0, 10)}</time> },
   ];
   if (canDelete) {
@@ -173,7 +187,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main">
-      <PageHeader title="Media Library" description="Images and PDFs used by products, cocktails, collateral and events." />
+      <PageHeader title="Media Library" description="Images and PDFs used by products, cocktails, collateral, events and pages." />
       <EditorAlert formError={refusal?.formError} code={refusal?.code} hint={refusal?.hint} />
       <section aria-label="Upload" className="mb-6 rounded-xl bg-white p-4 shadow-sm">
         <UploadField

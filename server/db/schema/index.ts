@@ -20,3 +20,4 @@ export * from './retailers';
 export * from './stock';
 export * from './stores';
 export * from './system';
+export * from './navigation';

@@ -1,6 +1,8 @@
 // CMS pages over JSON. Staff side (`/api/admin/pages…`): Content Management is the master admin's
 // (spec §6), whatever the permission switches say. Public side (`/api/pages/:slug`): only ever the
 // published version; a draft, an unpublished or an unknown page is the same 404.
+// Navigation (`/api/admin/navigation…`, the master admin's; `/api/navigation`, public): the stored
+// menus as the header and footer show them (null for a menu not stored: the site's built-in links).
 import { Router } from 'express';
 import { z } from 'zod';
 import {
@@ -16,6 +18,7 @@ import {
   versionNumber,
 } from '../../../shared/schemas/pages';
 import { versionField } from '../../../shared/schemas/admin';
+import { navMenuName, navMenuSave } from '../../../shared/schemas/navigation';
 import { notFound } from '../../core/errors';
 import { parse, parseIdOr404 } from '../../core/parse';
 import { requireApi } from '../../http/api-auth';
@@ -95,6 +98,30 @@ export function pagesApi(services: Services): Router {
   router.post('/admin/pages/:id/versions/:n/restore', master, async (req, res) => {
     const n = parseIdOr404(versionNumber, req.params.n, 'Version');
     res.json(await p.restore(id(req.params.id), n, parse(pageVersionBody, req.body).version, actorOf(req)));
+  });
+  return router;
+}
+
+export function navigationApi(services: Services): Router {
+  const router = Router();
+  const master = requireApi(services, { masterAdmin: true });
+  const nav = services.navigation;
+  const noStore = (res: { setHeader(name: string, value: string): unknown }) => res.setHeader('Cache-Control', 'private, no-store');
+
+  router.get('/navigation', async (req, res) => {
+    sendWithEtag(req, res, toCachedBody({ menus: await nav.publicMenus() }));
+  });
+  router.get('/admin/navigation', master, async (_req, res) => {
+    noStore(res);
+    res.json(await nav.editor());
+  });
+  router.post('/admin/navigation/seed', master, async (req, res) => {
+    res.json(await nav.seed(actorOf(req)));
+  });
+  router.put('/admin/navigation/:menu', master, async (req, res) => {
+    const menu = navMenuName.safeParse(req.params.menu);
+    if (!menu.success) throw notFound('Menu');
+    res.json(await nav.save(menu.data, parse(navMenuSave, req.body), actorOf(req)));
   });
   return router;
 }

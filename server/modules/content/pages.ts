@@ -57,6 +57,8 @@ export interface PagesService {
   publishedPages(): Promise<{ slug: string; publishedAt: string }[]>;
   /** The first path segments of the app's routes (and the server's own mounts): no page may take them. */
   useRouteTable(source: () => Promise<readonly string[]> | readonly string[]): void;
+  /** The first path segments of the app's routes (no server mounts): the site's own addresses. */
+  siteSegments(): Promise<string[]>;
 }
 
 /** Paths the server answers itself, before the route table: never a page's slug. */
@@ -576,6 +578,11 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
       const { images } = await imagesFor(source);
       const r = renderMarkdown(source, images);
       return { title, html: r.html, words: r.words };
+    },
+
+    async siteSegments() {
+      if (!routeTable) throw new Error('pages: the route table is not known yet (createApp sets it)');
+      return [...(await routeTable())];
     },
 
     publicPage(slug) {

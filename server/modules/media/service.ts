@@ -2,7 +2,7 @@
 // module under keys we make, with a resized web version and a thumbnail of every image.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -39,6 +39,8 @@ export interface MediaAsset extends PickedMedia {
   height: number | null;
   sha256: string;
   createdAt: string;
+  /** The library's list only: what uses the file ("the page “About”"), products to pages. */
+  usedBy?: string[];
 }
 
 export interface UploadedFile {
@@ -191,6 +193,36 @@ async function usersOf(tx: DbOrTx, id: string): Promise<string[]> {
   ];
 }
 
+/** What uses each of many files, in five queries: the library's "Used by" column. */
+async function usersOfMany(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return out;
+  const [productRows, cocktailRows, collateralRows, eventRows, pageRows] = await Promise.all([
+    db
+      .selectDistinct({ id: productImages.mediaId, name: products.name })
+      .from(productImages)
+      .innerJoin(products, eq(products.id, productImages.productId))
+      .where(inArray(productImages.mediaId, ids)),
+    db.select({ id: cocktails.imageMediaId, name: cocktails.name }).from(cocktails).where(inArray(cocktails.imageMediaId, ids)),
+    db.select({ id: collateralItems.mediaId, name: collateralItems.title }).from(collateralItems).where(inArray(collateralItems.mediaId, ids)),
+    db.select({ id: brandEvents.imageMediaId, name: brandEvents.title }).from(brandEvents).where(inArray(brandEvents.imageMediaId, ids)),
+    db
+      .selectDistinct({ id: pageMedia.mediaId, name: pages.title })
+      .from(pageMedia)
+      .innerJoin(pages, eq(pages.id, pageMedia.pageId))
+      .where(inArray(pageMedia.mediaId, ids)),
+  ]);
+  const add = (rows: { id: string | null; name: string }[], what: string) => {
+    for (const r of rows) if (r.id) out.get(r.id)?.push(`the ${what} “${r.name}”`);
+  };
+  add(productRows, 'product');
+  add(cocktailRows, 'cocktail');
+  add(collateralRows, 'collateral item');
+  add(eventRows, 'event');
+  add(pageRows, 'page');
+  return out;
+}
+
 function listOf(users: string[]): string {
   const shown = users.slice(0, 3);
   const more = users.length - shown.length;
@@ -277,7 +309,11 @@ export function createMediaService(db: Db, content: ContentVersion, storage: Sto
         .limit(pageSize)
         .offset((page - 1) * pageSize);
       const [total] = await db.select({ n: count() }).from(mediaAssets).where(where);
-      return { items: rows.map(toAsset), page, pageSize, total: total?.n ?? 0 };
+      const users = await usersOfMany(
+        db,
+        rows.map((r) => r.id),
+      );
+      return { items: rows.map((r) => ({ ...toAsset(r), usedBy: users.get(r.id) ?? [] })), page, pageSize, total: total?.n ?? 0 };
     },
 
     async get(id) {
