@@ -38,13 +38,11 @@ export function useLiveSocket<E>(path: string, enabled: boolean, onEvent: (event
       };
       ws.onclose = (e) => {
         if (closed) return;
-        // Closed because this session ended — a sign-out here (already navigating away), or a master
-        // admin suspended, deleted or signed the person out elsewhere: no reconnect, but one refresh,
-        // so the server's guard sends this page to sign-in at once (during a navigation it waits for it).
-        if (e.code === 4401) {
-          handler.current({ type: 'resync' });
-          return;
-        }
+        // Closed because a session of this user ended — a sign-out here (already navigating away), a
+        // master admin suspending, deleting or signing the person out, or "sign out other sessions":
+        // one refresh at once, so the server's guard sends this page to sign-in if its own session is
+        // the one that ended (during a navigation it waits for it); otherwise the socket comes back.
+        if (e.code === 4401) handler.current({ type: 'resync' });
         // Refused again and again (session over, access gone): one refresh lets the server's guard
         // decide — it redirects to sign-in — instead of retrying quietly forever.
         if (attempt === 3) handler.current({ type: 'resync' });
