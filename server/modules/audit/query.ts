@@ -194,13 +194,13 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
         .orderBy(order)
         .limit(limit);
     }
-    // Literal bounds, so the planner sees a window of a few thousand ids (not an unknown range).
-    const [ends] = await db
-      .select({ low: sql<number>`coalesce(min(${auditLogs.id}), 0)`, high: sql<number>`coalesce(max(${auditLogs.id}), 0)` })
-      .from(auditLogs);
-    // A date range's id bounds narrow the walk too: it starts at the range, not at the newest row.
-    const low = Math.max(Number(ends?.low ?? 0), above === undefined ? 0 : above + 1);
-    const high = Math.min(Number(ends?.high ?? 0), below === undefined ? Number.MAX_SAFE_INTEGER : below - 1);
+    // Literal bounds, so the planner sees a window of a few thousand ids (not an unknown range); a
+    // date range's id bounds narrow the walk too (it starts at the range, not at the newest row).
+    // Ids start at 1; the newest is asked for only when the walk starts there or goes towards it.
+    const newest =
+      from === null || !older ? Number((await db.select({ high: sql<number>`coalesce(max(${auditLogs.id}), 0)` }).from(auditLogs))[0]?.high ?? 0) : from - 1;
+    const low = above === undefined ? 1 : above + 1;
+    const high = Math.min(newest, below === undefined ? Number.MAX_SAFE_INTEGER : below - 1);
     const rows: ListRow[] = [];
     let edge = from === null ? high + 1 : older ? Math.min(from, high + 1) : Math.max(from, low - 1);
     let size = firstWindow;
