@@ -27,3 +27,6 @@ export const SECURITY_ACTIONS = [
 ] as const;
 
 export const SECURITY_TABLES = ['users', 'user_roles', 'roles', 'role_permissions', 'security_settings'] as const;
+
+/** Routine successes: in the audit log, but left out of the panel's recent events (they would crowd out the rest). */
+export const ROUTINE_ACTIONS = ['SIGN_IN', 'SIGN_IN_PASSWORD_OK', 'SIGN_OUT', 'STEP_UP'] as const;

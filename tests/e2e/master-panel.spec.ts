@@ -33,15 +33,23 @@ test('a locked account shows on the panel, and Unlock lets its owner in again', 
   const locked = admin.getByRole('list', { name: 'Locked accounts' }).getByRole('listitem').filter({ hasText: email });
   await expect(locked).toBeVisible();
   await expect(locked.getByText(/Locked from/)).toBeVisible();
-  const events = admin.getByRole('table', { name: 'Recent security events' });
-  await expect(events.getByRole('row').filter({ hasText: 'LOCKOUT' }).first()).toBeVisible();
   await expect(admin.getByTestId('health-database')).toContainText(process.env.E2E_DATABASE_URL ? 'PostgreSQL' : 'PGlite');
   await expect(admin.getByTestId('health-instances')).toContainText('1 running');
 
   await locked.getByRole('button', { name: `Unlock ${email}` }).click();
   await expect(admin.getByText('Account unlocked')).toBeVisible();
   await expect(admin.getByRole('list', { name: 'Locked accounts' }).getByText(email)).toHaveCount(0);
-  await expect(events.getByRole('row').filter({ hasText: 'UNLOCK' }).first()).toBeVisible();
+
+  // Both are in the audit log: the lockout by the account (its id is the record), the unlock by the master admin.
+  await admin.goto(`/admin/dashboard/audit-logs?action=LOCKOUT&user=${encodeURIComponent(email)}`);
+  const lockout = admin.getByTestId('audit-row').first();
+  await expect(lockout).toContainText('LOCKOUT');
+  const userId = (await lockout.getByRole('cell').nth(2).textContent())?.trim() ?? '';
+  expect(userId).toMatch(/^[0-9a-f-]{36}$/);
+  await admin.goto(`/admin/dashboard/audit-logs?action=UNLOCK&q=${userId}`);
+  await expect(admin.getByTestId('audit-row')).toHaveCount(1);
+  await expect(admin.getByTestId('audit-row')).toContainText('master-admin@demo.frolic.example');
+  await admin.goto('/admin/dashboard/master-admin');
 
   // The owner's right password gets past the lock now (to the unconfirmed-email answer).
   await page.getByLabel('Email address').fill(email);

@@ -2,14 +2,17 @@
 // accounts, pending invitations, the newest security events, and the installation's health
 // (database, instances, jobs, outbox). Read-only; the actions it offers (unlock, resend) are the
 // users service's and the mailer's.
-import { and, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { SECURITY_ACTIONS, SECURITY_TABLES } from '../../../shared/security-events';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { ROUTINE_ACTIONS, SECURITY_ACTIONS, SECURITY_TABLES } from '../../../shared/security-events';
 import type { Database } from '../../db/client';
 import { auditLogs, authTokens, jobs, outboxEmails, profiles, signInFailures, users } from '../../db/schema';
 import { ACCOUNT_WIDE } from '../auth/lockout';
 import type { Instances } from './instances';
 
 const RECENT_EVENTS = 12;
+const routine = new Set<string>(ROUTINE_ACTIONS);
+/** Security events without the routine successes (sign-ins would crowd out the rest). */
+const notRoutine = SECURITY_ACTIONS.filter((a) => !routine.has(a));
 const LIST_LIMIT = 20;
 const DAY_MS = 86_400_000;
 
@@ -165,16 +168,11 @@ export function createMasterPanel(database: Database, instances: Instances, opts
       createdAt: auditLogs.createdAt,
     };
     const [a, b] = await Promise.all([
+      db.select(pick).from(auditLogs).where(inArray(auditLogs.action, notRoutine)).orderBy(desc(auditLogs.id)).limit(RECENT_EVENTS),
       db
         .select(pick)
         .from(auditLogs)
-        .where(inArray(auditLogs.action, [...SECURITY_ACTIONS]))
-        .orderBy(desc(auditLogs.id))
-        .limit(RECENT_EVENTS),
-      db
-        .select(pick)
-        .from(auditLogs)
-        .where(inArray(auditLogs.tableName, [...SECURITY_TABLES]))
+        .where(and(inArray(auditLogs.tableName, [...SECURITY_TABLES]), notInArray(auditLogs.action, [...ROUTINE_ACTIONS])))
         .orderBy(desc(auditLogs.id))
         .limit(RECENT_EVENTS),
     ]);
