@@ -31,6 +31,7 @@ import { masterApi } from './modules/master/api';
 import { rolesApi } from './modules/roles/api';
 import { securityApi } from './modules/security/api';
 import { auditApi } from './modules/audit/api';
+import { sqlApi } from './modules/sql/api';
 import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
@@ -160,6 +161,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(rolesApi(services));
   api.use(securityApi(services));
   api.use(auditApi(services));
+  api.use(sqlApi(services));
   api.use(chatApi(services));
   api.use(marketingApi(services));
   api.use(pagesApi(services));
@@ -283,6 +285,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await services.instances.stop();
       services.mailer.close();
       services.storage.close();
+      await services.sql.close();
       await feed.close();
     },
   };

@@ -1,6 +1,7 @@
 // What a start does to the database before serving: migrations, system roles and their grants, the
 // settings row, the brand's CMS pages, demo content, and the first master admin.
 import { eq, sql } from 'drizzle-orm';
+import { prepareSqlRole } from './modules/sql/role';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { type Database, migrateDatabase } from './db/client';
@@ -18,6 +19,8 @@ import { ROLES } from '../shared/policy';
 export async function prepareDatabase(database: Database, config: Config, logger: Logger): Promise<void> {
   await migrateDatabase(database);
   await ensureSystemRoles(database.db);
+  // The SQL editor's role and its grants, for the tables as the migrations left them.
+  await prepareSqlRole(database, { databaseUrl: config.DATABASE_URL, editorUrl: config.SQL_EDITOR_DATABASE_URL, secret: config.SESSION_SECRET });
   // The brand's own pages (About, Drink Responsibly, the legal pages) are CMS pages: their routes need them.
   if (await ensureBrandPages(database.db)) logger.info('seeded the brand pages');
   if (config.SEED_DEMO && (await seedDemoContent(database.db))) logger.info('seeded demo content');

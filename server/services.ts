@@ -44,6 +44,8 @@ import { createPaymentService, type PaymentService } from './modules/payments/se
 import { createInstances, type Instances } from './modules/master/instances';
 import { createMasterPanel, type MasterPanelService } from './modules/master/panel';
 import { type AuditLogService, createAuditLogService } from './modules/audit/query';
+import { createSqlService, type SqlService } from './modules/sql/service';
+import { resolveSqlRole } from './modules/sql/role';
 
 export interface Services {
   content: ContentVersion;
@@ -85,6 +87,8 @@ export interface Services {
   notifications: NotificationService;
   /** The audit log as the master admin reads it: filtered keyset pages, one row, the CSV export. */
   audit: AuditLogService;
+  /** Database Management: the table browser and the SQL editor (master admin only). */
+  sql: SqlService;
   /** Tells open pages something changed: `{ type: 'changed', topic, id }` to whom the signal's audiences admit. */
   live: Live;
   /** Partner organisations, their terms and their people. */
@@ -164,6 +168,12 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     access,
     notifications,
     audit: createAuditLogService(database.db),
+    sql: createSqlService(
+      database,
+      () => resolveSqlRole(database, { databaseUrl: config.DATABASE_URL, editorUrl: config.SQL_EDITOR_DATABASE_URL, secret: config.SESSION_SECRET }),
+      { statementTimeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxPlanCost: config.SQL_MAX_PLAN_COST },
+      { now, onPoolError: (err) => logger.error({ err }, 'SQL editor connection error') },
+    ),
     live,
     media: createMediaService(database.db, content, storage),
     marketing: createMarketingService(database.db, content),

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,6 +24,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** PGlite only: the client itself (the SQL editor's runs need its own transaction, array rows and SET LOCAL ROLE). */
+  pglite?: PGlite;
   /** Deliver `payload` to every listener of `channel`, in this process and in others (NOTIFY). */
   notify(channel: string, payload: string): Promise<void>;
   /** Subscribe to a channel (LISTEN); returns the unsubscribe function. */
@@ -60,6 +62,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    pglite: client,
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -185,4 +188,9 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** The rows of a raw query, typed by the caller (drizzle's `execute` answers `unknown` for both drivers' result shapes). */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

@@ -322,6 +322,17 @@ const MATRIX: Record<string, string> = {
   'GET /api/admin/navigation':                         '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'POST /api/admin/navigation/seed':                    '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'PUT /api/admin/navigation/:menu':                    '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  // Database Management: the table browser and the SQL editor (issue 19)
+  'GET /api/admin/database/tables':                    '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/database/tables/:name':              '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/database/tables/:name/count':        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/sql/check':                         '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/sql/run':                           '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/sql/history':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/sql/saved':                          '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/sql/saved':                         '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'PUT /api/admin/sql/saved/:id':                      '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'DELETE /api/admin/sql/saved/:id':                   '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
 
   // Any staff: the bell
   'GET /api/admin/notifications':                      '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
@@ -570,6 +581,8 @@ function urlOf(method: string, pattern: string): string {
     '/api/pages/:slug': '/api/pages/privacy',
     '/api/admin/pages/:id': '/api/admin/pages/1',
     '/api/admin/navigation/:menu': '/api/admin/navigation/header',
+    '/api/admin/database/tables/:name': '/api/admin/database/tables/products',
+    '/api/admin/database/tables/:name/count': '/api/admin/database/tables/products/count',
     '/api/admin/pages/:id/versions': '/api/admin/pages/1/versions',
     '/api/admin/pages/:id/diff': '/api/admin/pages/1/diff?from=1&to=1',
     '/api/users/:id/unlock': `/api/users/${MISSING_UUID}/unlock`,

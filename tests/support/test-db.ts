@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sqlRoleName } from '../../server/modules/sql/role';
 import { describe, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import { withDatabase } from './global-setup';
@@ -34,6 +35,8 @@ export async function freshDatabase(): Promise<TestDatabase> {
         const a = new pg.Client({ connectionString: base });
         await a.connect();
         await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // The SQL editor's role is cluster-wide (server/modules/sql/role.ts): it goes with its database.
+        await a.query(`DROP ROLE IF EXISTS ${sqlRoleName(name)}`);
         await a.end();
       },
     };

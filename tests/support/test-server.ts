@@ -28,7 +28,14 @@ async function loadBuild(): Promise<ServerBuild> {
 
 export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number; logger?: Logger } = {}): Promise<TestServer> {
   const db = await freshDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'frolic-data-')), LOG_LEVEL: 'silent', ...env });
+  // The config names the database the server was given (the SQL editor's role connects to it too).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'frolic-data-')),
+    LOG_LEVEL: 'silent',
+    ...(db.url ? { DATABASE_URL: db.url } : {}),
+    ...env,
+  });
   await prepareDatabase(db.database, config, pino({ level: 'silent' }));
   const app = await createApp({
     config,

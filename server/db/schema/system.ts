@@ -1,5 +1,6 @@
 // Facts about this installation.
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 
 /** Small key/value facts about this installation (e.g. when demo content was seeded). */
 export const appMeta = pgTable('app_meta', {
@@ -17,4 +18,17 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The SQL editor's saved queries (issue 19), shared by the master admins. Who saved one is kept
+ * (set null when that person is deleted); the runs themselves are in the audit log (`SQL_RUN`).
+ */
+export const savedQueries = pgTable('saved_queries', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sql: text('sql').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

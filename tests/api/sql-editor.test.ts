@@ -1,0 +1,317 @@
+// Database Management (issue 19) on the real server and database (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set): the table browser, and an SQL editor that cannot hurt the site — the
+// parser's refusals, the read-only transaction, the row cap, secret columns the query may not read
+// however it names them, writes behind the switch, the step-up and the confirmation, runaways
+// stopped or refused while /api/ping answers, and an audit row for every run.
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SQL, type SqlRunResult, type TablePage, type TableSummary } from '../../shared/schemas/database';
+import { queryRows } from '../../server/db/client';
+import { auditLogs, products, savedQueries } from '../../server/db/schema';
+import { SECRET_COLUMNS } from '../../server/modules/sql/role';
+import type { Client } from '../support/client';
+import { signedIn, stepUp } from '../support/staff';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { sql } from 'drizzle-orm';
+
+let t: TestServer;
+let master: Client & { userId: string };
+let postgres = false;
+
+beforeAll(async () => {
+  t = await startTestServer({ SQL_STATEMENT_TIMEOUT_MS: '1500' });
+  postgres = t.db.database.kind === 'postgres';
+  master = await signedIn(t, 'master_admin', 'sql');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const run = (sqlText: string, extra: Record<string, unknown> = {}) => master.json('POST', '/api/admin/sql/run', { sql: sqlText, ...extra });
+const ok = async (sqlText: string, extra: Record<string, unknown> = {}): Promise<SqlRunResult> => {
+  const res = await run(sqlText, extra);
+  const body = (await res.json()) as SqlRunResult & { error?: unknown };
+  expect(res.status, JSON.stringify(body.error)).toBe(200);
+  return body;
+};
+const refused = async (sqlText: string, status = 400, extra: Record<string, unknown> = {}) => {
+  const res = await run(sqlText, extra);
+  expect(res.status, sqlText).toBe(status);
+  return ((await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown>; hint?: string } }).error;
+};
+const lastRuns = (n: number) => t.db.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'SQL_RUN')).orderBy(desc(auditLogs.id)).limit(n);
+
+describe('the table browser', () => {
+  it('lists the spec’s tables first, then the rest, with row counts (exact when small)', async () => {
+    const res = await master.json('GET', '/api/admin/database/tables');
+    expect(res.status).toBe(200);
+    const { tables, status } = (await res.json()) as { tables: TableSummary[]; status: { available: boolean; engine: string } };
+    expect(status).toMatchObject({ available: true, engine: postgres ? 'postgres' : 'pglite' });
+    expect(tables.slice(0, 9).map((x) => x.name)).toEqual([
+      'users',
+      'profiles',
+      'products',
+      'orders',
+      'order_items',
+      'invoices',
+      'payments',
+      'store_locations',
+      'audit_logs',
+    ]);
+    const rest = tables.slice(9).map((x) => x.name);
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
+    expect(rest).toContain('saved_queries');
+    const [count] = await queryRows<{ n: number }>(t.db.database.db, sql`select count(*)::int as n from products`);
+    expect(tables.find((x) => x.name === 'products')).toEqual({ name: 'products', rows: count!.n, exact: true });
+  });
+
+  it('pages a table by its primary key, and never sends a secret column', async () => {
+    const first = (await (await master.json('GET', '/api/admin/database/tables/users')).json()) as TablePage;
+    const hash = first.columns.findIndex((c) => c.name === 'password_hash');
+    expect(first.columns[hash]).toMatchObject({ name: 'password_hash', type: 'text', masked: true });
+    expect(first.columns.find((c) => c.name === 'id')).toMatchObject({ primaryKey: true, masked: false, type: 'uuid' });
+    expect(first.rows.length).toBeGreaterThan(0);
+    for (const row of first.rows) expect(row[hash]).toBeNull();
+    expect(JSON.stringify(first)).not.toMatch(/\$argon2|\$scrypt/);
+
+    // Sixty rows: more than one page of 50.
+    await t.db.database.db.insert(savedQueries).values(Array.from({ length: 60 }, (_, i) => ({ name: `Paged ${i}`, sql: `select ${i}` })));
+    const p1 = (await (await master.json('GET', '/api/admin/database/tables/saved_queries')).json()) as TablePage;
+    expect(p1.rows).toHaveLength(50);
+    expect(p1.next).not.toBeNull();
+    const p2 = (await (await master.json('GET', `/api/admin/database/tables/saved_queries?after=${encodeURIComponent(p1.next!)}`)).json()) as TablePage;
+    expect(p2.next).toBeNull();
+    const idAt = p1.columns.findIndex((c) => c.name === 'id');
+    const ids = [...p1.rows, ...p2.rows].map((r) => r[idAt] as number);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(60);
+    const total = (await (await master.json('GET', '/api/admin/database/tables/saved_queries/count')).json()) as { count: number };
+    expect(total.count).toBe(60);
+    expect(p1.count).toBe(60);
+  });
+
+  it('an unknown table is a 404; a broken cursor a 400', async () => {
+    expect((await master.json('GET', '/api/admin/database/tables/no_such_table')).status).toBe(404);
+    expect((await master.json('GET', '/api/admin/database/tables/products?after=%7Bnope')).status).toBe(400);
+    expect((await master.json('GET', `/api/admin/database/tables/products?after=${encodeURIComponent('[1,2]')}`)).status).toBe(400);
+  });
+});
+
+describe('reads', () => {
+  it('the default text runs, returns typed columns and rows, and is audited with its text, duration and row count', async () => {
+    const r = await ok(DEFAULT_SQL);
+    expect(r.writes).toBe(false);
+    expect(r.results).toHaveLength(1);
+    expect(r.results[0]!.columns.map((c) => c.name)).toEqual(['id', 'email', 'status', 'created_at']);
+    expect(r.results[0]!.columns[3]!.type).toBe('timestamp with time zone');
+    expect(r.results[0]!.rowCount).toBeGreaterThan(0);
+    const [audit] = await lastRuns(1);
+    expect(audit).toMatchObject({ userId: master.userId, tableName: 'sql', source: 'service' });
+    expect(audit!.newValues).toMatchObject({ sql: DEFAULT_SQL, outcome: 'ok', writes: false, rowCount: r.results[0]!.rowCount });
+    expect(typeof (audit!.newValues as { durationMs: number }).durationMs).toBe('number');
+  });
+
+  it('fetches the first 1,000 rows through a cursor and says there were more', async () => {
+    const r = await ok('select g, g * 2 as twice from generate_series(1, 5000) as g');
+    expect(r.results[0]).toMatchObject({ rowCount: 1000, more: true });
+    expect(r.results[0]!.rows[999]).toEqual([1000, 2000]);
+    const few = await ok('select 1 as a, 1 as a');
+    expect(few.results[0]).toMatchObject({ rowCount: 1, more: false, rows: [[1, 1]] });
+  });
+
+  it('several statements each give their result', async () => {
+    const r = await ok("select 'crème' as a; show timezone; explain select * from products where id = 1");
+    expect(r.results.map((x) => x.command)).toEqual(['SELECT', 'SHOW', 'EXPLAIN']);
+    expect(r.results[0]!.rows).toEqual([['crème']]);
+  });
+
+  it('a read-only run cannot write, even where the parser sees no write (nextval)', async () => {
+    const e = await refused("select nextval('products_id_seq')");
+    expect(e.code).toBe('sql_error');
+    expect(e.message).toMatch(/read-only transaction/);
+  });
+
+  it('database errors come back as "sql_error" with PostgreSQL’s message', async () => {
+    const e = await refused('select * from no_such_table');
+    expect(e).toMatchObject({ code: 'sql_error', details: { sqlState: '42P01', statement: 1 } });
+    expect(e.message).toContain('no_such_table');
+    const [audit] = await lastRuns(1);
+    expect(audit!.newValues).toMatchObject({ outcome: 'error', code: 'sql_error' });
+  });
+});
+
+describe('secret columns: masked by what the query may read, not by names', () => {
+  it.each([
+    'select password_hash from users',
+    'select * from users',
+    'select x from (select password_hash as x from users) s',
+    'select md5(coalesce(password_hash, totp_secret)) from users',
+    'select u::text from users u',
+    'select row_to_json(u) from users u',
+    'select to_jsonb(s) from sessions s',
+    'select token_hash from auth_tokens',
+    'select secret_hash from chat_sessions',
+    'select text from outbox_emails',
+    'select count(*) from users where password_hash like $$%$$',
+  ])('%s → permission denied', async (q) => {
+    const e = await refused(q);
+    expect(e.code).toBe('sql_error');
+    expect(e.message).toMatch(/permission denied/);
+    expect(e.hint).toContain('secret columns');
+  });
+
+  it("set_config('role', …) cannot take the server’s rights back: refused before it runs", async () => {
+    const e = await refused("select set_config('role', 'postgres', true), password_hash from users");
+    expect(e.code).toBe('sql_refused');
+    expect((await refused("select password_hash from users where set_config('role', current_user, true) is not null")).code).toBe('sql_refused');
+  });
+
+  it('the other columns of those tables read as usual', async () => {
+    const r = await ok('select id, email, status from users order by email limit 3');
+    expect(r.results[0]!.rowCount).toBeGreaterThan(0);
+  });
+
+  it('every column that looks like a secret is masked, or known not to be one', async () => {
+    // Hashes of request bodies (idempotency), dates and switches: not secrets.
+    const notSecret = new Set([
+      'orders.request_hash',
+      'invoices.request_hash',
+      'payments.request_hash',
+      'shipments.request_hash',
+      'allocations.request_hash',
+      'users.totp_enabled_at',
+      'users.totp_last_step',
+      'profiles.requires_password_reset',
+      'profiles.password_last_updated',
+      'security_settings.password_expiry_enabled',
+      'security_settings.password_expiry_days',
+    ]);
+    const cols = await queryRows<{ t: string; c: string }>(
+      t.db.database.db,
+      sql`select table_name as t, column_name as c from information_schema.columns where table_schema = 'public' and column_name ~ '(hash|secret|token|password|totp)'`,
+    );
+    const unmasked = cols.map((x) => `${x.t}.${x.c}`).filter((n) => !notSecret.has(n) && !(SECRET_COLUMNS[n.split('.')[0]!] ?? []).includes(n.split('.')[1]!));
+    expect(unmasked).toEqual([]);
+  });
+});
+
+describe('refusals, on every engine', () => {
+  it.each([
+    ['begin', 'sql_refused'],
+    ['commit', 'sql_refused'],
+    ["copy users to program 'id'", 'sql_refused'],
+    ['copy products to stdout', 'sql_refused'],
+    ['do $$ begin null; end $$', 'sql_refused'],
+    ['listen x', 'sql_refused'],
+    ['notify x', 'sql_refused'],
+    ['set role postgres', 'sql_refused'],
+    ['reset role', 'sql_refused'],
+    ['select pg_advisory_lock(42)', 'sql_refused'],
+    ["select query_to_xml('select 1', true, true, '')", 'sql_refused'],
+    ['select pg_sleep(5)', 'sql_refused'],
+    ["select dblink('x', 'y')", 'sql_refused'],
+    ['drop table products', 'sql_refused'],
+    ['delete from audit_logs', 'sql_refused'],
+    ['truncate audit_logs', 'sql_refused'],
+    ['alter table audit_logs disable trigger all', 'sql_refused'],
+    ['selec 1', 'sql_syntax'],
+  ])('%s → %s, audited as refused', async (q, code) => {
+    const e = await refused(q, 400, { allowWrites: true });
+    expect(e.code).toBe(code);
+    const [audit] = await lastRuns(1);
+    expect(audit!.newValues).toMatchObject({ sql: q, outcome: 'refused', code });
+  });
+});
+
+describe('writes', () => {
+  const rename = "update products set name = 'Renamed by SQL' where slug = 'frolic-london-dry-gin'";
+
+  it('are refused with the switch off, then need the step-up, then the confirmation of their tables', async () => {
+    expect(await refused(rename)).toMatchObject({ code: 'sql_writes_off', details: { tables: ['products'] } });
+    expect((await refused(rename, 403, { allowWrites: true })).code).toBe('step_up_required');
+    await stepUp(master);
+    const confirm = await refused(rename, 409, { allowWrites: true });
+    expect(confirm).toMatchObject({ code: 'sql_confirm', details: { tables: ['products'] } });
+    expect((await refused(rename, 409, { allowWrites: true, confirmedTables: ['orders'] })).code).toBe('sql_confirm');
+    const check = (await (await master.json('POST', '/api/admin/sql/check', { sql: rename })).json()) as { writes: boolean; tables: string[] };
+    expect(check).toMatchObject({ writes: true, tables: ['products'] });
+  });
+
+  it('run once confirmed, and leave the row-level audit trail naming the master admin', async () => {
+    await stepUp(master);
+    const before = (await t.db.database.db.select({ id: auditLogs.id }).from(auditLogs).orderBy(desc(auditLogs.id)).limit(1))[0]?.id ?? 0;
+    const r = await ok(rename, { allowWrites: true, confirmedTables: ['products'] });
+    expect(r).toMatchObject({ writes: true, results: [{ command: 'UPDATE', rowCount: 1 }] });
+    const [row] = await t.db.database.db.select().from(products).where(eq(products.slug, 'frolic-london-dry-gin'));
+    expect(row!.name).toBe('Renamed by SQL');
+    const trail = await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(gt(auditLogs.id, before), eq(auditLogs.tableName, 'products')));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ action: 'UPDATE', source: 'trigger', userId: master.userId, recordId: String(row!.id) });
+    expect(trail[0]!.newValues).toMatchObject({ name: 'Renamed by SQL' });
+    const [run] = await lastRuns(1);
+    expect(run!.newValues).toMatchObject({ outcome: 'ok', writes: true, tables: ['products'], rowCount: 1 });
+  });
+
+  it('a write hidden in a CTE needs the same; a secret column cannot be written; a failing statement undoes the run', async () => {
+    await stepUp(master);
+    const hidden = "with x as (update products set name = 'CTE' where slug = 'frolic-london-dry-gin' returning id) select * from x";
+    expect((await refused(hidden)).code).toBe('sql_writes_off');
+    expect((await ok(hidden, { allowWrites: true, confirmedTables: ['products'] })).results[0]!.rowCount).toBe(1);
+    const e = await refused("update users set password_hash = 'x'", 400, { allowWrites: true, confirmedTables: ['users'] });
+    expect(e.message).toMatch(/permission denied/);
+    const twoStep = "update products set name = 'Half-done' where slug = 'frolic-london-dry-gin'; select 1/0";
+    expect((await refused(twoStep, 400, { allowWrites: true, confirmedTables: ['products'] })).details).toMatchObject({ statement: 2 });
+    const [row] = await t.db.database.db.select().from(products).where(eq(products.slug, 'frolic-london-dry-gin'));
+    expect(row!.name).toBe('CTE');
+  });
+});
+
+describe('runaway queries', () => {
+  it('are stopped (PostgreSQL: the timeout) or refused before they start (PGlite: the plan’s cost), while /api/ping answers', async () => {
+    const runaway = 'select count(*) from generate_series(1, 10000000000) a cross join products b';
+    const started = performance.now();
+    const pending = run(runaway);
+    const ping = await fetch(`${t.url}/api/ping`);
+    expect(ping.status).toBe(200);
+    const res = await pending;
+    const e = ((await res.json()) as { error: { code: string } }).error;
+    expect(res.status).toBe(400);
+    expect(e.code).toBe(postgres ? 'sql_timeout' : 'sql_too_costly');
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a recursive query without end: stopped on PostgreSQL, refused on PGlite', async () => {
+    const e = await refused('with recursive r(n) as (select 1 union all select n + 1 from r) select count(*) from r');
+    expect(e.code).toBe(postgres ? 'sql_timeout' : 'sql_refused');
+  });
+});
+
+describe('saved queries and the history', () => {
+  it('are kept on the server and shared between master admins; saves are audited', async () => {
+    const other = await signedIn(t, 'master_admin', 'sql-other');
+    const created = await master.json('POST', '/api/admin/sql/saved', { name: 'Newest users', sql: DEFAULT_SQL });
+    expect(created.status).toBe(201);
+    const saved = (await created.json()) as { id: number; name: string; createdByName: string };
+    expect(saved).toMatchObject({ name: 'Newest users', createdByName: 'master_admin sql' });
+    const list = (await (await other.json('GET', '/api/admin/sql/saved')).json()) as { saved: { id: number }[] };
+    expect(list.saved.map((s) => s.id)).toContain(saved.id);
+    expect((await other.json('PUT', `/api/admin/sql/saved/${saved.id}`, { name: 'Renamed', sql: 'select 1' })).status).toBe(200);
+    expect((await master.json('POST', '/api/admin/sql/saved', { name: '  ', sql: 'select 1' })).status).toBe(400);
+    const audits = await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, 'saved_queries'), eq(auditLogs.recordId, String(saved.id))))
+      .orderBy(auditLogs.id);
+    expect(audits.map((a) => a.action)).toEqual(['INSERT', 'UPDATE']);
+    expect((await other.json('DELETE', `/api/admin/sql/saved/${saved.id}`)).status).toBe(204);
+    expect((await other.json('DELETE', `/api/admin/sql/saved/${saved.id}`)).status).toBe(404);
+
+    const history = (await (await other.json('GET', '/api/admin/sql/history')).json()) as { history: { sql: string; userName: string; outcome: string }[] };
+    expect(history.history.length).toBeGreaterThan(5);
+    expect(history.history.find((h) => h.sql === DEFAULT_SQL)).toMatchObject({ userName: 'master_admin sql', outcome: 'ok' });
+  });
+});
