@@ -222,6 +222,8 @@ export async function withFreshPostgres(label, fn) {
     return await fn(`postgres://postgres@127.0.0.1:5432/${name}`);
   } finally {
     psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    // The SQL editor's role is cluster-wide and named after its database (server/modules/sql/role.ts).
+    psql(`DROP ROLE IF EXISTS ${`frolic_sql_${name}`.slice(0, 63)}`);
   }
 }
 
