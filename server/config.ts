@@ -58,7 +58,7 @@ const envSchema = z
     /** PostgreSQL: how long one SQL editor statement may run. */
     SQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
     /** PGlite: the highest plan cost an SQL editor statement may have (nothing can stop a query there once it runs). */
-    SQL_MAX_PLAN_COST: z.coerce.number().min(1).default(100_000),
+    SQL_MAX_PLAN_COST: z.coerce.number().min(1).default(5_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
