@@ -69,6 +69,8 @@ interface TableMeta {
 }
 
 const HISTORY_SIZE = 50;
+/** How long a large table's estimated row count is reused by the browser. */
+const COUNT_TTL_MS = 5_000;
 /** Runs at once per instance (PGlite runs one query at a time anyway). */
 const MAX_CONCURRENT_RUNS = 2;
 
@@ -151,7 +153,19 @@ export function createSqlService(
     return Math.round(tree[0]?.Plan['Plan Rows'] ?? 0);
   }
 
+  // A large table's estimate a few seconds old is as good as a fresh one, and a page of it costs a
+  // query less; a small table's exact count is always taken anew.
+  const estimated = new Map<string, { at: number; count: number }>();
   async function countOf(table: string): Promise<{ count: number; exact: boolean }> {
+    const hit = estimated.get(table);
+    if (hit && now() - hit.at < COUNT_TTL_MS) return { count: hit.count, exact: false };
+    const counted = await countNow(table);
+    if (counted.exact) estimated.delete(table);
+    else estimated.set(table, { at: now(), count: counted.count });
+    return counted;
+  }
+
+  async function countNow(table: string): Promise<{ count: number; exact: boolean }> {
     const guess = await estimate(table);
     if (guess >= EXACT_COUNT_BELOW) return { count: guess, exact: false };
     const r = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
