@@ -57,8 +57,12 @@ const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** PostgreSQL: how long one SQL editor statement may run. */
     SQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
-    /** PGlite: the highest plan cost an SQL editor statement may have (nothing can stop a query there once it runs). */
-    SQL_MAX_PLAN_COST: z.coerce.number().min(1).default(5_000),
+    /**
+     * The highest plan cost (EXPLAIN) an SQL editor statement may have. Default 5,000 on PGlite (nothing
+     * stops a query there once it runs: about 40 ms of frozen process at most) and 1,000,000 on
+     * PostgreSQL (about the statement timeout: an obvious runaway is refused before it takes a core).
+     */
+    SQL_MAX_PLAN_COST: z.coerce.number().min(1).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -171,7 +171,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     sql: createSqlService(
       database,
       () => resolveSqlRole(database, { databaseUrl: config.DATABASE_URL, editorUrl: config.SQL_EDITOR_DATABASE_URL, secret: config.SESSION_SECRET }),
-      { statementTimeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxPlanCost: config.SQL_MAX_PLAN_COST },
+      { statementTimeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxPlanCost: config.SQL_MAX_PLAN_COST ?? (database.kind === 'pglite' ? 5_000 : 1_000_000) },
       { now, onPoolError: (err) => logger.error({ err }, 'SQL editor connection error') },
     ),
     live,

@@ -26,7 +26,7 @@ export interface SqlExecutor {
 export interface ExecutorLimits {
   /** PostgreSQL: statement_timeout of the run's transaction. */
   statementTimeoutMs: number;
-  /** PGlite: the highest EXPLAIN total cost a statement may have. */
+  /** The highest EXPLAIN total cost a statement may have (PGlite: nothing stops it once it runs; PostgreSQL: an obvious runaway never takes a core). */
   maxPlanCost: number;
 }
 
@@ -83,7 +83,7 @@ export function createSqlExecutor(database: Database, role: SqlRole, limits: Exe
   }
 
   async function runOne(query: Query, s: CheckedStatement): Promise<StatementResult> {
-    if (database.kind === 'pglite' && s.command !== 'SHOW' && s.command !== 'EXPLAIN') {
+    if (s.command !== 'SHOW' && s.command !== 'EXPLAIN') {
       const plan = await query(`explain (format json) ${s.text}`);
       const json = plan.rows[0]?.[0];
       const tree = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Total Cost': number } }[];
@@ -92,7 +92,7 @@ export function createSqlExecutor(database: Database, role: SqlRole, limits: Exe
         throw new AppError(
           'sql_too_costly',
           400,
-          `The plan costs ${Math.round(cost).toLocaleString('en')}, more than the ${limits.maxPlanCost.toLocaleString('en')} the embedded database allows (nothing there can stop a query once it runs). Narrow it with a WHERE or a LIMIT.`,
+          `The plan costs ${Math.round(cost).toLocaleString('en')}, more than the ${limits.maxPlanCost.toLocaleString('en')} this database allows the editor. Narrow it with a WHERE or a LIMIT.`,
           { details: { cost: Math.round(cost), cap: limits.maxPlanCost } },
         );
       }

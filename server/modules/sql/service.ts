@@ -42,8 +42,8 @@ export interface SqlStatus {
   rowCap: number;
   /** PostgreSQL: the statement timeout. */
   timeoutMs: number | null;
-  /** PGlite: the plan cost cap. */
-  maxPlanCost: number | null;
+  /** The plan cost cap. */
+  maxPlanCost: number;
 }
 
 export interface SqlService {
@@ -202,7 +202,7 @@ export function createSqlService(
         role: role.name,
         rowCap: SQL_ROW_CAP,
         timeoutMs: database.kind === 'postgres' ? limits.statementTimeoutMs : null,
-        maxPlanCost: database.kind === 'pglite' ? limits.maxPlanCost : null,
+        maxPlanCost: limits.maxPlanCost,
       };
     },
 
