@@ -156,3 +156,17 @@ describe('checkSql: EXPLAIN ANALYZE on the embedded database', () => {
     await expect(checkSql('explain select 1', 'pglite')).resolves.toMatchObject({ writes: false });
   });
 });
+
+describe('checkSql: what the planner would compute before any limit (PGlite)', () => {
+  it.each([
+    ["select length(repeat('x', 400000000))"],
+    ["select lpad('', 1000000000)"],
+    ['select factorial(200000)'],
+    ['select 2::numeric ^ 1000000'],
+    ['select power(2::numeric, 1000000)'],
+    ["select format('%1000000000s', 'x')"],
+  ])('%s is refused on PGlite, left to the timeout on PostgreSQL', async (sql) => {
+    expect((await refusal(sql, 'pglite')).message).toContain('embedded database');
+    await expect(checkSql(sql, 'postgres')).resolves.toMatchObject({ writes: false });
+  });
+});

@@ -80,6 +80,14 @@ function refusedFunction(name: string): string | null {
 
 const AUDIT_TABLE = 'audit_logs';
 
+/**
+ * PGlite only: functions whose time or memory grows with an argument. With constant arguments the
+ * planner folds them while it plans — before the cost cap can look — and PGlite cannot be
+ * interrupted: `explain select length(repeat('x', 400000000))` froze the process for 11 s and took
+ * 1.5 GB. (PostgreSQL's statement timeout covers planning too.)
+ */
+const GROWS_WITH_ARGUMENT = new Set(['repeat', 'lpad', 'rpad', 'array_fill', 'factorial', 'power', 'pow', 'numeric_power', 'format']);
+
 interface Walked {
   /** Tables written by INSERT/UPDATE/DELETE/MERGE anywhere in the statement. */
   writes: Set<string>;
@@ -106,9 +114,17 @@ function walk(value: unknown, engine: Engine, seen: Walked): void {
       const name = (last?.String?.sval ?? '').toLowerCase();
       const refusal = refusedFunction(name);
       if (refusal) seen.refusal = refusal;
-      else if (engine === 'pglite' && name === 'generate_series' && !constantArgs((child as Node).args)) {
+      else if (engine === 'pglite' && GROWS_WITH_ARGUMENT.has(name)) {
+        seen.refusal = `${name}() is refused on the embedded database: its time and memory grow with an argument, and the planner may run it before any limit applies.`;
+      } else if (engine === 'pglite' && name === 'generate_series' && !constantArgs((child as Node).args)) {
         seen.refusal = 'generate_series() with arguments that are not constants is refused on the embedded database: its size cannot be known before it runs.';
       }
+    } else if (key === 'A_Expr' && engine === 'pglite') {
+      const expr = child as Node;
+      const op = ((expr.name as { String?: { sval?: string } }[] | undefined) ?? []).at(-1)?.String?.sval;
+      if (op === '^')
+        seen.refusal =
+          'The ^ operator is refused on the embedded database: a power of a numeric can take minutes, and the planner may compute it before any limit applies.';
     } else if (key === 'WithClause' || key === 'withClause') {
       if ((child as Node).recursive === true) seen.recursive = true;
     } else if (/^[A-Z]\w*Stmt$/.test(key) && !READS[key]) {
