@@ -92,6 +92,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
   const app = express();
   const server = http.createServer(app);
+  // Idle keep-alive connections stay open longer than a load balancer's idle timeout (60 s on most):
+  // a connection must be closed by the proxy (or client), never by us while a request is on its way
+  // to it — that race answers the request with ECONNRESET. Shutdown closes idle ones at once anyway.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   let ready = false;
 
   app.disable('x-powered-by');
