@@ -44,9 +44,12 @@ export function ColumnHeading({ name, type, masked, primaryKey }: { name: string
       <span className="block text-ink">
         {name}
         {primaryKey ? (
-          <abbr title="primary key" className="ml-1 text-xs font-normal text-brass no-underline">
-            PK
-          </abbr>
+          <>
+            <span aria-hidden="true" title="primary key" className="ml-1 text-xs font-normal text-brass">
+              PK
+            </span>
+            <span className="sr-only"> (primary key)</span>
+          </>
         ) : null}
       </span>
       <span className="block font-mono text-xs font-normal text-stone-600">{type}</span>

@@ -93,7 +93,7 @@ export function SqlEditor({ status, saved, history }: { status: SqlStatus; saved
           </div>
         ) : null}
         <form
-          aria-label="SQL query"
+          aria-label="Query editor"
           onSubmit={(e) => {
             e.preventDefault();
             run();

@@ -21,7 +21,12 @@ function StatementTable({ r, index, of }: { r: StatementResult; index: number; o
         {r.more ? <span className="font-medium text-amber-900">Showing the first {SQL_ROW_CAP.toLocaleString('en')} rows</span> : null}
       </p>
       {r.columns.length ? (
-        <div className="max-h-[32rem] overflow-auto rounded-xl bg-white shadow-sm">
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label={of > 1 ? `Rows of statement ${index + 1}` : 'Rows of the query'}
+          className="max-h-[32rem] overflow-auto rounded-xl bg-white shadow-sm focus-visible:ring-2 focus-visible:ring-brass focus-visible:outline-none"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{of > 1 ? `Rows of statement ${index + 1}` : 'Rows of the query'}</caption>
             <thead className="sticky top-0 border-b border-stone-200 bg-stone-50 text-stone-700">

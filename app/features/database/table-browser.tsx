@@ -104,7 +104,13 @@ export function TableBrowser({ tables, page, cursorRefused }: { tables: TableSum
             That page could not be found from the address: here is the first one.
           </p>
         ) : null}
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+        {/* Focusable: a wide table scrolls sideways from the keyboard too. */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label={`Rows of ${page.name}`}
+          className="overflow-x-auto rounded-xl bg-white shadow-sm focus-visible:ring-2 focus-visible:ring-brass focus-visible:outline-none"
+        >
           <table className="w-full text-left text-sm" data-testid="table-rows">
             <caption className="sr-only">Rows of {page.name}</caption>
             <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
