@@ -6,7 +6,7 @@
 // sit beside it.
 import { useEffect, useId, useRef, useState } from 'react';
 import { DEFAULT_SQL } from '@shared/database-constants';
-import type { SavedQuery, SqlHistoryEntry, SqlStatus } from '@shared/schemas/database';
+import type { SavedQuery, SqlHistoryEntry, SqlRunResult, SqlStatus } from '@shared/schemas/database';
 import { buttonClass } from '~/components/admin-ui/list';
 import { useStepUpFetcher } from '~/components/step-up';
 import { Switch } from '~/components/ui/switch';
@@ -27,12 +27,12 @@ function limitsOf(status: SqlStatus): string {
   return rows;
 }
 
-function summaryOf(result: Extract<DatabaseActionData, { intent: 'run'; ok: true }>['result']): string {
+/** The toast's line: "10 rows in 21 ms." — with the number of statements when there were several. */
+function summaryOf(result: SqlRunResult): string {
   const rows = result.results.reduce((n, r) => n + r.rowCount, 0);
-  const what = result.writes
-    ? `${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'} changed or returned`
-    : `${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'}`;
-  return `${what} in ${result.durationMs.toLocaleString('en')} ms.`;
+  const n = result.results.length;
+  const statements = n > 1 ? `${n} statements, ` : '';
+  return `${statements}${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'} in ${result.durationMs.toLocaleString('en')} ms.`;
 }
 
 export function SqlEditor({ status, saved, history }: { status: SqlStatus; saved: SavedQuery[]; history: SqlHistoryEntry[] }) {

@@ -65,7 +65,12 @@ export function createSqlService(
   database: Database,
   resolveRole: () => Promise<SqlRole>,
   limits: ExecutorLimits,
-  deps: { now?: () => number; onPoolError: (err: Error) => void },
+  deps: {
+    now?: () => number;
+    onPoolError: (err: Error) => void;
+    /** After a write committed: it may have changed public content (products, pages …) that caches hold. */
+    onWrite?: () => Promise<void>;
+  },
 ): SqlService {
   const { db } = database;
   const now = deps.now ?? Date.now;
@@ -214,6 +219,7 @@ export function createSqlService(
           }
         }
         const results = await executor.run(check.statements, { writes: check.writes, actorId: actor.userId, actorIp: actor.ip });
+        if (check.writes) await deps.onWrite?.();
         const durationMs = Math.round(performance.now() - started);
         const rowCount = results.reduce((n, r) => n + r.rowCount, 0);
         await audit(actor, { ...base, outcome: 'ok', writes: check.writes, tables: check.tables, statements: results.length, rowCount, durationMs });
