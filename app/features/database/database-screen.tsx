@@ -79,7 +79,7 @@ export function DatabaseScreen({ data }: { data: DatabaseScreenData }) {
         <TableBrowser tables={data.tables} page={data.page} cursorRefused={data.cursorRefused} />
       </div>
       <div role="tabpanel" id={`${id}-sql`} aria-labelledby={`${id}-sql-tab`} hidden={tab !== 'sql'}>
-        <SqlEditor status={data.status} saved={data.saved} history={data.history} />
+        <SqlEditor status={data.status} saved={data.saved} savedTotal={data.savedTotal} history={data.history} />
       </div>
     </main>
   );

@@ -9,7 +9,7 @@ import { savedQueryBody, sqlRunBody, tableRowsQuery } from '@shared/schemas/data
 import { readBody } from '~/lib/admin-action.server';
 import { requireMasterAdmin } from '~/lib/guards.server';
 import { notFound } from '~/lib/params.server';
-import type { DatabaseActionData, DatabaseIntent, DatabaseScreenData } from './types';
+import { type DatabaseActionData, type DatabaseIntent, type DatabaseScreenData, SAVED_SHOWN } from './types';
 
 interface Args {
   request: Request;
@@ -22,6 +22,7 @@ export async function databaseLoader({ request, context }: Args): Promise<Databa
   const { sql } = context.services;
   const tables = await sql.tables();
   const [saved, history, status] = await Promise.all([sql.saved(), sql.history(), sql.status()]);
+  const savedTotal = saved.length;
   const asked = search.get('table');
   if (asked !== null && !tables.some((t) => t.name === asked)) throw notFound('There is no table of that name.');
   const name = asked ?? tables[0]?.name;
@@ -38,7 +39,7 @@ export async function databaseLoader({ request, context }: Args): Promise<Databa
       page = await sql.page(name, undefined);
     }
   }
-  return { tables, page, cursorRefused, saved, history, status };
+  return { tables, page, cursorRefused, saved: saved.slice(0, SAVED_SHOWN), savedTotal, history, status };
 }
 
 const tableRef = z.object({ table: z.string().min(1).max(63) });

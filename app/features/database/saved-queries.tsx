@@ -13,7 +13,7 @@ import type { DatabaseActionData } from './types';
 
 const small = 'rounded px-2 py-1 text-xs font-medium underline disabled:opacity-60';
 
-export function SavedQueries({ saved, text, onLoad }: { saved: SavedQuery[]; text: string; onLoad: (sql: string) => void }) {
+export function SavedQueries({ saved, total, text, onLoad }: { saved: SavedQuery[]; total: number; text: string; onLoad: (sql: string) => void }) {
   const id = useId();
   const fetcher = useFetcher<DatabaseActionData>({ key: 'database-saved' });
   const [name, setName] = useState('');
@@ -82,7 +82,7 @@ export function SavedQueries({ saved, text, onLoad }: { saved: SavedQuery[]; tex
       {saved.length === 0 ? (
         <p className="mt-4 text-sm text-stone-600">No saved queries yet.</p>
       ) : (
-        <ul className="mt-4 divide-y divide-stone-100" aria-label="Saved" data-testid="saved-list">
+        <ul className="mt-4 max-h-[28rem] divide-y divide-stone-100 overflow-y-auto" aria-label="Saved" data-testid="saved-list">
           {saved.map((q) => (
             <li key={q.id} className="py-2" data-testid="saved-query">
               {renaming?.id === q.id ? (
@@ -168,6 +168,11 @@ export function SavedQueries({ saved, text, onLoad }: { saved: SavedQuery[]; tex
           ))}
         </ul>
       )}
+      {total > saved.length ? (
+        <p className="mt-2 text-xs text-stone-600">
+          The first {saved.length.toLocaleString('en')} of {total.toLocaleString('en')}, by name.
+        </p>
+      ) : null}
     </section>
   );
 }

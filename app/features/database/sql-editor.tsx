@@ -35,7 +35,7 @@ function summaryOf(result: SqlRunResult): string {
   return `${statements}${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'} in ${result.durationMs.toLocaleString('en')} ms.`;
 }
 
-export function SqlEditor({ status, saved, history }: { status: SqlStatus; saved: SavedQuery[]; history: SqlHistoryEntry[] }) {
+export function SqlEditor({ status, saved, savedTotal, history }: { status: SqlStatus; saved: SavedQuery[]; savedTotal: number; history: SqlHistoryEntry[] }) {
   const id = useId();
   const [text, setText] = useState(DEFAULT_SQL);
   const [allowWrites, setAllowWrites] = useState(false);
@@ -136,7 +136,7 @@ export function SqlEditor({ status, saved, history }: { status: SqlStatus; saved
         <SqlResults outcome={outcome} />
       </div>
       <div className="space-y-6">
-        <SavedQueries saved={saved} text={text} onLoad={load} />
+        <SavedQueries saved={saved} total={savedTotal} text={text} onLoad={load} />
         <QueryHistory history={history} onLoad={load} />
       </div>
       {confirming ? <ConfirmWrites writes={confirming} busy={running} onConfirm={() => run(confirming.tables)} onCancel={() => setConfirming(null)} /> : null}

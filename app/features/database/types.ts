@@ -9,10 +9,15 @@ export interface DatabaseScreenData {
   page: TablePage | null;
   /** The address's cursor could not be read: the first page is shown instead. */
   cursorRefused: boolean;
+  /** The first SAVED_SHOWN saved queries by name (a hand-made flood must not make the page megabytes). */
   saved: SavedQuery[];
+  savedTotal: number;
   history: SqlHistoryEntry[];
   status: SqlStatus;
 }
+
+/** Saved queries the screen lists at most. */
+export const SAVED_SHOWN = 200;
 
 export type DatabaseIntent = 'run' | 'count' | 'save' | 'rename' | 'delete';
 
