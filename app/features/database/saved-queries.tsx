@@ -15,7 +15,7 @@ const small = 'rounded px-2 py-1 text-xs font-medium underline disabled:opacity-
 
 export function SavedQueries({ saved, total, text, onLoad }: { saved: SavedQuery[]; total: number; text: string; onLoad: (sql: string) => void }) {
   const id = useId();
-  const fetcher = useFetcher<DatabaseActionData>({ key: 'database-saved' });
+  const fetcher = useFetcher<DatabaseActionData>();
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);

@@ -41,7 +41,7 @@ export function SqlEditor({ status, saved, savedTotal, history }: { status: SqlS
   const [allowWrites, setAllowWrites] = useState(false);
   const [outcome, setOutcome] = useState<RunOutcome>(null);
   const [confirming, setConfirming] = useState<WritesToConfirm | null>(null);
-  const { fetcher, submit, dialog } = useStepUpFetcher<DatabaseActionData>('database-run');
+  const { fetcher, submit, dialog } = useStepUpFetcher<DatabaseActionData>();
   const running = fetcher.state !== 'idle';
   const toasted = useRef<unknown>(null);
 
@@ -83,7 +83,7 @@ export function SqlEditor({ status, saved, savedTotal, history }: { status: SqlS
   };
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-4">
         {!status.available ? (
           <div role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950" data-testid="sql-unavailable">

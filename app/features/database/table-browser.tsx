@@ -27,7 +27,7 @@ function RowCount({ count, exact }: { count: number; exact: boolean }) {
 
 export function TableBrowser({ tables, page, cursorRefused }: { tables: TableSummary[]; page: TablePage | null; cursorRefused: boolean }) {
   const [params] = useSearchParams();
-  const counter = useFetcher<DatabaseActionData>({ key: 'database-count' });
+  const counter = useFetcher<DatabaseActionData>();
   const [exact, setExact] = useState<Record<string, number>>({});
   const counting = counter.state !== 'idle' ? (sentValue(counter.formData)?.table ?? null) : null;
 
@@ -52,7 +52,7 @@ export function TableBrowser({ tables, page, cursorRefused }: { tables: TableSum
   const keyColumns = page.columns.filter((c) => c.primaryKey).map((c) => c.name);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
       <nav aria-label="Tables" className="rounded-xl bg-white p-2 shadow-sm lg:max-h-[calc(100vh-12rem)] lg:overflow-y-auto">
         <ul className="max-h-72 space-y-0.5 overflow-y-auto lg:max-h-none">
           {tables.map((t) => {
