@@ -90,7 +90,9 @@ export default [
     route('audit-logs', 'routes/admin/audit-logs.tsx', { id: 'admin-audit-logs' }),
     // Content Management (issue 18): CMS pages; the Navigation and Media Library tabs point to what exists.
     route('content-management', 'routes/admin/content-management.tsx', { id: 'admin-content-management' }),
-    ...['database-management', 'code-editor'].map((p) => route(p, 'routes/admin/master-page.tsx', { id: `admin-${p}` })),
+    // Database Management (issue 19): the table browser and the SQL editor.
+    route('database-management', 'routes/admin/database-management.tsx', { id: 'admin-database-management' }),
+    route('code-editor', 'routes/admin/master-page.tsx', { id: 'admin-code-editor' }),
   ]),
 
   // Partner area (protected layout)

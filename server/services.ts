@@ -172,7 +172,12 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       database,
       () => resolveSqlRole(database, { databaseUrl: config.DATABASE_URL, editorUrl: config.SQL_EDITOR_DATABASE_URL, secret: config.SESSION_SECRET }),
       { statementTimeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxPlanCost: config.SQL_MAX_PLAN_COST ?? (database.kind === 'pglite' ? 5_000 : 1_000_000) },
-      { now, onPoolError: (err) => logger.error({ err }, 'SQL editor connection error') },
+      {
+        now,
+        onPoolError: (err) => logger.error({ err }, 'SQL editor connection error'),
+        // Whatever a write changed, the public caches (content version, page cache) start again.
+        onWrite: () => content.changed('sql'),
+      },
     ),
     live,
     media: createMediaService(database.db, content, storage),

@@ -1,20 +1,10 @@
 // The Database Management screen (issue 19, master admin only): the table browser's queries and
 // the SQL editor's requests and answers — one contract for the API and the screen.
 import { z } from 'zod';
+import { SQL_MAX_LENGTH } from '../database-constants';
 import { withoutNul } from './admin';
 
-/** Spec §9: the editor's text before anything was typed — a select of 10 rows from users. */
-export const DEFAULT_SQL = 'SELECT id, email, status, created_at\nFROM users\nORDER BY created_at DESC\nLIMIT 10;';
-/** Rows a read returns at most (through a cursor: the rest is never fetched). */
-export const SQL_ROW_CAP = 1_000;
-/** Characters of SQL one run may send. */
-export const SQL_MAX_LENGTH = 20_000;
-/** Rows per page of the table browser. */
-export const TABLE_PAGE_SIZE = 50;
-/** Below this estimate the browser counts exactly at once; above it, on demand. */
-export const EXACT_COUNT_BELOW = 10_000;
-/** The spec's tables, first in the list when they exist (spec §2 Database Management). */
-export const SPEC_TABLES = ['users', 'profiles', 'products', 'orders', 'order_items', 'invoices', 'payments', 'store_locations', 'audit_logs'] as const;
+export { DEFAULT_SQL, EXACT_COUNT_BELOW, SPEC_TABLES, SQL_MAX_LENGTH, SQL_ROW_CAP, TABLE_PAGE_SIZE } from '../database-constants';
 
 const sqlText = z
   .string({ error: 'Enter a query.' })
@@ -156,4 +146,18 @@ export interface TablePage {
   /** The estimate, or the exact count (see `exact`). */
   count: number;
   exact: boolean;
+}
+
+/** Whether the editor can run here, on what, and within which limits (the screen's notice). */
+export interface SqlStatus {
+  engine: 'pglite' | 'postgres';
+  available: boolean;
+  /** Why it is not available (no role could be made for it), or null. */
+  reason: string | null;
+  role: string;
+  rowCap: number;
+  /** PostgreSQL: the statement timeout. */
+  timeoutMs: number | null;
+  /** The plan cost cap (EXPLAIN's total cost). */
+  maxPlanCost: number;
 }

@@ -195,6 +195,7 @@ const MATRIX: Record<string, string> = {
   'GET /admin/dashboard/advanced-user-management/access-control': 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'POST /admin/dashboard/advanced-user-management/access-control': 'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/database-management':          'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/database-management':         'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/code-editor':                  'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/audit-logs':                   'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
 

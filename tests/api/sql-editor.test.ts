@@ -63,6 +63,13 @@ describe('the table browser', () => {
     expect(rest).toContain('saved_queries');
     const [count] = await queryRows<{ n: number }>(t.db.database.db, sql`select count(*)::int as n from products`);
     expect(tables.find((x) => x.name === 'products')).toEqual({ name: 'products', rows: count!.n, exact: true });
+    // Every small table's count is what counting says — those never analysed, and the empty ones, too.
+    expect(tables.every((x) => x.exact)).toBe(true);
+    for (const x of tables) {
+      const [n] = await queryRows<{ n: number }>(t.db.database.db, sql`select count(*)::int as n from ${sql.identifier(x.name)}`);
+      expect(x.rows, x.name).toBe(n!.n);
+    }
+    expect(tables.some((x) => x.rows === 0)).toBe(true);
   });
 
   it('pages a table by its primary key, and never sends a secret column', async () => {
@@ -240,11 +247,16 @@ describe('writes', () => {
 
   it('run once confirmed, and leave the row-level audit trail naming the master admin', async () => {
     await stepUp(master);
+    // The public catalogue, cached per content version, has read the product before the write.
+    const publicName = async () => ((await (await fetch(`${t.url}/api/products/frolic-london-dry-gin`)).json()) as { product: { name: string } }).product.name;
+    expect(await publicName()).toBe('Frolic London Dry Gin');
     const before = (await t.db.database.db.select({ id: auditLogs.id }).from(auditLogs).orderBy(desc(auditLogs.id)).limit(1))[0]?.id ?? 0;
     const r = await ok(rename, { allowWrites: true, confirmedTables: ['products'] });
     expect(r).toMatchObject({ writes: true, results: [{ command: 'UPDATE', rowCount: 1 }] });
     const [row] = await t.db.database.db.select().from(products).where(eq(products.slug, 'frolic-london-dry-gin'));
     expect(row!.name).toBe('Renamed by SQL');
+    // A write is a content change: no cache keeps serving what it replaced.
+    expect(await publicName()).toBe('Renamed by SQL');
     const trail = await t.db.database.db
       .select()
       .from(auditLogs)

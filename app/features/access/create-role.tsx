@@ -8,7 +8,7 @@ import { buttonClass } from '~/components/admin-ui/list';
 import { Field } from '~/components/forms/fields';
 import { useStepUpFetcher } from '~/components/step-up';
 import { jsonForm, JSON_SUBMIT } from './json-form';
-import { Switch } from './switch';
+import { Switch } from '~/components/ui/switch';
 
 const KINDS: { value: RoleArea; label: string; says: string }[] = [
   { value: 'staff', label: 'Staff role', says: 'Opens the admin area; its permissions reach every record.' },

@@ -10,7 +10,7 @@ import { buttonClass } from '~/components/admin-ui/list';
 import { Field } from '~/components/forms/fields';
 import { useStepUpFetcher } from '~/components/step-up';
 import { jsonForm, JSON_SUBMIT } from './json-form';
-import { Switch } from './switch';
+import { Switch } from '~/components/ui/switch';
 
 const AREA_SAYS = {
   staff: 'Staff role: opens the admin area; its permissions reach every record.',

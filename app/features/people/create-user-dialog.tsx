@@ -7,7 +7,7 @@ import type { OrganisationChoice, RoleChoice } from '@shared/schemas/users-admin
 import { EditorAlert } from '~/components/admin-ui/editor';
 import { buttonClass } from '~/components/admin-ui/list';
 import { Field } from '~/components/forms/fields';
-import { Modal } from './modal';
+import { Modal } from '~/components/ui/modal';
 import { usePeopleAction } from './use-people-action';
 
 const TRADING = new Set(['importer', 'distributor', 'retailer']);

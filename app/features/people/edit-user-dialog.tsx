@@ -7,7 +7,7 @@ import { USER_STATUS_LABELS, USER_STATUSES, type UserStatus } from '@shared/user
 import { EditorAlert } from '~/components/admin-ui/editor';
 import { buttonClass } from '~/components/admin-ui/list';
 import { Field } from '~/components/forms/fields';
-import { Modal } from './modal';
+import { Modal } from '~/components/ui/modal';
 import { usePeopleAction } from './use-people-action';
 
 const AREA_LABELS = { staff: 'Staff roles', partner: 'Partner roles', none: 'Other' } as const;

@@ -8,7 +8,7 @@ import { USER_STATUS_LABELS } from '@shared/users-admin-constants';
 import { buttonClass, FilterSelect, SearchBox } from '~/components/admin-ui/list';
 import { CreateUserDialog } from './create-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
-import { Modal } from './modal';
+import { Modal } from '~/components/ui/modal';
 import { PeoplePagination } from './people-pagination';
 import { usePeopleAction } from './use-people-action';
 import { nameOf, UsersTable } from './users-table';

@@ -1,5 +1,5 @@
 // A labelled on/off switch (role="switch"), with what it governs — or why it is disabled — read out
-// with it. Used by the role cards and the Access Control form.
+// with it. Used by the role cards, the Access Control form and the SQL editor's "Allow writes".
 import { useId } from 'react';
 
 interface SwitchProps {

@@ -1,5 +1,5 @@
 // A modal dialog on the native <dialog> (focus kept inside, Escape closes, the page behind inert),
-// titled for assistive technology; the people screens' Create User, Edit and Delete dialogs.
+// titled for assistive technology: the people screens' dialogs, the SQL editor's write confirmation.
 import { useEffect, useId, useRef } from 'react';
 
 export function Modal({ title, onClose, children, wide = false }: { title: string; onClose: () => void; children: React.ReactNode; wide?: boolean }) {
