@@ -63,11 +63,11 @@ export const DEPLOY_SUCCESS = { title: 'Deployment Successful', description: 'Ch
 export const DEPLOY_MIN_MS = 3000;
 
 /** Branch names: words of letters, digits, dots, hyphens and underscores, separated by single slashes. */
-export const BRANCH_PATTERN = /^(?!.*\.\.)(?!.*\.lock$)(?!.*\/\.)(?!\.)[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
+export const BRANCH_PATTERN = /^(?![-.])(?!.*\.\.)(?!.*\.lock$)(?!.*\/\.)(?!\.)[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 export const BRANCH_MAX = 60;
 export const COMMIT_MESSAGE_MAX = 2000;
 /** Characters one file may hold (the assets are small text files). */
-export const FILE_MAX = 200_000;
+export const FILE_MAX = 50_000;
 /** Commits per page of Commit History. */
 export const HISTORY_PAGE_SIZE = 30;
 /** The commit id as the spec shows it. */

@@ -16,6 +16,7 @@ export function PageChrome({ children, chat }: { children: React.ReactNode; chat
         Skip to content
       </a>
       <ProgressBar />
+      {hidden ? null : <AnnouncementBar />}
       {hidden ? <HomeButton /> : <Header />}
       <div key={pathname} className={fade ? 'page-fade' : undefined}>
         {children}
@@ -52,6 +53,29 @@ function ProgressBar() {
       className={`fixed inset-x-0 top-0 z-50 h-1 overflow-hidden ${busy ? '' : 'invisible'}`}
     >
       <div className="h-full w-1/3 bg-brass-light" style={{ animation: busy ? 'progress 1s linear infinite' : undefined }} />
+    </div>
+  );
+}
+
+/** The deployed announcement (the Code Editor's `site/announcement.json`), above the header. */
+function AnnouncementBar() {
+  const root = useRouteLoaderData('root') as { announcement?: { text: string; link: string | null } | null } | undefined;
+  const a = root?.announcement;
+  if (!a) return null;
+  const text = <span>{a.text}</span>;
+  return (
+    <div className="bg-brass px-4 py-2 text-center text-sm font-medium text-white" data-testid="announcement-bar">
+      {a.link === null ? (
+        text
+      ) : a.link.startsWith('/') ? (
+        <Link to={a.link} className="underline underline-offset-2">
+          {text}
+        </Link>
+      ) : (
+        <a href={a.link} className="underline underline-offset-2" rel="noopener">
+          {text}
+        </a>
+      )}
     </div>
   );
 }

@@ -89,7 +89,6 @@ const typeOf = (property: string): { kind: 'type' | 'property'; name: string; la
 export function compileTheme(source: string): { css: string; problems: AssetProblem[] } {
   const problems: AssetProblem[] = [];
   const at = (line: number | null, message: string) => problems.push({ path: THEME_PATH, line, message });
-  if (source.includes('<')) at(source.slice(0, source.indexOf('<')).split('\n').length, 'The theme may not contain "<".');
   // The parser closes an open block at the end by itself; a stylesheet cut short is still broken.
   let depth = 0;
   let open: number[] = [];
@@ -128,6 +127,7 @@ export function compileTheme(source: string): { css: string; problems: AssetProb
       const text = csstree.generate(decl.value).trim();
       if (text === '') at(dline, `${decl.property} has no value.`);
       else if (/url\(|@import|expression\(/i.test(text)) at(dline, `${decl.property}: the theme loads nothing (no url()).`);
+      else if (text.includes('<')) at(dline, `${decl.property}: a value may not contain "<".`);
       const type = typeOf(decl.property);
       if (type && text !== '' && decl.value.type === 'Value') {
         const match = type.kind === 'type' ? csstree.lexer.matchType(type.name, decl.value) : csstree.lexer.matchProperty(type.name, decl.value);
@@ -135,7 +135,10 @@ export function compileTheme(source: string): { css: string; problems: AssetProb
       }
     });
   });
-  return { css: problems.length ? '' : csstree.generate(ast), problems };
+  // Inlined into <style>: whatever made it this far must not be able to close the element.
+  const css = csstree.generate(ast);
+  if (css.includes('<') && problems.length === 0) at(null, 'The theme may not contain "<".');
+  return { css: problems.length ? '' : css, problems };
 }
 
 // --- the announcement bar and robots.txt -------------------------------------------------------------
