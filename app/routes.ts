@@ -90,7 +90,9 @@ export default [
     route('audit-logs', 'routes/admin/audit-logs.tsx', { id: 'admin-audit-logs' }),
     // Content Management (issue 18): CMS pages; the Navigation and Media Library tabs point to what exists.
     route('content-management', 'routes/admin/content-management.tsx', { id: 'admin-content-management' }),
-    ...['database-management', 'code-editor'].map((p) => route(p, 'routes/admin/master-page.tsx', { id: `admin-${p}` })),
+    route('database-management', 'routes/admin/master-page.tsx', { id: 'admin-database-management' }),
+    // The Code Editor (issue 20): the site's assets repository — edit, commit, branch, deploy.
+    route('code-editor', 'routes/admin/code-editor.tsx', { id: 'admin-code-editor' }),
   ]),
 
   // Partner area (protected layout)

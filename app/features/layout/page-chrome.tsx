@@ -59,25 +59,18 @@ function ProgressBar() {
 
 /** The deployed announcement (the Code Editor's `site/announcement.json`), above the header. */
 function AnnouncementBar() {
-  const root = useRouteLoaderData('root') as { announcement?: { text: string; link: string | null } | null } | undefined;
-  const a = root?.announcement;
-  if (!a) return null;
-  const text = <span>{a.text}</span>;
-  return (
+  const a = (useRouteLoaderData('root') as { announcement?: { text: string; link: string | null } | null } | undefined)?.announcement;
+  return a ? (
     <div className="bg-brass px-4 py-2 text-center text-sm font-medium text-white" data-testid="announcement-bar">
-      {a.link === null ? (
-        text
-      ) : a.link.startsWith('/') ? (
-        <Link to={a.link} className="underline underline-offset-2">
-          {text}
-        </Link>
-      ) : (
-        <a href={a.link} className="underline underline-offset-2" rel="noopener">
-          {text}
+      {a.link ? (
+        <a href={a.link} className="underline underline-offset-2">
+          {a.text}
         </a>
+      ) : (
+        a.text
       )}
     </div>
-  );
+  ) : null;
 }
 
 function HomeButton() {
