@@ -29,7 +29,11 @@ export function EditorTab({ branch, files, settings, onTheme, onSaved, flushRef 
   const [selected, setSelected] = useState<string | null>(files.find((f) => f.path.endsWith('.css'))?.path ?? files[0]?.path ?? null);
   const [doc, setDoc] = useState<{ path: string; content: string; version: number } | null>(null);
   // False on the server and while hydrating, true after: the editor is a browser-only chunk.
-  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [changes, setChanges] = useState<FileDiff[] | null>(null);
   const pending = useRef<{ path: string; content: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
