@@ -109,6 +109,7 @@ export function compileTheme(source: string): { css: string; problems: AssetProb
   }) as csstree.StyleSheet;
   ast.children.forEach((node) => {
     const line = node.loc?.start.line ?? null;
+    if (node.type === 'Raw') return;
     if (node.type !== 'Rule') {
       at(line, 'The theme holds only ":root { … }" blocks of custom properties.');
       return;
@@ -116,6 +117,8 @@ export function compileTheme(source: string): { css: string; problems: AssetProb
     if (csstree.generate(node.prelude) !== ':root') at(line, `Only ":root" may be styled here, not "${csstree.generate(node.prelude)}".`);
     node.block.children.forEach((decl) => {
       const dline = decl.loc?.start.line ?? line;
+      // What the parser could not read is already reported above.
+      if (decl.type === 'Raw') return;
       if (decl.type !== 'Declaration') {
         at(dline, 'Only custom properties (--name: value;) belong in the theme.');
         return;
