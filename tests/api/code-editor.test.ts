@@ -311,6 +311,21 @@ describe('edits of the same file', () => {
   });
 });
 
+describe('the repository outside the editor', () => {
+  it('cannot be changed through the SQL editor: refs and the live pointer move only through commits and deploys', async () => {
+    await stepUp(master);
+    const run = (sql: string, table: string) => master.json('POST', '/api/admin/sql/run', { sql, allowWrites: true, confirmedTables: [table] });
+    for (const [sql, table] of [
+      ["update code_files set data = 'x' where path = 'refs/heads/main'", 'code_files'],
+      ["insert into code_deployments (repo, commit_oid) values ('site', 'x')", 'code_deployments'],
+      ["delete from code_objects where repo = 'site'", 'code_objects'],
+    ] as const) {
+      const err = (await body<{ error: { message: string } }>(await run(sql, table), 400)).error;
+      expect(err.message, sql).toMatch(/permission denied/);
+    }
+  });
+});
+
 describe('settings', () => {
   it('stores each user’s own, refusing values the spec does not offer', async () => {
     const saved = await body<{ settings: { theme: string; fontSize: number; tabSize: string; lineWrapping: boolean } }>(
