@@ -111,15 +111,26 @@ export function createCodeService(deps: { db: Db; content: ContentVersion; repo?
     };
   }
 
-  /** The branch the user has checked out, and its head: their choice, else their default, else main. */
+  /**
+   * The branch the user has checked out, and its head: their choice, else their default, else main.
+   * One round trip (Commit History's first page asks for it on every request).
+   */
   async function checkedOut(editor: Editor, d: DbOrTx = db): Promise<{ branch: string; head: string }> {
-    const s = await settingsOf(editor, d);
-    for (const branch of [s.currentBranch, s.defaultBranch, EDITOR_DEFAULTS.defaultBranch]) {
-      if (!branch) continue;
-      const head = await repository.head(branch, d);
-      if (head) return { branch, head };
-    }
-    throw new AppError('repository_missing', 503, 'The assets repository has not been created yet.', { hint: 'Restart the server: a start creates it.' });
+    const rows = await queryRows<{ name: string; data: Uint8Array }>(
+      d,
+      sql`with s as (select current_branch, default_branch from code_editor_settings where user_id = ${editor.id})
+          select b.name, f.data
+          from (select (select current_branch from s) as name, 1 as o
+                union all select (select default_branch from s), 2
+                union all select ${EDITOR_DEFAULTS.defaultBranch}, 3) b
+          join code_files f on f.repo = ${repo} and f.path = 'refs/heads/' || b.name
+          where b.name is not null
+          order by b.o limit 1`,
+    );
+    const row = rows[0];
+    if (!row)
+      throw new AppError('repository_missing', 503, 'The assets repository has not been created yet.', { hint: 'Restart the server: a start creates it.' });
+    return { branch: row.name, head: new TextDecoder().decode(row.data).trim() };
   }
 
   async function headSnapshot(head: string, d: DbOrTx = db): Promise<Snapshot> {
