@@ -22,6 +22,7 @@ import {
 import type { z } from 'zod';
 import type { commitBody, createBranchBody, deployBody, saveFileBody, settingsBody } from '../../../shared/schemas/code';
 import type { ContentVersion } from '../../cache/content-version';
+import type { ChangeFeed } from '../../realtime/changes';
 import type { Actor } from '../../core/actor';
 import { AppError, notFound } from '../../core/errors';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
@@ -31,6 +32,9 @@ import { recordAudit } from '../audit/service';
 import { compileAssets, SEED_FILES } from './assets';
 import { liveCommit } from './live';
 import { type Author, createRepository, isCommit, type Repository, type Snapshot } from './repo';
+
+/** The change feed's topic for moved refs and checked-out branches (payload: the repository, the user). */
+export const REPO_TOPIC = 'code_repository';
 
 /** The one repository of this installation: the site's assets. */
 export const SITE_REPO = 'site';
@@ -87,8 +91,8 @@ export async function ensureSiteRepository(db: Db, now: () => number = Date.now)
 
 const nameOf = (e: Editor) => `${e.firstName} ${e.lastName}`.trim() || e.email;
 
-export function createCodeService(deps: { db: Db; content: ContentVersion; repo?: string; now?: () => number }): CodeService {
-  const { db, content } = deps;
+export function createCodeService(deps: { db: Db; content: ContentVersion; feed?: ChangeFeed; repo?: string; now?: () => number }): CodeService {
+  const { db, content, feed } = deps;
   const now = deps.now ?? Date.now;
   const repository = createRepository(db, deps.repo ?? SITE_REPO);
   const repo = repository.repo;
@@ -111,26 +115,51 @@ export function createCodeService(deps: { db: Db; content: ContentVersion; repo?
     };
   }
 
-  /**
-   * The branch the user has checked out, and its head: their choice, else their default, else main.
-   * One round trip (Commit History's first page asks for it on every request).
-   */
-  async function checkedOut(editor: Editor, d: DbOrTx = db): Promise<{ branch: string; head: string }> {
-    const rows = await queryRows<{ name: string; data: Uint8Array }>(
-      d,
-      sql`with s as (select current_branch, default_branch from code_editor_settings where user_id = ${editor.id})
-          select b.name, f.data
-          from (select (select current_branch from s) as name, 1 as o
-                union all select (select default_branch from s), 2
-                union all select ${EDITOR_DEFAULTS.defaultBranch}, 3) b
-          join code_files f on f.repo = ${repo} and f.path = 'refs/heads/' || b.name
-          where b.name is not null
-          order by b.o limit 1`,
-    );
-    const row = rows[0];
-    if (!row)
-      throw new AppError('repository_missing', 503, 'The assets repository has not been created yet.', { hint: 'Restart the server: a start creates it.' });
-    return { branch: row.name, head: new TextDecoder().decode(row.data).trim() };
+  // Branch heads and each user's checked-out branch, read from the database once and kept until the
+  // change feed says they moved (a commit, a revert, a new branch, a switch, saved settings — on any
+  // instance; this instance's own publish empties them before the answer is sent). Reading the
+  // history or a file then costs no query. What must be exact — a commit's parent — is read again
+  // under the lock, inside the writing transaction.
+  let heads: Promise<Map<string, string>> | null = null;
+  const choices = new Map<string, Promise<{ current: string | null; fallback: string }>>();
+  feed?.subscribe(REPO_TOPIC, (data) => {
+    const { repo: moved, userId } = (data ?? {}) as { repo?: string; userId?: string };
+    if (moved !== repo) return;
+    heads = null;
+    if (userId) choices.delete(userId);
+  });
+  const moved = (userId?: string) => (feed ? feed.publish(REPO_TOPIC, { repo, userId }) : Promise.resolve());
+
+  function branchHeads(): Promise<Map<string, string>> {
+    if (heads) return heads;
+    const loading = repository.branches().then((list) => new Map(list.map((b) => [b.name, b.oid])));
+    heads = loading;
+    loading.catch(() => {
+      if (heads === loading) heads = null;
+    });
+    return loading;
+  }
+
+  function choiceOf(editor: Editor): Promise<{ current: string | null; fallback: string }> {
+    let hit = choices.get(editor.id);
+    if (!hit) {
+      const loading = settingsOf(editor).then((st) => ({ current: st.currentBranch, fallback: st.defaultBranch }));
+      choices.set(editor.id, (hit = loading));
+      loading.catch(() => {
+        if (choices.get(editor.id) === loading) choices.delete(editor.id);
+      });
+    }
+    return hit;
+  }
+
+  /** The branch the user has checked out, and its head: their choice, else their default, else main. */
+  async function checkedOut(editor: Editor): Promise<{ branch: string; head: string }> {
+    const [all, choice] = await Promise.all([branchHeads(), choiceOf(editor)]);
+    for (const branch of [choice.current, choice.fallback, EDITOR_DEFAULTS.defaultBranch]) {
+      const head = branch ? all.get(branch) : undefined;
+      if (branch && head) return { branch, head };
+    }
+    throw new AppError('repository_missing', 503, 'The assets repository has not been created yet.', { hint: 'Restart the server: a start creates it.' });
   }
 
   async function headSnapshot(head: string, d: DbOrTx = db): Promise<Snapshot> {
@@ -308,6 +337,7 @@ export function createCodeService(deps: { db: Db; content: ContentVersion; repo?
         });
         return oid;
       });
+      await moved();
       return repository.summary(oid);
     },
 
@@ -367,6 +397,7 @@ export function createCodeService(deps: { db: Db; content: ContentVersion; repo?
         });
         return newOid;
       });
+      await moved();
       return repository.summary(created);
     },
 
@@ -401,6 +432,7 @@ export function createCodeService(deps: { db: Db; content: ContentVersion; repo?
           newValues: { branch: input.name, head: base },
         });
       });
+      await moved(editor.id);
       return state(editor);
     },
 
@@ -410,6 +442,7 @@ export function createCodeService(deps: { db: Db; content: ContentVersion; repo?
         .insert(codeEditorSettings)
         .values({ userId: editor.id, currentBranch: name })
         .onConflictDoUpdate({ target: codeEditorSettings.userId, set: { currentBranch: name, updatedAt: new Date(now()) } });
+      await moved(editor.id);
       return state(editor);
     },
 
@@ -463,6 +496,7 @@ export function createCodeService(deps: { db: Db; content: ContentVersion; repo?
         .insert(codeEditorSettings)
         .values({ userId: editor.id, ...input })
         .onConflictDoUpdate({ target: codeEditorSettings.userId, set: { ...input, updatedAt: new Date(now()) } });
+      await moved(editor.id);
       const { currentBranch: _current, ...plain } = await settingsOf(editor);
       return plain;
     },
