@@ -42,8 +42,8 @@ function Hunk({ hunk }: { hunk: FileDiff['hunks'][number] }) {
       const tone = kind === '+' ? 'bg-green-50 text-green-900' : kind === '-' ? 'bg-red-50 text-red-900' : 'text-stone-700';
       return (
         <tr key={i} className={tone} data-kind={kind === '+' ? 'added' : kind === '-' ? 'removed' : 'context'}>
-          <td className="w-10 border-r border-stone-200 px-2 text-right text-stone-400 select-none">{o}</td>
-          <td className="w-10 border-r border-stone-200 px-2 text-right text-stone-400 select-none">{n}</td>
+          <td className="w-10 border-r border-stone-200 px-2 text-right text-stone-600 select-none">{o}</td>
+          <td className="w-10 border-r border-stone-200 px-2 text-right text-stone-600 select-none">{n}</td>
           <td className="px-2 whitespace-pre">
             <span className="select-none" aria-hidden="true">
               {kind === ' ' ? ' ' : kind}
