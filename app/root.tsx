@@ -27,10 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = context.flash.read(request);
   // The header's and footer's stored menus (cached per content version; null: the built-in links).
   const menus = await context.services.navigation.publicMenus();
+  // The deployed theme and announcement bar (the Code Editor's repository; current on every instance).
+  const { assets } = await context.services.siteAssets.current();
   return data(
     {
       gate,
       menus,
+      theme: assets.themeCss,
+      announcement: assets.announcement,
       market: context.market,
       supportEmail: context.supportEmail,
       markets: MARKETS.map((m) => ({ code: m.code, name: m.name, currency: m.currency })),
@@ -42,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const theme = useRouteLoaderData<typeof loader>('root')?.theme;
   return (
     <html lang="en">
       <head>
@@ -50,6 +55,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1f3d36" />
         <Meta />
         <Links />
+        {/* The deployed theme: custom properties after the stylesheet, so they win; checked at deploy (no "<"). */}
+        {theme ? <style nonce={nonce} data-site-theme="" dangerouslySetInnerHTML={{ __html: theme }} /> : null}
       </head>
       <body className="min-h-screen bg-cream font-sans text-ink antialiased">
         {children}

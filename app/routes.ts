@@ -92,7 +92,8 @@ export default [
     route('content-management', 'routes/admin/content-management.tsx', { id: 'admin-content-management' }),
     // Database Management (issue 19): the table browser and the SQL editor.
     route('database-management', 'routes/admin/database-management.tsx', { id: 'admin-database-management' }),
-    route('code-editor', 'routes/admin/master-page.tsx', { id: 'admin-code-editor' }),
+    // The Code Editor (issue 20): the site's assets repository — edit, commit, branch, deploy.
+    route('code-editor', 'routes/admin/code-editor.tsx', { id: 'admin-code-editor' }),
   ]),
 
   // Partner area (protected layout)

@@ -216,7 +216,8 @@ export const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
 /** Runs `fn(url)` against a fresh PostgreSQL database on 127.0.0.1:5432, dropped afterwards. */
 export async function withFreshPostgres(label, fn) {
-  const name = `frolic_bench_${label}_${Date.now()}`;
+  // BENCH_DB_PREFIX: another prefix when the server's databases are shared by several checkouts.
+  const name = `${process.env.BENCH_DB_PREFIX || 'frolic_bench'}_${label}_${Date.now()}`;
   psql(`CREATE DATABASE ${name}`);
   try {
     return await fn(`postgres://postgres@127.0.0.1:5432/${name}`);

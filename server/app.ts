@@ -32,6 +32,7 @@ import { rolesApi } from './modules/roles/api';
 import { securityApi } from './modules/security/api';
 import { auditApi } from './modules/audit/api';
 import { sqlApi } from './modules/sql/api';
+import { codeApi } from './modules/code/api';
 import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
@@ -167,6 +168,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.use(securityApi(services));
   api.use(auditApi(services));
   api.use(sqlApi(services));
+  api.use(codeApi(services));
   api.use(chatApi(services));
   api.use(marketingApi(services));
   api.use(pagesApi(services));

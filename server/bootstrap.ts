@@ -2,6 +2,7 @@
 // settings row, the brand's CMS pages, demo content, and the first master admin.
 import { eq, sql } from 'drizzle-orm';
 import { prepareSqlRole } from './modules/sql/role';
+import { ensureSiteRepository } from './modules/code/service';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { type Database, migrateDatabase } from './db/client';
@@ -23,6 +24,8 @@ export async function prepareDatabase(database: Database, config: Config, logger
   await prepareSqlRole(database, { databaseUrl: config.DATABASE_URL, editorUrl: config.SQL_EDITOR_DATABASE_URL, secret: config.SESSION_SECRET });
   // The brand's own pages (About, Drink Responsibly, the legal pages) are CMS pages: their routes need them.
   if (await ensureBrandPages(database.db)) logger.info('seeded the brand pages');
+  // The site's assets repository (the Code Editor), its first commit the assets as the site used them, live.
+  if (await ensureSiteRepository(database.db)) logger.info('created the site assets repository');
   if (config.SEED_DEMO && (await seedDemoContent(database.db))) logger.info('seeded demo content');
 }
 

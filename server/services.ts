@@ -46,6 +46,9 @@ import { createMasterPanel, type MasterPanelService } from './modules/master/pan
 import { type AuditLogService, createAuditLogService } from './modules/audit/query';
 import { createSqlService, type SqlService } from './modules/sql/service';
 import { resolveSqlRole } from './modules/sql/role';
+import { type CodeService, createCodeService, SITE_REPO } from './modules/code/service';
+import { createSiteAssetsLive, type SiteAssetsLive } from './modules/code/live';
+import { createRepository } from './modules/code/repo';
 
 export interface Services {
   content: ContentVersion;
@@ -89,6 +92,10 @@ export interface Services {
   audit: AuditLogService;
   /** Database Management: the table browser and the SQL editor (master admin only). */
   sql: SqlService;
+  /** The Code Editor: the site's assets repository — edits, commits, history, revert, branches, deploy (master admin only). */
+  code: CodeService;
+  /** What the live site uses from the assets repository (theme, announcement, robots.txt lines, email templates), on every instance. */
+  siteAssets: SiteAssetsLive;
   /** Tells open pages something changed: `{ type: 'changed', topic, id }` to whom the signal's audiences admit. */
   live: Live;
   /** Partner organisations, their terms and their people. */
@@ -125,7 +132,17 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     await sweepRateLimits(database.db, now);
   });
   // Links in emails are live tokens: printed to the log in development only (the outbox keeps them).
-  const mailer = createMailer(database.db, jobs, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger, printLinks: config.NODE_ENV === 'development' });
+  // The deployed assets (theme, announcement, robots.txt, email templates), kept current on every instance.
+  const siteAssets = createSiteAssetsLive(database.db, createRepository(database.db, SITE_REPO), content, (err) =>
+    logger.error({ err }, 'site assets unreadable'),
+  );
+  const mailer = createMailer(database.db, jobs, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    logger,
+    printLinks: config.NODE_ENV === 'development',
+    templates: () => siteAssets.emailTemplates(),
+  });
   const sealer = createSealer(config.SESSION_SECRET);
   const access = createAccess(settings);
   const instances = createInstances(database.db, jobs.instanceId, now);
@@ -179,6 +196,8 @@ export function createServices(config: Config, database: Database, feed: ChangeF
         onWrite: () => content.changed('sql'),
       },
     ),
+    code: createCodeService({ db: database.db, content, feed, now }),
+    siteAssets,
     live,
     media: createMediaService(database.db, content, storage),
     marketing: createMarketingService(database.db, content),

@@ -1,8 +1,10 @@
-// robots.txt: crawl the public site, not the staff, partner, auth or API paths.
+// robots.txt: crawl the public site, not the staff, partner, auth or API paths; plus the deployed extra lines.
 import type { Route } from './+types/robots';
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
+  // Lines the Code Editor's repository adds (`site/robots.txt`, checked at deploy).
+  const { assets } = await context.services.siteAssets.current();
   const body = [
     'User-agent: *',
     'Allow: /',
@@ -11,6 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
     'Disallow: /dashboard',
     'Disallow: /auth/',
     'Disallow: /api/',
+    ...assets.robotsLines,
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

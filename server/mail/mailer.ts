@@ -16,6 +16,19 @@ import { PermanentJobError } from '../jobs/runner';
 import type { Actor } from '../core/actor';
 import { AppError } from '../core/errors';
 import { recordAudit } from '../modules/audit/service';
+import { builtInTemplate, type TemplateName } from './built-in-templates';
+import { composeParts, type EmailNode, type EmailTemplate, renderTemplate } from './compose';
+
+/** The email as the deployed templates and layout say it; as it came when none is deployed. */
+export function renderWith(email: Email, live: LiveEmailTemplates | null): Omit<Email, 'compose'> {
+  const { compose, ...plain } = email;
+  if (!compose || !live) return plain;
+  if ('template' in compose) {
+    const template = live.templates.get(compose.template) ?? builtInTemplate(compose.template);
+    return { ...plain, ...renderTemplate(template, compose.vars, live.layout) };
+  }
+  return { ...plain, ...composeParts(plain.subject, compose.paragraphs, live.layout) };
+}
 
 export interface Email {
   to: string;
@@ -24,6 +37,18 @@ export interface Email {
   html?: string;
   /** Files rendered when the email is sent: each names a renderer (`registerAttachment`) and a record. */
   attachments?: OutboxAttachment[];
+  /**
+   * How the email was made, so the mailer can render it again with the deployed templates (the
+   * site's assets repository): one of the repository's templates with its values, or paragraphs
+   * made in code (wrapped in the deployed layout). Not stored.
+   */
+  compose?: { template: TemplateName; vars: Record<string, string> } | { paragraphs: EmailNode[] };
+}
+
+/** The deployed email templates and layout (the site's assets repository), as the mailer uses them. */
+export interface LiveEmailTemplates {
+  layout: string;
+  templates: ReadonlyMap<string, EmailTemplate>;
 }
 
 export type { OutboxAttachment };
@@ -81,6 +106,8 @@ export interface MailerOptions {
   from: string;
   logger: Logger;
   printLinks?: boolean;
+  /** The deployed templates (null: the built-in ones); read at every send, so a deploy applies at once. */
+  templates?: () => Promise<LiveEmailTemplates | null>;
   /** Retry policy of `mail.send` (tests shorten it). */
   maxAttempts?: number;
   backoffMs?: number;
@@ -141,7 +168,7 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
     { maxAttempts: opts.maxAttempts ?? MAIL_MAX_ATTEMPTS, backoffMs: opts.backoffMs ?? MAIL_BACKOFF_MS },
   );
 
-  async function store(tx: DbOrTx, email: Email): Promise<number> {
+  async function store(tx: DbOrTx, email: Omit<Email, 'compose'>): Promise<number> {
     const [row] = await tx
       .insert(outboxEmails)
       .values({ ...email, attachments: email.attachments?.length ? email.attachments : null, status: transport ? 'queued' : 'kept' })
@@ -156,7 +183,12 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
       renderers.set(kind, render);
     },
     renderAttachments,
-    async send(email, tx) {
+    async send(given, tx) {
+      // The deployed wording and layout; the email as built when they cannot be read.
+      const live = opts.templates
+        ? await opts.templates().catch((err: unknown) => (opts.logger.error({ err }, 'deployed email templates unreadable'), null))
+        : null;
+      const email = renderWith(given, live);
       // The row and its job commit together: on the caller's transaction, or on one of our own.
       const id = tx ? await store(tx, email) : await db.transaction((own) => store(own, email));
       if (opts.printLinks) {

@@ -1,64 +1,35 @@
-// The text of the emails accounts send.
+// The text of the emails accounts send. The account emails' wording is template text
+// (built-in-templates.ts) that the site's assets repository can replace; every email carries how it
+// was made (`compose`), so the mailer can render it again with the deployed templates and layout.
+import { BUILT_IN_LAYOUT, builtInTemplate, type TemplateName } from './built-in-templates';
+import { composeParts, type EmailNode, renderTemplate } from './compose';
 import type { Email } from './mailer';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function email(to: string, subject: string, lines: string[], link: { label: string; url: string }): Email {
-  const text = `${lines.join('\n\n')}\n\n${link.label}: ${link.url}\n\n— Frolic`;
-  const html = `<div style="font-family:Georgia,serif;max-width:560px">${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p><a href="${escape(link.url)}">${escape(link.label)}</a></p><p>— Frolic</p></div>`;
-  return { to, subject, text, html };
+function fromTemplate(to: string, template: TemplateName, vars: Record<string, string>): Email {
+  return { to, ...renderTemplate(builtInTemplate(template), vars, BUILT_IN_LAYOUT), compose: { template, vars } };
 }
 
-export const confirmEmail = (to: string, name: string, url: string) =>
-  email(
-    to,
-    'Confirm your Frolic account',
-    [`Hello ${name},`, 'Please confirm your email address to finish creating your account. The link works once and expires in 24 hours.'],
-    { label: 'Confirm my email', url },
-  );
+function email(to: string, subject: string, lines: string[], link: { label: string; url: string }): Email {
+  const paragraphs: EmailNode[] = [
+    ...lines.map((text) => ({ kind: 'text' as const, text })),
+    { kind: 'link', label: link.label, href: link.url },
+    { kind: 'text', text: '— Frolic' },
+  ];
+  return { to, ...composeParts(subject, paragraphs, BUILT_IN_LAYOUT), compose: { paragraphs } };
+}
 
-export const resetPassword = (to: string, url: string) =>
-  email(
-    to,
-    'Reset your Frolic password',
-    [
-      'Someone (hopefully you) asked to reset the password of your Frolic account. The link works once and expires in one hour. If it was not you, ignore this email.',
-    ],
-    { label: 'Choose a new password', url },
-  );
+export const confirmEmail = (to: string, name: string, url: string) => fromTemplate(to, 'confirm-email', { name, url });
+
+export const resetPassword = (to: string, url: string) => fromTemplate(to, 'reset-password', { url });
 
 /** `source`: one address guessed and only it is locked out; `account`: guesses came from many places. */
 export const accountLocked = (to: string, url: string, minutes: number, scope: 'source' | 'account' = 'source') =>
-  email(
-    to,
-    'Your Frolic account was locked',
-    [
-      scope === 'account'
-        ? `There were too many failed sign-in attempts on your account from several places, so we locked it for ${minutes} minutes. Devices you have signed in with before can still sign in.`
-        : `There were too many failed sign-in attempts on your account from one place, so we blocked sign-in from there for ${minutes} minutes. You can still sign in from elsewhere, and from devices you have signed in with before.`,
-      'If it was you, you can set a new password now, which also unlocks the account. If it was not you, set a new password anyway. The link works once, expires in one hour and replaces any earlier reset link.',
-    ],
-    { label: 'Set a new password and unlock', url },
-  );
+  fromTemplate(to, scope === 'account' ? 'account-locked-everywhere' : 'account-locked', { minutes: String(minutes), url });
 
-export const invitation = (to: string, name: string, url: string) =>
-  email(
-    to,
-    'You are invited to Frolic',
-    [`Hello ${name},`, 'An administrator created a Frolic account for you. Choose your password to start. The link expires in 7 days.'],
-    { label: 'Choose my password', url },
-  );
+export const invitation = (to: string, name: string, url: string) => fromTemplate(to, 'invitation', { name, url });
 
 export const partnerInvitation = (to: string, name: string, organisation: string, url: string) =>
-  email(
-    to,
-    `You are invited to the Frolic partner portal for ${organisation}`,
-    [
-      `Hello ${name},`,
-      `Frolic created a partner portal account for you at ${organisation}. Choose your password to sign in: you will see the catalogue at your prices and can request marketing support. The link works once and expires in 7 days.`,
-    ],
-    { label: 'Choose my password', url },
-  );
+  fromTemplate(to, 'partner-invitation', { name, organisation, url });
 
 /** News about a partner's marketing request (a new one, a decision, a fulfilment, a comment), for either side. */
 export const marketingRequestEmail = (to: string, subject: string, lines: string[], url: string) =>
@@ -101,26 +72,7 @@ export const invoiceEmail = (to: string, subject: string, lines: string[], url: 
 export const paymentEmail = (to: string, subject: string, lines: string[], url: string) => email(to, subject, lines, { label: 'Open Payments', url });
 
 /** A master admin sent the person a link to choose a new password (user administration). */
-export const adminPasswordReset = (to: string, name: string, url: string) =>
-  email(
-    to,
-    'Choose a new Frolic password',
-    [
-      `Hello ${name},`,
-      'An administrator sent you this link to choose a new password for your Frolic account. It works once and expires in one hour, and replaces any earlier reset link. If you did not expect it, ask your administrator.',
-    ],
-    { label: 'Choose a new password', url },
-  );
+export const adminPasswordReset = (to: string, name: string, url: string) => fromTemplate(to, 'admin-password-reset', { name, url });
 
 /** A master admin switched off the person's two-factor authentication (a lost device). */
-export const twoFactorDisabledByAdmin = (to: string, name: string, url: string) =>
-  email(
-    to,
-    'Two-factor authentication was switched off on your Frolic account',
-    [
-      `Hello ${name},`,
-      'An administrator switched off two-factor authentication on your account, usually because the device with your authenticator app was lost. You now sign in with your password alone; your recovery codes and remembered devices no longer work.',
-      'Set two-factor authentication up again from your account page. If you did not ask for this, tell your administrator at once.',
-    ],
-    { label: 'Set up two-factor authentication', url },
-  );
+export const twoFactorDisabledByAdmin = (to: string, name: string, url: string) => fromTemplate(to, 'two-factor-disabled', { name, url });

@@ -334,6 +334,23 @@ const MATRIX: Record<string, string> = {
   'POST /api/admin/sql/saved':                         '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'PUT /api/admin/sql/saved/:id':                      '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
   'DELETE /api/admin/sql/saved/:id':                   '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  // The Code Editor: the site's assets repository (issue 20)
+  'GET /api/admin/code':                               '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/code/file':                          '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'PUT /api/admin/code/file':                          '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'DELETE /api/admin/code/file':                       '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/code/changes':                       '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/code/commit':                       '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/code/history':                       '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/code/commits/:oid':                  '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/code/commits/:oid/revert':          '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/code/branches':                      '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/code/branches':                     '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'PUT /api/admin/code/branch':                        '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'POST /api/admin/code/deploy':                       '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/code/deployments':                   '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'GET /api/admin/code/settings':                      '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
+  'PUT /api/admin/code/settings':                      '401 403 403 403 403 403 403 403 ok  pw  403 401 tf',
 
   // Any staff: the bell
   'GET /api/admin/notifications':                      '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
@@ -584,6 +601,9 @@ function urlOf(method: string, pattern: string): string {
     '/api/admin/navigation/:menu': '/api/admin/navigation/header',
     '/api/admin/database/tables/:name': '/api/admin/database/tables/products',
     '/api/admin/database/tables/:name/count': '/api/admin/database/tables/products/count',
+    // The file a write aims at has no edit to discard; a save sends no text (400).
+    '/api/admin/code/file': '/api/admin/code/file?path=theme%2Ftheme.css',
+    '/api/admin/code/commits/:oid': `/api/admin/code/commits/${ids.commit}`,
     '/api/admin/pages/:id/versions': '/api/admin/pages/1/versions',
     '/api/admin/pages/:id/diff': '/api/admin/pages/1/diff?from=1&to=1',
     '/api/users/:id/unlock': `/api/users/${MISSING_UUID}/unlock`,
@@ -924,6 +944,7 @@ beforeAll(async () => {
       .toBuffer(),
     originalName: 'matrix.jpg',
   });
+  ids.commit = (await api('GET', '/api/admin/code/history')).commits[0].id;
   ids.attachment = (await t.app.services.attachments.record(db, stored, { ownerId: ids.org, counterpartId: ids.otherOrg }, SYSTEM_ACTOR)).id;
 });
 afterAll(async () => {

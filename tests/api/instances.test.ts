@@ -2,7 +2,8 @@
 // docs/deploy.md describes (same SESSION_SECRET, DATABASE_URL, STORAGE_URL; TRUST_PROXY for the
 // proxy in front), and no sticky sessions: a visitor on A and staff on B chat; an upload through A is
 // served by B; the sign-in limit and the wrong two-factor codes count across both; a content
-// change made on A shows on B at once (API and cached page). Needs TEST_DATABASE_URL.
+// change made on A shows on B at once (API and cached page); a theme deployed on A is served by B,
+// and commits sent to both at once land one on top of the other. Needs TEST_DATABASE_URL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -16,12 +17,19 @@ import { BUILD_DIR } from '../../server/root';
 import { Client } from '../support/client';
 import { startS3, type TestS3 } from '../support/s3';
 import { describeOnPostgres, freshDatabase, type TestDatabase } from '../support/test-db';
+import { SYSTEM_ACTOR } from '../../server/core/actor';
+import { openDatabase } from '../../server/db/client';
+import { createSessionStore } from '../../server/modules/auth/sessions';
+import { createSettingsService } from '../../server/modules/security/settings';
+import { createUserService } from '../../server/modules/users/service';
+import { createChangeFeed } from '../../server/realtime/changes';
 
 const PASSWORD = 'Two-instances-demo-pass-1';
 const SESSION_SECRET = randomBytes(32).toString('base64url');
 // The ports this suite owns (clear of the chat-instances suite's 4100-4300).
-const PORT_A = 5500;
-const PORT_B = 6500;
+// (INSTANCES_PORT_A/B move them when several checkouts run this suite on one machine at once.)
+const PORT_A = Number(process.env.INSTANCES_PORT_A ?? 5500);
+const PORT_B = Number(process.env.INSTANCES_PORT_B ?? 6500);
 const A = `http://127.0.0.1:${PORT_A}`;
 const B = `http://127.0.0.1:${PORT_B}`;
 
@@ -225,5 +233,58 @@ describeOnPostgres('several instances on one PostgreSQL and one bucket', () => {
       .poll(async () => (await (await fetch(`${B}/api/products/frolic-spiced-rum`)).json()).product.name, { timeout: 5000 })
       .toBe('Frolic Spiced Rum Reserve');
     await expect.poll(async () => (await (await page(B)).text()).includes('Frolic Spiced Rum Reserve'), { timeout: 5000 }).toBe(true);
+  });
+
+  it('serves on B a theme deployed on A, and records commits sent to both at once, one on top of the other', async () => {
+    // A second master admin, written straight into the shared database (the demo has one).
+    const database = await openDatabase({ databaseUrl: db?.url as string, poolSize: 2 });
+    const feed = await createChangeFeed(database);
+    try {
+      const settings = createSettingsService(database.db, feed);
+      const users = createUserService({ db: database.db, sessions: createSessionStore(database.db, settings, Date.now, feed), feed, now: Date.now });
+      await users.createUser(
+        { email: 'second-master@instances.example', firstName: 'Second', lastName: 'Master', roles: ['master_admin'], password: PASSWORD, confirmed: true },
+        SYSTEM_ACTOR,
+      );
+    } finally {
+      await feed.close();
+      await database.close();
+    }
+    const onA = await new Client(A).passGate();
+    expect((await onA.post('/admin-login', { email: 'master-admin@demo.frolic.example', password: PASSWORD })).status).toBe(302);
+    const onB = await new Client(B).passGate();
+    expect((await onB.post('/admin-login', { email: 'second-master@instances.example', password: PASSWORD })).status).toBe(302);
+    const file = async (c: Client, path: string) =>
+      (await (await c.json('GET', `/api/admin/code/file?path=${encodeURIComponent(path)}`)).json()).content as string;
+    const save = async (c: Client, path: string, content: string) => expect((await c.json('PUT', '/api/admin/code/file', { path, content })).status).toBe(200);
+    const theme = (base: string) =>
+      fetch(`${base}/`, { headers: { cookie: onA.header() } }).then(async (r) => /data-site-theme[^>]*>([^<]*)</.exec(await r.text())?.[1] ?? '');
+    expect(await theme(B)).toContain('--color-forest:#1f3d36');
+
+    // A deploy on A: B serves the new theme (the change feed), with no restart.
+    await save(onA, 'theme/theme.css', (await file(onA, 'theme/theme.css')).replace('--color-forest: #1f3d36;', '--color-forest: #7a1f3d;'));
+    expect((await onA.json('POST', '/api/admin/code/commit', { message: 'Wine forest, from A' })).status).toBe(201);
+    expect((await onA.json('POST', '/api/auth/step-up', { password: PASSWORD })).status).toBe(200);
+    const deployed = await onA.json('POST', '/api/admin/code/deploy', { branch: 'main' });
+    expect(deployed.status, await deployed.clone().text()).toBe(201);
+    await expect.poll(() => theme(B), { timeout: 5000 }).toContain('--color-forest:#7a1f3d');
+    expect(await theme(A)).toContain('--color-forest:#7a1f3d');
+
+    // Two commits at once on main, one through each instance: both recorded, one the parent of the other.
+    const base = (await (await onA.json('GET', '/api/admin/code')).json()).head as string;
+    await save(onA, 'site/robots.txt', `${await file(onA, 'site/robots.txt')}Disallow: /from-a/\n`);
+    await save(onB, 'README.md', `${await file(onB, 'README.md')}\nEdited through B.\n`);
+    const [ca, cb] = await Promise.all([
+      onA.json('POST', '/api/admin/code/commit', { message: 'Through A' }),
+      onB.json('POST', '/api/admin/code/commit', { message: 'Through B' }),
+    ]);
+    expect([ca.status, cb.status]).toEqual([201, 201]);
+    const history = (await (await onB.json('GET', '/api/admin/code/history')).json()).commits as { id: string; message: string; parent: string }[];
+    const [top, second] = history;
+    expect(new Set([top?.message, second?.message])).toEqual(new Set(['Through A', 'Through B']));
+    expect(top?.parent).toBe(second?.id);
+    expect(second?.parent).toBe(base);
+    expect(await file(onB, 'site/robots.txt')).toContain('Disallow: /from-a/');
+    expect(await file(onA, 'README.md')).toContain('Edited through B.');
   });
 });

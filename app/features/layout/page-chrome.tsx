@@ -16,6 +16,7 @@ export function PageChrome({ children, chat }: { children: React.ReactNode; chat
         Skip to content
       </a>
       <ProgressBar />
+      {hidden ? null : <AnnouncementBar />}
       {hidden ? <HomeButton /> : <Header />}
       <div key={pathname} className={fade ? 'page-fade' : undefined}>
         {children}
@@ -54,6 +55,22 @@ function ProgressBar() {
       <div className="h-full w-1/3 bg-brass-light" style={{ animation: busy ? 'progress 1s linear infinite' : undefined }} />
     </div>
   );
+}
+
+/** The deployed announcement (the Code Editor's `site/announcement.json`), above the header. */
+function AnnouncementBar() {
+  const a = (useRouteLoaderData('root') as { announcement?: { text: string; link: string | null } | null } | undefined)?.announcement;
+  return a ? (
+    <div className="bg-brass px-4 py-2 text-center text-sm font-medium text-white" data-testid="announcement-bar">
+      {a.link ? (
+        <a href={a.link} className="underline underline-offset-2">
+          {a.text}
+        </a>
+      ) : (
+        a.text
+      )}
+    </div>
+  ) : null;
 }
 
 function HomeButton() {

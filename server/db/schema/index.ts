@@ -21,3 +21,4 @@ export * from './stock';
 export * from './stores';
 export * from './system';
 export * from './navigation';
+export * from './code';

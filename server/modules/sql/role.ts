@@ -30,8 +30,21 @@ export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   outbox_emails: ['text', 'html'],
 };
 
-/** Tables the editor may read but never change. */
-export const READ_ONLY_TABLES: readonly string[] = ['audit_logs', 'app_meta', 'jobs', 'rate_limits'];
+/**
+ * Tables the editor may read but never change. The assets repository's too: its refs move only under
+ * the repository's lock, and the live pointer only through a checked, audited deploy (issue 20).
+ */
+export const READ_ONLY_TABLES: readonly string[] = [
+  'audit_logs',
+  'app_meta',
+  'jobs',
+  'rate_limits',
+  'code_objects',
+  'code_files',
+  'code_working_files',
+  'code_deployments',
+  'code_editor_settings',
+];
 
 export interface SqlRole {
   name: string;

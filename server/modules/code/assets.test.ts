@@ -1,0 +1,137 @@
+// What a deploy checks, file by file: the theme parses and holds only custom properties of the right
+// kind, every email template renders with its own values, the announcement and robots.txt lines are
+// well formed — and the seed files, what the site used before the repository, pass.
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_LAYOUT, BUILT_IN_TEMPLATES, builtInTemplate } from '../../mail/built-in-templates';
+import { parseTemplate, renderTemplate, type TemplateError } from '../../mail/compose';
+import { accountLocked, confirmEmail, partnerInvitation } from '../../mail/templates';
+import { compileAnnouncement, compileAssets, compileRobots, compileTheme, SEED_FILES } from './assets';
+
+const withFile = (path: string, content: string) => new Map(Object.entries({ ...SEED_FILES, [path]: content }));
+const messages = (r: { problems: { message: string }[] }) => r.problems.map((p) => p.message);
+
+describe('the seed', () => {
+  it('passes every check and compiles the theme into one :root block', () => {
+    const { assets, problems } = compileAssets(new Map(Object.entries(SEED_FILES)));
+    expect(problems).toEqual([]);
+    expect(assets?.themeCss).toBe(
+      ':root{--color-ink:#1c1917;--color-cream:#f8f4ec;--color-brass:#8a6a25;--color-brass-light:#c8a96a;--color-forest:#1f3d36;--font-sans:"Inter Variable",ui-sans-serif,system-ui,sans-serif;--font-serif:"Playfair Display Variable",Georgia,serif;--spacing:0.25rem}',
+    );
+    expect(assets?.announcement).toBeNull();
+    expect(assets?.emails.templates.size).toBe(Object.keys(BUILT_IN_TEMPLATES).length);
+  });
+
+  it('renders the account emails exactly as the built-in text did', () => {
+    expect(confirmEmail('a@example.com', 'Alex', 'https://x.example/c?t=1')).toMatchObject({
+      subject: 'Confirm your Frolic account',
+      text: 'Hello Alex,\n\nPlease confirm your email address to finish creating your account. The link works once and expires in 24 hours.\n\nConfirm my email: https://x.example/c?t=1\n\n— Frolic',
+      html: '<div style="font-family:Georgia,serif;max-width:560px"><p>Hello Alex,</p><p>Please confirm your email address to finish creating your account. The link works once and expires in 24 hours.</p><p><a href="https://x.example/c?t=1">Confirm my email</a></p><p>— Frolic</p></div>',
+    });
+    expect(accountLocked('a@example.com', 'https://x', 30, 'account').text).toContain('from several places, so we locked it for 30 minutes');
+    expect(partnerInvitation('a@example.com', 'Al', 'Harbour <Imports>', 'https://x').html).toContain('Harbour &#60;Imports&#62;');
+  });
+});
+
+describe('the theme', () => {
+  it('refuses a stylesheet that does not parse, naming the line', () => {
+    const r = compileTheme(':root {\n  --color-ink #111;\n}\n');
+    expect(r.problems).toEqual([{ path: 'theme/theme.css', line: 2, message: 'The stylesheet does not parse: Colon is expected.' }]);
+  });
+
+  it('refuses a block never closed', () => {
+    expect(messages(compileTheme(':root {\n  --color-ink: #111;\n'))).toEqual(['A "{" is never closed.']);
+  });
+
+  it('holds custom properties of :root only, each of its kind', () => {
+    expect(messages(compileTheme('body { color: red; }'))).toEqual([
+      'Only ":root" may be styled here, not "body".',
+      '"color" is not a custom property: the theme sets --name values only.',
+    ]);
+    expect(messages(compileTheme('@import url(x.css);'))).toEqual(['The theme holds only ":root { … }" blocks of custom properties.']);
+    expect(messages(compileTheme(':root { --color-ink: wine; --spacing: 4; --font-sans: 12px; }'))).toEqual([
+      '--color-ink must be a colour, not "wine".',
+      '--spacing must be a length, not "4".',
+      '--font-sans must be a list of fonts, not "12px".',
+    ]);
+    expect(messages(compileTheme(':root { --hero: url(https://x.example/a.png); }'))).toEqual(['--hero: the theme loads nothing (no url()).']);
+  });
+
+  it('can never close the <style> it is inlined into', () => {
+    expect(messages(compileTheme(':root { --label: "</style><script>alert(1)</script>"; }'))).toEqual(['--label: a value may not contain "<".']);
+    // A comment with "<" is dropped, not inlined.
+    expect(compileTheme('/* <b> */ :root { --color-ink: rgb(0 0 0); }')).toEqual({ css: ':root{--color-ink:rgb(0 0 0)}', problems: [] });
+  });
+});
+
+describe('email templates', () => {
+  it('parses paragraphs and the button, and fills values HTML-escaped', () => {
+    const t = parseTemplate('Subject: Hi {{name}}\n\nHello {{ name }},\nsecond line\n\n[Go]({{url}})\n');
+    expect(t.paragraphs).toEqual([
+      { kind: 'text', text: 'Hello {{ name }},\nsecond line' },
+      { kind: 'link', label: 'Go', href: '{{url}}' },
+    ]);
+    expect(renderTemplate(t, { name: '<b>', url: 'https://x/?a=1&b=2' }, '<main>{{content}}</main>')).toEqual({
+      subject: 'Hi <b>',
+      text: 'Hello <b>,\nsecond line\n\nGo: https://x/?a=1&b=2',
+      html: '<main><p>Hello &#60;b&#62;,\nsecond line</p><p><a href="https://x/?a=1&#38;b=2">Go</a></p></main>',
+    });
+  });
+
+  it('refuses a template without a subject, with an open placeholder, or empty', () => {
+    const problems = (source: string) => {
+      try {
+        parseTemplate(source);
+        return [];
+      } catch (err) {
+        return (err as TemplateError).problems;
+      }
+    };
+    expect(problems('Hello\n\nText')).toEqual([{ line: 1, message: 'The first line must be "Subject: …".' }]);
+    expect(problems('Subject: x\n\nHello {{name\n')).toEqual([{ line: 3, message: 'A placeholder is not closed: write it as {{name}}.' }]);
+    expect(problems('Subject: x\n')).toEqual([{ line: null, message: 'The email has no text.' }]);
+  });
+
+  it('refuses at deploy a template using a value it does not have, one that lost its link, and an email the mailer never sends', () => {
+    const source = BUILT_IN_TEMPLATES['reset-password'].source;
+    expect(compileAssets(withFile('emails/reset-password.txt', source.replace('Someone', '{{name}}'))).problems).toEqual([
+      { path: 'emails/reset-password.txt', line: 3, message: '{{name}} is not a value of this email (it has {{url}}).' },
+    ]);
+    expect(messages(compileAssets(withFile('emails/reset-password.txt', source.replace('[Choose a new password]({{url}})', 'No link.'))))).toEqual([
+      'The email has lost its link: {{url}} must stay.',
+    ]);
+    expect(messages(compileAssets(withFile('emails/newsletter.txt', 'Subject: x\n\n[a]({{url}})\n')))).toEqual(['The mailer sends no email of this name.']);
+  });
+
+  it('refuses a layout without {{content}} or with a script', () => {
+    expect(messages(compileAssets(withFile('emails/layout.html', '<div></div>')))).toEqual(['The layout has no {{content}}: emails would be empty.']);
+    expect(messages(compileAssets(withFile('emails/layout.html', `${BUILT_IN_LAYOUT}<img src=x onerror=alert(1)>`)))).toEqual([
+      'Emails run no scripts: remove the script, event handler or javascript: link.',
+    ]);
+  });
+
+  it('every built-in template parses', () => {
+    for (const name of Object.keys(BUILT_IN_TEMPLATES) as (keyof typeof BUILT_IN_TEMPLATES)[]) expect(builtInTemplate(name).subject).not.toBe('');
+  });
+});
+
+describe('the announcement bar and robots.txt', () => {
+  it('reads the announcement: off, on with a site path or an https link; anything else refused', () => {
+    expect(compileAnnouncement('{"enabled":false,"text":""}')).toEqual({ announcement: null, problems: [] });
+    expect(compileAnnouncement('{"enabled":true,"text":"Hi","link":"/events"}').announcement).toEqual({ text: 'Hi', link: '/events' });
+    expect(messages(compileAnnouncement('{"enabled":true,"text":"Hi","link":"javascript:alert(1)"}'))).toEqual([
+      'link: A path of the site (/events) or an https:// address.',
+    ]);
+    expect(messages(compileAnnouncement('{"enabled":true,"text":""}'))).toEqual(['text: An enabled announcement needs text.']);
+    expect(messages(compileAnnouncement('{"enabled":true,'))[0]).toMatch(/^Not valid JSON/);
+  });
+
+  it('keeps robots.txt rules and comments, and refuses anything else with its line', () => {
+    expect(compileRobots('# mine\nDisallow: /drafts/\n\nUser-agent: Bingbot\n')).toEqual({
+      lines: ['# mine', 'Disallow: /drafts/', 'User-agent: Bingbot'],
+      problems: [],
+    });
+    expect(compileRobots('Disallow /x\n').problems).toEqual([
+      { path: 'site/robots.txt', line: 1, message: '"Disallow /x" is not a robots.txt rule (User-agent, Allow, Disallow, Crawl-delay, Sitemap).' },
+    ]);
+  });
+});

@@ -1,0 +1,257 @@
+// The site's assets as the repository holds them, and what a deploy checks and the live site uses:
+// the theme (CSS custom properties, inlined into every page's head), the email templates and their
+// layout (the mailer), the announcement bar and extra robots.txt lines. `compileAssets` is the one
+// reading of a commit's files: a deploy refuses a commit with any problem, and the live site runs the
+// result — so what was checked is exactly what is served. Never the server's own code.
+import * as csstree from 'css-tree';
+import { z } from 'zod';
+import { BUILT_IN_LAYOUT, BUILT_IN_TEMPLATES, type TemplateName, TEMPLATE_NAMES } from '../../mail/built-in-templates';
+import { type EmailTemplate, layoutProblems, parseTemplate, placeholdersOf, renderTemplate, TemplateError } from '../../mail/compose';
+import type { LiveEmailTemplates } from '../../mail/mailer';
+
+export const THEME_PATH = 'theme/theme.css';
+export const LAYOUT_PATH = 'emails/layout.html';
+export const ANNOUNCEMENT_PATH = 'site/announcement.json';
+export const ROBOTS_PATH = 'site/robots.txt';
+export const templatePath = (name: string) => `emails/${name}.txt`;
+
+/** A reason a commit cannot go live, with where it is. */
+export interface AssetProblem {
+  path: string;
+  line: number | null;
+  message: string;
+}
+
+export interface Announcement {
+  text: string;
+  link: string | null;
+}
+
+/** What the live site uses, compiled from one commit. */
+export interface SiteAssets {
+  /** The theme as one minified `:root { … }` block (safe inside <style>: it holds no `<`). */
+  themeCss: string;
+  announcement: Announcement | null;
+  /** Lines appended to robots.txt. */
+  robotsLines: string[];
+  emails: LiveEmailTemplates;
+}
+
+/** The files a new repository starts with: what the site used before the repository existed. */
+export const SEED_FILES: Readonly<Record<string, string>> = {
+  'README.md': `# The site's assets
+
+What the live site uses besides its code. Edit, commit, then **Deploy to Production**: a deploy
+checks the branch (the stylesheet parses, every email renders with sample values) and every server
+uses the new files at once, without a restart. Rollback: deploy an earlier commit.
+
+- \`${THEME_PATH}\` — the theme: CSS custom properties (colours, fonts, spacing) inside \`:root { … }\`.
+  Inlined into every page. Colours must be colours, \`--font-*\` font lists, \`--spacing\` a length.
+- \`${LAYOUT_PATH}\` — the HTML around every email; \`{{content}}\` is where the text goes.
+- \`emails/<name>.txt\` — the account emails: a \`Subject:\` line, then paragraphs separated by blank
+  lines; \`[label]({{url}})\` is the button. Each email may use only its own placeholders:
+${TEMPLATE_NAMES.map((n) => `  - \`${templatePath(n)}\`: ${BUILT_IN_TEMPLATES[n].purpose} (${BUILT_IN_TEMPLATES[n].vars.map((v) => `{{${v}}}`).join(', ')})`).join('\n')}
+- \`${ANNOUNCEMENT_PATH}\` — the bar above the public pages' header: \`enabled\`, \`text\`, \`link\` (a
+  path of the site such as \`/events\`, an https address, or null).
+- \`${ROBOTS_PATH}\` — lines added to robots.txt (\`Disallow: /drafts/\`, \`# comments\`).
+`,
+  [THEME_PATH]: `/* The site's theme. Every page uses these custom properties; a deploy inlines this file into the
+   page's <head>, where it overrides the built-in values. */
+:root {
+  --color-ink: #1c1917;
+  --color-cream: #f8f4ec;
+  --color-brass: #8a6a25;
+  --color-brass-light: #c8a96a;
+  --color-forest: #1f3d36;
+  --font-sans: 'Inter Variable', ui-sans-serif, system-ui, sans-serif;
+  --font-serif: 'Playfair Display Variable', Georgia, serif;
+  --spacing: 0.25rem;
+}
+`,
+  [LAYOUT_PATH]: BUILT_IN_LAYOUT,
+  ...Object.fromEntries(TEMPLATE_NAMES.map((n) => [templatePath(n), BUILT_IN_TEMPLATES[n].source])),
+  [ANNOUNCEMENT_PATH]: `${JSON.stringify({ enabled: false, text: 'Our new Spiced Rum Reserve is here.', link: '/products' }, null, 2)}\n`,
+  [ROBOTS_PATH]: '# Lines added to robots.txt, after the built-in rules.\n',
+};
+
+/** The files a commit may hold: the seeded ones (the editor edits them; it creates no others). */
+export const KNOWN_PATHS: ReadonlySet<string> = new Set(Object.keys(SEED_FILES));
+
+// --- the theme -------------------------------------------------------------------------------------
+
+const typeOf = (property: string): { kind: 'type' | 'property'; name: string; label: string } | null => {
+  if (property.startsWith('--color-')) return { kind: 'type', name: 'color', label: 'a colour' };
+  if (/^--font-(sans|serif|mono)$/.test(property)) return { kind: 'property', name: 'font-family', label: 'a list of fonts' };
+  if (property === '--spacing' || property.startsWith('--radius-')) return { kind: 'type', name: 'length', label: 'a length' };
+  return null;
+};
+
+export function compileTheme(source: string): { css: string; problems: AssetProblem[] } {
+  const problems: AssetProblem[] = [];
+  const at = (line: number | null, message: string) => problems.push({ path: THEME_PATH, line, message });
+  // The parser closes an open block at the end by itself; a stylesheet cut short is still broken.
+  let depth = 0;
+  let open: number[] = [];
+  csstree.tokenize(source, (type, start) => {
+    if (type === csstree.tokenTypes.LeftCurlyBracket) {
+      depth += 1;
+      open = [...open, start];
+    } else if (type === csstree.tokenTypes.RightCurlyBracket) {
+      depth -= 1;
+      open = open.slice(0, -1);
+    }
+  });
+  if (depth > 0) at(source.slice(0, open.at(-1)).split('\n').length, 'A "{" is never closed.');
+  const ast = csstree.parse(source, {
+    positions: true,
+    parseCustomProperty: true,
+    onParseError: (e) => at((e as { line?: number }).line ?? null, `The stylesheet does not parse: ${e.message}.`),
+  }) as csstree.StyleSheet;
+  ast.children.forEach((node) => {
+    const line = node.loc?.start.line ?? null;
+    if (node.type === 'Raw') return;
+    if (node.type !== 'Rule') {
+      at(line, 'The theme holds only ":root { … }" blocks of custom properties.');
+      return;
+    }
+    if (csstree.generate(node.prelude) !== ':root') at(line, `Only ":root" may be styled here, not "${csstree.generate(node.prelude)}".`);
+    node.block.children.forEach((decl) => {
+      const dline = decl.loc?.start.line ?? line;
+      // What the parser could not read is already reported above.
+      if (decl.type === 'Raw') return;
+      if (decl.type !== 'Declaration') {
+        at(dline, 'Only custom properties (--name: value;) belong in the theme.');
+        return;
+      }
+      if (!decl.property.startsWith('--')) {
+        at(dline, `"${decl.property}" is not a custom property: the theme sets --name values only.`);
+        return;
+      }
+      const text = csstree.generate(decl.value).trim();
+      if (text === '') at(dline, `${decl.property} has no value.`);
+      else if (/url\(|@import|expression\(/i.test(text)) at(dline, `${decl.property}: the theme loads nothing (no url()).`);
+      else if (text.includes('<')) at(dline, `${decl.property}: a value may not contain "<".`);
+      const type = typeOf(decl.property);
+      if (type && text !== '' && decl.value.type === 'Value') {
+        const match = type.kind === 'type' ? csstree.lexer.matchType(type.name, decl.value) : csstree.lexer.matchProperty(type.name, decl.value);
+        if (match.error) at(dline, `${decl.property} must be ${type.label}, not "${text}".`);
+      }
+    });
+  });
+  // Inlined into <style>: whatever made it this far must not be able to close the element.
+  const css = csstree.generate(ast);
+  if (css.includes('<') && problems.length === 0) at(null, 'The theme may not contain "<".');
+  return { css: problems.length ? '' : css, problems };
+}
+
+// --- the announcement bar and robots.txt -------------------------------------------------------------
+
+const announcementSchema = z
+  .object({
+    enabled: z.boolean(),
+    text: z.string().trim().max(200, 'At most 200 characters.'),
+    link: z
+      .string()
+      .regex(/^(\/(?!\/)[^\s]*|https:\/\/[^\s]+)$/, 'A path of the site (/events) or an https:// address.')
+      .max(500)
+      .nullable()
+      .optional(),
+  })
+  .strict()
+  .refine((a) => !a.enabled || a.text.length > 0, { message: 'An enabled announcement needs text.', path: ['text'] });
+
+export function compileAnnouncement(source: string): { announcement: Announcement | null; problems: AssetProblem[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(source);
+  } catch (err) {
+    return { announcement: null, problems: [{ path: ANNOUNCEMENT_PATH, line: null, message: `Not valid JSON: ${(err as Error).message}.` }] };
+  }
+  const parsed = announcementSchema.safeParse(json);
+  if (!parsed.success) {
+    return {
+      announcement: null,
+      problems: parsed.error.issues.map((i) => ({ path: ANNOUNCEMENT_PATH, line: null, message: `${i.path.join('.') || 'The file'}: ${i.message}` })),
+    };
+  }
+  const a = parsed.data;
+  return { announcement: a.enabled ? { text: a.text, link: a.link ?? null } : null, problems: [] };
+}
+
+const ROBOTS_LINE = /^(user-agent|allow|disallow|crawl-delay|sitemap|host|clean-param)\s*:\s*\S[^\r]*$/i;
+
+export function compileRobots(source: string): { lines: string[]; problems: AssetProblem[] } {
+  const problems: AssetProblem[] = [];
+  const lines: string[] = [];
+  source.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '') return;
+    if (line.startsWith('#') || ROBOTS_LINE.test(line)) lines.push(line);
+    else
+      problems.push({
+        path: ROBOTS_PATH,
+        line: i + 1,
+        message: `"${line.slice(0, 60)}" is not a robots.txt rule (User-agent, Allow, Disallow, Crawl-delay, Sitemap).`,
+      });
+  });
+  if (lines.length > 200) problems.push({ path: ROBOTS_PATH, line: null, message: 'At most 200 lines.' });
+  return { lines, problems };
+}
+
+// --- the emails --------------------------------------------------------------------------------------
+
+function compileEmails(files: ReadonlyMap<string, string>): { emails: LiveEmailTemplates; problems: AssetProblem[] } {
+  const problems: AssetProblem[] = [];
+  const layout = files.get(LAYOUT_PATH) ?? BUILT_IN_LAYOUT;
+  for (const p of layoutProblems(layout)) problems.push({ path: LAYOUT_PATH, ...p });
+  const templates = new Map<string, EmailTemplate>();
+  for (const [path, source] of files) {
+    const name = /^emails\/([a-z0-9-]+)\.txt$/.exec(path)?.[1];
+    if (!name) continue;
+    const known = (BUILT_IN_TEMPLATES as Record<string, (typeof BUILT_IN_TEMPLATES)[TemplateName] | undefined>)[name];
+    if (!known) {
+      problems.push({ path, line: null, message: 'The mailer sends no email of this name.' });
+      continue;
+    }
+    const uses = placeholdersOf(source);
+    for (const [v, line] of uses) {
+      if (!known.vars.includes(v as never))
+        problems.push({ path, line, message: `{{${v}}} is not a value of this email (it has ${known.vars.map((x) => `{{${x}}}`).join(', ')}).` });
+    }
+    if (!uses.has('url')) problems.push({ path, line: null, message: 'The email has lost its link: {{url}} must stay.' });
+    try {
+      const template = parseTemplate(source);
+      // Rendered with sample values, as the mailer will: a template that cannot render is refused.
+      renderTemplate(template, known.sample, layout);
+      templates.set(name, template);
+    } catch (err) {
+      if (!(err instanceof TemplateError)) throw err;
+      for (const p of err.problems) problems.push({ path, ...p });
+    }
+  }
+  return { emails: { layout, templates }, problems };
+}
+
+/** Checks a commit's files and compiles what the live site uses; any problem and `assets` is null. */
+export function compileAssets(files: ReadonlyMap<string, string>): { assets: SiteAssets | null; problems: AssetProblem[] } {
+  const problems: AssetProblem[] = [];
+  const themeSource = files.get(THEME_PATH);
+  let themeCss = '';
+  if (themeSource === undefined) problems.push({ path: THEME_PATH, line: null, message: 'The theme is missing.' });
+  else {
+    const theme = compileTheme(themeSource);
+    themeCss = theme.css;
+    problems.push(...theme.problems);
+  }
+  const { emails, problems: emailProblems } = compileEmails(files);
+  problems.push(...emailProblems);
+  const announcement = compileAnnouncement(files.get(ANNOUNCEMENT_PATH) ?? '{"enabled":false,"text":""}');
+  problems.push(...announcement.problems);
+  const robots = compileRobots(files.get(ROBOTS_PATH) ?? '');
+  problems.push(...robots.problems);
+  for (const path of files.keys()) {
+    if (!KNOWN_PATHS.has(path) && !/^emails\/[a-z0-9-]+\.txt$/.test(path)) problems.push({ path, line: null, message: 'The site does not use this file.' });
+  }
+  if (problems.length) return { assets: null, problems };
+  return { assets: { themeCss, announcement: announcement.announcement, robotsLines: robots.lines, emails }, problems };
+}
