@@ -3,7 +3,7 @@
 // between them — no compression, and for gzip no CRC over the page, per request.
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliDecompress, constants as zlibConstants, createBrotliCompress, crc32, deflateRawSync } from 'node:zlib';
+import { brotliDecompress, constants as zlibConstants, createBrotliCompress, crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -41,10 +41,11 @@ export function pickEncoding(header: string | undefined): Encoding {
 
 /**
  * A page deflated once, in pieces split at the nonce placeholder: each piece deflated on its own and
- * ended with a full flush (byte-aligned, no back-reference crosses a piece). A response is the gzip
- * header, the pieces with the nonce as a stored block between them, a final empty block and the
- * trailer. The trailer's CRC is combined from each piece's CRC (kept here) and the nonce's, so a
- * response reads only the nonce, not the page.
+ * ended with a full flush (byte-aligned), with the page before it as the preset dictionary — stand-ins
+ * (see brotli below) in the nonces' places, so a back-reference may reach into earlier pieces but
+ * never into a nonce. A response is the gzip header, the pieces with the nonce as a stored block
+ * between them, a final empty block and the trailer. The trailer's CRC is combined from each piece's
+ * CRC (kept here) and the nonce's, so a response reads only the nonce, not the page.
  */
 export interface GzipParts {
   deflated: Buffer[];
@@ -52,6 +53,8 @@ export interface GzipParts {
   /** x^(8·length) mod the CRC polynomial for each piece: shifts a running CRC past the piece. */
   shifts: number[];
   lengths: number[];
+  /** The nonce length the stand-ins had (null: no dictionaries, any nonce fits). */
+  nonceLength: number | null;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -87,15 +90,42 @@ function shiftFor(bytes: number): number {
 /** crc32(A ‖ B) from crc32(A), crc32(B) and B's shift operator. */
 const combine = (crcA: number, crcB: number, shiftB: number) => (multModP(shiftB, crcA) ^ crcB) >>> 0;
 
-export function gzipParts(body: string, placeholder: string): GzipParts {
+/** The most a deflate back-reference reaches. */
+const DEFLATE_WINDOW = 32_768;
+
+/** The pieces, and what each is deflated with: the page before it, stand-ins in the nonces' places. */
+function gzipPlan(body: string, placeholder: string, nonceLength: number) {
   const raw = body.split(placeholder).map((piece) => Buffer.from(piece));
-  return {
-    deflated: raw.map((b) => deflateRawSync(b, { finishFlush: zlibConstants.Z_FULL_FLUSH })),
+  const fills = standIns(raw, raw.length - 1, nonceLength);
+  const whole = fills ? Buffer.concat(raw.flatMap((piece, i) => (i < fills.length ? [piece, fills[i] as Buffer] : [piece]))) : null;
+  let at = 0;
+  const jobs = raw.map((piece, i) => {
+    const dictionary = whole && at > 0 ? whole.subarray(Math.max(0, at - DEFLATE_WINDOW), at) : null;
+    at += piece.length + nonceLength;
+    return { piece, options: { finishFlush: zlibConstants.Z_FULL_FLUSH, ...(dictionary && i > 0 ? { dictionary } : {}) } };
+  });
+  const parts = (deflated: Buffer[]): GzipParts => ({
+    deflated,
     crcs: raw.map((b) => crc32(b)),
     shifts: raw.map((b) => shiftFor(b.length)),
     lengths: raw.map((b) => b.length),
-  };
+    nonceLength: fills ? nonceLength : null,
+  });
+  return { jobs, parts };
 }
+
+export function gzipParts(body: string, placeholder: string, nonceLength: number): GzipParts {
+  const { jobs, parts } = gzipPlan(body, placeholder, nonceLength);
+  return parts(jobs.map((j) => deflateRawSync(j.piece, j.options)));
+}
+
+/** gzipParts on the thread pool. */
+export async function gzipPartsAsync(body: string, placeholder: string, nonceLength: number): Promise<GzipParts> {
+  const { jobs, parts } = gzipPlan(body, placeholder, nonceLength);
+  return parts(await Promise.all(jobs.map((j) => deflateRawAsync(j.piece, j.options))));
+}
+
+const deflateRawAsync = promisify(deflateRaw);
 
 /** A stored (uncompressed) deflate block of `data`, starting on a byte boundary (after a flush). */
 function storedBlock(data: Buffer): Buffer {
@@ -105,9 +135,10 @@ function storedBlock(data: Buffer): Buffer {
   return Buffer.concat([head, data]);
 }
 
-/** One valid gzip member of the pieces with `nonce` between them. */
-export function gzipWithNonce(parts: GzipParts, nonce: string): Buffer {
+/** One valid gzip member of the pieces with `nonce` between them; null for a nonce of another length than the stand-ins'. */
+export function gzipWithNonce(parts: GzipParts, nonce: string): Buffer | null {
   const n = Buffer.from(nonce);
+  if (parts.nonceLength !== null && parts.deflated.length > 1 && n.length !== parts.nonceLength) return null;
   const stored = storedBlock(n);
   const nonceCrc = crc32(n);
   const nonceShift = parts.deflated.length > 1 ? shiftFor(n.length) : 0;

@@ -13,13 +13,23 @@ import { TOAST_COOKIE } from './flash';
 import { SESSION_COOKIE_PLAIN, SESSION_COOKIE_TLS } from './request-auth';
 import type { AgeGateService } from '../modules/age-gate/service';
 import { UNCACHED_PAGES } from '../../shared/paths';
-import { brotliParts, brotliWithNonce, type BrotliParts, type Encoding, gzipParts, gzipWithNonce, type GzipParts, pickEncoding } from './nonce-compression';
+import {
+  brotliParts,
+  brotliWithNonce,
+  type BrotliParts,
+  type Encoding,
+  gzipParts,
+  gzipPartsAsync,
+  gzipWithNonce,
+  type GzipParts,
+  pickEncoding,
+} from './nonce-compression';
 
 export interface Entry {
   status: number;
   headers: [string, string][];
   body: string;
-  /** The body deflated once, between the nonce placeholders (made on the first gzip answer). */
+  /** The body deflated once, between the nonce placeholders (made in the background after capture). */
   gzip?: GzipParts;
   /** The body brotli-compressed once (made in the background after capture; null if it cannot be). */
   br?: BrotliParts | null;
@@ -41,7 +51,7 @@ export interface PageCache {
    * made for it (brotli, gzip, none), with `Vary: Accept-Encoding` whichever it is.
    */
   send(res: ExpressResponse, entry: Entry, nonce: string, acceptEncoding: string | undefined): void;
-  /** Resolves once the entry's brotli variant is made or known impossible (tests, benchmarks). */
+  /** Resolves once the entry's compressed variants are made (or brotli known impossible). */
   compressed(entry: Entry): Promise<void>;
   withNonce(response: Response, nonce: string): Promise<Response>;
 }
@@ -111,18 +121,23 @@ export function createPageCache(content: ContentVersion, ageGate: AgeGateService
       const entry: Entry = { status: response.status, headers: [...response.headers.entries()], body: await response.text(), heads: {} };
       if (version === content.current) {
         entries.set(key, entry);
-        // Brotli at its best quality takes tens of milliseconds a page: off the event loop, and until
-        // it is done the page goes out gzipped.
+        // Compressed off the event loop (brotli at its best quality takes tens of milliseconds a
+        // page); until brotli is done the page goes out gzipped, and a gzip answer needed before
+        // the background one is done makes it there and then.
+        const gzip = gzipPartsAsync(entry.body, placeholder, NONCE_LENGTH).then((parts) => {
+          entry.gzip ??= parts;
+        });
+        const br = brotliParts(entry.body, placeholder, NONCE_LENGTH).then(
+          (parts) => {
+            entry.br = parts;
+          },
+          () => {
+            entry.br = null;
+          },
+        );
         pending.set(
           entry,
-          brotliParts(entry.body, placeholder, NONCE_LENGTH).then(
-            (parts) => {
-              entry.br = parts;
-            },
-            () => {
-              entry.br = null;
-            },
-          ),
+          Promise.all([gzip.catch(() => undefined), br]).then(() => undefined),
         );
       }
       return entry;
@@ -131,13 +146,16 @@ export function createPageCache(content: ContentVersion, ageGate: AgeGateService
       const wanted = pickEncoding(acceptEncoding);
       let encoding: Encoding = 'identity';
       let body: Buffer | string | null = null;
-      if (wanted === 'br' && entry.br) body = brotliWithNonce(entry.br, nonce);
-      if (body) encoding = 'br';
-      else if (wanted !== 'identity') {
-        entry.gzip ??= gzipParts(entry.body, placeholder);
-        body = gzipWithNonce(entry.gzip, nonce);
-        encoding = 'gzip';
-      } else body = swap(entry.body, nonce);
+      if (wanted === 'br' && entry.br) {
+        body = brotliWithNonce(entry.br, nonce);
+        if (body) encoding = 'br';
+      }
+      // Brotli not made (yet) for this page: gzip, which every client taking br takes too.
+      if (!body && wanted !== 'identity') {
+        body = gzipWithNonce((entry.gzip ??= gzipParts(entry.body, placeholder, NONCE_LENGTH)), nonce);
+        if (body) encoding = 'gzip';
+      }
+      body ??= swap(entry.body, nonce);
       res.status(entry.status);
       for (const [name, value] of (entry.heads[encoding] ??= headersFor(entry.headers, encoding))) res.setHeader(name, value);
       res.setHeader('Content-Length', Buffer.byteLength(body));
