@@ -129,7 +129,12 @@ export async function run() {
 
   // PostgreSQL on a fresh database, dropped afterwards.
   if (postgresAvailable()) {
-    rows.push(...(await withFreshPostgres('http', (databaseUrl) => withServer('http-pg', { databaseUrl }, (server) => suite(server, 'postgres')))));
+    rows.push(
+      ...(await withFreshPostgres('http', async (databaseUrl) => {
+        notes.push(`PostgreSQL database ${databaseUrl.split('/').pop()} (created for the run, dropped after).`);
+        return withServer('http-pg', { databaseUrl }, (server) => suite(server, 'postgres'));
+      })),
+    );
   } else {
     notes.push('PostgreSQL did not answer on 127.0.0.1:5432: skipped.');
   }
