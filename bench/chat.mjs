@@ -26,6 +26,8 @@ const RATE = Number(process.env.CHAT_RATE || 500);
 const SECONDS = Number(process.env.CHAT_SECONDS || 10);
 const DELIVERY_TARGETS = Math.min(1000, SOCKETS);
 const STORM_RATE = Number(process.env.CHAT_STORM_RATE || 200);
+/** A second delivery run at a rate this machine stores without queueing, so the latency is delivery's own. */
+const LOW_RATE = Number(process.env.CHAT_LOW_RATE || 100);
 const PASSWORD = 'Chat-bench-demo-pass-1';
 const STAFF = 'employee@demo.frolic.example';
 const BACKOFF_MS = [1000, 2000, 5000, 10000]; // shared/schemas/chat.ts RECONNECT_BACKOFF_MS
@@ -68,6 +70,7 @@ async function pool(n, concurrency, task) {
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
 const round = (x, d = 1) => (x === null ? null : Math.round(x * 10 ** d) / 10 ** d);
+const seconds = (ms) => (ms === null ? null : round(ms / 1000));
 const rssKB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 /** Deliveries awaited: clientId → { due (ms, performance clock), visitor }. */
@@ -75,6 +78,8 @@ const awaited = new Map();
 const latencies = [];
 /** Staff POSTs: from due time to the answer (the message stored and published). */
 const stored = [];
+/** Why reconnections failed (error code or close before ready), counted. */
+const reconnectFailures = new Map();
 
 /** A visitor as the widget (app/features/chat/chat-connection.ts) behaves on the wire. */
 class Visitor {
@@ -145,7 +150,14 @@ class Visitor {
     this.attempt += 1;
     setTimeout(() => {
       this.reconnects += 1;
-      this.connect(this.followTo).catch(() => undefined); // a failure closes the socket: reconnectLater again
+      this.connect(this.followTo).then(
+        () => (this.backAt ??= performance.now()),
+        (err) => {
+          // The socket closes after a failure: reconnectLater again.
+          const code = err.code ?? err.message;
+          reconnectFailures.set(code, (reconnectFailures.get(code) ?? 0) + 1);
+        },
+      );
     }, delay);
   }
 
@@ -272,11 +284,11 @@ async function drain(ms) {
   while (awaited.size && performance.now() < until) await sleep(50);
 }
 
-async function delivery(base, cookie, targets, sent) {
+async function delivery(base, cookie, targets, sent, rate = RATE) {
   latencies.length = 0;
   stored.length = 0;
   awaited.clear();
-  const sending = await post(base, cookie, targets, RATE, SECONDS, sent);
+  const sending = await post(base, cookie, targets, rate, SECONDS, sent);
   await drain(15_000);
   const undelivered = awaited.size;
   awaited.clear();
@@ -285,7 +297,7 @@ async function delivery(base, cookie, targets, sent) {
   return {
     storedP50Ms: round(percentile(answered, 50)),
     storedP99Ms: round(percentile(answered, 99)),
-    rate: RATE,
+    rate,
     seconds: SECONDS,
     targets: targets.length,
     ...sending,
@@ -348,13 +360,16 @@ async function oneInstance() {
     const cookie = await signInStaff(server.url);
     const sent = new Map();
     const d = await delivery(server.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent);
-    process.stderr.write(
-      `  chat pglite delivery: ${d.postedPerSecond}/s stored (POST p50 ${d.storedP50Ms} ms, p99 ${d.storedP99Ms} ms), delivered p50 ${d.p50Ms} ms, p99 ${d.p99Ms} ms, undelivered ${d.undelivered}\n`,
-    );
+    const low = await delivery(server.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent, LOW_RATE);
+    for (const x of [d, low]) {
+      process.stderr.write(
+        `  chat pglite delivery at ${x.rate}/s: ${x.postedPerSecond}/s stored (POST p50 ${x.storedP50Ms} ms, p99 ${x.storedP99Ms} ms), delivered p50 ${x.p50Ms} ms, p99 ${x.p99Ms} ms, undelivered ${x.undelivered}\n`,
+      );
+    }
     const stillOpen = visitors.filter((v) => v.ready).length;
     const check = reconcile(visitors, sent);
     for (const v of visitors) v.close();
-    return { ...row, stillOpenAfterDelivery: stillOpen, delivery: d, check };
+    return { ...row, stillOpenAfterDelivery: stillOpen, delivery: d, deliveryLow: low, check };
   } finally {
     await server.stop();
     removeDir(dataDir);
@@ -371,9 +386,12 @@ async function twoInstances(databaseUrl) {
     const cookie = await signInStaff(b.url);
     const sent = new Map();
     const d = await delivery(b.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent);
-    process.stderr.write(
-      `  chat postgres A→B delivery: ${d.postedPerSecond}/s stored (POST p50 ${d.storedP50Ms} ms, p99 ${d.storedP99Ms} ms), delivered p50 ${d.p50Ms} ms, p99 ${d.p99Ms} ms, undelivered ${d.undelivered}\n`,
-    );
+    const low = await delivery(b.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent, LOW_RATE);
+    for (const x of [d, low]) {
+      process.stderr.write(
+        `  chat postgres B→A delivery at ${x.rate}/s: ${x.postedPerSecond}/s stored (POST p50 ${x.storedP50Ms} ms, p99 ${x.storedP99Ms} ms), delivered p50 ${x.p50Ms} ms, p99 ${x.p99Ms} ms, undelivered ${x.undelivered}\n`,
+      );
+    }
     const afterDelivery = reconcile(visitors, sent);
 
     // The storm: staff keep posting to every visitor through B while A dies.
@@ -398,6 +416,10 @@ async function twoInstances(databaseUrl) {
       }
     }
     const back = live.filter((v) => v.ready).length;
+    const backTimes = live
+      .filter((v) => v.backAt)
+      .map((v) => v.backAt - killedAt)
+      .sort((x, y) => x - y);
     await sleep(5000); // a few seconds of ordinary traffic after the storm
     stopPosting = true;
     const storm = await posting;
@@ -405,18 +427,23 @@ async function twoInstances(databaseUrl) {
     const check = reconcile(visitors, sent);
     const reconnectAttempts = live.reduce((n, v) => n + v.reconnects, 0);
     process.stderr.write(
-      `  chat storm: ${back}/${live.length} back on B in ${round(allBackMs === null ? null : allBackMs / 1000)} s (${reconnectAttempts} attempts); ${check.messages} messages stored, lost ${check.lost}, duplicated ${check.duplicated}\n`,
+      `  chat storm: ${back}/${live.length} back on B in ${round(allBackMs === null ? null : allBackMs / 1000)} s (p50 ${seconds(percentile(backTimes, 50))} s, p99 ${seconds(percentile(backTimes, 99))} s; ${reconnectAttempts} attempts, failures ${JSON.stringify(Object.fromEntries(reconnectFailures))}); ${check.messages} messages stored, lost ${check.lost}, duplicated ${check.duplicated}\n`,
     );
     for (const v of visitors) v.close();
     return {
       ...row,
       delivery: d,
+      deliveryLow: low,
       afterDelivery,
       storm: {
         sockets: live.length,
         backOnB: back,
         allBackSeconds: allBackMs === null ? null : round(allBackMs / 1000),
         reconnectAttempts,
+        reconnectFailures: Object.fromEntries(reconnectFailures),
+        backSecondsP50: seconds(percentile(backTimes, 50)),
+        backSecondsP90: seconds(percentile(backTimes, 90)),
+        backSecondsP99: seconds(percentile(backTimes, 99)),
         postingRate: STORM_RATE,
         posting: storm,
         ...check,
@@ -453,10 +480,11 @@ export function summarize(r) {
     lines.push(
       `  ${x.database.padEnd(9)} held ${x.held}/${x.sockets} sockets, ${x.kbPerSocket} KB each (RSS ${x.rssBeforeMB} → ${x.rssAfterMB} MB)${x.exhausted ? `, stopped by ${x.exhausted}` : ''}`,
     );
-    const d = x.delivery;
-    lines.push(
-      `  ${''.padEnd(9)} delivery${x.database === 'postgres' ? ' (staff on B, visitors on A)' : ''}: ${d.postedPerSecond}/s stored, p50 ${d.p50Ms} ms, p90 ${d.p90Ms} ms, p99 ${d.p99Ms} ms, max ${d.maxMs} ms, undelivered ${d.undelivered}`,
-    );
+    for (const d of [x.delivery, x.deliveryLow].filter(Boolean)) {
+      lines.push(
+        `  ${''.padEnd(9)} delivery at ${d.rate}/s${x.database === 'postgres' ? ' (staff on B, visitors on A)' : ''}: ${d.postedPerSecond}/s stored, p50 ${d.p50Ms} ms, p90 ${d.p90Ms} ms, p99 ${d.p99Ms} ms, max ${d.maxMs} ms, undelivered ${d.undelivered}`,
+      );
+    }
     if (x.storm) {
       const s = x.storm;
       lines.push(
