@@ -1,8 +1,10 @@
 // HTTP throughput with autocannon (10 s, 50 connections, one run each): GET /api/ping (Express
 // floor), GET /api/products (JSON catalogue), and the server-rendered GET /products past the age gate
-// (page cache on); on PGlite and, when 127.0.0.1:5432 answers, on PostgreSQL. Plus /products with
+// (page cache on) — uncompressed, gzip, and `gzip, br` as browsers ask, the last also for / and
+// /about; on PGlite and, when 127.0.0.1:5432 answers, on PostgreSQL. Plus /products with
 // PAGE_CACHE=false on PGlite, to show what the page cache buys.
-/* global fetch, Buffer */
+/* global Buffer, setTimeout */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { isMain, passGate, postgresAvailable, removeDir, startServer, tempDataDir, withFreshPostgres, withServer, writeResult } from './lib.mjs';
 
@@ -13,12 +15,27 @@ function cannon(url, headers = {}) {
   return autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
 }
 
+/** One request, its body as sent (compressed bytes when compressed) and the headers that matter. */
+async function raw(url, headers) {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 async function check(url, headers, expect) {
-  const res = await fetch(url, { headers });
-  const body = await res.text();
+  const res = await raw(url, headers);
+  const encoding = res.headers['content-encoding'] ?? 'identity';
+  const text = encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body;
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
-  if (expect && !expect(body, res)) throw new Error(`GET ${url} did not answer the expected content`);
-  return { bytes: Buffer.byteLength(body), pageCache: res.headers.get('x-page-cache') };
+  if (expect && !expect(text.toString(), res)) throw new Error(`GET ${url} did not answer the expected content`);
+  return { bytes: res.body.length, encoding, pageCache: res.headers['x-page-cache'] ?? null };
 }
 
 function summarizeCannon(r) {
@@ -47,17 +64,29 @@ async function suite(server, label, { pageCacheOnly = false } = {}) {
         { name: '/api/ping', path: '/api/ping', headers: {}, expect: (b) => b.includes('pong') },
         { name: '/api/products', path: '/api/products', headers: {}, expect: (b) => b.startsWith('{') },
         { name: '/products', path: '/products', headers: { Cookie: cookie }, expect: notGate },
-        // What a browser sends: the cached HTML is compressed again on every response.
-        { name: '/products (gzip)', path: '/products', headers: { Cookie: cookie, 'Accept-Encoding': 'gzip' }, expect: null },
+        // gzip only: the page's gzip variant, made once, with the fresh nonce stored between its pieces.
+        { name: '/products (gzip)', path: '/products', headers: { Cookie: cookie, 'Accept-Encoding': 'gzip' }, expect: notGate, encoding: 'gzip' },
+        // What a browser sends: the brotli variant, made once in the background after the first render.
+        ...['/', '/products', '/about'].map((path) => ({
+          name: `${path} (gzip, br)`,
+          path,
+          headers: { Cookie: cookie, 'Accept-Encoding': 'gzip, br' },
+          expect: notGate,
+          encoding: 'br',
+        })),
       ];
   const out = [];
   for (const e of endpoints) {
     const url = `${server.url}${e.path}`;
-    // Warm up: first render, caches, JIT.
+    // Warm up: first render, caches, JIT; and, for brotli, until the variant is made.
     let info;
-    for (let i = 0; i < 20; i++) info = await check(url, e.headers, e.expect);
+    for (let i = 0; i < 20 || (e.encoding && info.encoding !== e.encoding && i < 200); i++) {
+      info = await check(url, e.headers, e.expect);
+      if (i >= 20) await new Promise((r) => setTimeout(r, 50));
+    }
+    if (e.encoding && info.encoding !== e.encoding) throw new Error(`GET ${url} answered ${info.encoding}, not ${e.encoding}`);
     const r = summarizeCannon(await cannon(url, e.headers));
-    out.push({ database: label, endpoint: e.name, responseBytes: info.bytes, pageCacheHeader: info.pageCache, ...r });
+    out.push({ database: label, endpoint: e.name, responseBytes: info.bytes, encoding: info.encoding, pageCacheHeader: info.pageCache, ...r });
     process.stderr.write(`  http ${label} ${e.name}: ${r.reqPerSec} req/s, p99 ${r.latencyP99Ms} ms\n`);
     if (r.non2xx || r.errors) process.stderr.write(`    (non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})\n`);
   }
@@ -100,7 +129,12 @@ export async function run() {
 
   // PostgreSQL on a fresh database, dropped afterwards.
   if (postgresAvailable()) {
-    rows.push(...(await withFreshPostgres('http', (databaseUrl) => withServer('http-pg', { databaseUrl }, (server) => suite(server, 'postgres')))));
+    rows.push(
+      ...(await withFreshPostgres('http', async (databaseUrl) => {
+        notes.push(`PostgreSQL database ${databaseUrl.split('/').pop()} (created for the run, dropped after).`);
+        return withServer('http-pg', { databaseUrl }, (server) => suite(server, 'postgres'));
+      })),
+    );
   } else {
     notes.push('PostgreSQL did not answer on 127.0.0.1:5432: skipped.');
   }

@@ -214,10 +214,15 @@ export async function cpuBusy(ms = 1000) {
 
 export const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
-/** Runs `fn(url)` against a fresh PostgreSQL database on 127.0.0.1:5432, dropped afterwards. */
+/**
+ * Runs `fn(url)` against a fresh PostgreSQL database on 127.0.0.1:5432, dropped afterwards; named
+ * `frolic_bench_<label>_<ms>`, or with BENCH_DB_PREFIX instead of `frolic_bench` (when several people
+ * share the server, each in a prefix of their own).
+ */
 export async function withFreshPostgres(label, fn) {
-  // BENCH_DB_PREFIX: another prefix when the server's databases are shared by several checkouts.
-  const name = `${process.env.BENCH_DB_PREFIX || 'frolic_bench'}_${label}_${Date.now()}`;
+  const prefix = process.env.BENCH_DB_PREFIX || 'frolic_bench';
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX must be a lower-case SQL name, not ${prefix}`);
+  const name = `${prefix}_${label.replace(/[^a-z0-9_]/g, '_')}_${Date.now()}`;
   psql(`CREATE DATABASE ${name}`);
   try {
     return await fn(`postgres://postgres@127.0.0.1:5432/${name}`);
@@ -289,6 +294,7 @@ export async function onBothDatabases(label, { load, env = {} }, suite) {
     const { default: pg } = await import('pg');
     rows.push(
       await withFreshPostgres(label, async (databaseUrl) => {
+        process.stderr.write(`  PostgreSQL database ${databaseUrl.split('/').pop()}\n`);
         if (load) {
           await withServer(`${label}-pg-seed`, { databaseUrl, env }, async () => undefined);
           const client = new pg.Client({ connectionString: databaseUrl });
@@ -297,7 +303,8 @@ export async function onBothDatabases(label, { load, env = {} }, suite) {
           await client.query('vacuum analyze');
           await client.end();
         }
-        return withServer(`${label}-pg`, { databaseUrl, env }, (s) => suite(s, 'postgres'));
+        const row = await withServer(`${label}-pg`, { databaseUrl, env }, (s) => suite(s, 'postgres'));
+        return { ...row, databaseName: databaseUrl.split('/').pop() };
       }),
     );
   }

@@ -12,6 +12,9 @@ describe('configuration', () => {
     expect(cfg.PORT).toBe(3000);
     expect(cfg.DATABASE_URL).toBeUndefined();
     expect(cfg.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    // The spec's per-address limits, raised only when a benchmark asks.
+    expect([cfg.AUTH_RATE_LIMIT, cfg.CHAT_STARTS_PER_IP]).toEqual([20, 20]);
+    expect(loadConfig({ DATA_DIR: dataDir(), CHAT_STARTS_PER_IP: '20000' }).CHAT_STARTS_PER_IP).toBe(20_000);
   });
 
   it('keeps a generated session secret across restarts', () => {

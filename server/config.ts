@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseS3Url } from './modules/media/s3-storage';
+import { CHAT_STARTS_PER_IP } from '../shared/schemas/chat';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -107,6 +108,8 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     /** Sign-in, sign-up and reset attempts per IP in 15 minutes (spec: 20). Raised only for test and benchmark runs that sign in many times from one address. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** New support-chat conversations per IP in an hour (spec: 20). Raised only for benchmark runs that open thousands from one address. */
+    CHAT_STARTS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(CHAT_STARTS_PER_IP),
   })
   .refine((env) => !env.AWS_ACCESS_KEY_ID === !env.AWS_SECRET_ACCESS_KEY, {
     message: 'set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither',

@@ -78,7 +78,10 @@ async function main(): Promise<void> {
     }
     return started;
   });
-  app.server.listen(config.PORT, config.HOST, () => {
+  // A long accept queue (Node's default is 511; the kernel caps it at net.core.somaxconn): when an
+  // instance dies, thousands of chat widgets reconnect to the others within the same second, and a
+  // connection the queue drops waits for TCP's own retry (1 s, 3 s, 7 s…) before it is seen.
+  app.server.listen({ port: config.PORT, host: config.HOST, backlog: 4096 }, () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
 

@@ -252,7 +252,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
     dashboard: createDashboardService(database.db, now),
     instances,
     masterPanel: createMasterPanel(database, instances, { smtp: Boolean(config.SMTP_URL), now }),
-    chat: createChatService(database.db, feed, now),
+    chat: createChatService(database.db, feed, now, { startsPerIp: config.CHAT_STARTS_PER_IP }),
     demo: { enabled: false, createUsers: async () => [] },
     auth: createAuthService({ db: database.db, sessions, settings, mailer, jobs, sealer, feed, now }),
     users,

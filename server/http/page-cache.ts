@@ -1,9 +1,10 @@
 // Caches server-rendered public pages. A page is the same for every visitor past the gate in one
 // market (no flash toast, no signed-in user, no form state), so its HTML is rendered once per content
-// version with a placeholder nonce, and each response gets a fresh nonce swapped in.
+// version with a placeholder nonce, and each response gets a fresh nonce swapped in. The compressed
+// variants (gzip, brotli) are made once per page too, with the nonce spliced in uncompressed
+// (server/http/nonce-compression.ts), so a cached hit costs no compression.
 import { randomBytes } from 'node:crypto';
-import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
-import type { Request as ExpressRequest } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { Lru } from '../cache/lru';
 import type { ContentVersion } from '../cache/content-version';
 import { parseCookies } from '../core/cookies';
@@ -12,71 +13,32 @@ import { TOAST_COOKIE } from './flash';
 import { SESSION_COOKIE_PLAIN, SESSION_COOKIE_TLS } from './request-auth';
 import type { AgeGateService } from '../modules/age-gate/service';
 import { UNCACHED_PAGES } from '../../shared/paths';
+import {
+  brotliParts,
+  brotliWithNonce,
+  type BrotliParts,
+  type Encoding,
+  gzipParts,
+  gzipPartsAsync,
+  gzipWithNonce,
+  type GzipParts,
+  pickEncoding,
+} from './nonce-compression';
 
-interface Entry {
+export interface Entry {
   status: number;
   headers: [string, string][];
   body: string;
-  /** The body compressed once, between the nonce placeholders (made on the first gzip answer). */
+  /** The body deflated once, between the nonce placeholders (made in the background after capture). */
   gzip?: GzipParts;
+  /** The body brotli-compressed once (made in the background after capture; null if it cannot be). */
+  br?: BrotliParts | null;
+  /** The response headers per encoding, made once. */
+  heads: Partial<Record<Encoding, [string, string][]>>;
 }
 
-/**
- * A cached page compressed once: the body split at the nonce placeholder, each piece deflated on its
- * own and ended with a full flush (no back-reference crosses a piece), so a response is the pieces
- * with the fresh nonce deflated between them, a final empty block and the gzip trailer — a CRC over
- * the bytes, no compression per request. A large page served gzipped from the cache costs little
- * more than a small one.
- */
-export interface GzipParts {
-  raw: Buffer[];
-  deflated: Buffer[];
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
-/** A final fixed-Huffman block holding only its end code: what zlib writes to finish after a flush. */
-const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
-const flushed = (b: Buffer) => deflateRawSync(b, { finishFlush: zlibConstants.Z_FULL_FLUSH });
-
-export function gzipParts(body: string, placeholder: string): GzipParts {
-  const raw = body.split(placeholder).map((piece) => Buffer.from(piece));
-  return { raw, deflated: raw.map(flushed) };
-}
-
-/** One valid gzip member of the pieces with `nonce` between them. */
-export function gzipWithNonce(parts: GzipParts, nonce: string): Buffer {
-  const n = Buffer.from(nonce);
-  const nd = flushed(n);
-  const chunks: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let size = 0;
-  parts.raw.forEach((piece, i) => {
-    if (i > 0) {
-      chunks.push(nd);
-      crc = crc32(n, crc);
-      size += n.length;
-    }
-    chunks.push(parts.deflated[i] as Buffer);
-    crc = crc32(piece, crc);
-    size += piece.length;
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(size % 2 ** 32, 4);
-  chunks.push(FINAL_BLOCK, trailer);
-  return Buffer.concat(chunks);
-}
-
-/** Whether an Accept-Encoding header takes gzip (by name or `*`, with a q above 0). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
+/** The length of the nonces the server makes (16 random bytes in base64; server/http/security.ts). */
+export const NONCE_LENGTH = 24;
 
 export interface PageCache {
   readonly placeholder: string;
@@ -84,8 +46,13 @@ export interface PageCache {
   keyFor(req: ExpressRequest): string | null;
   get(key: string): Entry | undefined;
   capture(key: string, response: Response, version: number): Promise<Entry | null>;
-  /** The cached page with `nonce`; gzipped from the pre-compressed pieces when the client takes gzip. */
-  toResponse(entry: Entry, nonce: string, gzip?: boolean): Response;
+  /**
+   * Sends the cached page with `nonce`, in the encoding the Accept-Encoding header prefers of those
+   * made for it (brotli, gzip, none), with `Vary: Accept-Encoding` whichever it is.
+   */
+  send(res: ExpressResponse, entry: Entry, nonce: string, acceptEncoding: string | undefined): void;
+  /** Resolves once the entry's compressed variants are made (or brotli known impossible). */
+  compressed(entry: Entry): Promise<void>;
   withNonce(response: Response, nonce: string): Promise<Response>;
 }
 
@@ -94,11 +61,28 @@ const PAGE_PARAMS = new Set(['category', 'page', 'pageSize', 'baseSpirit', 'diff
 /** Cookies whose presence makes a page personal: such requests are never served from the cache. */
 const PERSONAL_COOKIES = [TOAST_COOKIE, SESSION_COOKIE_PLAIN, SESSION_COOKIE_TLS];
 
+/**
+ * A cached page's headers for one encoding: the rendered response's, without a length or encoding of
+ * its own, plus the encoding and `Accept-Encoding` in Vary (every cached page's body depends on it).
+ */
+function headersFor(headers: [string, string][], encoding: Encoding): [string, string][] {
+  const out = headers.filter(([k]) => !['content-length', 'content-encoding', 'vary'].includes(k.toLowerCase()));
+  const vary = headers
+    .filter(([k]) => k.toLowerCase() === 'vary')
+    .flatMap(([, v]) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v && v.toLowerCase() !== 'accept-encoding');
+  out.push(['Vary', [...vary, 'Accept-Encoding'].join(', ')]);
+  if (encoding !== 'identity') out.push(['Content-Encoding', encoding]);
+  return out;
+}
+
 export function createPageCache(content: ContentVersion, ageGate: AgeGateService, max = 500): PageCache {
   const placeholder = `__NONCE_${randomBytes(12).toString('hex')}__`;
   const entries = new Lru<Entry>(max);
   content.onChange(() => entries.clear());
-  const swap = (body: string, nonce: string) => body.replaceAll(placeholder, nonce);
+  const swap = (body: string, nonce: string) => body.replaceAll(placeholder, () => nonce);
+  const pending = new WeakMap<Entry, Promise<void>>();
 
   return {
     placeholder,
@@ -134,20 +118,50 @@ export function createPageCache(content: ContentVersion, ageGate: AgeGateService
     async capture(key, response, version) {
       const type = response.headers.get('Content-Type') ?? '';
       if (response.status !== 200 || response.headers.has('Set-Cookie') || !type.startsWith('text/html')) return null;
-      const entry: Entry = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
-      if (version === content.current) entries.set(key, entry);
+      const entry: Entry = { status: response.status, headers: [...response.headers.entries()], body: await response.text(), heads: {} };
+      if (version === content.current) {
+        entries.set(key, entry);
+        // Compressed off the event loop (brotli at its best quality takes tens of milliseconds a
+        // page); until brotli is done the page goes out gzipped, and a gzip answer needed before
+        // the background one is done makes it there and then.
+        const gzip = gzipPartsAsync(entry.body, placeholder, NONCE_LENGTH).then((parts) => {
+          entry.gzip ??= parts;
+        });
+        const br = brotliParts(entry.body, placeholder, NONCE_LENGTH).then(
+          (parts) => {
+            entry.br = parts;
+          },
+          () => {
+            entry.br = null;
+          },
+        );
+        pending.set(
+          entry,
+          Promise.all([gzip.catch(() => undefined), br]).then(() => undefined),
+        );
+      }
       return entry;
     },
-    toResponse(entry, nonce, gzip = false) {
-      if (!gzip) return new Response(swap(entry.body, nonce), { status: entry.status, headers: entry.headers });
-      entry.gzip ??= gzipParts(entry.body, placeholder);
-      const body = gzipWithNonce(entry.gzip, nonce);
-      const headers = new Headers(entry.headers.filter(([k]) => k.toLowerCase() !== 'content-length'));
-      headers.set('Content-Encoding', 'gzip');
-      headers.set('Content-Length', String(body.length));
-      headers.append('Vary', 'Accept-Encoding');
-      return new Response(new Uint8Array(body), { status: entry.status, headers });
+    send(res, entry, nonce, acceptEncoding) {
+      const wanted = pickEncoding(acceptEncoding);
+      let encoding: Encoding = 'identity';
+      let body: Buffer | string | null = null;
+      if (wanted === 'br' && entry.br) {
+        body = brotliWithNonce(entry.br, nonce);
+        if (body) encoding = 'br';
+      }
+      // Brotli not made (yet) for this page: gzip, which every client taking br takes too.
+      if (!body && wanted !== 'identity') {
+        body = gzipWithNonce((entry.gzip ??= gzipParts(entry.body, placeholder, NONCE_LENGTH)), nonce);
+        if (body) encoding = 'gzip';
+      }
+      body ??= swap(entry.body, nonce);
+      res.status(entry.status);
+      for (const [name, value] of (entry.heads[encoding] ??= headersFor(entry.headers, encoding))) res.setHeader(name, value);
+      res.setHeader('Content-Length', Buffer.byteLength(body));
+      res.end(body);
     },
+    compressed: (entry) => pending.get(entry) ?? Promise.resolve(),
     async withNonce(response, nonce) {
       const type = response.headers.get('Content-Type') ?? '';
       if (!response.body || !type.startsWith('text/html')) return response;

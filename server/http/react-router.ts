@@ -3,7 +3,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
 import { type AppLoadContext, createRequestHandler, type HandleErrorFunction, isRouteErrorResponse, type ServerBuild } from 'react-router';
 import './load-context';
-import { acceptsGzip, type PageCache } from './page-cache';
+import type { PageCache } from './page-cache';
 import { pageBodyOf } from './page-forms';
 import { readSessionToken } from './request-auth';
 
@@ -103,7 +103,7 @@ export function reactRouterHandler(
         if (hit) {
           res.setHeader('X-Page-Cache', 'hit');
           // Compressed once per cached page, not per request (the compression middleware sees it is encoded).
-          await sendResponse(res, pageCache.toResponse(hit, nonce, acceptsGzip(req.headers['accept-encoding'])));
+          pageCache.send(res, hit, nonce, req.headers['accept-encoding']);
           return;
         }
         const version = pageCache.version();
@@ -112,7 +112,7 @@ export function reactRouterHandler(
         const entry = await pageCache.capture(key, response, version);
         if (entry) {
           res.setHeader('X-Page-Cache', 'miss');
-          await sendResponse(res, pageCache.toResponse(entry, nonce));
+          pageCache.send(res, entry, nonce, req.headers['accept-encoding']);
           return;
         }
         // Not cacheable after all (a redirect, a cookie, an error): still send it, with the real nonce.

@@ -16,7 +16,7 @@ import type { Request as ExpressRequest } from 'express';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AccessNeed } from '../../shared/policy';
-import { HEARTBEAT_MS, type ServerEvent, staffClientMessage, visitorClientMessage, visitorSend } from '../../shared/schemas/chat';
+import { type ChatMessage, HEARTBEAT_MS, type ServerEvent, staffClientMessage, visitorClientMessage, visitorSend } from '../../shared/schemas/chat';
 import { LIVE_SOCKET_PATH, type LivePush } from '../../shared/live-events';
 import type { CurrentUser } from '../modules/auth/sessions';
 import { CHAT_TOPIC, type ChatEvent } from '../modules/chat/service';
@@ -32,6 +32,31 @@ const LIVE_PATHS: Record<string, AccessNeed> = { [LIVE_SOCKET_PATH]: { signedIn:
 
 interface Alive {
   alive: boolean;
+}
+
+/**
+ * A visitor socket's live messages while its history is read. The socket is registered for live
+ * messages before the history is read (else one stored in between would reach it neither way), so a
+ * message may come both ways: live ones are held until the history is sent, then passed on unless
+ * the history had them — each message reaches the socket once.
+ */
+export class HistoryGate {
+  private held: ChatMessage[] | null = [];
+
+  /** True when the message is held (the history is still being read): do not send it now. */
+  hold(message: ChatMessage): boolean {
+    if (!this.held) return false;
+    this.held.push(message);
+    return true;
+  }
+
+  /** The history went out: the held messages it did not contain, in arrival order; later ones pass. */
+  open(history: ChatMessage[]): ChatMessage[] {
+    const held = this.held ?? [];
+    this.held = null;
+    const sent = new Set(history.map((m) => m.id));
+    return held.filter((m) => !sent.has(m.id));
+  }
 }
 
 export interface ChatSockets {
@@ -78,6 +103,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   const log = opts.logger;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const visitors = new Map<string, Set<WebSocket>>();
+  const gates = new WeakMap<WebSocket, HistoryGate>();
   const live = createLiveHub(services, feed, log);
   let closing = false;
   const answeringSockets = () => live.answering();
@@ -213,14 +239,19 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
             return ws.close(4403, 'forbidden');
           }
           sessionId = parsed.sessionId;
+          const gate = new HistoryGate();
+          gates.set(ws, gate);
           let set = visitors.get(sessionId);
           if (!set) visitors.set(sessionId, (set = new Set()));
           set.add(ws);
-          return send(ws, {
-            type: 'ready',
-            messages: await services.chat.history(sessionId, parsed.after ?? 0),
-            staffOnline: await services.chat.staffOnline(),
-          });
+          let messages: ChatMessage[] = [];
+          try {
+            messages = await services.chat.history(sessionId, parsed.after ?? 0);
+            send(ws, { type: 'ready', messages, staffOnline: await services.chat.staffOnline() });
+          } finally {
+            for (const message of gate.open(messages)) send(ws, { type: 'message', message });
+          }
+          return;
         }
         if (!sessionId) return send(ws, { type: 'error', code: 'unauthenticated', message: 'Say who you are first.' });
         if (parsed.type === 'typing') {
@@ -294,7 +325,9 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   const unsubscribe = feed.subscribe(CHAT_TOPIC, (data) => {
     const event = data as ChatEvent;
     if (event.type === 'message') {
-      for (const ws of visitors.get(event.message.sessionId) ?? []) send(ws, { type: 'message', message: event.message });
+      for (const ws of visitors.get(event.message.sessionId) ?? []) {
+        if (!gates.get(ws)?.hold(event.message)) send(ws, { type: 'message', message: event.message });
+      }
       for (const ws of answeringSockets()) send(ws, { type: 'message', message: event.message });
     } else if (event.type === 'typing') {
       if (event.from === 'visitor') for (const ws of answeringSockets()) send(ws, event);

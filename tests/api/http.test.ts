@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { passGate, startTestServer, type TestServer } from '../support/test-server';
@@ -130,6 +132,54 @@ describe('security headers and compression', () => {
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html).not.toContain('__NONCE_');
     expect(html).toContain('</html>');
+  });
+
+  it('serves a cached page in brotli when the client takes it (made once, in the background), gzip or plain otherwise, always with Vary', async () => {
+    const path = '/products?category=rum';
+    const raw = (encoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers: Record<string, string> = { cookie };
+        if (encoding !== undefined) headers['accept-encoding'] = encoding;
+        httpGet(`${t.url}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const nonceOf = (h: IncomingHttpHeaders) => /'nonce-([^']+)'/.exec(String(h['content-security-policy']))?.[1];
+    const check = (r: { headers: IncomingHttpHeaders }, html: string) => {
+      expect(r.headers['vary']).toMatch(/accept-encoding/i);
+      expect(html).toContain(`nonce="${nonceOf(r.headers)}"`);
+      expect(html).not.toContain('__NONCE_');
+      expect(html).toContain('</html>');
+    };
+    // Brotli is made after the page is stored; until then the same request is answered gzipped.
+    let br = await raw('gzip, deflate, br');
+    for (let i = 0; i < 100 && br.headers['content-encoding'] !== 'br'; i++) {
+      expect(br.headers['content-encoding']).toBe('gzip');
+      await new Promise((r) => setTimeout(r, 50));
+      br = await raw('gzip, deflate, br');
+    }
+    expect(br.headers['x-page-cache']).toBe('hit');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    const html = brotliDecompressSync(br.body).toString();
+    check(br, html);
+
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const fromGzip = gunzipSync(gz.body).toString();
+    check(gz, fromGzip);
+    expect(await raw('br;q=0.5, gzip').then((r) => r.headers['content-encoding'])).toBe('gzip');
+
+    const plain = await raw();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    check(plain, plain.body.toString());
+    // The same page in all three, but for the nonce.
+    const strip = (s: string, h: IncomingHttpHeaders) => s.replaceAll(nonceOf(h) as string, 'N');
+    expect(strip(html, br.headers)).toBe(strip(plain.body.toString(), plain.headers));
+    expect(strip(fromGzip, gz.headers)).toBe(strip(plain.body.toString(), plain.headers));
+    expect(br.body.length).toBeLessThan(gz.body.length);
   });
 
   it('keeps query parameters pages do not read out of the page cache', async () => {

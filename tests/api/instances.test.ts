@@ -287,4 +287,41 @@ describeOnPostgres('several instances on one PostgreSQL and one bucket', () => {
     expect(await file(onB, 'site/robots.txt')).toContain('Disallow: /from-a/');
     expect(await file(onA, 'README.md')).toContain('Edited through B.');
   });
+
+  it('rebuilds B’s nearest-store index when A opens, moves and closes a store', async () => {
+    const near = async (base: string) =>
+      (
+        (await (await fetch(`${base}/api/stores?lat=64.1466&lng=-21.9426&radius=25&unit=km`)).json()) as {
+          items: { id: number; name: string; distance: number }[];
+        }
+      ).items;
+    // B builds its index now, with no store near Reykjavík.
+    expect(await near(B)).toEqual([]);
+    const staff = await new Client(A).passGate();
+    expect((await staff.post('/admin-login', { email: 'admin@demo.frolic.example', password: PASSWORD })).status).toBe(302);
+    const store = {
+      name: 'Harbour Bottle Shop',
+      address: 'Laugavegur 12',
+      city: 'Reykjavík',
+      region: null,
+      postcode: '101',
+      country: 'IS',
+      latitude: 64.1455,
+      longitude: -21.9301,
+      phone: null,
+      openingHours: [],
+      productIds: [],
+      active: true,
+    };
+    const made = await staff.json('POST', '/api/admin/stores', store);
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { id } = (await made.json()) as { id: number };
+    await expect.poll(async () => (await near(B)).map((s) => s.name), { timeout: 5000 }).toEqual(['Harbour Bottle Shop']);
+    const before = (await near(B))[0]?.distance;
+
+    expect((await staff.json('PUT', `/api/admin/stores/${id}`, { ...store, latitude: 64.2, longitude: -21.9, version: 1 })).status).toBe(200);
+    await expect.poll(async () => (await near(B))[0]?.distance, { timeout: 5000 }).not.toBe(before);
+    expect((await staff.json('PUT', `/api/admin/stores/${id}`, { ...store, active: false, version: 2 })).status).toBe(200);
+    await expect.poll(async () => near(B), { timeout: 5000 }).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../../shared/schemas/chat';
 import { CHAT_RATE_PER_IP, CHAT_RATE_PER_SESSION, CHAT_STARTS_PER_IP } from '../../../shared/schemas/chat';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { cannedReplies, chatMessages, chatPresence, chatSessions, profiles, users } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { createRateLimiter, hitAll } from '../../core/rate-limit';
@@ -40,13 +40,13 @@ function toMessage(row: Row, staffName: string | null): ChatMessage {
   };
 }
 
-export function createChatService(db: Db, feed: ChangeFeed, now: () => number = Date.now) {
+export function createChatService(db: Db, feed: ChangeFeed, now: () => number = Date.now, limits: { startsPerIp?: number } = {}) {
   // Shared by every instance (the rate_limits table): a visitor's socket may land on any of them.
   const perSession = createRateLimiter(db, { name: 'chat-session', limit: CHAT_RATE_PER_SESSION, windowMs: 60_000, now, what: 'messages in a minute' });
   const perIp = createRateLimiter(db, { name: 'chat-ip', limit: CHAT_RATE_PER_IP, windowMs: 60_000, now, what: 'messages from your network in a minute' });
   const starts = createRateLimiter(db, {
     name: 'chat-start',
-    limit: CHAT_STARTS_PER_IP,
+    limit: limits.startsPerIp ?? CHAT_STARTS_PER_IP,
     windowMs: 60 * 60_000,
     now,
     what: 'new conversations from your network',
@@ -60,13 +60,20 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     return new Map(rows.map((r) => [r.id, r.firstName]));
   }
 
-  async function insertMessage(values: {
-    sessionId: string;
-    userId: 'anonymous_user' | 'operator';
-    content: string;
-    clientId: string;
-    staffId?: string | null;
-  }) {
+  /**
+   * Stores a message (once per client id) and bumps the conversation; `also` runs in the same
+   * transaction for a new message (what else the message changes, its audit row): one commit a message.
+   */
+  async function insertMessage(
+    values: {
+      sessionId: string;
+      userId: 'anonymous_user' | 'operator';
+      content: string;
+      clientId: string;
+      staffId?: string | null;
+    },
+    also?: (tx: Tx, row: Row) => Promise<void>,
+  ) {
     return db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(chatMessages)
@@ -85,6 +92,7 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
         .update(chatSessions)
         .set({ lastMessageAt: new Date(now()) })
         .where(eq(chatSessions.id, values.sessionId));
+      await also?.(tx, inserted);
       return { row: inserted, duplicate: false };
     });
   }
@@ -119,18 +127,17 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     async postVisitorMessage(sessionId: string, input: { clientId: string; content: string; page?: string }, ip: string | null) {
       // Both limits in one statement; each message counts on both.
       await hitAll([perSession.on(sessionId), perIp.on(ip ?? 'unknown')]);
-      const { row, duplicate } = await insertMessage({ sessionId, userId: 'anonymous_user', content: input.content, clientId: input.clientId });
-      const message = toMessage(row, null);
-      if (!duplicate) {
-        await db
+      const { row, duplicate } = await insertMessage({ sessionId, userId: 'anonymous_user', content: input.content, clientId: input.clientId }, async (tx) => {
+        await tx
           .update(chatSessions)
           .set({
             pageUrl: input.page ?? null,
             status: sql`case when ${chatSessions.status} = 'closed' then 'open'::chat_status else ${chatSessions.status} end`,
           })
           .where(eq(chatSessions.id, sessionId));
-        await publish({ type: 'message', message });
-      }
+      });
+      const message = toMessage(row, null);
+      if (!duplicate) await publish({ type: 'message', message });
       return { message, duplicate };
     },
 
@@ -140,14 +147,16 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
         .from(chatSessions)
         .where(eq(chatSessions.id, sessionId));
       if (!session) throw new AppError('not_found', 404, 'Conversation not found.');
-      const { row, duplicate } = await insertMessage({ sessionId, userId: 'operator', content: input.content, clientId: input.clientId, staffId: staff.id });
-      const message = toMessage(row, staff.firstName);
-      if (!duplicate) {
-        await db.transaction(async (tx) => {
+      const { row, duplicate } = await insertMessage(
+        { sessionId, userId: 'operator', content: input.content, clientId: input.clientId, staffId: staff.id },
+        async (tx, inserted) => {
           // Answering a conversation nobody holds takes it.
           if (!session.assigneeId) await tx.update(chatSessions).set({ assigneeId: staff.id, status: 'assigned' }).where(eq(chatSessions.id, sessionId));
-          await recordAudit(tx, actor, { action: 'INSERT', tableName: 'chat_messages', recordId: row.id, newValues: { sessionId } });
-        });
+          await recordAudit(tx, actor, { action: 'INSERT', tableName: 'chat_messages', recordId: inserted.id, newValues: { sessionId } });
+        },
+      );
+      const message = toMessage(row, staff.firstName);
+      if (!duplicate) {
         await publish({ type: 'message', message });
         await publish({ type: 'conversation', sessionId });
       }

@@ -180,3 +180,84 @@ describe('with 5,000 stores', () => {
     expect(gins.items.every((s) => s.products.some((p) => p.slug === P.dry))).toBe(true);
   });
 });
+
+describe('the spatial index against the SQL', () => {
+  it('answers every nearest-store search exactly as the SQL does: ties, limits, radii, products, the nearest outside the radius', async () => {
+    const db = t.database.db;
+    const sqlStores = createStoreService(db, content, { spatialIndex: false });
+    let seed = 7;
+    const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
+    // On top of the 5,000 above: stores sharing a point (distance ties, broken by id), clusters at
+    // the antimeridian and near the poles, and inactive stores (never found).
+    const point = (lat: number, lng: number, i: number) => ({
+      name: `Index store ${i}`,
+      address: `${i} Index Road`,
+      city: 'Indexton',
+      country: 'ZZ',
+      latitude: lat,
+      longitude: lng,
+      active: i % 10 !== 9,
+    });
+    const special = [
+      ...Array.from({ length: 30 }, (_, i) => point(48.8566, 2.3522, i)), // one point, 30 stores
+      ...Array.from({ length: 60 }, (_, i) => point(48.85 + (i % 6) * 0.01, 2.35, 100 + i)), // ten stores on each of six points
+      ...Array.from({ length: 80 }, (_, i) => point(-16 - rand() * 4, i % 2 ? 179 + rand() : -179 - rand(), 200 + i)),
+      ...Array.from({ length: 40 }, (_, i) => point(85 + rand() * 4.9, rand() * 360 - 180, 300 + i)),
+    ];
+    const inserted = await db.insert(storeLocations).values(special).returning({ id: storeLocations.id });
+    const slugs = Object.values(P);
+    const catalogue = await db.select({ id: products.id, slug: products.slug }).from(products);
+    const idOf = new Map(catalogue.map((p) => [p.slug, p.id]));
+    await db
+      .insert(storeProducts)
+      .values(inserted.flatMap((r, i) => slugs.filter((_, j) => (i + j) % 4 === 0).map((slug) => ({ storeId: r.id, productId: idOf.get(slug) as number }))));
+    content.bump();
+
+    const origins = () => {
+      const kind = rand();
+      if (kind < 0.2) return { lat: 48.8566, lng: 2.3522 }; // on the shared point: 27 stores at 0 km
+      if (kind < 0.35) return { lat: -18 + rand() * 4, lng: rand() < 0.5 ? 179.5 + rand() * 0.5 : -179.5 - rand() * 0.5 };
+      if (kind < 0.45) return { lat: 84 + rand() * 6, lng: rand() * 360 - 180 };
+      if (kind < 0.65) return { lat: 48 + rand() * 2, lng: 1.5 + rand() * 2 };
+      return { lat: rand() * 180 - 90, lng: rand() * 360 - 180 };
+    };
+    let compared = 0;
+    let empty = 0;
+    let cut = 0;
+    for (let n = 0; n < 400; n++) {
+      const origin = origins();
+      const radiusKm = pick([null, null, 0.5, 1, 2, 5, 25, 100, 500, 2000, 20_000, Math.round(rand() * 3000 * 1000) / 1000]);
+      const query = {
+        lat: Math.round(origin.lat * 1e6) / 1e6,
+        lng: Math.round(origin.lng * 1e6) / 1e6,
+        ...(radiusKm === null ? {} : { radiusKm }),
+        limit: pick([1, 3, 10, 25, 27, 30, 100]),
+        ...(rand() < 0.3 ? { product: pick([...slugs, 'no-such-spirit']) } : {}),
+      };
+      const [indexed, reference] = await Promise.all([stores.find(query), sqlStores.find(query)]);
+      expect([query, indexed]).toEqual([query, reference]);
+      compared++;
+      if (reference.items.length === 0) empty++;
+      if (reference.total > reference.items.length) cut++;
+    }
+    // The comparisons covered both empty answers (with the nearest outside) and limits that cut.
+    expect([compared, empty > 10, cut > 50]).toEqual([400, true, true]);
+
+    // After a change the index is rebuilt: a store moved, one closed, one opened.
+    const paris = { lat: 48.8566, lng: 2.3522 };
+    const [moved, closed] = inserted;
+    await db.update(storeLocations).set({ latitude: 48.857, longitude: 2.353, active: true }).where(eq(storeLocations.id, moved!.id));
+    await db.update(storeLocations).set({ active: false }).where(eq(storeLocations.id, closed!.id));
+    await db.insert(storeLocations).values(point(paris.lat, paris.lng, 1000));
+    content.bump();
+    for (const limit of [5, 30, 100]) {
+      const [indexed, reference] = await Promise.all([stores.find({ ...paris, limit, radiusKm: 1 }), sqlStores.find({ ...paris, limit, radiusKm: 1 })]);
+      expect(indexed).toEqual(reference);
+      expect(indexed.items.some((s) => s.id === closed!.id)).toBe(false);
+    }
+    const all = await stores.find({ ...paris, limit: 100, radiusKm: 1 });
+    expect(all.items.map((s) => s.name)).toContain('Index store 1000');
+    expect(all.items.find((s) => s.id === moved!.id)?.distanceKm).toBeCloseTo(haversineKm(paris, { lat: 48.857, lng: 2.353 }), 3);
+  });
+});

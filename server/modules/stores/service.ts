@@ -1,5 +1,6 @@
 // Store locations: where a search starts (coordinates, a postcode, a place from the offline
-// gazetteer), the stores near it ordered by distance computed in SQL, and the name search when the
+// gazetteer), the stores near it ordered by distance — from an in-memory spatial index of the active
+// stores (spatial.ts), rebuilt after any content change, or in SQL — and the name search when the
 // words are not a place. Reads are cached per content version. The staff side is in admin.ts.
 import { and, asc, between, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { boundingBox, EARTH_RADIUS_KM, type LatLng } from '../../../shared/geo';
@@ -10,6 +11,7 @@ import { products, storeLocations, storeProducts } from '../../db/schema';
 import { createStoreAdmin, type StoreAdmin } from './admin';
 import { gazetteer, parseUkPostcode } from './gazetteer';
 import { containsPattern } from '../../db/like';
+import { buildStoreIndex, type IndexedStore, type StoreIndex } from './spatial';
 
 export interface StoreSearchParams {
   /** A town, city, postcode or store name. */
@@ -81,8 +83,63 @@ function toResult(row: StoreRow, distanceKm: number | null, carried: { slug: str
   };
 }
 
-export function createStoreService(db: Db, content: ContentVersion): StoreService {
+export interface StoreServiceOptions {
+  /**
+   * Nearest stores from an in-memory index of the active stores (the default), or from SQL (the
+   * index's reference in tests and benchmarks).
+   */
+  spatialIndex?: boolean;
+}
+
+export function createStoreService(db: Db, content: ContentVersion, options: StoreServiceOptions = {}): StoreService {
   const cached = createContentCache(content);
+  const useIndex = options.spatialIndex ?? true;
+
+  /**
+   * The index of the stores as of the current content version: built on first use after a change
+   * (every instance's content version moves on any content change, through the change feed), one
+   * load shared by the requests that wait for it.
+   */
+  let index: { version: number; built: Promise<StoreIndex> } | null = null;
+  content.onChange(() => {
+    index = null;
+  });
+  function storeIndex(): Promise<StoreIndex> {
+    const version = content.current;
+    if (index?.version === version) return index.built;
+    const built = loadIndex();
+    const mine = { version, built };
+    index = mine;
+    built.catch(() => {
+      if (index === mine) index = null;
+    });
+    return built;
+  }
+  async function loadIndex(): Promise<StoreIndex> {
+    const rows = await db.select().from(storeLocations).where(eq(storeLocations.active, true)).orderBy(asc(storeLocations.id));
+    const carried = await db
+      .select({ storeId: storeProducts.storeId, slug: products.slug, name: products.name })
+      .from(storeProducts)
+      .innerJoin(products, eq(products.id, storeProducts.productId))
+      .innerJoin(storeLocations, eq(storeLocations.id, storeProducts.storeId))
+      .where(and(eq(storeLocations.active, true), eq(products.status, 'active')))
+      .orderBy(asc(products.name), asc(products.slug));
+    const byId = new Map<number, IndexedStore>(rows.map((row) => [row.id, { row, products: [] }]));
+    for (const c of carried) byId.get(c.storeId)?.products.push({ slug: c.slug, name: c.name });
+    return buildStoreIndex([...byId.values()]);
+  }
+
+  /** Stores nearest to `origin` (within `radiusKm`), from the index or from SQL. */
+  async function nearTo(origin: LatLng, radiusKm: number | null, limit: number, product: string | undefined) {
+    if (useIndex) {
+      const found = (await storeIndex()).nearest({ origin, radiusKm, limit, product });
+      return { items: found.items.map((h) => toResult(h.store.row, h.distanceKm, h.store.products)), total: found.total };
+    }
+    const productFilter = product ? carries(product) : undefined;
+    const near =
+      radiusKm === null ? and(productFilter) : and(withinBox(origin, radiusKm), sql`${distanceSql(origin)} <= ${radiusKm}::double precision`, productFilter);
+    return select(near, origin, limit);
+  }
 
   async function productsOf(storeIds: number[]): Promise<Map<number, { slug: string; name: string }[]>> {
     const out = new Map<number, { slug: string; name: string }[]>();
@@ -92,7 +149,7 @@ export function createStoreService(db: Db, content: ContentVersion): StoreServic
       .from(storeProducts)
       .innerJoin(products, eq(products.id, storeProducts.productId))
       .where(and(inArray(storeProducts.storeId, storeIds), eq(products.status, 'active')))
-      .orderBy(asc(products.name));
+      .orderBy(asc(products.name), asc(products.slug));
     for (const r of rows) {
       const list = out.get(r.storeId) ?? [];
       list.push({ slug: r.slug, name: r.name });
@@ -195,11 +252,9 @@ export function createStoreService(db: Db, content: ContentVersion): StoreServic
         return { match, origin: null, radiusKm: null, total: all.total, items: all.items, nearest: null };
       }
       const radiusKm = query.radiusKm ?? null;
-      const near =
-        radiusKm === null ? and(productFilter) : and(withinBox(origin, radiusKm), sql`${distanceSql(origin)} <= ${radiusKm}::double precision`, productFilter);
-      const found = await select(near, origin, limit);
+      const found = await nearTo(origin, radiusKm, limit, query.product);
       // Nothing in reach: say where the nearest one is rather than leave the visitor with nothing.
-      const nearest = found.items.length === 0 && radiusKm !== null ? ((await select(productFilter, origin, 1)).items[0] ?? null) : null;
+      const nearest = found.items.length === 0 && radiusKm !== null ? ((await nearTo(origin, null, 1, query.product)).items[0] ?? null) : null;
       return { match, origin, radiusKm, total: found.total, items: found.items, nearest };
     });
   }
