@@ -112,16 +112,16 @@ async function writeChildren(tx: Tx, productId: number, input: ProductInput): Pr
 
 /** Everything the editor shows, read with the caller's connection (a transaction or the pool). */
 async function readProduct(db: DbOrTx, row: ProductRow): Promise<ProductForEdit> {
-  const [images, retail, trade] = await Promise.all([
-    db
-      .select({ media: mediaAssets })
-      .from(productImages)
-      .innerJoin(mediaAssets, eq(mediaAssets.id, productImages.mediaId))
-      .where(eq(productImages.productId, row.id))
-      .orderBy(asc(productImages.position)),
-    db.select().from(productPrices).where(eq(productPrices.productId, row.id)),
-    db.select().from(productTradePrices).where(eq(productTradePrices.productId, row.id)),
-  ]);
+  // One after another: `db` may be a transaction, whose one connection takes one query at a time
+  // (pg deprecates queueing them, and they would not run any sooner).
+  const images = await db
+    .select({ media: mediaAssets })
+    .from(productImages)
+    .innerJoin(mediaAssets, eq(mediaAssets.id, productImages.mediaId))
+    .where(eq(productImages.productId, row.id))
+    .orderBy(asc(productImages.position));
+  const retail = await db.select().from(productPrices).where(eq(productPrices.productId, row.id));
+  const trade = await db.select().from(productTradePrices).where(eq(productTradePrices.productId, row.id));
   const tradePrices = Object.fromEntries(TRADE_TIERS.map((t) => [t, {}])) as Record<TradeTier, Record<string, number>>;
   for (const p of trade) tradePrices[p.tier][p.market] = p.amountMinor;
   return {
