@@ -191,7 +191,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       { statementTimeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxPlanCost: config.SQL_MAX_PLAN_COST },
       { now, onPoolError: (err) => logger.error({ err }, 'SQL editor connection error') },
     ),
-    code: createCodeService({ db: database.db, content, feed, now }),
+    code: createCodeService({ db: database.db, content, feed, live: siteAssets, now }),
     siteAssets,
     live,
     media: createMediaService(database.db, content, storage),
