@@ -196,7 +196,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
         onWrite: () => content.changed('sql'),
       },
     ),
-    code: createCodeService({ db: database.db, content, feed, now }),
+    code: createCodeService({ db: database.db, content, feed, live: siteAssets, now }),
     siteAssets,
     live,
     media: createMediaService(database.db, content, storage),

@@ -106,8 +106,8 @@ export interface MailerOptions {
   from: string;
   logger: Logger;
   printLinks?: boolean;
-  /** The deployed templates (null: the built-in ones); read at every send, so a deploy applies at once. */
-  templates?: () => Promise<LiveEmailTemplates | null>;
+  /** The deployed templates (null: the built-in ones), asked at every send; must answer at once (sends run inside transactions). */
+  templates?: () => LiveEmailTemplates | null;
   /** Retry policy of `mail.send` (tests shorten it). */
   maxAttempts?: number;
   backoffMs?: number;
@@ -184,11 +184,8 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
     },
     renderAttachments,
     async send(given, tx) {
-      // The deployed wording and layout; the email as built when they cannot be read.
-      const live = opts.templates
-        ? await opts.templates().catch((err: unknown) => (opts.logger.error({ err }, 'deployed email templates unreadable'), null))
-        : null;
-      const email = renderWith(given, live);
+      // The deployed wording and layout (the email as built without them).
+      const email = renderWith(given, opts.templates?.() ?? null);
       // The row and its job commit together: on the caller's transaction, or on one of our own.
       const id = tx ? await store(tx, email) : await db.transaction((own) => store(own, email));
       if (opts.printLinks) {

@@ -2,8 +2,9 @@
 // (assets.ts). Every instance holds one copy in memory. A deploy bumps the content version on the
 // change feed (NOTIFY across instances), which makes every instance read the pointer again — at once
 // in the background, and before serving anything under the new version: a page rendered (and
-// cached, keyed on that version) after a deploy never carries the old theme. The mailer reads it
-// at every send, so an email's wording follows the deploy too. No restart anywhere.
+// cached, keyed on that version) after a deploy never carries the old theme. The mailer takes the
+// templates as last read at every send (it may not wait inside a transaction), so an email's wording
+// follows the deploy as soon as the instance has read it. No restart anywhere.
 import { sql } from 'drizzle-orm';
 import type { ContentVersion } from '../../cache/content-version';
 import { type Db, queryRows } from '../../db/client';
@@ -18,8 +19,14 @@ export interface LiveAssets {
 }
 
 export interface SiteAssetsLive {
+  /** What is live, read again first if the content version moved since the last read. */
   current(): Promise<LiveAssets>;
-  emailTemplates(): Promise<LiveEmailTemplates>;
+  /**
+   * The templates as last read, at once (and a read started if they may be stale). The mailer calls
+   * it inside its callers' transactions, where waiting for another query could wait forever (PGlite
+   * has one connection; a pool can run dry).
+   */
+  emailTemplates(): LiveEmailTemplates;
 }
 
 /** The seed files compiled: what the site uses until a repository is deployed. */
@@ -74,13 +81,16 @@ export function createSiteAssetsLive(db: Db, repository: Repository, content: Co
     });
   }
 
-  // Read the new pointer as soon as any instance says the content changed, not on the first visit.
+  // Read the new pointer as soon as any instance says the content changed, not on the first visit;
+  // and once now, so the first email has the deployed templates.
   content.onChange(() => void current());
+  void current();
 
   return {
     current,
-    async emailTemplates() {
-      return (await current()).assets.emails;
+    emailTemplates() {
+      if (!loaded || loaded.version !== content.current) void current();
+      return (loaded ?? fallback).assets.emails;
     },
   };
 }

@@ -91,7 +91,15 @@ export async function ensureSiteRepository(db: Db, now: () => number = Date.now)
 
 const nameOf = (e: Editor) => `${e.firstName} ${e.lastName}`.trim() || e.email;
 
-export function createCodeService(deps: { db: Db; content: ContentVersion; feed?: ChangeFeed; repo?: string; now?: () => number }): CodeService {
+export function createCodeService(deps: {
+  db: Db;
+  content: ContentVersion;
+  feed?: ChangeFeed;
+  /** This instance's live assets: a deploy answers once they are read (the next email here has them). */
+  live?: { current(): Promise<unknown> };
+  repo?: string;
+  now?: () => number;
+}): CodeService {
   const { db, content, feed } = deps;
   const now = deps.now ?? Date.now;
   const repository = createRepository(db, deps.repo ?? SITE_REPO);
@@ -480,6 +488,7 @@ export function createCodeService(deps: { db: Db; content: ContentVersion; feed?
       });
       // Every instance (this one first) reads the new pointer before serving under the new version.
       await content.changed('site-assets');
+      await deps.live?.current();
       const [deployed] = (await deploymentList(5)).filter((d) => d.id === id);
       return deployed as Deployment;
     },
