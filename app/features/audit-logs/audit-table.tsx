@@ -5,17 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuditLogRowView } from '@shared/schemas/audit';
 import { formatUtc } from '@shared/staff-time';
 import { buttonClass } from '~/components/admin-ui/list';
-
-/** The URL with these parameters changed (undefined removes one). */
-export function withParams(params: URLSearchParams, changes: Record<string, string | undefined>): string {
-  const next = new URLSearchParams(params);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === undefined) next.delete(k);
-    else next.set(k, v);
-  }
-  const s = next.toString();
-  return s ? `?${s}` : '?';
-}
+import { withParams } from '~/lib/search-params';
 
 function UserCell({ row }: { row: AuditLogRowView }) {
   if (!row.userId) return <span className="text-stone-600">System</span>;

@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '~/components/admin-ui/list';
 import { SqlEditor } from './sql-editor';
 import { TableBrowser } from './table-browser';
-import { withParams } from './submit';
+import { withParams } from '~/lib/search-params';
 import type { DatabaseScreenData } from './types';
 
 const TABS = [

@@ -29,14 +29,3 @@ export function intentOf(form: FormData | undefined): string | null {
   const intent = sentValue(form)?.intent;
   return typeof intent === 'string' ? intent : null;
 }
-
-/** The address with `changes` applied (undefined removes a parameter). */
-export function withParams(params: URLSearchParams, changes: Record<string, string | undefined>): string {
-  const next = new URLSearchParams(params);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === undefined) next.delete(k);
-    else next.set(k, v);
-  }
-  const s = next.toString();
-  return s ? `?${s}` : '?';
-}

@@ -8,7 +8,8 @@ import type { TablePage, TableSummary } from '@shared/schemas/database';
 import { buttonClass } from '~/components/admin-ui/list';
 import { toast } from '~/lib/toast-store';
 import { Cell, ColumnHeading, Hidden } from './cells';
-import { databaseForm, sentValue, SUBMIT, withParams } from './submit';
+import { withParams } from '~/lib/search-params';
+import { databaseForm, sentValue, SUBMIT } from './submit';
 import type { DatabaseActionData } from './types';
 
 const rows = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows'}`;

@@ -9,7 +9,8 @@ import type { Route } from './+types/audit-logs';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { AuditDetail } from '~/features/audit-logs/audit-detail';
 import { AuditFilters } from '~/features/audit-logs/audit-filters';
-import { AuditEmpty, AuditTable, withParams } from '~/features/audit-logs/audit-table';
+import { AuditEmpty, AuditTable } from '~/features/audit-logs/audit-table';
+import { withParams } from '~/lib/search-params';
 import { requireMasterAdmin } from '~/lib/guards.server';
 import { toast } from '~/lib/toast-store';
 
