@@ -75,7 +75,7 @@ export function removeDir(dir) {
  * Spawns `node build/server/main.js` on a free loopback port and waits for GET /healthz to answer 200.
  * Returns { url, port, child, readyMs (spawn -> first 200), stop() }.
  */
-export async function startServer({ dataDir, databaseUrl, pageCache = true, env = {}, timeoutMs = 120_000 } = {}) {
+export async function startServer({ dataDir, databaseUrl, pageCache = true, env = {}, nodeArgs = [], timeoutMs = 120_000 } = {}) {
   await awaitStableBuild();
   requireBuild();
   const port = await freePort();
@@ -93,7 +93,7 @@ export async function startServer({ dataDir, databaseUrl, pageCache = true, env 
   });
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk) => {
     output += chunk;
