@@ -2,6 +2,7 @@
 // product (images, retail and trade prices), and create / full-replace update / archive / delete.
 // Every write runs in one transaction with its audit row; public caches drop on commit.
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { matchedRows, onePage } from '../../db/paged';
 import { TRADE_TIERS, type TradeTier } from '../../../shared/limits-catalog';
 import { getMarket } from '../../../shared/markets';
 import { mediaUrl } from '../../../shared/media';
@@ -195,7 +196,7 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
         query.lowStock ? isLowStock : undefined,
       );
       const order: SQL[] = SORTS[query.sort ?? 'name'].map((c) => (query.dir === 'desc' ? desc(c) : asc(c)));
-      const [rows, [count]] = await Promise.all([
+      const { rows, total } = await onePage(
         db
           .select({
             id: products.id,
@@ -207,23 +208,14 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
             lowStockThreshold: products.lowStockThreshold,
             imageUrl: products.imageUrl,
             updatedAt: products.updatedAt,
+            matched: matchedRows,
           })
           .from(products)
           .where(where)
-          .orderBy(...order, asc(products.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(products)
-          .where(where),
-      ]);
-      return {
-        items: rows.map((r) => ({ ...r, lowStock: r.stockUnits <= r.lowStockThreshold })),
-        page: query.page,
-        pageSize: query.pageSize,
-        total: count?.n ?? 0,
-      };
+          .orderBy(...order, asc(products.id)),
+        query,
+      );
+      return { items: rows.map((r) => ({ ...r, lowStock: r.stockUnits <= r.lowStockThreshold })), page: query.page, pageSize: query.pageSize, total };
     },
 
     async getForEdit(id) {

@@ -2,6 +2,7 @@
 // create, update, publish and delete. Every write checks the image and product links, runs in one
 // transaction with its audit row (ingredients included), and then tells the public caches.
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { matchedRows, onePage } from '../../db/paged';
 import type { CocktailUnit } from '../../../shared/cocktail-constants';
 import { mediaUrl } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
@@ -164,7 +165,7 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
       if (query.baseSpirit) where.push(eq(cocktails.baseSpirit, query.baseSpirit));
       const column = SORTS[query.sort ?? 'name'];
       const order = query.dir === 'desc' ? desc(column) : asc(column);
-      const [items, [count]] = await Promise.all([
+      const { rows, total } = await onePage(
         db
           .select({
             id: cocktails.id,
@@ -178,22 +179,18 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
             imageUrl: cocktails.imageUrl,
             ingredientCount: sql<number>`(select count(*)::int from ${cocktailIngredients} where ${cocktailIngredients.cocktailId} = ${cocktails.id})`,
             updatedAt: cocktails.updatedAt,
+            matched: matchedRows,
           })
           .from(cocktails)
           .where(and(...where))
-          .orderBy(order, asc(cocktails.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(cocktails)
-          .where(and(...where)),
-      ]);
+          .orderBy(order, asc(cocktails.id)),
+        query,
+      );
       return {
-        items: items.map((r) => ({ ...r, ingredientCount: Number(r.ingredientCount), updatedAt: r.updatedAt.toISOString() })),
+        items: rows.map((r) => ({ ...r, ingredientCount: Number(r.ingredientCount), updatedAt: r.updatedAt.toISOString() })),
         page: query.page,
         pageSize: query.pageSize,
-        total: count?.n ?? 0,
+        total,
       };
     },
 

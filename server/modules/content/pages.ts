@@ -5,7 +5,8 @@
 // write is one transaction with its audit row and the version check (409 version_conflict); what
 // changes the public site (publish, unpublish, delete) moves the content version on, on every
 // instance, which empties the page cache.
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { matchedRows, onePage } from '../../db/paged';
 import { alias } from 'drizzle-orm/pg-core';
 import { diffLines } from 'diff';
 import type { PageDetail, PageDiff, PagePreview, PageSummary, PageVersionInfo, PublicPage } from '../../../shared/page-views';
@@ -359,17 +360,15 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
       const column = query.sort === 'title' ? t.title : query.sort === 'slug' ? t.slug : t.updatedAt;
       // Without a choice: the latest edited first.
       const order = query.sort ? (query.dir === 'desc' ? desc : asc) : desc;
-      const [rows, [total]] = await Promise.all([
+      const { rows, total } = await onePage(
         db
-          .select()
+          .select({ ...getTableColumns(t), matched: matchedRows })
           .from(t)
           .where(where)
-          .orderBy(order(column), asc(t.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(t).where(where),
-      ]);
-      return { items: await summaries(rows), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+          .orderBy(order(column), asc(t.id)),
+        query,
+      );
+      return { items: await summaries(rows), page: query.page, pageSize: query.pageSize, total };
     },
 
     get,

@@ -1,7 +1,8 @@
 // Reading marketing requests: a page of summaries (one organisation's, or everyone's for staff) and
 // one request with its items, its brand event and its comment thread. No rules here: the service
 // decides who may read what and passes the scope in.
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { matchedRows, onePage } from '../../db/paged';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type { MarketingRequestKind, MarketingRequestStatus } from '../../../shared/marketing-request-constants';
 import type { OrganisationType } from '../../../shared/partners';
@@ -91,7 +92,7 @@ export function createRequestQueries(db: Db) {
             ? []
             : [sql`case when ${r.status} = 'open' then 0 else 1 end`];
     const itemCount = sql<number>`(select count(*)::int from ${marketingRequestItems} where ${marketingRequestItems.requestId} = ${r.id})`;
-    const [rows, [total]] = await Promise.all([
+    const { rows, total } = await onePage(
       db
         .select({
           id: r.id,
@@ -108,17 +109,16 @@ export function createRequestQueries(db: Db) {
           version: r.version,
           createdAt: r.createdAt,
           updatedAt: r.updatedAt,
+          matched: matchedRows,
         })
         .from(r)
         .innerJoin(organisations, eq(organisations.id, r.organisationId))
         .leftJoin(brandEvents, eq(brandEvents.id, r.eventId))
         .where(where)
-        .orderBy(...order, f.sort === 'createdAt' ? direction(r.createdAt) : desc(r.createdAt), desc(r.id))
-        .limit(f.pageSize)
-        .offset((f.page - 1) * f.pageSize),
-      db.select({ n: count() }).from(r).innerJoin(organisations, eq(organisations.id, r.organisationId)).where(where),
-    ]);
-    return { items: rows, page: f.page, pageSize: f.pageSize, total: total?.n ?? 0 };
+        .orderBy(...order, f.sort === 'createdAt' ? direction(r.createdAt) : desc(r.createdAt), desc(r.id)),
+      f,
+    );
+    return { items: rows, page: f.page, pageSize: f.pageSize, total };
   }
 
   async function row(id: number): Promise<RequestRow | null> {

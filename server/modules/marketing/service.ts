@@ -1,7 +1,8 @@
 // Collateral items (files from the media library, offered to chosen partner types) and brand events
 // (wall-clock times in their own zone, stored in UTC). Every write: one transaction with its audit
 // row, a version check against overwriting a newer save, then the content version moves on.
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { matchedRows, onePage } from '../../db/paged';
 import { eventCountryCode, eventMarket, eventPath, type PublicEvent } from '../../../shared/events';
 import type { PickedMedia } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
@@ -186,17 +187,15 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
       const where = query.q ? or(ilike(t.title, containsPattern(query.q)), ilike(t.description, containsPattern(query.q))) : undefined;
       const column = query.sort === 'kind' ? t.kind : query.sort === 'updatedAt' ? t.updatedAt : t.title;
       const order = query.dir === 'desc' ? desc : asc;
-      const [rows, [total]] = await Promise.all([
+      const { rows, total } = await onePage(
         db
-          .select()
+          .select({ ...getTableColumns(t), matched: matchedRows })
           .from(t)
           .where(where)
-          .orderBy(order(column), asc(t.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(t).where(where),
-      ]);
-      return { items: await withCollateralMedia(rows), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+          .orderBy(order(column), asc(t.id)),
+        query,
+      );
+      return { items: await withCollateralMedia(rows), page: query.page, pageSize: query.pageSize, total };
     },
 
     async createCollateral(input, actor) {
@@ -248,17 +247,15 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
       const column = query.sort === 'title' ? t.title : query.sort === 'city' ? t.city : t.startsAt;
       // Without a choice, the latest events first.
       const order = query.sort ? (query.dir === 'desc' ? desc : asc) : desc;
-      const [rows, [total]] = await Promise.all([
+      const { rows, total } = await onePage(
         db
-          .select()
+          .select({ ...getTableColumns(t), matched: matchedRows })
           .from(t)
           .where(where)
-          .orderBy(order(column), asc(t.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(t).where(where),
-      ]);
-      return { items: await withEventDetails(rows), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+          .orderBy(order(column), asc(t.id)),
+        query,
+      );
+      return { items: await withEventDetails(rows), page: query.page, pageSize: query.pageSize, total };
     },
 
     async createEvent(input, actor) {

@@ -3,6 +3,7 @@
 // audience, then announces it after the commit; every instance pushes that announcement to the staff
 // sockets the one decision lets see it. The feed's query applies the same rule (`usable` below).
 import { and, count, desc, eq, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { matchedRows, onePage } from '../../db/paged';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationItem } from '../../../shared/notification-constants';
 import type { Access, Audience, Viewer } from '../../auth/authorize';
@@ -86,7 +87,7 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
 
     async list(reader, { unreadOnly = false, page = 1, pageSize = NOTIFICATIONS_PAGE_SIZE } = {}) {
       const where = unreadOnly ? await unread(reader) : await visibleTo(reader);
-      const [rows, [total]] = await Promise.all([
+      const { rows, total } = await onePage(
         db
           .select({
             id: notifications.id,
@@ -96,15 +97,14 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
             link: notifications.link,
             createdAt: notifications.createdAt,
             read: sql<boolean>`exists (${readBy(reader)})`,
+            matched: matchedRows,
           })
           .from(notifications)
           .where(where)
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(notifications).where(where),
-      ]);
-      return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), page, pageSize, total: total?.n ?? 0 };
+          .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+        { page, pageSize },
+      );
+      return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), page, pageSize, total };
     },
 
     async unreadCount(reader) {

@@ -3,7 +3,8 @@
 // organisation's market, per bottle as stored and per case (× case size, as orders will be placed),
 // and the stock only for whom the one decision grants Inventory Viewing. Until part 2 brings stock
 // ledgers per organisation, availability is the brand warehouse's figure.
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { matchedRows, onePage } from '../../db/paged';
 import type { Availability, TradeCatalogPage, TradePrice, TradePricing, TradeProduct, TradeProductDetail } from '../../../shared/partner-catalog-constants';
 import type { PartnerCatalogQuery } from '../../../shared/schemas/partner-catalog';
 import { slugSchema } from '../../../shared/schemas/catalog';
@@ -82,17 +83,16 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
       const order = query.q
         ? [desc(ilike(products.name, containsPattern(query.q))), asc(products.name), asc(products.id)]
         : [asc(products.name), asc(products.id)];
-      const [rows, [total]] = await Promise.all([
+      // At most one trade price a product (the primary key is product, tier and market): the join keeps one row a product.
+      const { rows, total } = await onePage(
         db
-          .select({ product: products, amountMinor: productTradePrices.amountMinor, currency: productTradePrices.currency })
+          .select({ product: products, amountMinor: productTradePrices.amountMinor, currency: productTradePrices.currency, matched: matchedRows })
           .from(products)
           .leftJoin(productTradePrices, priceJoin(p))
           .where(where)
-          .orderBy(...order)
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(products).where(where),
-      ]);
+          .orderBy(...order),
+        query,
+      );
       return {
         ...p,
         items: rows.map((r) =>
@@ -100,7 +100,7 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
         ),
         page: query.page,
         pageSize: query.pageSize,
-        total: total?.n ?? 0,
+        total,
       };
     },
 

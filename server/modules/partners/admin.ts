@@ -4,6 +4,7 @@
 // write is one transaction with its audit row; a change to what members may do (status, licence)
 // evicts their cached sessions so their standing is read again at once.
 import { and, asc, count, desc, eq, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { matchedRows, onePage } from '../../db/paged';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { addDays, licenceState } from '../../../shared/licence';
@@ -160,7 +161,7 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
       const supplier = alias(organisations, 'supplier');
       const order = query.dir === 'desc' ? desc : asc;
       const t = today();
-      const [rows, [total]] = await Promise.all([
+      const { rows, total } = await onePage(
         db
           .select({
             id: organisations.id,
@@ -176,20 +177,19 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
             supplierName: supplier.tradingName,
             members: sql<number>`(select count(*) from ${users} where ${users.organisationId} = ${organisations.id})::int`,
             createdAt: organisations.createdAt,
+            matched: matchedRows,
           })
           .from(organisations)
           .leftJoin(supplier, eq(supplier.id, organisations.supplierId))
           .where(where)
-          .orderBy(order(SORTS[query.sort ?? 'tradingName']), asc(organisations.tradingName), asc(organisations.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(organisations).where(where),
-      ]);
+          .orderBy(order(SORTS[query.sort ?? 'tradingName']), asc(organisations.tradingName), asc(organisations.id)),
+        query,
+      );
       return {
         items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), licence: licenceState(r.licenceExpiresOn, t) })),
         page: query.page,
         pageSize: query.pageSize,
-        total: total?.n ?? 0,
+        total,
       };
     },
 

@@ -1,7 +1,8 @@
 // The staff side of the store locator: the list, the editor's reads and writes (each in one
 // transaction with its audit row, refused over a newer version), the CSV export, and the import.
 // Every committed change calls content.changed('stores') so the public locator shows it at once.
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { matchedRows, onePage } from '../../db/paged';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type { StoreAdminQuery, StoreAdminRow, StoreEdit, StoreInput, StoreUpdate } from '../../../shared/schemas/stores';
 import { STORE_CSV_EXPORT_COLUMNS, STORE_CSV_PRODUCT_SEPARATOR } from '../../../shared/store-constants';
@@ -58,7 +59,7 @@ export function createStoreAdmin(db: Db, content: ContentVersion): StoreAdmin {
     async adminList(query) {
       const where = filterSql(query);
       const order = query.dir === 'desc' ? desc : asc;
-      const [rows, [total]] = await Promise.all([
+      const { rows, total } = await onePage(
         db
           .select({
             id: storeLocations.id,
@@ -69,20 +70,14 @@ export function createStoreAdmin(db: Db, content: ContentVersion): StoreAdmin {
             active: storeLocations.active,
             updatedAt: storeLocations.updatedAt,
             products: sql<number>`(select count(*) from ${storeProducts} where ${storeProducts.storeId} = ${storeLocations.id})::int`,
+            matched: matchedRows,
           })
           .from(storeLocations)
           .where(where)
-          .orderBy(order(SORTS[query.sort ?? 'name']), asc(storeLocations.name), asc(storeLocations.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(storeLocations).where(where),
-      ]);
-      return {
-        items: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
-        page: query.page,
-        pageSize: query.pageSize,
-        total: total?.n ?? 0,
-      };
+          .orderBy(order(SORTS[query.sort ?? 'name']), asc(storeLocations.name), asc(storeLocations.id)),
+        query,
+      );
+      return { items: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })), page: query.page, pageSize: query.pageSize, total };
     },
 
     async getForEdit(id) {

@@ -1,0 +1,33 @@
+// One page of a staff list and the number of rows the list has in all, in one query.
+import { sql } from 'drizzle-orm';
+
+/**
+ * Selected beside a list's columns (`matched: matchedRows`): how many rows the query matched before
+ * its limit — `count(*) over ()`, computed by the same scan that finds the page.
+ */
+export const matchedRows = sql<number>`(count(*) over ())::int`;
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** A select whose limit and offset are still to be set (a drizzle select with `orderBy`). */
+interface PageableQuery<R> {
+  limit(limit: number): { offset(offset: number): PromiseLike<R[]> };
+}
+
+/**
+ * Runs `query` (which selects `matched: matchedRows`) for page `page.page`: its rows without
+ * `matched`, and the total. A page past the end has no row to carry the total: then the first row
+ * is asked for (the only case with a second query).
+ */
+export async function onePage<R extends { matched: number }>(
+  query: PageableQuery<R>,
+  page: PageRequest,
+): Promise<{ rows: Omit<R, 'matched'>[]; total: number }> {
+  const rows = await query.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
+  let total = rows[0]?.matched;
+  if (total === undefined && page.page > 1) total = (await query.limit(1).offset(0))[0]?.matched;
+  return { rows: rows.map(({ matched: _matched, ...row }) => row), total: total ?? 0 };
+}
