@@ -7,11 +7,13 @@ import path from 'node:path';
 import { MAIN, RESULTS_DIR, ROOT, cpuBusy, machine } from './lib.mjs';
 
 const CORE = ['bundle-size', 'lighthouse', 'http', 'cold-start'];
+// Only when named: the 30-minute soak (`npm run bench:soak`).
+const LONG = ['soak'];
 // Any other bench/<name>.mjs exporting run() and summarize() (auth, stores, …) runs after the core set.
 const extra = readdirSync(path.join(ROOT, 'bench'))
   .filter((f) => f.endsWith('.mjs') && !['lib.mjs', 'run.mjs'].includes(f))
   .map((f) => f.slice(0, -4))
-  .filter((n) => !CORE.includes(n))
+  .filter((n) => !CORE.includes(n) && !LONG.includes(n))
   .sort();
 const BENCHES = [...CORE, ...extra];
 const sources = ['app', 'server', 'shared', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];
@@ -24,12 +26,12 @@ function newest(p, depth = 0) {
 }
 
 const wanted = process.argv.slice(2);
-const unknown = wanted.filter((w) => !BENCHES.includes(w));
+const unknown = wanted.filter((w) => !BENCHES.includes(w) && !LONG.includes(w));
 if (unknown.length) {
   console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHES.join(', ')}`);
   process.exit(2);
 }
-const selected = wanted.length ? BENCHES.filter((b) => wanted.includes(b)) : BENCHES;
+const selected = wanted.length ? [...BENCHES, ...LONG].filter((b) => wanted.includes(b)) : BENCHES;
 
 const built = existsSync(MAIN) ? statSync(MAIN).mtimeMs : 0;
 if (!built || (process.env.BENCH_SKIP_BUILD !== '1' && sources.some((s) => newest(path.join(ROOT, s)) > built))) {

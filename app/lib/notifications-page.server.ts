@@ -10,8 +10,8 @@ export async function loadNotifications(request: Request, context: AppLoadContex
   const url = new URL(request.url);
   const unreadOnly = url.searchParams.get('unread') === '1';
   const page = Math.min(Math.max(1, Number(url.searchParams.get('page')) || 1), 100_000);
-  const [feed, unread] = await Promise.all([context.services.notifications.list(user, { unreadOnly, page }), context.services.notifications.unreadCount(user)]);
-  return { feed, unread, unreadOnly };
+  const feed = await context.services.notifications.list(user, { unreadOnly, page });
+  return { feed, unread: feed.unreadCount, unreadOnly };
 }
 
 /**

@@ -2,6 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../tests/support/test-db';
+import { queryRows } from './client';
 import { matchedRows, onePage } from './paged';
 
 const things = pgTable('paged_things', { id: integer('id').primaryKey(), name: text('name').notNull() });
@@ -19,11 +20,7 @@ beforeAll(async () => {
 afterAll(() => t?.dispose());
 
 const list = (where = sql`true`) =>
-  t.database.db
-    .select({ id: things.id, name: things.name, matched: matchedRows })
-    .from(things)
-    .where(where)
-    .orderBy(asc(things.id));
+  t.database.db.select({ id: things.id, name: things.name, matched: matchedRows }).from(things).where(where).orderBy(asc(things.id));
 
 describe('onePage', () => {
   it('gives the page and the total in one query, without the window column', async () => {
@@ -68,7 +65,7 @@ describe('onePage', () => {
       { id: 1, parts: 2 },
       { id: 2, parts: 3 },
     ]);
-    const [calls] = (await t.database.db.execute(sql`select last_value::int as n from paged_calls`)).rows as { n: number }[];
+    const [calls] = await queryRows<{ n: number }>(t.database.db, sql`select last_value::int as n from paged_calls`);
     // 2 rows shown × their parts (the subquery's filter runs once per part row): not 7 things' worth.
     expect(calls?.n).toBe(5);
   });

@@ -92,6 +92,12 @@ describe('who sees an entry', () => {
       const decided = entries.filter((e) => authorize(reader, audienceNeed(e), policy).allowed).map((e) => e.id);
       expect(listed, name).toEqual(decided);
       expect(await t.app.services.notifications.unreadCount(reader), name).toBe(decided.length);
+      // The list's own count agrees, on a page, past the last page, and in the unread-only feed.
+      expect(feed.unreadCount, name).toBe(decided.length);
+      const past = await t.app.services.notifications.list(reader, { page: 1000, pageSize: 1 });
+      expect([past.items.length, past.total, past.unreadCount], name).toEqual([0, decided.length, decided.length]);
+      const unreadOnly = await t.app.services.notifications.list(reader, { unreadOnly: true, pageSize: 1 });
+      expect([unreadOnly.items.length, unreadOnly.total, unreadOnly.unreadCount], name).toEqual([Math.min(1, decided.length), decided.length, decided.length]);
       seen[name] = listed.map((id) => titles.get(id) as string).sort();
     }
     // And what that rule means, written out.

@@ -15,16 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminArea(request, context);
   const support = await can(context, user, { permission: 'support:answer' });
   const { notifications, chat } = context.services;
-  const [unreadChats, unreadNotifications, latest] = await Promise.all([
-    support ? chat.unreadTotal() : 0,
-    notifications.unreadCount(user),
-    notifications.list(user, { pageSize: NOTIFICATIONS_LATEST }),
-  ]);
+  const [unreadChats, latest] = await Promise.all([support ? chat.unreadTotal() : 0, notifications.list(user, { pageSize: NOTIFICATIONS_LATEST })]);
   return {
     // The shell mirrors what the decision says (links it shows), the pages' guards enforce it.
     user: { firstName: user.firstName, lastName: user.lastName, isMasterAdmin: await can(context, user, { masterAdmin: true }), permissions: user.permissions },
     unreadChats,
-    unreadNotifications,
+    unreadNotifications: latest.unreadCount,
     latestNotifications: latest.items,
   };
 }

@@ -26,14 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePartnerArea(request, context);
   const tier = TIER.find((r) => user.roles.includes(r)) ?? 'partner';
   const { notifications } = context.services;
-  const [unreadNotifications, latest] = await Promise.all([notifications.unreadCount(user), notifications.list(user, { pageSize: NOTIFICATIONS_LATEST })]);
+  const latest = await notifications.list(user, { pageSize: NOTIFICATIONS_LATEST });
   const standing = user.standing && user.standing !== 'active' ? user.standing : null;
   return {
     user: { firstName: user.firstName, lastName: user.lastName, roles: user.roles },
     label: ROLE_LABELS[tier],
     organisation: user.organisation?.name ?? null,
     standing: standing ? STANDING_REFUSAL[standing] : null,
-    unreadNotifications,
+    unreadNotifications: latest.unreadCount,
     latestNotifications: latest.items,
   };
 }

@@ -25,12 +25,8 @@ export function notificationsApi(services: Services): Router {
     router.get(`/${area}/notifications`, inArea, async (req, res) => {
       const query = parse(listQuery, req.query);
       const user = await reader(req);
-      const [page, unreadCount] = await Promise.all([
-        services.notifications.list(user, { unreadOnly: query.unread, page: query.page }),
-        services.notifications.unreadCount(user),
-      ]);
       res.setHeader('Cache-Control', 'no-store');
-      res.json({ ...page, unreadCount });
+      res.json(await services.notifications.list(user, { unreadOnly: query.unread, page: query.page }));
     });
 
     router.post(`/${area}/notifications/read-all`, inArea, async (req, res) => {

@@ -30,11 +30,16 @@ export interface StoredNotification extends Audience {
 /** Who is reading: the one decision says what they see. */
 export type Reader = Viewer;
 
+export interface NotificationPage extends AdminPage<NotificationItem> {
+  unreadCount: number;
+}
+
 export interface NotificationService {
   /** Stores an entry inside the caller's transaction; call `announce` with the result after the commit. */
   notify(tx: DbOrTx, input: NotificationInput): Promise<StoredNotification>;
   announce(stored: StoredNotification): Promise<void>;
-  list(reader: Reader, opts?: { unreadOnly?: boolean; page?: number; pageSize?: number }): Promise<AdminPage<NotificationItem>>;
+  /** A page of the feed, its total and how many of all the reader's entries are unread (one query). */
+  list(reader: Reader, opts?: { unreadOnly?: boolean; page?: number; pageSize?: number }): Promise<NotificationPage>;
   unreadCount(reader: Reader): Promise<number>;
   /** Marks one entry read for this reader; answers where it leads. */
   markRead(reader: Reader, id: number): Promise<{ link: string | null }>;
@@ -66,6 +71,14 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
       .where(and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, reader.id)));
   const unread = async (reader: Reader) => and(await visibleTo(reader), notExists(readBy(reader)));
 
+  async function unreadCount(reader: Reader): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(await unread(reader));
+    return row?.n ?? 0;
+  }
+
   return {
     async notify(tx, input) {
       const [row] = await tx
@@ -86,7 +99,8 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
     announce: (stored) => feed.publish(NOTIFICATIONS_TOPIC, stored),
 
     async list(reader, { unreadOnly = false, page = 1, pageSize = NOTIFICATIONS_PAGE_SIZE } = {}) {
-      const where = unreadOnly ? await unread(reader) : await visibleTo(reader);
+      const visible = await visibleTo(reader);
+      const where = unreadOnly ? and(visible, notExists(readBy(reader))) : visible;
       const { rows, total } = await onePage(
         db
           .select({
@@ -98,22 +112,20 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
             createdAt: notifications.createdAt,
             read: sql<boolean>`exists (${readBy(reader)})`,
             matched: matchedRows,
+            // The bell's number rides along: the same scan counts the unread among all it matched.
+            unread: unreadOnly ? matchedRows : sql<number>`(count(*) filter (where not exists (${readBy(reader)})) over ())::int`,
           })
           .from(notifications)
           .where(where)
           .orderBy(desc(notifications.createdAt), desc(notifications.id)),
         { page, pageSize },
       );
-      return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), page, pageSize, total };
+      // Past the last page no row carries the unread count: then it is asked for on its own.
+      const unread = rows[0] ? rows[0].unread : total ? await unreadCount(reader) : 0;
+      return { items: rows.map(({ unread: _unread, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })), page, pageSize, total, unreadCount: unread };
     },
 
-    async unreadCount(reader) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(notifications)
-        .where(await unread(reader));
-      return row?.n ?? 0;
-    },
+    unreadCount,
 
     async markRead(reader, id) {
       const [visible] = await db
