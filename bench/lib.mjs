@@ -1,6 +1,7 @@
 // Shared helpers of the benchmark scripts: start/stop the built server, pass the age gate, write results.
 /* global fetch, AbortSignal, URLSearchParams, performance, setTimeout, clearTimeout */
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -309,4 +310,21 @@ export async function onBothDatabases(label, { load, env = {} }, suite) {
     );
   }
   return rows;
+}
+
+/** A session token as the server stores it (sha256, base64url): the cookie carries the token itself. */
+export const tokenHash = (token) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * SQL adding a master admin `email` with a session whose cookie value is `token` (`frolic_session=<token>`):
+ * no sign-in, no rate limit.
+ */
+export function masterAdminSql(email, token) {
+  return `
+  insert into users (email, email_confirmed_at, status) values ('${email}', now(), 'active');
+  insert into profiles (id, first_name, last_name, password_last_updated, is_master_admin)
+    select id, 'Bench', 'Master', now(), true from users where email = '${email}';
+  insert into user_roles (user_id, role) select id, 'master_admin' from users where email = '${email}';
+  insert into sessions (user_id, token_hash, expires_at, last_seen_at)
+    select id, '${tokenHash(token)}', now() + interval '30 days', now() from users where email = '${email}';`;
 }

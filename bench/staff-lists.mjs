@@ -5,21 +5,11 @@
 // Target: p99 < 100 ms for every staff list at 50 connections. STAFF_LISTS=products,notifications
 // measures some of them.
 /* global fetch */
-import { createHash } from 'node:crypto';
-import { cannon, CONNECTIONS, DURATION, isMain, onBothDatabases, passGate, writeResult } from './lib.mjs';
+import { cannon, CONNECTIONS, DURATION, isMain, masterAdminSql, onBothDatabases, passGate, writeResult } from './lib.mjs';
 
 const TOKEN = 'bench-staff-lists-master-session';
-const hash = (t) => createHash('sha256').update(t).digest('base64url');
 
-const LOAD = `
-  insert into users (email, email_confirmed_at, status) values ('bench-master@bench.example', now(), 'active');
-  insert into profiles (id, first_name, last_name, password_last_updated, is_master_admin)
-    select id, 'Bench', 'Master', now(), true from users where email = 'bench-master@bench.example';
-  insert into user_roles (user_id, role) select id, 'master_admin' from users where email = 'bench-master@bench.example';
-  insert into sessions (user_id, token_hash, expires_at, last_seen_at)
-    select id, '${hash(TOKEN)}', now() + interval '30 days', now() from users where email = 'bench-master@bench.example';
-  analyze;
-`;
+const LOAD = `${masterAdminSql('bench-master@bench.example', TOKEN)}\nanalyze;`;
 
 /** [name, path]: the first page of each staff list, as its screen loads it. */
 export const LISTS = [

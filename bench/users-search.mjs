@@ -8,12 +8,10 @@
 // with the role and status filters — and the All Users page itself with a search — on PGlite and
 // PostgreSQL. Target: search p99 < 100 ms.
 /* global fetch */
-import { createHash } from 'node:crypto';
-import { cannon, CONNECTIONS, DURATION, isMain, onBothDatabases, passGate, writeResult } from './lib.mjs';
+import { cannon, CONNECTIONS, DURATION, isMain, masterAdminSql, onBothDatabases, passGate, writeResult } from './lib.mjs';
 
 const USERS = 100_000;
 const TOKEN = 'bench-users-search-master-session';
-const hash = (t) => createHash('sha256').update(t).digest('base64url');
 
 const FIRST = [
   'Olivia',
@@ -255,12 +253,7 @@ begin
   update users u set organisation_id = (select o.id from organisations o where o.type = 'retailer' order by o.created_at limit 1)
   from user_roles r where r.user_id = u.id and r.role = 'partner';
 
-  insert into users (email, email_confirmed_at, status) values ('bench-master@bench.example', now(), 'active');
-  insert into profiles (id, first_name, last_name, password_last_updated, is_master_admin)
-    select id, 'Bench', 'Master', now(), true from users where email = 'bench-master@bench.example';
-  insert into user_roles (user_id, role) select id, 'master_admin' from users where email = 'bench-master@bench.example';
-  insert into sessions (user_id, token_hash, expires_at, last_seen_at)
-    select id, '${hash(TOKEN)}', now() + interval '30 days', now() from users where email = 'bench-master@bench.example';
+${masterAdminSql('bench-master@bench.example', TOKEN)}
 end $$;
 analyze;
 `;
