@@ -41,8 +41,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Link to="/products" className="font-medium text-brass underline">View all</Link>
         </div>
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {featured.map((p, i) => (
-            <ProductCard key={p.id} product={p} locale={locale} eager={i < 2} />
+          {/* Below the hero (the page's largest paint): lazy, so they never compete with it. */}
+          {featured.map((p) => (
+            <ProductCard key={p.id} product={p} locale={locale} />
           ))}
         </div>
       </section>
