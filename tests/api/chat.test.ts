@@ -95,6 +95,13 @@ describe('visitor chat over HTTP', () => {
     const limited = await post('client-rate-999', 'one too many');
     expect(limited.status).toBe(429);
     expect((await limited.json()).error.code).toBe('rate_limited');
+    // A resend of a stored message (its answer was lost) is answered with the stored message, even
+    // at the limit, and is not stored twice.
+    const resent = await post('client-rate-003', 'm3');
+    expect(resent.status).toBe(200);
+    expect((await resent.json()).message).toMatchObject({ clientId: 'client-rate-003', content: 'm3' });
+    const history = await (await api(`/api/chat/sessions/${sessionId}/messages`, { headers: { 'x-chat-secret': secret } })).json();
+    expect(history.messages.map((m: { clientId: string }) => m.clientId).filter((c: string) => c === 'client-rate-003')).toHaveLength(1);
   });
 });
 

@@ -125,7 +125,15 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     },
 
     async postVisitorMessage(sessionId: string, input: { clientId: string; content: string; page?: string }, ip: string | null) {
-      // Both limits in one statement; each message counts on both.
+      // A resend of a stored message (its acknowledgement was lost, say with the instance that sent
+      // it) is answered as it was, and counts on no limit: the limits are shared by every instance,
+      // so a visitor who moves to another one after a crash must not pay twice for what was sent.
+      const [stored] = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.clientId, input.clientId)));
+      if (stored) return { message: toMessage(stored, null), duplicate: true };
+      // Both limits in one statement; each new message counts on both.
       await hitAll([perSession.on(sessionId), perIp.on(ip ?? 'unknown')]);
       const { row, duplicate } = await insertMessage({ sessionId, userId: 'anonymous_user', content: input.content, clientId: input.clientId }, async (tx) => {
         await tx
