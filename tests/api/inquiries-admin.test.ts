@@ -218,6 +218,9 @@ describe('the inquiries list and triage', () => {
     // The editor sends the assignee it shows: saving other changes is not refused because they left.
     const page = await (await admin.get(`/admin/dashboard/inquiries/contact/${contactId}`)).text();
     expect(page).toContain('Former colleague (no longer handles inquiries)');
+    // The list says the same of them (the name comes from the list's own query).
+    const listed = await (await admin.json('GET', '/api/admin/inquiries?kind=contact&status=done')).json();
+    expect(listed.items.find((i: { id: number }) => i.id === contactId)).toMatchObject({ assigneeId: leaver.userId, assigneeName: 'Former colleague' });
     res = await admin.json('PATCH', `/api/admin/inquiries/contact/${contactId}`, {
       status: 'in_progress',
       assigneeId: leaver.userId,

@@ -237,6 +237,8 @@ describe('the list (spec §5)', () => {
     const page2 = await list(master, 'q=zq&sort=email&pageSize=2&page=2');
     expect(page2).toMatchObject({ total: 5, page: 2, pageSize: 2 });
     expect(page2.items.map((u) => u.email)).toEqual(['employee-zq4@people.example', 'employee-zq5@people.example']);
+    // Past the end: no one, and still the count.
+    expect(await list(master, 'q=zq&pageSize=2&page=9')).toMatchObject({ items: [], total: 5, page: 9 });
     const ivo = (await list(master, 'q=ivo')).items[0] as UserRow;
     expect(ivo.organisation).toEqual({ id: importer.id, name: 'Quillfeather Imports', type: 'importer' });
     expect(ivo).toMatchObject({ status: 'active', invited: false, locked: false, twoFactor: false });
@@ -260,6 +262,7 @@ describe('counting', () => {
     expect(first).toMatchObject({ total: 1000, totalIsLowerBound: true });
     const last = await list(master, 'q=capped&page=41');
     expect(last.items).toHaveLength(10);
+    expect(last).toMatchObject({ total: 1000, totalIsLowerBound: true });
     expect((await list(master, 'q=capped.100')).total).toBe(11); // 100 and 1000–1009
     expect((await list(master, 'q=capped.100')).totalIsLowerBound).toBe(false);
   });

@@ -40,7 +40,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const app = await createApp({
     config,
     database: db.database,
-    logger: options.logger ?? pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     build: await loadBuild(),
     clientDir: path.join(BUILD_DIR, 'client'),
     now: options.now,

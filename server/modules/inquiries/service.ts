@@ -3,7 +3,7 @@
 // transaction. The staff side: one list of both kinds, and triage (status, assignee, notes) with
 // an updated_at check against overwriting a colleague's newer save. Onboarding: a business inquiry
 // becomes a pending organisation with its contact invited, in one transaction, once.
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { href } from 'react-router';
 import type { AdminPage } from '../../../shared/schemas/admin';
@@ -25,6 +25,7 @@ import { type Actor } from '../../core/actor';
 import { recordAudit } from '../audit/service';
 import type { NotificationService } from '../notifications/service';
 import { containsPattern } from '../../db/like';
+import { matchedRows, onePage } from '../../db/paged';
 import type { PartnerService } from '../partners/service';
 import { emailTakenOn, refusePastLicence } from '../partners/admin';
 
@@ -101,16 +102,20 @@ export function createInquiryService(
     await limiter.hit(`${kind}:${actor.ip}`);
   }
 
+  /** Whether the user `userId` (with `status`) may be assigned an inquiry: active and holding inquiries:manage. */
+  const isColleague = (userId: SQL | AnyColumn, status: SQL | AnyColumn) =>
+    sql`${status} = 'active' and exists (select 1 from user_roles ur join role_permissions rp on rp.role = ur.role where ur.user_id = ${userId} and rp.permission = 'inquiries:manage')`;
+  /** A colleague's name as lists show it: first and last name, else the address. */
+  const colleagueName = (first: SQL | AnyColumn, last: SQL | AnyColumn, email: SQL | AnyColumn) =>
+    sql<string>`coalesce(nullif(btrim(${first} || ' ' || ${last}), ''), ${email})`;
+
   async function colleagues(q: DbOrTx = db): Promise<Colleague[]> {
-    const rows = await q
-      .select({ id: users.id, firstName: profiles.firstName, lastName: profiles.lastName, email: users.email })
+    return q
+      .select({ id: users.id, name: colleagueName(profiles.firstName, profiles.lastName, users.email) })
       .from(users)
       .innerJoin(profiles, eq(profiles.id, users.id))
-      .where(
-        sql`${users.status} = 'active' and exists (select 1 from user_roles ur join role_permissions rp on rp.role = ur.role where ur.user_id = ${users.id} and rp.permission = 'inquiries:manage')`,
-      )
+      .where(isColleague(users.id, users.status))
       .orderBy(asc(profiles.firstName), asc(profiles.lastName));
-    return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() || r.email }));
   }
 
   function contactSelect(query: InquiryListQuery) {
@@ -233,19 +238,32 @@ export function createInquiryService(
       const all = (second ? unionAll(first, second) : first).as('inquiries');
       const column = query.sort === 'from' ? all.from : query.sort === 'status' ? all.status : all.createdAt;
       const direction = query.dir === 'asc' ? asc : desc;
-      const [rows, [total], staff] = await Promise.all([
+      // The assignee's name for the page's rows only; one who may no longer be assigned is a former colleague.
+      // (assignee_id is text; only a colleague's id is ever stored, so it is a uuid.)
+      const assigneeName = sql<string | null>`case when ${all.assigneeId} is null then null else coalesce((select ${colleagueName(
+        sql`p.first_name`,
+        sql`p.last_name`,
+        sql`u.email`,
+      )} from ${users} u join ${profiles} p on p.id = u.id where u.id = inquiries.assignee_id::uuid and ${isColleague(sql`u.id`, sql`u.status`)}), 'Former colleague') end`;
+      const { rows, total } = await onePage(
         db
-          .select()
+          .select({
+            kind: all.kind,
+            id: all.id,
+            from: all.from,
+            email: all.email,
+            subject: all.subject,
+            status: all.status,
+            assigneeId: all.assigneeId,
+            createdAt: all.createdAt,
+            assigneeName,
+            matched: matchedRows,
+          })
           .from(all)
-          .orderBy(direction(column), direction(all.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(all),
-        colleagues(),
-      ]);
-      const names = new Map(staff.map((c) => [c.id, c.name]));
-      const items = rows.map((r) => ({ ...r, assigneeName: r.assigneeId ? (names.get(r.assigneeId) ?? 'Former colleague') : null }));
-      return { items, page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+          .orderBy(direction(column), direction(all.id)),
+        query,
+      );
+      return { items: rows, page: query.page, pageSize: query.pageSize, total };
     },
 
     async convert(id, input, actor, origin) {

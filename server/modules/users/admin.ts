@@ -40,6 +40,7 @@ import {
   users,
 } from '../../db/schema';
 import { containsPattern } from '../../db/like';
+import { onePage } from '../../db/paged';
 import { AppError, invalidFields, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import type { Actor } from '../../core/actor';
 import { requireStepUp } from '../../auth/step-up';
@@ -252,6 +253,8 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     invited: sql<boolean>`(${users.passwordHash} is null)`,
     twoFactor: sql<boolean>`(${users.totpEnabledAt} is not null)`,
     version: users.version,
+    // The person's own roles, with the row (not a query per page): the profile flag is added in `finish`.
+    roles: sql<string[]>`array(select ur.role from ${userRoles} ur where ur.user_id = ${users.id} order by ur.role)`,
     orgId: organisations.id,
     orgName: organisations.tradingName,
     orgType: organisations.type,
@@ -270,28 +273,26 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     invited: boolean;
     twoFactor: boolean;
     version: number;
+    roles: string[];
     orgId: string | null;
     orgName: string | null;
     orgType: string | null;
   };
 
-  /** Roles and lock state of the page's rows (two small queries), then the rows as the screens show them. */
+  /**
+   * The page's lock state (one small query by primary key: the lock's subject is a hash of the
+   * address, computed here as sign-in computes it), then the rows as the screens show them.
+   */
   async function finish(tx: DbOrTx, raw: Raw[]): Promise<UserRow[]> {
     if (raw.length === 0) return [];
-    const ids = raw.map((r) => r.id);
     const subjects = new Map(raw.map((r) => [subjectOf(r.email), r.id]));
-    const [held, locks] = await Promise.all([
-      tx.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).where(inArray(userRoles.userId, ids)),
-      tx
-        .selectDistinct({ subject: signInFailures.subject })
-        .from(signInFailures)
-        .where(and(inArray(signInFailures.subject, [...subjects.keys()]), gt(signInFailures.lockedUntil, new Date(now())))),
-    ]);
-    const rolesOf = new Map<string, string[]>();
-    for (const h of held) rolesOf.set(h.userId, [...(rolesOf.get(h.userId) ?? []), h.role]);
+    const locks = await tx
+      .selectDistinct({ subject: signInFailures.subject })
+      .from(signInFailures)
+      .where(and(inArray(signInFailures.subject, [...subjects.keys()]), gt(signInFailures.lockedUntil, new Date(now()))));
     const locked = new Set(locks.map((l) => subjects.get(l.subject)));
     return raw.map((r) => {
-      const own = rolesOf.get(r.id) ?? [];
+      const own = r.roles ?? [];
       return {
         id: r.id,
         email: r.email,
@@ -372,22 +373,21 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       requireMaster(viewer);
       const where = await filterSql(query);
       // Counted up to USER_COUNT_CAP: past it the page says "1,000+" (an exact count of 100,000 people
-      // would cost more than the page itself, on every request).
-      const counted = db
-        .select({ one: sql`1` })
-        .from(users)
-        .where(where)
-        .limit(USER_COUNT_CAP + 1)
-        .as('counted');
-      const [raw, [total]] = await Promise.all([
-        selectRows(db)
+      // would cost more than the page itself, on every request). The count is a subquery of the
+      // page's own query, run once (it refers to nothing in the row); `onePage` asks for the first
+      // row when a page past the end has none to carry it.
+      const capped = (extra: SQL | undefined) =>
+        sql<number>`(select count(*)::int from (select 1 from ${users} where ${extra ?? sql`true`} limit ${USER_COUNT_CAP + 1}) counted)`;
+      const { rows: raw, total: n } = await onePage(
+        db
+          .select({ ...rowColumns, matched: capped(where) })
+          .from(users)
+          .innerJoin(profiles, eq(profiles.id, users.id))
+          .leftJoin(organisations, eq(organisations.id, users.organisationId))
           .where(where)
-          .orderBy(...orderOf(query), asc(users.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize) as Promise<Raw[]>,
-        db.select({ n: count() }).from(counted),
-      ]);
-      const n = total?.n ?? 0;
+          .orderBy(...orderOf(query), asc(users.id)),
+        query,
+      );
       return {
         items: await finish(db, raw),
         page: query.page,
