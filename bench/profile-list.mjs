@@ -25,29 +25,55 @@ async function commits(databaseUrl) {
   return rows[0].n - 1;
 }
 
+/** CPU time (ms) of the PostgreSQL backends serving this database, or null on PGlite. */
+async function backendCpu(databaseUrl) {
+  if (!databaseUrl) return null;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  await client.end();
+  let ms = 0;
+  for (const { pid } of rows) {
+    try {
+      ms += procCpu(pid);
+    } catch {
+      // gone
+    }
+  }
+  return ms;
+}
+
+/** utime + stime of a process, in ms (100 ticks a second). */
+function procCpu(pid) {
+  return (
+    fs
+      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .split(') ')[1]
+      .split(' ')
+      .slice(11, 13)
+      .reduce((a, b) => a + Number(b), 0) * 10
+  );
+}
+
 async function measure(options) {
   const server = await startServer({ ...options, env, nodeArgs: profiling ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] });
   try {
     const gate = await passGate(server.url);
     const headers = { cookie: `${gate}; frolic_session=${TOKEN}` };
-    const cpu = () =>
-      fs
-        .readFileSync(`/proc/${server.child.pid}/stat`, 'utf8')
-        .split(') ')[1]
-        .split(' ')
-        .slice(11, 13)
-        .reduce((a, b) => a + Number(b), 0) * 10;
+    const cpu = () => procCpu(server.child.pid);
     for (const target of targets) {
       const first = await fetch(server.url + target, { headers });
       if (first.status !== 200) throw new Error(`${target}: HTTP ${first.status} ${(await first.text()).slice(0, 300)}`);
       await first.arrayBuffer();
-      const [before, xacts] = [cpu(), await commits(options.databaseUrl)];
+      const [before, xacts, pgBefore] = [cpu(), await commits(options.databaseUrl), await backendCpu(options.databaseUrl)];
       const r = await cannon(server.url + target, { headers });
       const cpuMs = cpu() - before;
+      const pgMs = pgBefore === null ? null : (await backendCpu(options.databaseUrl)) - pgBefore;
       const requests = r.reqPerSec * DURATION;
       const queries = xacts === null ? '' : `, ${(((await commits(options.databaseUrl)) - xacts) / requests).toFixed(2)} commits/request`;
       process.stdout.write(
-        `${target.padEnd(34)} ${String(r.reqPerSec).padStart(5)}/s p99 ${String(r.latencyP99Ms).padStart(4)} ms, server CPU ${(cpuMs / requests).toFixed(2)} ms/request${queries}\n`,
+        `${target.padEnd(34)} ${String(r.reqPerSec).padStart(5)}/s p99 ${String(r.latencyP99Ms).padStart(4)} ms, server CPU ${(cpuMs / requests).toFixed(2)} ms/request${pgMs === null ? '' : ` + PostgreSQL ${(pgMs / requests).toFixed(2)} ms`}${queries}\n`,
       );
     }
   } finally {

@@ -65,6 +65,8 @@ const envSchema = z
      */
     SQL_MAX_PLAN_COST: z.coerce.number().min(1).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** PostgreSQL: repeated query texts prepared once per connection, at most (0: none, e.g. behind a pooler that cannot keep them). */
+    DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).max(10_000).default(500),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     PUBLIC_ORIGIN: z.url().optional(),

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
+    statementCache: config.DATABASE_STATEMENT_CACHE,
   });
   const build = dev ? undefined : ((await import(pathToFileURL(path.join(BUILD_DIR, 'server', 'index.js')).href)) as ServerBuild);
   // Instances starting together take turns at what a start writes (docs/deploy.md).

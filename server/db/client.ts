@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { createStatementNamer, nameStatements } from './statement-cache';
 import { MIGRATIONS_DIR } from '../root';
 
 export type Schema = typeof schema;
@@ -45,11 +46,18 @@ export interface OpenOptions {
   /** A PGlite data directory dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** PostgreSQL: how many repeated query texts become prepared statements (0: none; server/db/statement-cache.ts). */
+  statementCache?: number;
   migrationsFolder?: string;
 }
 
+/** Repeated query texts prepared, at most, unless configured (DATABASE_STATEMENT_CACHE). */
+export const DEFAULT_STATEMENT_CACHE = 500;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementCache ?? DEFAULT_STATEMENT_CACHE)
+    : openPglite(options);
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {
@@ -76,8 +84,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, statementCache: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  if (statementCache > 0) nameStatements(pool, createStatementNamer(statementCache));
   // An idle connection dropped by the server (restart, failover, admin command) must not crash the
   // process: the pool replaces it on the next query.
   const onIdleError = (err: Error & { code?: string }) => {
