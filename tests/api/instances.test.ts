@@ -23,6 +23,7 @@ import { createSessionStore } from '../../server/modules/auth/sessions';
 import { createSettingsService } from '../../server/modules/security/settings';
 import { createUserService } from '../../server/modules/users/service';
 import { createChangeFeed } from '../../server/realtime/changes';
+import { harbourStore } from '../support/stores';
 
 const PASSWORD = 'Two-instances-demo-pass-1';
 const SESSION_SECRET = randomBytes(32).toString('base64url');
@@ -299,20 +300,7 @@ describeOnPostgres('several instances on one PostgreSQL and one bucket', () => {
     expect(await near(B)).toEqual([]);
     const staff = await new Client(A).passGate();
     expect((await staff.post('/admin-login', { email: 'admin@demo.frolic.example', password: PASSWORD })).status).toBe(302);
-    const store = {
-      name: 'Harbour Bottle Shop',
-      address: 'Laugavegur 12',
-      city: 'Reykjavík',
-      region: null,
-      postcode: '101',
-      country: 'IS',
-      latitude: 64.1455,
-      longitude: -21.9301,
-      phone: null,
-      openingHours: [],
-      productIds: [],
-      active: true,
-    };
+    const store = harbourStore();
     const made = await staff.json('POST', '/api/admin/stores', store);
     expect(made.status, await made.clone().text()).toBe(201);
     const { id } = (await made.json()) as { id: number };

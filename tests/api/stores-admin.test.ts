@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AdminPage } from '../../shared/schemas/admin';
+import { harbourStore } from '../support/stores';
 import type { ImportPreview, StoreAdminRow, StoreEdit, StoreInput, StoreSearchResponse } from '../../shared/schemas/stores';
 import { auditLogs, products } from '../../server/db/schema';
 import type { Client } from '../support/client';
@@ -33,26 +34,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-function store(over: Partial<StoreInput> = {}): StoreInput {
-  return {
-    name: 'Harbour Bottle Shop',
-    address: 'Laugavegur 12',
-    city: 'Reykjavík',
-    region: null,
-    postcode: '101',
-    country: 'IS',
-    latitude: 64.1455,
-    longitude: -21.9301,
+const store = (over: Partial<StoreInput> = {}): StoreInput =>
+  harbourStore({
     phone: '+354 555 0123',
     openingHours: [
       { day: 0, opens: '10:00', closes: '18:00' },
       { day: 5, opens: '11:00', closes: '16:00' },
     ],
     productIds: [ginId, vodkaId],
-    active: true,
     ...over,
-  };
-}
+  });
 
 const total = async () => ((await (await admin.json('GET', '/api/admin/stores?pageSize=1')).json()) as AdminPage<StoreAdminRow>).total;
 const nearReykjavik = async () => (await (await fetch(`${t.url}/api/stores?lat=64.1466&lng=-21.9426&radius=25&unit=km`)).json()) as StoreSearchResponse;
