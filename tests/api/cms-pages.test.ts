@@ -246,6 +246,21 @@ describe('library images', () => {
     expect((await fetch(`${t.url}/media/${media.id}/web`)).status).toBe(404);
     await master.json('POST', `/api/admin/pages/${p.id}/publish`, { version: p.version });
     expect((await fetch(`${t.url}/media/${media.id}/web`)).status).toBe(200);
+    // The list carries what the editor shows: the sharing image, who edited it last, the versions.
+    const listed = (await (await master.json('GET', '/api/admin/pages?q=with-image')).json()).items;
+    expect(listed).toMatchObject([
+      {
+        id: p.id,
+        ogImage: { id: media.id, url: `/media/${media.id}/web` },
+        updatedBy: 'master_admin cms',
+        status: 'published',
+        draftN: 1,
+        publishedN: 1,
+        scheduledN: null,
+        scheduleError: null,
+        hasUnpublishedChanges: false,
+      },
+    ]);
     const { body } = await visit('/with-image');
     expect(body).toContain(`<img src="/media/${media.id}/web" alt="Agnes"`);
     expect(body).toContain(`property="og:image" content="/media/${media.id}/web"`);
