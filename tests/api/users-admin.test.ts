@@ -9,7 +9,7 @@ import { totpCode } from '../../server/auth/totp';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { auditLogs, outboxEmails, profiles, sessions, signInFailures, userRoles, users } from '../../server/db/schema';
 import { recordAudit } from '../../server/modules/audit/service';
-import { subjectOf } from '../../server/modules/auth/lockout';
+import { storedSubjectSql, subjectOf } from '../../server/modules/auth/lockout';
 import type { UserPage, UserRow } from '../../shared/schemas/users-admin';
 import { Client } from '../support/client';
 import { openLive } from '../support/live-socket';
@@ -416,12 +416,22 @@ describe('edits, resets, sessions and two-factor', () => {
     expect((await list(master, `q=${p.email}&status=suspended`)).total).toBe(1);
   });
 
+  it('keys the lock state in SQL as sign-in keys it (the list reads it in its own query)', async () => {
+    for (const email of ['owner@example.com', 'zoë.ñandú+tag@bücher.example', "o'brien@example.ie", 'ünïcødé@例え.jp']) {
+      const result = (await db().execute(sql`select ${storedSubjectSql(sql`${email}::text`)} as subject`)) as unknown as { rows: { subject: string }[] };
+      const [row] = result.rows;
+      expect(row?.subject, email).toBe(subjectOf(email));
+    }
+  });
+
   it('unlocks a locked account', async () => {
     const p = await person(['employee'], { signIn: false });
     for (let i = 0; i < 5; i++) await new Client(t.url).post('/auth/login', { email: p.email, password: `Wrong-${i}-password-x` });
     expect((await rowOf(master, p.userId)).locked).toBe(true);
+    expect((await list(master, `q=${p.email}`)).items.map((u) => u.locked)).toEqual([true]);
     expect((await master.json('POST', `/api/admin/users/${p.userId}/unlock`)).status).toBe(204);
     expect((await rowOf(master, p.userId)).locked).toBe(false);
+    expect((await list(master, `q=${p.email}`)).items.map((u) => u.locked)).toEqual([false]);
     expect(
       await db()
         .select()

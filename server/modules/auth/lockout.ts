@@ -6,7 +6,7 @@
 // twice as long (backoff, at most a day). Rows are keyed by the email's hash whether or not an
 // account has it: an unknown address costs the same statements and answers the same.
 import { isIP } from 'node:net';
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { signInFailures } from '../../db/schema';
 import { hashToken } from '../../auth/tokens';
@@ -36,6 +36,13 @@ export interface NewLock {
 export function subjectOf(email: string): string {
   return hashToken(`sign-in:${email.trim().toLowerCase()}`);
 }
+
+/**
+ * `subjectOf` in SQL, for an address as accounts store it (already trimmed and lower-cased): the
+ * same SHA-256 in base64url, so a list can read each account's locks in its own query.
+ */
+export const storedSubjectSql = (storedEmail: SQL | AnyColumn): SQL<string> =>
+  sql<string>`rtrim(translate(encode(sha256(convert_to('sign-in:' || ${storedEmail}, 'UTF8')), 'base64'), '+/', '-_'), '=')`;
 
 /** An IPv4 address as it is; an IPv6 address as its /64 (one subscriber holds a whole /64). */
 export function networkOf(ip: string | null | undefined): string {

@@ -10,7 +10,7 @@
 // (`role_area_mismatch`). Role changes, deletes, someone else's two-factor and creating a master admin
 // need a fresh step-up. Every write is one transaction with its audit row (ids, never names or
 // emails); who changed is told on every instance after the commit (sessions and sockets).
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { isMasterAdmin, ROLES } from '../../../shared/policy';
 import { memberRoles, type OrganisationType } from '../../../shared/partners';
 import {
@@ -49,7 +49,7 @@ import * as templates from '../../mail/templates';
 import type { ChangeFeed } from '../../realtime/changes';
 import { recordAudit } from '../audit/service';
 import { REDACTED, redactAuditValues } from '../audit/redaction';
-import { subjectOf } from '../auth/lockout';
+import { storedSubjectSql, subjectOf } from '../auth/lockout';
 import { createOneTimeTokens } from '../auth/one-time-tokens';
 import { type CurrentUser, type SessionStore, USER_CHANGED_TOPIC } from '../auth/sessions';
 import { SESSION_REVOKED_TOPIC } from '../auth/topics';
@@ -240,7 +240,8 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     }
   }
 
-  const rowColumns = {
+  // A function: the lock state is read as of the service's clock at each query.
+  const rowColumns = () => ({
     id: users.id,
     email: users.email,
     firstName: profiles.firstName,
@@ -255,12 +256,14 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     version: users.version,
     // The person's own roles, with the row (not a query per page): the profile flag is added in `finish`.
     roles: sql<string[]>`array(select ur.role from ${userRoles} ur where ur.user_id = ${users.id} order by ur.role)`,
+    // Locked out from any source now (the failure rows' key is the address's hash: lockout.ts).
+    locked: sql<boolean>`exists (select 1 from ${signInFailures} f where f.subject = ${storedSubjectSql(users.email)} and f.locked_until > ${new Date(now())})`,
     orgId: organisations.id,
     orgName: organisations.tradingName,
     orgType: organisations.type,
-  };
+  });
 
-  type Raw = { [K in keyof typeof rowColumns]: unknown } & {
+  type Raw = { [K in keyof ReturnType<typeof rowColumns>]: unknown } & {
     id: string;
     email: string;
     firstName: string | null;
@@ -274,23 +277,14 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     twoFactor: boolean;
     version: number;
     roles: string[];
+    locked: boolean;
     orgId: string | null;
     orgName: string | null;
     orgType: string | null;
   };
 
-  /**
-   * The page's lock state (one small query by primary key: the lock's subject is a hash of the
-   * address, computed here as sign-in computes it), then the rows as the screens show them.
-   */
-  async function finish(tx: DbOrTx, raw: Raw[]): Promise<UserRow[]> {
-    if (raw.length === 0) return [];
-    const subjects = new Map(raw.map((r) => [subjectOf(r.email), r.id]));
-    const locks = await tx
-      .selectDistinct({ subject: signInFailures.subject })
-      .from(signInFailures)
-      .where(and(inArray(signInFailures.subject, [...subjects.keys()]), gt(signInFailures.lockedUntil, new Date(now()))));
-    const locked = new Set(locks.map((l) => subjects.get(l.subject)));
+  /** The rows as the screens show them. */
+  function finish(raw: Raw[]): UserRow[] {
     return raw.map((r) => {
       const own = r.roles ?? [];
       return {
@@ -304,7 +298,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
         createdAt: r.createdAt.toISOString(),
         organisation: r.orgId ? { id: r.orgId, name: r.orgName ?? '', type: r.orgType ?? '' } : null,
         invited: !!r.invited,
-        locked: locked.has(r.id),
+        locked: !!r.locked,
         twoFactor: !!r.twoFactor,
         requiresPasswordReset: !!r.requiresPasswordReset,
         version: r.version,
@@ -314,11 +308,11 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
 
   // Every user has a profile (created with the account): an inner join lets the name order use its index.
   const selectRows = (tx: DbOrTx) =>
-    tx.select(rowColumns).from(users).innerJoin(profiles, eq(profiles.id, users.id)).leftJoin(organisations, eq(organisations.id, users.organisationId));
+    tx.select(rowColumns()).from(users).innerJoin(profiles, eq(profiles.id, users.id)).leftJoin(organisations, eq(organisations.id, users.organisationId));
 
   async function rowOf(tx: DbOrTx, id: string): Promise<UserRow> {
     const raw = (await selectRows(tx).where(and(eq(users.id, id), isNull(users.deletedAt)))) as Raw[];
-    const [row] = await finish(tx, raw);
+    const [row] = finish(raw);
     if (!row) throw notFound('User');
     return row;
   }
@@ -380,7 +374,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
         sql<number>`(select count(*)::int from (select 1 from ${users} where ${extra ?? sql`true`} limit ${USER_COUNT_CAP + 1}) counted)`;
       const { rows: raw, total: n } = await onePage(
         db
-          .select({ ...rowColumns, matched: capped(where) })
+          .select({ ...rowColumns(), matched: capped(where) })
           .from(users)
           .innerJoin(profiles, eq(profiles.id, users.id))
           .leftJoin(organisations, eq(organisations.id, users.organisationId))
@@ -389,7 +383,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
         query,
       );
       return {
-        items: await finish(db, raw),
+        items: finish(raw),
         page: query.page,
         pageSize: query.pageSize,
         total: Math.min(n, USER_COUNT_CAP),
