@@ -6,7 +6,8 @@
 // only in development (`printLinks`) are they printed, to keep a local install usable. Attachments
 // (an invoice's PDF) are stored as references and rendered by a registered renderer when the email is
 // sent, so the outbox holds no copy of the bytes and a retry sends the same file.
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq, getTableColumns } from 'drizzle-orm';
+import { matchedRows, onePage } from '../db/paged';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client';
@@ -204,15 +205,13 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
     },
     async list(page) {
       const current = Math.max(1, Math.floor(page) || 1);
-      const [rows, [total]] = await Promise.all([
+      const { rows, total } = await onePage(
         db
-          .select()
+          .select({ ...getTableColumns(outboxEmails), matched: matchedRows })
           .from(outboxEmails)
-          .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
-          .limit(OUTBOX_PAGE_SIZE)
-          .offset((current - 1) * OUTBOX_PAGE_SIZE),
-        db.select({ n: count() }).from(outboxEmails),
-      ]);
+          .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id)),
+        { page: current, pageSize: OUTBOX_PAGE_SIZE },
+      );
       return {
         items: rows.map((r) => ({
           id: r.id,
@@ -228,7 +227,7 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
         })),
         page: current,
         pageSize: OUTBOX_PAGE_SIZE,
-        total: total?.n ?? 0,
+        total,
         smtp: transport !== null,
       };
     },

@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { count } from 'drizzle-orm';
+import { outboxEmails } from '../../server/db/schema';
 import { type App, createApp } from '../../server/app';
 import { ensureMasterAdmin, prepareDatabase, startDemoUsers } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
@@ -196,6 +198,11 @@ describe('the outbox is for the master admin only', () => {
     const body = await outbox(master);
     expect(body.smtp).toBe(false);
     expect(body.total).toBeGreaterThan(0);
+    // The total is every email kept, on any page, even one past the end.
+    const [{ n }] = (await db.database.db.select({ n: count() }).from(outboxEmails)) as [{ n: number }];
+    expect(body.total).toBe(n);
+    const past = (await (await master.json('GET', '/api/admin/outbox?page=999')).json()) as { items: unknown[]; total: number; page: number };
+    expect(past).toMatchObject({ items: [], total: n, page: 999 });
     expect(body.items[0]).toMatchObject({
       to: expect.any(String),
       subject: expect.any(String),
