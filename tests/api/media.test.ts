@@ -186,6 +186,9 @@ describe('library', () => {
     expect(all.total).toBeGreaterThanOrEqual(2);
     const lemons = await (await admin.get('/api/admin/media?q=lemon')).json();
     expect(lemons.items.map((m: { id: string }) => m.id)).toEqual([b.id, a.id]);
+    expect(lemons.total).toBe(2);
+    // A page past the end: nothing, and still the count.
+    expect(await (await admin.get('/api/admin/media?q=lemon&pageSize=1&page=5')).json()).toMatchObject({ items: [], total: 2 });
     const twist = await (await admin.get('/api/admin/media?q=twist%20of')).json();
     expect(twist.items.map((m: { id: string }) => m.id)).toEqual([a.id]);
     const docs = await (await admin.get('/api/admin/media?kind=document&q=lemon')).json();

@@ -2,7 +2,8 @@
 // module under keys we make, with a resized web version and a thumbnail of every image.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { matchedRows, onePage } from '../../db/paged';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -301,19 +302,19 @@ export function createMediaService(db: Db, content: ContentVersion, storage: Sto
       }
       if (kind) filters.push(eq(mediaAssets.kind, kind));
       const where = filters.length ? and(...filters) : undefined;
-      const rows = await db
-        .select()
-        .from(mediaAssets)
-        .where(where)
-        .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      const [total] = await db.select({ n: count() }).from(mediaAssets).where(where);
+      const { rows, total } = await onePage(
+        db
+          .select({ ...getTableColumns(mediaAssets), matched: matchedRows })
+          .from(mediaAssets)
+          .where(where)
+          .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id)),
+        { page, pageSize },
+      );
       const users = await usersOfMany(
         db,
         rows.map((r) => r.id),
       );
-      return { items: rows.map((r) => ({ ...toAsset(r), usedBy: users.get(r.id) ?? [] })), page, pageSize, total: total?.n ?? 0 };
+      return { items: rows.map((r) => ({ ...toAsset(r), usedBy: users.get(r.id) ?? [] })), page, pageSize, total };
     },
 
     async get(id) {
