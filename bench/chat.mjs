@@ -31,6 +31,8 @@ const LOW_RATE = Number(process.env.CHAT_LOW_RATE || 100);
 const PASSWORD = 'Chat-bench-demo-pass-1';
 const STAFF = 'employee@demo.frolic.example';
 const BACKOFF_MS = [1000, 2000, 5000, 10000]; // shared/schemas/chat.ts RECONNECT_BACKOFF_MS
+/** Extra node flags for the servers (CHAT_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where their time goes). */
+const NODE_ARGS = (process.env.CHAT_NODE_ARGS || '').split(' ').filter(Boolean);
 const SOURCES = Array.from({ length: 10 }, (_, i) => `127.0.0.${i + 2}`);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -354,7 +356,11 @@ async function holdSockets(base, pid, label) {
 
 async function oneInstance() {
   const dataDir = tempDataDir('chat');
-  const server = await startServer({ dataDir, env: { DEMO_MODE: 'true', DEMO_PASSWORD: PASSWORD, CHAT_STARTS_PER_IP: String(SOCKETS * 3) } });
+  const server = await startServer({
+    dataDir,
+    nodeArgs: NODE_ARGS,
+    env: { DEMO_MODE: 'true', DEMO_PASSWORD: PASSWORD, CHAT_STARTS_PER_IP: String(SOCKETS * 3) },
+  });
   try {
     const { visitors, row } = await holdSockets(server.url, server.child.pid, 'pglite');
     const cookie = await signInStaff(server.url);
@@ -379,8 +385,8 @@ async function oneInstance() {
 async function twoInstances(databaseUrl) {
   const env = { DEMO_MODE: 'true', DEMO_PASSWORD: PASSWORD, CHAT_STARTS_PER_IP: String(SOCKETS * 3), SESSION_SECRET: randomBytes(32).toString('base64url') };
   const dirs = [tempDataDir('chat-a'), tempDataDir('chat-b')];
-  const a = await startServer({ dataDir: dirs[0], databaseUrl, env });
-  const b = await startServer({ dataDir: dirs[1], databaseUrl, env });
+  const a = await startServer({ dataDir: dirs[0], databaseUrl, env, nodeArgs: NODE_ARGS });
+  const b = await startServer({ dataDir: dirs[1], databaseUrl, env, nodeArgs: NODE_ARGS });
   try {
     const { visitors, row } = await holdSockets(a.url, a.child.pid, 'postgres');
     const cookie = await signInStaff(b.url);

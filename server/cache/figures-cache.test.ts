@@ -9,6 +9,9 @@ function feed(): ChangeFeed {
     async publish(topic, data) {
       for (const h of handlers.get(topic) ?? []) h(data);
     },
+    async transaction() {
+      throw new Error('no database behind this feed');
+    },
     subscribe(topic, h) {
       const set = handlers.get(topic) ?? new Set();
       handlers.set(topic, set.add(h));

@@ -1,7 +1,8 @@
 // The one change-notification channel: PostgreSQL LISTEN/NOTIFY (in-process on PGlite). Services
 // publish what changed; caches, live views and (later) chat fan-out and session revocation subscribe.
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client';
 
 export const CHANGES_CHANNEL = 'frolic_changes';
 
@@ -13,9 +14,20 @@ interface Envelope {
 
 export type ChangeHandler = (data: unknown) => void;
 
+/** Queues a change inside `ChangeFeed.transaction`: it goes out if, and when, the transaction commits. */
+export type PublishOnCommit = (topic: string, data?: unknown) => void;
+
 export interface ChangeFeed {
   /** Runs local handlers at once (read-your-writes) and notifies every other instance. */
   publish(topic: string, data?: unknown): Promise<void>;
+  /**
+   * Runs `work` in one transaction of the feed's database; what it publishes there goes out with
+   * the commit and only with it. The NOTIFY is the transaction's last statement (PostgreSQL hands it
+   * to the other instances at commit, atomically with the data, and drops it on rollback: no commit
+   * of its own); this instance's handlers run once the commit has succeeded. A transaction that
+   * throws or fails to commit reaches no one.
+   */
+  transaction<T>(work: (tx: Tx, publish: PublishOnCommit) => Promise<T>): Promise<T>;
   subscribe(topic: string, handler: ChangeHandler): () => void;
   close(): Promise<void>;
 }
@@ -46,6 +58,31 @@ export async function createChangeFeed(database: Database, log?: { warn: (o: obj
       deliver(topic, data);
       const env: Envelope = { topic, origin, data };
       await database.notify(CHANGES_CHANNEL, JSON.stringify(env));
+    },
+    async transaction(work) {
+      // Serialised as they will be sent; PostgreSQL folds identical notifications of one transaction
+      // into one, so this instance delivers each distinct one once as well.
+      const queued = new Map<string, Envelope>();
+      let open = true;
+      const result = await database.db.transaction(async (tx) => {
+        const out = await work(tx, (topic, data) => {
+          if (!open) throw new Error(`change ${topic} published after its transaction ended`);
+          const env: Envelope = { topic, origin, data };
+          queued.set(JSON.stringify(env), env);
+        });
+        open = false;
+        if (queued.size) {
+          // All of them in one statement, in the order published.
+          const payloads = sql.join(
+            [...queued.keys()].map((p) => sql`(${p}::text)`),
+            sql`, `,
+          );
+          await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, v.p) from (values ${payloads}) as v (p)`);
+        }
+        return out;
+      });
+      for (const env of queued.values()) deliver(env.topic, env.data);
+      return result;
     },
     subscribe(topic, handler) {
       let set = handlers.get(topic);

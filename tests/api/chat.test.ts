@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
@@ -177,5 +178,82 @@ describe('live delivery', () => {
     const v = await socket(`${wsBase}/ws/chat`);
     v.ws.send(JSON.stringify({ type: 'auth', sessionId: a.sessionId, secret: 'x'.repeat(32) }));
     expect(await v.next('error')).toMatchObject({ code: 'chat_forbidden' });
+  });
+});
+
+describe('a message and its delivery commit together', () => {
+  it('delivers no message whose transaction failed, and a stored one once to each socket', async () => {
+    await t.app.services.users.createUser(
+      { email: 'rhea@example.com', firstName: 'Rhea', lastName: 'Agent', roles: ['employee'], password: 'Copper-kettle-chat-2', confirmed: true },
+      SYSTEM_ACTOR,
+    );
+    const staffClient = await new Client(t.url).passGate();
+    await staffClient.post('/admin-login', { email: 'rhea@example.com', password: 'Copper-kettle-chat-2' });
+    const wsBase = t.url.replace('http', 'ws');
+    const staffEvents: Record<string, unknown>[] = [];
+    const staffWs = await new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(`${wsBase}/ws/staff`, { headers: { cookie: staffClient.header() } });
+      ws.on('message', (d) => staffEvents.push(JSON.parse(String(d))));
+      ws.on('open', () => resolve(ws));
+      ws.on('error', reject);
+    });
+    const { sessionId, secret } = await newSession();
+    const visitor = await socket(`${wsBase}/ws/chat`);
+    visitor.ws.send(JSON.stringify({ type: 'auth', sessionId, secret }));
+    await visitor.next('ready');
+    const reply = (clientId: string) => staffClient.json('POST', `/api/chat/conversations/${sessionId}/messages`, { clientId, content: `Reply ${clientId}` });
+
+    // A fault late in each message's transaction, after the message row is written: the staff
+    // message's audit row, the visitor message's conversation update.
+    const db = t.db.database.db;
+    await db.execute(sql.raw(`create function chat_fault() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$`));
+    await db.execute(
+      sql.raw(
+        `create trigger chat_fault_audit before insert on audit_logs for each row when (new.new_values->>'sessionId' = '${sessionId}') execute function chat_fault()`,
+      ),
+    );
+    await db.execute(
+      sql.raw(`create trigger chat_fault_session before update on chat_sessions for each row when (new.page_url = '/fault') execute function chat_fault()`),
+    );
+    expect((await reply('staff-fault-0001')).status).toBe(500);
+    visitor.ws.send(JSON.stringify({ type: 'send', clientId: 'visitor-fault-01', content: 'Not stored', page: '/fault' }));
+    expect(await visitor.next('error')).toMatchObject({ clientId: 'visitor-fault-01' });
+    for (const drop of ['drop trigger chat_fault_audit on audit_logs', 'drop trigger chat_fault_session on chat_sessions', 'drop function chat_fault()'])
+      await db.execute(sql.raw(drop));
+
+    // The same messages sent again are stored now, and delivered.
+    expect((await reply('staff-fault-0001')).status).toBe(201);
+    visitor.ws.send(JSON.stringify({ type: 'send', clientId: 'visitor-fault-01', content: 'Stored', page: '/ok' }));
+    expect(await visitor.next('ack')).toMatchObject({ clientId: 'visitor-fault-01', message: { content: 'Stored' } });
+    // Changes reach a socket in commit order: once this one has arrived, every earlier one has.
+    expect((await reply('staff-last-00001')).status).toBe(201);
+    const clientIds = async (events: () => Record<string, unknown>[]) => {
+      await expect.poll(() => events().some((e) => e.type === 'message' && (e.message as { clientId: string }).clientId === 'staff-last-00001')).toBe(true);
+      return events()
+        .filter((e) => e.type === 'message')
+        .map((e) => (e.message as { clientId: string; content: string }).clientId);
+    };
+    const expected = ['staff-fault-0001', 'visitor-fault-01', 'staff-last-00001'];
+    expect(await clientIds(() => visitor.events)).toEqual(expected);
+    expect(await clientIds(() => staffEvents)).toEqual(expected);
+    const history = await (await api(`/api/chat/sessions/${sessionId}/messages`, { headers: { 'x-chat-secret': secret } })).json();
+    expect(history.messages.map((m: { clientId: string }) => m.clientId)).toEqual(expected);
+
+    // What the staff messages changed: the conversation is Rhea's (the first reply took it; the
+    // visitor's reopened nothing), an audit row for each stored reply, none for the failed one.
+    const [conversation] = await db
+      .execute(sql`select status, page_url from chat_sessions where id = ${sessionId}`)
+      .then((r) => (r as unknown as { rows: { status: string; page_url: string }[] }).rows);
+    expect(conversation).toEqual({ status: 'assigned', page_url: '/ok' });
+    const audits = await db
+      .execute(sql`select count(*)::int as n from audit_logs where table_name = 'chat_messages' and new_values->>'sessionId' = ${sessionId}`)
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows[0]?.n);
+    expect(audits).toBe(2);
+    // A reply to no conversation.
+    expect(
+      (await staffClient.json('POST', `/api/chat/conversations/${crypto.randomUUID()}/messages`, { clientId: 'staff-nowhere-01', content: 'Hello?' })).status,
+    ).toBe(404);
+    visitor.ws.close();
+    staffWs.close();
   });
 });

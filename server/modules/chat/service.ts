@@ -5,9 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../../shared/schemas/chat';
 import { CHAT_RATE_PER_IP, CHAT_RATE_PER_SESSION, CHAT_STARTS_PER_IP } from '../../../shared/schemas/chat';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { cannedReplies, chatMessages, chatPresence, chatSessions, profiles, users } from '../../db/schema';
-import { AppError } from '../../core/errors';
+import { AppError, pgError } from '../../core/errors';
 import { createRateLimiter, hitAll } from '../../core/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { ChangeFeed } from '../../realtime/changes';
@@ -19,6 +20,7 @@ export const CHAT_TOPIC = 'chat';
 const PRESENCE_FRESH_MS = 75_000;
 
 export type ChatEvent =
+  /** A stored message; its conversation changed too (last message, assignee): no separate `conversation` event follows. */
   | { type: 'message'; message: ChatMessage }
   | { type: 'typing'; sessionId: string; from: 'visitor' | 'staff' }
   | { type: 'conversation'; sessionId: string }
@@ -61,10 +63,12 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
   }
 
   /**
-   * Stores a message (once per client id) and bumps the conversation; `also` runs in the same
-   * transaction for a new message (what else the message changes, its audit row): one commit a message.
+   * Stores a message (once per client id) and bumps its conversation (`conversation`: what else the
+   * message changes there), `also` (its audit row) and its live delivery in one transaction: one
+   * commit a message, the notification going out with it (`ChangeFeed.transaction`), so no one hears
+   * of a message that was not stored. A resend answers the stored message and publishes nothing.
    */
-  async function insertMessage(
+  async function storeMessage(
     values: {
       sessionId: string;
       userId: 'anonymous_user' | 'operator';
@@ -72,9 +76,11 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
       clientId: string;
       staffId?: string | null;
     },
+    staffName: string | null,
+    conversation: PgUpdateSetSource<typeof chatSessions>,
     also?: (tx: Tx, row: Row) => Promise<void>,
-  ) {
-    return db.transaction(async (tx) => {
+  ): Promise<{ message: ChatMessage; duplicate: boolean }> {
+    return feed.transaction(async (tx, publish) => {
       const [inserted] = await tx
         .insert(chatMessages)
         .values({ ...values, createdAt: new Date(now()) })
@@ -86,14 +92,17 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
           .select()
           .from(chatMessages)
           .where(and(eq(chatMessages.sessionId, values.sessionId), eq(chatMessages.clientId, values.clientId)));
-        return { row: existing as Row, duplicate: true };
+        return { message: toMessage(existing as Row, staffName), duplicate: true };
       }
+      // One statement for all the conversation's changes (the message's time and the rest).
       await tx
         .update(chatSessions)
-        .set({ lastMessageAt: new Date(now()) })
+        .set({ lastMessageAt: new Date(now()), ...conversation })
         .where(eq(chatSessions.id, values.sessionId));
       await also?.(tx, inserted);
-      return { row: inserted, duplicate: false };
+      const message = toMessage(inserted, staffName);
+      publish(CHAT_TOPIC, { type: 'message', message } satisfies ChatEvent);
+      return { message, duplicate: false };
     });
   }
 
@@ -135,40 +144,31 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
       if (stored) return { message: toMessage(stored, null), duplicate: true };
       // Both limits in one statement; each new message counts on both.
       await hitAll([perSession.on(sessionId), perIp.on(ip ?? 'unknown')]);
-      const { row, duplicate } = await insertMessage({ sessionId, userId: 'anonymous_user', content: input.content, clientId: input.clientId }, async (tx) => {
-        await tx
-          .update(chatSessions)
-          .set({
-            pageUrl: input.page ?? null,
-            status: sql`case when ${chatSessions.status} = 'closed' then 'open'::chat_status else ${chatSessions.status} end`,
-          })
-          .where(eq(chatSessions.id, sessionId));
+      return storeMessage({ sessionId, userId: 'anonymous_user', content: input.content, clientId: input.clientId }, null, {
+        pageUrl: input.page ?? null,
+        status: sql`case when ${chatSessions.status} = 'closed' then 'open'::chat_status else ${chatSessions.status} end`,
       });
-      const message = toMessage(row, null);
-      if (!duplicate) await publish({ type: 'message', message });
-      return { message, duplicate };
     },
 
     async postStaffMessage(staff: { id: string; firstName: string }, sessionId: string, input: { clientId: string; content: string }, actor: Actor) {
-      const [session] = await db
-        .select({ id: chatSessions.id, status: chatSessions.status, assigneeId: chatSessions.assigneeId })
-        .from(chatSessions)
-        .where(eq(chatSessions.id, sessionId));
-      if (!session) throw new AppError('not_found', 404, 'Conversation not found.');
-      const { row, duplicate } = await insertMessage(
-        { sessionId, userId: 'operator', content: input.content, clientId: input.clientId, staffId: staff.id },
-        async (tx, inserted) => {
-          // Answering a conversation nobody holds takes it.
-          if (!session.assigneeId) await tx.update(chatSessions).set({ assigneeId: staff.id, status: 'assigned' }).where(eq(chatSessions.id, sessionId));
-          await recordAudit(tx, actor, { action: 'INSERT', tableName: 'chat_messages', recordId: inserted.id, newValues: { sessionId } });
-        },
-      );
-      const message = toMessage(row, staff.firstName);
-      if (!duplicate) {
-        await publish({ type: 'message', message });
-        await publish({ type: 'conversation', sessionId });
+      try {
+        return await storeMessage(
+          { sessionId, userId: 'operator', content: input.content, clientId: input.clientId, staffId: staff.id },
+          staff.firstName,
+          // Answering a conversation nobody holds takes it (read and written in the one statement).
+          {
+            assigneeId: sql`coalesce(${chatSessions.assigneeId}, ${staff.id}::uuid)`,
+            status: sql`case when ${chatSessions.assigneeId} is null then 'assigned'::chat_status else ${chatSessions.status} end`,
+          },
+          async (tx, inserted) => {
+            await recordAudit(tx, actor, { action: 'INSERT', tableName: 'chat_messages', recordId: inserted.id, newValues: { sessionId } });
+          },
+        );
+      } catch (err) {
+        // No conversation to answer: the message's reference to it is what says so (no read before).
+        if (pgError(err)?.constraint === 'chat_messages_session_id_chat_sessions_id_fk') throw new AppError('not_found', 404, 'Conversation not found.');
+        throw err;
       }
-      return { message, duplicate };
     },
 
     async setVisitorEmail(sessionId: string, email: string): Promise<void> {
