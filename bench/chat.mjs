@@ -5,8 +5,9 @@
 //    those visitors: the time from the moment a message was due to be sent (staff's POST) to the
 //    visitor's socket receiving it, p50/p99 (measured from the schedule, so a server that falls
 //    behind shows it in the latency instead of sending fewer messages).
-// 3. Two instances on one PostgreSQL: the visitors on A, staff posting on B (delivery through
-//    LISTEN/NOTIFY), the same measure; then a reconnect storm — staff keep posting while A is
+// 3. PostgreSQL: the same visitors on instance A and staff posting on A alone, the same measure at
+//    CHAT_RATE; then a second instance B starts, staff post on B (delivery through LISTEN/NOTIFY),
+//    the same measure at both rates; then a reconnect storm — staff keep posting while A is
 //    killed (SIGKILL), and every visitor reconnects to B as the widget does (backoff 1 s, 2 s, 5 s,
 //    10 s; `auth` with the last message id seen). Every message staff stored is then checked against
 //    what its visitor received: lost (never received) and duplicated (received more than once on
@@ -386,11 +387,18 @@ async function twoInstances(databaseUrl) {
   const env = { DEMO_MODE: 'true', DEMO_PASSWORD: PASSWORD, CHAT_STARTS_PER_IP: String(SOCKETS * 3), SESSION_SECRET: randomBytes(32).toString('base64url') };
   const dirs = [tempDataDir('chat-a'), tempDataDir('chat-b')];
   const a = await startServer({ dataDir: dirs[0], databaseUrl, env, nodeArgs: NODE_ARGS });
-  const b = await startServer({ dataDir: dirs[1], databaseUrl, env, nodeArgs: NODE_ARGS });
+  let b = null;
   try {
     const { visitors, row } = await holdSockets(a.url, a.child.pid, 'postgres');
-    const cookie = await signInStaff(b.url);
     const sent = new Map();
+    // One instance first (staff and visitors on A, B not started yet): the PostgreSQL figure that
+    // compares with PGlite's.
+    const one = await delivery(a.url, await signInStaff(a.url), visitors.slice(0, DELIVERY_TARGETS), sent);
+    process.stderr.write(
+      `  chat postgres A alone delivery at ${one.rate}/s: ${one.postedPerSecond}/s stored (POST p50 ${one.storedP50Ms} ms, p99 ${one.storedP99Ms} ms), delivered p50 ${one.p50Ms} ms, p99 ${one.p99Ms} ms, undelivered ${one.undelivered}\n`,
+    );
+    b = await startServer({ dataDir: dirs[1], databaseUrl, env, nodeArgs: NODE_ARGS });
+    const cookie = await signInStaff(b.url);
     const d = await delivery(b.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent);
     const low = await delivery(b.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent, LOW_RATE);
     for (const x of [d, low]) {
@@ -438,6 +446,7 @@ async function twoInstances(databaseUrl) {
     for (const v of visitors) v.close();
     return {
       ...row,
+      deliveryOneInstance: one,
       delivery: d,
       deliveryLow: low,
       afterDelivery,
@@ -457,7 +466,7 @@ async function twoInstances(databaseUrl) {
     };
   } finally {
     await a.stop();
-    await b.stop();
+    await b?.stop();
     for (const d of dirs) removeDir(d);
   }
 }
@@ -486,9 +495,14 @@ export function summarize(r) {
     lines.push(
       `  ${x.database.padEnd(9)} held ${x.held}/${x.sockets} sockets, ${x.kbPerSocket} KB each (RSS ${x.rssBeforeMB} → ${x.rssAfterMB} MB)${x.exhausted ? `, stopped by ${x.exhausted}` : ''}`,
     );
-    for (const d of [x.delivery, x.deliveryLow].filter(Boolean)) {
+    const runs = [
+      [x.deliveryOneInstance, ' (one instance)'],
+      [x.delivery, x.database === 'postgres' ? ' (staff on B, visitors on A)' : ''],
+      [x.deliveryLow, x.database === 'postgres' ? ' (staff on B, visitors on A)' : ''],
+    ];
+    for (const [d, where] of runs.filter(([d]) => d)) {
       lines.push(
-        `  ${''.padEnd(9)} delivery at ${d.rate}/s${x.database === 'postgres' ? ' (staff on B, visitors on A)' : ''}: ${d.postedPerSecond}/s stored, p50 ${d.p50Ms} ms, p90 ${d.p90Ms} ms, p99 ${d.p99Ms} ms, max ${d.maxMs} ms, undelivered ${d.undelivered}`,
+        `  ${''.padEnd(9)} delivery at ${d.rate}/s${where}: ${d.postedPerSecond}/s stored, p50 ${d.p50Ms} ms, p90 ${d.p90Ms} ms, p99 ${d.p99Ms} ms, max ${d.maxMs} ms, undelivered ${d.undelivered}`,
       );
     }
     if (x.storm) {

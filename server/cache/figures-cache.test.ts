@@ -12,6 +12,9 @@ function feed(): ChangeFeed {
     async transaction() {
       throw new Error('no database behind this feed');
     },
+    async publishFrom() {
+      throw new Error('no database behind this feed');
+    },
     subscribe(topic, h) {
       const set = handlers.get(topic) ?? new Set();
       handlers.set(topic, set.add(h));

@@ -199,6 +199,18 @@ export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
+/**
+ * The rows of one statement run by name, for the hottest paths: on PostgreSQL a named prepared
+ * statement (parsed and planned once a connection, and no query builder at each call); on PGlite an
+ * ordinary query. `text` uses $1…$n: cast each parameter (`$1::uuid`) so that both drivers send it
+ * as text. Outside a transaction: the statement is one of its own.
+ */
+export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const result = client instanceof PGlite ? await client.query<T>(text, values) : await client.query({ name, text, values });
+  return result.rows as T[];
+}
+
 /** The rows of a raw query, typed by the caller (drizzle's `execute` answers `unknown` for both drivers' result shapes). */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

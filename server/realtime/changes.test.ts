@@ -1,11 +1,11 @@
-// The change feed's transactional publishing: a change published inside a transaction reaches this
-// instance's handlers and the other instances' once the transaction commits, exactly once, and no
-// one when it rolls back or fails to commit. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL
+// The change feed's transactional publishing: a change published inside a transaction (or by one
+// statement) reaches this instance's handlers and the other instances' once it commits, exactly
+// once, and no one when it rolls back or fails to commit. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL
 // (then the other instance listens on a connection of its own).
 import { sql } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../tests/support/test-db';
-import { type Database, openDatabase, queryRows } from '../db/client';
+import { type Database, openDatabase, preparedRows, queryRows } from '../db/client';
 import { type ChangeFeed, createChangeFeed } from './changes';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -94,4 +94,31 @@ it('sends the changes of one transaction in one go, in order, an identical one o
   expect(heard.here).toEqual(['first', { second: true }]);
   await settle(here, heard, 'after');
   expect(heard.there).toEqual(['first', { second: true }, 'after']);
+});
+
+/**
+ * One statement that stores a probe row and publishes it with a value it computes; `fail` makes it
+ * fail after its NOTIFY (the select list runs in order, the division last, on the row).
+ */
+function probe(here: ChangeFeed, t: TestDatabase, id: number, fail = false) {
+  return here.publishFrom('test', async (notify) => {
+    const text = `
+      with p as (insert into feed_probe values ($1::int) returning id)
+      select p.id, ${notify(`jsonb_build_object('id', p.id * 10)::text`)}, 1 / (p.id - $2::int) as fails_when_zero from p`;
+    const [row] = await preparedRows<{ id: number }>(t.database.db, 'feed_probe', text, [id, fail ? id : 0]);
+    return { result: row?.id, data: row ? { id: row.id * 10 } : undefined };
+  });
+}
+
+it('publishes from one statement: once here and once elsewhere when it succeeds, nowhere when it fails', async () => {
+  const { t, here, heard } = await twoInstances();
+  expect(await probe(here, t, 4)).toBe(4);
+  expect(heard.here).toEqual([{ id: 40 }]);
+  // The NOTIFY ran, then the statement failed (a division by zero after it): nothing goes out.
+  await expect(probe(here, t, 5, true)).rejects.toThrow(/division by zero/);
+  expect(heard.here).toEqual([{ id: 40 }]);
+  await settle(here, heard, 'after');
+  expect(heard.there).toEqual([{ id: 40 }, 'after']);
+  expect(heard.here).toEqual([{ id: 40 }, 'after']);
+  expect(await queryRows<{ id: number }>(t.database.db, sql`select id from feed_probe`)).toEqual([{ id: 4 }]);
 });

@@ -28,9 +28,22 @@ export interface ChangeFeed {
    * throws or fails to commit reaches no one.
    */
   transaction<T>(work: (tx: Tx, publish: PublishOnCommit) => Promise<T>): Promise<T>;
+  /**
+   * Publishes what one statement writes from that statement: a statement is a transaction of its
+   * own, so the NOTIFY in it goes out with its commit and never without (the hottest paths: one
+   * statement, one round trip, no BEGIN and COMMIT). `run` puts `notify(data)` — a SQL expression;
+   * `data` one of the statement's giving the data's JSON text, which may hold what the statement
+   * generates (an id) — into its one statement, and answers the statement's result and the data as
+   * this instance's handlers are to receive it (none when the statement published nothing). They
+   * receive it once `run` succeeded. The expression's text is the same at every call (a prepared
+   * statement may hold it).
+   */
+  publishFrom<T>(topic: string, run: (notify: (data: string) => string) => Promise<{ result: T; data?: unknown }>): Promise<T>;
   subscribe(topic: string, handler: ChangeHandler): () => void;
   close(): Promise<void>;
 }
+
+const TOPIC = /^[a-z][a-z0-9._:-]*$/;
 
 export async function createChangeFeed(database: Database, log?: { warn: (o: object, m: string) => void }): Promise<ChangeFeed> {
   const origin = randomUUID();
@@ -82,6 +95,14 @@ export async function createChangeFeed(database: Database, log?: { warn: (o: obj
         return out;
       });
       for (const env of queued.values()) deliver(env.topic, env.data);
+      return result;
+    },
+    async publishFrom(topic, run) {
+      // Both go into the statement's text as literals: a topic is a name of the code's, the origin a uuid.
+      if (!TOPIC.test(topic)) throw new Error(`Bad change topic: ${topic}`);
+      const notify = (data: string) => `pg_notify('${CHANGES_CHANNEL}', '{"topic":"${topic}","origin":"${origin}","data":' || (${data}) || '}')`;
+      const { result, data } = await run(notify);
+      if (data !== undefined) deliver(topic, data);
       return result;
     },
     subscribe(topic, handler) {

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
+import { CHAT_TOPIC } from '../../server/modules/chat/service';
+import { createChangeFeed } from '../../server/realtime/changes';
 import { Client } from '../support/client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -122,6 +124,8 @@ describe('live delivery', () => {
       ws.on('open', () => resolve({ ws, events, next: async () => ({}) }));
       ws.on('error', reject);
     });
+    // The socket's presence row is written after it opens (on PostgreSQL, on another connection).
+    await expect.poll(async () => ((await (await api('/api/chat/presence')).json()) as { staffOnline: boolean }).staffOnline).toBe(true);
 
     const { sessionId, secret } = await newSession();
     const visitor = await socket(`${wsBase}/ws/chat`);
@@ -257,3 +261,44 @@ describe('a message and its delivery commit together', () => {
     staffWs.close();
   });
 });
+
+it('tells other instances of a message exactly as it was stored, whatever its content', async () => {
+  // Another instance on the same database: a feed of its own (the same client on PGlite).
+  const other = await createChangeFeed(t.db.database);
+  const heard: { type: string; message?: { sessionId: string } }[] = [];
+  const { sessionId, secret } = await newSession();
+  // This conversation's messages (presence changes and others' conversations come this way too).
+  other.subscribe(CHAT_TOPIC, (e) => {
+    const event = e as (typeof heard)[number];
+    if (event.message?.sessionId === sessionId) heard.push(event);
+  });
+  try {
+    // What the statement writes the id into, and JSON's escapes, inside the content.
+    const content = '{"id":0,"x":"\\"id\\":0,"} \\u0000 \u0001 Grüße 日本語 🍸 \'; drop table x; --';
+    const posted = await api(`/api/chat/sessions/${sessionId}/messages`, json('POST', { clientId: 'visitor-json-001', content, page: '/a"b' }, secret));
+    expect(posted.status).toBe(201);
+    const { message } = (await posted.json()) as { message: { clientId: string } };
+    const staff = await t.app.services.chat.postStaffMessage(
+      { id: (await staffId()) as string, firstName: 'Zoë "Z"' },
+      sessionId,
+      { clientId: 'staff-json-0001', content },
+      SYSTEM_ACTOR,
+    );
+    await expect.poll(() => heard.length).toBe(2);
+    expect(heard).toEqual([
+      { type: 'message', message },
+      { type: 'message', message: staff.message },
+    ]);
+    expect(staff.message).toMatchObject({ content, staffName: 'Zoë "Z"', userId: 'operator' });
+    const history = await (await api(`/api/chat/sessions/${sessionId}/messages`, { headers: { 'x-chat-secret': secret } })).json();
+    expect(history.messages.map((m: { content: string }) => m.content)).toEqual([content, content]);
+  } finally {
+    await other.close();
+  }
+});
+
+/** Any staff user's id (the messages' staff_id refers to a user). */
+async function staffId(): Promise<string | undefined> {
+  const rows = await t.db.database.db.execute(sql`select id from users order by created_at limit 1`);
+  return (rows as unknown as { rows: { id: string }[] }).rows[0]?.id;
+}

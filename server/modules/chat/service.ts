@@ -5,8 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../../shared/schemas/chat';
 import { CHAT_RATE_PER_IP, CHAT_RATE_PER_SESSION, CHAT_STARTS_PER_IP } from '../../../shared/schemas/chat';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client';
+import { type Db, preparedRows } from '../../db/client';
 import { cannedReplies, chatMessages, chatPresence, chatSessions, profiles, users } from '../../db/schema';
 import { AppError, pgError } from '../../core/errors';
 import { createRateLimiter, hitAll } from '../../core/rate-limit';
@@ -18,6 +17,8 @@ import { recordAudit } from '../audit/service';
 export const CHAT_TOPIC = 'chat';
 /** A staff member counts as online while an instance saw their inbox socket this recently. */
 const PRESENCE_FRESH_MS = 75_000;
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; this leaves room for the envelope and the id. */
+const NOTIFY_MAX_BYTES = 7_800;
 
 export type ChatEvent =
   /** A stored message; its conversation changed too (last message, assignee): no separate `conversation` event follows. */
@@ -63,47 +64,37 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
   }
 
   /**
-   * Stores a message (once per client id) and bumps its conversation (`conversation`: what else the
-   * message changes there), `also` (its audit row) and its live delivery in one transaction: one
-   * commit a message, the notification going out with it (`ChangeFeed.transaction`), so no one hears
-   * of a message that was not stored. A resend answers the stored message and publishes nothing.
+   * Stores a message (once per client id) with what it changes — its conversation, an audit row —
+   * and its live delivery in one statement (`statement`, run by `storeMessage`): one round trip and
+   * one commit a message, the notification going out with that commit (`ChangeFeed.publishFrom`), so
+   * no one hears of a message that was not stored. A resend stores and publishes nothing: it is
+   * answered with the stored message.
    */
   async function storeMessage(
-    values: {
-      sessionId: string;
-      userId: 'anonymous_user' | 'operator';
-      content: string;
-      clientId: string;
-      staffId?: string | null;
-    },
-    staffName: string | null,
-    conversation: PgUpdateSetSource<typeof chatSessions>,
-    also?: (tx: Tx, row: Row) => Promise<void>,
+    name: string,
+    statement: (notify: string) => string,
+    message: Omit<ChatMessage, 'id'>,
+    values: unknown[],
   ): Promise<{ message: ChatMessage; duplicate: boolean }> {
-    return feed.transaction(async (tx, publish) => {
-      const [inserted] = await tx
-        .insert(chatMessages)
-        .values({ ...values, createdAt: new Date(now()) })
-        .onConflictDoNothing({ target: [chatMessages.sessionId, chatMessages.clientId] })
-        .returning();
-      if (!inserted) {
-        // A resend of a message already stored: answer with the stored one.
-        const [existing] = await tx
-          .select()
-          .from(chatMessages)
-          .where(and(eq(chatMessages.sessionId, values.sessionId), eq(chatMessages.clientId, values.clientId)));
-        return { message: toMessage(existing as Row, staffName), duplicate: true };
-      }
-      // One statement for all the conversation's changes (the message's time and the rest).
-      await tx
-        .update(chatSessions)
-        .set({ lastMessageAt: new Date(now()), ...conversation })
-        .where(eq(chatSessions.id, values.sessionId));
-      await also?.(tx, inserted);
-      const message = toMessage(inserted, staffName);
-      publish(CHAT_TOPIC, { type: 'message', message } satisfies ChatEvent);
-      return { message, duplicate: false };
+    // The event with the id still to come: the statement writes the message's id into it. `{"id":0,`
+    // occurs once: every string in it is JSON-escaped, so no quote stands bare inside one.
+    const template = JSON.stringify({ type: 'message', message: { id: 0, ...message } } satisfies ChatEvent);
+    if (Buffer.byteLength(template) > NOTIFY_MAX_BYTES) {
+      throw new AppError('validation_failed', 400, 'This message cannot be sent: remove unusual characters from it.');
+    }
+    const text = (notify: (data: string) => string) => statement(notify(`replace($${values.length + 1}::text, '{"id":0,', '{"id":' || m.id || ',')`));
+    const stored = await feed.publishFrom(CHAT_TOPIC, async (notify) => {
+      const [row] = await preparedRows<{ id: number }>(db, name, text(notify), [...values, template]);
+      return row
+        ? { result: { ...message, id: row.id }, data: { type: 'message', message: { ...message, id: row.id } } satisfies ChatEvent }
+        : { result: null };
     });
+    if (stored) return { message: stored, duplicate: false };
+    const [existing] = await db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.sessionId, message.sessionId), eq(chatMessages.clientId, message.clientId)));
+    return { message: toMessage(existing as Row, message.staffName), duplicate: true };
   }
 
   return {
@@ -144,25 +135,71 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
       if (stored) return { message: toMessage(stored, null), duplicate: true };
       // Both limits in one statement; each new message counts on both.
       await hitAll([perSession.on(sessionId), perIp.on(ip ?? 'unknown')]);
-      return storeMessage({ sessionId, userId: 'anonymous_user', content: input.content, clientId: input.clientId }, null, {
-        pageUrl: input.page ?? null,
-        status: sql`case when ${chatSessions.status} = 'closed' then 'open'::chat_status else ${chatSessions.status} end`,
-      });
+      const createdAt = new Date(now()).toISOString();
+      const message = {
+        content: input.content,
+        sessionId,
+        userId: 'anonymous_user',
+        clientId: input.clientId,
+        staffName: null,
+        createdAt,
+        readAt: null,
+      } as const;
+      // The conversation: its last message, the visitor's page, reopened if it was closed.
+      return storeMessage(
+        'chat_visitor_message',
+        (notify) => `
+          with m as (
+            insert into chat_messages (content, session_id, user_id, client_id, created_at)
+            values ($1::text, $2::uuid, 'anonymous_user', $3::text, $4::timestamptz)
+            on conflict (session_id, client_id) do nothing
+            returning id
+          ), s as (
+            update chat_sessions
+            set last_message_at = $4::timestamptz, page_url = $5::text,
+              status = case when status = 'closed' then 'open'::chat_status else status end
+            where id = $2::uuid and exists (select 1 from m)
+          )
+          select m.id, ${notify} from m`,
+        message,
+        [input.content, sessionId, input.clientId, createdAt, input.page ?? null],
+      );
     },
 
     async postStaffMessage(staff: { id: string; firstName: string }, sessionId: string, input: { clientId: string; content: string }, actor: Actor) {
+      const createdAt = new Date(now()).toISOString();
+      const message = {
+        content: input.content,
+        sessionId,
+        userId: 'operator',
+        clientId: input.clientId,
+        staffName: staff.firstName,
+        createdAt,
+        readAt: null,
+      } as const;
       try {
+        // The conversation: its last message, and answering one nobody holds takes it. The audit row
+        // as recordAudit writes it.
         return await storeMessage(
-          { sessionId, userId: 'operator', content: input.content, clientId: input.clientId, staffId: staff.id },
-          staff.firstName,
-          // Answering a conversation nobody holds takes it (read and written in the one statement).
-          {
-            assigneeId: sql`coalesce(${chatSessions.assigneeId}, ${staff.id}::uuid)`,
-            status: sql`case when ${chatSessions.assigneeId} is null then 'assigned'::chat_status else ${chatSessions.status} end`,
-          },
-          async (tx, inserted) => {
-            await recordAudit(tx, actor, { action: 'INSERT', tableName: 'chat_messages', recordId: inserted.id, newValues: { sessionId } });
-          },
+          'chat_staff_message',
+          (notify) => `
+            with m as (
+              insert into chat_messages (content, session_id, user_id, client_id, created_at, staff_id)
+              values ($1::text, $2::uuid, 'operator', $3::text, $4::timestamptz, $5::uuid)
+              on conflict (session_id, client_id) do nothing
+              returning id
+            ), s as (
+              update chat_sessions
+              set last_message_at = $4::timestamptz, assignee_id = coalesce(assignee_id, $5::uuid),
+                status = case when assignee_id is null then 'assigned'::chat_status else status end
+              where id = $2::uuid and exists (select 1 from m)
+            ), a as (
+              insert into audit_logs (user_id, action, table_name, record_id, new_values, ip_address, user_agent)
+              select $6::text, 'INSERT', 'chat_messages', m.id::text, jsonb_build_object('sessionId', $2::uuid), $7::text, $8::text from m
+            )
+            select m.id, ${notify} from m`,
+          message,
+          [input.content, sessionId, input.clientId, createdAt, staff.id, actor.userId, actor.ip, actor.userAgent ?? null],
         );
       } catch (err) {
         // No conversation to answer: the message's reference to it is what says so (no read before).
@@ -172,8 +209,10 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     },
 
     async setVisitorEmail(sessionId: string, email: string): Promise<void> {
-      await db.update(chatSessions).set({ visitorEmail: email }).where(eq(chatSessions.id, sessionId));
-      await publish({ type: 'conversation', sessionId });
+      await feed.transaction(async (tx, publishOnCommit) => {
+        await tx.update(chatSessions).set({ visitorEmail: email }).where(eq(chatSessions.id, sessionId));
+        publishOnCommit(CHAT_TOPIC, { type: 'conversation', sessionId } satisfies ChatEvent);
+      });
     },
 
     typing: (sessionId: string, from: 'visitor' | 'staff') => publish({ type: 'typing', sessionId, from }),
@@ -227,7 +266,7 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
       if (assigneeId && !(await this.colleagues()).some((c) => c.id === assigneeId)) {
         throw new AppError('not_a_colleague', 400, 'Conversations can only be assigned to staff who answer support.');
       }
-      await db.transaction(async (tx) => {
+      await feed.transaction(async (tx, publishOnCommit) => {
         const [before] = await tx.select({ assigneeId: chatSessions.assigneeId }).from(chatSessions).where(eq(chatSessions.id, sessionId));
         if (!before) throw new AppError('not_found', 404, 'Conversation not found.');
         await tx
@@ -235,12 +274,12 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
           .set({ assigneeId, status: assigneeId ? 'assigned' : 'open' })
           .where(eq(chatSessions.id, sessionId));
         await recordAudit(tx, actor, { action: 'UPDATE', tableName: 'chat_sessions', recordId: sessionId, oldValues: before, newValues: { assigneeId } });
+        publishOnCommit(CHAT_TOPIC, { type: 'conversation', sessionId } satisfies ChatEvent);
       });
-      await publish({ type: 'conversation', sessionId });
     },
 
     async setClosed(sessionId: string, closed: boolean, actor: Actor) {
-      await db.transaction(async (tx) => {
+      await feed.transaction(async (tx, publishOnCommit) => {
         const [row] = await tx
           .update(chatSessions)
           .set({ status: closed ? 'closed' : sql`case when ${chatSessions.assigneeId} is null then 'open'::chat_status else 'assigned'::chat_status end` })
@@ -248,8 +287,8 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
           .returning({ id: chatSessions.id });
         if (!row) throw new AppError('not_found', 404, 'Conversation not found.');
         await recordAudit(tx, actor, { action: closed ? 'CLOSE' : 'REOPEN', tableName: 'chat_sessions', recordId: sessionId });
+        publishOnCommit(CHAT_TOPIC, { type: 'conversation', sessionId } satisfies ChatEvent);
       });
-      await publish({ type: 'conversation', sessionId });
     },
 
     cannedReplies: () => db.select().from(cannedReplies).orderBy(asc(cannedReplies.title)),
