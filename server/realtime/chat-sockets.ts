@@ -108,9 +108,10 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   let closing = false;
   const answeringSockets = () => live.answering();
   const answeringIds = () => live.answeringIds();
-  const send = (ws: WebSocket, event: ServerEvent | LivePush) => {
-    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
+  const sendFrame = (ws: WebSocket, frame: string) => {
+    if (ws.readyState === WebSocket.OPEN) ws.send(frame);
   };
+  const send = (ws: WebSocket, event: ServerEvent | LivePush) => sendFrame(ws, JSON.stringify(event));
   /** A handler's work: whatever it throws is logged and answered with an error frame. */
   const guarded = (ws: WebSocket, kind: 'visitor' | 'staff', work: () => Promise<unknown>) => {
     work().catch((err: unknown) => {
@@ -325,15 +326,19 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   const unsubscribe = feed.subscribe(CHAT_TOPIC, (data) => {
     const event = data as ChatEvent;
     if (event.type === 'message') {
+      // One frame for every socket it goes to.
+      const frame = JSON.stringify({ type: 'message', message: event.message } satisfies ServerEvent);
       for (const ws of visitors.get(event.message.sessionId) ?? []) {
-        if (!gates.get(ws)?.hold(event.message)) send(ws, { type: 'message', message: event.message });
+        if (!gates.get(ws)?.hold(event.message)) sendFrame(ws, frame);
       }
-      for (const ws of answeringSockets()) send(ws, { type: 'message', message: event.message });
+      for (const ws of answeringSockets()) sendFrame(ws, frame);
     } else if (event.type === 'typing') {
-      if (event.from === 'visitor') for (const ws of answeringSockets()) send(ws, event);
-      else for (const ws of visitors.get(event.sessionId) ?? []) send(ws, event);
+      const frame = JSON.stringify(event);
+      if (event.from === 'visitor') for (const ws of answeringSockets()) sendFrame(ws, frame);
+      else for (const ws of visitors.get(event.sessionId) ?? []) sendFrame(ws, frame);
     } else if (event.type === 'conversation') {
-      for (const ws of answeringSockets()) send(ws, event);
+      const frame = JSON.stringify(event);
+      for (const ws of answeringSockets()) sendFrame(ws, frame);
     } else if (event.type === 'presence') {
       pushPresence().catch((err: unknown) => log.warn({ err }, 'chat presence push failed'));
     }

@@ -6,12 +6,17 @@ import { parse } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
 
+// Built once: a zod schema built per request (a `pick`, an object) compiles its parser each time.
+const sessionIdParam = z.uuid();
+const historyQuery = z.object({ after: messagesAfterQuery });
+const staffSend = visitorSend.pick({ clientId: true, content: true });
+
 export function chatApi(services: Services): Router {
   const router = Router();
   const chat = services.chat;
 
   async function visitor(req: Request): Promise<string> {
-    const sessionId = parse(z.uuid(), req.params.id);
+    const sessionId = parse(sessionIdParam, req.params.id);
     await chat.verifyVisitor(sessionId, String(req.headers['x-chat-secret'] ?? ''));
     return sessionId;
   }
@@ -27,7 +32,7 @@ export function chatApi(services: Services): Router {
 
   router.get('/chat/sessions/:id/messages', async (req, res) => {
     const sessionId = await visitor(req);
-    const { after } = parse(z.object({ after: messagesAfterQuery }), req.query);
+    const { after } = parse(historyQuery, req.query);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ messages: await chat.history(sessionId, after) });
   });
@@ -50,8 +55,8 @@ export function chatApi(services: Services): Router {
   });
 
   router.post('/chat/conversations/:id/messages', requireApi(services, { permission: 'support:answer' }), async (req, res) => {
-    const sessionId = parse(z.uuid(), req.params.id);
-    const input = parse(visitorSend.pick({ clientId: true, content: true }), req.body);
+    const sessionId = parse(sessionIdParam, req.params.id);
+    const input = parse(staffSend, req.body);
     const u = (await currentUser(services, req))!;
     const { message } = await chat.postStaffMessage(u, sessionId, input, { userId: u.id, ip: req.ip ?? null });
     res.status(201).json({ message });
