@@ -6,7 +6,9 @@
 //    visitor's socket receiving it, p50/p99 (measured from the schedule, so a server that falls
 //    behind shows it in the latency instead of sending fewer messages). Each server first gets
 //    CHAT_WARMUP_SECONDS (1) at the rate, not measured: a fresh process's first requests (code
-//    compiled, pool connections opened) are not the steady state.
+//    compiled, pool connections opened) are not the steady state. Each run starts just after the
+//    heartbeat of the server holding the visitors (every 30 s it pings each socket; see
+//    CHAT_BETWEEN_HEARTBEATS), so no run has it and the runs compare.
 // 3. PostgreSQL: the same visitors on instance A and staff posting on A alone, the same measure at
 //    CHAT_RATE; then a second instance B starts, staff post on B (delivery through LISTEN/NOTIFY),
 //    the same measure at both rates; then a reconnect storm — staff keep posting while A is
@@ -31,6 +33,11 @@ const DELIVERY_TARGETS = Math.min(1000, SOCKETS);
 const STORM_RATE = Number(process.env.CHAT_STORM_RATE || 200);
 /** A second delivery run at a rate this machine stores without queueing, so the latency is delivery's own. */
 const LOW_RATE = Number(process.env.CHAT_LOW_RATE || 100);
+/**
+ * Each run starts just after the visitors' server has done its heartbeat (every 30 s it pings every
+ * socket: with 10,000 of them a burst the run would otherwise straddle or not, by chance); 0: at once.
+ */
+const BETWEEN_HEARTBEATS = process.env.CHAT_BETWEEN_HEARTBEATS !== '0';
 /** Seconds at the rate before the first measured run on each server (0: none). */
 const WARMUP_SECONDS = Number(process.env.CHAT_WARMUP_SECONDS ?? 1);
 const PASSWORD = 'Chat-bench-demo-pass-1';
@@ -125,6 +132,7 @@ class Visitor {
       this.ws = ws;
       let settled = false;
       ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', sessionId: this.session.sessionId, secret: this.session.secret, after: this.lastSeen })));
+      ws.on('ping', () => (lastPingAt = performance.now()));
       ws.on('message', (data) => {
         const e = JSON.parse(String(data));
         if (e.type === 'ready') {
@@ -294,10 +302,22 @@ async function drain(ms) {
   while (awaited.size && performance.now() < until) await sleep(50);
 }
 
+/** When a visitor socket was last pinged by its server (the heartbeat). */
+let lastPingAt = 0;
+
+/** Waits for the visitors' server's next heartbeat to pass (the pings, then a second for the rest of it). */
+async function afterHeartbeat() {
+  const before = lastPingAt;
+  const until = performance.now() + 45_000;
+  while (lastPingAt === before && performance.now() < until) await sleep(20);
+  while (performance.now() - lastPingAt < 1000 && performance.now() < until) await sleep(50);
+}
+
 /** The servers that had their warm-up. */
 const warmed = new Set();
 
 async function delivery(base, cookie, targets, sent, rate = RATE) {
+  if (BETWEEN_HEARTBEATS) await afterHeartbeat();
   if (WARMUP_SECONDS > 0 && !warmed.has(base)) {
     // A fresh process's first requests compile its code and open its pool's connections: at the
     // rate, not measured (its messages are still reconciled), so the figures are the steady state's.
@@ -342,6 +362,7 @@ async function delivery(base, cookie, targets, sent, rate = RATE) {
     maxMs: round(sorted.at(-1) ?? null),
     p99BySecond,
     warmupSeconds: WARMUP_SECONDS,
+    betweenHeartbeats: BETWEEN_HEARTBEATS,
   };
 }
 

@@ -145,10 +145,24 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       .catch((err: unknown) => log.warn({ err }, 'chat presence update failed'));
     return presenceChain;
   };
-  const pushPresence = async () => {
+  /** What each visitor socket was last told of staff presence (`ready` or `presence`). */
+  const toldOnline = new WeakMap<WebSocket, boolean>();
+  /**
+   * Tells the visitors whether staff are online: on a change, all of them; at the heartbeat
+   * (`onlyNews`), those last told otherwise — a process holding 10,000 sockets would otherwise
+   * write 10,000 frames every 30 s to repeat what each visitor knows.
+   */
+  const pushPresence = async (onlyNews = false) => {
     if (!visitors.size) return;
     const online = await services.chat.staffOnline();
-    for (const set of visitors.values()) for (const ws of set) send(ws, { type: 'presence', staffOnline: online });
+    const frame = JSON.stringify({ type: 'presence', staffOnline: online } satisfies ServerEvent);
+    for (const set of visitors.values()) {
+      for (const ws of set) {
+        if (onlyNews && toldOnline.get(ws) === online) continue;
+        toldOnline.set(ws, online);
+        sendFrame(ws, frame);
+      }
+    }
   };
 
   const onUpgradeSocketError = (err: Error) => log.debug({ err: err.message }, 'chat upgrade socket error');
@@ -248,7 +262,9 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
           let messages: ChatMessage[] = [];
           try {
             messages = await services.chat.history(sessionId, parsed.after ?? 0);
-            send(ws, { type: 'ready', messages, staffOnline: await services.chat.staffOnline() });
+            const online = await services.chat.staffOnline();
+            toldOnline.set(ws, online);
+            send(ws, { type: 'ready', messages, staffOnline: online });
           } finally {
             for (const message of gate.open(messages)) send(ws, { type: 'message', message });
           }
@@ -356,7 +372,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     await live.recheck().catch((err: unknown) => log.warn({ err }, 'live session re-check failed'));
     // Refreshes this instance's rows; another instance's rows age out when it stops refreshing them.
     await syncPresence();
-    await pushPresence().catch((err: unknown) => log.warn({ err }, 'chat heartbeat failed'));
+    await pushPresence(true).catch((err: unknown) => log.warn({ err }, 'chat heartbeat failed'));
   }
   const timer = setInterval(() => void tick(), HEARTBEAT_MS);
   timer.unref();

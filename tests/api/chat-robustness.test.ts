@@ -3,6 +3,7 @@
 // Staff sockets end with their session; client addresses and TLS follow TRUST_PROXY as in the API.
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
@@ -254,6 +255,30 @@ describe('staff presence follows staff leaving', () => {
     // No heartbeat runs here (it is every 30 s): the close itself must reach the visitor.
     expect(await watcher.next('presence')).toMatchObject({ staffOnline: false });
     expect((await (await fetch(`${t.url}/api/chat/presence`)).json()).staffOnline).toBe(false);
+    watcher.ws.close();
+  });
+
+  it('at the heartbeat, tells a visitor of presence only when it changed for them', async () => {
+    const watcher = await visitor(t.url);
+    expect(watcher.ready).toMatchObject({ staffOnline: false });
+    // A heartbeat ends a socket whose pong to the one before has not come: a frame the server
+    // answers, sent after that pong, says it has.
+    const heartbeat = async () => {
+      watcher.ws.send('not json');
+      await watcher.next('error');
+      await t.app.sockets.tick();
+    };
+    // Nothing changed: the heartbeat sends this visitor nothing (the next presence it gets is the change).
+    await heartbeat();
+    // Staff online on another instance (its presence row, no event): the next heartbeat says so.
+    const { userId } = await signedIn(t, 'employee', 'elsewhere');
+    const db = t.db.database.db;
+    await db.execute(sql`insert into chat_presence (user_id, instance_id, seen_at) values (${userId}, 'another-instance', now())`);
+    await heartbeat();
+    expect(await watcher.next('presence')).toMatchObject({ staffOnline: true });
+    await db.execute(sql`delete from chat_presence where instance_id = 'another-instance'`);
+    await heartbeat();
+    expect(await watcher.next('presence')).toMatchObject({ staffOnline: false });
     watcher.ws.close();
   });
 });
