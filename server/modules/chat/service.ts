@@ -65,10 +65,11 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
 
   /**
    * Stores a message (once per client id) with what it changes — its conversation, an audit row —
-   * and its live delivery in one statement (`statement`, run by `storeMessage`): one round trip and
-   * one commit a message, the notification going out with that commit (`ChangeFeed.publishFrom`), so
-   * no one hears of a message that was not stored. A resend stores and publishes nothing: it is
-   * answered with the stored message.
+   * and its live delivery in one statement, `statement(notify)`: its CTE `m` inserts the message
+   * (returning its id, or nothing for a resend) and its select list holds `notify`. One round trip
+   * and one commit a message, a prepared statement (`name`) on PostgreSQL, the notification going
+   * out with that commit (`ChangeFeed.publishFrom`): no one hears of a message that was not stored.
+   * A resend stores and publishes nothing; it is answered with the stored message.
    */
   async function storeMessage(
     name: string,
