@@ -200,14 +200,14 @@ export async function ping(db: Db): Promise<void> {
 }
 
 /**
- * The rows of one statement run by name, for the hottest paths: on PostgreSQL a named prepared
- * statement (parsed and planned once a connection, and no query builder at each call); on PGlite an
- * ordinary query. `text` uses $1…$n: cast each parameter (`$1::uuid`) so that both drivers send it
- * as text. Outside a transaction: the statement is one of its own.
+ * The rows of one statement whose text is written out, for the hottest paths: no query builder at
+ * each call, and on PostgreSQL the statement cache prepares it once it repeats (its text never
+ * changes: statement-cache.ts). `text` uses $1…$n: cast each parameter (`$1::uuid`) so that both
+ * drivers send it as text. Outside a transaction: the statement is one of its own.
  */
-export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+export async function statementRows<T>(db: Db, text: string, values: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  const result = client instanceof PGlite ? await client.query<T>(text, values) : await client.query({ name, text, values });
+  const result = client instanceof PGlite ? await client.query<T>(text, values) : await client.query({ text, values });
   return result.rows as T[];
 }
 

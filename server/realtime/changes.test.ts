@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../tests/support/test-db';
-import { type Database, openDatabase, preparedRows, queryRows } from '../db/client';
+import { type Database, openDatabase, statementRows, queryRows } from '../db/client';
 import { type ChangeFeed, createChangeFeed } from './changes';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -105,7 +105,7 @@ function probe(here: ChangeFeed, t: TestDatabase, id: number, fail = false) {
     const text = `
       with p as (insert into feed_probe values ($1::int) returning id)
       select p.id, ${notify(`jsonb_build_object('id', p.id * 10)::text`)}, 1 / (p.id - $2::int) as fails_when_zero from p`;
-    const [row] = await preparedRows<{ id: number }>(t.database.db, 'feed_probe', text, [id, fail ? id : 0]);
+    const [row] = await statementRows<{ id: number }>(t.database.db, text, [id, fail ? id : 0]);
     return { result: row?.id, data: row ? { id: row.id * 10 } : undefined };
   });
 }

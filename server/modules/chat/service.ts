@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../../shared/schemas/chat';
 import { CHAT_RATE_PER_IP, CHAT_RATE_PER_SESSION, CHAT_STARTS_PER_IP } from '../../../shared/schemas/chat';
-import { type Db, preparedRows } from '../../db/client';
+import { type Db, statementRows } from '../../db/client';
 import { cannedReplies, chatMessages, chatPresence, chatSessions, profiles, users } from '../../db/schema';
 import { AppError, pgError } from '../../core/errors';
 import { createRateLimiter, hitAll } from '../../core/rate-limit';
@@ -67,12 +67,12 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
    * Stores a message (once per client id) with what it changes — its conversation, an audit row —
    * and its live delivery in one statement, `statement(notify)`: its CTE `m` inserts the message
    * (returning its id, or nothing for a resend) and its select list holds `notify`. One round trip
-   * and one commit a message, a prepared statement (`name`) on PostgreSQL, the notification going
-   * out with that commit (`ChangeFeed.publishFrom`): no one hears of a message that was not stored.
+   * and one commit a message, a prepared statement on PostgreSQL (its text is the same at each
+   * call), the notification going out with that commit (`ChangeFeed.publishFrom`): no one hears of a
+   * message that was not stored.
    * A resend stores and publishes nothing; it is answered with the stored message.
    */
   async function storeMessage(
-    name: string,
     statement: (notify: string) => string,
     message: Omit<ChatMessage, 'id'>,
     values: unknown[],
@@ -85,7 +85,7 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     }
     const text = (notify: (data: string) => string) => statement(notify(`replace($${values.length + 1}::text, '{"id":0,', '{"id":' || m.id || ',')`));
     const stored = await feed.publishFrom(CHAT_TOPIC, async (notify) => {
-      const [row] = await preparedRows<{ id: number }>(db, name, text(notify), [...values, template]);
+      const [row] = await statementRows<{ id: number }>(db, text(notify), [...values, template]);
       return row
         ? { result: { ...message, id: row.id }, data: { type: 'message', message: { ...message, id: row.id } } satisfies ChatEvent }
         : { result: null };
@@ -148,7 +148,6 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
       } as const;
       // The conversation: its last message, the visitor's page, reopened if it was closed.
       return storeMessage(
-        'chat_visitor_message',
         (notify) => `
           with m as (
             insert into chat_messages (content, session_id, user_id, client_id, created_at)
@@ -182,7 +181,6 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
         // The conversation: its last message, and answering one nobody holds takes it. The audit row
         // as recordAudit writes it.
         return await storeMessage(
-          'chat_staff_message',
           (notify) => `
             with m as (
               insert into chat_messages (content, session_id, user_id, client_id, created_at, staff_id)
