@@ -108,22 +108,25 @@ describe('visitor chat over HTTP', () => {
   });
 });
 
+/** A new employee, signed in, with their staff socket open: its events collect in `events`. */
+async function staffOnSocket(email: string, firstName: string, password: string) {
+  await t.app.services.users.createUser({ email, firstName, lastName: 'Agent', roles: ['employee'], password, confirmed: true }, SYSTEM_ACTOR);
+  const client = await new Client(t.url).passGate();
+  await client.post('/admin-login', { email, password });
+  const events: Record<string, unknown>[] = [];
+  const ws = await new Promise<WebSocket>((resolve, reject) => {
+    const socket = new WebSocket(`${t.url.replace('http', 'ws')}/ws/staff`, { headers: { cookie: client.header() } });
+    socket.on('message', (d) => events.push(JSON.parse(String(d))));
+    socket.on('open', () => resolve(socket));
+    socket.on('error', reject);
+  });
+  return { client, ws, events };
+}
+
 describe('live delivery', () => {
   it('delivers a visitor message to staff and the operator reply to the visitor, stored with operator semantics', async () => {
-    await t.app.services.users.createUser(
-      { email: 'agent@example.com', firstName: 'Agnes', lastName: 'Agent', roles: ['employee'], password: 'Copper-kettle-chat-1', confirmed: true },
-      SYSTEM_ACTOR,
-    );
-    const staffClient = await new Client(t.url).passGate();
-    await staffClient.post('/admin-login', { email: 'agent@example.com', password: 'Copper-kettle-chat-1' });
+    const { client: staffClient, ws: staffWs, events: staffEvents } = await staffOnSocket('agent@example.com', 'Agnes', 'Copper-kettle-chat-1');
     const wsBase = t.url.replace('http', 'ws');
-    const staffWs = await new Promise<Awaited<ReturnType<typeof socket>>>((resolve, reject) => {
-      const ws = new WebSocket(`${wsBase}/ws/staff`, { headers: { cookie: staffClient.header() } });
-      const events: Record<string, unknown>[] = [];
-      ws.on('message', (d) => events.push(JSON.parse(String(d))));
-      ws.on('open', () => resolve({ ws, events, next: async () => ({}) }));
-      ws.on('error', reject);
-    });
     // The socket's presence row is written after it opens (on PostgreSQL, on another connection).
     await expect.poll(async () => ((await (await api('/api/chat/presence')).json()) as { staffOnline: boolean }).staffOnline).toBe(true);
 
@@ -134,7 +137,7 @@ describe('live delivery', () => {
     visitor.ws.send(JSON.stringify({ type: 'send', clientId: 'live-client-1', content: 'Do you ship to Norway?', page: '/buy-online' }));
     const ack = await visitor.next('ack');
     expect(ack).toMatchObject({ clientId: 'live-client-1', message: { content: 'Do you ship to Norway?', userId: 'anonymous_user' } });
-    await expect.poll(() => staffWs.events.some((e) => e.type === 'message')).toBe(true);
+    await expect.poll(() => staffEvents.some((e) => e.type === 'message')).toBe(true);
 
     const reply = await staffClient.json('POST', `/api/chat/conversations/${sessionId}/messages`, {
       clientId: 'staff-reply-001',
@@ -149,7 +152,7 @@ describe('live delivery', () => {
     const conversations = await (await staffClient.json('GET', '/api/chat/conversations')).json();
     expect(conversations.conversations[0]).toMatchObject({ id: sessionId, status: 'assigned', pageUrl: '/buy-online' });
     visitor.ws.close();
-    staffWs.ws.close();
+    staffWs.close();
   });
 
   it('survives a malformed upgrade request and refuses a foreign origin', async () => {
@@ -187,20 +190,8 @@ describe('live delivery', () => {
 
 describe('a message and its delivery commit together', () => {
   it('delivers no message whose transaction failed, and a stored one once to each socket', async () => {
-    await t.app.services.users.createUser(
-      { email: 'rhea@example.com', firstName: 'Rhea', lastName: 'Agent', roles: ['employee'], password: 'Copper-kettle-chat-2', confirmed: true },
-      SYSTEM_ACTOR,
-    );
-    const staffClient = await new Client(t.url).passGate();
-    await staffClient.post('/admin-login', { email: 'rhea@example.com', password: 'Copper-kettle-chat-2' });
+    const { client: staffClient, ws: staffWs, events: staffEvents } = await staffOnSocket('rhea@example.com', 'Rhea', 'Copper-kettle-chat-2');
     const wsBase = t.url.replace('http', 'ws');
-    const staffEvents: Record<string, unknown>[] = [];
-    const staffWs = await new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(`${wsBase}/ws/staff`, { headers: { cookie: staffClient.header() } });
-      ws.on('message', (d) => staffEvents.push(JSON.parse(String(d))));
-      ws.on('open', () => resolve(ws));
-      ws.on('error', reject);
-    });
     const { sessionId, secret } = await newSession();
     const visitor = await socket(`${wsBase}/ws/chat`);
     visitor.ws.send(JSON.stringify({ type: 'auth', sessionId, secret }));
