@@ -2,7 +2,7 @@
 // staff editor's product.
 import { z } from 'zod';
 import type { PickedMedia } from '../media';
-import { isMarketCode, MARKETS } from '../markets';
+import { isMarketCode, type MarketPrice, MARKETS } from '../markets';
 import {
   PRODUCT_CASE_SIZE_MAX,
   PRODUCT_CATEGORIES,
@@ -175,7 +175,7 @@ export interface PublicProduct {
   tastingNotes: { nose: string; palate: string; finish: string };
   imageUrl: string;
   featured: boolean;
-  price: { amountMinor: number; currency: string } | null;
+  price: MarketPrice | null;
 }
 
 /** One picture of a product's gallery: the web version, its thumbnail and the text that replaces it. */

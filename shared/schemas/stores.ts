@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { type DistanceUnit, KM_PER_MILE } from '../geo';
 import { legalAgeFor } from '../legal-age';
-import { isMarketCode } from '../markets';
+import { isMarketCode, type MarketPrice } from '../markets';
 import { STORE_SORT_COLUMNS } from '../store-constants';
 import { adminListQuery, MAX_RECORD_ID, versionField, withoutNul } from './admin';
 
@@ -104,7 +104,7 @@ export interface RetailerListing {
   retailer: { id: number; name: string; url: string };
   url: string;
   /** In the market's currency; null when the retailer's price there is not known. */
-  price: { amountMinor: number; currency: string } | null;
+  price: MarketPrice | null;
 }
 
 export interface RetailerCatalogueEntry {

@@ -36,10 +36,11 @@ describe('GET /api/products', () => {
 
   it('prices in the market asked for, or the market of the gate country', async () => {
     const gb = await (await get('/api/products?market=GB&category=whisky')).json();
-    expect(gb.items[0].price).toEqual({ amountMinor: 5495, currency: 'GBP' });
+    // The label is formatted by the server in the market's locale: pages never format a price.
+    expect(gb.items[0].price).toEqual({ amountMinor: 5495, currency: 'GBP', label: '£54.95' });
     const byGate = await (await get('/api/products?category=whisky', { cookie: await gatePass('DE') })).json();
     expect(byGate.market).toBe('EU');
-    expect(byGate.items[0].price.currency).toBe('EUR');
+    expect(byGate.items[0].price).toMatchObject({ currency: 'EUR', label: `€${(byGate.items[0].price.amountMinor / 100).toFixed(2)}` });
   });
 
   it('answers bad input with 400 and the error shape', async () => {

@@ -59,3 +59,28 @@ test('every bottle illustration keeps its label text, "FROLIC" included, inside 
     expect(await page.locator('text').first().textContent()).toBe('FROLIC');
   }
 });
+
+test('prices show in the market chosen, formatted by the server, on every page that shows one', async ({ page }) => {
+  const gin = SEED_PRODUCTS.find((p) => p.slug === 'frolic-london-dry-gin');
+  if (!gin) throw new Error('the seeded gin is missing');
+  const pounds = `£${(gin.prices.GB / 100).toFixed(2)}`;
+  const euros = `€${(gin.prices.EU / 100).toFixed(2)}`;
+  const card = (name: string) => page.locator('article').filter({ has: page.getByRole('link', { name }) });
+  await page.goto('/products');
+  await passGate(page, { country: 'GB' });
+  await expect(card('Frolic London Dry Gin')).toContainText(pounds);
+  await page.goto('/products/frolic-london-dry-gin');
+  await expect(page.locator('main').getByText(pounds, { exact: true }).first()).toBeVisible();
+
+  // The footer's market changes every price: the page comes back in euros, formatted for Ireland.
+  await page.getByLabel('Market and currency').selectOption('EU');
+  await page.getByRole('button', { name: 'Change' }).click();
+  await expect(page.locator('main').getByText(euros, { exact: true }).first()).toBeVisible();
+  await expect(page.locator('main').getByText(pounds, { exact: true })).toHaveCount(0);
+  await page.goto('/products');
+  await expect(card('Frolic London Dry Gin')).toContainText(euros);
+  await page.goto('/');
+  const featured = page.locator('main article').filter({ hasText: '€' });
+  expect(await featured.count()).toBeGreaterThan(0);
+  await expect(page.locator('main').getByText('£', { exact: false })).toHaveCount(0);
+});

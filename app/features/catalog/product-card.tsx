@@ -1,18 +1,7 @@
 import { Link } from 'react-router';
-import { formatPrice } from '@shared/markets';
 import type { PublicProduct } from '@shared/schemas/catalog';
 
-export function ProductCard({
-  product,
-  locale,
-  eager = false,
-  heading: Heading = 'h3',
-}: {
-  product: PublicProduct;
-  locale: string;
-  eager?: boolean;
-  heading?: 'h2' | 'h3';
-}) {
+export function ProductCard({ product, eager = false, heading: Heading = 'h3' }: { product: PublicProduct; eager?: boolean; heading?: 'h2' | 'h3' }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
       <img
@@ -34,7 +23,7 @@ export function ProductCard({
         <p className="text-sm text-stone-700">
           {product.abv.toFixed(1)}% ABV · {product.volumeMl / 10} cl
         </p>
-        {product.price ? <p className="mt-auto pt-2 text-lg font-semibold">{formatPrice(product.price.amountMinor, product.price.currency, locale)}</p> : null}
+        {product.price ? <p className="mt-auto pt-2 text-lg font-semibold">{product.price.label}</p> : null}
       </div>
     </article>
   );

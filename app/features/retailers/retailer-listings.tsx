@@ -1,11 +1,10 @@
 // One product on the Buy online page: the retailers that deliver to the visitor's market, cheapest
 // known price first, each a link out.
 import { Link } from 'react-router';
-import { formatPrice } from '@shared/markets';
 import type { RetailerCatalogueEntry } from '@shared/schemas/stores';
 import { ExternalLink } from './external-link';
 
-export function RetailerListings({ entry, locale, marketName }: { entry: RetailerCatalogueEntry; locale: string; marketName: string }) {
+export function RetailerListings({ entry, marketName }: { entry: RetailerCatalogueEntry; marketName: string }) {
   const { product, listings } = entry;
   const headingId = `buy-${product.slug}`;
   return (
@@ -41,9 +40,7 @@ export function RetailerListings({ entry, locale, marketName }: { entry: Retaile
               <li key={l.retailer.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3" data-testid="retailer-listing">
                 <span className="font-medium">{l.retailer.name}</span>
                 <span className="flex items-center gap-4">
-                  <span className={l.price ? 'text-lg font-semibold' : 'text-sm text-stone-600'}>
-                    {l.price ? formatPrice(l.price.amountMinor, l.price.currency, locale) : 'Price on their site'}
-                  </span>
+                  <span className={l.price ? 'text-lg font-semibold' : 'text-sm text-stone-600'}>{l.price ? l.price.label : 'Price on their site'}</span>
                   <ExternalLink
                     href={l.url}
                     className="rounded-full bg-forest px-4 py-2 text-sm font-semibold text-white hover:bg-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass"

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const catalogue = await services.retailers.catalogue(market.code);
   const entries = product ? catalogue.filter((e) => e.product.slug === product) : catalogue;
   return {
-    market: { name: market.name, currency: market.currency, locale: market.locale },
+    market: { name: market.name, currency: market.currency },
     products: catalogue.map((e) => ({ slug: e.product.slug, name: e.product.name })),
     product,
     entries,
@@ -76,7 +76,7 @@ export default function BuyOnline({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-8 flex flex-col gap-6">
           {entries.map((e) => (
-            <RetailerListings key={e.product.slug} entry={e} locale={market.locale} marketName={market.name} />
+            <RetailerListings key={e.product.slug} entry={e} marketName={market.name} />
           ))}
         </div>
       )}

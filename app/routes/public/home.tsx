@@ -16,11 +16,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.catalog.featuredProducts(context.market.code, 4),
     context.services.cocktails.listPublished({ featured: true, limit: 3 }),
   ]);
-  return { featured, cocktails, locale: context.market.locale };
+  return { featured, cocktails };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, cocktails, locale } = loaderData;
+  const { featured, cocktails } = loaderData;
   return (
     <main id="main">
       <section className="bg-forest text-cream">
@@ -43,7 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {/* Below the hero (the page's largest paint): lazy, so they never compete with it. */}
           {featured.map((p) => (
-            <ProductCard key={p.id} product={p} locale={locale} />
+            <ProductCard key={p.id} product={p} />
           ))}
         </div>
       </section>

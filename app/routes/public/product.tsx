@@ -1,7 +1,6 @@
 // A product's page: tasting notes, strength, volume, the price in the visitor's market, the cocktails
 // that use it, where to buy it online and stores that carry it; schema.org Product data.
 import { Link } from 'react-router';
-import { formatPrice } from '@shared/markets';
 import type { Route } from './+types/product';
 import { PageError } from '~/features/layout/not-found';
 import { ProductGallery } from '~/features/catalog/product-gallery';
@@ -45,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     services.retailers.forProduct(product.slug, market.code),
     services.stores.search({ product: product.slug, limit: 5, preferCountry: context.gate.status === 'pass' ? context.gate.country : undefined }),
   ]);
-  return { product, cocktails, listings, stores, locale: market.locale, publicOrigin: context.publicOrigin };
+  return { product, cocktails, listings, stores, publicOrigin: context.publicOrigin };
 }
 
 /** A missing product (or a broken id) is the friendly 404, inside the header and footer. */
@@ -54,7 +53,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, cocktails, listings, stores, locale } = loaderData;
+  const { product, cocktails, listings, stores } = loaderData;
   // Tasting notes are optional in the editor: an empty one is left out, and so is the section.
   const notes = (
     [
@@ -75,7 +74,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-stone-700">
             {product.abv.toFixed(1)}% ABV · {product.volumeMl / 10} cl
           </p>
-          {product.price ? <p className="mt-4 text-2xl font-semibold">{formatPrice(product.price.amountMinor, product.price.currency, locale)}</p> : null}
+          {product.price ? <p className="mt-4 text-2xl font-semibold">{product.price.label}</p> : null}
           <p className="mt-6 text-lg leading-relaxed">{product.description}</p>
           {notes.length > 0 ? (
             <>
@@ -125,7 +124,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                       {l.retailer.name}
                       <span className="sr-only"> (opens an external site)</span>
                     </a>
-                    {l.price ? <span className="font-semibold">{formatPrice(l.price.amountMinor, l.price.currency, locale)}</span> : null}
+                    {l.price ? <span className="font-semibold">{l.price.label}</span> : null}
                   </li>
                 ))}
               </ul>

@@ -22,11 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : productListQuery.parse({});
   const market = context.market;
   const page = await context.services.catalog.listProducts({ ...query, market: market.code });
-  return { ...page, category: query.category ?? null, locale: market.locale };
+  return { ...page, category: query.category ?? null };
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { items, category, locale, total, page, pageSize } = loaderData;
+  const { items, category, total, page, pageSize } = loaderData;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const chip = (active: boolean) =>
     `rounded-full border px-4 py-2 text-sm font-medium ${active ? 'border-forest bg-forest text-white' : 'border-stone-300 bg-white hover:border-forest'}`;
@@ -56,7 +56,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="product-grid">
           {items.map((p, i) => (
-            <ProductCard key={p.id} product={p} locale={locale} eager={i < 2} heading="h2" />
+            <ProductCard key={p.id} product={p} eager={i < 2} heading="h2" />
           ))}
         </div>
       )}

@@ -2,7 +2,7 @@
 // the staff side (admin.ts: list, editor, create, update, archive, delete). Reads are cached per
 // content version.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { getMarket } from '../../../shared/markets';
+import { getMarket, type MarketPrice, marketPrice } from '../../../shared/markets';
 import { mediaUrl } from '../../../shared/media';
 import { slugSchema } from '../../../shared/schemas/catalog';
 import type { ProductListQuery, ProductPage, ProductPatch, PublicProduct, PublicProductDetail, PublicProductImage } from '../../../shared/schemas/catalog';
@@ -16,7 +16,7 @@ import { type CatalogAdmin, createCatalogAdmin } from './admin';
 
 type ProductRow = typeof products.$inferSelect;
 
-function toPublic(row: ProductRow, price: { amountMinor: number; currency: string } | null): PublicProduct {
+function toPublic(row: ProductRow, price: MarketPrice | null): PublicProduct {
   return {
     id: row.id,
     slug: row.slug,
@@ -75,7 +75,8 @@ export function createCatalogService(db: Db, content: ContentVersion): CatalogSe
       .innerJoin(products, eq(products.id, page.id))
       .leftJoin(productPrices, priceJoin(market))
       .orderBy(asc(products.name), asc(products.id));
-    return rows.map((r) => toPublic(r.product, r.amountMinor === null || r.currency === null ? null : { amountMinor: r.amountMinor, currency: r.currency }));
+    const { locale } = getMarket(market);
+    return rows.map((r) => toPublic(r.product, r.amountMinor === null || r.currency === null ? null : marketPrice(r.amountMinor, r.currency, locale)));
   }
 
   async function galleryOf(product: PublicProduct): Promise<PublicProductImage[]> {

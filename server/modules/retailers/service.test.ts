@@ -28,13 +28,13 @@ describe('online retailers', () => {
   it('lists the retailers that ship to the market, priced in its currency where known', async () => {
     const gb = await retailers.forProduct('frolic-london-dry-gin', 'GB');
     expect(gb.map((l) => l.retailer.name)).toEqual(['The Whisky Vault', 'Juniper & Co.']);
-    expect(gb[0]?.price).toEqual({ amountMinor: 2799, currency: 'GBP' });
+    expect(gb[0]?.price).toEqual({ amountMinor: 2799, currency: 'GBP', label: '£27.99' });
     // Juniper & Co. prices in euros: not a price a visitor in the UK pays.
     expect(gb[1]?.price).toBeNull();
     expect(gb[0]?.url).toBe('https://www.thewhiskyvault.example/spirits/frolic/frolic-london-dry-gin');
 
     const eu = await retailers.forProduct('frolic-london-dry-gin', 'EU');
-    expect(eu[0]).toMatchObject({ retailer: { name: 'Juniper & Co.' }, price: { currency: 'EUR' } });
+    expect(eu[0]).toMatchObject({ retailer: { name: 'Juniper & Co.' }, price: { currency: 'EUR', label: expect.stringMatching(/^€\d+\.\d{2}$/) } });
     const au = await retailers.forProduct('frolic-single-malt-12', 'AU');
     expect(au).toEqual([expect.objectContaining({ retailer: expect.objectContaining({ name: 'Down Under Drinks' }), price: null })]);
   });

@@ -2,7 +2,7 @@
 // listing of each active product, and the price when it is in the market's currency. Reads are
 // cached per content version.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { getMarket } from '../../../shared/markets';
+import { getMarket, marketPrice } from '../../../shared/markets';
 import type { RetailerCatalogueEntry, RetailerListing } from '../../../shared/schemas/stores';
 import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db } from '../../db/client';
@@ -49,7 +49,7 @@ export function createRetailerService(db: Db, content: ContentVersion): Retailer
     const listings = new Map<number, RetailerListing[]>();
     for (const r of listingRows) {
       // A price in another currency is not this market's price: the retailer's site shows it.
-      const price = r.priceMinor !== null && r.currency === market.currency ? { amountMinor: r.priceMinor, currency: r.currency } : null;
+      const price = r.priceMinor !== null && r.currency === market.currency ? marketPrice(r.priceMinor, r.currency, market.locale) : null;
       const list = listings.get(r.productId) ?? [];
       list.push({ retailer: r.retailer, url: r.url, price });
       listings.set(r.productId, list);
