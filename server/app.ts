@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { type Database, ping } from './db/client';
 import { AppError } from './core/errors';
 import { toAppError } from './http/errors';
+import { overloadGuard } from './http/overload';
 import { createFlash } from './http/flash';
 import { createPageCache } from './http/page-cache';
 import { pageForms } from './http/page-forms';
@@ -102,6 +103,9 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  // First: a shed request costs no logging, headers or compression.
+  const overload = overloadGuard({ maxLagMs: config.OVERLOAD_MAX_LAG_MS, maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT, logger });
+  app.use(overload.middleware);
   app.use(
     pinoHttp({
       logger,
@@ -276,6 +280,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     sockets,
     async close() {
       ready = false;
+      overload.close();
       // Jobs stop claiming at once; running ones get the shutdown timeout, then go back to the queue.
       const jobsStopped = services.jobs.stop(config.SHUTDOWN_TIMEOUT_MS);
       await sockets.close();

@@ -33,6 +33,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'frolic-data-')),
     LOG_LEVEL: 'silent',
+    // Load shedding by event-loop delay is off: this event loop is the test runner's, shared with the
+    // test's own work on a machine running many files at once. tests/api/overload.test.ts turns it on.
+    OVERLOAD_MAX_LAG_MS: '0',
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...env,
   });
