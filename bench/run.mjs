@@ -7,8 +7,8 @@ import path from 'node:path';
 import { MAIN, RESULTS_DIR, ROOT, cpuBusy, machine } from './lib.mjs';
 
 const CORE = ['bundle-size', 'lighthouse', 'http', 'cold-start'];
-// Only when named: the 30-minute soak (`npm run bench:soak`).
-const LONG = ['soak'];
+// Only when named: the 30-minute soak (`npm run bench:soak`) and load shedding (it burns every core).
+const LONG = ['soak', 'overload'];
 // Any other bench/<name>.mjs exporting run() and summarize() (auth, stores, …) runs after the core set.
 const extra = readdirSync(path.join(ROOT, 'bench'))
   .filter((f) => f.endsWith('.mjs') && !['lib.mjs', 'run.mjs'].includes(f))
