@@ -6,7 +6,7 @@
 // RECOVER_S with the CPU back. Run twice: load shedding off (OVERLOAD_MAX_LAG_MS=0, OVERLOAD_MAX_IN_FLIGHT=0) and on
 // (the defaults). Per second: requests due, answered 200 / 503 / other, and p50/p99 of the 200s;
 // afterwards, how long after the CPU came back the p99 fell under 100 ms again.
-/* global setTimeout, clearInterval, setInterval */
+/* global setTimeout, clearTimeout, clearInterval, setInterval */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
