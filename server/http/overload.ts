@@ -1,11 +1,13 @@
 // Load shedding. An instance that has fallen behind answers new requests at once with 503 and
-// Retry-After instead of queueing them without bound: in the soak, a starved server kept accepting
-// a fixed-rate load and its p99 grew to minutes. Two signals, each off at 0:
+// Retry-After instead of queueing them without bound. It bounds the queues the process can see, by
+// two signals, each off at 0:
 // - the event loop's delay, sampled every second: shedding starts after two seconds in a row whose
 //   worst delay passed the limit (one long task, such as a PGlite query, is not falling behind) and
 //   stops at the first second under it;
 // - requests in flight: past the limit, the queue is full whatever the event loop says.
 // Exempt: /healthz (a load balancer decides from it) and /assets/ (a page already sent needs them).
+// Requests still waiting in the kernel (listen queue, socket buffers) are neither: a process starved
+// of CPU builds its backlog there, and only the proxy can bound that one (docs/deploy.md).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -57,7 +59,8 @@ export function overloadGuard(options: OverloadOptions) {
       histogram?.reset();
       const was = lagging;
       lagging = gate.window(worstLagMs);
-      if (lagging !== was) logger.warn({ worstLagMs: Math.round(worstLagMs), inFlight }, lagging ? 'overloaded: shedding new requests' : 'caught up: no longer shedding');
+      if (lagging !== was)
+        logger.warn({ worstLagMs: Math.round(worstLagMs), inFlight }, lagging ? 'overloaded: shedding new requests' : 'caught up: no longer shedding');
     }, 1000);
     timer.unref();
   }
@@ -75,6 +78,7 @@ export function overloadGuard(options: OverloadOptions) {
       shed++;
       res.setHeader('Retry-After', String(RETRY_AFTER_S));
       res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
       // Keep-alive would hold the connection for a client a load balancer could send elsewhere.
       res.setHeader('Connection', 'close');
       if (req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') {
