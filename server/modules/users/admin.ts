@@ -307,8 +307,13 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
   }
 
   // Every user has a profile (created with the account): an inner join lets the name order use its index.
-  const selectRows = (tx: DbOrTx) =>
-    tx.select(rowColumns()).from(users).innerJoin(profiles, eq(profiles.id, users.id)).leftJoin(organisations, eq(organisations.id, users.organisationId));
+  // `extra`: more columns on the same rows (the list's capped count).
+  const selectRows = <X extends Record<string, SQL>>(tx: DbOrTx, extra: X = {} as X) =>
+    tx
+      .select({ ...rowColumns(), ...extra })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(organisations, eq(organisations.id, users.organisationId));
 
   async function rowOf(tx: DbOrTx, id: string): Promise<UserRow> {
     const raw = (await selectRows(tx).where(and(eq(users.id, id), isNull(users.deletedAt)))) as Raw[];
@@ -373,11 +378,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       const capped = (extra: SQL | undefined) =>
         sql<number>`(select count(*)::int from (select 1 from ${users} where ${extra ?? sql`true`} limit ${USER_COUNT_CAP + 1}) counted)`;
       const { rows: raw, total: n } = await onePage(
-        db
-          .select({ ...rowColumns(), matched: capped(where) })
-          .from(users)
-          .innerJoin(profiles, eq(profiles.id, users.id))
-          .leftJoin(organisations, eq(organisations.id, users.organisationId))
+        selectRows(db, { matched: capped(where) })
           .where(where)
           .orderBy(...orderOf(query), asc(users.id)),
         query,
