@@ -69,8 +69,11 @@ const envSchema = z
     DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).max(10_000).default(500),
     /** Load shedding: the worst event-loop delay (ms) in two seconds running past which new requests get 503 (0: off). */
     OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-    /** Load shedding: requests in flight past which new ones get 503 (0: off). */
-    OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+    /**
+     * Load shedding: requests in flight past which new ones get 503 (0: off, the default — a request
+     * counts from its first byte, so slow senders could fill it; set it behind a proxy that buffers bodies).
+     */
+    OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(1_000_000).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     PUBLIC_ORIGIN: z.url().optional(),

@@ -4,7 +4,9 @@
 // - the event loop's delay, sampled every second: shedding starts after two seconds in a row whose
 //   worst delay passed the limit (one long task, such as a PGlite query, is not falling behind) and
 //   stops at the first second under it;
-// - requests in flight: past the limit, the queue is full whatever the event loop says.
+// - requests in flight: past the limit, the queue is full whatever the event loop says. A request
+//   counts from its first byte, so the limit belongs behind a proxy that buffers bodies (a client
+//   sending slowly could otherwise hold it full); config.ts leaves it off by default.
 // Exempt: /healthz (a load balancer decides from it) and /assets/ (a page already sent needs them).
 // Requests still waiting in the kernel (listen queue, socket buffers) are neither: a process starved
 // of CPU builds its backlog there, and only the proxy can bound that one (docs/deploy.md).
