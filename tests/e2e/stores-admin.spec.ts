@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '../../playwright.config';
 import { passGate, signInAsDemo } from './fixtures';
 
 test('an admin imports the valid rows of a CSV and edits the new store', async ({ page }) => {
+  test.slow(); // a sign-in, an import and an edit: 27 s on a loaded CI machine
   await page.goto('/admin-login');
   await passGate(page);
   await page.getByLabel('Email address').fill('admin@demo.frolic.example');
@@ -83,6 +84,7 @@ test.describe('in a US-English browser', () => {
   test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 
   test('staff fill the coordinates from the address, see where they land, and type 24-hour opening hours', async ({ page }) => {
+    test.slow(); // a sign-in and a whole store form
     await signInAsDemo(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await page.goto('/admin/dashboard/store-locator/new');
