@@ -65,7 +65,7 @@ const envSchema = z
      */
     SQL_MAX_PLAN_COST: z.coerce.number().min(1).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-    /** PostgreSQL: repeated query texts prepared once per connection, at most (0: none, e.g. behind a pooler that cannot keep them). */
+    /** Repeated query texts prepared once per connection (PGlite: per process), at most (0: none, e.g. behind a pooler that cannot keep them). */
     DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).max(10_000).default(500),
     /** Load shedding: the worst event-loop delay (ms) in two seconds running past which new requests get 503 (0: off). */
     OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(1000),

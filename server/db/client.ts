@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { createStatementNamer, nameStatements } from './statement-cache';
+import { preparingClient, type QueryClient } from './pglite-statements';
 import { MIGRATIONS_DIR } from '../root';
 
 export type Schema = typeof schema;
@@ -46,7 +47,7 @@ export interface OpenOptions {
   /** A PGlite data directory dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob;
   poolSize?: number;
-  /** PostgreSQL: how many repeated query texts become prepared statements (0: none; server/db/statement-cache.ts). */
+  /** How many repeated query texts become prepared statements (0: none; statement-cache.ts, pglite-statements.ts). */
   statementCache?: number;
   migrationsFolder?: string;
 }
@@ -57,16 +58,19 @@ export const DEFAULT_STATEMENT_CACHE = 500;
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementCache ?? DEFAULT_STATEMENT_CACHE)
-    : openPglite(options);
+    : openPglite(options, options.statementCache ?? DEFAULT_STATEMENT_CACHE);
 }
 
-async function openPglite(options: OpenOptions): Promise<Database> {
+async function openPglite(options: OpenOptions, statementCache: number): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   // pg_trgm: the audit log's and the users' substring search (migration 0013 creates the extension).
   const client = new PGlite(dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Drizzle gets the client that names repeated statements (pglite-statements.ts); the SQL editor and
+  // LISTEN/NOTIFY use PGlite itself.
+  const queries = statementCache > 0 ? preparingClient(client, createStatementNamer(statementCache)) : client;
+  const db = drizzlePglite(queries as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -206,8 +210,8 @@ export async function ping(db: Db): Promise<void> {
  * drivers send it as text. Outside a transaction: the statement is one of its own.
  */
 export async function statementRows<T>(db: Db, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  const result = client instanceof PGlite ? await client.query<T>(text, values) : await client.query({ text, values });
+  const client = (db as unknown as { $client: pg.Pool | QueryClient }).$client;
+  const result = client instanceof pg.Pool ? await client.query({ text, values }) : await client.query<T>(text, values);
   return result.rows as T[];
 }
 

@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'frolic-tests-'));
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrateDatabase(database);
-  const pglite = (database.db as unknown as { $client: { dumpDataDir(c?: 'none'): Promise<Blob> } }).$client;
+  const pglite = database.pglite as NonNullable<typeof database.pglite>;
   const dump = await pglite.dumpDataDir('none');
   const templateFile = path.join(dir, 'template.tar');
   writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
