@@ -205,7 +205,7 @@ export async function ping(db: Db): Promise<void> {
 
 /**
  * The rows of one statement whose text is written out, for the hottest paths: no query builder at
- * each call, and on PostgreSQL the statement cache prepares it once it repeats (its text never
+ * each call, and the statement cache prepares it once it repeats, on either database (its text never
  * changes: statement-cache.ts). `text` uses $1…$n: cast each parameter (`$1::uuid`) so that both
  * drivers send it as text. Outside a transaction: the statement is one of its own.
  */
