@@ -38,6 +38,10 @@ describe('named statements on PGlite', () => {
       for (const rowMode of ['object', 'array'] as const) {
         const expected = await pg.query(text, params, { rowMode });
         expect(await client.query(text, params, { rowMode })).toEqual(expected);
+        // With parsers of the caller's own over PGlite's, as Drizzle passes them (timestamps as text).
+        const parsers = { 1184: (value: string) => `at ${value}`, 1700: (value: string) => Number(value) };
+        const parsed = await pg.query(text, params, { rowMode, parsers });
+        expect(await client.query(text, params, { rowMode, parsers })).toEqual(parsed);
       }
     }
     expect(await preparedNames(pg)).toHaveLength(1);
