@@ -33,7 +33,7 @@ interface Prepared {
 /** PGlite's members its own `query` uses, public in JavaScript but not in its types. */
 interface Internals {
   serializers: Record<number, (value: unknown) => string>;
-  parsers: Record<number, (text: string, typeId?: number) => unknown>;
+  parsers: Parameters<typeof parse.parseResults>[1];
   _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T>;
   _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
   syncToFs(): Promise<void>;
