@@ -81,8 +81,7 @@ export function preparingClient(client: PGlite, namer: StatementNamer): QueryCli
     const { messages } = await pg.execProtocol(message, { syncToFs: false });
     // The caller's parsers over PGlite's, by prototype: parseResults would copy PGlite's 318 parsers
     // into a new object at every call to merge them (about 0.1 ms; Drizzle passes parsers every time).
-    if (!options?.parsers) return parse.parseResults([...statement.description, ...messages], pg.parsers, options)[0] as Results<T>;
-    const parsers = Object.assign(Object.create(pg.parsers) as Internals['parsers'], options.parsers);
+    const parsers = options?.parsers ? (Object.assign(Object.create(pg.parsers), options.parsers) as Internals['parsers']) : pg.parsers;
     return parse.parseResults([...statement.description, ...messages], parsers, { ...options, parsers: undefined })[0] as Results<T>;
   }
 
