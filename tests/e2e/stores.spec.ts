@@ -42,6 +42,12 @@ test.describe('store locator', () => {
     const directions = first.getByRole('link', { name: /Directions to The Juniper Cellar.*external site/ });
     await expect(directions).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=51.51360,-0.12700');
     await expect(directions).toHaveAttribute('rel', 'noopener noreferrer');
+    // Each card marks one day of its opening hours as today: London's day, by the clock the page came with.
+    const londonDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'Europe/London' }).format(new Date());
+    for (const card of await cards(page).all()) {
+      await expect(card.locator('[data-today]')).toHaveCount(1);
+      await expect(card.locator('[data-today] dt')).toContainText(londonDay);
+    }
 
     // A shared link shows the same search.
     await page.reload();

@@ -1,27 +1,11 @@
 // A store's week of opening hours; today's row is marked once the page runs in the browser (a
-// cached page must not carry yesterday's "today").
+// cached page must not carry yesterday's "today"), by the zone's clock the page came with
+// (shared/store-clock.ts), or by ICU when the page is older than that clock.
 import { useSyncExternalStore } from 'react';
 import type { OpeningHoursEntry } from '@shared/schemas/stores';
+import { storeTimeZone, weekdayByClock, type ZoneClocks } from '@shared/store-clock';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/** The store's own time zone, near enough for the day of the week. */
-function storeTimeZone(country: string, lng: number): string {
-  switch (country) {
-    case 'GB':
-      return 'Europe/London';
-    case 'IE':
-      return 'Europe/Dublin';
-    case 'US':
-      return lng > -87.5 ? 'America/New_York' : lng > -101 ? 'America/Chicago' : lng > -115 ? 'America/Denver' : 'America/Los_Angeles';
-    case 'CA':
-      return lng > -90 ? 'America/Toronto' : lng > -102 ? 'America/Winnipeg' : lng > -120 ? 'America/Edmonton' : 'America/Vancouver';
-    case 'AU':
-      return lng > 141 ? 'Australia/Sydney' : lng > 129 ? 'Australia/Adelaide' : 'Australia/Perth';
-    default:
-      return 'Europe/Paris';
-  }
-}
 
 const WEEKDAY_INDEX: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
 
@@ -32,16 +16,28 @@ function todayAt(timeZone: string): number {
 
 const noSubscription = () => () => {};
 
-function useToday(timeZone: string): number | null {
+function useToday(timeZone: string, clocks: ZoneClocks | undefined): number | null {
   return useSyncExternalStore(
     noSubscription,
-    () => todayAt(timeZone),
+    () => weekdayByClock(clocks?.[timeZone], Date.now()) ?? todayAt(timeZone),
     () => null,
   );
 }
 
-export function OpeningHours({ hours, country, longitude, labelId }: { hours: OpeningHoursEntry[]; country: string; longitude: number; labelId: string }) {
-  const today = useToday(storeTimeZone(country, longitude));
+export function OpeningHours({
+  hours,
+  country,
+  longitude,
+  labelId,
+  clocks,
+}: {
+  hours: OpeningHoursEntry[];
+  country: string;
+  longitude: number;
+  labelId: string;
+  clocks?: ZoneClocks;
+}) {
+  const today = useToday(storeTimeZone(country, longitude), clocks);
   return (
     <dl aria-labelledby={labelId} className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 text-sm">
       {DAYS.map((day, i) => {

@@ -2,10 +2,12 @@
 import { Link } from 'react-router';
 import { formatDistance } from '@shared/geo';
 import type { DistanceUnit, StoreResult } from '@shared/schemas/stores';
+import type { ZoneClocks } from '@shared/store-clock';
 import { countryName, directionsUrl, telHref } from './format';
 import { OpeningHours } from './opening-hours';
 
-export function StoreCard({ store, unit }: { store: StoreResult; unit: DistanceUnit }) {
+/** `clocks`: the stores' zones' clocks, to mark today's opening hours without ICU. */
+export function StoreCard({ store, unit, clocks }: { store: StoreResult; unit: DistanceUnit; clocks?: ZoneClocks }) {
   const hoursId = `store-${store.id}-hours`;
   const place = [store.city, store.region, store.postcode].filter(Boolean).join(' ');
   return (
@@ -42,7 +44,7 @@ export function StoreCard({ store, unit }: { store: StoreResult; unit: DistanceU
         <p id={hoursId} className="text-sm font-semibold">
           Opening hours
         </p>
-        <OpeningHours hours={store.openingHours} country={store.country} longitude={store.longitude} labelId={hoursId} />
+        <OpeningHours hours={store.openingHours} country={store.country} longitude={store.longitude} labelId={hoursId} clocks={clocks} />
       </div>
       {store.products.length > 0 ? (
         <div>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatDistance, toKm } from '@shared/geo';
 import { DEFAULT_RADIUS } from '@shared/store-constants';
 import { type StoreSearchQuery, storeSearchQuery } from '@shared/schemas/stores';
+import { storeTimeZone, type ZoneClocks, zoneClocks } from '@shared/store-clock';
 import type { Route } from './+types/store-locator';
 import { countryName } from '~/features/stores/format';
 import { StoreCard } from '~/features/stores/store-card';
@@ -59,11 +60,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unit,
     product: query.product ?? '',
   };
-  return { values, result, products, towns, invalid: !parsed.success };
+  // The clocks of the shown stores' zones: the cards mark today without the browser loading ICU's
+  // time-zone data (shared/store-clock.ts).
+  const shown = result ? [...result.items, ...(result.nearest ? [result.nearest] : [])] : [];
+  const clocks = zoneClocks(new Set(shown.map((s) => storeTimeZone(s.country, s.longitude))), Date.now());
+  return { values, result, products, towns, clocks, invalid: !parsed.success };
 }
 
 export default function StoreLocator({ loaderData }: Route.ComponentProps) {
-  const { values, result, products, towns, invalid } = loaderData;
+  const { values, result, products, towns, clocks, invalid } = loaderData;
   const productName = products.find((p) => p.slug === values.product)?.name;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-12">
@@ -78,7 +83,7 @@ export default function StoreLocator({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {result ? (
-        <Results result={result} values={values} productName={productName} />
+        <Results result={result} values={values} productName={productName} clocks={clocks} />
       ) : (
         <Towns towns={towns} />
       )}
@@ -88,7 +93,7 @@ export default function StoreLocator({ loaderData }: Route.ComponentProps) {
 
 type Result = NonNullable<Route.ComponentProps['loaderData']['result']>;
 
-function Results({ result, values, productName }: { result: Result; values: StoreSearchValues; productName?: string }) {
+function Results({ result, values, productName, clocks }: { result: Result; values: StoreSearchValues; productName?: string; clocks: ZoneClocks }) {
   const { unit } = values;
   const reach = `${values.radius} ${unit === 'mi' ? 'miles' : 'km'}`;
   const count = (n: number) => (n === 1 ? '1 store' : `${n} stores`);
@@ -123,7 +128,7 @@ function Results({ result, values, productName }: { result: Result; values: Stor
         <ol className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="store-results">
           {result.items.map((s) => (
             <li key={s.id}>
-              <StoreCard store={s} unit={unit} />
+              <StoreCard store={s} unit={unit} clocks={clocks} />
             </li>
           ))}
         </ol>
@@ -136,7 +141,7 @@ function Results({ result, values, productName }: { result: Result; values: Stor
             {result.nearest.distanceKm !== null ? `, ${formatDistance(result.nearest.distanceKm, unit)} away` : ''}.
           </p>
           <div className="mt-4 max-w-md">
-            <StoreCard store={result.nearest} unit={unit} />
+            <StoreCard store={result.nearest} unit={unit} clocks={clocks} />
           </div>
         </div>
       ) : null}

@@ -1,0 +1,82 @@
+// The day of the week at a store, for marking "today" in its opening hours. The store's time zone is
+// near enough from its country and longitude. The server (full ICU) sends the page each zone's UTC
+// offsets for the weeks ahead, so the browser reads the day from the clock: its first
+// `Intl.DateTimeFormat` with a `timeZone` loads ICU's time-zone data, which cost 149 ms of main
+// thread on the store locator at Lighthouse's 4× slowdown (docs/benchmarks.md, "Lighthouse
+// headroom"). A page older than its offsets falls back to asking ICU.
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** The store's own time zone, near enough for the day of the week. */
+export function storeTimeZone(country: string, lng: number): string {
+  switch (country) {
+    case 'GB':
+      return 'Europe/London';
+    case 'IE':
+      return 'Europe/Dublin';
+    case 'US':
+      return lng > -87.5 ? 'America/New_York' : lng > -101 ? 'America/Chicago' : lng > -115 ? 'America/Denver' : 'America/Los_Angeles';
+    case 'CA':
+      return lng > -90 ? 'America/Toronto' : lng > -102 ? 'America/Winnipeg' : lng > -120 ? 'America/Edmonton' : 'America/Vancouver';
+    case 'AU':
+      return lng > 141 ? 'Australia/Sydney' : lng > 129 ? 'Australia/Adelaide' : 'Australia/Perth';
+    default:
+      return 'Europe/Paris';
+  }
+}
+
+/** A zone's UTC offset (minutes) from each instant `from` on, in order, until `until`. */
+export interface ZoneClock {
+  until: number;
+  offsets: { from: number; minutes: number }[];
+}
+
+export type ZoneClocks = Record<string, ZoneClock>;
+
+const longOffsets = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's UTC offset at `instant`, in minutes (east positive), from ICU ("GMT+05:30"). */
+export function offsetAt(zone: string, instant: number): number {
+  let format = longOffsets.get(zone);
+  if (!format) longOffsets.set(zone, (format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })));
+  const name = format.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
+
+/**
+ * Server side: each zone's offsets from `now` for `days` days. Offsets change at most a couple of
+ * times a year, so a day's step finds each change and a search narrows it to the minute.
+ */
+export function zoneClocks(zones: Iterable<string>, now: number, days = 60): ZoneClocks {
+  const clocks: ZoneClocks = {};
+  const start = Math.floor(now / MINUTE) * MINUTE;
+  for (const zone of zones) {
+    const offsets = [{ from: start, minutes: offsetAt(zone, start) }];
+    for (let t = start; t < start + days * DAY; t += DAY) {
+      const before = offsetAt(zone, t);
+      const after = offsetAt(zone, Math.min(t + DAY, start + days * DAY));
+      if (before === after) continue;
+      // The first minute of the new offset, in (t, t + DAY].
+      let lo = t;
+      let hi = t + DAY;
+      while (hi - lo > MINUTE) {
+        const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
+        if (offsetAt(zone, mid) === before) lo = mid;
+        else hi = mid;
+      }
+      offsets.push({ from: hi, minutes: offsetAt(zone, hi) });
+    }
+    clocks[zone] = { until: start + days * DAY, offsets };
+  }
+  return clocks;
+}
+
+/** The day of the week at `now` by the clock (Monday 0 … Sunday 6), or null past what it knows. */
+export function weekdayByClock(clock: ZoneClock | undefined, now: number): number | null {
+  if (!clock || now >= clock.until || clock.offsets.length === 0) return null;
+  let minutes = clock.offsets[0]!.minutes;
+  for (const o of clock.offsets) if (o.from <= now) minutes = o.minutes;
+  return (new Date(now + minutes * MINUTE).getUTCDay() + 6) % 7;
+}
