@@ -16,7 +16,7 @@ const ROUTES: [string, string[]][] = [
   ['/contact', ['Contact us']],
   ['/business-inquiry', ['Business inquiry', 'Partner type']],
   ['/drink-responsibly', ['Drink responsibly', 'Units in a serve']],
-  ['/privacy', ['Privacy Policy']],
+  ['/privacy', ['Privacy Policy', 'Last updated']],
   ['/terms', ['Terms of Use']],
   ['/cookies', ['frolic_age']],
   ['/imprint', ['Frolic Spirits Ltd']],

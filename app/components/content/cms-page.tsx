@@ -56,7 +56,7 @@ export function cmsMeta(page: MetaPage, publicOrigin: string | null, title = `${
   ];
 }
 
-/** "23 November 2026" in UTC (the server and the browser render the same text). */
+/** "23 November 2026" in UTC; called by loaders, so the browser never formats it (no ICU at hydration). */
 export function publishedDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
