@@ -32,6 +32,7 @@ test('staff publish an event; visitors in its market find it on /events and open
     await admin.getByLabel('Venue').fill('The Long Room, 4 Quay Street');
     await admin.getByLabel(/^City/).fill('Bristol');
     await admin.getByLabel(/^Country code/).fill('GB');
+    await admin.getByLabel(/^Capacity/).fill('1200');
     if (publish) await admin.getByLabel('Published').check();
     await admin.getByRole('button', { name: 'Save' }).click();
     await expect(admin.getByText('Event saved')).toBeVisible();
@@ -60,6 +61,7 @@ test('staff publish an event; visitors in its market find it on /events and open
   await expect(visitor.getByTestId('event-when')).toHaveText(/, 19:00–22:00$/);
   await expect(visitor.getByText(/^London time \(UTC\+[01]\)$/)).toBeVisible();
   await expect(visitor.getByTestId('event-where')).toHaveText('The Long Room, 4 Quay Street, Bristol, United Kingdom');
+  await expect(visitor.getByText('1,200 guests')).toBeVisible();
   const ld = (await visitor.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
   expect(ld.find((b) => b['@type'] === 'Event')).toMatchObject({ name: published, location: { '@type': 'Place', name: 'The Long Room, 4 Quay Street' } });
   expect(await seriousAxeIssues(visitor)).toEqual([]);

@@ -69,7 +69,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await orNotFound(context.services.marketing.getPublicEvent(id), NOT_FOUND);
   // One address per event: `/events/12` or old title words lead to the current one.
   if (`/events/${params.id}` !== event.path) throw redirect(event.path, 301);
-  return { event, publicOrigin: context.publicOrigin };
+  // "1,200" from the server: a number formatted in the browser would load ICU while hydrating.
+  return { event, places: event.capacity ? event.capacity.toLocaleString('en') : null, publicOrigin: context.publicOrigin };
 }
 
 /** A missing event is the friendly 404, inside the header and footer. */
@@ -78,7 +79,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event } = loaderData;
+  const { event, places } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-12">
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
@@ -108,10 +109,10 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           <dt className="text-sm font-semibold tracking-wider text-brass uppercase">Where</dt>
           <dd className="mt-1" data-testid="event-where">{eventWhere(event)}</dd>
         </div>
-        {event.capacity ? (
+        {places ? (
           <div>
             <dt className="text-sm font-semibold tracking-wider text-brass uppercase">Places</dt>
-            <dd className="mt-1">{event.capacity.toLocaleString('en')} guests</dd>
+            <dd className="mt-1">{places} guests</dd>
           </div>
         ) : null}
       </dl>
