@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offsetAt, storeTimeZone, weekdayByClock, zoneClocks } from './store-clock';
+import { currentZoneClocks, offsetAt, storeTimeZone, weekdayByClock, zoneClocks } from './store-clock';
 
 const WEEKDAY: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
 const weekdayIn = new Map<string, Intl.DateTimeFormat>();
@@ -67,6 +67,18 @@ describe('zoneClocks', () => {
     expect(weekdayByClock(clocks['Europe/Paris'], start + 2 * 86_400_000 - 1)).not.toBeNull();
     expect(weekdayByClock(clocks['Europe/Paris'], start + 2 * 86_400_000)).toBeNull();
     expect(weekdayByClock(clocks['Europe/London'], start)).toBeNull();
+  });
+});
+
+describe('currentZoneClocks', () => {
+  it("reuses a zone's clock for a day, then works it out again", () => {
+    const start = Date.UTC(2026, 10, 27, 9);
+    const first = currentZoneClocks(['America/Denver'], start)['America/Denver'];
+    expect(first).toEqual(zoneClocks(['America/Denver'], start)['America/Denver']);
+    expect(currentZoneClocks(['America/Denver'], start + 86_400_000 - 1)['America/Denver']).toBe(first);
+    const next = currentZoneClocks(['America/Denver'], start + 86_400_000)['America/Denver'];
+    expect(next).not.toBe(first);
+    expect(next!.offsets[0]!.from).toBe(start + 86_400_000);
   });
 });
 

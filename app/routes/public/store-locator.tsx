@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDistance, toKm } from '@shared/geo';
 import { DEFAULT_RADIUS } from '@shared/store-constants';
 import { type StoreSearchQuery, storeSearchQuery } from '@shared/schemas/stores';
-import { storeTimeZone, type ZoneClocks, zoneClocks } from '@shared/store-clock';
+import { currentZoneClocks, storeTimeZone, type ZoneClocks } from '@shared/store-clock';
 import type { Route } from './+types/store-locator';
 import { countryName } from '~/features/stores/format';
 import { StoreCard } from '~/features/stores/store-card';
@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The clocks of the shown stores' zones: the cards mark today without the browser loading ICU's
   // time-zone data (shared/store-clock.ts).
   const shown = result ? [...result.items, ...(result.nearest ? [result.nearest] : [])] : [];
-  const clocks = zoneClocks(new Set(shown.map((s) => storeTimeZone(s.country, s.longitude))), Date.now());
+  const clocks = currentZoneClocks(new Set(shown.map((s) => storeTimeZone(s.country, s.longitude))), Date.now());
   return { values, result, products, towns, clocks, invalid: !parsed.success };
 }
 
