@@ -5,14 +5,21 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const DEMO_PASSWORD = 'E2e-demo-password-2026';
+// Time limits are hang detectors, not speed checks. Two workers on two cores, each journey's own
+// server beside the shared one, stretch a journey that takes 28 s alone to 96 s (CI, 2026-11-27), so
+// every limit below and in the journeys is multiplied by E2E_TIME_SCALE (default 2).
+export const TIME_SCALE = Number(process.env.E2E_TIME_SCALE ?? 2);
 // The main process starts the server; workers re-read this file but never use the directory.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'frolic-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// The migrated and seeded database the servers of a journey's own start from (global-setup.ts).
+process.env.E2E_TEMPLATE_DIR ??= mkdtempSync(path.join(tmpdir(), 'frolic-e2e-template-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  globalSetup: './tests/e2e/global-setup.ts',
+  timeout: 30_000 * TIME_SCALE,
+  expect: { timeout: 7_000 * TIME_SCALE },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { passGate, signInAsDemo } from './fixtures';
+import { TIME_SCALE } from '../../playwright.config';
 
 const signIn = (page: Page, path: string, role: string) => signInAsDemo(page, role, { path });
 
@@ -126,7 +127,7 @@ async function freshBrowser(browser: Browser): Promise<Page> {
 }
 
 test('emailed links work in a new browser after the age gate: confirmation, then a reset (read from the outbox)', async ({ browser, page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * TIME_SCALE);
   const email = `links-${Date.now()}@example.com`;
   await page.goto('/auth/register');
   await passGate(page);

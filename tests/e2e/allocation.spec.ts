@@ -6,7 +6,7 @@
 // stock ledger, which no service opens to a journey's setup).
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { products } from '../../server/db/schema';
 import { moveStock } from '../../server/modules/stock/ledger';
@@ -77,7 +77,7 @@ async function signIn(browser: Browser, base: string, email: string, landing: Re
 }
 
 test('an importer allocates cases to its distributor, who sees them arrive live; a retailer is denied the page', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 200 + test.info().workerIndex, { prepare });
   const pages: Page[] = [];
   try {

@@ -6,9 +6,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { demoEmail, seriousAxeIssues, signInAsDemo } from './fixtures';
 import { startOwnServer } from './own-server';
+import { TIME_SCALE } from '../../playwright.config';
 
 test('the master admin filters the audit log, opens a row and exports the filtered rows', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 1000 + test.info().workerIndex, { demo: true });
   try {
     // The admin signs in, in another browser.

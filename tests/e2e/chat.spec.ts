@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { passGate, signInAsDemo } from './fixtures';
 import { startOwnServer } from './own-server';
+import { TIME_SCALE } from '../../playwright.config';
 
 test('a visitor and a staff member chat live, and the conversation survives a reload', async ({ browser }) => {
   const visitorContext = await browser.newContext();
@@ -83,7 +84,7 @@ test('a visitor and a staff member chat live, and the conversation survives a re
 });
 
 test('presence follows the last staff member leaving, and staff reply with Enter (Shift+Enter for a new line)', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000 * TIME_SCALE);
   // A server of its own: presence is global, and staff signed in by other journeys would keep it 'Online'.
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 1 + test.info().workerIndex, { demo: true });
   const visitorContext = await browser.newContext({ baseURL: own.url });

@@ -4,6 +4,7 @@
 // few seconds ahead goes live by itself; a <script> in the Markdown is shown as text.
 import { expect, type Page, test } from '@playwright/test';
 import { passGate, seriousAxeIssues, signInAsDemo } from './fixtures';
+import { TIME_SCALE } from '../../playwright.config';
 
 const stamp = Date.now().toString(36);
 
@@ -30,7 +31,7 @@ test('a page goes from draft to published, keeps its public text while a new dra
   browser,
   page: admin,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000 * TIME_SCALE);
   const slug = `tasting-room-${stamp}`;
   const title = `Tasting room ${stamp}`;
   await signInMaster(admin);
@@ -118,7 +119,7 @@ test('a page goes from draft to published, keeps its public text while a new dra
 });
 
 test('a publish scheduled a few seconds ahead goes live by itself', async ({ browser, page: admin }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * TIME_SCALE);
   const slug = `winter-release-${stamp}`;
   const title = `Winter release ${stamp}`;
   await signInMaster(admin);

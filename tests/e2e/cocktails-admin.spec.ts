@@ -9,6 +9,7 @@ import type { Database } from '../../server/db/client';
 import { auditLogs, cocktails } from '../../server/db/schema';
 import { passGate, signInAsDemo } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
+import { TIME_SCALE } from '../../playwright.config';
 
 const NAME = 'Frolic Garden Fizz';
 const SLUG = 'frolic-garden-fizz';
@@ -100,7 +101,7 @@ async function visitorFindsRecipe(browser: Browser, own: OwnServer) {
 }
 
 test('staff publish a cocktail with an image; a visitor finds it on /cocktails and opens it', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 100 + test.info().workerIndex, { demo: true });
   let database: Database | null = null;
   try {

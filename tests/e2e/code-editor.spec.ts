@@ -4,7 +4,7 @@
 // a branch and switches; a broken stylesheet is refused at deploy, the live site unchanged. On a
 // server of its own: a deploy changes every visitor's page, and other journeys expect the seed theme.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { passGate, seriousAxeIssues, signInAsDemo } from './fixtures';
 import { startOwnServer } from './own-server';
 
@@ -53,7 +53,7 @@ async function deploy(admin: Page) {
 }
 
 test('edit the theme colour, view the changes, commit, deploy, revert and deploy, branch — and a broken stylesheet refused at deploy', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(180_000 * TIME_SCALE);
   const own = await startOwnServer(ownPort(), { demo: true });
   try {
     const visitor = await (await browser.newContext()).newPage();

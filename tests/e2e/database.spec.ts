@@ -6,7 +6,7 @@
 // every run, each of which loads back into the editor.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { DEFAULT_SQL } from '../../shared/database-constants';
 import type { Database } from '../../server/db/client';
 import { auditLogs, products, users } from '../../server/db/schema';
@@ -26,7 +26,7 @@ async function typeQuery(editor: Locator, text: string) {
 test('the master admin browses the tables, runs, saves and is refused a DROP; a write needs the switch, the password and the confirmation', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 1000 + test.info().workerIndex, { demo: true });
   let database: Database | undefined;
   try {

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { orderItems, orders, products, productTradePrices } from '../../server/db/schema';
 import { invoiceTotals } from '../../shared/invoice-totals';
@@ -109,7 +109,7 @@ async function prepare(services: PrepareServices) {
 }
 
 test('a distributor issues an invoice for an approved order, downloads its PDF, and the retailer sees it arrive live', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(180_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3226) + 210 + test.info().workerIndex, { prepare });
   const retailerContext = await browser.newContext();
   const distributorContext = await browser.newContext({ acceptDownloads: true });

@@ -4,7 +4,7 @@
 // with a comment; the retailer's request page shows 'Approved' and the comment. Both people are
 // checked after every step. It runs on a server of its own, prepared through the services.
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { passGate, signInAsDemo, seriousAxeIssues } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
@@ -62,7 +62,7 @@ async function prepare(services: PrepareServices) {
 }
 
 test('a retailer requests materials and staff approve it live in another browser', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 200 + test.info().workerIndex, { demo: true, prepare });
   const staffContext = await browser.newContext();
   const retailerContext = await browser.newContext();

@@ -3,9 +3,10 @@
 // and the customer's right password is accepted again (here: it reaches "Email not confirmed").
 import { expect, test } from '@playwright/test';
 import { passGate, signInAsDemo } from './fixtures';
+import { TIME_SCALE } from '../../playwright.config';
 
 test('a locked account shows on the panel, and Unlock lets its owner in again', async ({ browser, page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * TIME_SCALE);
   const email = `locked-${Date.now()}@example.com`;
   const password = 'Panel-journey-password-9';
   await page.goto('/auth/register');

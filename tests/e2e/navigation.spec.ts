@@ -5,6 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { passGate, seriousAxeIssues, signInAsDemo } from './fixtures';
 import { startOwnServer } from './own-server';
+import { TIME_SCALE } from '../../playwright.config';
 
 const ownPort = () => Number(process.env.E2E_PORT ?? 3210) + 1000 + test.info().workerIndex;
 
@@ -12,7 +13,7 @@ const ownPort = () => Number(process.env.E2E_PORT ?? 3210) + 1000 + test.info().
 const headerLinks = (page: Page) => page.locator('header nav[aria-label="Main"] > ul > li > a').allInnerTexts();
 
 test('reordering the header menu by keyboard and by drag changes the public header at once', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000 * TIME_SCALE);
   const own = await startOwnServer(ownPort(), { demo: true });
   try {
     const visitor = await (await browser.newContext()).newPage();

@@ -6,7 +6,7 @@
 // checked after each step. It runs on a server of its own, prepared through the services.
 import { asc, eq } from 'drizzle-orm';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { products } from '../../server/db/schema';
 import { moveStock } from '../../server/modules/stock/ledger';
@@ -77,7 +77,7 @@ const line = (page: Page, name: string) => page.getByTestId('order-line').filter
 test('a retailer orders, its distributor approves with a line changed, and the retailer sees it live; staff approve, ship and deliver an importer order', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(180_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3226) + 200 + test.info().workerIndex, {
     demo: true,
     prepare: async (services) => {

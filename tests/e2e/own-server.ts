@@ -1,7 +1,7 @@
 // A server of the test's own, on its own PGlite data directory, so the test can read the database
 // after stopping it (two clients on one directory would corrupt it).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -88,7 +88,25 @@ export async function startOwnServer(
   }: { demo?: boolean; prepare?: Prepare; /** More of the server's environment (SMTP_URL …). */ env?: Record<string, string> } = {},
 ): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frolic-e2e-own-'));
+  // The run's migrated and seeded database (global-setup.ts), copied: a new PGlite directory and
+  // its migrations cost 15–20 s, more on a busy machine, and a copy a fraction of a second.
+  const template = process.env.E2E_TEMPLATE_DIR;
+  if (template && existsSync(path.join(template, 'pglite'))) cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   if (prepare) await prepareDataDir(dataDir, prepare);
+  const child = await bootServer(dataDir, port, { ...(demo ? { DEMO_MODE: 'true', DEMO_PASSWORD } : {}), ...env });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stopAndOpenDatabase() {
+      await stopServer(child);
+      const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+      await migrateDatabase(database);
+      return database;
+    },
+  };
+}
+
+/** Starts the built server on `dataDir` (PGlite) and waits until it answers /healthz. */
+export async function bootServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
     env: {
       ...process.env,
@@ -97,7 +115,6 @@ export async function startOwnServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-      ...(demo ? { DEMO_MODE: 'true', DEMO_PASSWORD } : {}),
       ...env,
     },
     stdio: 'inherit',
@@ -108,7 +125,7 @@ export async function startOwnServer(
   const until = Date.now() + 60_000;
   for (;;) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${url}/healthz`)).ok) return child;
     } catch {
       // not up yet
     }
@@ -119,15 +136,12 @@ export async function startOwnServer(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    url,
-    async stopAndOpenDatabase() {
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-      await migrateDatabase(database);
-      return database;
-    },
-  };
+}
+
+/** Stops a server started by `bootServer` (SIGTERM: it closes its database cleanly) and waits for it. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }

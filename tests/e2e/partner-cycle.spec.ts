@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { products, productTradePrices } from '../../server/db/schema';
 import { moveStock } from '../../server/modules/stock/ledger';
@@ -82,7 +82,7 @@ const orderLine = (page: Page, name: string) =>
   page.getByTestId('order-line').filter({ has: page.getByTestId('line-product').getByText(name, { exact: true }) });
 
 test('the whole cycle: ordered, approved with a change, invoiced, shipped, received short, credited, paid — both sides see every step', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(240_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3226) + 230 + test.info().workerIndex, { demo: true, prepare });
   const [first, second] = goods as [(typeof goods)[0], (typeof goods)[0]];
   const year = new Date().getUTCFullYear();

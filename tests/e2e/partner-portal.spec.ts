@@ -12,8 +12,9 @@ import { SEED_PRODUCTS, SEED_TRADE_SHARE } from '../../server/seed/products';
 import { formatPrice } from '../../shared/markets';
 import { passGate, seriousAxeIssues } from './fixtures';
 import { type InProcessServer, startOwnServerInProcess } from './in-process-server';
+import { TIME_SCALE } from '../../playwright.config';
 
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.describe.configure({ mode: 'serial', timeout: 90_000 * TIME_SCALE });
 
 const PASSWORD = 'Harbour-wines-password-2026';
 const EMAIL = 'rita@harbour-wines.example';
@@ -49,7 +50,7 @@ async function organisation(type: 'importer' | 'distributor' | 'retailer', tradi
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * TIME_SCALE);
   server = await startOwnServerInProcess(Number(process.env.E2E_PORT ?? 3210) + 300 + test.info().workerIndex);
   const importer = await organisation('importer', 'Channel Imports', null);
   const distributor = await organisation('distributor', 'Westway Distribution', importer.id);

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { passGate, signInAsDemo } from './fixtures';
 import { startOwnServer } from './own-server';
+import { TIME_SCALE } from '../../playwright.config';
 
 // Beside the shared server's port (E2E_PORT): helpers running their specs at once never share one.
 const OWN_PORT = Number(process.env.E2E_PORT ?? 3221) + 500;
@@ -18,7 +19,7 @@ async function axeProblems(page: Page) {
 }
 
 test('a business inquiry becomes an organisation; the invitee sets a password and lands on its dashboard', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000 * TIME_SCALE);
   const own = await startOwnServer(OWN_PORT, { demo: true });
   try {
     const stamp = Date.now();

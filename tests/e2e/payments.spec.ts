@@ -4,7 +4,7 @@
 // turns it Settled and its balance to zero, live. The invoice is written straight into the database
 // in `prepare` (invoicing is another part of the issue); the server is the journey's own.
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { issuedInvoice } from '../support/invoices';
 import { seriousAxeIssues, signInPartner } from './fixtures';
@@ -64,7 +64,7 @@ async function prepare(services: PrepareServices) {
 test('a retailer records a payment against its invoice; the distributor sees it live and confirms it; the retailer sees it settled and owes nothing', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(150_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3226) + 300 + test.info().workerIndex, { prepare });
   const retailerContext = await browser.newContext();
   const distributorContext = await browser.newContext();

@@ -3,7 +3,7 @@
 // gives them another role (confirming the password first), filters the list (the query in the URL),
 // and suspends them — the invitee's open browser is signed out at once.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { linkIn, startSmtp } from '../support/smtp';
 import { passGate, seriousAxeIssues, signInAsDemo } from './fixtures';
 import { startOwnServer } from './own-server';
@@ -14,7 +14,7 @@ const OWN_PORT = Number(process.env.E2E_OWN_PORT ?? Number(process.env.E2E_PORT 
 const rowOf = (page: Page, email: string) => page.getByRole('row').filter({ has: page.getByText(email, { exact: true }) });
 
 test('create with invitation → the invitee sets a password and lands; roles edited; filters; suspension signs them out', async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(150_000 * TIME_SCALE);
   const smtp = await startSmtp();
   const own = await startOwnServer(OWN_PORT, { demo: true, env: { SMTP_URL: smtp.url } });
   try {

@@ -3,18 +3,18 @@
 // notes staff left empty. One server of the file's own: these journeys sign in several times (the
 // shared server's per-IP sign-in limit is the other journeys' to spend) and one edits a product.
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { demoEmail, passGate, signInAsDemo } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
 
 const PHONE = { width: 390, height: 844 };
 
-test.describe.configure({ mode: 'serial', timeout: 60_000 });
+test.describe.configure({ mode: 'serial', timeout: 60_000 * TIME_SCALE });
 
 let own: OwnServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * TIME_SCALE);
   own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 1 + test.info().parallelIndex, { demo: true });
 });
 

@@ -8,6 +8,7 @@ import type { Database } from '../../server/db/client';
 import { auditLogs, products } from '../../server/db/schema';
 import { passGate, signInAsDemo } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
+import { TIME_SCALE } from '../../playwright.config';
 
 const NAME = 'Frolic Sloe Gin';
 
@@ -23,7 +24,7 @@ async function runThenStop(own: OwnServer, journey: () => Promise<void>): Promis
 }
 
 test('an admin creates a product, then archives it, and a visitor no longer sees it on /products', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 200 + test.info().workerIndex, { demo: true });
   const png = await sharp({ create: { width: 60, height: 100, channels: 3, background: '#7b2d4f' } })
     .png()

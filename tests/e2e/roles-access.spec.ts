@@ -5,7 +5,7 @@
 // every journey's employee may do), whose audit log is read afterwards.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import type { Database } from '../../server/db/client';
 import { auditLogs } from '../../server/db/schema';
 import { seriousAxeIssues, signInAsDemo } from './fixtures';
@@ -47,7 +47,7 @@ async function withOwnServer(run: (own: OwnServer) => Promise<void>, check: (dat
 }
 
 test('the master admin switches CMS Access off for employees: a signed-in employee is refused at the next navigation', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * TIME_SCALE);
   await withOwnServer(
     async (own) => {
       const employee = await signedIn(browser, own, 'employee');
@@ -96,7 +96,7 @@ test('the master admin switches CMS Access off for employees: a signed-in employ
 });
 
 test('the master admin saves the Access Control settings after reading what changes for whom, through the step-up dialog', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * TIME_SCALE);
   await withOwnServer(
     async (own) => {
       const employee = await signedIn(browser, own, 'employee');

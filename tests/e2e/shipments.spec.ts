@@ -7,7 +7,7 @@
 // distributor's stock went down by exactly what left.
 import { and, asc, eq } from 'drizzle-orm';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { orderItems, orders, products, stockBalances } from '../../server/db/schema';
 import { moveStock } from '../../server/modules/stock/ledger';
@@ -107,7 +107,7 @@ const line = (page: Page, name: string) => page.getByTestId('shipment-line').fil
 test('a distributor ships with tracking, the retailer receives one case short with a photo, and the distributor sends a replacement — both sides live', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(180_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3226) + 200 + test.info().workerIndex, { demo: true, prepare });
   const [first, second] = state.products as [(typeof state.products)[0], (typeof state.products)[0]];
   const distributorContext = await browser.newContext();
