@@ -43,7 +43,7 @@ export default defineConfig({
   webServer: {
     command: 'node build/server/main.js',
     url: `http://127.0.0.1:${PORT}/healthz`,
-    timeout: 60_000,
+    timeout: 60_000 * TIME_SCALE,
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),

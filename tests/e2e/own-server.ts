@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { prepareDatabase } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../../server/db/client';
@@ -122,7 +122,7 @@ export async function bootServer(dataDir: string, port: number, env: Record<stri
   const url = `http://127.0.0.1:${port}`;
   // As long as the shared server may take (playwright.config): a first start on a busy machine
   // runs the migrations and the seed.
-  const until = Date.now() + 60_000;
+  const until = Date.now() + 60_000 * TIME_SCALE;
   for (;;) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) return child;
@@ -140,7 +140,7 @@ export async function bootServer(dataDir: string, port: number, env: Record<stri
 
 /** Stops a server started by `bootServer` (SIGTERM: it closes its database cleanly) and waits for it. */
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.on('exit', resolve));
   child.kill('SIGTERM');
   await exited;
