@@ -24,6 +24,22 @@ export function memberRoles(type: OrganisationType): Role[] {
   return [type, 'partner'];
 }
 
+/**
+ * Whether these roles may place, approve or record anything for their organisation: the role of its
+ * type does; the generic `partner` role (and a custom partner role alone) reads only.
+ */
+export function tradesFor(roles: readonly string[]): boolean {
+  return roles.some((r) => (ORGANISATION_TYPES as readonly string[]).includes(r));
+}
+
+/** What a member with read-only access is told when they try to place or approve something, and the stable code. */
+export const READ_ONLY_REFUSAL = {
+  code: 'read_only_access',
+  title: 'Read-only access',
+  message:
+    "Your access is read-only: you can look at what your organisation sees, but not place, approve or record anything. Ask Frolic to give your account your organisation's role.",
+} as const;
+
 /** Commercial terms a new supplier–customer relationship starts with, per market. */
 export interface TradeTermsDefaults {
   paymentTermsDays: number;

@@ -253,13 +253,15 @@ export type AccessNeed =
       resource?: OwnedResource;
       addressedTo?: string | null;
       /**
-       * To place or approve something (not to read): a partner whose organisation is pending,
-       * suspended or past its licence is refused (`trading_blocked`), staff never.
+       * To place or approve something (not to read): a partner with read-only access (no role of
+       * its organisation's type) is refused (`read_only`), and one whose organisation is pending,
+       * suspended or past its licence (`trading_blocked`); staff never.
        */
       act?: boolean;
     };
 
-export type RefusalReason = 'unauthenticated' | 'mfa_pending' | 'password_expired' | 'two_factor_required' | 'forbidden' | 'not_found' | 'trading_blocked';
+export type RefusalReason =
+  'unauthenticated' | 'mfa_pending' | 'password_expired' | 'two_factor_required' | 'forbidden' | 'not_found' | 'read_only' | 'trading_blocked';
 
 export type AccessDecision =
   | { allowed: true; /** The scope the permissions were granted with (`null` for the other needs). */ scope: Scope | null }

@@ -12,7 +12,7 @@ import {
   type Permission,
   type Role,
 } from '@shared/policy';
-import { STANDING_REFUSAL } from '@shared/partners';
+import { READ_ONLY_REFUSAL, STANDING_REFUSAL } from '@shared/partners';
 
 type User = NonNullable<Awaited<ReturnType<AppLoadContext['auth']['user']>>>;
 type Refusal = Exclude<AccessDecision, { allowed: true }>;
@@ -52,6 +52,12 @@ function pageRefusal(request: Request, context: AppLoadContext, user: User | nul
       const back = request.method === 'GET' ? '/dashboard' : here(request);
       return context.flash.redirectWithToast(back, { title: why.title, description: why.message, variant: 'destructive' });
     }
+    case 'read_only':
+      return context.flash.redirectWithToast(request.method === 'GET' ? '/dashboard' : here(request), {
+        title: READ_ONLY_REFUSAL.title,
+        description: READ_ONLY_REFUSAL.message,
+        variant: 'destructive',
+      });
     case 'forbidden':
       // Spec §8: no business in the area → the sign-in page that matches who they are (a partner to
       // /partner-login); in the area but not this page → /dashboard.

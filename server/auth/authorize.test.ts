@@ -297,4 +297,17 @@ describe('partner pages and trading standing', () => {
     // Staff act over everything; standing is a partner's.
     expect(authorize(master(), { ...need, act: true }, OFF)).toEqual({ allowed: true, scope: 'any' });
   });
+
+  it("lets the generic partner role read what its organisation's role reads, but place or approve nothing ('read_only')", () => {
+    const need: AccessNeed = { permission: 'orders:manage', resource: { organisationIds: [ACME] } };
+    const reader = retailer({ roles: ['partner'] });
+    expect(authorize(reader, need, OFF)).toEqual({ allowed: true, scope: 'own' });
+    expect(authorize(reader, { ...need, act: true }, OFF)).toEqual({ allowed: false, reason: 'read_only', area: 'partner' });
+    expect(authorize(reader, { permission: 'orders:manage', act: true }, OFF)).toMatchObject({ reason: 'read_only' });
+    // A custom partner role alone reads only too; with the type's role the member trades.
+    expect(authorize(retailer({ roles: ['shop_floor'], areas: ['partner'] }), { ...need, act: true }, OFF)).toMatchObject({ reason: 'read_only' });
+    expect(authorize(retailer({ roles: ['partner', 'retailer'] }), { ...need, act: true }, OFF)).toEqual({ allowed: true, scope: 'own' });
+    // Another organisation's record is still a 404 first.
+    expect(authorize(reader, { permission: 'orders:manage', resource: { organisationIds: [BREW] }, act: true }, OFF)).toMatchObject({ reason: 'not_found' });
+  });
 });

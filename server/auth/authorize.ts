@@ -18,7 +18,7 @@ import {
   type RoleArea,
   type Scope,
 } from '../../shared/policy';
-import { type Standing, STANDING_REFUSAL } from '../../shared/partners';
+import { READ_ONLY_REFUSAL, type Standing, STANDING_REFUSAL, tradesFor } from '../../shared/partners';
 import { AppError, notFound } from '../core/errors';
 
 /** What the decision reads of a user (a CurrentUser has all of it). */
@@ -114,7 +114,10 @@ export function authorize(user: Viewer | null, need: AccessNeed, policy: AccessP
     const mine = user.organisationId;
     if (!mine || !need.resource.organisationIds.includes(mine)) return refuse('not_found', where);
   }
-  // Reading is allowed whatever the organisation's standing; placing or approving is not.
+  // Reading is allowed to every member whatever the organisation's standing; placing or approving
+  // needs the role of the organisation's type (the generic partner role reads only) and an
+  // organisation that may trade.
+  if (need.act && scope === 'own' && !tradesFor(user.roles)) return refuse('read_only', where);
   if (need.act && scope === 'own' && user.standing !== 'active') return refuse('trading_blocked', where, { standing: user.standing ?? 'pending' });
   return { allowed: true, scope };
 }
@@ -184,6 +187,8 @@ export function serviceRefusal(d: Exclude<AccessDecision, { allowed: true }>, wh
       const why = STANDING_REFUSAL[d.standing ?? 'pending'];
       return new AppError(why.code, 403, why.message);
     }
+    case 'read_only':
+      return new AppError(READ_ONLY_REFUSAL.code, 403, READ_ONLY_REFUSAL.message);
     case 'unauthenticated':
     case 'mfa_pending':
       return new AppError('unauthenticated', 401, 'Sign in to use this.');

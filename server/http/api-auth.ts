@@ -2,7 +2,7 @@
 // the one decision (server/auth/authorize.ts) answers, and a refusal becomes 401/403/404 with a code.
 import type { NextFunction, Request, Response } from 'express';
 import type { AccessDecision, AccessNeed } from '../../shared/policy';
-import { STANDING_REFUSAL } from '../../shared/partners';
+import { READ_ONLY_REFUSAL, STANDING_REFUSAL } from '../../shared/partners';
 import type { CurrentUser } from '../modules/auth/sessions';
 import type { Services } from '../services';
 import { AppError } from '../core/errors';
@@ -49,6 +49,8 @@ export function apiRefusal(decision: Exclude<AccessDecision, { allowed: true }>,
       const why = STANDING_REFUSAL[decision.standing ?? 'pending'];
       return new AppError(why.code, 403, why.message);
     }
+    case 'read_only':
+      return new AppError(READ_ONLY_REFUSAL.code, 403, READ_ONLY_REFUSAL.message);
     case 'forbidden':
       // What is required, never the record asked about (its owners are not the caller's to learn).
       return new AppError('forbidden', 403, `You need ${describe(need)} for this.`, {

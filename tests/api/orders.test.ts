@@ -503,3 +503,43 @@ describeOnPostgres('orders under concurrency', () => {
     expect(bothWon).toBeGreaterThan(0);
   });
 });
+
+describe('a member with read-only access (the generic partner role)', () => {
+  it("reads its organisation's orders, but places, approves, cancels, invoices, pays, ships and requests nothing", async () => {
+    const sellerReader = await signedInMember(t, distributorOrg, { role: 'partner' });
+    const buyerReader = await signedInMember(t, retailerOrg, { role: 'partner' });
+    const order = await body(await place(retailer, [{ productId: p.gin, cases: 1 }], newKey()), 201);
+    const placed = await orderCount();
+
+    // Reading: the order as it stands, not marked seen by the reader, and no action offered to either side.
+    expect(await body(await sellerReader.json('GET', `/api/partner/orders/${order.id}`), 200)).toMatchObject({
+      status: 'submitted',
+      side: 'seller',
+      actions: [],
+    });
+    expect(await body(await buyerReader.json('GET', `/api/partner/orders/${order.id}`), 200)).toMatchObject({ side: 'buyer', actions: [] });
+    expect((await body(await sellerReader.json('GET', '/api/partner/orders?side=selling'), 200)).items.map((o: { id: number }) => o.id)).toContain(order.id);
+
+    // Every write is refused with its own code, before its body is looked at.
+    const refused = async (res: Response) => {
+      const b = await body(res, 403);
+      expect(b.error).toMatchObject({ code: 'read_only_access', message: expect.stringContaining('Your access is read-only') });
+    };
+    await refused(await sellerReader.json('POST', `/api/partner/orders/${order.id}/approve`, { version: order.version, lines: [] }));
+    await refused(await sellerReader.json('POST', `/api/partner/orders/${order.id}/reject`, { version: order.version, reason: 'Not today.' }));
+    await refused(await buyerReader.json('POST', `/api/partner/orders/${order.id}/cancel`, { version: order.version, reason: 'Not today.' }));
+    await refused(await buyerReader.json('POST', `/api/partner/orders/${order.id}/messages`, { body: 'Hello' }));
+    await refused(await place(buyerReader, [{ productId: p.gin, cases: 1 }], newKey()));
+    await refused(await sellerReader.json('POST', '/api/partner/invoices/issue', {}));
+    await refused(await sellerReader.json('POST', '/api/partner/shipments', {}));
+    await refused(await buyerReader.json('POST', '/api/partner/payments', {}));
+    await refused(await buyerReader.json('POST', '/api/partner/marketing/requests', {}));
+
+    // Nothing moved: no order was placed, and the distributor's trading member still finds this one
+    // submitted (its opening marks it seen) and may approve it.
+    expect(await orderCount()).toBe(placed);
+    const seen = await body(await distributor.json('GET', `/api/partner/orders/${order.id}`), 200);
+    expect(seen).toMatchObject({ status: 'seen', actions: expect.arrayContaining(['approve']) });
+    await body(await distributor.json('POST', `/api/partner/orders/${order.id}/cancel`, { version: seen.version, reason: 'Test over.' }), 200);
+  });
+});

@@ -285,6 +285,17 @@ const pair = fc
     return { a, me: a.members[member % a.members.length] as Member, b: parties[other] as Party };
   });
 
+/**
+ * A write on a record of another organisation: 404 (it does not exist for them). The generic
+ * member reads only, so any write of theirs is refused first with `read_only_access` — the same
+ * answer for every id, which tells nothing of the record.
+ */
+async function expectWriteRefused(me: Member, res: Response) {
+  if (!me.email.startsWith('partner-')) return expect(res.status).toBe(404);
+  expect(res.status).toBe(403);
+  expect((await res.clone().json()).error.code).toBe('read_only_access');
+}
+
 /** An id nobody's record has (int4, beyond those created here). */
 const strayId = fc.integer({ min: 100_000, max: 2_147_483_647 });
 
@@ -316,7 +327,7 @@ describe('no partner reaches another organisation', () => {
         async ({ me, b }, body) => {
           const before = await commentCount(b.requestId);
           const res = await me.json('POST', `/api/partner/marketing/requests/${b.requestId}/comments`, { body });
-          expect(res.status).toBe(404);
+          await expectWriteRefused(me, res);
           expect(await commentCount(b.requestId)).toBe(before);
           const [row] = await db().select({ version: marketingRequests.version }).from(marketingRequests).where(eq(marketingRequests.id, b.requestId));
           expect(row?.version).toBe(1);
@@ -506,7 +517,7 @@ describe('no partner reaches another organisation’s trade: orders, their lines
           const version = before.row!.version;
           const payload = action === 'approve' ? { version, lines: [], note: text } : action === 'messages' ? { body: text } : { version, reason: text };
           const res = await me.json('POST', `/api/partner/orders/${foreign.id}/${action}`, payload);
-          expect(res.status).toBe(404);
+          await expectWriteRefused(me, res);
           expect(await res.text()).not.toContain(foreign.number);
           expect(await orderState(foreign.id)).toEqual(before);
           expect(await ledgers()).toEqual(stock);
@@ -717,7 +728,7 @@ describe('no partner reaches another organisation’s shipments, receipts or fil
           res = await me.json('POST', `/api/partner/receipts/${s.receiptId}/resolve`, { resolution: 'credit_note', version: 1, creditNoteId: 1 });
         } else if (action === 'discard') res = await me.json('POST', `/api/partner/shipments/${foreign.id}/discard`, { version: row.version });
         else res = await me.json('POST', `/api/partner/shipments/${foreign.id}/status`, { action, version: row.version, reason: 'Lost.' });
-        expect(res.status).toBe(404);
+        await expectWriteRefused(me, res);
         expect(await res.text()).not.toContain(foreign.number);
         expect(await shipping()).toEqual(before);
       }),
@@ -848,7 +859,7 @@ describe('no partner reaches another organisation’s invoices or credit notes',
           const statusBefore = (await orderState(o.id)).row?.status;
           for (const path of ['/api/partner/invoices/issue', '/api/partner/invoices', '/api/partner/invoices/preview']) {
             const res = await me.json('POST', path, { orderIds: [o.id] });
-            expect(res.status, path).toBe(404);
+            await expectWriteRefused(me, res);
             expect(await res.text()).not.toContain(o.number);
           }
           expect((await orderState(o.id)).row?.status).toBe(statusBefore);
@@ -856,7 +867,7 @@ describe('no partner reaches another organisation’s invoices or credit notes',
           const payload =
             action === 'credit-notes' ? { lines: [{ invoiceItemId: foreign.itemId, cases: 1 }], reason: 'Not mine' } : { version: before!.version };
           const res = await me.json('POST', `/api/partner/invoices/${foreign.id}/${action}`, payload);
-          expect(res.status).toBe(404);
+          await expectWriteRefused(me, res);
           expect(await res.text()).not.toContain(foreign.number);
         }
         expect(await invoiceState(foreign.id)).toEqual(before);
@@ -992,7 +1003,7 @@ describe('no partner reaches another organisation’s payments, invoices to pay 
         const payload =
           action === 'allocations' ? { allocations: [{ invoiceId: invoice.id, amountMinor: 1 }] } : { version: before.row!.version, reason: 'Not mine.' };
         const res = await me.json('POST', `/api/partner/payments/${target.id}/${action}`, payload);
-        expect(res.status).toBe(404);
+        await expectWriteRefused(me, res);
         expect(await paymentState(target.id)).toEqual(before);
       }),
       { numRuns: 25 },

@@ -563,10 +563,10 @@ describe('demo mode', () => {
       const org = byId.get(user?.organisationId as string);
       expect(org, role).toMatchObject({ type, status: 'active' });
       expect(org?.licence.state, role).toBe('valid');
-      // They sign in with the demo password and may trade.
+      // They sign in with the demo password; the type's role may trade, the generic partner reads only.
       const c = await new Client(t.url).passGate();
       expect((await c.post('/partner-login', { email: `${role}@demo.frolic.example`, password })).status).toBe(302);
-      expect(await mayAct(t, c)).toMatchObject({ allowed: true });
+      expect(await mayAct(t, c)).toMatchObject(role === 'partner' ? { allowed: false, reason: 'read_only' } : { allowed: true });
     }
     for (const o of tree) expect((await t.app.services.partners.members(o.id)).length, o.tradingName).toBeGreaterThanOrEqual(2);
     expect((await t.app.services.partners.terms(tree.find((o) => o.tradingName === 'Pennine Drinks')?.id as string)).creditLimitMinor).toBe(8_000_000);

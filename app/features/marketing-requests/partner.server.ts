@@ -4,7 +4,7 @@
 import type { AppLoadContext } from 'react-router';
 import { fieldErrorsFromDetails } from '@shared/field-errors';
 import type { FieldErrors } from '@shared/form-constants';
-import { STANDING_REFUSAL } from '@shared/partners';
+import { READ_ONLY_REFUSAL, STANDING_REFUSAL, tradesFor } from '@shared/partners';
 import { actionError } from '~/lib/action-result';
 import { readForm } from '~/lib/form-action';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
@@ -26,6 +26,7 @@ export async function requireRequester(request: Request, context: AppLoadContext
 /** Why this partner can read but not place anything, or null when it can. */
 export function standingNotice(user: User): { title: string; message: string } | null {
   if (!user.organisationId) return NO_ORGANISATION;
+  if (!tradesFor(user.roles)) return READ_ONLY_REFUSAL;
   if (user.standing && user.standing !== 'active') return STANDING_REFUSAL[user.standing];
   return null;
 }
@@ -38,6 +39,8 @@ export async function refusedToAct<const E extends Record<string, unknown>>(cont
     const why = STANDING_REFUSAL[decision.standing ?? 'pending'];
     return actionError(403, { formError: why.message, code: why.code, ...extra });
   }
+  if (!decision.allowed && decision.reason === 'read_only')
+    return actionError(403, { formError: READ_ONLY_REFUSAL.message, code: READ_ONLY_REFUSAL.code, ...extra });
   return null;
 }
 

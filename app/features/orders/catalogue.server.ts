@@ -2,7 +2,7 @@
 // a fresh Idempotency-Key for the form this render shows.
 import type { AppLoadContext } from 'react-router';
 import { PARTNER_CATALOG_PAGE_SIZE_MAX } from '@shared/partner-catalog-constants';
-import { ORGANISATION_TYPE_LABELS, STANDING_REFUSAL, SUPPLIER_TYPE } from '@shared/partners';
+import { ORGANISATION_TYPE_LABELS, READ_ONLY_REFUSAL, STANDING_REFUSAL, SUPPLIER_TYPE, tradesFor } from '@shared/partners';
 import type { requirePartnerPage } from '~/lib/guards.server';
 
 type User = Awaited<ReturnType<typeof requirePartnerPage>>;
@@ -15,8 +15,10 @@ export async function orderForm(context: AppLoadContext, user: User) {
   const supplier = above ? `your ${ORGANISATION_TYPE_LABELS[above].toLowerCase()}` : 'Frolic';
   const notice = !user.organisationId
     ? 'Your account does not belong to a partner organisation yet: Frolic adds you to yours before you can place an order.'
-    : user.standing && user.standing !== 'active'
-      ? STANDING_REFUSAL[user.standing].message
-      : null;
+    : !tradesFor(user.roles)
+      ? READ_ONLY_REFUSAL.message
+      : user.standing && user.standing !== 'active'
+        ? STANDING_REFUSAL[user.standing].message
+        : null;
   return { products, supplier, notice, idempotencyKey: crypto.randomUUID() };
 }

@@ -5,7 +5,7 @@
 // importer's dashboard is sent to its own.
 import { Form, href, Link, redirect, useRouteLoaderData } from 'react-router';
 import { formatPrice } from '@shared/markets';
-import { ORGANISATION_STATUS_LABELS, ORGANISATION_TYPE_LABELS, STANDING_REFUSAL } from '@shared/partners';
+import { ORGANISATION_STATUS_LABELS, ORGANISATION_TYPE_LABELS, STANDING_REFUSAL, tradesFor } from '@shared/partners';
 import { dashboardLanding, ROLE_LABELS, type Role } from '@shared/policy';
 import { ORDER_STATUS_LABELS } from '@shared/orders';
 import type { Route } from './+types/index';
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     firstName: user.firstName,
     roles: user.roles,
     // Only the generic role: it reads what its organisation sees, and places or approves nothing.
-    readOnly: !user.roles.some((r) => r === 'importer' || r === 'distributor' || r === 'retailer'),
+    readOnly: !tradesFor(user.roles),
     overview,
     summary,
     holdings,

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { OrganisationType } from '../../../shared/partners';
-import { STANDING_REFUSAL, standingOf, todayUtc } from '../../../shared/partners';
+import { STANDING_REFUSAL, standingOf, todayUtc, tradesFor } from '../../../shared/partners';
 import type { AccessNeed } from '../../../shared/policy';
 import {
   actionsFor,
@@ -816,7 +816,9 @@ export function createOrderService(deps: OrderDeps) {
     async get(viewer: Viewer, id: number, actor: Actor, channel: Channel): Promise<OrderDetail> {
       let row = await requireRow(id);
       const side = await sideOf(viewer, row, channel);
-      if (side === 'seller' && row.status === 'submitted') {
+      // A member with read-only access reads the order as it stands: not marked seen, no action offered.
+      const acts = channel === 'staff' || tradesFor(viewer.roles);
+      if (acts && side === 'seller' && row.status === 'submitted') {
         const seen = await db.transaction(async (tx) => {
           const [after] = await tx
             .update(orders)
@@ -836,7 +838,8 @@ export function createOrderService(deps: OrderDeps) {
         if (seen) await signal(id, seen);
         row = await requireRow(id);
       }
-      return detail(row, side, channel);
+      const out = await detail(row, side, channel);
+      return acts ? out : { ...out, actions: [] };
     },
 
     /** A page of the viewer's side's orders, newest first (keyset on created_at, id). */
