@@ -16,5 +16,8 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for background work (a socket event, a job, a change over the feed): its
+    // limit is a hang detector, sized for a loaded CI machine (the default, 1 s, is not).
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -70,13 +70,17 @@ async function staff(roles: string[]) {
   return c;
 }
 
-/** The newest email to `to`, once it is in the outbox (mail leaves just after the answer). */
+/** The newest email to `to`, once it is in the outbox (mail leaves just after the answer; up to 15 s: a hang detector). */
 async function mailTo(master: Client, to: string, subject: string) {
-  return vi.waitFor(async () => {
-    const found = (await outbox(master)).items.find((m) => m.to === to && m.subject === subject);
-    if (!found) throw new Error(`no "${subject}" to ${to} yet`);
-    return found;
-  });
+  return vi.waitFor(
+    async () => {
+      await app.services.jobs.drain();
+      const found = (await outbox(master)).items.find((m) => m.to === to && m.subject === subject);
+      if (!found) throw new Error(`no "${subject}" to ${to} yet`);
+      return found;
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 }
 
 describe('links stay out of the log', () => {

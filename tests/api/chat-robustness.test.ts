@@ -48,7 +48,7 @@ function open(url: string, headers: Record<string, string> = {}): Promise<Live> 
               seen.taken = true;
               return res(seen);
             }
-            const timer = setTimeout(() => rej(new Error(`no ${types.join(' or ')} event`)), 5000);
+            const timer = setTimeout(() => rej(new Error(`no ${types.join(' or ')} event`)), 15_000);
             waiters.push({ types, resolve: (e) => (clearTimeout(timer), res(e)) });
           }),
       }),

@@ -50,7 +50,7 @@ function socket(url: string): Promise<{ ws: WebSocket; events: Record<string, un
               (seen as { taken?: boolean }).taken = true;
               return res(seen);
             }
-            const timer = setTimeout(() => rej(new Error(`no ${type} event`)), 5000);
+            const timer = setTimeout(() => rej(new Error(`no ${type} event`)), 15_000);
             waiters.push({ type, resolve: (e) => (clearTimeout(timer), ((e as { taken?: boolean }).taken = true), res(e)) });
           }),
       }),

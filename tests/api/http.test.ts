@@ -278,7 +278,7 @@ describe('logging of failures', () => {
       // The error itself, with its stack, and the request's own line (written once the response
       // has finished, so waited for): both at error (50).
       expect(linesOf(id).find((l) => l.err?.message === 'boom in a loader')).toMatchObject({ level: 50, requestId: id });
-      await vi.waitFor(() => expect(linesOf(id).find((l) => l.res?.statusCode === 500)).toMatchObject({ level: 50 }));
+      await vi.waitFor(() => expect(linesOf(id).find((l) => l.res?.statusCode === 500)).toMatchObject({ level: 50 }), { timeout: 15_000 });
     } finally {
       catalog.listProducts = original;
     }
@@ -296,7 +296,7 @@ describe('logging of failures', () => {
       expect((await res.json()).error.code).toBe('internal_error');
       const id = res.headers.get('x-request-id');
       expect(linesOf(id).find((l) => l.err?.message === 'boom in a handler')).toMatchObject({ level: 50, requestId: id });
-      await vi.waitFor(() => expect(linesOf(id).find((l) => l.res?.statusCode === 500)).toMatchObject({ level: 50 }));
+      await vi.waitFor(() => expect(linesOf(id).find((l) => l.res?.statusCode === 500)).toMatchObject({ level: 50 }), { timeout: 15_000 });
     } finally {
       catalog.getProduct = original;
     }
@@ -306,7 +306,7 @@ describe('logging of failures', () => {
     const res = await fetch(`${failing.url}/no/such/page`, { headers: { cookie: await passGate(failing.url) } });
     expect(res.status).toBe(404);
     const id = res.headers.get('x-request-id');
-    await vi.waitFor(() => expect(linesOf(id).find((l) => l.res?.statusCode === 404)).toMatchObject({ level: 30 }));
+    await vi.waitFor(() => expect(linesOf(id).find((l) => l.res?.statusCode === 404)).toMatchObject({ level: 30 }), { timeout: 15_000 });
     expect(linesOf(id).every((l) => l.level < 50)).toBe(true);
   });
 });

@@ -111,9 +111,9 @@ function pdfPart(raw: string): { filename: string; bytes: Buffer } | null {
   return { filename, bytes: Buffer.from(raw.slice(start, end).replace(/\s+/g, ''), 'base64') };
 }
 
-/** The first email to `to` whose subject has `subject` in it (waits up to 5 s for the mail job). */
+/** The first email to `to` whose subject has `subject` in it (waits up to 15 s for the mail job: a hang detector). */
 async function mailTo(to: string, subject: string) {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 150; i++) {
     const m = smtp.messages.find((x) => x.to.includes(to.toLowerCase()) && x.subject.includes(subject));
     if (m) return m;
     await t.app.services.jobs.drain();

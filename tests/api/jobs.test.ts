@@ -202,7 +202,7 @@ describe('instances that stop', () => {
     alive.handle('leased', ranOnAlive);
     await dead.enqueue(t.database.db, 'leased', {});
     const hung = dead.drain();
-    await vi.waitFor(async () => expect(await rowOf('leased')).toMatchObject({ status: 'running', lockedBy: 'dead' }));
+    await vi.waitFor(async () => expect(await rowOf('leased')).toMatchObject({ status: 'running', lockedBy: 'dead' }), { timeout: 15_000 });
 
     await alive.drain();
     expect(ranOnAlive).not.toHaveBeenCalled();
@@ -226,7 +226,7 @@ describe('instances that stop', () => {
     alive.handle('last-try', ranOnAlive, { maxAttempts: 1 });
     await dead.enqueue(t.database.db, 'last-try', {});
     const hung = dead.drain();
-    await vi.waitFor(async () => expect(await rowOf('last-try')).toMatchObject({ status: 'running' }));
+    await vi.waitFor(async () => expect(await rowOf('last-try')).toMatchObject({ status: 'running' }), { timeout: 15_000 });
     clock += lease + 1;
     await alive.drain();
     expect(ranOnAlive).not.toHaveBeenCalled();
@@ -267,7 +267,7 @@ describe('instances that stop', () => {
     r.start();
     await r.enqueue(t.database.db, 'woken', { n: 7 });
     await expect(done).resolves.toEqual({ n: 7 });
-    await vi.waitFor(async () => expect(await rowOf('woken')).toMatchObject({ status: 'done' }));
+    await vi.waitFor(async () => expect(await rowOf('woken')).toMatchObject({ status: 'done' }), { timeout: 15_000 });
     await r.stop();
   });
 });

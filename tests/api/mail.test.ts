@@ -86,7 +86,7 @@ async function resetMailTo(to: string, check: (e: Entry) => void): Promise<Entry
       check(found);
       return found;
     },
-    { timeout: 5000, interval: 50 },
+    { timeout: 15_000, interval: 50 },
   );
 }
 

@@ -154,11 +154,12 @@ describe('the outbox: resend', () => {
     await t.app.services.mailer.send({ to: 'bounce@example.com', subject: 'Hello', text: 'First try' });
     const failed = await vi.waitFor(
       async () => {
+        await t.app.services.jobs.drain();
         const row = await emailTo('bounce@example.com');
         if (row.status !== 'failed') throw new Error(row.status);
         return row;
       },
-      { timeout: 10_000 },
+      { timeout: 15_000 },
     );
     expect(failed.error).toContain('No such mailbox');
     const { health } = await panel();
@@ -171,7 +172,7 @@ describe('the outbox: resend', () => {
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ id: failed.id });
     expect((await arrived).body).toContain('First try');
-    await vi.waitFor(async () => expect((await emailTo('bounce@example.com')).status).toBe('sent'));
+    await vi.waitFor(async () => expect((await emailTo('bounce@example.com')).status).toBe('sent'), { timeout: 15_000 });
 
     // A sent email goes again as a copy: the outbox keeps both.
     const again = smtp.next('bounce@example.com');

@@ -129,7 +129,7 @@ test('presence follows the last staff member leaving, and staff reply with Enter
     // The last staff member leaves: within moments the visitor sees the team offline, may write
     // again and is offered to leave an email.
     await staffContext.close();
-    await expect(panel.getByText('Offline', { exact: true })).toBeVisible({ timeout: 5_000 });
+    await expect(panel.getByText('Offline', { exact: true })).toBeVisible({ timeout: 5_000 * TIME_SCALE });
     const input = panel.getByPlaceholder('Type your question...');
     await expect(input).toBeEnabled();
     await expect(panel.getByLabel('Your email address')).toBeVisible();

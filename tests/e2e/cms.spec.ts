@@ -138,7 +138,7 @@ test('a publish scheduled a few seconds ahead goes live by itself', async ({ bro
   await expect(visitor.getByRole('heading', { name: "We couldn't find that page" })).toBeVisible();
 
   const editor = await openEditor(admin, title);
-  await editor.getByLabel('Publish at (UTC)').fill(utcField(new Date(Date.now() + 10_000)));
+  await editor.getByLabel('Publish at (UTC)').fill(utcField(new Date(Date.now() + 20_000)));
   await editor.getByRole('button', { name: 'Schedule publish' }).click();
   await expect(admin.getByText('Publish scheduled', { exact: true })).toBeVisible();
   await expect(admin.getByRole('dialog', { name: 'Edit Page' }).getByTestId('scheduled-at')).toContainText('Version 1 goes live at');

@@ -98,7 +98,7 @@ test('create with invitation → the invitee sets a password and lands; roles ed
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(master.getByText('Nadia Okafor is saved.')).toBeVisible();
     await expect(rowOf(master, email).getByText('Suspended', { exact: true })).toBeVisible();
-    await expect(invitee).toHaveURL(/\/admin-login\?redirectTo=/, { timeout: 10_000 });
+    await expect(invitee).toHaveURL(/\/admin-login\?redirectTo=/, { timeout: 10_000 * TIME_SCALE });
 
     // User Management lists the same people, by kind.
     await master.goto('/admin/dashboard/users?kind=staff&q=okafor');
