@@ -16,6 +16,7 @@ import { type PrepareServices, startOwnServer } from './own-server';
 const RETAILER_EMAIL = 'rita@corner-shop.example';
 const DISTRIBUTOR_EMAIL = 'dan@thames-drinks.example';
 const IMPORTER_EMAIL = 'ida@albion-imports.example';
+const READER_EMAIL = 'rob@thames-drinks.example';
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 let productNames: [string, string] = ['', ''];
@@ -61,6 +62,8 @@ async function prepare(services: PrepareServices) {
     { email: RETAILER_EMAIL, firstName: 'Rita', lastName: 'Rowe', roles: ['retailer'], organisationId: retailer.id },
     { email: DISTRIBUTOR_EMAIL, firstName: 'Dan', lastName: 'Dale', roles: ['distributor'], organisationId: distributor.id },
     { email: IMPORTER_EMAIL, firstName: 'Ida', lastName: 'Iles', roles: ['importer'], organisationId: importer.id },
+    // The distributor's colleague with read-only access (the generic partner role).
+    { email: READER_EMAIL, firstName: 'Rob', lastName: 'Reader', roles: ['partner'], organisationId: distributor.id },
   ];
   for (const p of people) await services.users.createUser({ ...p, password: DEMO_PASSWORD, confirmed: true } as never, SYSTEM_ACTOR);
   // The two first products of the catalogue (it lists by name); every seeded product has trade prices per tier in GB.
@@ -143,6 +146,24 @@ test('a retailer orders, its distributor approves with a line changed, and the r
     await expect(waiting.getByRole('link', { name: number })).toBeVisible();
     await expect(waiting.getByTestId('order-row-status')).toHaveText('Submitted');
     await expect(waiting).toContainText('Corner Shop Wines');
+
+    // The distributor's read-only colleague opens it: the order as it stands, nothing to press, and
+    // opening it marks nothing seen (the retailer still reads Submitted).
+    const orderUrl = retailer.url();
+    const readerContext = await browser.newContext();
+    const reader = await readerContext.newPage();
+    await signInPartner(reader, own.url, READER_EMAIL);
+    await expect(reader.getByText('You have read-only access to Thames Drinks')).toBeVisible();
+    await reader.goto(orderUrl);
+    await expect(reader.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
+    await expect(reader.getByTestId('order-status')).toHaveText('Submitted');
+    await expect(line(reader, second).getByTestId('line-requested')).toHaveText('3 cases');
+    await expect(reader.getByRole('heading', { name: 'What you can do' })).toHaveCount(0);
+    await expect(reader.getByRole('button', { name: 'Approve order' })).toHaveCount(0);
+    await expect(reader.getByRole('button', { name: 'Reject order' })).toHaveCount(0);
+    await expect(retailer.getByTestId('order-status')).toHaveText('Submitted');
+    await expect(waiting.getByTestId('order-row-status')).toHaveText('Submitted');
+    await readerContext.close();
 
     // Opening it marks it seen: the retailer's page says so live.
     await waiting.getByRole('link', { name: number }).click();
