@@ -115,6 +115,10 @@ export async function bootServer(dataDir: string, port: number, env: Record<stri
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // No load shedding by event-loop delay: two workers, their browsers and servers share two cores,
+      // and a journey is not about overload (a CI run saw 503 "Frolic is busy" in four journeys while
+      // the machine ran other work; shedding itself: tests/api/overload.test.ts).
+      OVERLOAD_MAX_LAG_MS: '0',
       ...env,
     },
     stdio: 'inherit',

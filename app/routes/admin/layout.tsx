@@ -1,13 +1,14 @@
 // The admin shell (spec §2): guarded on the server — not signed in → /admin-login; no admin access
 // → 'Access Denied'; expired password → reset; enforced two-factor → set-up. The bell shows unread
 // notifications and chats, and lights up live through the staff socket.
-import { href, Outlet, useRevalidator } from 'react-router';
+import { href, Outlet } from 'react-router';
 import { NOTIFICATIONS_LATEST } from '@shared/notification-constants';
 import { useStaffSocket } from '~/features/chat/use-staff-socket';
 import type { Route } from './+types/layout';
 import { AdminSidebar, TopBar } from '~/features/shell/admin-sidebar';
 import { ShellFrame } from '~/features/shell/shell-frame';
 import { can, requireAdminArea } from '~/lib/guards.server';
+import { useLiveRevalidate } from '~/lib/live-revalidate';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin · Frolic' }, { name: 'robots', content: 'noindex' }];
 
@@ -27,12 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A new visitor message or a new notification lights the bell and refreshes the open admin page. */
 function useLiveBell() {
-  const revalidator = useRevalidator();
+  const refresh = useLiveRevalidate();
   // Every admin-area user has the socket: it brings chat events only to those who answer chats,
   // the bell's signal only to those who may see the new notification, and `changed` signals (a
   // partner's request moved) to those their audience admits.
   useStaffSocket(true, (event) => {
-    if (event.type === 'message' || event.type === 'conversation' || event.type === 'notification' || event.type === 'changed') void revalidator.revalidate();
+    if (event.type === 'message' || event.type === 'conversation' || event.type === 'notification' || event.type === 'changed') refresh();
   });
 }
 

@@ -3,11 +3,12 @@
 // updated live through the staff socket.
 import { useEffect, useRef, useState } from 'react';
 import { formatUtc } from '@shared/staff-time';
-import { Form, Link, useFetcher, useRevalidator, useSearchParams } from 'react-router';
+import { Form, Link, useFetcher, useSearchParams } from 'react-router';
 import { CHAT_MAX_LENGTH, chatContent } from '@shared/schemas/chat';
 import type { Route } from './+types/support';
 import { useStaffSocket } from '~/features/chat/use-staff-socket';
 import { requirePermission } from '~/lib/guards.server';
+import { useLiveRevalidate } from '~/lib/live-revalidate';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Support inbox · Frolic' }];
 
@@ -86,7 +87,7 @@ const time = (iso: string | Date | null) => (iso ? formatUtc(iso) : '');
 export default function SupportInbox({ loaderData }: Route.ComponentProps) {
   const { conversations, conversation, canned, colleagues, me, status } = loaderData;
   const [params] = useSearchParams();
-  const revalidator = useRevalidator();
+  const refresh = useLiveRevalidate();
   const [visitorTyping, setVisitorTyping] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const selectedId = conversation?.session.id ?? null;
@@ -97,7 +98,7 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
       typingTimer.current = setTimeout(() => setVisitorTyping(false), 4000);
     }
     if (event.type === 'message' && event.message.sessionId === selectedId) setVisitorTyping(false);
-    if (event.type === 'message' || event.type === 'conversation') void revalidator.revalidate();
+    if (event.type === 'message' || event.type === 'conversation') refresh();
   });
   const reply = useFetcher<{ ok?: boolean; error?: string }>();
   // The draft belongs to one conversation, and is cleared only once the reply is stored.

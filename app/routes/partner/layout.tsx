@@ -3,7 +3,7 @@
 // label and the organisation, searches the catalogue ('Search products...', with suggestions as
 // you type), and the bell shows the partner's own notifications, lit live through /ws/live. An
 // organisation that cannot trade (pending, suspended, licence expired) is said so on every page.
-import { href, Outlet, useRevalidator } from 'react-router';
+import { href, Outlet } from 'react-router';
 import { NOTIFICATIONS_LATEST } from '@shared/notification-constants';
 import { LIVE_SOCKET_PATH, type LivePush } from '@shared/live-events';
 import { formatPrice } from '@shared/markets';
@@ -16,6 +16,7 @@ import { PartnerSidebar } from '~/features/shell/partner-sidebar';
 import { ShellFrame } from '~/features/shell/shell-frame';
 import { type SearchSuggestion, SuggestSearch } from '~/features/shell/shell-search';
 import { requirePartnerArea } from '~/lib/guards.server';
+import { useLiveRevalidate } from '~/lib/live-revalidate';
 import { useLiveSocket } from '~/lib/live-socket';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Partner portal · Frolic' }, { name: 'robots', content: 'noindex' }];
@@ -56,9 +57,9 @@ async function suggestProducts(q: string, signal: AbortSignal): Promise<SearchSu
 
 /** A new notification or a change the partner may see refreshes the bell and the open page. */
 function useLiveBell() {
-  const revalidator = useRevalidator();
+  const refresh = useLiveRevalidate();
   useLiveSocket<LivePush>(LIVE_SOCKET_PATH, true, (event) => {
-    if (event.type === 'notification' || event.type === 'changed' || event.type === 'resync') void revalidator.revalidate();
+    if (event.type === 'notification' || event.type === 'changed' || event.type === 'resync') refresh();
   });
 }
 
