@@ -108,6 +108,12 @@ describe('checkSql: refusals', () => {
     ['with x as (insert into audit_logs (action, table_name) values ($$a$$, $$b$$) returning id) select * from x', 'append-only'],
     ['explain analyze delete from audit_logs', 'append-only'],
     ['explain analyze create table x as select 1', 'Schema and permission changes'],
+    // An UPDATE of pg_settings is set_config() by another name; the catalogs are not the product's data.
+    ["update pg_settings set setting = 'on' where name = 'default_transaction_read_only'", 'Writes to pg_settings are refused'],
+    ["update pg_catalog.pg_settings set setting = '0' where name = 'statement_timeout'", 'Writes to pg_catalog.pg_settings are refused'],
+    ["with s as (update pg_settings set setting = 'x' where name = 'search_path' returning 1) select * from s", 'pg_settings'],
+    ['delete from information_schema.sql_features', 'only the application'],
+    ["insert into other.products (name) values ('x')", 'only the application'],
   ])('%s → refused (%s)', async (sql, reason) => {
     const e = await refusal(sql);
     expect(e.code).toBe('sql_refused');

@@ -107,6 +107,14 @@ function walk(value: unknown, engine: Engine, seen: Walked): void {
     if (WRITES[key]) {
       const relation = (child as Node).relation as Node | undefined;
       const name = typeof relation?.relname === 'string' ? relation.relname : '';
+      const schema = typeof relation?.schemaname === 'string' ? relation.schemaname : 'public';
+      // PostgreSQL's own catalogs and views are not the product's data: an UPDATE of pg_settings is
+      // set_config() by another name, and would change the run's limits (on PGlite, the one
+      // connection the whole server shares, until a restart).
+      if (schema !== 'public' || name.toLowerCase().startsWith('pg_')) {
+        seen.refusal = `Writes to ${schema === 'public' ? name : `${schema}.${name}`} are refused: only the application's tables (schema public) may be changed here.`;
+        return;
+      }
       seen.writes.add(name);
     } else if (key === 'FuncCall') {
       const parts = ((child as Node).funcname as Node[] | undefined) ?? [];
