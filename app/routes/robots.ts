@@ -2,7 +2,8 @@
 import type { Route } from './+types/robots';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+  // The configured public origin when there is one: a shared cache may not key on Host.
+  const origin = context.publicOrigin ?? new URL(request.url).origin;
   // Lines the Code Editor's repository adds (`site/robots.txt`, checked at deploy).
   const { assets } = await context.services.siteAssets.current();
   const body = [

@@ -8,7 +8,8 @@ const STATIC_PAGES = ['/', '/products', '/cocktails', '/events', '/store-locator
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+  // The configured public origin when there is one: a shared cache may not key on Host.
+  const origin = context.publicOrigin ?? new URL(request.url).origin;
   const [pages, products, cocktails, events] = await Promise.all([
     context.services.pages.publishedPages(),
     context.services.catalog.listActiveSlugs(),

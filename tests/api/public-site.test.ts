@@ -143,6 +143,18 @@ describe('search engines', () => {
     expect(text).toContain(`Sitemap: ${t.url}/sitemap.xml`);
   });
 
+  it('names the configured public origin in robots.txt and sitemap.xml, whatever Host the request came with (a shared cache may not key on it)', async () => {
+    const pub = await startTestServer({ PUBLIC_ORIGIN: 'https://www.frolic.example' });
+    try {
+      expect(await (await fetch(`${pub.url}/robots.txt`)).text()).toContain('Sitemap: https://www.frolic.example/sitemap.xml');
+      const xml = await (await fetch(`${pub.url}/sitemap.xml`)).text();
+      expect(xml).toContain('<loc>https://www.frolic.example/products/frolic-london-dry-gin</loc>');
+      expect(xml).not.toContain(pub.url);
+    } finally {
+      await pub.close();
+    }
+  });
+
   it('describes a product with schema.org Product data', async () => {
     const html = await (await fetch(`${t.url}/products/frolic-london-dry-gin`, { headers: { cookie } })).text();
     const block = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
