@@ -6,27 +6,30 @@
 // it (a CI run lost "Invoice issued" so when the invoice's own signal arrived in that moment). A
 // signal that arrives while the page loads is kept and served once it is idle: the load under way
 // may have read before the change the signal announces.
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect } from 'react';
 import { useFetchers, useNavigation, useRevalidator } from 'react-router';
+
+// One router per document: a signal kept during a load survives the shell being mounted again for
+// the next page (the partner and admin shells are, between some of their pages).
+const live = { busy: false, pending: false };
 
 export function useLiveRevalidate(): () => void {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const busy = navigation.state !== 'idle' || revalidator.state !== 'idle' || fetchers.some((f) => f.state !== 'idle');
-  const state = useRef({ busy, pending: false });
   const revalidate = revalidator.revalidate;
 
   // A layout effect: the socket's handler sees the new state before any later task runs.
   useLayoutEffect(() => {
-    state.current.busy = busy;
-    if (busy || !state.current.pending) return;
-    state.current.pending = false;
+    live.busy = busy;
+    if (busy || !live.pending) return;
+    live.pending = false;
     void revalidate();
   }, [busy, revalidate]);
 
   return useCallback(() => {
-    if (state.current.busy) state.current.pending = true;
+    if (live.busy) live.pending = true;
     else void revalidate();
   }, [revalidate]);
 }
