@@ -161,6 +161,8 @@ test('a retailer orders, its distributor approves with a line changed, and the r
     await expect(reader.getByRole('heading', { name: 'What you can do' })).toHaveCount(0);
     await expect(reader.getByRole('button', { name: 'Approve order' })).toHaveCount(0);
     await expect(reader.getByRole('button', { name: 'Reject order' })).toHaveCount(0);
+    await expect(reader.getByText('Your access is read-only: you can read the messages, not write one.')).toBeVisible();
+    await expect(reader.getByLabel('Write a message')).toHaveCount(0);
     await expect(retailer.getByTestId('order-status')).toHaveText('Submitted');
     await expect(waiting.getByTestId('order-row-status')).toHaveText('Submitted');
     await readerContext.close();

@@ -19,6 +19,7 @@ export function OrderView({
   result,
   partyNames = { buyer: order.buyer.name, seller: order.seller.name },
   creditHold = null,
+  readOnly = false,
 }: {
   order: OrderDetailView;
   /** The thread, or null when this viewer may not read it. */
@@ -27,6 +28,8 @@ export function OrderView({
   partyNames?: { buyer: string; seller: string };
   /** The seller's credit hold on this buyer, when approving would break its terms. */
   creditHold?: CreditHoldView | null;
+  /** A member with read-only access: the thread is read, not written. */
+  readOnly?: boolean;
 }) {
   const approved = DECIDED.includes(order.status) || (order.status === 'cancelled' && !!order.decidedAt);
   const money = (minor: number) => formatPrice(minor, order.currency);
@@ -154,7 +157,7 @@ export function OrderView({
       </div>
       <div className="space-y-6">
         <Timeline order={order} />
-        {messages ? <Thread messages={messages} names={partyNames} result={result?.intent === 'message' ? result : undefined} /> : null}
+        {messages ? <Thread messages={messages} names={partyNames} result={result?.intent === 'message' ? result : undefined} readOnly={readOnly} /> : null}
       </div>
     </div>
   );
@@ -328,7 +331,17 @@ function Timeline({ order }: { order: OrderDetailView }) {
   );
 }
 
-function Thread({ messages, names, result }: { messages: OrderMessageView[]; names: { buyer: string; seller: string }; result?: OrderFormResult }) {
+function Thread({
+  messages,
+  names,
+  result,
+  readOnly,
+}: {
+  messages: OrderMessageView[];
+  names: { buyer: string; seller: string };
+  result?: OrderFormResult;
+  readOnly: boolean;
+}) {
   const busy = useBusy('message');
   return (
     <section aria-labelledby="thread-heading" className="rounded-xl bg-white p-6 shadow-sm">
@@ -346,16 +359,20 @@ function Thread({ messages, names, result }: { messages: OrderMessageView[]; nam
           </li>
         ))}
       </ol>
-      <Form key={messages.length} method="post" noValidate className="mt-4 space-y-3">
-        <input type="hidden" name="intent" value="message" />
-        <FormError message={result?.errors?.body ? undefined : result?.formError} />
-        <Field label="Write a message" name="body" error={result?.errors?.body}>
-          {(p) => <textarea {...p} rows={3} defaultValue={result?.values?.body ?? ''} />}
-        </Field>
-        <button type="submit" className={buttonClass.secondary} disabled={busy}>
-          {busy ? 'Sending…' : 'Send message'}
-        </button>
-      </Form>
+      {readOnly ? (
+        <p className="mt-4 text-sm text-stone-600">Your access is read-only: you can read the messages, not write one.</p>
+      ) : (
+        <Form key={messages.length} method="post" noValidate className="mt-4 space-y-3">
+          <input type="hidden" name="intent" value="message" />
+          <FormError message={result?.errors?.body ? undefined : result?.formError} />
+          <Field label="Write a message" name="body" error={result?.errors?.body}>
+            {(p) => <textarea {...p} rows={3} defaultValue={result?.values?.body ?? ''} />}
+          </Field>
+          <button type="submit" className={buttonClass.secondary} disabled={busy}>
+            {busy ? 'Sending…' : 'Send message'}
+          </button>
+        </Form>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@
 // it stands, the lines asked for and approved side by side, the timeline, the thread, and what this
 // side may do now. The seller's first opening marks it 'Seen'; either side's move reaches the other live.
 import { href, Link } from 'react-router';
+import { tradesFor } from '@shared/partners';
 import { orderId } from '@shared/schemas/orders';
 import type { Route } from './+types/order';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
@@ -28,6 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     order,
     messages: await threadOf(context, user, id, 'partner'),
     type: user.organisation?.type ?? null,
+    readOnly: !tradesFor(user.roles),
     // How far a partner's sale has shipped (derived from its lines) and the shipments carrying it.
     shipping: await context.services.shipments.forOrder(user, id),
     creditHold: creditHold?.reasons.length ? { reasons: creditHold.reasons.map((r) => ({ code: r.code, message: r.message })) } : null,
@@ -49,7 +51,7 @@ function backLink(side: 'buyer' | 'seller', type: string | null) {
 }
 
 export default function PartnerOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, messages, type, shipping, creditHold } = loaderData;
+  const { order, messages, type, shipping, creditHold, readOnly } = loaderData;
   const back = backLink(order.side, type);
   return (
     <main id="main">
@@ -65,7 +67,7 @@ export default function PartnerOrder({ loaderData, actionData }: Route.Component
           <OrderShipping shipping={shipping} />
         </div>
       ) : null}
-      <OrderView order={order} messages={messages} result={actionData} creditHold={creditHold} />
+      <OrderView order={order} messages={messages} result={actionData} creditHold={creditHold} readOnly={readOnly} />
     </main>
   );
 }
