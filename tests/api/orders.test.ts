@@ -411,10 +411,16 @@ describeOnPostgres('orders under concurrency', () => {
   it('…whereas approving with a read-then-write reservation (unguarded) gives away more than there is', async () => {
     await setBrandStock(42);
     const placed = await fiftyOrders();
+    // The race made certain rather than left to the machine's timing: each writer waits (up to half a
+    // second) until three have read — fewer than the test pool's connections, so three are always
+    // there at once and read the same balance.
+    let readers = 0;
     const won = await settled(
       placed.map((o, n) =>
         db().transaction(async (tx) => {
           const b = await balanceOf(tx, null, lemon);
+          readers += 1;
+          for (let waited = 0; readers < 3 && waited < 500; waited += 5) await sleep(5);
           if (b.available < 6) throw new Error('out of stock');
           await sleep(5 + (n % 5));
           await tx.update(orders).set({ status: 'approved' }).where(eq(orders.id, o.id));
@@ -442,10 +448,14 @@ describeOnPostgres('orders under concurrency', () => {
 
   it('…whereas check-then-insert without the key’s guard makes several', async () => {
     const marker = `unguarded-${newKey()}`;
+    // Each waits (up to half a second) until three have looked: the race made certain (see above).
+    let readers = 0;
     await Promise.all(
       Array.from({ length: 20 }, () =>
         db().transaction(async (tx) => {
           const [existing] = await tx.select().from(orders).where(eq(orders.note, marker));
+          readers += 1;
+          for (let waited = 0; readers < 3 && waited < 500; waited += 5) await sleep(5);
           if (existing) return existing;
           await sleep(10);
           const n = `FR-UNGUARDED-${Math.random().toString(36).slice(2, 12)}`;
