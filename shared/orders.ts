@@ -66,7 +66,10 @@ export function actionsFor(status: OrderStatus, side: OrderSide): OrderAction[] 
  */
 export const INVOICEABLE: readonly OrderStatus[] = ['approved', 'shipped', 'delivered'];
 
-/** States in which the seller's stock is reserved for the order. */
+/**
+ * States in which the seller's stock is reserved for the order and released if it is cancelled (a
+ * paid order cannot be cancelled; what it has not shipped stays reserved until it ships).
+ */
 export const RESERVING: readonly OrderStatus[] = ['approved', 'invoiced'];
 
 /** Limits: a line is 1..MAX_CASES_PER_LINE cases; an order has at most MAX_LINES lines. */

@@ -48,8 +48,12 @@ import { createShipmentViews } from './views';
 /** The live channel's topic for a shipment and its receipt (`{ type: 'changed', topic, id }`). */
 export const SHIPMENT_TOPIC = 'shipment';
 
-/** Orders whose lines may be shipped: approved, or invoiced and not yet gone. */
-export const SHIPPABLE_ORDER_STATUSES = ['approved', 'invoiced'] as const;
+/**
+ * Orders whose lines may be shipped: approved, invoiced, or paid before they went (a customer may pay
+ * an invoice in full before everything has shipped; the order stays `paid`, its stock reserved until
+ * its lines go). What is left to ship is counted per line, so nothing ships twice.
+ */
+export const SHIPPABLE_ORDER_STATUSES = ['approved', 'invoiced', 'paid'] as const;
 
 export interface ShipmentDeps {
   db: Db;
