@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   attachments,
+  invoiceItems,
   invoices,
   orderItems,
   orders,
@@ -556,12 +557,41 @@ describe('a discrepancy is answered by the distributor', () => {
     const plainInvoice = (await db().insert(invoices).values({ issuerId: distributorOrg.id, customerId: retailerOrg.id, currency: 'GBP' }).returning())[0]!.id;
     expect((await body(await resolve(plainInvoice), 404)).error.code).toBe('not_found');
     const detail = await body(await distributor.json('GET', `/api/partner/shipments/${open.id}`), 200);
+    // A note of this retailer's that does not credit the missing case refuses to answer it.
+    const unrelated = await note({});
+    expect((await body(await resolve(unrelated), 409)).error.code).toBe('credit_note_short');
+    // One that credits the missing case of this line answers it.
     const mine = await note({});
+    const [shipped] = await db().select().from(shipmentItems).where(eq(shipmentItems.shipmentId, open.id));
+    await db()
+      .insert(invoiceItems)
+      .values({
+        invoiceId: mine,
+        orderId: shipped!.orderId,
+        orderItemId: shipped!.orderItemId,
+        productId: shipped!.productId,
+        description: 'Missing on delivery',
+        cases: 1,
+        caseSize: shipped!.caseSize,
+        unitPriceMinor: 1000,
+        lineTotalMinor: 1000 * shipped!.caseSize,
+      });
     const choices = (await body(await distributor.json('GET', `/api/partner/shipments/${open.id}`), 200)).creditNotes;
     expect(choices.map((c: { id: number }) => c.id)).toContain(mine);
     expect(detail.receipt.status).toBe('discrepancy');
     const answered = await body(await resolve(mine), 200);
     expect(answered.receipt).toMatchObject({ status: 'resolved', resolution: 'credit_note', creditNote: { id: mine } });
+    // It answers one discrepancy: another one is not offered it, and is refused it.
+    const next = await discrepancy(2, 1, 0);
+    expect((await body(await distributor.json('GET', `/api/partner/shipments/${next.id}`), 200)).creditNotes.map((c: { id: number }) => c.id)).not.toContain(
+      mine,
+    );
+    const again = await distributor.json('POST', `/api/partner/receipts/${next.receipt.id}/resolve`, {
+      resolution: 'credit_note',
+      version: next.receipt.version,
+      creditNoteId: mine,
+    });
+    expect((await body(again, 409)).error.code).toBe('credit_note_used');
   });
 });
 

@@ -5,7 +5,7 @@
 // into stock. A short or damaged line makes the receipt a discrepancy, which the distributor answers
 // with a replacement shipment (up to the missing cases, its stock reserved at once and moved like
 // any shipment) or a credit note it already issued to this retailer.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   exceedsShipment,
   missingCases,
@@ -21,7 +21,7 @@ import type { Viewer } from '../../auth/authorize';
 import type { Actor } from '../../core/actor';
 import { AppError, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
-import { attachments, invoices, profiles, receiptItems, receipts, shipmentItems, shipments } from '../../db/schema';
+import { attachments, invoiceItems, invoices, profiles, receiptItems, receipts, shipmentItems, shipments } from '../../db/schema';
 import { recordAudit } from '../audit/service';
 import type { InvoiceService } from '../invoices/service';
 import { type AttachmentService, type IncomingFile, type StoredFile } from '../attachments/service';
@@ -232,6 +232,26 @@ export function createReceipts(ctx: ReceiptContext) {
           );
         // Another issuer's or customer's document, a draft or an invoice: none that answers this receipt.
         if (!note) throw notFound('Credit note');
+        // One credit note answers one discrepancy, and only one that credits at least what is missing.
+        const [taken] = await tx
+          .select({ id: receipts.id })
+          .from(receipts)
+          .where(and(eq(receipts.creditNoteId, note.id), ne(receipts.id, receipt.id)))
+          .limit(1);
+        if (taken)
+          throw new AppError('credit_note_used', 409, 'That credit note already answers another delivery discrepancy.', {
+            hint: 'Issue a credit note for this shortfall instead.',
+          });
+        const credited = new Map<number, number>();
+        for (const line of await tx
+          .select({ orderItemId: invoiceItems.orderItemId, cases: invoiceItems.cases })
+          .from(invoiceItems)
+          .where(eq(invoiceItems.invoiceId, note.id)))
+          if (line.orderItemId !== null) credited.set(line.orderItemId, (credited.get(line.orderItemId) ?? 0) + line.cases);
+        if ((await missingOf(tx, receipt.id)).some((m) => (credited.get(m.orderItemId) ?? 0) < m.cases))
+          throw new AppError('credit_note_short', 409, 'That credit note does not credit every missing or damaged case of this delivery.', {
+            hint: 'Issue a credit note for this shortfall instead.',
+          });
         set.creditNoteId = note.id;
       } else {
         // A credit note for what is missing (short or damaged), issued now in this transaction.
@@ -435,6 +455,8 @@ export function createReceipts(ctx: ReceiptContext) {
             eq(invoices.state, 'issued'),
             eq(invoices.issuerId, shipment.senderId),
             eq(invoices.customerId, shipment.recipientId),
+            // One that answers another discrepancy already is not offered (resolving refuses it).
+            sql`not exists (select 1 from ${receipts} where ${receipts.creditNoteId} = ${invoices.id})`,
           ),
         )
         .orderBy(sql`${invoices.issuedAt} desc nulls last`, asc(invoices.id))
