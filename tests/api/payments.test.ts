@@ -20,12 +20,11 @@ import {
   payments,
   products,
   productTradePrices,
-  stockBalances,
   tradeTerms,
 } from '../../server/db/schema';
 import { USER_CHANGED_TOPIC } from '../../server/modules/auth/sessions';
 import type { Organisation } from '../../server/modules/partners/service';
-import { moveStock } from '../../server/modules/stock/ledger';
+import { balanceOf, moveStock } from '../../server/modules/stock/ledger';
 import type { Client } from '../support/client';
 import { issuedInvoice } from '../support/invoices';
 import { openLive } from '../support/live-socket';
@@ -587,39 +586,22 @@ describe('with invoices issued by the invoicing service', () => {
     expect((await body(await rm.json('GET', '/api/partner/payments'), 200)).invoices).toEqual([]);
 
     // Paid before anything went: the order still ships — its reservation becomes the shipment — and stays paid.
-    const held = async () =>
-      (
-        await db()
-          .select()
-          .from(stockBalances)
-          .where(and(eq(stockBalances.organisationId, d.id), eq(stockBalances.productId, p!.id)))
-      )[0];
-    expect(await held()).toMatchObject({ onHand: 600, reserved: 12 });
-    const shipment = await body(
-      await dm.json('POST', '/api/partner/shipments', {
+    const held = () => balanceOf(db(), d.id, p!.id);
+    const ship = (cases: number) =>
+      dm.json('POST', '/api/partner/shipments', {
         recipientId: r.id,
         carrier: 'dhl',
-        trackingNumber: 'PAID-FIRST',
+        trackingNumber: '',
         note: '',
-        lines: [{ orderItemId: after.items[0].id, cases: 2 }],
-      }),
-      201,
-    );
+        lines: [{ orderItemId: after.items[0].id, cases }],
+      });
+    expect(await held()).toMatchObject({ onHand: 600, reserved: 12 });
+    const shipment = await body(await ship(2), 201);
     await body(await dm.json('POST', `/api/partner/shipments/${shipment.id}/status`, { action: 'ship', version: shipment.version }), 200);
     expect(await held()).toMatchObject({ onHand: 588, reserved: 0 });
     expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('paid');
     // Nothing is left to ship: a second shipment of the line is refused.
-    expect(
-      (
-        await dm.json('POST', '/api/partner/shipments', {
-          recipientId: r.id,
-          carrier: 'dhl',
-          trackingNumber: '',
-          note: '',
-          lines: [{ orderItemId: after.items[0].id, cases: 1 }],
-        })
-      ).status,
-    ).toBe(409);
+    expect((await ship(1)).status).toBe(409);
   });
 });
 
