@@ -228,7 +228,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       notifications,
       mailer,
       // Cancelling an invoiced order credits it, in the cancel's transaction.
-      invoicing: { orderCancelled: invoices.creditCancelledOrder },
+      invoicing: { lockInvoiceOf: invoices.lockInvoiceOfOrder, orderCancelled: invoices.creditCancelledOrder },
       live,
       feed,
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,

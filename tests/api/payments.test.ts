@@ -2,10 +2,11 @@
 // distributor confirms it (invoices paid, orders paid, both sides told by bell, email and the live
 // channel) or fails it (nothing changes); over-allocation, a foreign invoice (404), a currency
 // mismatch, idempotent recording, account credit applied later, a credit note between recording and
-// settling; the balances, aging and statement (CSV and PDF read back); the credit hold refusing an
-// approval and its audited override; the daily overdue notice, once per stage. On PostgreSQL, the
-// races: two payments for the same outstanding, two confirms of one payment — each beside the
-// unguarded way that loses it.
+// settling, a credit note settling a part-paid invoice (its order paid); the balances, aging and
+// statement (CSV and PDF read back); the credit hold refusing an approval and its audited override;
+// the daily overdue notice, once per stage. On PostgreSQL, the races: two payments for the same
+// outstanding, two confirms of one payment — each beside the unguarded way that loses it — and a
+// confirmation meeting a cancel of its order (no deadlock).
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ import {
   tradeTerms,
 } from '../../server/db/schema';
 import { USER_CHANGED_TOPIC } from '../../server/modules/auth/sessions';
+import { queryRows } from '../../server/db/client';
 import type { Organisation } from '../../server/modules/partners/service';
 import { balanceOf, moveStock } from '../../server/modules/stock/ledger';
 import type { Client } from '../support/client';
@@ -546,47 +548,60 @@ describe('the credit hold', () => {
   });
 });
 
+let productSeq = 0;
+/** A distributor and its retailer trading one gin (6 bottles a case at 10.00, 600 cases on hand). */
+async function tradingPair() {
+  const d = await createOrganisation(t, 'distributor');
+  const r = await createOrganisation(t, 'retailer', { supplierId: d.id });
+  const dm = await signedInMember(t, d);
+  const rm = await signedInMember(t, r);
+  const [p] = await db()
+    .insert(products)
+    .values({
+      slug: `pay-cycle-${process.pid}-${++productSeq}`,
+      name: 'Cycle Gin',
+      category: 'Gin',
+      abvTenths: 400,
+      volumeMl: 700,
+      description: '',
+      tastingNotes: { nose: '', palate: '', finish: '' },
+      imageUrl: '/x.png',
+      caseSize: 6,
+      status: 'active',
+    })
+    .returning({ id: products.id });
+  await db().insert(productTradePrices).values({ productId: p!.id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1_000 });
+  await moveStock(db(), { organisationId: d.id, productId: p!.id, onHand: 600, reserved: 0, cause: 'adjustment' });
+  /** An order of `cases` the retailer placed and the distributor approved. */
+  const approvedOrder = async (cases: number) => {
+    const order = await body(await rm.json('POST', '/api/partner/orders', { lines: [{ productId: p!.id, cases }], note: '' }), 201);
+    await body(await dm.json('POST', `/api/partner/orders/${order.id}/approve`, { version: 1 }), 200);
+    return order;
+  };
+  return { d, r, dm, rm, productId: p!.id, approvedOrder };
+}
+const statusOf = async (orderId: number) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]?.status;
+
 describe('with invoices issued by the invoicing service', () => {
   it('an order goes invoiced → paid when the invoice the service issued for it is paid in full', async () => {
-    const d = await createOrganisation(t, 'distributor');
-    const r = await createOrganisation(t, 'retailer', { supplierId: d.id });
-    const dm = await signedInMember(t, d);
-    const rm = await signedInMember(t, r);
-    const [p] = await db()
-      .insert(products)
-      .values({
-        slug: `pay-cycle-${process.pid}`,
-        name: 'Cycle Gin',
-        category: 'Gin',
-        abvTenths: 400,
-        volumeMl: 700,
-        description: '',
-        tastingNotes: { nose: '', palate: '', finish: '' },
-        imageUrl: '/x.png',
-        caseSize: 6,
-        status: 'active',
-      })
-      .returning({ id: products.id });
-    await db().insert(productTradePrices).values({ productId: p!.id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1_000 });
-    await moveStock(db(), { organisationId: d.id, productId: p!.id, onHand: 600, reserved: 0, cause: 'adjustment' });
-    const order = await body(await rm.json('POST', '/api/partner/orders', { lines: [{ productId: p!.id, cases: 2 }], note: '' }), 201);
-    await body(await dm.json('POST', `/api/partner/orders/${order.id}/approve`, { version: 1 }), 200);
+    const { d, r, dm, rm, productId, approvedOrder } = await tradingPair();
+    const order = await approvedOrder(2);
     // The retailer's Payments page is open (its figures kept) when the invoice is issued.
     expect((await body(await rm.json('GET', '/api/partner/payments'), 200)).invoices).toEqual([]);
     const inv = await body(await dm.json('POST', '/api/partner/invoices/issue', { orderIds: [order.id] }), 201);
-    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('invoiced');
+    expect(await statusOf(order.id)).toBe('invoiced');
     const owed = await body(await rm.json('GET', '/api/partner/payments'), 200);
     expect(owed.invoices.map((i: { id: number }) => i.id)).toEqual([inv.id]);
     expect(owed.invoices[0].outstandingMinor).toBe(inv.totalMinor);
     const payment = await body(await pay(rm, inv.totalMinor, [{ invoiceId: inv.id, amountMinor: inv.totalMinor }]), 201);
     await body(await dm.json('POST', `/api/partner/payments/${payment.id}/confirm`, { version: 1 }), 200);
-    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('paid');
+    expect(await statusOf(order.id)).toBe('paid');
     const after = await body(await rm.json('GET', `/api/partner/orders/${order.id}`), 200);
     expect(after.timeline.map((e: { status?: string }) => e.status)).toContain('paid');
     expect((await body(await rm.json('GET', '/api/partner/payments'), 200)).invoices).toEqual([]);
 
     // Paid before anything went: the order still ships — its reservation becomes the shipment — and stays paid.
-    const held = () => balanceOf(db(), d.id, p!.id);
+    const held = () => balanceOf(db(), d.id, productId);
     const ship = (cases: number) =>
       dm.json('POST', '/api/partner/shipments', {
         recipientId: r.id,
@@ -599,9 +614,53 @@ describe('with invoices issued by the invoicing service', () => {
     const shipment = await body(await ship(2), 201);
     await body(await dm.json('POST', `/api/partner/shipments/${shipment.id}/status`, { action: 'ship', version: shipment.version }), 200);
     expect(await held()).toMatchObject({ onHand: 588, reserved: 0 });
-    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('paid');
+    expect(await statusOf(order.id)).toBe('paid');
     // Nothing is left to ship: a second shipment of the line is refused.
     expect((await ship(1)).status).toBe(409);
+  });
+
+  it('a credit note that settles what is left of a part-paid invoice pays its order; crediting an unpaid invoice in full does not', async () => {
+    const { dm, rm, approvedOrder } = await tradingPair();
+    const order = await approvedOrder(2);
+    const inv = await body(await dm.json('POST', '/api/partner/invoices/issue', { orderIds: [order.id] }), 201);
+    // Two equal cases: half the invoice is one case with its tax.
+    expect(inv.totalMinor % 2).toBe(0);
+    const payment = await body(await pay(rm, inv.totalMinor / 2, [{ invoiceId: inv.id, amountMinor: inv.totalMinor / 2 }]), 201);
+    await body(await dm.json('POST', `/api/partner/payments/${payment.id}/confirm`, { version: 1 }), 200);
+    expect(await statusOf(order.id)).toBe('invoiced');
+    const seller = await openLive(t, dm);
+    try {
+      const note = await body(
+        await dm.json('POST', `/api/partner/invoices/${inv.id}/credit-notes`, {
+          lines: [{ invoiceItemId: inv.items[0].id, cases: 1 }],
+          reason: 'One case broken',
+        }),
+        201,
+      );
+      expect(note.totalMinor).toBe(inv.totalMinor / 2);
+      expect(await invoiceRow(inv.id)).toMatchObject({ paidMinor: inv.totalMinor / 2, creditedMinor: inv.totalMinor / 2 });
+      expect(await statusOf(order.id)).toBe('paid');
+      // The seller's open pages hear of the order.
+      await seller.settle();
+      expect(seller.events).toContainEqual(expect.objectContaining({ type: 'changed', topic: 'order', id: order.id }));
+    } finally {
+      seller.ws.close();
+    }
+    const seen = await body(await rm.json('GET', `/api/partner/orders/${order.id}`), 200);
+    expect(seen.timeline.map((e: { status?: string }) => e.status)).toContain('paid');
+
+    // Nothing paid, everything credited: the order is not paid — it stays invoiced (and may still be cancelled).
+    const unpaid = await approvedOrder(1);
+    const written = await body(await dm.json('POST', '/api/partner/invoices/issue', { orderIds: [unpaid.id] }), 201);
+    await body(
+      await dm.json('POST', `/api/partner/invoices/${written.id}/credit-notes`, {
+        lines: [{ invoiceItemId: written.items[0].id, cases: 1 }],
+        reason: 'Sent in error',
+      }),
+      201,
+    );
+    expect(await invoiceRow(written.id)).toMatchObject({ paidMinor: 0, creditedMinor: written.totalMinor });
+    expect(await statusOf(unpaid.id)).toBe('invoiced');
   });
 });
 
@@ -810,6 +869,47 @@ function describePostgresRaces() {
         expect(['invalid_transition', 'version_conflict']).toContain(loser.reason.code);
         expect((await invoiceRow(inv.id)).paidMinor).toBe(1_000);
       }
+    });
+
+    it('confirming a payment while its invoiced order is cancelled: both take the invoice before the order, neither deadlocks', async () => {
+      const { dm, rm, approvedOrder } = await tradingPair();
+      const order = await approvedOrder(2);
+      const inv = await body(await dm.json('POST', '/api/partner/invoices/issue', { orderIds: [order.id] }), 201);
+      // In full: confirming it moves the order to paid, so it takes the order's lock too.
+      const payment = await body(await pay(rm, inv.totalMinor, [{ invoiceId: inv.id, amountMinor: inv.totalMinor }]), 201);
+      const waiting = async () =>
+        (
+          await queryRows<{ n: number }>(
+            db(),
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        )[0]?.n;
+      // A third transaction holds the order's row, so both writes queue behind it: the cancel first, then the confirm.
+      let release!: () => void;
+      const held = new Promise<void>((done) => (release = done));
+      let locked!: () => void;
+      const holding = new Promise<void>((done) => (locked = done));
+      const holder = db().transaction(async (tx) => {
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+        locked();
+        await held;
+      });
+      await holding;
+      const [now] = await db().select().from(orders).where(eq(orders.id, order.id));
+      const [buyer, seller] = [await readerOf(rm), await readerOf(dm)];
+      const cancel = t.app.services.orders.cancel(buyer, order.id, { version: now!.version, reason: 'Changed our mind' }, actor(rm), 'partner');
+      await expect.poll(waiting).toBe(1);
+      const confirm = t.app.services.payments.confirm(seller, payment.id, { version: 1 }, actor(dm));
+      await expect.poll(waiting).toBe(2);
+      release();
+      await holder;
+      const outcomes = await Promise.allSettled([cancel, confirm]);
+      // Whichever order they finish in, each is an answer: a success or a refusal with its code — never a deadlock.
+      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason, String(o.reason)).toHaveProperty('status', 409);
+      expect(outcomes[0].status).toBe('fulfilled');
+      expect(await statusOf(order.id)).toBe('cancelled');
+      const after = await invoiceRow(inv.id);
+      expect(after.paidMinor + after.creditedMinor).toBeLessThanOrEqual(after.totalMinor);
     });
 
     it('…whereas unguarded updates (`where id = ?`) let both confirms apply the money', async () => {

@@ -14,6 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { type InvoiceParty, invoiceItems, invoiceOrders, invoices, orderItems, orders, organisations, products, tradeTerms } from '../../db/schema';
 import { recordAudit } from '../audit/service';
 import { nextDocumentSequence } from './numbers';
+import { payOrdersOfInvoices, type PaidOrder } from '../orders/paid';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -220,7 +221,10 @@ export interface CreditLine {
  * Writes a credit note against `invoice` (locked by the caller: `for update`) inside `tx`: at most the
  * cases each line still has uncredited (409 `credit_exceeds_invoiced`), at most what is still owed
  * (409 `credit_exceeds_outstanding`; the table's check is the backstop), numbered CN-… from the gapless
- * counter, the invoice's credited amount moved by a guarded update, both audited.
+ * counter, the invoice's credited amount moved by a guarded update, both audited. A note that settles
+ * what was left of a part-paid invoice moves its orders to paid, as its last payment would have (the
+ * orders' locks after the invoice's, the order payments take them in); an invoice credited in full
+ * with nothing paid leaves them where they are: nothing was paid.
  */
 export async function writeCreditNote(
   tx: Tx,
@@ -230,7 +234,7 @@ export async function writeCreditNote(
   actor: Actor,
   at: Date,
   cause: 'correction' | 'order_cancelled' | 'shortfall',
-): Promise<InvoiceRow> {
+): Promise<{ note: InvoiceRow; paidOrders: PaidOrder[] }> {
   if (invoice.kind !== 'invoice') throw new AppError('not_an_invoice', 409, 'A credit note credits an invoice, not another credit note.');
   if (invoice.state !== 'issued') throw new AppError('invoice_not_issued', 409, 'Only an issued invoice can be credited: discard the draft instead.');
   const credited = await creditedOn(tx, invoice.id);
@@ -307,7 +311,7 @@ export async function writeCreditNote(
     .update(invoices)
     .set({ creditedMinor: sql`${invoices.creditedMinor} + ${totals.totalMinor}`, updatedAt: at })
     .where(and(eq(invoices.id, invoice.id), sql`${invoices.paidMinor} + ${invoices.creditedMinor} + ${totals.totalMinor} <= ${invoices.totalMinor}`))
-    .returning({ creditedMinor: invoices.creditedMinor });
+    .returning({ creditedMinor: invoices.creditedMinor, paidMinor: invoices.paidMinor, totalMinor: invoices.totalMinor });
   if (!after) throw new AppError('credit_exceeds_outstanding', 409, 'A credit note cannot credit more than is still owed on the invoice.');
   await recordAudit(tx, actor, {
     action: 'INSERT',
@@ -330,5 +334,6 @@ export async function writeCreditNote(
     oldValues: { creditedMinor: invoice.creditedMinor },
     newValues: { creditedMinor: after.creditedMinor, creditNote: number },
   });
-  return doc;
+  const settled = after.paidMinor > 0 && after.paidMinor + after.creditedMinor === after.totalMinor;
+  return { note: doc, paidOrders: settled ? await payOrdersOfInvoices(tx, [invoice.id], actor, at) : [] };
 }

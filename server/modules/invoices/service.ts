@@ -372,7 +372,8 @@ export function createInvoiceService(deps: InvoiceDeps) {
     cause: 'correction' | 'order_cancelled' | 'shortfall',
     told: Told,
   ): Promise<InvoiceRow> {
-    const note = await writeCreditNote(tx, invoice, lines, reason, actor, new Date(now()), cause);
+    const { note, paidOrders } = await writeCreditNote(tx, invoice, lines, reason, actor, new Date(now()), cause);
+    for (const o of paidOrders) told.orders.set(o.id, o);
     const [issuer, customer] = await Promise.all([organisationOf(tx, invoice.issuerId), organisationOf(tx, invoice.customerId)]);
     await tell(tx, told, { doc: note, credits: invoice.number, to: 'customer', from: issuer.tradingName });
     // The issuer hears of a credit note it did not write itself (its customer cancelled an order).
@@ -641,6 +642,16 @@ export function createInvoiceService(deps: InvoiceDeps) {
         return creditIn(tx, invoice, lines, input.reason, actor, 'correction', told);
       });
       return detail(note, 'issuer');
+    },
+
+    /** Locks the issued invoice billing `orderId` (none: nothing), before a cancel locks the order. */
+    async lockInvoiceOfOrder(tx: Tx, orderId: number): Promise<void> {
+      await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .innerJoin(invoiceOrders, eq(invoiceOrders.invoiceId, invoices.id))
+        .where(and(eq(invoiceOrders.orderId, orderId), eq(invoices.state, 'issued'), eq(invoices.kind, 'invoice')))
+        .for('update', { of: invoices });
     },
 
     /**

@@ -64,6 +64,12 @@ const MAX_AMOUNT = 2_147_483_647;
 
 /** What cancelling an invoiced order asks of invoicing (services.invoices): a credit note for its lines, in the cancel's transaction. */
 export interface OrderInvoicing {
+  /**
+   * Locks the issued invoice billing the order, if any: a cancel takes it before the order's row lock,
+   * in the order a payment's confirmation takes them (invoices, then their orders) — the other way
+   * round, the two at once deadlock on PostgreSQL.
+   */
+  lockInvoiceOf(tx: Tx, orderId: number): Promise<void>;
   /** Issues the credit note inside `tx`; the answer tells the other side after the commit. */
   orderCancelled(tx: Tx, order: OrderRow, reason: string, actor: Actor): Promise<() => Promise<void>>;
 }
@@ -744,6 +750,7 @@ export function createOrderService(deps: OrderDeps) {
     const side = await sideOf(viewer, first, channel, { act: true });
     let credited: (() => Promise<void>) | undefined;
     await write(async (tx, tell) => {
+      await deps.invoicing.lockInvoiceOf(tx, id);
       const row = await requireRow(id, tx);
       const t = transition('cancel', row, side, input.version);
       const after = await guardedMove(tx, row, 'cancel', t.to, { cancelledAt: new Date(now()), cancelledBy: actor.userId, cancelReason: input.reason }, actor, {
