@@ -1,11 +1,13 @@
 // Server rendering: streams to browsers, waits for everything for bots (and so for crawlers' HTML).
 // The request's CSP nonce goes to both React and React Router so every inline script carries it.
+// Public pages that need nothing at load hydrate on the visitor's first intent (app/lib/hydrate-on-intent.ts).
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { holdScripts, hydratesOnIntent } from './lib/hydrate-on-intent';
 import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -35,7 +37,12 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          // A public page hydrates on the visitor's first intent (app/lib/hydrate-on-intent.ts).
+          if (hydratesOnIntent(routerContext)) {
+            const held = holdScripts();
+            held.pipe(body);
+            pipe(held);
+          } else pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

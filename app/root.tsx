@@ -1,5 +1,6 @@
 // The document: head, the age gate, the public chrome or the Home button, toasts, progress and the
 // error boundary (spec §2 "Global layout").
+import { useEffect } from 'react';
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
@@ -11,6 +12,7 @@ import { useRememberedPass } from './features/age-gate/use-remembered-pass';
 import { PageError } from './features/layout/not-found';
 import { PageChrome } from './features/layout/page-chrome';
 import { ChatLauncher } from './features/chat/chat-launcher';
+import { HYDRATED_EVENT } from './lib/hydrate-on-intent-events';
 import { useNonce } from './lib/nonce';
 import { MARKETS } from '@shared/markets';
 
@@ -71,6 +73,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { gate, toast } = loaderData;
   const { pathname, search } = useLocation();
   useRememberedPass(gate);
+  // A page that hydrated on intent presses again what was pressed before (app/lib/hydrate-on-intent.ts).
+  useEffect(() => void window.dispatchEvent(new Event(HYDRATED_EVENT)), []);
   // The gate route renders the gate itself (it owns the form's action data).
   const gated = gate.status !== 'pass' && pathname !== '/age-gate';
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentZoneClocks, offsetAt, storeTimeZone, weekdayByClock, zoneClocks } from './store-clock';
+import { currentZoneClocks, nextDayChange, offsetAt, storeTimeZone, weekdayByClock, zoneClocks } from './store-clock';
 
 const WEEKDAY: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
 const weekdayIn = new Map<string, Intl.DateTimeFormat>();
@@ -88,5 +88,30 @@ describe('storeTimeZone', () => {
     expect(storeTimeZone('US', -118.24)).toBe('America/Los_Angeles');
     expect(storeTimeZone('AU', 115.86)).toBe('Australia/Perth');
     expect(storeTimeZone('DE', 13.4)).toBe('Europe/Paris');
+  });
+});
+
+describe('nextDayChange', () => {
+  it('is the next instant the day may change: the day holds until then by ICU, and at a midnight it moves', () => {
+    const MINUTE = 60_000;
+    // Three starts, a summer-time change inside the window of some zones.
+    for (const start of [Date.UTC(2026, 2, 20, 13, 7), Date.UTC(2026, 9, 24, 22, 41), Date.UTC(2026, 11, 31, 23, 59)]) {
+      const clocks = zoneClocks(ZONES, start);
+      for (const zone of ZONES)
+        for (let t = start; t < start + 20 * 24 * 60 * MINUTE; t += 613 * MINUTE) {
+          const change = nextDayChange(clocks[zone], t)!;
+          expect(change, `${zone} ${new Date(t).toISOString()}`).toBeGreaterThan(t);
+          expect(change - t).toBeLessThanOrEqual(24 * 60 * MINUTE);
+          expect(icuWeekday(zone, change - 1), `${zone} ${new Date(t).toISOString()}`).toBe(icuWeekday(zone, t));
+          const offsetChanged = offsetAt(zone, change) !== offsetAt(zone, change - 1);
+          if (!offsetChanged) expect(icuWeekday(zone, change), `${zone} ${new Date(change).toISOString()}`).toBe(((icuWeekday(zone, t) ?? 0) + 1) % 7);
+        }
+    }
+  });
+
+  it('knows nothing past its clock', () => {
+    const clock = zoneClocks(['Europe/London'], Date.UTC(2026, 0, 1))['Europe/London']!;
+    expect(nextDayChange(clock, clock.until)).toBeNull();
+    expect(nextDayChange(undefined, Date.UTC(2026, 0, 1))).toBeNull();
   });
 });

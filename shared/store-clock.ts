@@ -99,3 +99,19 @@ export function weekdayByClock(clock: ZoneClock | undefined, now: number): numbe
   for (const o of clock.offsets) if (o.from <= now) minutes = o.minutes;
   return (new Date(now + minutes * MINUTE).getUTCDay() + 6) % 7;
 }
+
+/**
+ * The first instant after `now` at which `weekdayByClock` may answer another day: the zone's next
+ * midnight, or an offset change before it (then asked again). Null past what the clock knows.
+ */
+export function nextDayChange(clock: ZoneClock | undefined, now: number): number | null {
+  if (!clock || now >= clock.until || clock.offsets.length === 0) return null;
+  let minutes = clock.offsets[0]!.minutes;
+  let change = clock.until;
+  for (const o of clock.offsets)
+    if (o.from <= now) minutes = o.minutes;
+    else change = Math.min(change, o.from);
+  const local = now + minutes * MINUTE;
+  const midnight = (Math.floor(local / DAY) + 1) * DAY - minutes * MINUTE;
+  return Math.min(midnight, change);
+}

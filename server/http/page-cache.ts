@@ -24,6 +24,9 @@ import {
   type GzipParts,
   pickEncoding,
 } from './nonce-compression';
+import { PAGE_CACHE_UNTIL } from '../../shared/page-cache';
+
+const CACHE_UNTIL = PAGE_CACHE_UNTIL.toLowerCase();
 
 export interface Entry {
   status: number;
@@ -35,6 +38,8 @@ export interface Entry {
   br?: BrotliParts | null;
   /** The response headers per encoding, made once. */
   heads: Partial<Record<Encoding, [string, string][]>>;
+  /** When the page's loader said its copy goes stale (shared/page-cache.ts), epoch ms. */
+  until?: number;
 }
 
 /** The length of the nonces the server makes (16 random bytes in base64; server/http/security.ts). */
@@ -77,7 +82,7 @@ function headersFor(headers: [string, string][], encoding: Encoding): [string, s
   return out;
 }
 
-export function createPageCache(content: ContentVersion, ageGate: AgeGateService, max = 500): PageCache {
+export function createPageCache(content: ContentVersion, ageGate: AgeGateService, max = 500, now: () => number = Date.now): PageCache {
   const placeholder = `__NONCE_${randomBytes(12).toString('hex')}__`;
   const entries = new Lru<Entry>(max);
   content.onChange(() => entries.clear());
@@ -114,11 +119,25 @@ export function createPageCache(content: ContentVersion, ageGate: AgeGateService
         .join('&');
       return `${content.current}|${gate.status}${remember}|${country}|${market}|${path}?${query}`;
     },
-    get: (key) => entries.get(key),
+    get(key) {
+      const entry = entries.get(key);
+      if (entry?.until !== undefined && now() >= entry.until) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry;
+    },
     async capture(key, response, version) {
       const type = response.headers.get('Content-Type') ?? '';
       if (response.status !== 200 || response.headers.has('Set-Cookie') || !type.startsWith('text/html')) return null;
-      const entry: Entry = { status: response.status, headers: [...response.headers.entries()], body: await response.text(), heads: {} };
+      const until = Number(response.headers.get(PAGE_CACHE_UNTIL) ?? NaN);
+      const entry: Entry = {
+        status: response.status,
+        headers: [...response.headers.entries()].filter(([k]) => k !== CACHE_UNTIL),
+        body: await response.text(),
+        heads: {},
+        ...(Number.isFinite(until) ? { until } : {}),
+      };
       if (version === content.current) {
         entries.set(key, entry);
         // Compressed off the event loop (brotli at its best quality takes tens of milliseconds a

@@ -6,6 +6,9 @@ import './load-context';
 import type { PageCache } from './page-cache';
 import { pageBodyOf } from './page-forms';
 import { readSessionToken } from './request-auth';
+import { PAGE_CACHE_UNTIL } from '../../shared/page-cache';
+
+const CACHE_UNTIL = PAGE_CACHE_UNTIL.toLowerCase();
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -47,7 +50,8 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
-    if (key === 'set-cookie') continue;
+    // The page cache's own (shared/page-cache.ts): for the cache, never for the browser.
+    if (key === 'set-cookie' || key === CACHE_UNTIL) continue;
     res.setHeader(key, value);
   }
   const cookies = response.headers.getSetCookie();

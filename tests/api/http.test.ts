@@ -2,6 +2,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
+import { PAGE_CACHE_UNTIL } from '../../shared/page-cache';
 import { passGate, startTestServer, type TestServer } from '../support/test-server';
 
 interface LogLine {
@@ -180,6 +181,27 @@ describe('security headers and compression', () => {
     expect(strip(html, br.headers)).toBe(strip(plain.body.toString(), plain.headers));
     expect(strip(fromGzip, gz.headers)).toBe(strip(plain.body.toString(), plain.headers));
     expect(br.body.length).toBeLessThan(gz.body.length);
+  });
+
+  it('holds a public page’s module script for the visitor’s first intent; sign-in pages start theirs at load', async () => {
+    for (const path of ['/products', '/about', '/store-locator?q=London']) {
+      const html = await (await get(path, { cookie })).text();
+      expect(html, path).toContain('type="frolic/held-module"');
+      expect(html, path).not.toMatch(/type="module"|rel="modulepreload"/);
+    }
+    const signIn = await (await get('/admin-login', { cookie })).text();
+    expect(signIn).toContain('type="module"');
+    expect(signIn).not.toContain('frolic/held-module');
+  });
+
+  it('marks each store’s today as rendered, and keeps the store locator’s cached copy to itself until the next midnight', async () => {
+    const first = await get('/store-locator?q=London', { cookie });
+    const again = await get('/store-locator?q=London', { cookie });
+    expect(again.headers.get('x-page-cache')).toBe('hit');
+    for (const res of [first, again]) expect(res.headers.has(PAGE_CACHE_UNTIL)).toBe(false);
+    const html = await again.text();
+    const today = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'Europe/London' }).format(new Date());
+    expect(html).toMatch(new RegExp(`data-today="true"[^>]*>.{0,200}${today}`, 's'));
   });
 
   it('keeps query parameters pages do not read out of the page cache', async () => {

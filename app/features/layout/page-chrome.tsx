@@ -162,8 +162,12 @@ function MobileMenu({ menu }: { menu: PublicNavItem[] }) {
   const close = () => {
     if (ref.current) ref.current.open = false;
   };
-  // Back and forward change the page without a tap in the menu.
+  // Back and forward change the page without a tap in the menu. Not on mount: a page that hydrates on
+  // the visitor's first intent may hydrate because of the tap that opened it.
+  const shown = useRef(pathname + search);
   useEffect(() => {
+    if (shown.current === pathname + search) return;
+    shown.current = pathname + search;
     if (ref.current) ref.current.open = false;
   }, [pathname, search]);
   useEffect(() => {

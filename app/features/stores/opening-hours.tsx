@@ -1,6 +1,7 @@
-// A store's week of opening hours; today's row is marked once the page runs in the browser (a
-// cached page must not carry yesterday's "today"), by the zone's clock the page came with
-// (shared/store-clock.ts), or by ICU when the page is older than that clock.
+// A store's week of opening hours with today's row marked: as the server rendered it (the page may
+// hydrate only on the visitor's first press; the page cache keeps it no later than the zone's next
+// midnight), then in the browser by the zone's clock the page came with (shared/store-clock.ts), or
+// by ICU when the page is older than that clock.
 import { useSyncExternalStore } from 'react';
 import type { OpeningHoursEntry } from '@shared/schemas/stores';
 import { storeTimeZone, weekdayByClock, type ZoneClocks } from '@shared/store-clock';
@@ -16,11 +17,11 @@ function todayAt(timeZone: string): number {
 
 const noSubscription = () => () => {};
 
-function useToday(timeZone: string, clocks: ZoneClocks | undefined): number | null {
+function useToday(timeZone: string, clocks: ZoneClocks | undefined, renderedAt: number | undefined): number | null {
   return useSyncExternalStore(
     noSubscription,
     () => weekdayByClock(clocks?.[timeZone], Date.now()) ?? todayAt(timeZone),
-    () => null,
+    () => (renderedAt === undefined ? null : weekdayByClock(clocks?.[timeZone], renderedAt)),
   );
 }
 
@@ -30,14 +31,16 @@ export function OpeningHours({
   longitude,
   labelId,
   clocks,
+  renderedAt,
 }: {
   hours: OpeningHoursEntry[];
   country: string;
   longitude: number;
   labelId: string;
   clocks?: ZoneClocks;
+  renderedAt?: number;
 }) {
-  const today = useToday(storeTimeZone(country, longitude), clocks);
+  const today = useToday(storeTimeZone(country, longitude), clocks, renderedAt);
   return (
     <dl aria-labelledby={labelId} className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 text-sm">
       {DAYS.map((day, i) => {

@@ -6,8 +6,8 @@ import type { ZoneClocks } from '@shared/store-clock';
 import { countryName, directionsUrl, telHref } from './format';
 import { OpeningHours } from './opening-hours';
 
-/** `clocks`: the stores' zones' clocks, to mark today's opening hours without ICU. */
-export function StoreCard({ store, unit, clocks }: { store: StoreResult; unit: DistanceUnit; clocks?: ZoneClocks }) {
+/** `clocks`: the stores' zones' clocks, to mark today's opening hours without ICU; `renderedAt`: when the server rendered the page. */
+export function StoreCard({ store, unit, clocks, renderedAt }: { store: StoreResult; unit: DistanceUnit; clocks?: ZoneClocks; renderedAt?: number }) {
   const hoursId = `store-${store.id}-hours`;
   const place = [store.city, store.region, store.postcode].filter(Boolean).join(' ');
   return (
@@ -44,7 +44,14 @@ export function StoreCard({ store, unit, clocks }: { store: StoreResult; unit: D
         <p id={hoursId} className="text-sm font-semibold">
           Opening hours
         </p>
-        <OpeningHours hours={store.openingHours} country={store.country} longitude={store.longitude} labelId={hoursId} clocks={clocks} />
+        <OpeningHours
+          hours={store.openingHours}
+          country={store.country}
+          longitude={store.longitude}
+          labelId={hoursId}
+          clocks={clocks}
+          renderedAt={renderedAt}
+        />
       </div>
       {store.products.length > 0 ? (
         <div>

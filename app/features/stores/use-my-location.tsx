@@ -1,5 +1,8 @@
 // "Use my location": only where scripts run and the browser has geolocation; asks for the position
 // only when pressed, and on refusal or failure says so next to the button, leaving the text search.
+// Rendered by the server too (every browser that runs the app has geolocation), so it is there on a
+// page that hydrates on the first press — which it is (app/lib/hydrate-on-intent.ts); CSS hides it
+// where scripts do not run (`data-needs-script`, app/app.css).
 import { useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -30,7 +33,7 @@ function searchFor(form: HTMLFormElement | null, coords: GeolocationCoordinates)
 }
 
 export function UseMyLocation() {
-  const supported = useSyncExternalStore(noSubscription, hasGeolocation, () => false);
+  const supported = useSyncExternalStore(noSubscription, hasGeolocation, () => true);
   const navigate = useNavigate();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   if (!supported) return null;
@@ -55,6 +58,7 @@ export function UseMyLocation() {
     <>
       <button
         type="button"
+        data-needs-script=""
         onClick={locate}
         aria-disabled={state.busy || undefined}
         className="inline-flex items-center gap-2 rounded-full border border-forest px-5 py-2 font-medium text-forest hover:bg-forest hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass aria-disabled:opacity-60"

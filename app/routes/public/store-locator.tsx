@@ -1,10 +1,11 @@
 // Store locator: stores near a place, a postcode or the visitor's location, or by name; radius in
 // the visitor's unit, a product filter; the whole search in the URL (works without scripts).
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { formatDistance, toKm } from '@shared/geo';
 import { DEFAULT_RADIUS } from '@shared/store-constants';
 import { type StoreSearchQuery, storeSearchQuery } from '@shared/schemas/stores';
-import { currentZoneClocks, storeTimeZone, type ZoneClocks } from '@shared/store-clock';
+import { PAGE_CACHE_UNTIL } from '@shared/page-cache';
+import { currentZoneClocks, nextDayChange, storeTimeZone, type ZoneClocks } from '@shared/store-clock';
 import type { Route } from './+types/store-locator';
 import { countryName } from '~/features/stores/format';
 import { StoreCard } from '~/features/stores/store-card';
@@ -63,12 +64,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The clocks of the shown stores' zones: the cards mark today without the browser loading ICU's
   // time-zone data (shared/store-clock.ts).
   const shown = result ? [...result.items, ...(result.nearest ? [result.nearest] : [])] : [];
-  const clocks = currentZoneClocks(new Set(shown.map((s) => storeTimeZone(s.country, s.longitude))), Date.now());
-  return { values, result, products, towns, clocks, invalid: !parsed.success };
+  const renderedAt = Date.now();
+  const clocks = currentZoneClocks(new Set(shown.map((s) => storeTimeZone(s.country, s.longitude))), renderedAt);
+  // The page marks each store's today as rendered (it may hydrate only on the visitor's first press),
+  // so a cached copy lives until the first of the shown zones' next midnights.
+  const until = Math.min(...Object.values(clocks).map((c) => nextDayChange(c, renderedAt) ?? renderedAt));
+  return data(
+    { values, result, products, towns, clocks, renderedAt, invalid: !parsed.success },
+    Number.isFinite(until) ? { headers: { [PAGE_CACHE_UNTIL]: String(until) } } : undefined,
+  );
 }
 
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const until = loaderHeaders.get(PAGE_CACHE_UNTIL);
+  return until ? { [PAGE_CACHE_UNTIL]: until } : new Headers();
+};
+
 export default function StoreLocator({ loaderData }: Route.ComponentProps) {
-  const { values, result, products, towns, clocks, invalid } = loaderData;
+  const { values, result, products, towns, clocks, renderedAt, invalid } = loaderData;
   const productName = products.find((p) => p.slug === values.product)?.name;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-12">
@@ -83,7 +96,7 @@ export default function StoreLocator({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {result ? (
-        <Results result={result} values={values} productName={productName} clocks={clocks} />
+        <Results result={result} values={values} productName={productName} clocks={clocks} renderedAt={renderedAt} />
       ) : (
         <Towns towns={towns} />
       )}
@@ -93,7 +106,19 @@ export default function StoreLocator({ loaderData }: Route.ComponentProps) {
 
 type Result = NonNullable<Route.ComponentProps['loaderData']['result']>;
 
-function Results({ result, values, productName, clocks }: { result: Result; values: StoreSearchValues; productName?: string; clocks: ZoneClocks }) {
+function Results({
+  result,
+  values,
+  productName,
+  clocks,
+  renderedAt,
+}: {
+  result: Result;
+  values: StoreSearchValues;
+  productName?: string;
+  clocks: ZoneClocks;
+  renderedAt: number;
+}) {
   const { unit } = values;
   const reach = `${values.radius} ${unit === 'mi' ? 'miles' : 'km'}`;
   const count = (n: number) => (n === 1 ? '1 store' : `${n} stores`);
@@ -128,7 +153,7 @@ function Results({ result, values, productName, clocks }: { result: Result; valu
         <ol className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="store-results">
           {result.items.map((s) => (
             <li key={s.id}>
-              <StoreCard store={s} unit={unit} clocks={clocks} />
+              <StoreCard store={s} unit={unit} clocks={clocks} renderedAt={renderedAt} />
             </li>
           ))}
         </ol>
@@ -141,7 +166,7 @@ function Results({ result, values, productName, clocks }: { result: Result; valu
             {result.nearest.distanceKm !== null ? `, ${formatDistance(result.nearest.distanceKm, unit)} away` : ''}.
           </p>
           <div className="mt-4 max-w-md">
-            <StoreCard store={result.nearest} unit={unit} clocks={clocks} />
+            <StoreCard store={result.nearest} unit={unit} clocks={clocks} renderedAt={renderedAt} />
           </div>
         </div>
       ) : null}

@@ -1,0 +1,73 @@
+// Public pages hydrate on the visitor's first intent (app/lib/hydrate-on-intent.ts): read and left, a
+// page costs no JavaScript; the first press starts it, and a button pressed before React is there is
+// pressed again once it is.
+import { expect, type Page, test } from '@playwright/test';
+import { contactMessages } from '../../server/db/schema';
+import { passGate } from './fixtures';
+import { startOwnServer } from './own-server';
+
+/** The app's JavaScript files the page has asked for so far. */
+function scriptRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' && new URL(r.url()).pathname.startsWith('/assets/')) seen.push(new URL(r.url()).pathname);
+  });
+  return seen;
+}
+
+test('a public page loads no JavaScript until the first press, which still opens the chat', async ({ page }) => {
+  await page.goto('/about');
+  await passGate(page);
+  const scripts = scriptRequests(page);
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // `load` waits for every module script a page starts: none was.
+  await page.waitForLoadState('load');
+  expect(scripts).toEqual([]);
+  expect(await page.evaluate(() => 'routeModules' in window || '__reactRouterRouteModules' in window)).toBe(false);
+  // Links work as links meanwhile.
+  await page.getByRole('navigation', { name: 'Filter by category' }).getByRole('link', { name: 'Rum' }).click();
+  await expect(page).toHaveURL(/category=rum/i);
+  await page.waitForLoadState('load');
+  expect(scripts).toEqual([]);
+
+  // The first press: the chat opens (pressed again once React is there) and the app's scripts came.
+  await page.getByTestId('chat-button').click();
+  const panel = page.getByTestId('chat-panel');
+  await expect(panel.getByRole('heading', { name: 'Frolic Assistant' })).toBeVisible();
+  await expect(page.getByTestId('chat-button')).toHaveAttribute('aria-expanded', 'true');
+  expect(scripts.some((s) => s.includes('entry.client'))).toBe(true);
+  // Once, not twice: a second press closes it.
+  await page.getByTestId('chat-button').click();
+  await expect(panel).toHaveCount(0);
+});
+
+test('what a visitor types while the page comes to life is kept, and sent', async ({ page }) => {
+  test.slow();
+  const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 800 + test.info().parallelIndex);
+  await page.goto(`${own.url}/about`);
+  await passGate(page);
+  const scripts = scriptRequests(page);
+  await page.goto(`${own.url}/contact`);
+  await page.waitForLoadState('load');
+  expect(scripts).toEqual([]);
+  // Typed key by key: the first focus starts the scripts, and the rest arrives while React hydrates.
+  await page.getByLabel('Your name').pressSequentially('Ada Lovelace');
+  await page.getByLabel('Email address').pressSequentially('ada@example.com');
+  await page.getByLabel('Subject').selectOption('Events');
+  await page.getByLabel('Message').pressSequentially('Typed while the page came to life.');
+  expect(scripts.some((s) => s.includes('entry.client'))).toBe(true);
+  await expect(page.getByLabel('Your name')).toHaveValue('Ada Lovelace');
+  // Humans take a moment; the server drops forms sent faster than a person could type.
+  await page.waitForTimeout(1600);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you — your message is on its way' })).toBeVisible();
+  const database = await own.stopAndOpenDatabase();
+  try {
+    expect(await database.db.select().from(contactMessages)).toMatchObject([
+      { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Events', message: 'Typed while the page came to life.' },
+    ]);
+  } finally {
+    await database.close();
+  }
+});
