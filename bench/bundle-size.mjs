@@ -1,5 +1,6 @@
-// JavaScript a visitor's browser loads to render `/` past the age gate: every <script src>, every
-// <link rel="modulepreload">, the inline module script's static imports (route modules, entry.client),
+// JavaScript a visitor's browser loads to render `/` past the age gate and bring it to life (public
+// pages start it on the first press: app/lib/hydrate-on-intent.ts): every <script src>, every
+// <link rel="modulepreload"> (held or not), the inline module script's static imports (route modules, entry.client),
 // and, recursively, the static imports inside those files. Reports raw and gzip -9 sizes, and checks
 // that no module exclusive to the staff (admin) or partner areas is among them.
 /* global fetch, Buffer */
@@ -31,7 +32,7 @@ function entryPoints(html, base) {
   };
   for (const m of html.matchAll(/<script\b[^>]*>/gi)) add(attr(m[0], 'src'));
   for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
-    if ((attr(m[0], 'rel') ?? '').toLowerCase() === 'modulepreload') add(attr(m[0], 'href'));
+    if (['modulepreload', 'frolic/modulepreload'].includes((attr(m[0], 'rel') ?? '').toLowerCase())) add(attr(m[0], 'href'));
   }
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (attr(`<x ${m[1]}>`, 'src')) continue;

@@ -58,6 +58,7 @@ export const PUBLIC_PAGES = [
   ['business-inquiry', '/business-inquiry'],
   ['drink-responsibly', '/drink-responsibly'],
   ['privacy', '/privacy'],
+  ['events', '/events'],
 ];
 
 export async function run() {
