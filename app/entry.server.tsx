@@ -1,7 +1,7 @@
 // Server rendering: streams to browsers, waits for everything for bots (and so for crawlers' HTML).
 // The request's CSP nonce goes to both React and React Router so every inline script carries it.
 // Public pages that need nothing at load hydrate on the visitor's first intent (app/lib/hydrate-on-intent.ts).
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -40,7 +40,8 @@ export default function handleRequest(
           // A public page hydrates on the visitor's first intent (app/lib/hydrate-on-intent.ts).
           if (hydratesOnIntent(routerContext)) {
             const held = holdScripts();
-            held.pipe(body);
+            // Errors and an early close travel both ways: React hears a client that went away.
+            pipeline(held, body, () => {});
             pipe(held);
           } else pipe(body);
         },

@@ -49,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const theme = useRouteLoaderData<typeof loader>('root')?.theme;
+  // A page that hydrated on intent presses again what was pressed before (app/lib/hydrate-on-intent.ts);
+  // from the layout, which every outcome renders (the page, its error boundary).
+  useEffect(() => void window.dispatchEvent(new Event(HYDRATED_EVENT)), []);
   return (
     <html lang="en">
       <head>
@@ -73,8 +76,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { gate, toast } = loaderData;
   const { pathname, search } = useLocation();
   useRememberedPass(gate);
-  // A page that hydrated on intent presses again what was pressed before (app/lib/hydrate-on-intent.ts).
-  useEffect(() => void window.dispatchEvent(new Event(HYDRATED_EVENT)), []);
   // The gate route renders the gate itself (it owns the form's action data).
   const gated = gate.status !== 'pass' && pathname !== '/age-gate';
   return (

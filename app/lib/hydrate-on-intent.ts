@@ -10,10 +10,10 @@
 // entry) becomes an inert `<script type="frolic/held-module">`, its `modulepreload` links inert
 // `frolic/modulepreload` ones, and `INTENT_SCRIPT` is put before it: on the first pointerdown, keydown,
 // focusin or touchstart it starts the held script (and the preloads) as they were — but not for a
-// link, which loads the next page (server-rendered, as quick to show) whether or not React is there. A button pressed
-// before the page is live (the chat button, say) is pressed again once React has hydrated — the root
-// announces it with `HYDRATED_EVENT`; links, submit buttons of forms and native controls keep their
-// native behaviour meanwhile.
+// link, which loads the next page (server-rendered, as quick to show) whether or not React is there.
+// A button pressed before the page is live (the chat button, say) is pressed again once React has
+// hydrated — the document's layout announces it with `HYDRATED_EVENT`; links, submit buttons of forms
+// and native controls keep their native behaviour meanwhile.
 //
 // Which pages: every route of the match is public (`ON_INTENT_ROUTES`) and nothing needs the browser at
 // once — no flashed toast to show. What a page used to complete in the browser at load is rendered by
@@ -64,18 +64,32 @@ export function hydratesOnIntent(context: Pick<EntryContext, 'staticHandlerConte
 /**
  * The inline script that starts the held module script on the first intent, and presses again a
  * button pressed before hydration. Plain ES2017, no dependencies; it runs where the held script is.
+ *
+ * - The held script is the last one of its kind in the document (the one the server rewrote).
+ * - Hydrating later does not move the page: React Router's inline script restored the scroll position
+ *   at load, and the router does not restore it again when it hydrates (journey
+ *   tests/e2e/hydrate-on-intent.spec.ts).
+ * - A press held for replay is an element, or — for a link that hydration replaces with a button
+ *   (`data-press-key`, the product gallery's thumbnails) — the key, pressed on the live control
+ *   that carries it.
+ * - If the scripts fail to load (an old page after a deploy removed its files), the page reloads —
+ *   once per address until a page comes to life, so an outage of the files cannot loop; if the page
+ *   is not live 15 s after the start, presses are no longer held, so nothing stays swallowed for good.
  */
-export const INTENT_SCRIPT = `(function(){var d=document,w=window,started=false,live=false,pressed=[],kinds=['pointerdown','keydown','focusin','touchstart'];
-function held(){return d.querySelector('script[type="${HELD_TYPE}"]')}
-function onLink(e){var t=e&&e.target;return !!(t&&t.closest&&t.closest('a[href]'))}
+export const INTENT_SCRIPT = `(function(){var d=document,w=window,R='frolic-reloaded',started=false,live=false,pressed=[],kinds=['pointerdown','keydown','focusin','touchstart'];
+function held(){var all=d.querySelectorAll('script[type="${HELD_TYPE}"]');return all[all.length-1]}
+function onLink(e){var t=e&&e.target;return !!(t&&t.closest&&t.closest('a[href]:not([data-press-key])'))}
 function intent(e){if(!onLink(e))start()}
 function start(){if(started)return;started=true;kinds.forEach(function(k){d.removeEventListener(k,intent,true)});var s=held();if(!s)return;
 d.querySelectorAll('link[rel="${HELD_PRELOAD}"]').forEach(function(l){var p=d.createElement('link');p.rel='modulepreload';p.href=l.getAttribute('href');p.nonce=s.nonce;d.head.appendChild(p)});
-var m=d.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.after(m)}
+var m=d.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;m.onerror=function(){live=true;pressed=[];try{if(sessionStorage.getItem(R)!==location.href){sessionStorage.setItem(R,location.href);location.reload()}}catch(e){}};s.after(m);
+setTimeout(function(){live=true;pressed=[]},15000)}
 kinds.forEach(function(k){d.addEventListener(k,intent,{capture:true,passive:true})});
-d.addEventListener('click',function(e){if(live)return;var b=e.target&&e.target.closest&&e.target.closest('button,[role="button"]');if(!b||b.disabled||b.closest('a[href]'))return;
-if(b.form&&b.type==='submit')return;e.preventDefault();e.stopImmediatePropagation();if(pressed.indexOf(b)<0)pressed.push(b);start()},true);
-w.addEventListener('${HYDRATED_EVENT}',function(){live=true;var q=pressed;pressed=[];q.forEach(function(b){if(b.isConnected)b.click()})});})();`;
+d.addEventListener('click',function(e){if(live||!held())return;var t=e.target&&e.target.closest?e.target:null;if(!t)return;
+var key=t.closest('[data-press-key]'),b=key||t.closest('button,[role="button"]');if(!b||b.disabled||(!key&&b.closest('a[href]')))return;
+if(!key&&b.form&&b.type==='submit')return;e.preventDefault();e.stopImmediatePropagation();var item=key?key.getAttribute('data-press-key'):b;if(pressed.indexOf(item)<0)pressed.push(item);start()},true);
+function press(item,tries){var el=typeof item==='string'?d.querySelector('[data-press-key="'+CSS.escape(item)+'"]:not(a)'):item;if(el&&el.isConnected){el.click();return}if(tries<20)setTimeout(function(){press(item,tries+1)},50)}
+w.addEventListener('${HYDRATED_EVENT}',function(){live=true;try{sessionStorage.removeItem(R)}catch(e){}var q=pressed;pressed=[];q.forEach(function(item){press(item,0)})});})();`;
 
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" /g;

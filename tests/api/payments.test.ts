@@ -469,6 +469,40 @@ describe('balances, aging and statements', () => {
   });
 });
 
+let productSeq = 0;
+/** A distributor and its retailer trading one gin (6 bottles a case at 10.00, 600 cases on hand). */
+async function tradingPair() {
+  const d = await createOrganisation(t, 'distributor');
+  const r = await createOrganisation(t, 'retailer', { supplierId: d.id });
+  const dm = await signedInMember(t, d);
+  const rm = await signedInMember(t, r);
+  const [p] = await db()
+    .insert(products)
+    .values({
+      slug: `trade-gin-${process.pid}-${++productSeq}`,
+      name: 'Trade Gin',
+      category: 'Gin',
+      abvTenths: 400,
+      volumeMl: 700,
+      description: '',
+      tastingNotes: { nose: '', palate: '', finish: '' },
+      imageUrl: '/x.png',
+      caseSize: 6,
+      status: 'active',
+    })
+    .returning({ id: products.id });
+  await db().insert(productTradePrices).values({ productId: p!.id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1_000 });
+  await moveStock(db(), { organisationId: d.id, productId: p!.id, onHand: 600, reserved: 0, cause: 'adjustment' });
+  /** An order of `cases` the retailer placed and the distributor approved. */
+  const approvedOrder = async (cases: number) => {
+    const order = await body(await rm.json('POST', '/api/partner/orders', { lines: [{ productId: p!.id, cases }], note: '' }), 201);
+    await body(await dm.json('POST', `/api/partner/orders/${order.id}/approve`, { version: 1 }), 200);
+    return order;
+  };
+  return { d, r, dm, rm, productId: p!.id, approvedOrder };
+}
+const statusOf = async (orderId: number) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]?.status;
+
 describe('the credit hold', () => {
   let d: Organisation;
   let r: Organisation;
@@ -476,28 +510,7 @@ describe('the credit hold', () => {
   let rm: Member;
   let gin = 0;
   beforeAll(async () => {
-    d = await createOrganisation(t, 'distributor');
-    r = await createOrganisation(t, 'retailer', { supplierId: d.id });
-    dm = await signedInMember(t, d);
-    rm = await signedInMember(t, r);
-    const [p] = await db()
-      .insert(products)
-      .values({
-        slug: `hold-gin-${process.pid}`,
-        name: 'Hold Gin',
-        category: 'Gin',
-        abvTenths: 400,
-        volumeMl: 700,
-        description: '',
-        tastingNotes: { nose: '', palate: '', finish: '' },
-        imageUrl: '/x.png',
-        caseSize: 6,
-        status: 'active',
-      })
-      .returning({ id: products.id });
-    gin = p!.id;
-    await db().insert(productTradePrices).values({ productId: gin, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1_000 });
-    await moveStock(db(), { organisationId: d.id, productId: gin, onHand: 600, reserved: 0, cause: 'adjustment' });
+    ({ d, r, dm, rm, productId: gin } = await tradingPair());
     // A credit limit of £1,000.00.
     await db().update(tradeTerms).set({ creditLimitMinor: 100_000 }).where(eq(tradeTerms.customerId, r.id));
   });
@@ -547,40 +560,6 @@ describe('the credit hold', () => {
     expect(refused.error.details).toContainEqual(expect.objectContaining({ code: 'overdue_invoice', invoiceNumber: sixty.number, daysOverdue: 61 }));
   });
 });
-
-let productSeq = 0;
-/** A distributor and its retailer trading one gin (6 bottles a case at 10.00, 600 cases on hand). */
-async function tradingPair() {
-  const d = await createOrganisation(t, 'distributor');
-  const r = await createOrganisation(t, 'retailer', { supplierId: d.id });
-  const dm = await signedInMember(t, d);
-  const rm = await signedInMember(t, r);
-  const [p] = await db()
-    .insert(products)
-    .values({
-      slug: `pay-cycle-${process.pid}-${++productSeq}`,
-      name: 'Cycle Gin',
-      category: 'Gin',
-      abvTenths: 400,
-      volumeMl: 700,
-      description: '',
-      tastingNotes: { nose: '', palate: '', finish: '' },
-      imageUrl: '/x.png',
-      caseSize: 6,
-      status: 'active',
-    })
-    .returning({ id: products.id });
-  await db().insert(productTradePrices).values({ productId: p!.id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1_000 });
-  await moveStock(db(), { organisationId: d.id, productId: p!.id, onHand: 600, reserved: 0, cause: 'adjustment' });
-  /** An order of `cases` the retailer placed and the distributor approved. */
-  const approvedOrder = async (cases: number) => {
-    const order = await body(await rm.json('POST', '/api/partner/orders', { lines: [{ productId: p!.id, cases }], note: '' }), 201);
-    await body(await dm.json('POST', `/api/partner/orders/${order.id}/approve`, { version: 1 }), 200);
-    return order;
-  };
-  return { d, r, dm, rm, productId: p!.id, approvedOrder };
-}
-const statusOf = async (orderId: number) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]?.status;
 
 describe('with invoices issued by the invoicing service', () => {
   it('an order goes invoiced → paid when the invoice the service issued for it is paid in full', async () => {

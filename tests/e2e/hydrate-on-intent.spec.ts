@@ -5,6 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { contactMessages } from '../../server/db/schema';
 import { passGate } from './fixtures';
 import { startOwnServer } from './own-server';
+import { TIME_SCALE } from '../../playwright.config';
 
 /** The app's JavaScript files the page has asked for so far. */
 function scriptRequests(page: Page): string[] {
@@ -40,6 +41,51 @@ test('a public page loads no JavaScript until the first press, which still opens
   // Once, not twice: a second press closes it.
   await page.getByTestId('chat-button').click();
   await expect(panel).toHaveCount(0);
+});
+
+test('coming to life later does not jump the page back to where the last load restored it', async ({ page }) => {
+  // Each document records when it comes to life.
+  await page.addInitScript(() => addEventListener('frolic:hydrated', () => ((window as unknown as { live: boolean }).live = true)));
+  const live = () => page.evaluate(() => (window as unknown as { live?: boolean }).live === true);
+  await page.goto('/about');
+  await passGate(page);
+  await page.goto('/products');
+  expect(await live()).toBe(false);
+  // Live (a press on the page), scrolled down, then reloaded: React Router's own inline script puts the
+  // page back where it was, long before it comes to life again.
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect.poll(live).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  expect(await live()).toBe(false);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByTestId('chat-button').click();
+  await expect(page.getByTestId('chat-panel').getByRole('heading', { name: 'Frolic Assistant' })).toBeVisible();
+  expect(await live()).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('scripts that no longer load (a page older than a deploy): one reload for the current page, never a loop', async ({ page }) => {
+  await page.goto('/about');
+  await passGate(page);
+  await page.goto('/products');
+  await page.waitForLoadState('load');
+  let loads = 0;
+  page.on('load', () => loads++);
+  // The files this page names are gone.
+  await page.route('**/assets/*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.getByTestId('chat-button').click();
+  await expect.poll(() => loads).toBe(1);
+  // Still gone after the reload: a press does not reload again.
+  await page.getByTestId('chat-button').click();
+  await page.waitForTimeout(1000 * TIME_SCALE);
+  expect(loads).toBe(1);
+  // Back again: a reload by hand brings the page to life.
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await page.getByTestId('chat-button').click();
+  await expect(page.getByTestId('chat-panel').getByRole('heading', { name: 'Frolic Assistant' })).toBeVisible();
 });
 
 test('what a visitor types while the page comes to life is kept, and sent', async ({ page }) => {

@@ -1,5 +1,7 @@
 // A product's pictures on its page: the main image and, when there are several, thumbnails that
-// switch it. Without JavaScript (or before hydration) the thumbnails are links to the full images.
+// switch it. Without JavaScript (or before hydration) the thumbnails are links to the full images;
+// a press on one before hydration is pressed again on its button once the page is live
+// (`data-press-key`, app/lib/hydrate-on-intent.ts).
 import { useState, useSyncExternalStore } from 'react';
 import type { PublicProductImage } from '@shared/schemas/catalog';
 
@@ -49,6 +51,7 @@ export function ProductGallery({ images, fallback }: { images: PublicProductImag
                 {hydrated ? (
                   <button
                     type="button"
+                    data-press-key={`gallery-${i}`}
                     aria-label={name}
                     aria-pressed={selected}
                     onClick={() => setCurrent(i)}
@@ -57,7 +60,7 @@ export function ProductGallery({ images, fallback }: { images: PublicProductImag
                     {thumb}
                   </button>
                 ) : (
-                  <a href={image.url} aria-label={name} className={`${thumbClass} ${border}`}>
+                  <a href={image.url} data-press-key={`gallery-${i}`} aria-label={name} className={`${thumbClass} ${border}`}>
                     {thumb}
                   </a>
                 )}
