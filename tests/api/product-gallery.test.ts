@@ -45,7 +45,10 @@ async function productPage(): Promise<string> {
 
 /** The thumbnails in the server's HTML, in order: links to the full images, named by position. */
 function thumbnailLinks(html: string): [string, string][] {
-  return [...html.matchAll(/<a href="([^"]+)" data-press-key="gallery-\d+" aria-label="(Show image \d+ of \d+)"/g)].map((m) => [m[1] as string, m[2] as string]);
+  return [...html.matchAll(/<a href="([^"]+)" data-press-key="gallery-\d+" aria-label="(Show image \d+ of \d+)"/g)].map((m) => [
+    m[1] as string,
+    m[2] as string,
+  ]);
 }
 
 const mainImage = (html: string) => html.match(/<img src="([^"]+)" alt="([^"]*)" width="240" height="420"/)?.slice(1);
