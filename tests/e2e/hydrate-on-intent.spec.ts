@@ -3,7 +3,8 @@
 // pressed again once it is.
 import { expect, type Page, test } from '@playwright/test';
 import { contactMessages } from '../../server/db/schema';
-import { passGate } from './fixtures';
+import sharp from 'sharp';
+import { passGate, signInAsDemo } from './fixtures';
 import { startOwnServer } from './own-server';
 import { TIME_SCALE } from '../../playwright.config';
 
@@ -86,6 +87,65 @@ test('scripts that no longer load (a page older than a deploy): one reload for t
   await page.reload();
   await page.getByTestId('chat-button').click();
   await expect(page.getByTestId('chat-panel').getByRole('heading', { name: 'Frolic Assistant' })).toBeVisible();
+});
+
+test('a gallery thumbnail pressed before the page is live switches the picture, not the page', async ({ browser }) => {
+  test.slow();
+  const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 820 + test.info().parallelIndex, { demo: true });
+  try {
+    // Staff give a product two pictures.
+    const staff = await browser.newPage();
+    await signInAsDemo(staff, 'admin', { base: own.url });
+    await expect(staff).toHaveURL(/\/admin\/dashboard$/);
+    const upload = async (colour: string, name: string) => {
+      const png = await sharp({ create: { width: 60, height: 90, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+      const res = await staff.request.post(`${own.url}/api/admin/media`, { multipart: { file: { name, mimeType: 'image/png', buffer: png } } });
+      expect(res.status(), await res.text()).toBe(201);
+      return (await res.json()).media.id as string;
+    };
+    const [green, amber] = [await upload('#2f5d50', 'green.png'), await upload('#c58b2a', 'amber.png')];
+    const created = await staff.request.post(`${own.url}/api/admin/products`, {
+      data: {
+        name: 'Frolic Gallery Gin',
+        slug: 'frolic-gallery-gin',
+        category: 'gin',
+        abv: 41.3,
+        volumeMl: 700,
+        caseSize: 6,
+        description: 'A gin with two pictures.',
+        tastingNotes: { nose: 'Juniper', palate: 'Citrus', finish: 'Dry' },
+        images: [green, amber],
+        retailPrices: { GB: 3200 },
+        stockUnits: 50,
+        lowStockThreshold: 5,
+        featured: false,
+        status: 'active',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await staff.close();
+
+    // A visitor opens the product page: not live yet, the thumbnails are links to the pictures.
+    const page = await browser.newPage();
+    await page.goto(`${own.url}/about`);
+    await passGate(page);
+    const scripts = scriptRequests(page);
+    await page.goto(`${own.url}/products/frolic-gallery-gin`);
+    await page.waitForLoadState('load');
+    expect(scripts).toEqual([]);
+    const second = page.getByRole('link', { name: 'Show image 2 of 2' });
+    await expect(second).toHaveAttribute('href', `/media/${amber}/web`);
+    await second.click();
+    // The press came to life as the button it became: the picture switched, the page stayed.
+    await expect(page.getByRole('button', { name: 'Show image 2 of 2' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator(`img[src="/media/${amber}/web"]`)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/products/frolic-gallery-gin');
+    await page.close();
+  } finally {
+    await (await own.stopAndOpenDatabase()).close();
+  }
 });
 
 test('what a visitor types while the page comes to life is kept, and sent', async ({ page }) => {
