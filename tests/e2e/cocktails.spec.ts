@@ -1,20 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { passGate } from './fixtures';
+import { bringToLife, passGate } from './fixtures';
 
 async function openCocktails(page: Page, path = '/cocktails') {
   await page.goto(path);
   await passGate(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
-
-/** Resolves once React has hydrated the page (its scroll restoration has run by then). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById('main');
-    return main !== null && Object.keys(main).some((k) => k.startsWith('__reactFiber'));
-  });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 const count = (page: Page) => page.getByTestId('cocktail-count');
@@ -49,7 +40,8 @@ test.describe('cocktail recipes', () => {
 
   test('the filters narrow the list, live in the URL and keep the scroll position', async ({ page }) => {
     await openCocktails(page);
-    await waitForHydration(page);
+    // The filters keep the scroll position only when React runs the page.
+    await bringToLife(page);
     await page.evaluate(() => window.scrollTo(0, 120));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(120);
     await spiritFilter(page).getByRole('link', { name: 'Rum' }).click();

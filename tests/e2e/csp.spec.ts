@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { passGate } from './fixtures';
+import { bringToLife, passGate } from './fixtures';
 
 // Headless Chromium counts as a bot and gets the complete (non-streamed) render; a normal browser
 // user agent gets the streamed one, whose inline scripts must carry the nonce too.
@@ -13,6 +13,8 @@ test('pages hydrate under the CSP with no violation', async ({ page }) => {
   await page.goto('/products');
   await passGate(page);
   await expect(page.getByText('Frolic London Dry Gin')).toBeVisible();
+  // The page comes to life on the first intent: the held scripts start under the same CSP.
+  await bringToLife(page);
   // A client-side navigation only works when the scripts ran.
   await page.getByRole('navigation', { name: 'Filter by category' }).getByRole('link', { name: 'Vodka' }).click();
   await expect(page.getByText('1 spirit', { exact: true })).toBeVisible();

@@ -15,6 +15,20 @@ export async function passGate(page: Page, opts: { country?: string; remember?: 
   await expect(page.getByRole('heading', { name: 'Are you of legal drinking age?' })).toHaveCount(0);
 }
 
+/**
+ * Public pages come to life on the visitor's first intent (app/lib/hydrate-on-intent.ts): a journey
+ * that needs React running on one (a client-side navigation, the scroll kept by a filter) gives that
+ * intent — a press on the page itself, not on a link — and waits until React has hydrated the page.
+ */
+export async function bringToLife(page: Page) {
+  await page.locator('body').dispatchEvent('pointerdown');
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main');
+    return main !== null && Object.keys(main).some((k) => k.startsWith('__reactFiber'));
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** The demo user of a role (DEMO_MODE): `master-admin@demo.frolic.example` and so on. */
 export const demoEmail = (role: string) => `${role.replace('_', '-')}@demo.frolic.example`;
 
