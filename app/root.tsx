@@ -8,7 +8,7 @@ import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal
 import playfairLatin from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
 import { Toaster } from './components/ui/toaster';
 import { AgeGate } from './features/age-gate/age-gate';
-import { useRememberedPass } from './features/age-gate/use-remembered-pass';
+import { rememberedPassScript, useRememberedPass } from './features/age-gate/use-remembered-pass';
 import { PageError } from './features/layout/not-found';
 import { PageChrome } from './features/layout/page-chrome';
 import { ChatLauncher } from './features/chat/chat-launcher';
@@ -48,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const theme = useRouteLoaderData<typeof loader>('root')?.theme;
+  const root = useRouteLoaderData<typeof loader>('root');
+  const theme = root?.theme;
   // A page that hydrated on intent presses again what was pressed before (app/lib/hydrate-on-intent.ts);
   // from the layout, which every outcome renders (the page, its error boundary).
   useEffect(() => void window.dispatchEvent(new Event(HYDRATED_EVENT)), []);
@@ -62,6 +63,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {/* The deployed theme: custom properties after the stylesheet, so they win; checked at deploy (no "<"). */}
         {theme ? <style nonce={nonce} data-site-theme="" dangerouslySetInnerHTML={{ __html: theme }} /> : null}
+        {/* The age pass mirrored in browser storage at load, before (and without) React. */}
+        {root ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: rememberedPassScript(root.gate) }} /> : null}
       </head>
       <body className="min-h-screen bg-cream font-sans text-ink antialiased">
         {children}

@@ -44,6 +44,18 @@ test('a public page loads no JavaScript until the first press, which still opens
   await expect(panel).toHaveCount(0);
 });
 
+test('a gate passed before the page came to life is mirrored in browser storage at load all the same', async ({ page }) => {
+  // The app's scripts never arrive: the gate's form posts as a plain form, and the page it lands on
+  // stays as the server sent it.
+  await page.route('**/assets/*.js', () => {});
+  await page.goto('/about');
+  await passGate(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(false);
+  expect(await page.evaluate(() => sessionStorage.getItem('ageVerified'))).toBe('true');
+  expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBeNull();
+});
+
 test('coming to life later does not jump the page back to where the last load restored it', async ({ page }) => {
   // Each document records when it comes to life.
   await page.addInitScript(() => addEventListener('frolic:hydrated', () => ((window as unknown as { live: boolean }).live = true)));
