@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import type { ProductForEdit, PublicProductDetail } from '../../shared/schemas/catalog';
+import { galleryProductBody, pngOf } from '../support/catalog';
 import { Client } from '../support/client';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -20,9 +20,7 @@ afterAll(async () => {
 const SLUG = 'frolic-gallery-gin';
 
 async function uploadPng(colour: string, name: string, altText?: string): Promise<string> {
-  const png = await sharp({ create: { width: 60, height: 90, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
+  const png = await pngOf(colour);
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
   if (altText !== undefined) form.append('altText', altText);
@@ -61,22 +59,7 @@ describe('a product gallery on the public site', () => {
   beforeAll(async () => {
     green = await uploadPng('#2f5d50', 'green.png', 'The gin in a green glass');
     amber = await uploadPng('#c58b2a', 'amber.png');
-    const res = await admin.json('POST', '/api/admin/products', {
-      name: 'Frolic Gallery Gin',
-      slug: SLUG,
-      category: 'gin',
-      abv: 41.3,
-      volumeMl: 700,
-      caseSize: 6,
-      description: 'A gin with two pictures.',
-      tastingNotes: { nose: 'Juniper', palate: 'Citrus', finish: 'Dry' },
-      images: [green, amber],
-      retailPrices: { GB: 3200 },
-      stockUnits: 50,
-      lowStockThreshold: 5,
-      featured: false,
-      status: 'active',
-    });
+    const res = await admin.json('POST', '/api/admin/products', galleryProductBody(SLUG, [green, amber]));
     expect(res.status, await res.clone().text()).toBe(201);
     product = (await res.json()).product;
   });

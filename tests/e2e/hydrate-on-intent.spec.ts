@@ -3,7 +3,7 @@
 // pressed again once it is.
 import { expect, type Page, test } from '@playwright/test';
 import { contactMessages } from '../../server/db/schema';
-import sharp from 'sharp';
+import { galleryProductBody, pngOf } from '../support/catalog';
 import { passGate, signInAsDemo } from './fixtures';
 import { startOwnServer } from './own-server';
 import { TIME_SCALE } from '../../playwright.config';
@@ -110,32 +110,13 @@ test('a gallery thumbnail pressed before the page is live switches the picture, 
     await signInAsDemo(staff, 'admin', { base: own.url });
     await expect(staff).toHaveURL(/\/admin\/dashboard$/);
     const upload = async (colour: string, name: string) => {
-      const png = await sharp({ create: { width: 60, height: 90, channels: 3, background: colour } })
-        .png()
-        .toBuffer();
+      const png = await pngOf(colour);
       const res = await staff.request.post(`${own.url}/api/admin/media`, { multipart: { file: { name, mimeType: 'image/png', buffer: png } } });
       expect(res.status(), await res.text()).toBe(201);
       return (await res.json()).media.id as string;
     };
     const [green, amber] = [await upload('#2f5d50', 'green.png'), await upload('#c58b2a', 'amber.png')];
-    const created = await staff.request.post(`${own.url}/api/admin/products`, {
-      data: {
-        name: 'Frolic Gallery Gin',
-        slug: 'frolic-gallery-gin',
-        category: 'gin',
-        abv: 41.3,
-        volumeMl: 700,
-        caseSize: 6,
-        description: 'A gin with two pictures.',
-        tastingNotes: { nose: 'Juniper', palate: 'Citrus', finish: 'Dry' },
-        images: [green, amber],
-        retailPrices: { GB: 3200 },
-        stockUnits: 50,
-        lowStockThreshold: 5,
-        featured: false,
-        status: 'active',
-      },
-    });
+    const created = await staff.request.post(`${own.url}/api/admin/products`, { data: galleryProductBody('frolic-gallery-gin', [green, amber]) });
     expect(created.status(), await created.text()).toBe(201);
     await staff.close();
 
