@@ -8,9 +8,10 @@
 // How: the server renders as always, and `holdScripts` rewrites the HTML stream of such a page. React
 // Router's module script (`<script type="module">` that imports the route modules and the client
 // entry) becomes an inert `<script type="frolic/held-module">`, its `modulepreload` links inert
-// `frolic/modulepreload` ones, and `INTENT_SCRIPT` is put before it: on the first pointerdown, keydown,
-// focusin or touchstart it starts the held script (and the preloads) as they were — but not for a
-// link, which loads the next page (server-rendered, as quick to show) whether or not React is there.
+// `frolic/modulepreload` ones, and `INTENT_SCRIPT` is put before it: on the first press (a mouse's or
+// pen's pointerdown; on a touch screen the tap's click, so a finger that only scrolls starts nothing),
+// key or focus it starts the held script (and the preloads) as they were — but not for a link, which
+// loads the next page (server-rendered, as quick to show) whether or not React is there.
 // A button pressed before the page is live (the chat button, say) is pressed again once React has
 // hydrated — the document's layout announces it with `HYDRATED_EVENT`; links, submit buttons of forms
 // and native controls keep their native behaviour meanwhile.
@@ -76,10 +77,10 @@ export function hydratesOnIntent(context: Pick<EntryContext, 'staticHandlerConte
  *   once per address until a page comes to life, so an outage of the files cannot loop; if the page
  *   is not live 15 s after the start, presses are no longer held, so nothing stays swallowed for good.
  */
-export const INTENT_SCRIPT = `(function(){var d=document,w=window,R='frolic-reloaded',started=false,live=false,pressed=[],kinds=['pointerdown','keydown','focusin','touchstart'];
+export const INTENT_SCRIPT = `(function(){var d=document,w=window,R='frolic-reloaded',started=false,live=false,pressed=[],kinds=['pointerdown','keydown','focusin','click'];
 function held(){var all=d.querySelectorAll('script[type="${HELD_TYPE}"]');return all[all.length-1]}
 function onLink(e){var t=e&&e.target;return !!(t&&t.closest&&t.closest('a[href]:not([data-press-key])'))}
-function intent(e){if(!onLink(e))start()}
+function intent(e){if(e.type==='pointerdown'&&e.pointerType==='touch')return;if(!onLink(e))start()}
 function start(){if(started)return;started=true;kinds.forEach(function(k){d.removeEventListener(k,intent,true)});var s=held();if(!s)return;
 d.querySelectorAll('link[rel="${HELD_PRELOAD}"]').forEach(function(l){var p=d.createElement('link');p.rel='modulepreload';p.href=l.getAttribute('href');p.nonce=s.nonce;d.head.appendChild(p)});
 var m=d.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;m.onerror=function(){live=true;pressed=[];try{if(sessionStorage.getItem(R)!==location.href){sessionStorage.setItem(R,location.href);location.reload()}}catch(e){}};s.after(m);

@@ -44,6 +44,27 @@ test('a public page loads no JavaScript until the first press, which still opens
   await expect(panel).toHaveCount(0);
 });
 
+test.describe('on a phone', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('a finger that only scrolls starts nothing; a tap on the chat button opens it', async ({ page }) => {
+    await page.goto('/about');
+    await passGate(page);
+    const scripts = scriptRequests(page);
+    await page.goto('/products');
+    await page.waitForLoadState('load');
+    // What a scroll's first touch sends, then the scroll itself.
+    await page.locator('main').dispatchEvent('touchstart');
+    await page.locator('main').dispatchEvent('pointerdown', { pointerType: 'touch' });
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(500 * TIME_SCALE);
+    expect(scripts).toEqual([]);
+    await page.getByTestId('chat-button').tap();
+    await expect(page.getByTestId('chat-panel').getByRole('heading', { name: 'Frolic Assistant' })).toBeVisible();
+    expect(scripts.some((s) => s.includes('entry.client'))).toBe(true);
+  });
+});
+
 test('a gate passed before the page came to life is mirrored in browser storage at load all the same', async ({ page }) => {
   // The app's scripts never arrive: the gate's form posts as a plain form, and the page it lands on
   // stays as the server sent it.
