@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_FORM_FIELD } from '../../shared/form-constants';
 import { invoices, orderItems, orders, products, productTradePrices } from '../../server/db/schema';
 import { moveStock } from '../../server/modules/stock/ledger';
+import { insertProduct } from '../support/products';
 import { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { listApiRoutes, listPages } from '../support/routes';
@@ -1013,24 +1014,10 @@ describe('random bad input to shipments and receipts', () => {
     const retailerOrg = await createOrganisation(t, 'retailer', { supplierId: distributorOrg.id });
     const sender = await signedInMember(t, distributorOrg);
     const recipient = await signedInMember(t, retailerOrg);
-    const [product] = await db
-      .insert(products)
-      .values({
-        slug: `fuzz-ship-${process.pid}`,
-        name: 'Fuzz Shipping Gin',
-        category: 'Gin',
-        abvTenths: 400,
-        volumeMl: 700,
-        description: '',
-        tastingNotes: { nose: '', palate: '', finish: '' },
-        imageUrl: '/x.png',
-        caseSize: 6,
-        status: 'active',
-      })
-      .returning({ id: products.id });
-    await db.insert(productTradePrices).values({ productId: product!.id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1500 });
-    await moveStock(db, { organisationId: distributorOrg.id, productId: product!.id, onHand: 6 * 5000, reserved: 0, cause: 'adjustment' });
-    const order = await (await recipient.json('POST', '/api/partner/orders', { lines: [{ productId: product!.id, cases: 2000 }], note: '' })).json();
+    const productId = await insertProduct(db, { slug: `fuzz-ship-${process.pid}`, name: 'Fuzz Shipping Gin' });
+    await db.insert(productTradePrices).values({ productId: productId, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1500 });
+    await moveStock(db, { organisationId: distributorOrg.id, productId: productId, onHand: 6 * 5000, reserved: 0, cause: 'adjustment' });
+    const order = await (await recipient.json('POST', '/api/partner/orders', { lines: [{ productId: productId, cases: 2000 }], note: '' })).json();
     const seen = await (await sender.json('GET', `/api/partner/orders/${order.id}`)).json();
     // £216,000 is over the retailer's default credit limit: the credit hold wants a reason.
     const approved = await (

@@ -23,12 +23,12 @@ import {
   orderItems,
   orders,
   outboxEmails,
-  products,
   productTradePrices,
   tradeTerms,
 } from '../../server/db/schema';
 import type { Organisation } from '../../server/modules/partners/service';
 import { moveStock } from '../../server/modules/stock/ledger';
+import { insertProduct } from '../support/products';
 import type { Client } from '../support/client';
 import { openLive } from '../support/live-socket';
 import { createOrganisation, signedInMember } from '../support/partners';
@@ -68,22 +68,7 @@ async function body(res: Response, status: number) {
 }
 
 async function product(slug: string, caseSize: number, retailerPrice: number) {
-  const [row] = await db()
-    .insert(products)
-    .values({
-      slug: `${slug}-${process.pid}`,
-      name: slug === 'inv-gin' ? 'Gin Spéciale' : 'Rhum Vieux',
-      category: 'Gin',
-      abvTenths: 400,
-      volumeMl: 700,
-      description: '',
-      tastingNotes: { nose: '', palate: '', finish: '' },
-      imageUrl: '/x.png',
-      caseSize,
-      status: 'active',
-    })
-    .returning({ id: products.id });
-  const id = row!.id;
+  const id = await insertProduct(db(), { slug: `${slug}-${process.pid}`, name: slug === 'inv-gin' ? 'Gin Spéciale' : 'Rhum Vieux', caseSize });
   await db().insert(productTradePrices).values({ productId: id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: retailerPrice });
   return id;
 }

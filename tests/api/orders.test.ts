@@ -7,10 +7,11 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STANDING_REFUSAL } from '../../shared/partners';
 import { MAX_CASES_PER_LINE, MAX_LINES } from '../../shared/orders';
-import { orderItems, orders, organisations, outboxEmails, products, productTradePrices, stockBalances, tradeTerms } from '../../server/db/schema';
+import { orderItems, orders, organisations, outboxEmails, productTradePrices, stockBalances, tradeTerms } from '../../server/db/schema';
 import { USER_CHANGED_TOPIC } from '../../server/modules/auth/sessions';
 import type { Organisation } from '../../server/modules/partners/service';
 import { balanceOf, moveStock } from '../../server/modules/stock/ledger';
+import { insertProduct } from '../support/products';
 import type { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn } from '../support/staff';
@@ -45,24 +46,7 @@ async function body(res: Response, status: number) {
   return b;
 }
 
-async function product(slug: string, status: 'active' | 'draft', caseSize = 6) {
-  const [row] = await db()
-    .insert(products)
-    .values({
-      slug: `${slug}-${process.pid}`,
-      name: slug,
-      category: 'Gin',
-      abvTenths: 400,
-      volumeMl: 700,
-      description: '',
-      tastingNotes: { nose: '', palate: '', finish: '' },
-      imageUrl: '/x.png',
-      caseSize,
-      status,
-    })
-    .returning({ id: products.id });
-  return row!.id;
-}
+const product = (slug: string, status: 'active' | 'draft', caseSize = 6) => insertProduct(db(), { slug: `${slug}-${process.pid}`, caseSize, status });
 
 const price = (productId: number, tier: 'importer' | 'distributor' | 'retailer', amountMinor: number) =>
   db().insert(productTradePrices).values({ productId, tier, market: 'GB', currency, amountMinor });

@@ -31,6 +31,7 @@ import type { Client } from '../support/client';
 import { issuedInvoice } from '../support/invoices';
 import { openLive } from '../support/live-socket';
 import { createOrganisation, signedInMember } from '../support/partners';
+import { insertProduct } from '../support/products';
 import { describeOnPostgres } from '../support/test-db';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -476,30 +477,16 @@ async function tradingPair() {
   const r = await createOrganisation(t, 'retailer', { supplierId: d.id });
   const dm = await signedInMember(t, d);
   const rm = await signedInMember(t, r);
-  const [p] = await db()
-    .insert(products)
-    .values({
-      slug: `trade-gin-${process.pid}-${++productSeq}`,
-      name: 'Trade Gin',
-      category: 'Gin',
-      abvTenths: 400,
-      volumeMl: 700,
-      description: '',
-      tastingNotes: { nose: '', palate: '', finish: '' },
-      imageUrl: '/x.png',
-      caseSize: 6,
-      status: 'active',
-    })
-    .returning({ id: products.id });
-  await db().insert(productTradePrices).values({ productId: p!.id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1_000 });
-  await moveStock(db(), { organisationId: d.id, productId: p!.id, onHand: 600, reserved: 0, cause: 'adjustment' });
+  const productId = await insertProduct(db(), { slug: `trade-gin-${process.pid}-${++productSeq}`, name: 'Trade Gin' });
+  await db().insert(productTradePrices).values({ productId: productId, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 1_000 });
+  await moveStock(db(), { organisationId: d.id, productId: productId, onHand: 600, reserved: 0, cause: 'adjustment' });
   /** An order of `cases` the retailer placed and the distributor approved. */
   const approvedOrder = async (cases: number) => {
-    const order = await body(await rm.json('POST', '/api/partner/orders', { lines: [{ productId: p!.id, cases }], note: '' }), 201);
+    const order = await body(await rm.json('POST', '/api/partner/orders', { lines: [{ productId: productId, cases }], note: '' }), 201);
     await body(await dm.json('POST', `/api/partner/orders/${order.id}/approve`, { version: 1 }), 200);
     return order;
   };
-  return { d, r, dm, rm, productId: p!.id, approvedOrder };
+  return { d, r, dm, rm, productId, approvedOrder };
 }
 const statusOf = async (orderId: number) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]?.status;
 

@@ -17,7 +17,6 @@ import {
   orderItems,
   orders,
   outboxEmails,
-  products,
   productTradePrices,
   receipts,
   shipmentItems,
@@ -27,6 +26,7 @@ import {
 import type { Organisation } from '../../server/modules/partners/service';
 import { balanceOf, moveStock } from '../../server/modules/stock/ledger';
 import { lineTotals } from '../../server/modules/shipments/lines';
+import { insertProduct } from '../support/products';
 import type { Client } from '../support/client';
 import { openLive } from '../support/live-socket';
 import { createOrganisation, signedInMember } from '../support/partners';
@@ -61,23 +61,9 @@ async function body(res: Response, status: number) {
 }
 
 async function product(slug: string, caseSize: number) {
-  const [row] = await db()
-    .insert(products)
-    .values({
-      slug: `${slug}-${process.pid}`,
-      name: slug,
-      category: 'Gin',
-      abvTenths: 400,
-      volumeMl: 700,
-      description: '',
-      tastingNotes: { nose: '', palate: '', finish: '' },
-      imageUrl: '/x.png',
-      caseSize,
-      status: 'active',
-    })
-    .returning({ id: products.id });
-  await db().insert(productTradePrices).values({ productId: row!.id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 2000 });
-  return row!.id;
+  const id = await insertProduct(db(), { slug: `${slug}-${process.pid}`, caseSize });
+  await db().insert(productTradePrices).values({ productId: id, tier: 'retailer', market: 'GB', currency: 'GBP', amountMinor: 2000 });
+  return id;
 }
 
 /** A retailer's order, approved by its distributor as asked (reserving the distributor's stock). */
