@@ -26,8 +26,6 @@ import {
 } from './nonce-compression';
 import { PAGE_CACHE_UNTIL } from '../../shared/page-cache';
 
-const CACHE_UNTIL = PAGE_CACHE_UNTIL.toLowerCase();
-
 export interface Entry {
   status: number;
   headers: [string, string][];
@@ -133,7 +131,7 @@ export function createPageCache(content: ContentVersion, ageGate: AgeGateService
       const until = Number(response.headers.get(PAGE_CACHE_UNTIL) ?? NaN);
       const entry: Entry = {
         status: response.status,
-        headers: [...response.headers.entries()].filter(([k]) => k !== CACHE_UNTIL),
+        headers: [...response.headers.entries()].filter(([k]) => k !== PAGE_CACHE_UNTIL),
         body: await response.text(),
         heads: {},
         ...(Number.isFinite(until) ? { until } : {}),

@@ -8,8 +8,6 @@ import { pageBodyOf } from './page-forms';
 import { readSessionToken } from './request-auth';
 import { PAGE_CACHE_UNTIL } from '../../shared/page-cache';
 
-const CACHE_UNTIL = PAGE_CACHE_UNTIL.toLowerCase();
-
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -51,7 +49,7 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
     // The page cache's own (shared/page-cache.ts): for the cache, never for the browser.
-    if (key === 'set-cookie' || key === CACHE_UNTIL) continue;
+    if (key === 'set-cookie' || key === PAGE_CACHE_UNTIL) continue;
     res.setHeader(key, value);
   }
   const cookies = response.headers.getSetCookie();
