@@ -68,6 +68,12 @@ async function main(): Promise<void> {
     poolSize: config.DATABASE_POOL_SIZE,
     statementCache: config.DATABASE_STATEMENT_CACHE,
   });
+  // Without its database the process serves nothing but errors: exit, and the supervisor starts a fresh one.
+  void database.stopped?.then((err) => {
+    logger.fatal({ err }, 'the embedded database stopped');
+    unlock();
+    process.exit(1);
+  });
   const build = dev ? undefined : ((await import(pathToFileURL(path.join(BUILD_DIR, 'server', 'index.js')).href)) as ServerBuild);
   // Instances starting together take turns at what a start writes (docs/deploy.md).
   const app = await withStartupLock(database, async () => {

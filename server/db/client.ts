@@ -2,8 +2,6 @@
 // DATABASE_URL is set. Also applies migrations (under an advisory lock) and exposes LISTEN/NOTIFY.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -14,7 +12,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { createStatementNamer, nameStatements } from './statement-cache';
-import { preparingClient, type QueryClient } from './pglite-statements';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './pglite-remote';
+import type { QueryClient } from './pglite-statements';
 import { MIGRATIONS_DIR } from '../root';
 
 export type Schema = typeof schema;
@@ -26,10 +25,12 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** PGlite only: the client itself (the SQL editor's runs need its own transaction, array rows and SET LOCAL ROLE). */
-  pglite?: PGlite;
+  /** PGlite only: the embedded database's client (the SQL editor's runs need its own transaction, array rows and SET LOCAL ROLE). */
+  pglite?: EmbeddedDatabase;
   /** Deliver `payload` to every listener of `channel`, in this process and in others (NOTIFY). */
   notify(channel: string, payload: string): Promise<void>;
+  /** PGlite only: settles if the embedded database's thread stops on its own (pglite-remote.ts). */
+  stopped?: Promise<Error>;
   /** Subscribe to a channel (LISTEN); returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -64,17 +65,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(options: OpenOptions, statementCache: number): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  // pg_trgm: the audit log's and the users' substring search (migration 0013 creates the extension).
-  const client = new PGlite(dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
-  await client.waitReady;
-  // Drizzle gets the client that names repeated statements (pglite-statements.ts); the SQL editor and
-  // LISTEN/NOTIFY use PGlite itself.
-  const queries = statementCache > 0 ? preparingClient(client, createStatementNamer(statementCache)) : client;
-  const db = drizzlePglite(queries as PGlite, { schema }) as unknown as Db;
+  // On its own thread (pglite-remote.ts), with pg_trgm (the audit log's and the users' substring
+  // search; migration 0013 creates the extension) and the repeated texts named (pglite-statements.ts).
+  const client = await startEmbeddedDatabase({ dataDir, statementCache, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  const db = drizzlePglite(client as never, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     pglite: client,
+    stopped: client.stopped,
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },

@@ -22,7 +22,7 @@ async function setup(): Promise<{ pg: PGlite; client: QueryClient }> {
   return { pg: pglite, client: preparingClient(pglite, createStatementNamer(10)) };
 }
 
-const preparedNames = async (pg: PGlite) =>
+const preparedNames = async (pg: Pick<PGlite, 'query'>) =>
   (await pg.query<{ name: string }>(`select name from pg_prepared_statements where name like 'frolic_%' order by name`)).rows.map((r) => r.name);
 
 describe('named statements on PGlite', () => {
@@ -102,17 +102,25 @@ describe('named statements on PGlite', () => {
     expect(await preparedNames(pg)).toEqual([]);
   });
 
-  it('is what Drizzle and statementRows use on an opened PGlite database', async () => {
+  it('is what Drizzle and statementRows use on an opened PGlite database (on its thread)', async () => {
     database = await openDatabase({ dataDir: 'memory://', statementCache: 10 });
     const { db } = database;
-    const pg = database.pglite as PGlite;
+    const pg = database.pglite!;
     await db.execute(sql`create table t (a int)`);
     for (let i = 0; i < 4; i++) await db.execute(sql`insert into t values (${i})`);
     expect(await statementRows<{ n: number }>(db, 'select count(*)::int as n from t where a >= $1::int', [0])).toEqual([{ n: 4 }]);
     for (let i = 0; i < 3; i++) await statementRows(db, 'select count(*)::int as n from t where a >= $1::int', [2]);
     expect(await preparedNames(pg)).toHaveLength(2);
-    // Drizzle's own driver takes the client too (the tests that record statements build one on it).
+    // The SQL editor's transaction names nothing, however often a text repeats.
+    await pg.plainTransaction(async (tx) => {
+      for (let i = 0; i < 5; i++) await tx.query('select count(*)::int as n from t where a < 1');
+    });
+    expect(await preparedNames(pg)).toHaveLength(2);
+  });
+
+  it('Drizzle’s own driver takes the client too (the tests that record statements build one on it)', async () => {
+    const { pg } = await setup();
     const again = drizzle(preparingClient(pg, createStatementNamer(10)) as unknown as PGlite);
-    expect((await again.execute(sql`select count(*)::int as n from t`)).rows).toEqual([{ n: 4 }]);
+    expect((await again.execute(sql`select count(*)::int as n from probe`)).rows).toEqual([{ n: 2 }]);
   });
 });

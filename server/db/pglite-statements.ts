@@ -14,10 +14,13 @@
 import { type PGlite, type QueryOptions, type Results, type Transaction, parse, protocol } from '@electric-sql/pglite';
 import { mayBeStale, type StatementNamer } from './statement-cache';
 
-/** What Drizzle's PGlite driver (and statementRows) needs of a client: queries and transactions. */
-export interface QueryClient {
+/** Queries: what a transaction's client offers. */
+export interface TxQueryClient {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
-  transaction<T>(work: (tx: QueryClient) => Promise<T>): Promise<T>;
+}
+/** What Drizzle's PGlite driver (and statementRows) needs of a client: queries and transactions. */
+export interface QueryClient extends TxQueryClient {
+  transaction<T>(work: (tx: TxQueryClient) => Promise<T>): Promise<T>;
 }
 
 type Message = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
@@ -115,9 +118,8 @@ export function preparingClient(client: PGlite, namer: StatementNamer): QueryCli
     }
   }
 
-  const inside = (tx: Transaction): QueryClient => ({
+  const inside = (tx: Transaction): TxQueryClient => ({
     query: (text, params, options) => run(text, params, options, tx),
-    transaction: () => Promise.reject(new Error('PGlite has no nested transactions: use a savepoint')),
   });
   return {
     query: (text, params, options) => run(text, params, options, undefined),

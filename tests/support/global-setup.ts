@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrateDatabase(database);
   const pglite = database.pglite as NonNullable<typeof database.pglite>;
-  const dump = await pglite.dumpDataDir('none');
+  const dump = await pglite.dumpDataDir();
   const templateFile = path.join(dir, 'template.tar');
   writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
   await database.close();

@@ -5,7 +5,6 @@
 // never starts. The transaction carries the actor (frolic.actor, frolic.actor_ip) so the row-level
 // audit triggers name the master admin.
 import pg from 'pg';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { parse } from 'libpg-query';
 import { type Cell, type CheckedStatement, SQL_ROW_CAP, type StatementResult } from '../../../shared/schemas/database';
 import { AppError } from '../../core/errors';
@@ -131,8 +130,8 @@ export function createSqlExecutor(database: Database, role: SqlRole, limits: Exe
   return {
     async run(statements, options) {
       if (database.kind === 'pglite') {
-        const client = database.pglite as PGlite;
-        return client.transaction(async (tx: Transaction) => {
+        const client = database.pglite as NonNullable<Database['pglite']>;
+        return client.plainTransaction(async (tx) => {
           if (!options.writes) await tx.query('set transaction read only');
           const query: Query = async (text, params) => {
             const r = await tx.query<unknown[]>(text, params, { rowMode: 'array' });
