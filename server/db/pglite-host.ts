@@ -45,7 +45,14 @@ async function main(): Promise<void> {
     send({ event: 'failed', error: toWire(err) });
     return;
   }
-  const client: QueryClient = options.statementCache > 0 ? preparingClient(pg, createStatementNamer(options.statementCache)) : pg;
+  // The channels listened to: PGlite's listeners hear a NOTIFY that arrives through its own calls,
+  // the named statements' decoder hands over those that arrive with its answers.
+  const channels = new Set<string>();
+  const notify = (channel: string, payload: string) => send({ event: 'notification', channel, payload });
+  const heard = (channel: string, payload: string) => {
+    if (channels.has(channel)) notify(channel, payload);
+  };
+  const client: QueryClient = options.statementCache > 0 ? preparingClient(pg, createStatementNamer(options.statementCache), heard) : pg;
 
   // The end of each transaction, answered when PGlite's transaction promise settles.
   const ended = new Map<number, { resolve: () => void; reject: (err: unknown) => void }>();
@@ -60,11 +67,12 @@ async function main(): Promise<void> {
     async query({ tx, text, params, rowMode, raw, paramTypes }) {
       const on = tx === undefined ? client : open.get(tx)?.client;
       if (!on) throw new Error('The transaction has ended.');
-      const result = await on.query(text, params, { rowMode, parsers: keepAsText(raw), paramTypes });
-      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      const { blob, ...result } = await on.query(text, params, { rowMode, parsers: keepAsText(raw), paramTypes });
+      void blob;
+      return result;
     },
     async exec({ text }) {
-      return (await pg.exec(text)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+      return (await pg.exec(text)).map(({ blob, ...result }) => (void blob, result));
     },
     begin({ tx, plain }) {
       return new Promise<void>((began, failed) => {
@@ -95,7 +103,8 @@ async function main(): Promise<void> {
       });
     },
     async listen({ channel }) {
-      await pg.listen(channel, (payload) => send({ event: 'notification', channel, payload }));
+      await pg.listen(channel, (payload) => notify(channel, payload));
+      channels.add(channel);
     },
     dump: () => pg.dumpDataDir('none'),
     async close() {

@@ -52,6 +52,28 @@ describe('named statements on PGlite', () => {
     expect(await preparedNames(pg)).toHaveLength(2);
   });
 
+  it('decodes the answer itself exactly as PGlite would: long answers in several pieces, every text, NULLs, a notice', async () => {
+    const { pg, client } = await setup();
+    // About 3 MB: PGlite hands it over in pieces.
+    const text = `select g as id, repeat('é', g % 50) || chr(9731) || g::text as name, case when g % 3 = 0 then null else g * 1.5 end as price,
+      array[g, g + 1] as pair, timestamptz '2026-01-02 03:04:05+00' - make_interval(secs => g) as at from generate_series(1, $1::int) as g`;
+    for (const rowMode of ['object', 'array'] as const) {
+      for (let i = 0; i < 3; i++) {
+        const expected = await pg.query(text, [40_000], { rowMode });
+        const got = await client.query(text, [40_000], { rowMode });
+        expect(got.rows).toHaveLength(40_000);
+        expect(got).toEqual(expected);
+      }
+    }
+    // An answer with a notice in it goes to PGlite's parser, and answers the same.
+    const noisy = `select id, (select count(*) from pg_class where relname = 'no such' || $1::text) as n from probe order by id`;
+    await pg.exec(`create or replace function noisy(x int) returns int language plpgsql as $$ begin raise notice 'seen %', x; return x; end $$`);
+    const withNotice = 'select noisy(id) as id from probe where id >= $1 order by id';
+    for (let i = 0; i < 4; i++) expect(await client.query(withNotice, [1])).toEqual(await pg.query(withNotice, [1]));
+    for (let i = 0; i < 4; i++) expect(await client.query(noisy, ['x'])).toEqual(await pg.query(noisy, ['x']));
+    expect(await preparedNames(pg)).toHaveLength(3);
+  });
+
   it('keeps the database error, with its code and query, and the statement still works after it', async () => {
     const { client } = await setup();
     const insert = 'insert into probe (id, name) values ($1, $2)';

@@ -12,6 +12,7 @@
 // A statement the database refuses as stale (its result type changed under it, or it is gone) is
 // forgotten; outside a transaction the call is then run again unnamed, so the caller never sees it.
 import { type PGlite, type QueryOptions, type Results, type Transaction, parse, protocol } from '@electric-sql/pglite';
+import { decodeRows, parseMessages, resultOf } from './pglite-rows';
 import { mayBeStale, type StatementNamer } from './statement-cache';
 
 /** Queries: what a transaction's client offers. */
@@ -31,6 +32,8 @@ interface Prepared {
   paramTypes: number[];
   /** The statement's row description (none for a statement without rows), put before each call's rows. */
   description: Message[];
+  /** Its columns, as a result names them. */
+  fields: { name: string; dataTypeID: number }[];
 }
 
 /** PGlite's members its own `query` uses, public in JavaScript but not in its types. */
@@ -43,6 +46,8 @@ interface Internals {
 }
 
 const { serialize } = protocol;
+const { DatabaseError, NotificationResponseMessage } = protocol.messages;
+type RowDescriptionMessage = InstanceType<typeof protocol.messages.RowDescriptionMessage>;
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -60,7 +65,11 @@ function withQuery(err: unknown, query: string, params: unknown[], queryOptions:
   return err;
 }
 
-export function preparingClient(client: PGlite, namer: StatementNamer): QueryClient {
+/**
+ * `onNotification`: a NOTIFY that arrives with a named statement's answer (PGlite's own listeners
+ * hear only those that arrive through its own calls).
+ */
+export function preparingClient(client: PGlite, namer: StatementNamer, onNotification?: (channel: string, payload: string) => void): QueryClient {
   const pg = client as PGlite & Internals;
   const prepared = new Map<string, Prepared>();
   // Names whose text was forgotten: closed in the database with the next statement prepared.
@@ -70,7 +79,9 @@ export function preparingClient(client: PGlite, namer: StatementNamer): QueryCli
     const closes = retired.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
     const message = concat([...closes, serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     const { messages } = await pg.execProtocol(message, { syncToFs: false });
-    return { name, paramTypes: parse.parseDescribeStatementResults(messages), description: messages.filter((m) => m.name === 'rowDescription') };
+    const description = messages.filter((m) => m.name === 'rowDescription');
+    const fields = description.flatMap((m) => (m as RowDescriptionMessage).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })));
+    return { name, paramTypes: parse.parseDescribeStatementResults(messages), description, fields };
   }
 
   async function execute<T>(statement: Prepared, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
@@ -81,10 +92,21 @@ export function preparingClient(client: PGlite, namer: StatementNamer): QueryCli
       return serializer ? serializer(value) : String(value);
     });
     const message = concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
-    const { messages } = await pg.execProtocol(message, { syncToFs: false });
     // The caller's parsers over PGlite's, by prototype: parseResults would copy PGlite's 318 parsers
     // into a new object at every call to merge them (about 0.1 ms; Drizzle passes parsers every time).
     const parsers = options?.parsers ? (Object.assign(Object.create(pg.parsers), options.parsers) as Internals['parsers']) : pg.parsers;
+    // The answer as bytes, decoded here (decodeRows): PGlite's own parser copies every field into an
+    // ArrayBuffer of its own before decoding it — most of a row-heavy list's time in the database's
+    // thread. An answer with anything else in it (an error, a notice, a notification) goes to PGlite's.
+    const chunks: Uint8Array[] = [];
+    await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: (data) => chunks.push(data.slice()) });
+    const bytes = chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks);
+    const decoded = decodeRows(bytes);
+    if (decoded) return resultOf<T>(statement.fields, decoded, parsers, options?.rowMode);
+    const messages = parseMessages(bytes);
+    const error = messages.find((m) => m instanceof DatabaseError);
+    if (error) throw error;
+    for (const m of messages) if (m instanceof NotificationResponseMessage) onNotification?.(m.channel, m.payload);
     return parse.parseResults([...statement.description, ...messages], parsers, { ...options, parsers: undefined })[0] as Results<T>;
   }
 
