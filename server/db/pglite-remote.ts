@@ -204,16 +204,15 @@ export async function startEmbeddedDatabase(options: HostOptions): Promise<Embed
     try {
       result = await work({ query: (text, params, queryOptions) => query(text, params, queryOptions, tx) });
     } catch (err) {
-      await call({ op: 'end', tx, commit: false });
+      // The caller's error is the one to see, even if the rollback fails too (the thread gone).
+      await call({ op: 'end', tx, commit: false }).catch(() => undefined);
       throw err;
     }
     await call({ op: 'end', tx, commit: true });
     return result;
   }
 
-  worker.unref();
   try {
-    worker.ref();
     await ready;
   } finally {
     worker.unref();
