@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   // the named statements' decoder hands over those that arrive with its answers.
   const channels = new Set<string>();
   const notify = (channel: string, payload: string) => send({ event: 'notification', channel, payload });
+  // Kept as PostgreSQL names them (an unquoted name folds to lower case), as a notification carries it.
   const heard = (channel: string, payload: string) => {
     if (channels.has(channel)) notify(channel, payload);
   };
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
     },
     async listen({ channel }) {
       await pg.listen(channel, (payload) => notify(channel, payload));
-      channels.add(channel);
+      channels.add(channel.startsWith('"') ? channel.slice(1, -1).replaceAll('""', '"') : channel.toLowerCase());
     },
     dump: () => pg.dumpDataDir('none'),
     async close() {
@@ -117,10 +118,9 @@ async function main(): Promise<void> {
     const handler = handlers[request.op] as (r: HostRequest) => Promise<unknown>;
     Promise.resolve()
       .then(() => handler(request))
-      .then(
-        (value) => send({ id: request.id, ok: true, value }),
-        (err: unknown) => send({ id: request.id, ok: false, error: toWire(err) }),
-      );
+      .then((value) => send({ id: request.id, ok: true, value }))
+      // A failure, or an answer that cannot cross threads: the caller gets the error, the thread goes on.
+      .catch((err: unknown) => send({ id: request.id, ok: false, error: toWire(err) }));
   });
   send({ event: 'ready' });
 }

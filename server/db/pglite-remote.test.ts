@@ -138,11 +138,20 @@ describe('the embedded database on its own thread', () => {
     expect((await copy.query('select name from probe order by id')).rows).toEqual([{ name: 'Ada' }, { name: 'Émile' }]);
   });
 
-  it('refuses calls once closed, and reports a data directory it cannot open', async () => {
+  it('refuses a parameter that cannot cross threads, and goes on answering', async () => {
     const database = await start();
-    await database.close();
+    await expect(database.query('select $1::text as x', [() => 'a function'])).rejects.toThrow(/could not be cloned/);
+    expect((await database.query('select $1::text as x', ['text'])).rows).toEqual([{ x: 'text' }]);
+  });
+
+  it('closes once for every caller, refuses calls from then on, and reports a data directory it cannot open', async () => {
+    const database = await start();
+    const first = database.close();
+    const second = database.close();
+    await expect(database.query('select 1')).rejects.toThrow(/closing/);
+    await Promise.all([first, second]);
     expect(database.closed).toBe(true);
-    await expect(database.query('select 1')).rejects.toThrow();
+    await expect(database.query('select 1')).rejects.toThrow(/closed/);
     await expect(startEmbeddedDatabase({ dataDir: 'memory://', statementCache: 0, loadDataDir: new Blob(['not a data directory']) })).rejects.toThrow();
   });
 });

@@ -11,6 +11,10 @@
 // the types a caller brings its own parsers for (Drizzle keeps dates and intervals as text): those
 // cross as text and the caller's parsers run here. Errors come back as PGlite's DatabaseError with
 // the database's fields (code, constraint, detail…), so callers see what PGlite would have thrown.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type { QueryClient, TxQueryClient } from './pglite-statements';
@@ -125,10 +129,19 @@ export interface EmbeddedDatabase extends QueryClient {
  */
 function startHost(options: HostOptions): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./pglite-host.js', here), { workerData: options });
+  if (!new URL(here).pathname.endsWith('.ts')) return new Worker(new URL('./pglite-host.js', here), { workerData: options });
   const host = JSON.stringify(new URL('./pglite-host.ts', here).href);
-  const code = `import('tsx/esm/api').then(({ register }) => { register(); return import(${host}); });`;
+  // Resolved here, from this file: the thread's own resolution would start from the working directory.
+  const tsx = JSON.stringify(tsxEsmApi(here));
+  const code = `import(${tsx}).then(({ register }) => { register(); return import(${host}); });`;
   return new Worker(code, { eval: true, workerData: options });
+}
+
+/** tsx's ESM API as its package exports it, found from `from` (Vitest's module runner has no import.meta.resolve). */
+function tsxEsmApi(from: string): string {
+  const manifest = createRequire(from).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  return pathToFileURL(path.join(path.dirname(manifest), (exports['./esm/api'] as { import: { default: string } }).import.default)).href;
 }
 
 /** Starts the database's thread and resolves once PGlite is open there (or rejects with why it could not open). */
@@ -139,7 +152,7 @@ export async function startEmbeddedDatabase(options: HostOptions): Promise<Embed
   let nextId = 1;
   let nextTx = 1;
   let closed = false;
-  let closing = false;
+  let closing: Promise<void> | undefined;
   let gone: Error | undefined;
   let stop!: (err: Error) => void;
   const stopped = new Promise<Error>((resolve) => (stop = resolve));
@@ -157,8 +170,10 @@ export async function startEmbeddedDatabase(options: HostOptions): Promise<Embed
     worker.on('message', (message: HostMessage) => {
       if ('event' in message) {
         if (message.event === 'ready') resolve();
-        else if (message.event === 'failed') reject(fromWire(message.error));
-        else for (const handler of listeners.get(message.channel) ?? []) handler(message.payload);
+        else if (message.event === 'failed') {
+          reject(fromWire(message.error));
+          void worker.terminate();
+        } else for (const handler of listeners.get(message.channel) ?? []) handler(message.payload);
         return;
       }
       const call = settle(message.id);
@@ -180,11 +195,18 @@ export async function startEmbeddedDatabase(options: HostOptions): Promise<Embed
 
   const call = <T>(request: WithoutId<HostRequest>): Promise<T> => {
     if (gone) return Promise.reject(gone);
+    if (closing) return Promise.reject(new Error('The embedded database is closing.'));
     const id = nextId++;
     if (pending.size === 0) worker.ref();
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id } as HostRequest);
+      try {
+        worker.postMessage({ ...request, id } as HostRequest);
+      } catch (err) {
+        // A parameter that cannot cross threads (a function, a symbol): this call fails, nothing waits.
+        settle(id);
+        reject(err as Error);
+      }
     });
   };
 
@@ -227,7 +249,12 @@ export async function startEmbeddedDatabase(options: HostOptions): Promise<Embed
       let set = listeners.get(channel);
       if (!set) {
         listeners.set(channel, (set = new Set()));
-        await call({ op: 'listen', channel });
+        try {
+          await call({ op: 'listen', channel });
+        } catch (err) {
+          listeners.delete(channel);
+          throw err;
+        }
       }
       set.add(onPayload);
       return () => {
@@ -239,21 +266,30 @@ export async function startEmbeddedDatabase(options: HostOptions): Promise<Embed
       return closed;
     },
     stopped,
-    async close() {
-      if (closed || closing) return;
-      closing = true;
-      await call({ op: 'close' });
-      closed = true;
-      await worker.terminate();
+    close() {
+      if (closed && !closing) return Promise.resolve();
+      // One close, awaited by every caller; calls made meanwhile are refused.
+      closing ||= (async () => {
+        try {
+          await call({ op: 'close' });
+        } finally {
+          closed = true;
+          gone ??= new Error('The embedded database is closed.');
+          await worker.terminate();
+        }
+      })();
+      return closing;
     },
   };
 }
 
-/** The caller's parsers on the fields PGlite sent as text, in place (rows by index or by name). */
+/** The caller's parsers on the fields PGlite sent as text, in place (rows by index or by name: there the last column of a name). */
 function applyParsers(result: Results<unknown>, parsers: NonNullable<QueryOptions['parsers']>): void {
+  const byName = result.rows.length > 0 && !Array.isArray(result.rows[0]);
   result.fields.forEach((field, i) => {
     const parse = parsers[field.dataTypeID] as ((value: string, type: number) => unknown) | undefined;
     if (!parse) return;
+    if (byName && result.fields.findLastIndex((f) => f.name === field.name) !== i) return;
     for (const row of result.rows as Record<string | number, unknown>[]) {
       const key = Array.isArray(row) ? i : field.name;
       const value = row[key];

@@ -115,6 +115,8 @@ export function preparingClient(client: PGlite, namer: StatementNamer, onNotific
     if (options?.blob) return unnamed();
     const name = namer.nameFor(text);
     if (name === undefined) return unnamed();
+    // As PGlite's own `query` does first: a closing or closed database refuses the call.
+    await pg._checkReady();
     const named = () =>
       pg._runExclusiveQuery(async () => {
         let statement = prepared.get(text);

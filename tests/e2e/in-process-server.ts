@@ -37,9 +37,13 @@ const BUILD_DIR = path.join(ROOT, 'build');
 
 async function serverModule(): Promise<ServerModule> {
   // Inside the project, so the bundle's packages resolve from its node_modules and the server finds its root.
-  const dir = path.join(BUILD_DIR, 'e2e-server');
+  // One folder per Playwright worker; the embedded database's thread is bundled beside the server, where
+  // server/db/pglite-remote.ts looks for it.
+  const dir = path.join(BUILD_DIR, 'e2e-server', String(process.pid));
   mkdirSync(dir, { recursive: true });
-  const outfile = path.join(dir, `server-${process.pid}.mjs`);
+  const outfile = path.join(dir, 'server.mjs');
+  const shared = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' } as const;
+  await build({ ...shared, entryPoints: [path.join(ROOT, 'server/db/pglite-host.ts')], outfile: path.join(dir, 'pglite-host.js') });
   await build({
     stdin: {
       contents: [
@@ -52,12 +56,7 @@ async function serverModule(): Promise<ServerModule> {
       loader: 'ts',
     },
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
+    ...shared,
   });
   return (await import(pathToFileURL(outfile).href)) as ServerModule;
 }
