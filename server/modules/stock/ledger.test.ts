@@ -5,6 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, stockBalances, stockMovements } from '../../db/schema';
+import { insertProduct } from '../../../tests/support/products';
 import { describeOnPostgres, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { balanceOf, moveStock } from './ledger';
 
@@ -13,21 +14,7 @@ let productId: number;
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const [p] = await t.database.db
-    .insert(products)
-    .values({
-      slug: 'ledger-gin',
-      name: 'Ledger Gin',
-      category: 'Gin',
-      abvTenths: 400,
-      volumeMl: 700,
-      description: '',
-      tastingNotes: { nose: '', palate: '', finish: '' },
-      imageUrl: '/x.png',
-      caseSize: 6,
-    })
-    .returning({ id: products.id });
-  productId = p!.id;
+  productId = await insertProduct(t.database.db, { slug: 'ledger-gin', name: 'Ledger Gin' });
 }, 30_000);
 afterAll(async () => {
   await t?.dispose();
