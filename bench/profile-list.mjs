@@ -1,10 +1,11 @@
 // CPU profile of one staff list under load (a tool, not a benchmark): a fresh PostgreSQL database
-// (or PGlite with PROFILE_DB=pglite) with the demo data and a master admin's session, the server
+// (or PGlite with PROFILE_DB=pglite) with the staff-lists benchmark's data (bench/staff-lists.mjs) and a master admin's session, the server
 // started with --cpu-prof, autocannon on PROFILE_PATH for DURATION s, then the functions with the
 // most self time and the share of each package. `node bench/profile-list.mjs /api/admin/users`
 /* global fetch, setTimeout */
 import fs from 'node:fs';
 import path from 'node:path';
+import { listsData } from './staff-lists.mjs';
 import { cannon, DURATION, masterAdminSql, passGate, postgresAvailable, startServer, tempDataDir, removeDir, withFreshPostgres } from './lib.mjs';
 
 const TOKEN = 'bench-profile-master-session';
@@ -90,6 +91,7 @@ async function seeded(load, run) {
       const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
       const lite = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
       await lite.exec(load);
+      await lite.exec('vacuum analyze');
       await lite.close();
       await run({ dataDir });
     } finally {
@@ -113,7 +115,7 @@ async function seeded(load, run) {
   });
 }
 
-await seeded(masterAdminSql('bench-profile@bench.example', TOKEN), measure);
+await seeded(`${masterAdminSql('bench-profile@bench.example', TOKEN)}\n${listsData('bench-profile@bench.example')}`, measure);
 if (!profiling) process.exit(0);
 
 const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
