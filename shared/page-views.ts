@@ -34,6 +34,9 @@ export interface PageDetail extends PageSummary {
   publishedAt: string | null;
 }
 
+/** A row of the staff list: the editor's view without the Markdown (the editor reads it with the page). */
+export type PageListItem = Omit<PageDetail, 'content'>;
+
 export interface PageVersionInfo {
   n: number;
   title: string;

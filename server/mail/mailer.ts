@@ -6,8 +6,8 @@
 // only in development (`printLinks`) are they printed, to keep a local install usable. Attachments
 // (an invoice's PDF) are stored as references and rendered by a registered renderer when the email is
 // sent, so the outbox holds no copy of the bytes and a retry sends the same file.
-import { desc, eq, getTableColumns } from 'drizzle-orm';
-import { matchedRows, onePage } from '../db/paged';
+import { count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { onePage, totalOf } from '../db/paged';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client';
@@ -207,7 +207,7 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
       const current = Math.max(1, Math.floor(page) || 1);
       const { rows, total } = await onePage(
         db
-          .select({ ...getTableColumns(outboxEmails), matched: matchedRows })
+          .select({ ...getTableColumns(outboxEmails), matched: totalOf(db.select({ n: count() }).from(outboxEmails)) })
           .from(outboxEmails)
           .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id)),
         { page: current, pageSize: OUTBOX_PAGE_SIZE },

@@ -106,6 +106,8 @@ export const invoices = pgTable(
     // Each side's list, newest first (keyset).
     index('invoices_issuer_created_idx').on(t.issuerId, t.createdAt, t.id),
     index('invoices_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    // Staff's list over every organisation, newest first (keyset; it always names a kind).
+    index('invoices_kind_created_idx').on(t.kind, t.createdAt, t.id),
     index('invoices_issuer_customer_due_idx').on(t.issuerId, t.customerId, t.dueOn),
     index('invoices_credits_idx').on(t.creditsInvoiceId),
     check('invoices_amounts_nonnegative', sql`${t.subtotalMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.totalMinor} >= 0`),

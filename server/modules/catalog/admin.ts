@@ -1,8 +1,8 @@
 // The staff side of the catalogue: the product list with search, filters and sorting, the editor's
 // product (images, retail and trade prices), and create / full-replace update / archive / delete.
 // Every write runs in one transaction with its audit row; public caches drop on commit.
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { matchedRows, onePage } from '../../db/paged';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { onePage, totalOf } from '../../db/paged';
 import { TRADE_TIERS, type TradeTier } from '../../../shared/limits-catalog';
 import { getMarket } from '../../../shared/markets';
 import { mediaUrl } from '../../../shared/media';
@@ -208,7 +208,7 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
             lowStockThreshold: products.lowStockThreshold,
             imageUrl: products.imageUrl,
             updatedAt: products.updatedAt,
-            matched: matchedRows,
+            matched: totalOf(db.select({ n: count() }).from(products).where(where)),
           })
           .from(products)
           .where(where)

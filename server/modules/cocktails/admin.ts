@@ -1,8 +1,8 @@
 // Staff side of the cocktails: the list with search, filters, sort and pages; the editor's read;
 // create, update, publish and delete. Every write checks the image and product links, runs in one
 // transaction with its audit row (ingredients included), and then tells the public caches.
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { matchedRows, onePage } from '../../db/paged';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { onePage, totalOf } from '../../db/paged';
 import type { CocktailUnit } from '../../../shared/cocktail-constants';
 import { mediaUrl } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
@@ -179,7 +179,12 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
             imageUrl: cocktails.imageUrl,
             ingredientCount: sql<number>`(select count(*)::int from ${cocktailIngredients} where ${cocktailIngredients.cocktailId} = ${cocktails.id})`,
             updatedAt: cocktails.updatedAt,
-            matched: matchedRows,
+            matched: totalOf(
+              db
+                .select({ n: count() })
+                .from(cocktails)
+                .where(and(...where)),
+            ),
           })
           .from(cocktails)
           .where(and(...where))

@@ -5,11 +5,11 @@
 // write is one transaction with its audit row and the version check (409 version_conflict); what
 // changes the public site (publish, unpublish, delete) moves the content version on, on every
 // instance, which empties the page cache.
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { matchedRows, onePage } from '../../db/paged';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { onePage, totalOf } from '../../db/paged';
 import { alias } from 'drizzle-orm/pg-core';
 import { diffLines } from 'diff';
-import type { PageDetail, PageDiff, PagePreview, PageSummary, PageVersionInfo, PublicPage } from '../../../shared/page-views';
+import type { PageDetail, PageDiff, PageListItem, PagePreview, PageSummary, PageVersionInfo, PublicPage } from '../../../shared/page-views';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { isRoutePageSlug } from '../../../shared/page-constants';
 import type { PageInput, PageListQuery, PageSave } from '../../../shared/schemas/pages';
@@ -30,10 +30,10 @@ type VersionRow = typeof pageVersions.$inferSelect;
 
 export const PAGES_DOMAIN = 'pages';
 
-export type { PageDetail, PageDiff, PagePreview, PageSummary, PageVersionInfo, PublicPage };
+export type { PageDetail, PageDiff, PageListItem, PagePreview, PageSummary, PageVersionInfo, PublicPage };
 
 export interface PagesService {
-  list(query: PageListQuery): Promise<AdminPage<PageSummary>>;
+  list(query: PageListQuery): Promise<AdminPage<PageListItem>>;
   get(id: number): Promise<PageDetail>;
   /** A new page (its version 1); `publish` makes it public in the same transaction. */
   create(input: PageInput, actor: Actor, options?: { publish?: boolean }): Promise<PageDetail>;
@@ -243,13 +243,9 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
     >`(select coalesce(j.last_error, 'The scheduled publish failed.') from ${jobsTable} j where j.id = ${pages.scheduledJobId} and j.status = 'failed')`,
     og: mediaAssets,
   };
-  // With the list's total (`onePage`); for one page it is 1.
+  const { content: _content, ...listColumns } = detailColumns;
   const selectDetails = () =>
-    db
-      .select({ ...detailColumns, matched: matchedRows })
-      .from(pages)
-      .leftJoin(profiles, eq(profiles.id, pages.updatedBy))
-      .leftJoin(mediaAssets, eq(mediaAssets.id, pages.ogImageMediaId));
+    db.select(detailColumns).from(pages).leftJoin(profiles, eq(profiles.id, pages.updatedBy)).leftJoin(mediaAssets, eq(mediaAssets.id, pages.ogImageMediaId));
   type DetailRow = PageRow & {
     editorFirst: string | null;
     editorLast: string | null;
@@ -260,6 +256,10 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
   };
 
   function toDetail(r: DetailRow): PageDetail {
+    return { ...toListItem(r), content: r.content };
+  }
+
+  function toListItem(r: Omit<DetailRow, 'content'>): PageListItem {
     return {
       id: r.id,
       title: r.title,
@@ -275,7 +275,6 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
       version: r.version,
       description: r.description,
       ogImage: r.og ? toPickedMedia(r.og) : null,
-      content: r.content,
       draftN: r.draftN,
       publishedN: r.publishedN,
       scheduledN: r.scheduledN,
@@ -367,8 +366,17 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
       const column = query.sort === 'title' ? t.title : query.sort === 'slug' ? t.slug : t.updatedAt;
       // Without a choice: the latest edited first.
       const order = query.sort ? (query.dir === 'desc' ? desc : asc) : desc;
-      const { rows, total } = await onePage(selectDetails().where(where).orderBy(order(column), asc(t.id)), query);
-      return { items: rows.map(toDetail), page: query.page, pageSize: query.pageSize, total };
+      const { rows, total } = await onePage(
+        db
+          .select({ ...listColumns, matched: totalOf(db.select({ n: count() }).from(pages).where(where)) })
+          .from(pages)
+          .leftJoin(profiles, eq(profiles.id, pages.updatedBy))
+          .leftJoin(mediaAssets, eq(mediaAssets.id, pages.ogImageMediaId))
+          .where(where)
+          .orderBy(order(column), asc(t.id)),
+        query,
+      );
+      return { items: rows.map(toListItem), page: query.page, pageSize: query.pageSize, total };
     },
 
     get,

@@ -3,7 +3,7 @@
 // transaction. The staff side: one list of both kinds, and triage (status, assignee, notes) with
 // an updated_at check against overwriting a colleague's newer save. Onboarding: a business inquiry
 // becomes a pending organisation with its contact invited, in one transaction, once.
-import { type AnyColumn, and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { href } from 'react-router';
 import type { AdminPage } from '../../../shared/schemas/admin';
@@ -25,7 +25,7 @@ import { type Actor } from '../../core/actor';
 import { recordAudit } from '../audit/service';
 import type { NotificationService } from '../notifications/service';
 import { containsPattern } from '../../db/like';
-import { matchedRows, onePage } from '../../db/paged';
+import { onePage, totalOf } from '../../db/paged';
 import type { PartnerService } from '../partners/service';
 import { emailTakenOn, refusePastLicence } from '../partners/admin';
 
@@ -118,13 +118,17 @@ export function createInquiryService(
       .orderBy(asc(profiles.firstName), asc(profiles.lastName));
   }
 
-  function contactSelect(query: InquiryListQuery) {
+  function contactWhere(query: InquiryListQuery) {
     const t = contactMessages;
     const like = query.q ? containsPattern(query.q) : null;
-    const where: (SQL | undefined)[] = [
+    return and(
       query.status ? eq(t.status, query.status) : undefined,
       like ? or(ilike(t.name, like), ilike(t.email, like), ilike(t.subject, like), ilike(t.message, like)) : undefined,
-    ];
+    );
+  }
+
+  function contactSelect(query: InquiryListQuery) {
+    const t = contactMessages;
     return db
       .select({
         kind: sql<InquiryKind>`'contact'`.as('kind'),
@@ -137,16 +141,20 @@ export function createInquiryService(
         createdAt: t.createdAt,
       })
       .from(t)
-      .where(and(...where));
+      .where(contactWhere(query));
+  }
+
+  function businessWhere(query: InquiryListQuery) {
+    const t = businessInquiries;
+    const like = query.q ? containsPattern(query.q) : null;
+    return and(
+      query.status ? eq(t.status, query.status) : undefined,
+      like ? or(ilike(t.company, like), ilike(t.contactName, like), ilike(t.email, like), ilike(t.message, like)) : undefined,
+    );
   }
 
   function businessSelect(query: InquiryListQuery) {
     const t = businessInquiries;
-    const like = query.q ? containsPattern(query.q) : null;
-    const where: (SQL | undefined)[] = [
-      query.status ? eq(t.status, query.status) : undefined,
-      like ? or(ilike(t.company, like), ilike(t.contactName, like), ilike(t.email, like), ilike(t.message, like)) : undefined,
-    ];
     return db
       .select({
         kind: sql<InquiryKind>`'business'`.as('kind'),
@@ -159,7 +167,7 @@ export function createInquiryService(
         createdAt: t.createdAt,
       })
       .from(t)
-      .where(and(...where));
+      .where(businessWhere(query));
   }
 
   async function get(kind: InquiryKind, id: number): Promise<InquiryDetail> {
@@ -245,6 +253,11 @@ export function createInquiryService(
         sql`p.last_name`,
         sql`u.email`,
       )} from ${users} u join ${profiles} p on p.id = u.id where u.id = inquiries.assignee_id::uuid and ${isColleague(sql`u.id`, sql`u.status`)}), 'Former colleague') end`;
+      // Each kind counted on its own table, added up.
+      const counts = [
+        query.kind !== 'business' ? db.select({ n: count() }).from(contactMessages).where(contactWhere(query)) : null,
+        query.kind !== 'contact' ? db.select({ n: count() }).from(businessInquiries).where(businessWhere(query)) : null,
+      ].flatMap((c) => (c ? [sql`(${c})`] : []));
       const { rows, total } = await onePage(
         db
           .select({
@@ -257,7 +270,7 @@ export function createInquiryService(
             assigneeId: all.assigneeId,
             createdAt: all.createdAt,
             assigneeName,
-            matched: matchedRows,
+            matched: totalOf(sql`select ${sql.join(counts, sql` + `)}`),
           })
           .from(all)
           .orderBy(direction(column), direction(all.id)),

@@ -1,8 +1,8 @@
 // Reading marketing requests: a page of summaries (one organisation's, or everyone's for staff) and
 // one request with its items, its brand event and its comment thread. No rules here: the service
 // decides who may read what and passes the scope in.
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { matchedRows, onePage } from '../../db/paged';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { onePage, totalOf } from '../../db/paged';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type { MarketingRequestKind, MarketingRequestStatus } from '../../../shared/marketing-request-constants';
 import type { OrganisationType } from '../../../shared/partners';
@@ -109,7 +109,7 @@ export function createRequestQueries(db: Db) {
           version: r.version,
           createdAt: r.createdAt,
           updatedAt: r.updatedAt,
-          matched: matchedRows,
+          matched: totalOf(db.select({ n: count() }).from(r).innerJoin(organisations, eq(organisations.id, r.organisationId)).where(where)),
         })
         .from(r)
         .innerJoin(organisations, eq(organisations.id, r.organisationId))

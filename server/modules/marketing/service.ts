@@ -1,8 +1,8 @@
 // Collateral items (files from the media library, offered to chosen partner types) and brand events
 // (wall-clock times in their own zone, stored in UTC). Every write: one transaction with its audit
 // row, a version check against overwriting a newer save, then the content version moves on.
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { matchedRows, onePage } from '../../db/paged';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { onePage, totalOf } from '../../db/paged';
 import { eventCountryCode, eventMarket, eventPath, type PublicEvent } from '../../../shared/events';
 import type { PickedMedia } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
@@ -189,7 +189,7 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
       const order = query.dir === 'desc' ? desc : asc;
       const { rows, total } = await onePage(
         db
-          .select({ ...getTableColumns(t), matched: matchedRows })
+          .select({ ...getTableColumns(t), matched: totalOf(db.select({ n: count() }).from(t).where(where)) })
           .from(t)
           .where(where)
           .orderBy(order(column), asc(t.id)),
@@ -249,7 +249,7 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
       const order = query.sort ? (query.dir === 'desc' ? desc : asc) : desc;
       const { rows, total } = await onePage(
         db
-          .select({ ...getTableColumns(t), matched: matchedRows })
+          .select({ ...getTableColumns(t), matched: totalOf(db.select({ n: count() }).from(t).where(where)) })
           .from(t)
           .where(where)
           .orderBy(order(column), asc(t.id)),

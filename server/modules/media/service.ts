@@ -2,8 +2,9 @@
 // module under keys we make, with a resized web version and a thumbnail of every image.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, desc, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { matchedRows, onePage } from '../../db/paged';
+import { type AnyColumn, and, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { onePage, totalOf } from '../../db/paged';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -198,29 +199,35 @@ async function usersOf(tx: DbOrTx, id: string): Promise<string[]> {
 async function usersOfMany(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>(ids.map((id) => [id, []]));
   if (!ids.length) return out;
-  const [productRows, cocktailRows, collateralRows, eventRows, pageRows] = await Promise.all([
+  // One query for the five kinds of user, each kind's rows in the order listed.
+  const kind = (n: number) => sql<number>`${sql.raw(String(n))}`.as('kind');
+  const media = (c: AnyColumn) => sql<string | null>`${c}`.as('media_id');
+  const rows = await unionAll(
     db
-      .selectDistinct({ id: productImages.mediaId, name: products.name })
+      .selectDistinct({ id: media(productImages.mediaId), name: products.name, kind: kind(0) })
       .from(productImages)
       .innerJoin(products, eq(products.id, productImages.productId))
       .where(inArray(productImages.mediaId, ids)),
-    db.select({ id: cocktails.imageMediaId, name: cocktails.name }).from(cocktails).where(inArray(cocktails.imageMediaId, ids)),
-    db.select({ id: collateralItems.mediaId, name: collateralItems.title }).from(collateralItems).where(inArray(collateralItems.mediaId, ids)),
-    db.select({ id: brandEvents.imageMediaId, name: brandEvents.title }).from(brandEvents).where(inArray(brandEvents.imageMediaId, ids)),
     db
-      .selectDistinct({ id: pageMedia.mediaId, name: pages.title })
+      .select({ id: media(cocktails.imageMediaId), name: cocktails.name, kind: kind(1) })
+      .from(cocktails)
+      .where(inArray(cocktails.imageMediaId, ids)),
+    db
+      .select({ id: media(collateralItems.mediaId), name: collateralItems.title, kind: kind(2) })
+      .from(collateralItems)
+      .where(inArray(collateralItems.mediaId, ids)),
+    db
+      .select({ id: media(brandEvents.imageMediaId), name: brandEvents.title, kind: kind(3) })
+      .from(brandEvents)
+      .where(inArray(brandEvents.imageMediaId, ids)),
+    db
+      .selectDistinct({ id: media(pageMedia.mediaId), name: pages.title, kind: kind(4) })
       .from(pageMedia)
       .innerJoin(pages, eq(pages.id, pageMedia.pageId))
       .where(inArray(pageMedia.mediaId, ids)),
-  ]);
-  const add = (rows: { id: string | null; name: string }[], what: string) => {
-    for (const r of rows) if (r.id) out.get(r.id)?.push(`the ${what} “${r.name}”`);
-  };
-  add(productRows, 'product');
-  add(cocktailRows, 'cocktail');
-  add(collateralRows, 'collateral item');
-  add(eventRows, 'event');
-  add(pageRows, 'page');
+  ).orderBy(sql`kind`);
+  const what = ['product', 'cocktail', 'collateral item', 'event', 'page'];
+  for (const r of rows) if (r.id) out.get(r.id)?.push(`the ${what[r.kind]} “${r.name}”`);
   return out;
 }
 
@@ -304,7 +311,7 @@ export function createMediaService(db: Db, content: ContentVersion, storage: Sto
       const where = filters.length ? and(...filters) : undefined;
       const { rows, total } = await onePage(
         db
-          .select({ ...getTableColumns(mediaAssets), matched: matchedRows })
+          .select({ ...getTableColumns(mediaAssets), matched: totalOf(db.select({ n: count() }).from(mediaAssets).where(where)) })
           .from(mediaAssets)
           .where(where)
           .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id)),

@@ -3,7 +3,7 @@
 // audience, then announces it after the commit; every instance pushes that announcement to the staff
 // sockets the one decision lets see it. The feed's query applies the same rule (`usable` below).
 import { and, count, desc, eq, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
-import { matchedRows, onePage } from '../../db/paged';
+import { onePage, totalOf } from '../../db/paged';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationItem } from '../../../shared/notification-constants';
 import type { Access, Audience, Viewer } from '../../auth/authorize';
@@ -111,9 +111,14 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
             link: notifications.link,
             createdAt: notifications.createdAt,
             read: sql<boolean>`exists (${readBy(reader)})`,
-            matched: matchedRows,
-            // The bell's number rides along: the same scan counts the unread among all it matched.
-            unread: unreadOnly ? matchedRows : sql<number>`(count(*) filter (where not exists (${readBy(reader)})) over ())::int`,
+            matched: totalOf(db.select({ n: count() }).from(notifications).where(where)),
+            // The bell's number rides along, counted as the total is.
+            unread: totalOf(
+              db
+                .select({ n: count() })
+                .from(notifications)
+                .where(and(visible, notExists(readBy(reader)))),
+            ),
           })
           .from(notifications)
           .where(where)

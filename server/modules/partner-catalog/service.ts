@@ -3,8 +3,8 @@
 // organisation's market, per bottle as stored and per case (× case size, as orders will be placed),
 // and the stock only for whom the one decision grants Inventory Viewing. Until part 2 brings stock
 // ledgers per organisation, availability is the brand warehouse's figure.
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { matchedRows, onePage } from '../../db/paged';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { onePage, totalOf } from '../../db/paged';
 import type { Availability, TradeCatalogPage, TradePrice, TradePricing, TradeProduct, TradeProductDetail } from '../../../shared/partner-catalog-constants';
 import type { PartnerCatalogQuery } from '../../../shared/schemas/partner-catalog';
 import { slugSchema } from '../../../shared/schemas/catalog';
@@ -86,7 +86,12 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
       // At most one trade price a product (the primary key is product, tier and market): the join keeps one row a product.
       const { rows, total } = await onePage(
         db
-          .select({ product: products, amountMinor: productTradePrices.amountMinor, currency: productTradePrices.currency, matched: matchedRows })
+          .select({
+            product: products,
+            amountMinor: productTradePrices.amountMinor,
+            currency: productTradePrices.currency,
+            matched: totalOf(db.select({ n: count() }).from(products).where(where)),
+          })
           .from(products)
           .leftJoin(productTradePrices, priceJoin(p))
           .where(where)

@@ -4,7 +4,7 @@
 // write is one transaction with its audit row; a change to what members may do (status, licence)
 // evicts their cached sessions so their standing is read again at once.
 import { and, asc, count, desc, eq, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { matchedRows, onePage } from '../../db/paged';
+import { onePage, totalOf } from '../../db/paged';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { addDays, licenceState } from '../../../shared/licence';
@@ -177,7 +177,7 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
             supplierName: supplier.tradingName,
             members: sql<number>`(select count(*) from ${users} where ${users.organisationId} = ${organisations.id})::int`,
             createdAt: organisations.createdAt,
-            matched: matchedRows,
+            matched: totalOf(db.select({ n: count() }).from(organisations).where(where)),
           })
           .from(organisations)
           .leftJoin(supplier, eq(supplier.id, organisations.supplierId))

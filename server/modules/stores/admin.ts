@@ -1,8 +1,8 @@
 // The staff side of the store locator: the list, the editor's reads and writes (each in one
 // transaction with its audit row, refused over a newer version), the CSV export, and the import.
 // Every committed change calls content.changed('stores') so the public locator shows it at once.
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { matchedRows, onePage } from '../../db/paged';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { onePage, totalOf } from '../../db/paged';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type { StoreAdminQuery, StoreAdminRow, StoreEdit, StoreInput, StoreUpdate } from '../../../shared/schemas/stores';
 import { STORE_CSV_EXPORT_COLUMNS, STORE_CSV_PRODUCT_SEPARATOR } from '../../../shared/store-constants';
@@ -70,7 +70,7 @@ export function createStoreAdmin(db: Db, content: ContentVersion): StoreAdmin {
             active: storeLocations.active,
             updatedAt: storeLocations.updatedAt,
             products: sql<number>`(select count(*) from ${storeProducts} where ${storeProducts.storeId} = ${storeLocations.id})::int`,
-            matched: matchedRows,
+            matched: totalOf(db.select({ n: count() }).from(storeLocations).where(where)),
           })
           .from(storeLocations)
           .where(where)

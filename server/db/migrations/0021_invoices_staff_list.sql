@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_kind_created_idx" ON "invoices" USING btree ("kind","created_at","id");
