@@ -110,6 +110,19 @@ describe('who sees an entry', () => {
       'retailer of Brew': ['Brew placed an order'],
       'retailer without an organisation': [],
     });
+    // Read one: the total stays, the bell's number and the unread-only feed lose it.
+    const notices = t.app.services.notifications;
+    const before = await notices.list(readers.master, { pageSize: 100 });
+    const read = before.items[1]!;
+    await notices.markRead(readers.master, read.id);
+    const after = await notices.list(readers.master, { pageSize: 100 });
+    expect([after.total, after.unreadCount]).toEqual([before.total, before.total - 1]);
+    expect(after.items.filter((i) => i.read).map((i) => i.id)).toEqual([read.id]);
+    const unread = await notices.list(readers.master, { unreadOnly: true, pageSize: 2 });
+    expect([unread.total, unread.unreadCount, unread.items.length]).toEqual([before.total - 1, before.total - 1, 2]);
+    expect(unread.items.map((i) => i.id)).not.toContain(read.id);
+    const pastUnread = await notices.list(readers.master, { unreadOnly: true, page: 100, pageSize: 2 });
+    expect([pastUnread.items.length, pastUnread.total, pastUnread.unreadCount]).toEqual([0, before.total - 1, before.total - 1]);
   });
 
   it('marking read follows the same rule: someone else’s entry does not exist for the reader', async () => {

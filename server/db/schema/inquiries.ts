@@ -19,7 +19,8 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt)],
+  // The inbox, newest first, merges both tables' (created_at, id) indexes.
+  (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt), index('contact_messages_created_idx').on(t.createdAt, t.id)],
 );
 
 export const businessInquiries = pgTable(
@@ -47,5 +48,9 @@ export const businessInquiries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('business_inquiries_status_idx').on(t.status, t.createdAt), uniqueIndex('business_inquiries_organisation_key').on(t.organisationId)],
+  (t) => [
+    index('business_inquiries_status_idx').on(t.status, t.createdAt),
+    index('business_inquiries_created_idx').on(t.createdAt, t.id),
+    uniqueIndex('business_inquiries_organisation_key').on(t.organisationId),
+  ],
 );

@@ -102,6 +102,12 @@ export const marketingRequests = pgTable(
   (t) => [
     index('marketing_requests_org_idx').on(t.organisationId, t.createdAt),
     index('marketing_requests_status_idx').on(t.status, t.createdAt),
+    // The staff queue's own order (open first, then newest): its first page read from the index.
+    index('marketing_requests_queue_idx').on(
+      sql`(case when ${t.status} = 'open' then 0 else 1 end)`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('marketing_requests_guests_positive', sql`${t.expectedGuests} is null or ${t.expectedGuests} > 0`),
     check('marketing_requests_budget_nonnegative', sql`${t.budgetMinor} is null or ${t.budgetMinor} >= 0`),
   ],

@@ -92,6 +92,10 @@ export function createRequestQueries(db: Db) {
             ? []
             : [sql`case when ${r.status} = 'open' then 0 else 1 end`];
     const itemCount = sql<number>`(select count(*)::int from ${marketingRequestItems} where ${marketingRequestItems.requestId} = ${r.id})`;
+    // Every request has its organisation (a foreign key): the count joins it only to search its names.
+    const counted = like
+      ? db.select({ n: count() }).from(r).innerJoin(organisations, eq(organisations.id, r.organisationId)).where(where)
+      : db.select({ n: count() }).from(r).where(where);
     const { rows, total } = await onePage(
       db
         .select({
@@ -109,7 +113,7 @@ export function createRequestQueries(db: Db) {
           version: r.version,
           createdAt: r.createdAt,
           updatedAt: r.updatedAt,
-          matched: totalOf(db.select({ n: count() }).from(r).innerJoin(organisations, eq(organisations.id, r.organisationId)).where(where)),
+          matched: totalOf(counted),
         })
         .from(r)
         .innerJoin(organisations, eq(organisations.id, r.organisationId))

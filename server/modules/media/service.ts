@@ -2,8 +2,9 @@
 // module under keys we make, with a resized web version and a thumbnail of every image.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type AnyColumn, and, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { anyUuid } from '../../db/any-of';
 import { onePage, totalOf } from '../../db/paged';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -207,24 +208,24 @@ async function usersOfMany(db: DbOrTx, ids: string[]): Promise<Map<string, strin
       .selectDistinct({ id: media(productImages.mediaId), name: products.name, kind: kind(0) })
       .from(productImages)
       .innerJoin(products, eq(products.id, productImages.productId))
-      .where(inArray(productImages.mediaId, ids)),
+      .where(anyUuid(productImages.mediaId, ids)),
     db
       .select({ id: media(cocktails.imageMediaId), name: cocktails.name, kind: kind(1) })
       .from(cocktails)
-      .where(inArray(cocktails.imageMediaId, ids)),
+      .where(anyUuid(cocktails.imageMediaId, ids)),
     db
       .select({ id: media(collateralItems.mediaId), name: collateralItems.title, kind: kind(2) })
       .from(collateralItems)
-      .where(inArray(collateralItems.mediaId, ids)),
+      .where(anyUuid(collateralItems.mediaId, ids)),
     db
       .select({ id: media(brandEvents.imageMediaId), name: brandEvents.title, kind: kind(3) })
       .from(brandEvents)
-      .where(inArray(brandEvents.imageMediaId, ids)),
+      .where(anyUuid(brandEvents.imageMediaId, ids)),
     db
       .selectDistinct({ id: media(pageMedia.mediaId), name: pages.title, kind: kind(4) })
       .from(pageMedia)
       .innerJoin(pages, eq(pages.id, pageMedia.pageId))
-      .where(inArray(pageMedia.mediaId, ids)),
+      .where(anyUuid(pageMedia.mediaId, ids)),
   ).orderBy(sql`kind`);
   const what = ['product', 'cocktail', 'collateral item', 'event', 'page'];
   for (const r of rows) if (r.id) out.get(r.id)?.push(`the ${what[r.kind]} “${r.name}”`);

@@ -3,7 +3,7 @@
 // audience, then announces it after the commit; every instance pushes that announcement to the staff
 // sockets the one decision lets see it. The feed's query applies the same rule (`usable` below).
 import { and, count, desc, eq, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
-import { onePage, totalOf } from '../../db/paged';
+import { onePage } from '../../db/paged';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationItem } from '../../../shared/notification-constants';
 import type { Access, Audience, Viewer } from '../../auth/authorize';
@@ -101,8 +101,22 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
     async list(reader, { unreadOnly = false, page = 1, pageSize = NOTIFICATIONS_PAGE_SIZE } = {}) {
       const visible = await visibleTo(reader);
       const where = unreadOnly ? and(visible, notExists(readBy(reader))) : visible;
+      // The total and the bell's number from one scan of what the reader sees, joined to what they
+      // have read (two counts scanned it twice), computed once and carried by every row of the page.
+      const mine = and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, reader.id));
+      const counts = db.$with('counts').as(
+        db
+          .select({
+            total: sql<number>`count(*)::int`.as('total'),
+            unread: sql<number>`(count(*) filter (where ${notificationReads.notificationId} is null))::int`.as('unread'),
+          })
+          .from(notifications)
+          .leftJoin(notificationReads, mine)
+          .where(unreadOnly ? and(visible, isNull(notificationReads.notificationId)) : visible),
+      );
       const { rows, total } = await onePage(
         db
+          .with(counts)
           .select({
             id: notifications.id,
             kind: notifications.kind,
@@ -111,16 +125,11 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
             link: notifications.link,
             createdAt: notifications.createdAt,
             read: sql<boolean>`exists (${readBy(reader)})`,
-            matched: totalOf(db.select({ n: count() }).from(notifications).where(where)),
-            // The bell's number rides along, counted as the total is.
-            unread: totalOf(
-              db
-                .select({ n: count() })
-                .from(notifications)
-                .where(and(visible, notExists(readBy(reader)))),
-            ),
+            matched: counts.total,
+            unread: counts.unread,
           })
           .from(notifications)
+          .crossJoin(counts)
           .where(where)
           .orderBy(desc(notifications.createdAt), desc(notifications.id)),
         { page, pageSize },

@@ -1,0 +1,3 @@
+CREATE INDEX "business_inquiries_created_idx" ON "business_inquiries" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "marketing_requests_queue_idx" ON "marketing_requests" USING btree ((case when "status" = 'open' then 0 else 1 end),"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
