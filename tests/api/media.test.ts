@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { auditLogs, cocktails } from '../../server/db/schema';
+import { auditLogs, brandEvents, cocktails, collateralItems } from '../../server/db/schema';
 import type { CocktailEdit } from '../../shared/schemas/cocktails';
 import type { Client } from '../support/client';
 import { signedIn } from '../support/staff';
@@ -230,6 +230,26 @@ describe('deleting', () => {
     expect(body.error.code).toBe('still_referenced');
     expect(body.error.message).toContain(`the cocktail “${cocktail!.name}”`);
     expect((await admin.get(media.url)).status).toBe(200);
+
+    // The library's "Used by" names every kind of user, by kind; a file nothing uses names none.
+    const [item] = await db
+      .insert(collateralItems)
+      .values({ title: 'Negroni shelf talker', kind: 'shelf_talker', mediaId: media.id, audience: ['retailer'] })
+      .returning();
+    const [event] = await db
+      .insert(brandEvents)
+      .values({ title: 'Negroni week', startsAt: new Date('2030-06-01T18:00:00Z'), timezone: 'Europe/London', venue: 'The Cellar', imageMediaId: media.id })
+      .returning();
+    const unused = await uploaded(employee, png, 'unused.png', 'image/png');
+    const listed = (await (await admin.json('GET', '/api/admin/media')).json()).items as { id: string; usedBy: string[] }[];
+    expect(listed.find((m) => m.id === media.id)?.usedBy).toEqual([
+      `the cocktail “${cocktail!.name}”`,
+      'the collateral item “Negroni shelf talker”',
+      'the event “Negroni week”',
+    ]);
+    expect(listed.find((m) => m.id === unused.id)?.usedBy).toEqual([]);
+    await db.delete(collateralItems).where(eq(collateralItems.id, item!.id));
+    await db.delete(brandEvents).where(eq(brandEvents.id, event!.id));
 
     await db.update(cocktails).set({ imageMediaId: null }).where(eq(cocktails.id, cocktail!.id));
     expect((await admin.json('DELETE', `/api/admin/media/${media.id}`)).status).toBe(204);

@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type AnyColumn, and, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import { anyUuid } from '../../db/any-of';
 import { onePage, totalOf } from '../../db/paged';
 import { fileTypeFromBuffer } from 'file-type';
@@ -196,33 +196,30 @@ async function usersOf(tx: DbOrTx, id: string): Promise<string[]> {
   ];
 }
 
-/** What uses each of many files, in five queries: the library's "Used by" column. */
+/** What uses each of many files, in one query: the library's "Used by" column. */
 async function usersOfMany(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>(ids.map((id) => [id, []]));
   if (!ids.length) return out;
-  // One query for the five kinds of user, each kind's rows in the order listed.
+  // The five kinds of user in one UNION ALL, each kind's rows in the order listed.
   const kind = (n: number) => sql<number>`${sql.raw(String(n))}`.as('kind');
   const media = (c: AnyColumn) => sql<string | null>`${c}`.as('media_id');
+  /** A table whose own column names the file. */
+  const direct = (table: PgTable, column: AnyColumn, name: AnyColumn, n: number) =>
+    db
+      .select({ id: media(column), name: sql<string>`${name}`.as('name'), kind: kind(n) })
+      .from(table)
+      .where(anyUuid(column, ids));
   const rows = await unionAll(
     db
-      .selectDistinct({ id: media(productImages.mediaId), name: products.name, kind: kind(0) })
+      .selectDistinct({ id: media(productImages.mediaId), name: sql<string>`${products.name}`.as('name'), kind: kind(0) })
       .from(productImages)
       .innerJoin(products, eq(products.id, productImages.productId))
       .where(anyUuid(productImages.mediaId, ids)),
+    direct(cocktails, cocktails.imageMediaId, cocktails.name, 1),
+    direct(collateralItems, collateralItems.mediaId, collateralItems.title, 2),
+    direct(brandEvents, brandEvents.imageMediaId, brandEvents.title, 3),
     db
-      .select({ id: media(cocktails.imageMediaId), name: cocktails.name, kind: kind(1) })
-      .from(cocktails)
-      .where(anyUuid(cocktails.imageMediaId, ids)),
-    db
-      .select({ id: media(collateralItems.mediaId), name: collateralItems.title, kind: kind(2) })
-      .from(collateralItems)
-      .where(anyUuid(collateralItems.mediaId, ids)),
-    db
-      .select({ id: media(brandEvents.imageMediaId), name: brandEvents.title, kind: kind(3) })
-      .from(brandEvents)
-      .where(anyUuid(brandEvents.imageMediaId, ids)),
-    db
-      .selectDistinct({ id: media(pageMedia.mediaId), name: pages.title, kind: kind(4) })
+      .selectDistinct({ id: media(pageMedia.mediaId), name: sql<string>`${pages.title}`.as('name'), kind: kind(4) })
       .from(pageMedia)
       .innerJoin(pages, eq(pages.id, pageMedia.pageId))
       .where(anyUuid(pageMedia.mediaId, ids)),
