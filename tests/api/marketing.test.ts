@@ -95,6 +95,28 @@ describe('collateral', () => {
     await admin.json('POST', '/api/admin/collateral', { ...brochure(), title: 'Bar shelf talker', kind: 'shelf_talker', mediaId: imageId });
     const all = await (await admin.json('GET', '/api/admin/collateral?sort=title')).json();
     expect(all.items.map((i: { title: string }) => i.title)).toEqual(['Autumn trade brochure', 'Bar shelf talker']);
+    // Each item carries its file, as the editor's picker shows it: a document links to itself, an
+    // image to its web version and thumbnail.
+    expect(all.items.map((i: { media: unknown }) => i.media)).toEqual([
+      {
+        id: pdfId,
+        kind: 'document',
+        originalName: 'autumn-brochure.pdf',
+        mimeType: 'application/pdf',
+        altText: expect.any(String),
+        url: `/media/${pdfId}/original`,
+        thumbUrl: null,
+      },
+      {
+        id: imageId,
+        kind: 'image',
+        originalName: 'tasting.png',
+        mimeType: 'image/png',
+        altText: expect.any(String),
+        url: `/media/${imageId}/web`,
+        thumbUrl: `/media/${imageId}/thumb`,
+      },
+    ]);
     const found = await (await admin.json('GET', '/api/admin/collateral?q=shelf')).json();
     expect(found).toMatchObject({ total: 1, items: [{ title: 'Bar shelf talker' }] });
     expect((await (await admin.json('GET', '/api/admin/collateral?pageSize=1&page=2&sort=title&dir=desc')).json()).items[0].title).toBe(
@@ -200,6 +222,11 @@ describe('events', () => {
     expect((await stale.json()).error.code).toBe('version_conflict');
     const listed = await (await admin.json('GET', '/api/admin/events?q=brass&sort=startsAt&dir=asc')).json();
     expect(listed.items.map((e: { title: string }) => e.title)).toEqual(['Summer launch', 'Winter gin tasting']);
+    // Listed with their zone's wall-clock times and their image (or none), as the form shows them.
+    expect(listed.items).toMatchObject([
+      { startsLocal: '2026-07-01T19:00', endsLocal: null, timezone: 'Europe/London', image: null },
+      { startsLocal: '2026-12-01T20:00', endsLocal: '2026-12-01T22:30', timezone: 'Europe/Paris', image: { id: imageId, url: `/media/${imageId}/web` } },
+    ]);
     expect((await (await admin.json('GET', '/api/admin/events?q=brass')).json()).total).toBe(2);
   });
 

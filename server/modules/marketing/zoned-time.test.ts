@@ -44,3 +44,28 @@ describe('isoWithOffset', () => {
     expect(isoWithOffset(new Date('2026-03-10T09:30:00Z'), 'UTC')).toBe('2026-03-10T09:30:00+00:00');
   });
 });
+
+describe('utcToZoned', () => {
+  it('changes offset on the second the clocks change, before and after it was first asked', () => {
+    // London springs forward at 01:00 UTC on 2026-03-29 and falls back at 01:00 UTC on 2026-10-25.
+    for (let round = 0; round < 2; round++) {
+      expect(utcToZoned(new Date('2026-03-29T00:59:59.999Z'), 'Europe/London')).toBe('2026-03-29T00:59');
+      expect(utcToZoned(new Date('2026-03-29T01:00:00Z'), 'Europe/London')).toBe('2026-03-29T02:00');
+      expect(utcToZoned(new Date('2026-10-25T00:59:59Z'), 'Europe/London')).toBe('2026-10-25T01:59');
+      expect(utcToZoned(new Date('2026-10-25T01:00:00Z'), 'Europe/London')).toBe('2026-10-25T01:00');
+    }
+  });
+
+  it('is right inside a quarter hour that holds a change (Abidjan, 1912: −00:16:08 to GMT at 00:16:08 UTC)', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(utcToZoned(new Date('1912-01-01T00:14:00Z'), 'Africa/Abidjan')).toBe('1911-12-31T23:57');
+      expect(utcToZoned(new Date('1912-01-01T00:16:07Z'), 'Africa/Abidjan')).toBe('1911-12-31T23:59');
+      expect(utcToZoned(new Date('1912-01-01T00:16:08Z'), 'Africa/Abidjan')).toBe('1912-01-01T00:16');
+    }
+  });
+
+  it('reads half-hour and 45-minute zones to the minute', () => {
+    expect(utcToZoned(new Date('2026-03-10T04:00:00Z'), 'Asia/Kolkata')).toBe('2026-03-10T09:30');
+    expect(utcToZoned(new Date('2026-03-10T04:14:59Z'), 'Asia/Kathmandu')).toBe('2026-03-10T09:59');
+  });
+});

@@ -20,14 +20,43 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The zone's wall clock at `instant`, read as if it were UTC (milliseconds). */
-function wallClockAsUtc(instant: number, zone: string): number {
+/** The zone's wall clock at a whole second, read as if it were UTC (milliseconds), from Intl. */
+function wallClockOfSecond(second: number, zone: string): number {
   const parts = Object.fromEntries(
     formatter(zone)
-      .formatToParts(new Date(instant))
+      .formatToParts(new Date(second))
       .map((p) => [p.type, p.value]),
   );
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+}
+
+// Offsets change at most once in a quarter of an hour, and since 1970 only on quarter-hour instants,
+// so a quarter hour whose first and last seconds share an offset has it throughout. Lists format
+// the same instants on every request (a page of events: 50 of them), and Intl takes microseconds a
+// call; a quarter hour with a change inside (older history) is never kept and asks Intl each time.
+const QUARTER_HOUR = 900_000;
+const MAX_REMEMBERED = 20_000;
+const offsets = new Map<string, number | null>();
+
+function offsetOfQuarter(zone: string, quarter: number): number | null {
+  const key = `${zone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_HOUR;
+    const last = start + QUARTER_HOUR - 1000;
+    const first = wallClockOfSecond(start, zone) - start;
+    offset = wallClockOfSecond(last, zone) - last === first ? first : null;
+    if (offsets.size >= MAX_REMEMBERED) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The zone's wall clock at `instant`, read as if it were UTC (milliseconds, whole seconds). */
+function wallClockAsUtc(instant: number, zone: string): number {
+  const second = Math.floor(instant / 1000) * 1000;
+  const offset = offsetOfQuarter(zone, Math.floor(second / QUARTER_HOUR));
+  return offset === null ? wallClockOfSecond(second, zone) : second + offset;
 }
 
 /** `2026-12-01T19:00` in `America/New_York` → 2026-12-02T00:00:00Z. */

@@ -1,9 +1,19 @@
 // A media row as editors and pickers see it (shared/media.ts PickedMedia): images point at their
 // web version and thumbnail, documents at the file itself.
 import { mediaUrl, type PickedMedia } from '../../../shared/media';
-import type { mediaAssets } from '../../db/schema';
+import { mediaAssets } from '../../db/schema';
 
-export function toPickedMedia(m: typeof mediaAssets.$inferSelect): PickedMedia {
+/** The columns a picked file is made of, for a query that selects it beside its owner. */
+export const pickedMediaColumns = {
+  id: mediaAssets.id,
+  kind: mediaAssets.kind,
+  originalName: mediaAssets.originalName,
+  mimeType: mediaAssets.mimeType,
+  altText: mediaAssets.altText,
+};
+export type PickedMediaRow = Pick<typeof mediaAssets.$inferSelect, keyof typeof pickedMediaColumns>;
+
+export function toPickedMedia(m: PickedMediaRow): PickedMedia {
   const image = m.kind === 'image';
   return {
     id: m.id,
