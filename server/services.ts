@@ -146,7 +146,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const sealer = createSealer(config.SESSION_SECRET);
   const access = createAccess(settings);
   const instances = createInstances(database.db, jobs.instanceId, now);
-  const notifications = createNotificationService(database.db, feed, access);
+  const notifications = createNotificationService(database.db, feed, access, now);
   const users = createUserService({ db: database.db, sessions, feed, now });
   const live = createLive(feed);
   const origin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;

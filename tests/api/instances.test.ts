@@ -144,6 +144,29 @@ describeOnPostgres('several instances on one PostgreSQL and one bucket', () => {
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).format).toBe('webp');
   });
 
+  it('keeps the bell’s numbers right on B when an entry arrives through A and when the reader reads on A', async () => {
+    const staff = await new Client(A).passGate();
+    expect((await staff.post('/admin-login', { email: 'employee@demo.frolic.example', password: PASSWORD })).status).toBe(302);
+    type Feed = { total: number; unreadCount: number; items: { id: number; title: string }[] };
+    const feedOn = async (base: string) => (await (await fetch(`${base}/api/admin/notifications`, { headers: { cookie: staff.header() } })).json()) as Feed;
+    // Both instances keep the reader's counts from here.
+    const before = await feedOn(B);
+    expect(await feedOn(A)).toMatchObject({ total: before.total, unreadCount: before.unreadCount });
+    const sent = await staff.json('POST', '/api/contact', {
+      name: 'Two Instances',
+      email: 'visitor@instances.example',
+      subject: 'Feedback',
+      message: 'Sent through A, counted on B.',
+    });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    await expect.poll(async () => (await feedOn(B)).total).toBe(before.total + 1);
+    const onB = await feedOn(B);
+    expect([onB.unreadCount, onB.items[0]?.title]).toEqual([before.unreadCount + 1, 'New message from Two Instances']);
+    expect((await staff.json('POST', `/api/admin/notifications/${onB.items[0]?.id}/read`)).status).toBe(204);
+    await expect.poll(async () => (await feedOn(B)).unreadCount).toBe(before.unreadCount);
+    expect((await feedOn(B)).total).toBe(before.total + 1);
+  });
+
   it('counts sign-in attempts from one address across both instances', async () => {
     // Through the proxy (TRUST_PROXY): the client's address is X-Forwarded-For's.
     const from = (ip: string) => ({ 'x-forwarded-for': ip });

@@ -150,3 +150,49 @@ describe('who sees an entry', () => {
     }
   });
 });
+
+describe('the feed’s counts, kept between changes', () => {
+  it('move at once when an entry is announced or the reader reads, on a page or in the bell', async () => {
+    const notices = t.app.services.notifications;
+    const reader = await viewerOf(master);
+    const first = await notices.list(reader, { pageSize: 1 });
+    // Kept now: the same numbers again, and from the bell.
+    expect(await notices.list(reader, { pageSize: 1 })).toMatchObject({ total: first.total, unreadCount: first.unreadCount });
+    expect(await notices.unreadCount(reader)).toBe(first.unreadCount);
+
+    const added = await post({ kind: 'test', title: 'Arrives while kept', permission: 'inquiries:manage' });
+    const after = await notices.list(reader, { pageSize: 1 });
+    expect([after.total, after.unreadCount, after.items[0]?.id]).toEqual([first.total + 1, first.unreadCount + 1, added.id]);
+    expect(await notices.unreadCount(reader)).toBe(first.unreadCount + 1);
+
+    await notices.markRead(reader, added.id);
+    expect(await notices.list(reader, { pageSize: 1 })).toMatchObject({ total: first.total + 1, unreadCount: first.unreadCount });
+    expect((await notices.list(reader, { unreadOnly: true, pageSize: 1 })).total).toBe(first.unreadCount);
+    expect(await notices.unreadCount(reader)).toBe(first.unreadCount);
+
+    await notices.markAllRead(reader);
+    expect(await notices.list(reader, { pageSize: 1 })).toMatchObject({ total: first.total + 1, unreadCount: 0 });
+    expect(await notices.list(reader, { unreadOnly: true })).toMatchObject({ total: 0, items: [] });
+    // Another reader's counts are theirs: the master's reads left the manager's unread number.
+    const manager$ = await viewerOf(manager);
+    expect((await notices.list(manager$, { pageSize: 1 })).unreadCount).toBeGreaterThan(0);
+  });
+
+  it('are counted again within FEED_COUNTS_TTL_MS of a change no one announced (an entry deleted with its organisation)', async () => {
+    const { createNotificationService, FEED_COUNTS_TTL_MS } = await import('../../server/modules/notifications/service');
+    const { notifications: table } = await import('../../server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    let clock = Date.parse('2026-11-28T12:00:00Z');
+    const notices = createNotificationService(t.db.database.db, t.app.feed, t.app.services.access, () => clock);
+    const reader = await viewerOf(master);
+    const gone = await post({ kind: 'test', title: 'Deleted without a word', permission: 'inquiries:manage' });
+    const before = await notices.list(reader, { pageSize: 1 });
+    await t.db.database.db.delete(table).where(eq(table.id, gone.id));
+    // The page's rows are read every time; the counts are kept until the time runs out.
+    const kept = await notices.list(reader, { pageSize: 1 });
+    expect(kept.items[0]?.id).not.toBe(gone.id);
+    expect(kept.total).toBe(before.total);
+    clock += FEED_COUNTS_TTL_MS;
+    expect(await notices.list(reader, { pageSize: 1 })).toMatchObject({ total: before.total - 1, unreadCount: before.unreadCount - 1 });
+  });
+});

@@ -13,6 +13,11 @@ import { notFound } from '../../core/errors';
 import type { ChangeFeed } from '../../realtime/changes';
 
 export const NOTIFICATIONS_TOPIC = 'notifications';
+/** A reader marked entries read (`{ userId }`): every instance forgets that reader's counts. */
+export const NOTIFICATIONS_READ_TOPIC = 'notifications.read';
+/** The longest a reader's counts are kept without a change being heard (an entry deleted with its organisation or user tells no one). */
+export const FEED_COUNTS_TTL_MS = 30_000;
+const FEED_COUNTS_KEPT = 10_000;
 
 export interface NotificationInput extends Audience {
   kind: string;
@@ -46,7 +51,13 @@ export interface NotificationService {
   markAllRead(reader: Reader): Promise<void>;
 }
 
-export function createNotificationService(db: Db, feed: ChangeFeed, access: Access): NotificationService {
+interface FeedCounts {
+  total: number;
+  unread: number;
+  at: number;
+}
+
+export function createNotificationService(db: Db, feed: ChangeFeed, access: Access, now: () => number = Date.now): NotificationService {
   /**
    * The audience rule of `authorize(reader, audienceNeed(entry))` as SQL: a permission the reader may
    * use over everything (`any`), or over their organisation's entries (`own`); an entry for one user
@@ -71,7 +82,43 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
       .where(and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, reader.id)));
   const unread = async (reader: Reader) => and(await visibleTo(reader), notExists(readBy(reader)));
 
+  /*
+   * A reader's two numbers (all they see, and unread) are asked for with every page of the feed,
+   * and counting them reads every entry the reader sees (a year of a brand's entries: thousands),
+   * while they change only when an entry arrives or the reader reads. So they are kept per reader
+   * and what they may see (the key), until anything is heard that could change them: an entry
+   * announced on any instance, or this reader's reads (published, so every instance forgets them),
+   * and for FEED_COUNTS_TTL_MS at most. A count taken while a change was heard is not kept (the
+   * generation moved on); the page's rows are always read.
+   */
+  const kept = new Map<string, FeedCounts>();
+  let generation = 0;
+  const forget = (userId?: string) => {
+    generation++;
+    if (userId === undefined) kept.clear();
+    else for (const key of kept.keys()) if (key.startsWith(`${userId} `)) kept.delete(key);
+  };
+  feed.subscribe(NOTIFICATIONS_TOPIC, () => forget());
+  feed.subscribe(NOTIFICATIONS_READ_TOPIC, (data) => forget((data as { userId?: string } | undefined)?.userId));
+  const keyOf = async (reader: Reader) => {
+    const usable = await access.usable(reader);
+    return `${reader.id} ${reader.organisationId ?? '-'} ${usable.any.join(',')} ${usable.own.join(',')}`;
+  };
+  const keptFor = (key: string) => {
+    const counts = kept.get(key);
+    return counts && now() - counts.at < FEED_COUNTS_TTL_MS ? counts : undefined;
+  };
+  const keep = (key: string, since: number, counts: Omit<FeedCounts, 'at'>) => {
+    if (since !== generation) return;
+    if (kept.size >= FEED_COUNTS_KEPT) kept.clear();
+    kept.set(key, { ...counts, at: now() });
+  };
+  const readsChanged = (reader: Reader) => feed.publish(NOTIFICATIONS_READ_TOPIC, { userId: reader.id });
+
   async function unreadCount(reader: Reader): Promise<number> {
+    const key = await keyOf(reader);
+    const counts = keptFor(key);
+    if (counts) return counts.unread;
     const [row] = await db
       .select({ n: count() })
       .from(notifications)
@@ -101,10 +148,34 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
     async list(reader, { unreadOnly = false, page = 1, pageSize = NOTIFICATIONS_PAGE_SIZE } = {}) {
       const visible = await visibleTo(reader);
       const where = unreadOnly ? and(visible, notExists(readBy(reader))) : visible;
+      const columns = {
+        id: notifications.id,
+        kind: notifications.kind,
+        title: notifications.title,
+        body: notifications.body,
+        link: notifications.link,
+        createdAt: notifications.createdAt,
+        read: sql<boolean>`exists (${readBy(reader)})`,
+      };
+      const order = [desc(notifications.createdAt), desc(notifications.id)] as const;
+      const items = <T extends { createdAt: Date }>(rows: T[]) => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      const key = await keyOf(reader);
+      const counts = keptFor(key);
+      if (counts) {
+        const rows = await db
+          .select(columns)
+          .from(notifications)
+          .where(where)
+          .orderBy(...order)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+        return { items: items(rows), page, pageSize, total: unreadOnly ? counts.unread : counts.total, unreadCount: counts.unread };
+      }
       // The total and the bell's number from one scan of what the reader sees, joined to what they
       // have read (two counts scanned it twice), computed once and carried by every row of the page.
+      const since = generation;
       const mine = and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, reader.id));
-      const counts = db.$with('counts').as(
+      const countsCte = db.$with('counts').as(
         db
           .select({
             total: sql<number>`count(*)::int`.as('total'),
@@ -116,27 +187,18 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
       );
       const { rows, total } = await onePage(
         db
-          .with(counts)
-          .select({
-            id: notifications.id,
-            kind: notifications.kind,
-            title: notifications.title,
-            body: notifications.body,
-            link: notifications.link,
-            createdAt: notifications.createdAt,
-            read: sql<boolean>`exists (${readBy(reader)})`,
-            matched: counts.total,
-            unread: counts.unread,
-          })
+          .with(countsCte)
+          .select({ ...columns, matched: countsCte.total, unread: countsCte.unread })
           .from(notifications)
-          .crossJoin(counts)
+          .crossJoin(countsCte)
           .where(where)
-          .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+          .orderBy(...order),
         { page, pageSize },
       );
       // Past the last page no row carries the unread count: then it is asked for on its own.
       const unread = rows[0] ? rows[0].unread : total ? await unreadCount(reader) : 0;
-      return { items: rows.map(({ unread: _unread, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })), page, pageSize, total, unreadCount: unread };
+      if (!unreadOnly) keep(key, since, { total, unread });
+      return { items: items(rows.map(({ unread: _unread, ...r }) => r)), page, pageSize, total, unreadCount: unread };
     },
 
     unreadCount,
@@ -148,6 +210,7 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
         .where(and(eq(notifications.id, id), await visibleTo(reader)));
       if (!visible) throw notFound('Notification');
       await db.insert(notificationReads).values({ notificationId: id, userId: reader.id }).onConflictDoNothing();
+      await readsChanged(reader);
       return visible;
     },
 
@@ -161,6 +224,7 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
             .where(await unread(reader)),
         )
         .onConflictDoNothing();
+      await readsChanged(reader);
     },
   };
 }
