@@ -27,12 +27,30 @@ interface PageableQuery<R> {
  * `matched`, and the total. A page past the end has no row to carry the total: then the first row
  * is asked for (the only case with a second query).
  */
-export async function onePage<R extends { matched: number }>(
-  query: PageableQuery<R>,
+export function onePage<R extends { matched: number }>(query: PageableQuery<R>, page: PageRequest): Promise<{ rows: Omit<R, 'matched'>[]; total: number }> {
+  return pageOf((limit, offset) => query.limit(limit).offset(offset), page);
+}
+
+/** A query prepared with `limit` and `offset` placeholders (and the list's own, `values`). */
+interface PreparedPageQuery<R> {
+  execute(values: Record<string, unknown>): PromiseLike<R[]>;
+}
+
+/** `onePage` for a prepared query (`prepared.ts`): the same page and total, only the values bound. */
+export function onePreparedPage<R extends { matched: number }>(
+  query: PreparedPageQuery<R>,
+  values: Record<string, unknown>,
   page: PageRequest,
 ): Promise<{ rows: Omit<R, 'matched'>[]; total: number }> {
-  const rows = await query.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
+  return pageOf((limit, offset) => query.execute({ ...values, limit, offset }), page);
+}
+
+async function pageOf<R extends { matched: number }>(
+  run: (limit: number, offset: number) => PromiseLike<R[]>,
+  page: PageRequest,
+): Promise<{ rows: Omit<R, 'matched'>[]; total: number }> {
+  const rows = await run(page.pageSize, (page.page - 1) * page.pageSize);
   let total = rows[0]?.matched;
-  if (total === undefined && page.page > 1) total = (await query.limit(1).offset(0))[0]?.matched;
+  if (total === undefined && page.page > 1) total = (await run(1, 0))[0]?.matched;
   return { rows: rows.map(({ matched: _matched, ...row }) => row), total: total ?? 0 };
 }

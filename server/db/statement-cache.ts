@@ -71,7 +71,7 @@ export const mayBeStale = (err: unknown): boolean => {
 
 /**
  * Names the repeated queries of every connection `pool` opens. Only queries sent as a config object
- * without a name (how Drizzle sends them) are touched; text queries, cursors and named statements go
+ * without a name (how Drizzle sends them; a query prepared by `prepared.ts` has the empty one) are touched; text queries, cursors and named statements go
  * as they are.
  */
 export function nameStatements(pool: pg.Pool, namer: StatementNamer): void {
@@ -79,7 +79,7 @@ export function nameStatements(pool: pg.Pool, namer: StatementNamer): void {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
       const c = config as QueryConfig | null;
-      const plain = c !== null && typeof c === 'object' && typeof c.text === 'string' && c.name === undefined && c.submit === undefined;
+      const plain = c !== null && typeof c === 'object' && typeof c.text === 'string' && !c.name && c.submit === undefined;
       if (!plain) return query(config, ...rest);
       const text = c.text as string;
       const name = namer.nameFor(text);

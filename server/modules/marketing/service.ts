@@ -2,7 +2,8 @@
 // (wall-clock times in their own zone, stored in UTC). Every write: one transaction with its audit
 // row, a version check against overwriting a newer save, then the content version moves on.
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { onePage, totalOf } from '../../db/paged';
+import { onePreparedPage, totalOf } from '../../db/paged';
+import { preparedByShape, UNNAMED } from '../../db/prepared';
 import { eventCountryCode, eventMarket, eventPath, type PublicEvent } from '../../../shared/events';
 import type { PickedMedia } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
@@ -98,6 +99,40 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
 
   const eventFields = { ...getTableColumns(brandEvents), image: pickedMediaColumns };
   const eventImage = eq(mediaAssets.id, brandEvents.imageMediaId);
+  // A list's page: the search (a `q` placeholder), the order and the page are bound, the rest built once.
+  const collateralPage = preparedByShape((shape: { search: boolean; sort?: CollateralListQuery['sort']; dir?: CollateralListQuery['dir'] }) => {
+    const t = collateralItems;
+    const q = sql.placeholder('q');
+    const where = shape.search ? or(ilike(t.title, q), ilike(t.description, q)) : undefined;
+    const column = shape.sort === 'kind' ? t.kind : shape.sort === 'updatedAt' ? t.updatedAt : t.title;
+    const order = shape.dir === 'desc' ? desc : asc;
+    return db
+      .select({ ...collateralFields, matched: totalOf(db.select({ n: count() }).from(t).where(where)) })
+      .from(t)
+      .leftJoin(mediaAssets, collateralMedia)
+      .where(where)
+      .orderBy(order(column), asc(t.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(UNNAMED);
+  });
+  const eventPage = preparedByShape((shape: { search: boolean; sort?: EventListQuery['sort']; dir?: EventListQuery['dir'] }) => {
+    const t = brandEvents;
+    const q = sql.placeholder('q');
+    const where = shape.search ? or(ilike(t.title, q), ilike(t.venue, q), ilike(t.city, q), ilike(t.country, q)) : undefined;
+    const column = shape.sort === 'title' ? t.title : shape.sort === 'city' ? t.city : t.startsAt;
+    // Without a choice, the latest events first.
+    const order = shape.sort ? (shape.dir === 'desc' ? desc : asc) : desc;
+    return db
+      .select({ ...eventFields, matched: totalOf(db.select({ n: count() }).from(t).where(where)) })
+      .from(t)
+      .leftJoin(mediaAssets, eventImage)
+      .where(where)
+      .orderBy(order(column), asc(t.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(UNNAMED);
+  });
   const withEventDetails = ({ image, ...r }: EventRow & { image: PickedMediaRow | null }): BrandEvent => ({
     ...r,
     startsLocal: utcToZoned(r.startsAt, r.timezone),
@@ -185,17 +220,9 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
     },
 
     async listCollateral(query) {
-      const t = collateralItems;
-      const where = query.q ? or(ilike(t.title, containsPattern(query.q)), ilike(t.description, containsPattern(query.q))) : undefined;
-      const column = query.sort === 'kind' ? t.kind : query.sort === 'updatedAt' ? t.updatedAt : t.title;
-      const order = query.dir === 'desc' ? desc : asc;
-      const { rows, total } = await onePage(
-        db
-          .select({ ...collateralFields, matched: totalOf(db.select({ n: count() }).from(t).where(where)) })
-          .from(t)
-          .leftJoin(mediaAssets, collateralMedia)
-          .where(where)
-          .orderBy(order(column), asc(t.id)),
+      const { rows, total } = await onePreparedPage(
+        collateralPage({ search: Boolean(query.q), sort: query.sort, dir: query.dir }),
+        { q: query.q ? containsPattern(query.q) : null },
         query,
       );
       return { items: rows.map(withCollateralMedia), page: query.page, pageSize: query.pageSize, total };
@@ -238,25 +265,9 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
     },
 
     async listEvents(query) {
-      const t = brandEvents;
-      const where: SQL | undefined = query.q
-        ? or(
-            ilike(t.title, containsPattern(query.q)),
-            ilike(t.venue, containsPattern(query.q)),
-            ilike(t.city, containsPattern(query.q)),
-            ilike(t.country, containsPattern(query.q)),
-          )
-        : undefined;
-      const column = query.sort === 'title' ? t.title : query.sort === 'city' ? t.city : t.startsAt;
-      // Without a choice, the latest events first.
-      const order = query.sort ? (query.dir === 'desc' ? desc : asc) : desc;
-      const { rows, total } = await onePage(
-        db
-          .select({ ...eventFields, matched: totalOf(db.select({ n: count() }).from(t).where(where)) })
-          .from(t)
-          .leftJoin(mediaAssets, eventImage)
-          .where(where)
-          .orderBy(order(column), asc(t.id)),
+      const { rows, total } = await onePreparedPage(
+        eventPage({ search: Boolean(query.q), sort: query.sort, dir: query.dir }),
+        { q: query.q ? containsPattern(query.q) : null },
         query,
       );
       return { items: rows.map(withEventDetails), page: query.page, pageSize: query.pageSize, total };
