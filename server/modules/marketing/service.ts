@@ -1,7 +1,7 @@
 // Collateral items (files from the media library, offered to chosen partner types) and brand events
 // (wall-clock times in their own zone, stored in UTC). Every write: one transaction with its audit
 // row, a version check against overwriting a newer save, then the content version moves on.
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import { onePreparedPage, totalOf } from '../../db/paged';
 import { preparedByShape, UNNAMED } from '../../db/prepared';
 import { eventCountryCode, eventMarket, eventPath, type PublicEvent } from '../../../shared/events';

@@ -4,8 +4,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type AnyColumn, and, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type PgTable, unionAll } from 'drizzle-orm/pg-core';
-import { anyUuid } from '../../db/any-of';
-import { onePage, totalOf } from '../../db/paged';
+import { uuidArray } from '../../db/any-of';
+import { onePreparedPage, totalOf } from '../../db/paged';
+import { preparedByShape, UNNAMED } from '../../db/prepared';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -196,11 +197,13 @@ async function usersOf(tx: DbOrTx, id: string): Promise<string[]> {
   ];
 }
 
-/** What uses each of many files, in one query: the library's "Used by" column. */
-async function usersOfMany(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>(ids.map((id) => [id, []]));
-  if (!ids.length) return out;
-  // The five kinds of user in one UNION ALL, each kind's rows in the order listed.
+/**
+ * What uses each of many files, in one query: the library's "Used by" column. The five kinds of
+ * user in one UNION ALL, each kind's rows in the order listed; prepared once (`prepared.ts`), the
+ * page's ids bound as one array (`uuidArray`).
+ */
+function usedByQuery(db: Db) {
+  const ids = sql`${sql.placeholder('ids')}::uuid[]`;
   const kind = (n: number) => sql<number>`${sql.raw(String(n))}`.as('kind');
   const media = (c: AnyColumn) => sql<string | null>`${c}`.as('media_id');
   /** A table whose own column names the file. */
@@ -208,13 +211,13 @@ async function usersOfMany(db: DbOrTx, ids: string[]): Promise<Map<string, strin
     db
       .select({ id: media(column), name: sql<string>`${name}`.as('name'), kind: kind(n) })
       .from(table)
-      .where(anyUuid(column, ids));
-  const rows = await unionAll(
+      .where(sql`${column} = any(${ids})`);
+  return unionAll(
     db
       .selectDistinct({ id: media(productImages.mediaId), name: sql<string>`${products.name}`.as('name'), kind: kind(0) })
       .from(productImages)
       .innerJoin(products, eq(products.id, productImages.productId))
-      .where(anyUuid(productImages.mediaId, ids)),
+      .where(sql`${productImages.mediaId} = any(${ids})`),
     direct(cocktails, cocktails.imageMediaId, cocktails.name, 1),
     direct(collateralItems, collateralItems.mediaId, collateralItems.title, 2),
     direct(brandEvents, brandEvents.imageMediaId, brandEvents.title, 3),
@@ -222,8 +225,16 @@ async function usersOfMany(db: DbOrTx, ids: string[]): Promise<Map<string, strin
       .selectDistinct({ id: media(pageMedia.mediaId), name: sql<string>`${pages.title}`.as('name'), kind: kind(4) })
       .from(pageMedia)
       .innerJoin(pages, eq(pages.id, pageMedia.pageId))
-      .where(anyUuid(pageMedia.mediaId, ids)),
-  ).orderBy(sql`kind`);
+      .where(sql`${pageMedia.mediaId} = any(${ids})`),
+  )
+    .orderBy(sql`kind`)
+    .prepare(UNNAMED);
+}
+
+async function usersOfMany(usedBy: ReturnType<typeof usedByQuery>, ids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return out;
+  const rows = await usedBy.execute({ ids: uuidArray(ids) });
   const what = ['product', 'cocktail', 'collateral item', 'event', 'page'];
   for (const r of rows) if (r.id) out.get(r.id)?.push(`the ${what[r.kind]} “${r.name}”`);
   return out;
@@ -237,6 +248,23 @@ function listOf(users: string[]): string {
 }
 
 export function createMediaService(db: Db, content: ContentVersion, storage: Storage): MediaService {
+  const usedBy = usedByQuery(db);
+  // The library's page: the search and the kind filter present or not; their values bound.
+  const mediaPage = preparedByShape((shape: { search: boolean; kind: boolean }) => {
+    const q = sql.placeholder('q');
+    const filters: SQL[] = [];
+    if (shape.search) filters.push(or(ilike(mediaAssets.originalName, q), ilike(mediaAssets.altText, q))!);
+    if (shape.kind) filters.push(sql`${mediaAssets.kind} = ${sql.placeholder('kind')}`);
+    const where = filters.length ? and(...filters) : undefined;
+    return db
+      .select({ ...getTableColumns(mediaAssets), matched: totalOf(db.select({ n: count() }).from(mediaAssets).where(where)) })
+      .from(mediaAssets)
+      .where(where)
+      .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(UNNAMED);
+  });
   async function row(id: string): Promise<MediaRow> {
     if (!isUuid(id)) throw notFound('File');
     const [found] = await db.select().from(mediaAssets).where(eq(mediaAssets.id, id));
@@ -300,23 +328,13 @@ export function createMediaService(db: Db, content: ContentVersion, storage: Sto
     },
 
     async list({ q, kind, page, pageSize }) {
-      const filters: SQL[] = [];
-      if (q) {
-        const pattern = containsPattern(q);
-        filters.push(or(ilike(mediaAssets.originalName, pattern), ilike(mediaAssets.altText, pattern))!);
-      }
-      if (kind) filters.push(eq(mediaAssets.kind, kind));
-      const where = filters.length ? and(...filters) : undefined;
-      const { rows, total } = await onePage(
-        db
-          .select({ ...getTableColumns(mediaAssets), matched: totalOf(db.select({ n: count() }).from(mediaAssets).where(where)) })
-          .from(mediaAssets)
-          .where(where)
-          .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id)),
+      const { rows, total } = await onePreparedPage(
+        mediaPage({ search: Boolean(q), kind: Boolean(kind) }),
+        { q: q ? containsPattern(q) : null, kind: kind ?? null },
         { page, pageSize },
       );
       const users = await usersOfMany(
-        db,
+        usedBy,
         rows.map((r) => r.id),
       );
       return { items: rows.map((r) => ({ ...toAsset(r), usedBy: users.get(r.id) ?? [] })), page, pageSize, total };
