@@ -6,7 +6,8 @@
 // changes the public site (publish, unpublish, delete) moves the content version on, on every
 // instance, which empties the page cache.
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { onePage, totalOf } from '../../db/paged';
+import { onePreparedPage, totalOf } from '../../db/paged';
+import { preparedByShape, UNNAMED } from '../../db/prepared';
 import { alias } from 'drizzle-orm/pg-core';
 import { diffLines } from 'diff';
 import type { PageDetail, PageDiff, PageListItem, PagePreview, PageSummary, PageVersionInfo, PublicPage } from '../../../shared/page-views';
@@ -352,28 +353,38 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
     { maxAttempts: 3, backoffMs: 5_000 },
   );
 
+  // The pages list: search, status filter and order make its shape; their values and the page are bound.
+  const listPage = preparedByShape((shape: { search: boolean; status: boolean; sort?: PageListQuery['sort']; dir?: PageListQuery['dir'] }) => {
+    const t = pages;
+    const q = sql.placeholder('q');
+    const filters: SQL[] = [];
+    if (shape.search) filters.push(or(ilike(t.title, q), ilike(t.slug, q))!);
+    if (shape.status) filters.push(sql`${t.status} = ${sql.placeholder('status')}`);
+    const where = filters.length ? and(...filters) : undefined;
+    const column = shape.sort === 'title' ? t.title : shape.sort === 'slug' ? t.slug : t.updatedAt;
+    // Without a choice: the latest edited first.
+    const order = shape.sort ? (shape.dir === 'desc' ? desc : asc) : desc;
+    return db
+      .select({ ...listColumns, matched: totalOf(db.select({ n: count() }).from(pages).where(where)) })
+      .from(pages)
+      .leftJoin(profiles, eq(profiles.id, pages.updatedBy))
+      .leftJoin(mediaAssets, eq(mediaAssets.id, pages.ogImageMediaId))
+      .where(where)
+      .orderBy(order(column), asc(t.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(UNNAMED);
+  });
+
   return {
     useRouteTable(source) {
       routeTable = source;
     },
 
     async list(query) {
-      const t = pages;
-      const filters: SQL[] = [];
-      if (query.q) filters.push(or(ilike(t.title, containsPattern(query.q)), ilike(t.slug, containsPattern(query.q)))!);
-      if (query.status) filters.push(eq(t.status, query.status));
-      const where = filters.length ? and(...filters) : undefined;
-      const column = query.sort === 'title' ? t.title : query.sort === 'slug' ? t.slug : t.updatedAt;
-      // Without a choice: the latest edited first.
-      const order = query.sort ? (query.dir === 'desc' ? desc : asc) : desc;
-      const { rows, total } = await onePage(
-        db
-          .select({ ...listColumns, matched: totalOf(db.select({ n: count() }).from(pages).where(where)) })
-          .from(pages)
-          .leftJoin(profiles, eq(profiles.id, pages.updatedBy))
-          .leftJoin(mediaAssets, eq(mediaAssets.id, pages.ogImageMediaId))
-          .where(where)
-          .orderBy(order(column), asc(t.id)),
+      const { rows, total } = await onePreparedPage(
+        listPage({ search: Boolean(query.q), status: Boolean(query.status), sort: query.sort, dir: query.dir }),
+        { q: query.q ? containsPattern(query.q) : null, status: query.status ?? null },
         query,
       );
       return { items: rows.map(toListItem), page: query.page, pageSize: query.pageSize, total };
