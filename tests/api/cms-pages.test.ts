@@ -100,6 +100,12 @@ describe('slugs', () => {
     expect(renamed.status).toBe(200);
     expect((await master.json('POST', '/api/admin/pages', page({ slug: 'unique-one' }))).status).toBe(409);
     expect((await master.json('POST', '/api/admin/pages', page({ slug: 'unique-two' }))).status).toBe(409);
+    // The list's status filter, alone and with a search: the published page, then no draft of that name.
+    const slugsOf = async (query: string) => ((await (await master.json('GET', `/api/admin/pages?${query}`)).json()).items as Detail[]).map((p) => p.slug);
+    expect(await slugsOf('q=unique&status=published')).toEqual(['unique-two']);
+    expect(await slugsOf('q=unique&status=draft')).toEqual([]);
+    expect(await slugsOf('status=published&sort=slug&dir=asc')).toContain('unique-two');
+    expect(await slugsOf('status=draft')).not.toContain('unique-two');
   });
 
   it('of the brand pages are fixed, and those pages cannot be deleted', async () => {
