@@ -25,13 +25,23 @@ import { type Actor } from '../../core/actor';
 import { recordAudit } from '../audit/service';
 import type { NotificationService } from '../notifications/service';
 import { containsPattern } from '../../db/like';
-import { onePage, totalOf } from '../../db/paged';
+import { onePreparedPage, totalOf } from '../../db/paged';
+import { preparedByShape, UNNAMED } from '../../db/prepared';
 import type { PartnerService } from '../partners/service';
 import { emailTakenOn, refusePastLicence } from '../partners/admin';
 
 /** Per IP: 5 submissions of each form in 10 minutes. */
 export const INQUIRY_LIMIT = 5;
 export const INQUIRY_WINDOW_MS = 10 * 60_000;
+
+/** What makes the inbox's query differ (`prepared.ts`): the kinds, a search or a status filter or none, the order. */
+interface ListShape extends Record<string, string | boolean | undefined> {
+  kind?: InquiryListQuery['kind'];
+  search: boolean;
+  status: boolean;
+  sort?: InquiryListQuery['sort'];
+  dir?: InquiryListQuery['dir'];
+}
 
 export interface BotSignals {
   honeypot?: string;
@@ -118,16 +128,16 @@ export function createInquiryService(
       .orderBy(asc(profiles.firstName), asc(profiles.lastName));
   }
 
-  function contactWhere(query: InquiryListQuery) {
+  function contactWhere(shape: ListShape) {
     const t = contactMessages;
-    const like = query.q ? containsPattern(query.q) : null;
+    const like = sql.placeholder('q');
     return and(
-      query.status ? eq(t.status, query.status) : undefined,
-      like ? or(ilike(t.name, like), ilike(t.email, like), ilike(t.subject, like), ilike(t.message, like)) : undefined,
+      shape.status ? sql`${t.status} = ${sql.placeholder('status')}` : undefined,
+      shape.search ? or(ilike(t.name, like), ilike(t.email, like), ilike(t.subject, like), ilike(t.message, like)) : undefined,
     );
   }
 
-  function contactSelect(query: InquiryListQuery) {
+  function contactSelect(shape: ListShape) {
     const t = contactMessages;
     return db
       .select({
@@ -141,19 +151,19 @@ export function createInquiryService(
         createdAt: t.createdAt,
       })
       .from(t)
-      .where(contactWhere(query));
+      .where(contactWhere(shape));
   }
 
-  function businessWhere(query: InquiryListQuery) {
+  function businessWhere(shape: ListShape) {
     const t = businessInquiries;
-    const like = query.q ? containsPattern(query.q) : null;
+    const like = sql.placeholder('q');
     return and(
-      query.status ? eq(t.status, query.status) : undefined,
-      like ? or(ilike(t.company, like), ilike(t.contactName, like), ilike(t.email, like), ilike(t.message, like)) : undefined,
+      shape.status ? sql`${t.status} = ${sql.placeholder('status')}` : undefined,
+      shape.search ? or(ilike(t.company, like), ilike(t.contactName, like), ilike(t.email, like), ilike(t.message, like)) : undefined,
     );
   }
 
-  function businessSelect(query: InquiryListQuery) {
+  function businessSelect(shape: ListShape) {
     const t = businessInquiries;
     return db
       .select({
@@ -167,8 +177,50 @@ export function createInquiryService(
         createdAt: t.createdAt,
       })
       .from(t)
-      .where(businessWhere(query));
+      .where(businessWhere(shape));
   }
+
+  // The inbox's page, built once per shape (which kinds, search and status filters present, order);
+  // the search pattern, the status and the page are bound.
+  const listPage = preparedByShape((shape: ListShape) => {
+    const selects = [shape.kind !== 'business' ? contactSelect(shape) : null, shape.kind !== 'contact' ? businessSelect(shape) : null].filter(
+      (s) => s !== null,
+    );
+    const [first, second] = selects as [ReturnType<typeof contactSelect>, ReturnType<typeof contactSelect>?];
+    const all = (second ? unionAll(first, second) : first).as('inquiries');
+    const column = shape.sort === 'from' ? all.from : shape.sort === 'status' ? all.status : all.createdAt;
+    const direction = shape.dir === 'asc' ? asc : desc;
+    // The assignee's name for the page's rows only; one who may no longer be assigned is a former colleague.
+    // (assignee_id is text; only a colleague's id is ever stored, so it is a uuid.)
+    const assigneeName = sql<string | null>`case when ${all.assigneeId} is null then null else coalesce((select ${colleagueName(
+      sql`p.first_name`,
+      sql`p.last_name`,
+      sql`u.email`,
+    )} from ${users} u join ${profiles} p on p.id = u.id where u.id = inquiries.assignee_id::uuid and ${isColleague(sql`u.id`, sql`u.status`)}), 'Former colleague') end`;
+    // Each kind counted on its own table, added up.
+    const counts = [
+      shape.kind !== 'business' ? db.select({ n: count() }).from(contactMessages).where(contactWhere(shape)) : null,
+      shape.kind !== 'contact' ? db.select({ n: count() }).from(businessInquiries).where(businessWhere(shape)) : null,
+    ].flatMap((c) => (c ? [sql`(${c})`] : []));
+    return db
+      .select({
+        kind: all.kind,
+        id: all.id,
+        from: all.from,
+        email: all.email,
+        subject: all.subject,
+        status: all.status,
+        assigneeId: all.assigneeId,
+        createdAt: all.createdAt,
+        assigneeName,
+        matched: totalOf(sql`select ${sql.join(counts, sql` + `)}`),
+      })
+      .from(all)
+      .orderBy(direction(column), direction(all.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(UNNAMED);
+  });
 
   async function get(kind: InquiryKind, id: number): Promise<InquiryDetail> {
     const table = tableOf(kind);
@@ -239,41 +291,9 @@ export function createInquiryService(
     },
 
     async list(query) {
-      const selects = [query.kind !== 'business' ? contactSelect(query) : null, query.kind !== 'contact' ? businessSelect(query) : null].filter(
-        (s) => s !== null,
-      );
-      const [first, second] = selects as [ReturnType<typeof contactSelect>, ReturnType<typeof contactSelect>?];
-      const all = (second ? unionAll(first, second) : first).as('inquiries');
-      const column = query.sort === 'from' ? all.from : query.sort === 'status' ? all.status : all.createdAt;
-      const direction = query.dir === 'asc' ? asc : desc;
-      // The assignee's name for the page's rows only; one who may no longer be assigned is a former colleague.
-      // (assignee_id is text; only a colleague's id is ever stored, so it is a uuid.)
-      const assigneeName = sql<string | null>`case when ${all.assigneeId} is null then null else coalesce((select ${colleagueName(
-        sql`p.first_name`,
-        sql`p.last_name`,
-        sql`u.email`,
-      )} from ${users} u join ${profiles} p on p.id = u.id where u.id = inquiries.assignee_id::uuid and ${isColleague(sql`u.id`, sql`u.status`)}), 'Former colleague') end`;
-      // Each kind counted on its own table, added up.
-      const counts = [
-        query.kind !== 'business' ? db.select({ n: count() }).from(contactMessages).where(contactWhere(query)) : null,
-        query.kind !== 'contact' ? db.select({ n: count() }).from(businessInquiries).where(businessWhere(query)) : null,
-      ].flatMap((c) => (c ? [sql`(${c})`] : []));
-      const { rows, total } = await onePage(
-        db
-          .select({
-            kind: all.kind,
-            id: all.id,
-            from: all.from,
-            email: all.email,
-            subject: all.subject,
-            status: all.status,
-            assigneeId: all.assigneeId,
-            createdAt: all.createdAt,
-            assigneeName,
-            matched: totalOf(sql`select ${sql.join(counts, sql` + `)}`),
-          })
-          .from(all)
-          .orderBy(direction(column), direction(all.id)),
+      const { rows, total } = await onePreparedPage(
+        listPage({ kind: query.kind, search: Boolean(query.q), status: Boolean(query.status), sort: query.sort, dir: query.dir }),
+        { q: query.q ? containsPattern(query.q) : null, status: query.status ?? null },
         query,
       );
       return { items: rows, page: query.page, pageSize: query.pageSize, total };
