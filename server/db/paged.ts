@@ -1,5 +1,6 @@
 // One page of a staff list and the number of rows the list has in all, in one query.
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { UNNAMED } from './prepared';
 
 /**
  * Selected beside a list's columns (`matched: totalOf(db.select({ n: count() }).from(t).where(where))`):
@@ -36,7 +37,17 @@ interface PreparedPageQuery<R> {
   execute(values: Record<string, unknown>): PromiseLike<R[]>;
 }
 
-/** `onePage` for a prepared query (`prepared.ts`): the same page and total, only the values bound. */
+/** A list's select (with `orderBy`) before its page is chosen: limit and offset take placeholders. */
+interface UnpagedSelect<P> {
+  limit(limit: Placeholder): { offset(offset: Placeholder): { prepare(name: string): P } };
+}
+
+/** `query` prepared (`prepared.ts`) with the `limit` and `offset` placeholders `onePreparedPage` binds. */
+export function preparePage<P>(query: UnpagedSelect<P>): P {
+  return query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(UNNAMED);
+}
+
+/** `onePage` for a query from `preparePage`: the same page and total, only the values bound. */
 export function onePreparedPage<R extends { matched: number }>(
   query: PreparedPageQuery<R>,
   values: Record<string, unknown>,

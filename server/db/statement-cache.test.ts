@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { UNNAMED } from './prepared';
 import { describeOnPostgres, freshDatabase, type TestDatabase } from '../../tests/support/test-db';
 import { type Database, openDatabase } from './client';
 import { createStatementNamer } from './statement-cache';
@@ -60,6 +61,14 @@ describeOnPostgres('prepared statements on PostgreSQL', () => {
         (await db.execute(sql.raw(`select statement from pg_prepared_statements where name like 'frolic_%'`))) as unknown as { rows: { statement: string }[] }
       ).rows.map((r) => r.statement);
     expect(await prepared()).toContain('select a from statement_cache_probe where a >= $1 order by a');
+    // A query prepared with the empty name (prepared.ts) is named by its text like the rest.
+    const shaped = db
+      .select({ a: sql<number>`a` })
+      .from(sql`statement_cache_probe`)
+      .where(sql`a <= ${sql.placeholder('most')}`)
+      .prepare(UNNAMED);
+    for (let i = 0; i < 4; i++) expect(await shaped.execute({ most: 1 })).toEqual([{ a: 1 }]);
+    expect(await prepared()).toContain('select a from statement_cache_probe where a <= $1');
 
     // The SQL editor (or a DBA) changes the column's type: the prepared plan's result no longer
     // fits. At most one call fails; the next is prepared afresh and sees the new type.

@@ -6,8 +6,8 @@
 // changes the public site (publish, unpublish, delete) moves the content version on, on every
 // instance, which empties the page cache.
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { onePreparedPage, totalOf } from '../../db/paged';
-import { preparedByShape, UNNAMED } from '../../db/prepared';
+import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
+import { preparedByShape } from '../../db/prepared';
 import { alias } from 'drizzle-orm/pg-core';
 import { diffLines } from 'diff';
 import type { PageDetail, PageDiff, PageListItem, PagePreview, PageSummary, PageVersionInfo, PublicPage } from '../../../shared/page-views';
@@ -364,16 +364,15 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
     const column = shape.sort === 'title' ? t.title : shape.sort === 'slug' ? t.slug : t.updatedAt;
     // Without a choice: the latest edited first.
     const order = shape.sort ? (shape.dir === 'desc' ? desc : asc) : desc;
-    return db
-      .select({ ...listColumns, matched: totalOf(db.select({ n: count() }).from(pages).where(where)) })
-      .from(pages)
-      .leftJoin(profiles, eq(profiles.id, pages.updatedBy))
-      .leftJoin(mediaAssets, eq(mediaAssets.id, pages.ogImageMediaId))
-      .where(where)
-      .orderBy(order(column), asc(t.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(UNNAMED);
+    return preparePage(
+      db
+        .select({ ...listColumns, matched: totalOf(db.select({ n: count() }).from(pages).where(where)) })
+        .from(pages)
+        .leftJoin(profiles, eq(profiles.id, pages.updatedBy))
+        .leftJoin(mediaAssets, eq(mediaAssets.id, pages.ogImageMediaId))
+        .where(where)
+        .orderBy(order(column), asc(t.id)),
+    );
   });
 
   return {

@@ -25,8 +25,8 @@ import { type Actor } from '../../core/actor';
 import { recordAudit } from '../audit/service';
 import type { NotificationService } from '../notifications/service';
 import { containsPattern } from '../../db/like';
-import { onePreparedPage, totalOf } from '../../db/paged';
-import { preparedByShape, UNNAMED } from '../../db/prepared';
+import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
+import { preparedByShape } from '../../db/prepared';
 import type { PartnerService } from '../partners/service';
 import { emailTakenOn, refusePastLicence } from '../partners/admin';
 
@@ -202,24 +202,23 @@ export function createInquiryService(
       shape.kind !== 'business' ? db.select({ n: count() }).from(contactMessages).where(contactWhere(shape)) : null,
       shape.kind !== 'contact' ? db.select({ n: count() }).from(businessInquiries).where(businessWhere(shape)) : null,
     ].flatMap((c) => (c ? [sql`(${c})`] : []));
-    return db
-      .select({
-        kind: all.kind,
-        id: all.id,
-        from: all.from,
-        email: all.email,
-        subject: all.subject,
-        status: all.status,
-        assigneeId: all.assigneeId,
-        createdAt: all.createdAt,
-        assigneeName,
-        matched: totalOf(sql`select ${sql.join(counts, sql` + `)}`),
-      })
-      .from(all)
-      .orderBy(direction(column), direction(all.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(UNNAMED);
+    return preparePage(
+      db
+        .select({
+          kind: all.kind,
+          id: all.id,
+          from: all.from,
+          email: all.email,
+          subject: all.subject,
+          status: all.status,
+          assigneeId: all.assigneeId,
+          createdAt: all.createdAt,
+          assigneeName,
+          matched: totalOf(sql`select ${sql.join(counts, sql` + `)}`),
+        })
+        .from(all)
+        .orderBy(direction(column), direction(all.id)),
+    );
   });
 
   async function get(kind: InquiryKind, id: number): Promise<InquiryDetail> {

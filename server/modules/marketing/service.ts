@@ -2,8 +2,8 @@
 // (wall-clock times in their own zone, stored in UTC). Every write: one transaction with its audit
 // row, a version check against overwriting a newer save, then the content version moves on.
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
-import { onePreparedPage, totalOf } from '../../db/paged';
-import { preparedByShape, UNNAMED } from '../../db/prepared';
+import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
+import { preparedByShape } from '../../db/prepared';
 import { eventCountryCode, eventMarket, eventPath, type PublicEvent } from '../../../shared/events';
 import type { PickedMedia } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
@@ -106,15 +106,14 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
     const where = shape.search ? or(ilike(t.title, q), ilike(t.description, q)) : undefined;
     const column = shape.sort === 'kind' ? t.kind : shape.sort === 'updatedAt' ? t.updatedAt : t.title;
     const order = shape.dir === 'desc' ? desc : asc;
-    return db
-      .select({ ...collateralFields, matched: totalOf(db.select({ n: count() }).from(t).where(where)) })
-      .from(t)
-      .leftJoin(mediaAssets, collateralMedia)
-      .where(where)
-      .orderBy(order(column), asc(t.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(UNNAMED);
+    return preparePage(
+      db
+        .select({ ...collateralFields, matched: totalOf(db.select({ n: count() }).from(t).where(where)) })
+        .from(t)
+        .leftJoin(mediaAssets, collateralMedia)
+        .where(where)
+        .orderBy(order(column), asc(t.id)),
+    );
   });
   const eventPage = preparedByShape((shape: { search: boolean; sort?: EventListQuery['sort']; dir?: EventListQuery['dir'] }) => {
     const t = brandEvents;
@@ -123,15 +122,14 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
     const column = shape.sort === 'title' ? t.title : shape.sort === 'city' ? t.city : t.startsAt;
     // Without a choice, the latest events first.
     const order = shape.sort ? (shape.dir === 'desc' ? desc : asc) : desc;
-    return db
-      .select({ ...eventFields, matched: totalOf(db.select({ n: count() }).from(t).where(where)) })
-      .from(t)
-      .leftJoin(mediaAssets, eventImage)
-      .where(where)
-      .orderBy(order(column), asc(t.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(UNNAMED);
+    return preparePage(
+      db
+        .select({ ...eventFields, matched: totalOf(db.select({ n: count() }).from(t).where(where)) })
+        .from(t)
+        .leftJoin(mediaAssets, eventImage)
+        .where(where)
+        .orderBy(order(column), asc(t.id)),
+    );
   });
   const withEventDetails = ({ image, ...r }: EventRow & { image: PickedMediaRow | null }): BrandEvent => ({
     ...r,

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { type AnyColumn, and, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import { uuidArray } from '../../db/any-of';
-import { onePreparedPage, totalOf } from '../../db/paged';
+import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
 import { preparedByShape, UNNAMED } from '../../db/prepared';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -256,14 +256,13 @@ export function createMediaService(db: Db, content: ContentVersion, storage: Sto
     if (shape.search) filters.push(or(ilike(mediaAssets.originalName, q), ilike(mediaAssets.altText, q))!);
     if (shape.kind) filters.push(sql`${mediaAssets.kind} = ${sql.placeholder('kind')}`);
     const where = filters.length ? and(...filters) : undefined;
-    return db
-      .select({ ...getTableColumns(mediaAssets), matched: totalOf(db.select({ n: count() }).from(mediaAssets).where(where)) })
-      .from(mediaAssets)
-      .where(where)
-      .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(UNNAMED);
+    return preparePage(
+      db
+        .select({ ...getTableColumns(mediaAssets), matched: totalOf(db.select({ n: count() }).from(mediaAssets).where(where)) })
+        .from(mediaAssets)
+        .where(where)
+        .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id)),
+    );
   });
   async function row(id: string): Promise<MediaRow> {
     if (!isUuid(id)) throw notFound('File');
