@@ -51,6 +51,8 @@ export interface NotificationService {
   markAllRead(reader: Reader): Promise<void>;
 }
 
+type Usable = Awaited<ReturnType<Access['usable']>>;
+
 interface FeedCounts {
   total: number;
   unread: number;
@@ -63,8 +65,8 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
    * use over everything (`any`), or over their organisation's entries (`own`); an entry for one user
    * is theirs alone. From the day the account was created (no backlog for newcomers).
    */
-  const visibleTo = async (reader: Reader): Promise<SQL> => {
-    const usable = await access.usable(reader);
+  const visibleTo = async (reader: Reader, usable?: Usable): Promise<SQL> => {
+    usable ??= await access.usable(reader);
     const scoped: SQL[] = [];
     if (usable.any.length) scoped.push(inArray(notifications.permission, usable.any));
     if (usable.own.length && reader.organisationId)
@@ -80,7 +82,7 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
       .select({ one: sql`1` })
       .from(notificationReads)
       .where(and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, reader.id)));
-  const unread = async (reader: Reader) => and(await visibleTo(reader), notExists(readBy(reader)));
+  const unread = async (reader: Reader, usable?: Usable) => and(await visibleTo(reader, usable), notExists(readBy(reader)));
 
   /*
    * A reader's two numbers (all they see, and unread) are asked for with every page of the feed,
@@ -100,10 +102,7 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
   };
   feed.subscribe(NOTIFICATIONS_TOPIC, () => forget());
   feed.subscribe(NOTIFICATIONS_READ_TOPIC, (data) => forget((data as { userId?: string } | undefined)?.userId));
-  const keyOf = async (reader: Reader) => {
-    const usable = await access.usable(reader);
-    return `${reader.id} ${reader.organisationId ?? '-'} ${usable.any.join(',')} ${usable.own.join(',')}`;
-  };
+  const keyOf = (reader: Reader, usable: Usable) => `${reader.id} ${reader.organisationId ?? '-'} ${usable.any.join(',')} ${usable.own.join(',')}`;
   const keptFor = (key: string) => {
     const counts = kept.get(key);
     return counts && now() - counts.at < FEED_COUNTS_TTL_MS ? counts : undefined;
@@ -115,14 +114,14 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
   };
   const readsChanged = (reader: Reader) => feed.publish(NOTIFICATIONS_READ_TOPIC, { userId: reader.id });
 
-  async function unreadCount(reader: Reader): Promise<number> {
-    const key = await keyOf(reader);
-    const counts = keptFor(key);
+  async function unreadCount(reader: Reader, usable?: Usable): Promise<number> {
+    usable ??= await access.usable(reader);
+    const counts = keptFor(keyOf(reader, usable));
     if (counts) return counts.unread;
     const [row] = await db
       .select({ n: count() })
       .from(notifications)
-      .where(await unread(reader));
+      .where(await unread(reader, usable));
     return row?.n ?? 0;
   }
 
@@ -146,7 +145,9 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
     announce: (stored) => feed.publish(NOTIFICATIONS_TOPIC, stored),
 
     async list(reader, { unreadOnly = false, page = 1, pageSize = NOTIFICATIONS_PAGE_SIZE } = {}) {
-      const visible = await visibleTo(reader);
+      // What the reader may use, asked once: the entries' rule and the counts' key both follow it.
+      const usable = await access.usable(reader);
+      const visible = await visibleTo(reader, usable);
       const where = unreadOnly ? and(visible, notExists(readBy(reader))) : visible;
       const columns = {
         id: notifications.id,
@@ -159,7 +160,7 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
       };
       const order = [desc(notifications.createdAt), desc(notifications.id)] as const;
       const items = <T extends { createdAt: Date }>(rows: T[]) => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-      const key = await keyOf(reader);
+      const key = keyOf(reader, usable);
       const counts = keptFor(key);
       if (counts) {
         const rows = await db
@@ -196,7 +197,7 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
         { page, pageSize },
       );
       // Past the last page no row carries the unread count: then it is asked for on its own.
-      const unread = rows[0] ? rows[0].unread : total ? await unreadCount(reader) : 0;
+      const unread = rows[0] ? rows[0].unread : total ? await unreadCount(reader, usable) : 0;
       if (!unreadOnly) keep(key, since, { total, unread });
       return { items: items(rows.map(({ unread: _unread, ...r }) => r)), page, pageSize, total, unreadCount: unread };
     },
