@@ -3,7 +3,7 @@ import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../tests/support/test-db';
 import { UNNAMED } from './prepared';
-import { uuidArray } from './any-of';
+import { textArray, uuidArray } from './any-of';
 
 const files = pgTable('any_of_files', { id: uuid('id').primaryKey(), name: text('name').notNull() });
 const ids = ['0b6f5a52-8f2e-4c8e-9a57-6f0f6d1b2a01', '0b6f5a52-8f2e-4c8e-9a57-6f0f6d1b2a02', '0b6f5a52-8f2e-4c8e-9a57-6f0f6d1b2a03'];
@@ -38,5 +38,21 @@ describe('uuidArray', () => {
     expect(await named().execute({ ids: uuidArray([]) })).toEqual([]);
     expect(() => uuidArray(['1,2}'])).toThrow(TypeError);
     expect(() => uuidArray([`${ids[0]},${ids[1]}`])).toThrow(TypeError);
+  });
+});
+
+describe('textArray', () => {
+  const back = (values: string[]) =>
+    t.database.db
+      .select({ v: sql<string[]>`${sql.placeholder('values')}::text[]` })
+      .from(sql`(select 1) one`)
+      .prepare(UNNAMED)
+      .execute({ values: textArray(values) });
+
+  it('gives each value back as one element, whatever it holds', async () => {
+    const hostile = ['plain', 'with space', 'comma,inside', '"quoted"', 'back\\slash', '}{', 'NULL', '', "it's"];
+    const [row] = await back(hostile);
+    expect(row?.v).toEqual(hostile);
+    expect((await back([]))[0]?.v).toEqual([]);
   });
 });

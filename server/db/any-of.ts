@@ -10,3 +10,11 @@ export function uuidArray(ids: readonly string[]): string {
   for (const id of ids) if (!UUID.test(id)) throw new TypeError(`Not a uuid: ${id}`);
   return `{${ids.join(',')}}`;
 }
+
+/**
+ * The array literal of `values` for a `::text[]` parameter: each element double-quoted, its `"` and
+ * `\` escaped (PostgreSQL's array syntax), so no value can end an element or add one.
+ */
+export function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}

@@ -221,7 +221,14 @@ describe('the list (spec §5)', () => {
     const importers = await list(master, 'q=importer');
     expect(importers.items.map((u) => u.email)).toContain('importer-zq3@people.example');
     expect(importers.items.every((u) => u.roles.includes('importer') || u.email.includes('importer'))).toBe(true);
-    expect((await list(master, 'q=Master%20Admin')).items.every((u) => u.roles.includes('master_admin'))).toBe(true);
+    const masters = await list(master, 'q=Master%20Admin');
+    expect(masters.items.map((u) => u.id)).toContain(master.userId);
+    expect(masters.items.every((u) => u.roles.includes('master_admin'))).toBe(true);
+    // A role named by the search, with a text search that matches nobody: only the role's holders.
+    const employees = await list(master, 'q=Employee&pageSize=100');
+    expect(employees.items.map((u) => u.firstName)).toEqual(expect.arrayContaining(['Zelda', 'Sven', 'Per_cent']));
+    expect(employees.items.every((u) => u.roles.includes('employee') || u.email.includes('employee'))).toBe(true);
+    expect((await list(master, 'role=master_admin&pageSize=100')).items.map((u) => u.id)).toContain(master.userId);
     expect((await list(master, 'q=per_c')).items.map((u) => u.lastName)).toEqual(['100%']);
     expect((await list(master, 'q=per%25c')).items).toEqual([]);
     expect((await list(master, 'q=0%25')).items.map((u) => u.firstName)).toEqual(['Per_cent']);

@@ -40,7 +40,9 @@ import {
   users,
 } from '../../db/schema';
 import { containsPattern } from '../../db/like';
-import { onePage } from '../../db/paged';
+import { onePreparedPage, preparePage } from '../../db/paged';
+import { preparedByShape } from '../../db/prepared';
+import { textArray } from '../../db/any-of';
 import { AppError, invalidFields, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import type { Actor } from '../../core/actor';
 import { requireStepUp } from '../../auth/step-up';
@@ -179,51 +181,69 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
   // ---- the list ---------------------------------------------------------------------------------
 
   /**
-   * Spec §5: case-insensitive on email, first name, last name or any role. The address and the name
-   * are answered by their trigram indexes, and the ids they find reach the query as one array
-   * (`id = any(array(…))`: read by primary key, where a join on their union made the planner scan
-   * every user). The roles whose name or label matched are looked up first in the small roles table;
-   * a search that names a role matches thousands, so membership is a per-row check while the list
-   * walks its order's index (the first page stops after a few hundred rows).
+   * The list's shape (`prepared.ts`): which filters are present and the order; the values — the
+   * search pattern, the roles it matched, the role, the status, the clock — are bound.
    */
-  async function searchSql(q: string): Promise<SQL> {
+  interface ListShape extends Record<string, string | boolean | undefined> {
+    search: boolean;
+    /** The search named some roles (by name or label); `master` when the master admin role among them. */
+    matchedRoles: boolean;
+    matchedMaster: boolean;
+    role?: 'master' | 'other';
+    status: boolean;
+    kind?: 'staff' | 'partner';
+    sort: NonNullable<UserListQuery['sort']>;
+    dir: UserListQuery['dir'];
+  }
+
+  /**
+   * Spec §5: case-insensitive on email, first name, last name or any role. The roles whose name or
+   * label matches are looked up first in the small roles table (`matchedRoles`, bound as one array);
+   * the address and the name are answered by their trigram indexes, and the ids they find reach the
+   * query as one array (`id = any(array(…))`: read by primary key, where a join on their union made
+   * the planner scan every user). A search that names a role matches thousands, so membership is a
+   * per-row check while the list walks its order's index (the first page stops after a few hundred rows).
+   */
+  async function rolesMatching(q: string): Promise<string[]> {
     const like = containsPattern(q);
-    const matched = (
+    return (
       await db
         .select({ name: roles.name })
         .from(roles)
         .where(sql`${roles.name} ilike ${like} or ${roles.label} ilike ${like}`)
     ).map((r) => r.name);
-    const text = sql`${users.id} = any(array(select u2.id from ${users} u2 where u2.email ilike ${like} union select p2.id from ${profiles} p2 where (p2.first_name || ' ' || p2.last_name) ilike ${like}))`;
-    if (!matched.length) return text;
-    const holds = sql`exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role in (${sql.join(
-      matched.map((r) => sql`${r}`),
-      sql`, `,
-    )}))`;
-    // The profile flag counts as the master admin role (spec §6).
-    const flagged = matched.includes('master_admin') ? sql` or exists (select 1 from ${profiles} pf where pf.id = ${users.id} and pf.is_master_admin)` : sql``;
-    return sql`(${holds}${flagged} or ${text})`;
   }
 
-  async function filterSql(query: UserListQuery): Promise<SQL | undefined> {
-    // On users alone (the count needs no join): the master-admin profile flag through its own lookup.
-    const flagged = sql`exists (select 1 from ${profiles} pf where pf.id = ${users.id} and pf.is_master_admin)`;
-    const holds = (role: string) =>
-      role === 'master_admin'
+  // On users alone (the count needs no join): the master-admin profile flag through its own lookup.
+  const flagged = sql`exists (select 1 from ${profiles} pf where pf.id = ${users.id} and pf.is_master_admin)`;
+
+  function searchOf(shape: ListShape): SQL {
+    const like = sql.placeholder('q');
+    const text = sql`${users.id} = any(array(select u2.id from ${users} u2 where u2.email ilike ${like} union select p2.id from ${profiles} p2 where (p2.first_name || ' ' || p2.last_name) ilike ${like}))`;
+    if (!shape.matchedRoles) return text;
+    const holds = sql`exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role = any(${sql.placeholder('matchedRoles')}::text[]))`;
+    // The profile flag counts as the master admin role (spec §6).
+    return sql`(${holds}${shape.matchedMaster ? sql` or ${flagged}` : sql``} or ${text})`;
+  }
+
+  function filterOf(shape: ListShape): SQL | undefined {
+    const role = sql.placeholder('role');
+    const holds =
+      shape.role === 'master'
         ? sql`(${flagged} or exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role = 'master_admin'))`
         : sql`exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role = ${role})`;
     const ofKind = (kind: 'staff' | 'partner') =>
       sql`(${kind === 'staff' ? sql`${flagged} or ` : sql``}exists (select 1 from ${userRoles} ur join ${roles} r on r.name = ur.role where ur.user_id = ${users.id} and r.area = ${kind}))`;
     return and(
       isNull(users.deletedAt),
-      query.q ? await searchSql(query.q) : undefined,
-      query.role ? holds(query.role) : undefined,
-      query.status ? eq(users.status, query.status) : undefined,
-      query.kind ? ofKind(query.kind) : undefined,
+      shape.search ? searchOf(shape) : undefined,
+      shape.role ? holds : undefined,
+      shape.status ? sql`${users.status} = ${sql.placeholder('status')}` : undefined,
+      shape.kind ? ofKind(shape.kind) : undefined,
     );
   }
 
-  function orderOf(query: UserListQuery): SQL[] {
+  function orderOf(query: Pick<UserListQuery, 'sort' | 'dir'>): SQL[] {
     const dir = query.dir === 'desc' ? desc : asc;
     switch (query.sort ?? 'name') {
       case 'email':
@@ -240,8 +260,9 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     }
   }
 
-  // A function: the lock state is read as of the service's clock at each query.
-  const rowColumns = () => ({
+  // A function: the lock state is read as of the service's clock at each query (`at`: now, or the
+  // prepared list's placeholder for it).
+  const rowColumns = (at: unknown = new Date(now())) => ({
     id: users.id,
     email: users.email,
     firstName: profiles.firstName,
@@ -257,7 +278,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     // The person's own roles, with the row (not a query per page): the profile flag is added in `finish`.
     roles: sql<string[]>`array(select ur.role from ${userRoles} ur where ur.user_id = ${users.id} order by ur.role)`,
     // Locked out from any source now (the failure rows' key is the address's hash: lockout.ts).
-    locked: sql<boolean>`exists (select 1 from ${signInFailures} f where f.subject = ${storedSubjectSql(users.email)} and f.locked_until > ${new Date(now())})`,
+    locked: sql<boolean>`exists (select 1 from ${signInFailures} f where f.subject = ${storedSubjectSql(users.email)} and f.locked_until > ${at})`,
     orgId: organisations.id,
     orgName: organisations.tradingName,
     orgType: organisations.type,
@@ -308,12 +329,26 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
 
   // Every user has a profile (created with the account): an inner join lets the name order use its index.
   // `extra`: more columns on the same rows (the list's capped count).
-  const selectRows = <X extends Record<string, SQL>>(tx: DbOrTx, extra: X = {} as X) =>
+  const selectRows = <X extends Record<string, SQL>>(tx: DbOrTx, extra: X = {} as X, at?: unknown) =>
     tx
-      .select({ ...rowColumns(), ...extra })
+      .select({ ...rowColumns(at), ...extra })
       .from(users)
       .innerJoin(profiles, eq(profiles.id, users.id))
       .leftJoin(organisations, eq(organisations.id, users.organisationId));
+
+  // Counted up to USER_COUNT_CAP: past it the page says "1,000+" (an exact count of 100,000 people
+  // would cost more than the page itself, on every request). The count is a subquery of the page's
+  // own query, run once (it refers to nothing in the row); `onePreparedPage` asks for the first row
+  // when a page past the end has none to carry it.
+  const listPage = preparedByShape((shape: ListShape) => {
+    const where = filterOf(shape);
+    const capped = sql<number>`(select count(*)::int from (select 1 from ${users} where ${where ?? sql`true`} limit ${USER_COUNT_CAP + 1}) counted)`;
+    return preparePage(
+      selectRows(db, { matched: capped }, sql.placeholder('now'))
+        .where(where)
+        .orderBy(...orderOf(shape), asc(users.id)),
+    );
+  });
 
   async function rowOf(tx: DbOrTx, id: string): Promise<UserRow> {
     const raw = (await selectRows(tx).where(and(eq(users.id, id), isNull(users.deletedAt)))) as Raw[];
@@ -370,17 +405,26 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     /** All Users / User Management: search, role, status and kind, sorted and paged — all in SQL. */
     async list(viewer: Viewer, query: UserListQuery): Promise<UserPage> {
       requireMaster(viewer);
-      const where = await filterSql(query);
-      // Counted up to USER_COUNT_CAP: past it the page says "1,000+" (an exact count of 100,000 people
-      // would cost more than the page itself, on every request). The count is a subquery of the
-      // page's own query, run once (it refers to nothing in the row); `onePage` asks for the first
-      // row when a page past the end has none to carry it.
-      const capped = (extra: SQL | undefined) =>
-        sql<number>`(select count(*)::int from (select 1 from ${users} where ${extra ?? sql`true`} limit ${USER_COUNT_CAP + 1}) counted)`;
-      const { rows: raw, total: n } = await onePage(
-        selectRows(db, { matched: capped(where) })
-          .where(where)
-          .orderBy(...orderOf(query), asc(users.id)),
+      const matched = query.q ? await rolesMatching(query.q) : [];
+      const shape: ListShape = {
+        search: Boolean(query.q),
+        matchedRoles: matched.length > 0,
+        matchedMaster: matched.includes('master_admin'),
+        role: query.role ? (query.role === 'master_admin' ? 'master' : 'other') : undefined,
+        status: Boolean(query.status),
+        kind: query.kind,
+        sort: query.sort ?? 'name',
+        dir: query.dir,
+      };
+      const { rows: raw, total: n } = await onePreparedPage(
+        listPage(shape),
+        {
+          q: query.q ? containsPattern(query.q) : null,
+          matchedRoles: textArray(matched),
+          role: query.role ?? null,
+          status: query.status ?? null,
+          now: new Date(now()),
+        },
         query,
       );
       return {
