@@ -5,7 +5,7 @@
 // btrees, a date range by id bounds, the cursor by the primary key — a page deep in a million rows
 // costs what the first does. Where the planner would have to guess (a search, two exact filters),
 // `seek` walks the ids a window at a time and fetches rare matches as a set.
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import {
   AUDIT_CSV_COLUMNS,
@@ -20,7 +20,9 @@ import {
 import type { Actor } from '../../core/actor';
 import { notFound } from '../../core/errors';
 import type { Db } from '../../db/client';
+import { uuidArray } from '../../db/any-of';
 import { containsPattern } from '../../db/like';
+import { preparedByShape, UNNAMED } from '../../db/prepared';
 import { auditLogs, profiles, users } from '../../db/schema';
 import { escapeCell } from '../stores/csv';
 import { recordAudit } from './service';
@@ -72,77 +74,125 @@ const fromRaw = (r: RawRow): ListRow => ({
   createdAt: new Date(Number(r.created_ms)),
 });
 
+/** The filters as values: the search's pattern, the exact filters, a date range and its id bounds. */
+interface Filter {
+  q?: string;
+  action?: string;
+  table?: string;
+  userId?: string;
+  /** ISO times: the range's first instant and the instant after it. */
+  start?: string;
+  end?: string;
+  above?: number;
+  below?: number;
+}
+const FILTER_KEYS = ['q', 'action', 'table', 'userId', 'start', 'end', 'above', 'below'] as const satisfies readonly (keyof Filter)[];
+
+/**
+ * The filter's conditions, its values in them — or, `placeholders`, the placeholders of the same
+ * names (a prepared query's, bound to the values of `Filter` at each run).
+ */
+function whereOf(f: Filter, placeholders = false): SQL[] {
+  const v = (k: keyof Filter) => (placeholders ? sql.placeholder(k) : f[k]);
+  const where: SQL[] = [];
+  if (f.q !== undefined) {
+    const p = v('q');
+    where.push(or(sql`${auditLogs.recordId} ilike ${p}`, sql`${auditLogs.userId} ilike ${p}`, sql`${auditLogs.tableName} ilike ${p}`) as SQL);
+  }
+  if (f.action !== undefined) where.push(sql`${auditLogs.action} = ${v('action')}`);
+  if (f.table !== undefined) where.push(sql`${auditLogs.tableName} = ${v('table')}`);
+  if (f.userId !== undefined) where.push(sql`${auditLogs.userId} = ${v('userId')}`);
+  if (f.start !== undefined) where.push(sql`${auditLogs.createdAt} >= ${v('start')}::timestamptz`);
+  if (f.above !== undefined) where.push(sql`${auditLogs.id} > ${v('above')}`);
+  if (f.end !== undefined) where.push(sql`${auditLogs.createdAt} < ${v('end')}::timestamptz`);
+  if (f.below !== undefined) where.push(sql`${auditLogs.id} < ${v('below')}`);
+  return where;
+}
+
 export function createAuditLogService(db: Db, options: { now?: () => number; window?: number } = {}) {
   const now = options.now ?? Date.now;
   const firstWindow = options.window ?? SEEK_WINDOW;
   let choicesCache: { at: number; value: { actions: string[]; tables: string[] } } | null = null;
   /**
-   * The filters as conditions, or `where: null` when they can match nothing (an email no account
-   * has). The email resolves to the account's id first, so the (user_id, id) index serves it.
+   * The filters resolved to values, or null when they can match nothing (an email no account has).
+   * The email resolves to the account's id first, so the (user_id, id) index serves it; a date range
+   * to id bounds as well (`above`, `below`).
    */
-  async function conditions(f: AuditLogFilters): Promise<{ where: SQL[] | null; userId?: string; windowed: boolean; above?: number; below?: number }> {
-    const where: SQL[] = [];
-    let userId: string | undefined;
-    let above: number | undefined;
-    let below: number | undefined;
-    if (f.q) {
-      const p = containsPattern(f.q);
-      where.push(or(sql`${auditLogs.recordId} ilike ${p}`, sql`${auditLogs.userId} ilike ${p}`, sql`${auditLogs.tableName} ilike ${p}`) as SQL);
-    }
-    if (f.action) where.push(eq(auditLogs.action, f.action));
-    if (f.table) where.push(eq(auditLogs.tableName, f.table));
+  async function resolve(f: AuditLogFilters): Promise<{ filter: Filter | null; userId?: string; windowed: boolean }> {
+    const filter: Filter = {};
+    if (f.q) filter.q = containsPattern(f.q);
+    if (f.action) filter.action = f.action;
+    if (f.table) filter.table = f.table;
     if (f.user) {
       const [u] = await db
         .select({ id: users.id })
         .from(users)
         .where(sql`lower(${users.email}) = ${f.user}`);
-      if (!u) return { where: null, windowed: false };
-      userId = u.id;
-      where.push(eq(auditLogs.userId, u.id));
+      if (!u) return { filter: null, windowed: false };
+      filter.userId = u.id;
     }
     if (f.from) {
       const start = Date.parse(`${f.from}T00:00:00Z`);
-      where.push(gte(auditLogs.createdAt, new Date(start)));
+      filter.start = new Date(start).toISOString();
       const [edge] = await db
         .select({ id: auditLogs.id })
         .from(auditLogs)
         .where(lt(auditLogs.createdAt, new Date(start - TX_SLACK_MS)))
         .orderBy(desc(auditLogs.createdAt))
         .limit(1);
-      if (edge) {
-        above = edge.id;
-        where.push(gt(auditLogs.id, edge.id));
-      }
+      if (edge) filter.above = edge.id;
     }
     if (f.to) {
       const end = Date.parse(`${f.to}T00:00:00Z`) + DAY_MS;
-      where.push(lt(auditLogs.createdAt, new Date(end)));
+      filter.end = new Date(end).toISOString();
       const [edge] = await db
         .select({ id: auditLogs.id })
         .from(auditLogs)
         .where(gte(auditLogs.createdAt, new Date(end + TX_SLACK_MS)))
         .orderBy(asc(auditLogs.createdAt))
         .limit(1);
-      if (edge) {
-        below = edge.id;
-        where.push(lt(auditLogs.id, edge.id));
-      }
+      if (edge) filter.below = edge.id;
     }
     // One exact filter (or none) has its own ordered index, and a date range its id bounds: the plain
     // keyset query is the best plan. A search, or two exact filters, is where the planner guesses.
     const windowed = (f.q?.length ?? 0) >= 3 || [f.action, f.table, f.user].filter(Boolean).length >= 2;
-    return { where, userId, windowed, above, below };
+    return { filter, userId: filter.userId, windowed };
   }
 
-  /** Who the page's user ids are now: one query for the page, not a join over the log. */
+  /**
+   * The plain keyset page (no search of three letters or more, at most one exact filter: the default
+   * screen), prepared once per shape — which filters are present, which way from which cursor — with
+   * the values bound (`bound`).
+   */
+  const keysetPage = preparedByShape((shape: { [K in keyof Filter]-?: boolean } & { older: boolean; cursor: boolean }) => {
+    // Which filters the shape has (any value marks one: the conditions take placeholders).
+    const present: Filter = Object.fromEntries(FILTER_KEYS.filter((k) => shape[k]).map((k) => [k, ''])) as Filter;
+    return db
+      .select(listColumns)
+      .from(auditLogs)
+      .where(
+        and(
+          ...whereOf(present, true),
+          shape.cursor ? (shape.older ? lt(auditLogs.id, sql.placeholder('cursor')) : gt(auditLogs.id, sql.placeholder('cursor'))) : undefined,
+        ),
+      )
+      .orderBy(shape.older ? desc(auditLogs.id) : asc(auditLogs.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(UNNAMED);
+  });
+
+  const people = db
+    .select({ id: users.id, email: users.email, deletedAt: users.deletedAt, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare(UNNAMED);
+
+  /** Who the page's user ids are now: one query for the page (its ids as one array), not a join over the log. */
   async function usersOf(rows: { userId: string | null }[]): Promise<Map<string, AuditUserView>> {
     const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is string => !!id && UUID.test(id)))];
     if (!ids.length) return new Map();
-    const found = await db
-      .select({ id: users.id, email: users.email, deletedAt: users.deletedAt, firstName: profiles.firstName, lastName: profiles.lastName })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.id, users.id))
-      .where(inArray(users.id, ids));
+    const found = await people.execute({ ids: uuidArray(ids) });
     return new Map(
       found.map((u) => {
         const deleted = u.deletedAt !== null;
@@ -177,23 +227,33 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
    * materialized CTE keeps no order, so the trigram or btree bitmaps serve it) and sorts those.
    */
   async function seek(
-    { where, windowed, above, below }: { where: SQL[]; windowed: boolean; above?: number; below?: number },
+    { filter, windowed }: { filter: Filter; windowed: boolean },
     dir: 'older' | 'newer',
     from: number | null,
     limit: number,
   ): Promise<ListRow[]> {
     const older = dir === 'older';
+    if (!windowed) {
+      const present = (k: keyof Filter) => filter[k] !== undefined;
+      const shape = {
+        q: present('q'),
+        action: present('action'),
+        table: present('table'),
+        userId: present('userId'),
+        start: present('start'),
+        end: present('end'),
+        above: present('above'),
+        below: present('below'),
+        older,
+        cursor: from !== null,
+      };
+      return keysetPage(shape).execute({ ...filter, cursor: from, limit });
+    }
+    const { above, below } = filter;
+    const where = whereOf(filter);
     const order = older ? desc(auditLogs.id) : asc(auditLogs.id);
     const beyond = (edge: number) => (older ? lt(auditLogs.id, edge) : gt(auditLogs.id, edge));
     const within = (edge: number) => (older ? gte(auditLogs.id, edge) : lte(auditLogs.id, edge));
-    if (!windowed) {
-      return db
-        .select(listColumns)
-        .from(auditLogs)
-        .where(and(...where, from === null ? undefined : beyond(from)))
-        .orderBy(order)
-        .limit(limit);
-    }
     // Literal bounds, so the planner sees a window of a few thousand ids (not an unknown range); a
     // date range's id bounds narrow the walk too (it starts at the range, not at the newest row).
     // Ids start at 1; the newest is asked for only when the walk starts there or goes towards it.
@@ -257,21 +317,20 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
      * the 100 just newer than `after`. `older` and `newer` are the cursors of the pages either side.
      */
     async list(query: AuditLogQuery): Promise<AuditLogPage> {
-      const selection = await conditions(query);
-      const { where } = selection;
-      if (!where) return { items: [], older: null, newer: null };
+      const { filter, windowed } = await resolve(query);
+      if (!filter) return { items: [], older: null, newer: null };
       let rows: ListRow[];
       let older: number | null;
       let newer: number | null;
       if (query.after !== undefined) {
-        const up = await seek({ ...selection, where }, 'newer', query.after, AUDIT_PAGE_SIZE + 1);
+        const up = await seek({ filter, windowed }, 'newer', query.after, AUDIT_PAGE_SIZE + 1);
         const more = up.length > AUDIT_PAGE_SIZE;
         rows = up.slice(0, AUDIT_PAGE_SIZE).reverse();
         newer = more ? (rows[0]?.id ?? null) : null;
         // We came from the page below, so it exists (unless this page is empty: then show nothing more).
         older = rows.length ? (rows[rows.length - 1] as ListRow).id : null;
       } else {
-        const down = await seek({ ...selection, where }, 'older', query.before ?? null, AUDIT_PAGE_SIZE + 1);
+        const down = await seek({ filter, windowed }, 'older', query.before ?? null, AUDIT_PAGE_SIZE + 1);
         const more = down.length > AUDIT_PAGE_SIZE;
         rows = down.slice(0, AUDIT_PAGE_SIZE);
         older = more ? (rows[rows.length - 1]?.id ?? null) : null;
@@ -319,7 +378,8 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
      * by id, not email) and holds the rows older than its own audit row: the log as it was asked for.
      */
     async exportCsv(filters: AuditLogFilters, actor: Actor): Promise<AsyncGenerator<string>> {
-      const { where, userId } = await conditions(filters);
+      const { filter, userId } = await resolve(filters);
+      const where = filter && whereOf(filter);
       const recorded = { ...filters, user: userId ?? (filters.user ? 'no such user' : undefined) };
       const before = await db.transaction(async (tx) => {
         await recordAudit(tx, actor, { action: 'EXPORT', tableName: 'audit_logs', recordId: null, newValues: { filters: withoutEmpty(recorded) } });
