@@ -189,6 +189,12 @@ describe('a retailer orders from its distributor', () => {
     expect(selling.items.map((o: { id: number }) => o.id)).toContain(order.id);
     const buying = await body(await distributor.json('GET', '/api/partner/orders?side=buying'), 200);
     expect(buying.items.map((o: { id: number }) => o.id)).not.toContain(order.id);
+    // The status filter.
+    const ids = (page: { items: { id: number }[] }) => page.items.map((o) => o.id);
+    const submitted = await body(await distributor.json('GET', '/api/partner/orders?side=selling&status=submitted&limit=50'), 200);
+    expect(ids(submitted)).toContain(order.id);
+    expect(submitted.items.every((o: { status: string }) => o.status === 'submitted')).toBe(true);
+    expect(ids(await body(await distributor.json('GET', '/api/partner/orders?side=selling&status=approved&limit=50'), 200))).not.toContain(order.id);
     const seen = await body(await distributor.json('GET', `/api/partner/orders/${order.id}`), 200);
     await body(await distributor.json('POST', `/api/partner/orders/${order.id}/approve`, { version: seen.version }), 200);
     expect(await balanceOf(db(), distributorOrg.id, p.gin)).toMatchObject({ reserved: 12 });
@@ -351,6 +357,33 @@ describe('placing is idempotent', () => {
     expect(await orderCount()).toBe(before);
     // The key is the buyer's own: another organisation using it places its own order.
     expect((await body(await place(retailer, [{ productId: p.gin, cases: 1 }], key), 201)).id).not.toBe(first.id);
+  });
+});
+
+describe('the lists’ pages', () => {
+  type Page = { items: { id: number; createdAt: string }[]; next: string | null };
+  /** Every page of `path` with `limit`, following the cursor (the last row's time and id). */
+  async function walk(c: Client, path: string, limit: number): Promise<number[]> {
+    const walked: number[] = [];
+    let after: string | null = null;
+    do {
+      const page: Page = await body(await c.json('GET', `${path}${path.includes('?') ? '&' : '?'}limit=${limit}${after ? `&after=${after}` : ''}`), 200);
+      walked.push(...page.items.map((o) => o.id));
+      after = page.next;
+    } while (after && walked.length < 500); // a cursor that does not move would repeat a page forever
+    return walked;
+  }
+
+  it('walk the same orders, newest first, one at a time as all at once: the brand’s (staff) and a buyer’s', async () => {
+    for (const [c, path] of [
+      [staff, '/api/admin/trade-orders'],
+      [retailer, '/api/partner/orders?side=buying'],
+    ] as const) {
+      const whole = await walk(c, path, 50);
+      expect(whole.length).toBeGreaterThan(2);
+      expect(await walk(c, path, 1)).toEqual(whole);
+      expect(await walk(c, path, 2)).toEqual(whole);
+    }
   });
 });
 

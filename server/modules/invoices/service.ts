@@ -25,7 +25,7 @@ import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import { advanceOrder, ORDER_TOPIC, type OrderRow } from '../orders/service';
 import { creditedOn, type CreditLine, type InvoiceRow, organisationOf, partyOf, type PreparedInvoice, prepareInvoice, writeCreditNote } from './documents';
-import { type InvoiceSummary, listInvoices } from './list';
+import { createInvoiceLists, type InvoiceSummary } from './list';
 import { createInvoiceNotices, type InvoiceNews } from './notices';
 import { nextDocumentSequence } from './numbers';
 import { type PrintableDocument, renderInvoicePdf } from './pdf';
@@ -121,6 +121,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
   const { db, access } = deps;
   const now = deps.now ?? Date.now;
   const notices = createInvoiceNotices(deps.notifications, deps.mailer, deps.origin);
+  const listInvoices = createInvoiceLists(db);
 
   async function allow(viewer: Viewer | null, need: AccessNeed): Promise<'any' | 'own'> {
     const d = await access.decide(viewer, need);
@@ -743,10 +744,10 @@ export function createInvoiceService(deps: InvoiceDeps) {
       const today = todayUtc(now());
       if (channel === 'staff') {
         if (scope !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
-        return listInvoices(db, { staff: true }, query, today);
+        return listInvoices({ staff: true }, query, today);
       }
       if (!viewer.organisationId) return { items: [], next: null };
-      return listInvoices(db, { organisationId: viewer.organisationId }, query, today);
+      return listInvoices({ organisationId: viewer.organisationId }, query, today);
     },
 
     /** The PDF of an issued document, for either party or staff (another's is a 404). */

@@ -8,7 +8,7 @@
 // guarded write, so the last units go to exactly as many orders as they cover. Every write is one
 // transaction with its audit rows, bell entries and emails; the other side's open pages hear of it.
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrganisationType } from '../../../shared/partners';
 import { STANDING_REFUSAL, standingOf, todayUtc, tradesFor } from '../../../shared/partners';
 import type { AccessNeed } from '../../../shared/policy';
@@ -33,6 +33,8 @@ import {
 import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { ChangeFeed } from '../../realtime/changes';
 import type { Db, Tx } from '../../db/client';
+import { uuidArray } from '../../db/any-of';
+import { preparedByShape, UNNAMED } from '../../db/prepared';
 import {
   auditLogs,
   orderItems,
@@ -373,14 +375,15 @@ export function createOrderService(deps: OrderDeps) {
 
   // ---- Reading ----------------------------------------------------------------------------------
 
+  const organisationsById = db
+    .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type })
+    .from(organisations)
+    .where(sql`${organisations.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare(UNNAMED);
+
   async function parties(rows: Pick<OrderRow, 'buyerId' | 'sellerId'>[]) {
     const ids = [...new Set(rows.flatMap((r) => [r.buyerId, ...(r.sellerId ? [r.sellerId] : [])]))];
-    const found = ids.length
-      ? await db
-          .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type })
-          .from(organisations)
-          .where(inArray(organisations.id, ids))
-      : [];
+    const found = ids.length ? await organisationsById.execute({ ids: uuidArray(ids) }) : [];
     const byId = new Map(found.map((o) => [o.id, o]));
     return (id: string | null): OrderParty => {
       if (!id) return { id: null, name: 'Frolic', type: 'brand' };
@@ -389,7 +392,46 @@ export function createOrderService(deps: OrderDeps) {
     };
   }
 
-  function summary(row: OrderRow, party: (id: string | null) => OrderParty): OrderSummary {
+  /** The columns a summary needs. */
+  const summaryColumns = {
+    id: orders.id,
+    number: orders.number,
+    status: orders.status,
+    buyerId: orders.buyerId,
+    sellerId: orders.sellerId,
+    currency: orders.currency,
+    totalMinor: orders.totalMinor,
+    submittedAt: orders.submittedAt,
+    createdAt: orders.createdAt,
+    version: orders.version,
+  };
+  type SummaryRow = Pick<OrderRow, keyof typeof summaryColumns>;
+
+  /**
+   * A page of the list, prepared once per shape (`prepared.ts`): whose orders (the brand's, or an
+   * organisation's as buyer or seller), with a status or not, from a cursor or the top. The
+   * organisation, the status, the cursor and the limit are bound.
+   */
+  const listPage = preparedByShape((shape: { side: 'staff' | 'buying' | 'selling'; status: boolean; after: boolean }) => {
+    const org = sql.placeholder('organisationId');
+    const mine = shape.side === 'staff' ? isNull(orders.sellerId) : sql`${shape.side === 'selling' ? orders.sellerId : orders.buyerId} = ${org}`;
+    return db
+      .select(summaryColumns)
+      .from(orders)
+      .where(
+        and(
+          mine,
+          shape.status ? sql`${orders.status} = ${sql.placeholder('status')}` : undefined,
+          // A row comparison: PostgreSQL seeks the (side, created_at, id) index to it instead of filtering from the top.
+          shape.after ? sql`(${orders.createdAt}, ${orders.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)` : undefined,
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(UNNAMED);
+  });
+
+  function summary(row: SummaryRow, party: (id: string | null) => OrderParty): OrderSummary {
     return {
       id: row.id,
       number: row.number,
@@ -853,23 +895,15 @@ export function createOrderService(deps: OrderDeps) {
     async list(viewer: Viewer, query: OrderListQuery, channel: Channel): Promise<{ items: OrderSummary[]; next: string | null }> {
       const scope = await allow(viewer, { permission: 'orders:manage' });
       if (channel === 'staff' && scope !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
-      let mine: SQL;
-      if (channel === 'staff') mine = isNull(orders.sellerId);
-      else if (!viewer.organisationId) return { items: [], next: null };
-      else mine = query.side === 'selling' ? eq(orders.sellerId, viewer.organisationId) : eq(orders.buyerId, viewer.organisationId);
-      let after: SQL | undefined;
-      if (query.after) {
-        const [ms, rid] = query.after.split('_').map(Number) as [number, number];
-        const at = new Date(ms);
-        // A row comparison: PostgreSQL seeks the (side, created_at, id) index to it instead of filtering from the top.
-        after = sql`(${orders.createdAt}, ${orders.id}) < (${at}, ${rid})`;
-      }
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(and(mine, query.status ? eq(orders.status, query.status) : undefined, after))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.limit + 1);
+      if (channel !== 'staff' && !viewer.organisationId) return { items: [], next: null };
+      const [afterMs, afterId] = query.after ? (query.after.split('_').map(Number) as [number, number]) : [];
+      const rows = await listPage({ side: channel === 'staff' ? 'staff' : query.side, status: Boolean(query.status), after: Boolean(query.after) }).execute({
+        organisationId: viewer.organisationId ?? null,
+        status: query.status ?? null,
+        afterAt: afterMs === undefined ? null : new Date(afterMs).toISOString(),
+        afterId: afterId ?? null,
+        limit: query.limit + 1,
+      });
       const page = rows.slice(0, query.limit);
       const party = await parties(page);
       const last = page[page.length - 1];
