@@ -6,8 +6,8 @@
 // only in development (`printLinks`) are they printed, to keep a local install usable. Attachments
 // (an invoice's PDF) are stored as references and rendered by a registered renderer when the email is
 // sent, so the outbox holds no copy of the bytes and a retry sends the same file.
-import { count, desc, eq, getTableColumns } from 'drizzle-orm';
-import { onePage, totalOf } from '../db/paged';
+import { count, desc, eq } from 'drizzle-orm';
+import { onePreparedPage, preparePage, totalOf } from '../db/paged';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client';
@@ -123,6 +123,25 @@ const permanent = (err: unknown) => {
 export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const renderers = new Map<string, AttachmentRenderer>();
+  // The outbox's page, prepared once: what the screen shows of each email (not its HTML), newest first.
+  const outboxPage = preparePage(
+    db
+      .select({
+        id: outboxEmails.id,
+        to: outboxEmails.to,
+        subject: outboxEmails.subject,
+        text: outboxEmails.text,
+        status: outboxEmails.status,
+        attempts: outboxEmails.attempts,
+        error: outboxEmails.error,
+        createdAt: outboxEmails.createdAt,
+        sentAt: outboxEmails.sentAt,
+        attachments: outboxEmails.attachments,
+        matched: totalOf(db.select({ n: count() }).from(outboxEmails)),
+      })
+      .from(outboxEmails)
+      .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id)),
+  );
 
   async function renderAttachments(list: readonly OutboxAttachment[]) {
     return Promise.all(
@@ -205,13 +224,7 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
     },
     async list(page) {
       const current = Math.max(1, Math.floor(page) || 1);
-      const { rows, total } = await onePage(
-        db
-          .select({ ...getTableColumns(outboxEmails), matched: totalOf(db.select({ n: count() }).from(outboxEmails)) })
-          .from(outboxEmails)
-          .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id)),
-        { page: current, pageSize: OUTBOX_PAGE_SIZE },
-      );
+      const { rows, total } = await onePreparedPage(outboxPage, {}, { page: current, pageSize: OUTBOX_PAGE_SIZE });
       return {
         items: rows.map((r) => ({
           id: r.id,

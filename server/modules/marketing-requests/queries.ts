@@ -2,7 +2,9 @@
 // one request with its items, its brand event and its comment thread. No rules here: the service
 // decides who may read what and passes the scope in.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { onePage, totalOf } from '../../db/paged';
+import { textArray } from '../../db/any-of';
+import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
+import { preparedByShape } from '../../db/prepared';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type { MarketingRequestKind, MarketingRequestStatus } from '../../../shared/marketing-request-constants';
 import type { OrganisationType } from '../../../shared/partners';
@@ -73,53 +75,78 @@ const nameOf = (first: string | null, last: string | null, email: string | null)
 export function createRequestQueries(db: Db) {
   const r = marketingRequests;
 
+  /**
+   * A page of summaries, prepared once per shape (`prepared.ts`): which filters are present and the
+   * order. The organisation, the kinds (one array), the status and the search pattern are bound.
+   */
+  const listPage = preparedByShape(
+    (shape: { organisation: boolean; kinds: boolean; status: boolean; search: boolean; sort?: ListFilter['sort']; dir?: ListFilter['dir'] }) => {
+      const like = sql.placeholder('q');
+      const where = and(
+        shape.organisation ? sql`${r.organisationId} = ${sql.placeholder('organisationId')}` : undefined,
+        shape.kinds ? sql`${r.kind} = any(${sql.placeholder('kinds')}::marketing_request_kind[])` : undefined,
+        shape.status ? sql`${r.status} = ${sql.placeholder('status')}` : undefined,
+        shape.search ? or(ilike(r.title, like), ilike(r.details, like), ilike(organisations.tradingName, like), ilike(organisations.legalName, like)) : undefined,
+      );
+      const direction = shape.dir === 'asc' ? asc : desc;
+      // Without a chosen order, what waits for staff (open) comes first, newest first.
+      const order: SQL[] =
+        shape.sort === 'status'
+          ? [direction(r.status)]
+          : shape.sort === 'organisation'
+            ? [direction(organisations.tradingName)]
+            : shape.sort === 'createdAt'
+              ? []
+              : [sql`case when ${r.status} = 'open' then 0 else 1 end`];
+      const itemCount = sql<number>`(select count(*)::int from ${marketingRequestItems} where ${marketingRequestItems.requestId} = ${r.id})`;
+      // Every request has its organisation (a foreign key): the count joins it only to search its names.
+      const counted = shape.search
+        ? db.select({ n: count() }).from(r).innerJoin(organisations, eq(organisations.id, r.organisationId)).where(where)
+        : db.select({ n: count() }).from(r).where(where);
+      return preparePage(
+        db
+          .select({
+            id: r.id,
+            kind: r.kind,
+            status: r.status,
+            title: r.title,
+            organisationId: r.organisationId,
+            organisationName: organisations.tradingName,
+            neededBy: r.neededBy,
+            eventDate: r.eventDate,
+            eventId: r.eventId,
+            eventTitle: brandEvents.title,
+            itemCount,
+            version: r.version,
+            createdAt: r.createdAt,
+            updatedAt: r.updatedAt,
+            matched: totalOf(counted),
+          })
+          .from(r)
+          .innerJoin(organisations, eq(organisations.id, r.organisationId))
+          .leftJoin(brandEvents, eq(brandEvents.id, r.eventId))
+          .where(where)
+          .orderBy(...order, shape.sort === 'createdAt' ? direction(r.createdAt) : desc(r.createdAt), desc(r.id)),
+      );
+    },
+  );
+
   async function list(f: ListFilter): Promise<AdminPage<RequestSummary>> {
-    const like = f.q ? containsPattern(f.q) : null;
-    const where = and(
-      f.organisationId ? eq(r.organisationId, f.organisationId) : undefined,
-      f.kinds?.length ? inArray(r.kind, [...f.kinds]) : undefined,
-      f.status ? eq(r.status, f.status) : undefined,
-      like ? or(ilike(r.title, like), ilike(r.details, like), ilike(organisations.tradingName, like), ilike(organisations.legalName, like)) : undefined,
-    );
-    const direction = f.dir === 'asc' ? asc : desc;
-    // Without a chosen order, what waits for staff (open) comes first, newest first.
-    const order: SQL[] =
-      f.sort === 'status'
-        ? [direction(r.status)]
-        : f.sort === 'organisation'
-          ? [direction(organisations.tradingName)]
-          : f.sort === 'createdAt'
-            ? []
-            : [sql`case when ${r.status} = 'open' then 0 else 1 end`];
-    const itemCount = sql<number>`(select count(*)::int from ${marketingRequestItems} where ${marketingRequestItems.requestId} = ${r.id})`;
-    // Every request has its organisation (a foreign key): the count joins it only to search its names.
-    const counted = like
-      ? db.select({ n: count() }).from(r).innerJoin(organisations, eq(organisations.id, r.organisationId)).where(where)
-      : db.select({ n: count() }).from(r).where(where);
-    const { rows, total } = await onePage(
-      db
-        .select({
-          id: r.id,
-          kind: r.kind,
-          status: r.status,
-          title: r.title,
-          organisationId: r.organisationId,
-          organisationName: organisations.tradingName,
-          neededBy: r.neededBy,
-          eventDate: r.eventDate,
-          eventId: r.eventId,
-          eventTitle: brandEvents.title,
-          itemCount,
-          version: r.version,
-          createdAt: r.createdAt,
-          updatedAt: r.updatedAt,
-          matched: totalOf(counted),
-        })
-        .from(r)
-        .innerJoin(organisations, eq(organisations.id, r.organisationId))
-        .leftJoin(brandEvents, eq(brandEvents.id, r.eventId))
-        .where(where)
-        .orderBy(...order, f.sort === 'createdAt' ? direction(r.createdAt) : desc(r.createdAt), desc(r.id)),
+    const { rows, total } = await onePreparedPage(
+      listPage({
+        organisation: Boolean(f.organisationId),
+        kinds: Boolean(f.kinds?.length),
+        status: Boolean(f.status),
+        search: Boolean(f.q),
+        sort: f.sort,
+        dir: f.dir,
+      }),
+      {
+        organisationId: f.organisationId ?? null,
+        kinds: textArray(f.kinds ?? []),
+        status: f.status ?? null,
+        q: f.q ? containsPattern(f.q) : null,
+      },
       f,
     );
     return { items: rows, page: f.page, pageSize: f.pageSize, total };
