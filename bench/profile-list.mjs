@@ -58,7 +58,11 @@ function procCpu(pid) {
 }
 
 async function measure(options) {
-  const server = await startServer({ ...options, env, nodeArgs: [...(process.env.PROFILE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])] });
+  const server = await startServer({
+    ...options,
+    env,
+    nodeArgs: [...(process.env.PROFILE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
+  });
   try {
     const gate = await passGate(server.url);
     const headers = { cookie: `${gate}; frolic_session=${TOKEN}` };

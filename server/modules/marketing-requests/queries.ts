@@ -86,7 +86,9 @@ export function createRequestQueries(db: Db) {
         shape.organisation ? sql`${r.organisationId} = ${sql.placeholder('organisationId')}` : undefined,
         shape.kinds ? sql`${r.kind} = any(${sql.placeholder('kinds')}::marketing_request_kind[])` : undefined,
         shape.status ? sql`${r.status} = ${sql.placeholder('status')}` : undefined,
-        shape.search ? or(ilike(r.title, like), ilike(r.details, like), ilike(organisations.tradingName, like), ilike(organisations.legalName, like)) : undefined,
+        shape.search
+          ? or(ilike(r.title, like), ilike(r.details, like), ilike(organisations.tradingName, like), ilike(organisations.legalName, like))
+          : undefined,
       );
       const direction = shape.dir === 'asc' ? asc : desc;
       // Without a chosen order, what waits for staff (open) comes first, newest first.
