@@ -154,6 +154,14 @@ describe('the store editor API', () => {
     const byPostcode = (await (await admin.json('GET', '/api/admin/stores?q=EC2A')).json()) as AdminPage<StoreAdminRow>;
     expect(byPostcode.items.map((s) => s.name)).toContain('Frolic Distillery Shop');
     expect((await admin.json('GET', '/api/admin/stores?sort=phone')).status).toBe(400);
+    // The active filter: each side holds only its own, and the two make up the whole list.
+    const side = async (active: string) =>
+      (await (await admin.json('GET', `/api/admin/stores?active=${active}&pageSize=100`)).json()) as AdminPage<StoreAdminRow>;
+    const [on, off, every] = [await side('true'), await side('false'), await total()];
+    expect(on.items.every((s) => s.active)).toBe(true);
+    expect(off.items.every((s) => !s.active)).toBe(true);
+    expect(on.total + off.total).toBe(every);
+    expect(on.total).toBeGreaterThan(0);
   });
 
   it('keeps the staff API to staff', async () => {

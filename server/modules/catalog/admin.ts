@@ -2,7 +2,8 @@
 // product (images, retail and trade prices), and create / full-replace update / archive / delete.
 // Every write runs in one transaction with its audit row; public caches drop on commit.
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { onePage, totalOf } from '../../db/paged';
+import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
+import { preparedByShape } from '../../db/prepared';
 import { TRADE_TIERS, type TradeTier } from '../../../shared/limits-catalog';
 import { getMarket } from '../../../shared/markets';
 import { mediaUrl } from '../../../shared/media';
@@ -187,16 +188,19 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
     }
   }
 
-  return {
-    async adminList(query) {
+  // The staff list, prepared once per shape (`prepared.ts`): which filters are present, the order;
+  // the search pattern, the status and the category are bound.
+  const adminPage = preparedByShape(
+    (shape: { search: boolean; status: boolean; category: boolean; lowStock: boolean; sort: keyof typeof SORTS; dir?: 'asc' | 'desc' }) => {
+      const q = sql.placeholder('q');
       const where = and(
-        query.q ? or(ilike(products.name, containsPattern(query.q)), ilike(products.slug, containsPattern(query.q))) : undefined,
-        query.status ? eq(products.status, query.status) : undefined,
-        query.category ? eq(products.category, query.category) : undefined,
-        query.lowStock ? isLowStock : undefined,
+        shape.search ? or(ilike(products.name, q), ilike(products.slug, q)) : undefined,
+        shape.status ? sql`${products.status} = ${sql.placeholder('status')}` : undefined,
+        shape.category ? sql`${products.category} = ${sql.placeholder('category')}` : undefined,
+        shape.lowStock ? isLowStock : undefined,
       );
-      const order: SQL[] = SORTS[query.sort ?? 'name'].map((c) => (query.dir === 'desc' ? desc(c) : asc(c)));
-      const { rows, total } = await onePage(
+      const order: SQL[] = SORTS[shape.sort].map((c) => (shape.dir === 'desc' ? desc(c) : asc(c)));
+      return preparePage(
         db
           .select({
             id: products.id,
@@ -213,6 +217,22 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
           .from(products)
           .where(where)
           .orderBy(...order, asc(products.id)),
+      );
+    },
+  );
+
+  return {
+    async adminList(query) {
+      const { rows, total } = await onePreparedPage(
+        adminPage({
+          search: Boolean(query.q),
+          status: Boolean(query.status),
+          category: Boolean(query.category),
+          lowStock: Boolean(query.lowStock),
+          sort: query.sort ?? 'name',
+          dir: query.dir,
+        }),
+        { q: query.q ? containsPattern(query.q) : null, status: query.status ?? null, category: query.category ?? null },
         query,
       );
       return { items: rows.map((r) => ({ ...r, lowStock: r.stockUnits <= r.lowStockThreshold })), page: query.page, pageSize: query.pageSize, total };

@@ -2,7 +2,8 @@
 // create, update, publish and delete. Every write checks the image and product links, runs in one
 // transaction with its audit row (ingredients included), and then tells the public caches.
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { onePage, totalOf } from '../../db/paged';
+import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
+import { preparedByShape } from '../../db/prepared';
 import type { CocktailUnit } from '../../../shared/cocktail-constants';
 import { mediaUrl } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
@@ -154,41 +155,55 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
     }
   }
 
+  // The staff list, prepared once per shape (`prepared.ts`): which filters are present, the order;
+  // the search pattern, the published flag and the base spirit are bound.
+  const adminPage = preparedByShape((shape: { search: boolean; published: boolean; baseSpirit: boolean; sort: keyof typeof SORTS; dir?: 'asc' | 'desc' }) => {
+    const where: SQL[] = [];
+    if (shape.search) {
+      const like = sql.placeholder('q');
+      where.push(or(ilike(cocktails.name, like), ilike(cocktails.slug, like), ilike(cocktails.glass, like)) as SQL);
+    }
+    if (shape.published) where.push(sql`${cocktails.published} = ${sql.placeholder('published')}`);
+    if (shape.baseSpirit) where.push(sql`${cocktails.baseSpirit} = ${sql.placeholder('baseSpirit')}`);
+    const column = SORTS[shape.sort];
+    return preparePage(
+      db
+        .select({
+          id: cocktails.id,
+          slug: cocktails.slug,
+          name: cocktails.name,
+          baseSpirit: cocktails.baseSpirit,
+          difficulty: cocktails.difficulty,
+          glass: cocktails.glass,
+          published: cocktails.published,
+          featured: cocktails.featured,
+          imageUrl: cocktails.imageUrl,
+          ingredientCount: sql<number>`(select count(*)::int from ${cocktailIngredients} where ${cocktailIngredients.cocktailId} = ${cocktails.id})`,
+          updatedAt: cocktails.updatedAt,
+          matched: totalOf(
+            db
+              .select({ n: count() })
+              .from(cocktails)
+              .where(and(...where)),
+          ),
+        })
+        .from(cocktails)
+        .where(and(...where))
+        .orderBy(shape.dir === 'desc' ? desc(column) : asc(column), asc(cocktails.id)),
+    );
+  });
+
   const admin: CocktailAdmin = {
     async adminList(query) {
-      const where: SQL[] = [];
-      if (query.q) {
-        const like = containsPattern(query.q);
-        where.push(or(ilike(cocktails.name, like), ilike(cocktails.slug, like), ilike(cocktails.glass, like)) as SQL);
-      }
-      if (query.published !== undefined) where.push(eq(cocktails.published, query.published));
-      if (query.baseSpirit) where.push(eq(cocktails.baseSpirit, query.baseSpirit));
-      const column = SORTS[query.sort ?? 'name'];
-      const order = query.dir === 'desc' ? desc(column) : asc(column);
-      const { rows, total } = await onePage(
-        db
-          .select({
-            id: cocktails.id,
-            slug: cocktails.slug,
-            name: cocktails.name,
-            baseSpirit: cocktails.baseSpirit,
-            difficulty: cocktails.difficulty,
-            glass: cocktails.glass,
-            published: cocktails.published,
-            featured: cocktails.featured,
-            imageUrl: cocktails.imageUrl,
-            ingredientCount: sql<number>`(select count(*)::int from ${cocktailIngredients} where ${cocktailIngredients.cocktailId} = ${cocktails.id})`,
-            updatedAt: cocktails.updatedAt,
-            matched: totalOf(
-              db
-                .select({ n: count() })
-                .from(cocktails)
-                .where(and(...where)),
-            ),
-          })
-          .from(cocktails)
-          .where(and(...where))
-          .orderBy(order, asc(cocktails.id)),
+      const { rows, total } = await onePreparedPage(
+        adminPage({
+          search: Boolean(query.q),
+          published: query.published !== undefined,
+          baseSpirit: Boolean(query.baseSpirit),
+          sort: query.sort ?? 'name',
+          dir: query.dir,
+        }),
+        { q: query.q ? containsPattern(query.q) : null, published: query.published ?? null, baseSpirit: query.baseSpirit ?? null },
         query,
       );
       return {

@@ -2,7 +2,8 @@
 // transaction with its audit row, refused over a newer version), the CSV export, and the import.
 // Every committed change calls content.changed('stores') so the public locator shows it at once.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { onePage, totalOf } from '../../db/paged';
+import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
+import { preparedByShape } from '../../db/prepared';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type { StoreAdminQuery, StoreAdminRow, StoreEdit, StoreInput, StoreUpdate } from '../../../shared/schemas/stores';
 import { STORE_CSV_EXPORT_COLUMNS, STORE_CSV_PRODUCT_SEPARATOR } from '../../../shared/store-constants';
@@ -41,40 +42,60 @@ export interface StoreAdmin extends StoreImport {
 
 const TABLE = 'store_locations';
 
-function filterSql(f: StoreFilter): SQL | undefined {
-  const pattern = f.q ? containsPattern(f.q) : null;
+/**
+ * The filter's conditions, its values in them — or, `placeholders`, the placeholders of the same
+ * names (`q`, `country`, `active`) a prepared list binds them to.
+ */
+function filterSql(f: StoreFilter, placeholders = false): SQL | undefined {
+  const v = <T>(name: string, value: T) => (placeholders ? sql.placeholder(name) : value);
+  const pattern = f.q ? v('q', containsPattern(f.q)) : null;
   return and(
     pattern ? or(ilike(storeLocations.name, pattern), ilike(storeLocations.city, pattern), ilike(storeLocations.postcode, pattern)) : undefined,
-    f.country ? eq(storeLocations.country, f.country) : undefined,
-    f.active === undefined ? undefined : eq(storeLocations.active, f.active),
+    f.country ? eq(storeLocations.country, v('country', f.country)) : undefined,
+    f.active === undefined ? undefined : eq(storeLocations.active, v('active', f.active)),
   );
 }
 
 const SORTS = { name: storeLocations.name, city: storeLocations.city, country: storeLocations.country, updatedAt: storeLocations.updatedAt } as const;
 
 export function createStoreAdmin(db: Db, content: ContentVersion): StoreAdmin {
+  // The staff list, prepared once per shape (`prepared.ts`): which filters are present, the order.
+  const adminPage = preparedByShape((shape: { search: boolean; country: boolean; active: boolean; sort: keyof typeof SORTS; dir?: 'asc' | 'desc' }) => {
+    // Any value marks a filter present: the conditions take placeholders.
+    const where = filterSql({ q: shape.search ? '_' : undefined, country: shape.country ? '_' : undefined, active: shape.active ? true : undefined }, true);
+    const order = shape.dir === 'desc' ? desc : asc;
+    return preparePage(
+      db
+        .select({
+          id: storeLocations.id,
+          name: storeLocations.name,
+          city: storeLocations.city,
+          postcode: storeLocations.postcode,
+          country: storeLocations.country,
+          active: storeLocations.active,
+          updatedAt: storeLocations.updatedAt,
+          products: sql<number>`(select count(*) from ${storeProducts} where ${storeProducts.storeId} = ${storeLocations.id})::int`,
+          matched: totalOf(db.select({ n: count() }).from(storeLocations).where(where)),
+        })
+        .from(storeLocations)
+        .where(where)
+        .orderBy(order(SORTS[shape.sort]), asc(storeLocations.name), asc(storeLocations.id)),
+    );
+  });
+
   return {
     ...createStoreImport(db, content),
 
     async adminList(query) {
-      const where = filterSql(query);
-      const order = query.dir === 'desc' ? desc : asc;
-      const { rows, total } = await onePage(
-        db
-          .select({
-            id: storeLocations.id,
-            name: storeLocations.name,
-            city: storeLocations.city,
-            postcode: storeLocations.postcode,
-            country: storeLocations.country,
-            active: storeLocations.active,
-            updatedAt: storeLocations.updatedAt,
-            products: sql<number>`(select count(*) from ${storeProducts} where ${storeProducts.storeId} = ${storeLocations.id})::int`,
-            matched: totalOf(db.select({ n: count() }).from(storeLocations).where(where)),
-          })
-          .from(storeLocations)
-          .where(where)
-          .orderBy(order(SORTS[query.sort ?? 'name']), asc(storeLocations.name), asc(storeLocations.id)),
+      const { rows, total } = await onePreparedPage(
+        adminPage({
+          search: Boolean(query.q),
+          country: Boolean(query.country),
+          active: query.active !== undefined,
+          sort: query.sort ?? 'name',
+          dir: query.dir,
+        }),
+        { q: query.q ? containsPattern(query.q) : null, country: query.country ?? null, active: query.active ?? null },
         query,
       );
       return { items: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })), page: query.page, pageSize: query.pageSize, total };
