@@ -3,8 +3,9 @@
 // the version check, status changes with a reason, the tree, and invitations sent again. Every
 // write is one transaction with its audit row; a change to what members may do (status, licence)
 // evicts their cached sessions so their standing is read again at once.
-import { and, asc, count, desc, eq, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { onePage, totalOf } from '../../db/paged';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
+import { preparedByShape } from '../../db/prepared';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { addDays, licenceState } from '../../../shared/licence';
@@ -122,46 +123,31 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
   const { db, now } = core;
   const today = () => todayUtc(now());
 
-  function filterSql(q: OrganisationListQuery): SQL | undefined {
-    const like = q.q ? containsPattern(q.q) : null;
-    return and(
-      like
-        ? or(
-            ilike(organisations.tradingName, like),
-            ilike(organisations.legalName, like),
-            ilike(organisations.licenceNumber, like),
-            ilike(organisations.city, like),
-          )
-        : undefined,
-      q.type ? eq(organisations.type, q.type) : undefined,
-      q.status ? eq(organisations.status, q.status) : undefined,
-      q.market ? eq(organisations.market, q.market) : undefined,
-      q.expiring ? lte(organisations.licenceExpiresOn, addDays(today(), LICENCE_WARNING_DAYS[0])) : undefined,
-    );
-  }
-
-  async function lockOrganisation(tx: DbOrTx, id: string): Promise<Organisation> {
-    const [org] = await tx.select().from(organisations).where(eq(organisations.id, id)).for('update');
-    if (!org) throw notFound('Organisation');
-    return org;
-  }
-
-  async function related(q: DbOrTx, where: SQL): Promise<OrganisationRef[]> {
-    return q
-      .select({ id: organisations.id, type: organisations.type, tradingName: organisations.tradingName, status: organisations.status })
-      .from(organisations)
-      .where(where)
-      .orderBy(asc(organisations.tradingName), asc(organisations.id));
-  }
-
-  return {
-    /** The staff list: search (names, licence number, city), filters, sort and page — all in SQL. */
-    async list(query: OrganisationListQuery): Promise<AdminPage<OrganisationRow>> {
-      const where = filterSql(query);
+  /**
+   * The staff list, prepared once per shape (`prepared.ts`): which filters are present and the
+   * order. The search pattern, the type, status and market, and the licence warning's last day are
+   * bound.
+   */
+  const listPage = preparedByShape(
+    (shape: { search: boolean; type: boolean; status: boolean; market: boolean; expiring: boolean; sort: keyof typeof SORTS; dir?: 'asc' | 'desc' }) => {
+      const like = sql.placeholder('q');
+      const where = and(
+        shape.search
+          ? or(
+              ilike(organisations.tradingName, like),
+              ilike(organisations.legalName, like),
+              ilike(organisations.licenceNumber, like),
+              ilike(organisations.city, like),
+            )
+          : undefined,
+        shape.type ? sql`${organisations.type} = ${sql.placeholder('type')}` : undefined,
+        shape.status ? sql`${organisations.status} = ${sql.placeholder('status')}` : undefined,
+        shape.market ? sql`${organisations.market} = ${sql.placeholder('market')}` : undefined,
+        shape.expiring ? sql`${organisations.licenceExpiresOn} <= ${sql.placeholder('warnUntil')}` : undefined,
+      );
       const supplier = alias(organisations, 'supplier');
-      const order = query.dir === 'desc' ? desc : asc;
-      const t = today();
-      const { rows, total } = await onePage(
+      const order = shape.dir === 'desc' ? desc : asc;
+      return preparePage(
         db
           .select({
             id: organisations.id,
@@ -182,7 +168,46 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
           .from(organisations)
           .leftJoin(supplier, eq(supplier.id, organisations.supplierId))
           .where(where)
-          .orderBy(order(SORTS[query.sort ?? 'tradingName']), asc(organisations.tradingName), asc(organisations.id)),
+          .orderBy(order(SORTS[shape.sort]), asc(organisations.tradingName), asc(organisations.id)),
+      );
+    },
+  );
+
+  async function lockOrganisation(tx: DbOrTx, id: string): Promise<Organisation> {
+    const [org] = await tx.select().from(organisations).where(eq(organisations.id, id)).for('update');
+    if (!org) throw notFound('Organisation');
+    return org;
+  }
+
+  async function related(q: DbOrTx, where: SQL): Promise<OrganisationRef[]> {
+    return q
+      .select({ id: organisations.id, type: organisations.type, tradingName: organisations.tradingName, status: organisations.status })
+      .from(organisations)
+      .where(where)
+      .orderBy(asc(organisations.tradingName), asc(organisations.id));
+  }
+
+  return {
+    /** The staff list: search (names, licence number, city), filters, sort and page — all in SQL. */
+    async list(query: OrganisationListQuery): Promise<AdminPage<OrganisationRow>> {
+      const t = today();
+      const { rows, total } = await onePreparedPage(
+        listPage({
+          search: Boolean(query.q),
+          type: Boolean(query.type),
+          status: Boolean(query.status),
+          market: Boolean(query.market),
+          expiring: Boolean(query.expiring),
+          sort: query.sort ?? 'tradingName',
+          dir: query.dir,
+        }),
+        {
+          q: query.q ? containsPattern(query.q) : null,
+          type: query.type ?? null,
+          status: query.status ?? null,
+          market: query.market ?? null,
+          warnUntil: addDays(t, LICENCE_WARNING_DAYS[0]),
+        },
         query,
       );
       return {
