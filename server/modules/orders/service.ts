@@ -414,7 +414,8 @@ export function createOrderService(deps: OrderDeps) {
    */
   const listPage = preparedByShape((shape: { side: 'staff' | 'buying' | 'selling'; status: boolean; after: boolean }) => {
     const org = sql.placeholder('organisationId');
-    const mine = shape.side === 'staff' ? isNull(orders.sellerId) : sql`${shape.side === 'selling' ? orders.sellerId : orders.buyerId} = ${org}`;
+    const party = shape.side === 'buying' ? orders.buyerId : orders.sellerId;
+    const mine = shape.side === 'staff' ? isNull(orders.sellerId) : sql`${party} = ${org}`;
     return db
       .select(summaryColumns)
       .from(orders)
@@ -426,7 +427,10 @@ export function createOrderService(deps: OrderDeps) {
           shape.after ? sql`(${orders.createdAt}, ${orders.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)` : undefined,
         ),
       )
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      // The side's column leads the order, though it is one value here: PostgreSQL reads an `is null`
+      // side (the brand's, staff) in the (side, created_at, id) index's order only when told so —
+      // without it, it fetched the brand's 3,000 orders and sorted them (1.06 ms against 0.02 ms).
+      .orderBy(desc(party), desc(orders.createdAt), desc(orders.id))
       .limit(sql.placeholder('limit'))
       .prepare(UNNAMED);
   });
