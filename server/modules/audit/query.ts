@@ -162,7 +162,7 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
   /**
    * The plain keyset page (no search of three letters or more, at most one exact filter: the default
    * screen), prepared once per shape — which filters are present, which way from which cursor — with
-   * the values bound (`bound`).
+   * the filter's values, the cursor and the limit bound.
    */
   const keysetPage = preparedByShape((shape: { [K in keyof Filter]-?: boolean } & { older: boolean; cursor: boolean }) => {
     // Which filters the shape has (any value marks one: the conditions take placeholders).

@@ -186,7 +186,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
    */
   interface ListShape extends Record<string, string | boolean | undefined> {
     search: boolean;
-    /** The search named some roles (by name or label); `master` when the master admin role among them. */
+    /** The search named some roles (by name or label), the master admin role among them or not. */
     matchedRoles: boolean;
     matchedMaster: boolean;
     role?: 'master' | 'other';
