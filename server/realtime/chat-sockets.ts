@@ -27,6 +27,8 @@ import { createLiveHub, type LiveSocket, socketRefusal } from './live-sockets';
 
 /** Sockets pinged between two turns of the event loop at the heartbeat. */
 const PING_BATCH = 500;
+/** Steps of one heartbeat round (HEARTBEAT_MS): each pings the sockets of its slot. */
+const HEARTBEAT_STEPS = 30;
 
 export { socketRefusal } from './live-sockets';
 
@@ -35,6 +37,8 @@ const LIVE_PATHS: Record<string, AccessNeed> = { [LIVE_SOCKET_PATH]: { signedIn:
 
 interface Alive {
   alive: boolean;
+  /** Which step of the heartbeat's round pings this socket. */
+  slot?: number;
 }
 
 /**
@@ -69,6 +73,8 @@ export interface ChatSockets {
   counts(): { visitors: number; staff: number };
   /** One heartbeat now (tests move the clock and call this): ping, re-check live sessions, presence. */
   tick(): Promise<void>;
+  /** One step of the heartbeat's round, as the timer takes it each HEARTBEAT_MS / 30 (tests). */
+  heartbeatStep(): Promise<void>;
   /** Resolves once every live push under way has been handed to its sockets (tests). */
   flush(): Promise<void>;
 }
@@ -362,26 +368,52 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       pushPresence().catch((err: unknown) => log.warn({ err }, 'chat presence push failed'));
     }
   });
-  async function tick() {
+  /**
+   * Pings the sockets of `slots` (each socket has one of HEARTBEAT_STEPS, given at its first
+   * heartbeat) and ends those that did not answer the ping before. Each ping is a write, and each
+   * pong a read: 10,000 in one go held every request and message up for about 200 ms. A pause every
+   * PING_BATCH lets them through.
+   */
+  async function ping(slots: (slot: number) => boolean) {
     let n = 0;
     for (const ws of wss.clients) {
       const a = ws as unknown as Alive;
+      a.slot ??= nextSlot++ % HEARTBEAT_STEPS;
+      if (!slots(a.slot)) continue;
       if (!a.alive) {
         ws.terminate();
         continue;
       }
       a.alive = false;
       ws.ping();
-      // Each ping is a write: 10,000 in one go held every request and message up for about 200 ms.
-      // A pause every PING_BATCH lets them through.
       if (++n % PING_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+  async function presence() {
     await live.recheck().catch((err: unknown) => log.warn({ err }, 'live session re-check failed'));
     // Refreshes this instance's rows; another instance's rows age out when it stops refreshing them.
     await syncPresence();
     await pushPresence(true).catch((err: unknown) => log.warn({ err }, 'chat heartbeat failed'));
   }
-  const timer = setInterval(() => void tick(), HEARTBEAT_MS);
+  /** One whole heartbeat at once: every socket pinged, then presence (tests call it). */
+  async function tick() {
+    await ping(() => true);
+    await presence();
+  }
+  // The heartbeat's round is spread over HEARTBEAT_STEPS steps: each socket is still pinged once
+  // every HEARTBEAT_MS, but a thirtieth of them each second, not all 10,000 in one burst (the
+  // pongs came back together too). Presence is refreshed once a round.
+  // Slot 0 (with presence) comes last in the first round: 30 s after start, as the heartbeat did
+  // before it was spread.
+  let nextSlot = 0;
+  let step = 1;
+  async function stepHeartbeat() {
+    const slot = step;
+    step = (step + 1) % HEARTBEAT_STEPS;
+    await ping((s) => s === slot);
+    if (slot === 0) await presence();
+  }
+  const timer = setInterval(() => void stepHeartbeat(), HEARTBEAT_MS / HEARTBEAT_STEPS);
   timer.unref();
 
   return {
@@ -398,6 +430,7 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     },
     counts: () => ({ visitors: [...visitors.values()].reduce((n, s) => n + s.size, 0), staff: live.size() }),
     tick,
+    heartbeatStep: stepHeartbeat,
     flush: () => live.flush(),
   };
 }

@@ -283,6 +283,30 @@ describe('staff presence follows staff leaving', () => {
   });
 });
 
+describe('the heartbeat, spread over its round', () => {
+  const round = async () => {
+    for (let i = 0; i < 30; i++) await t.app.sockets.heartbeatStep();
+  };
+
+  it('pings every socket within one round of steps, and ends one that never answers at its next ping', async () => {
+    const watchers = [await visitor(t.url), await visitor(t.url), await visitor(t.url)];
+    const pinged = watchers.map((w) => new Promise<void>((resolve) => w.ws.once('ping', () => resolve())));
+    // A socket that never answers a ping (a bare TCP socket: no client library to send the pong).
+    const { ended } = await rawSocket(t.url, '/ws/chat');
+    let gone = false;
+    void ended.then(() => (gone = true));
+    await round();
+    await Promise.all(pinged);
+    // Its first ping found it alive; at the next, the pong to that one has not come.
+    expect(gone).toBe(false);
+    await round();
+    await ended;
+    // Those that answered are still open.
+    expect(watchers.every((w) => w.ws.readyState === WebSocket.OPEN)).toBe(true);
+    for (const w of watchers) w.ws.close();
+  });
+});
+
 describe('client address without a trusted proxy', () => {
   it('ignores X-Forwarded-For: a forged header does not escape the per-address limit', async () => {
     // 30 messages a minute per address (earlier tests here used a few), each conversation claiming another.

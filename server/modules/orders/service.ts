@@ -416,23 +416,27 @@ export function createOrderService(deps: OrderDeps) {
     const org = sql.placeholder('organisationId');
     const party = shape.side === 'buying' ? orders.buyerId : orders.sellerId;
     const mine = shape.side === 'staff' ? isNull(orders.sellerId) : sql`${party} = ${org}`;
-    return db
-      .select(summaryColumns)
-      .from(orders)
-      .where(
-        and(
-          mine,
-          shape.status ? sql`${orders.status} = ${sql.placeholder('status')}` : undefined,
-          // A row comparison: PostgreSQL seeks the (side, created_at, id) index to it instead of filtering from the top.
-          shape.after ? sql`(${orders.createdAt}, ${orders.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)` : undefined,
-        ),
-      )
-      // The side's column leads the order, though it is one value here: PostgreSQL reads an `is null`
-      // side (the brand's, staff) in the (side, created_at, id) index's order only when told so —
-      // without it, it fetched the brand's 3,000 orders and sorted them (1.06 ms against 0.02 ms).
-      .orderBy(desc(party), desc(orders.createdAt), desc(orders.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(UNNAMED);
+    return (
+      db
+        .select(summaryColumns)
+        .from(orders)
+        .where(
+          and(
+            mine,
+            shape.status ? sql`${orders.status} = ${sql.placeholder('status')}` : undefined,
+            // A row comparison: PostgreSQL seeks the (side, created_at, id) index to it instead of filtering from the top.
+            shape.after
+              ? sql`(${orders.createdAt}, ${orders.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)`
+              : undefined,
+          ),
+        )
+        // The side's column leads the order, though it is one value here: PostgreSQL reads an `is null`
+        // side (the brand's, staff) in the (side, created_at, id) index's order only when told so —
+        // without it, it fetched the brand's 3,000 orders and sorted them (1.06 ms against 0.02 ms).
+        .orderBy(desc(party), desc(orders.createdAt), desc(orders.id))
+        .limit(sql.placeholder('limit'))
+        .prepare(UNNAMED)
+    );
   });
 
   function summary(row: SummaryRow, party: (id: string | null) => OrderParty): OrderSummary {
