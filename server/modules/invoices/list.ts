@@ -63,6 +63,39 @@ const summaryColumns = {
   creditsInvoiceId: invoices.creditsInvoiceId,
 };
 
+type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof invoices.$inferSelect)[K] };
+
+/**
+ * An invoice as a list shows it, with its standing as of `today`; the detail (`InvoiceDetail`)
+ * starts from the same. `names`: the parties' trading names and the credited invoice's number.
+ */
+export function invoiceSummary(
+  row: SummaryRow,
+  names: { issuerName: string; customerName: string; creditsNumber: string | null },
+  today: string,
+): InvoiceSummary {
+  const standing = invoiceStanding(row, today);
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    number: row.number,
+    standing,
+    standingLabel: INVOICE_STANDING_LABELS[standing],
+    issuer: { id: row.issuerId, name: names.issuerName },
+    customer: { id: row.customerId, name: names.customerName },
+    currency: row.currency,
+    totalMinor: row.totalMinor,
+    paidMinor: row.paidMinor,
+    creditedMinor: row.creditedMinor,
+    outstandingMinor: outstandingMinor(row),
+    issuedOn: row.issuedOn,
+    dueOn: row.dueOn,
+    createdAt: row.createdAt.toISOString(),
+    creditsInvoice: row.creditsInvoiceId ? { id: row.creditsInvoiceId, number: names.creditsNumber } : null,
+  };
+}
+
 /**
  * A list's shape (`prepared.ts`): whose invoices (staff: all; an organisation: what it issued,
  * received, or both) and which filters are present. The kind, the organisation, the standing and
@@ -150,28 +183,7 @@ export function createInvoiceLists(db: Db) {
     const list = rows.slice(0, query.limit);
     const last = list[list.length - 1];
     return {
-      items: list.map(({ issuerName, customerName, creditsNumber, ...row }) => {
-        const standing = invoiceStanding(row, today);
-        return {
-          id: row.id,
-          kind: row.kind,
-          state: row.state,
-          number: row.number,
-          standing,
-          standingLabel: INVOICE_STANDING_LABELS[standing],
-          issuer: { id: row.issuerId, name: issuerName },
-          customer: { id: row.customerId, name: customerName },
-          currency: row.currency,
-          totalMinor: row.totalMinor,
-          paidMinor: row.paidMinor,
-          creditedMinor: row.creditedMinor,
-          outstandingMinor: outstandingMinor(row),
-          issuedOn: row.issuedOn,
-          dueOn: row.dueOn,
-          createdAt: row.createdAt.toISOString(),
-          creditsInvoice: row.creditsInvoiceId ? { id: row.creditsInvoiceId, number: creditsNumber } : null,
-        };
-      }),
+      items: list.map(({ issuerName, customerName, creditsNumber, ...row }) => invoiceSummary(row, { issuerName, customerName, creditsNumber }, today)),
       next: rows.length > query.limit && last ? `${last.createdAt.getTime()}_${last.id}` : null,
     };
   };

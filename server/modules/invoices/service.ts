@@ -8,7 +8,7 @@
 // sees a draft), staff holding Order Management too; anyone else gets a 404.
 import { INVOICEABLE } from '../../../shared/orders';
 import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
-import { INVOICE_STANDING_LABELS, type InvoiceStanding, invoiceStanding, outstandingMinor } from '../../../shared/invoicing';
+import { outstandingMinor } from '../../../shared/invoicing';
 import { addDays } from '../../../shared/invoice-totals';
 import { STANDING_REFUSAL, standingOf, todayUtc } from '../../../shared/partners';
 import type { AccessNeed } from '../../../shared/policy';
@@ -25,7 +25,7 @@ import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import { advanceOrder, ORDER_TOPIC, type OrderRow } from '../orders/service';
 import { creditedOn, type CreditLine, type InvoiceRow, organisationOf, partyOf, type PreparedInvoice, prepareInvoice, writeCreditNote } from './documents';
-import { createInvoiceLists, type InvoiceSummary } from './list';
+import { createInvoiceLists, invoiceSummary, type InvoiceSummary } from './list';
 import { createInvoiceNotices, type InvoiceNews } from './notices';
 import { nextDocumentSequence } from './numbers';
 import { type PrintableDocument, renderInvoicePdf } from './pdf';
@@ -406,7 +406,6 @@ export function createInvoiceService(deps: InvoiceDeps) {
       row.creditsInvoiceId ? requireRow(row.creditsInvoiceId) : Promise.resolve(null),
     ]);
     const credited = row.kind === 'invoice' ? await creditedOn(db, row.id) : null;
-    const standing: InvoiceStanding = invoiceStanding(row, today);
     const owed = outstandingMinor(row);
     const creditable = items.some((i) => i.cases > (credited?.cases.get(i.orderItemId ?? -1) ?? 0));
     const actions: InvoiceAction[] =
@@ -414,23 +413,11 @@ export function createInvoiceService(deps: InvoiceDeps) {
     const issuerParty = row.issuer ?? partyOf(issuerOrg);
     const customerParty = row.customer ?? partyOf(customerOrg);
     return {
-      id: row.id,
-      kind: row.kind,
-      state: row.state,
-      number: row.number,
-      standing,
-      standingLabel: INVOICE_STANDING_LABELS[standing],
-      issuer: { id: row.issuerId, name: issuerParty.tradingName },
-      customer: { id: row.customerId, name: customerParty.tradingName },
-      currency: row.currency,
-      totalMinor: row.totalMinor,
-      paidMinor: row.paidMinor,
-      creditedMinor: row.creditedMinor,
-      outstandingMinor: owed,
-      issuedOn: row.issuedOn,
-      dueOn: row.dueOn,
-      createdAt: row.createdAt.toISOString(),
-      creditsInvoice: creditsRow ? { id: creditsRow.id, number: creditsRow.number } : null,
+      ...invoiceSummary(
+        row,
+        { issuerName: issuerParty.tradingName, customerName: customerParty.tradingName, creditsNumber: creditsRow?.number ?? null },
+        today,
+      ),
       side,
       actions,
       version: row.version,
