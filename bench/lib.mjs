@@ -2,7 +2,7 @@
 /* global fetch, AbortSignal, URLSearchParams, performance, setTimeout, clearTimeout */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,6 +102,13 @@ export async function startServer({ dataDir, databaseUrl, pageCache = true, env 
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  // BENCH_SERVER_OUTPUT=/tmp/out.log: every server's whole output appended there (e.g. with --trace-gc).
+  if (process.env.BENCH_SERVER_OUTPUT) {
+    const file = createWriteStream(process.env.BENCH_SERVER_OUTPUT, { flags: 'a' });
+    file.write(`--- server pid ${child.pid} ${new Date().toISOString()}\n`);
+    child.stdout.pipe(file);
+    child.stderr.pipe(file);
+  }
   let exited = null;
   const exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve((exited = { code, signal }))));
 

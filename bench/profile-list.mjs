@@ -70,7 +70,7 @@ async function measure(options) {
     for (const target of targets) {
       const first = await fetch(server.url + target, { headers });
       if (first.status !== 200) throw new Error(`${target}: HTTP ${first.status} ${(await first.text()).slice(0, 300)}`);
-      await first.arrayBuffer();
+      const bytes = (await first.arrayBuffer()).byteLength;
       const [before, xacts, pgBefore] = [cpu(), await commits(options.databaseUrl), await backendCpu(options.databaseUrl)];
       const r = await cannon(server.url + target, { headers });
       const cpuMs = cpu() - before;
@@ -78,7 +78,7 @@ async function measure(options) {
       const requests = r.reqPerSec * DURATION;
       const queries = xacts === null ? '' : `, ${(((await commits(options.databaseUrl)) - xacts) / requests).toFixed(2)} commits/request`;
       process.stdout.write(
-        `${target.padEnd(34)} ${String(r.reqPerSec).padStart(5)}/s p99 ${String(r.latencyP99Ms).padStart(4)} ms, server CPU ${(cpuMs / requests).toFixed(2)} ms/request${pgMs === null ? '' : ` + PostgreSQL ${(pgMs / requests).toFixed(2)} ms`}${queries}\n`,
+        `${target.padEnd(34)} ${String(Math.round(bytes / 1024)).padStart(4)} KB ${String(r.reqPerSec).padStart(5)}/s p99 ${String(r.latencyP99Ms).padStart(4)} ms, server CPU ${(cpuMs / requests).toFixed(2)} ms/request${pgMs === null ? '' : ` + PostgreSQL ${(pgMs / requests).toFixed(2)} ms`}${queries}\n`,
       );
     }
   } finally {

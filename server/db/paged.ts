@@ -1,6 +1,6 @@
 // One page of a staff list and the number of rows the list has in all, in one query.
 import { type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { UNNAMED } from './prepared';
+import { prepareGeneric } from './prepared';
 
 /**
  * Selected beside a list's columns (`matched: totalOf(db.select({ n: count() }).from(t).where(where))`):
@@ -44,7 +44,7 @@ interface UnpagedSelect<P> {
 
 /** `query` prepared (`prepared.ts`) with the `limit` and `offset` placeholders `onePreparedPage` binds. */
 export function preparePage<P>(query: UnpagedSelect<P>): P {
-  return query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(UNNAMED);
+  return prepareGeneric(query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')));
 }
 
 /** `onePage` for a query from `preparePage`: the same page and total, only the values bound. */

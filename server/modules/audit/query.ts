@@ -22,7 +22,7 @@ import { notFound } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { uuidArray } from '../../db/any-of';
 import { containsPattern } from '../../db/like';
-import { preparedByShape, UNNAMED } from '../../db/prepared';
+import { preparedByShape, prepareGeneric } from '../../db/prepared';
 import { auditLogs, profiles, users } from '../../db/schema';
 import { escapeCell } from '../stores/csv';
 import { recordAudit } from './service';
@@ -167,26 +167,28 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
   const keysetPage = preparedByShape((shape: { [K in keyof Filter]-?: boolean } & { older: boolean; cursor: boolean }) => {
     // Which filters the shape has (any value marks one: the conditions take placeholders).
     const present: Filter = Object.fromEntries(FILTER_KEYS.filter((k) => shape[k]).map((k) => [k, ''])) as Filter;
-    return db
-      .select(listColumns)
-      .from(auditLogs)
-      .where(
-        and(
-          ...whereOf(present, true),
-          shape.cursor ? (shape.older ? lt(auditLogs.id, sql.placeholder('cursor')) : gt(auditLogs.id, sql.placeholder('cursor'))) : undefined,
-        ),
-      )
-      .orderBy(shape.older ? desc(auditLogs.id) : asc(auditLogs.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(UNNAMED);
+    return prepareGeneric(
+      db
+        .select(listColumns)
+        .from(auditLogs)
+        .where(
+          and(
+            ...whereOf(present, true),
+            shape.cursor ? (shape.older ? lt(auditLogs.id, sql.placeholder('cursor')) : gt(auditLogs.id, sql.placeholder('cursor'))) : undefined,
+          ),
+        )
+        .orderBy(shape.older ? desc(auditLogs.id) : asc(auditLogs.id))
+        .limit(sql.placeholder('limit')),
+    );
   });
 
-  const people = db
-    .select({ id: users.id, email: users.email, deletedAt: users.deletedAt, firstName: profiles.firstName, lastName: profiles.lastName })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare(UNNAMED);
+  const people = prepareGeneric(
+    db
+      .select({ id: users.id, email: users.email, deletedAt: users.deletedAt, firstName: profiles.firstName, lastName: profiles.lastName })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`),
+  );
 
   /** Who the page's user ids are now: one query for the page (its ids as one array), not a join over the log. */
   async function usersOf(rows: { userId: string | null }[]): Promise<Map<string, AuditUserView>> {

@@ -7,7 +7,7 @@ import { INVOICE_STANDING_LABELS, type InvoiceStanding, invoiceStanding, outstan
 import type { InvoiceListQuery } from '../../../shared/schemas/invoices';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { preparedByShape, UNNAMED } from '../../db/prepared';
+import { preparedByShape, prepareGeneric } from '../../db/prepared';
 import { invoiceOrders, invoices, orders, organisations } from '../../db/schema';
 
 export interface InvoiceSummary {
@@ -146,21 +146,22 @@ export function createInvoiceLists(db: Db) {
     // A row comparison: PostgreSQL seeks the (party, created_at, id) index to it.
     if (shape.after)
       where.push(sql`(${invoices.createdAt}, ${invoices.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)`);
-    return db
-      .select({
-        ...summaryColumns,
-        issuerName: sql<string>`coalesce(${invoices.issuer}->>'tradingName', ${issuerOrg.tradingName})`,
-        customerName: sql<string>`coalesce(${invoices.customer}->>'tradingName', ${customerOrg.tradingName})`,
-        creditsNumber: credited.number,
-      })
-      .from(invoices)
-      .innerJoin(issuerOrg, eq(issuerOrg.id, invoices.issuerId))
-      .innerJoin(customerOrg, eq(customerOrg.id, invoices.customerId))
-      .leftJoin(credited, and(eq(credited.id, invoices.creditsInvoiceId), ne(invoices.kind, 'invoice')))
-      .where(and(...where))
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(UNNAMED);
+    return prepareGeneric(
+      db
+        .select({
+          ...summaryColumns,
+          issuerName: sql<string>`coalesce(${invoices.issuer}->>'tradingName', ${issuerOrg.tradingName})`,
+          customerName: sql<string>`coalesce(${invoices.customer}->>'tradingName', ${customerOrg.tradingName})`,
+          creditsNumber: credited.number,
+        })
+        .from(invoices)
+        .innerJoin(issuerOrg, eq(issuerOrg.id, invoices.issuerId))
+        .innerJoin(customerOrg, eq(customerOrg.id, invoices.customerId))
+        .leftJoin(credited, and(eq(credited.id, invoices.creditsInvoiceId), ne(invoices.kind, 'invoice')))
+        .where(and(...where))
+        .orderBy(desc(invoices.createdAt), desc(invoices.id))
+        .limit(sql.placeholder('limit')),
+    );
   });
 
   return async function listInvoices(scope: ListScope, query: InvoiceListQuery, today: string): Promise<{ items: InvoiceSummary[]; next: string | null }> {

@@ -34,7 +34,7 @@ import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { ChangeFeed } from '../../realtime/changes';
 import type { Db, Tx } from '../../db/client';
 import { uuidArray } from '../../db/any-of';
-import { preparedByShape, UNNAMED } from '../../db/prepared';
+import { preparedByShape, prepareGeneric } from '../../db/prepared';
 import {
   auditLogs,
   orderItems,
@@ -375,11 +375,12 @@ export function createOrderService(deps: OrderDeps) {
 
   // ---- Reading ----------------------------------------------------------------------------------
 
-  const organisationsById = db
-    .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type })
-    .from(organisations)
-    .where(sql`${organisations.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare(UNNAMED);
+  const organisationsById = prepareGeneric(
+    db
+      .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type })
+      .from(organisations)
+      .where(sql`${organisations.id} = any(${sql.placeholder('ids')}::uuid[])`),
+  );
 
   async function parties(rows: Pick<OrderRow, 'buyerId' | 'sellerId'>[]) {
     const ids = [...new Set(rows.flatMap((r) => [r.buyerId, ...(r.sellerId ? [r.sellerId] : [])]))];
@@ -416,7 +417,7 @@ export function createOrderService(deps: OrderDeps) {
     const org = sql.placeholder('organisationId');
     const party = shape.side === 'buying' ? orders.buyerId : orders.sellerId;
     const mine = shape.side === 'staff' ? isNull(orders.sellerId) : sql`${party} = ${org}`;
-    return (
+    return prepareGeneric(
       db
         .select(summaryColumns)
         .from(orders)
@@ -434,8 +435,7 @@ export function createOrderService(deps: OrderDeps) {
         // side (the brand's, staff) in the (side, created_at, id) index's order only when told so —
         // without it, it fetched the brand's 3,000 orders and sorted them (1.06 ms against 0.02 ms).
         .orderBy(desc(party), desc(orders.createdAt), desc(orders.id))
-        .limit(sql.placeholder('limit'))
-        .prepare(UNNAMED)
+        .limit(sql.placeholder('limit')),
     );
   });
 
