@@ -102,6 +102,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   let ready = false;
 
   app.disable('x-powered-by');
+  // No ETag computed over every JSON answer (a SHA-1 of the body): a signed-in user's answers are
+  // `no-store`, so no browser ever asks again with it. What may be revalidated sets its own
+  // (`sendWithEtag`), and static files theirs.
+  app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
   // First: a shed request costs no logging, headers or compression.
   const overload = overloadGuard({ maxLagMs: config.OVERLOAD_MAX_LAG_MS, maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT, logger });

@@ -1,8 +1,10 @@
 // Named (prepared) statements for the queries the application repeats, on PostgreSQL. Drizzle sends
 // every query unnamed, so the server parses, analyses and plans it on every call; for a staff list
 // that is most of the database's work. Once a query text has been seen a few times it gets a name
-// (a hash of the text), node-postgres prepares it once per connection, and PostgreSQL keeps its plan
-// (after five runs a generic one when it is not worse: the server's own `plan_cache_mode = auto`).
+// (a hash of the text), node-postgres prepares it once per connection, and PostgreSQL keeps its
+// parse. Its plan: after five runs a generic one when that is not worse (`plan_cache_mode = auto`),
+// which a `limit` parameter never lets happen — so the lists' pages run where plans are generic
+// (prepared.ts, `prepareGeneric`).
 // Measured on the staff lists: 1.5–2× the requests a second (docs/benchmarks.md).
 //
 // Bounded: texts seen once (one-off SQL) are never named, and at most `maxStatements` texts are, so

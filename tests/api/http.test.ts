@@ -33,6 +33,15 @@ describe('health and API basics', () => {
     expect(await (await get('/api/ping')).json()).toEqual({ pong: true });
   });
 
+  it('computes no ETag over JSON answers; the public catalogue sets its own, and answers 304 to it', async () => {
+    const ping = await get('/api/ping');
+    expect(ping.headers.get('etag')).toBeNull();
+    const products = await get('/api/products', { cookie });
+    const etag = products.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    expect((await get('/api/products', { cookie, 'if-none-match': etag as string })).status).toBe(304);
+  });
+
   it('answers an unknown API route with a JSON 404', async () => {
     const res = await get('/api/nothing-here');
     expect(res.status).toBe(404);
