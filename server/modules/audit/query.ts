@@ -192,7 +192,8 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
 
   /** Who the page's user ids are now: one query for the page (its ids as one array), not a join over the log. */
   async function usersOf(rows: { userId: string | null }[]): Promise<Map<string, AuditUserView>> {
-    const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is string => !!id && UUID.test(id)))];
+    // Each distinct id tested once (a page of 100 rows holds a few people).
+    const ids = [...new Set(rows.map((r) => r.userId))].filter((id): id is string => !!id && UUID.test(id));
     if (!ids.length) return new Map();
     const found = await people.execute({ ids: uuidArray(ids) });
     return new Map(
