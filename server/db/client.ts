@@ -12,7 +12,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { createStatementNamer, nameStatements } from './statement-cache';
-import { planGenerically } from './prepared';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './pglite-remote';
 import type { QueryClient } from './pglite-statements';
 import { MIGRATIONS_DIR } from '../root';
@@ -70,7 +69,6 @@ async function openPglite(options: OpenOptions, statementCache: number): Promise
   // search; migration 0013 creates the extension) and the repeated texts named (pglite-statements.ts).
   const client = await startEmbeddedDatabase({ dataDir, statementCache, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const db = drizzlePglite(client as never, { schema }) as unknown as Db;
-  planGenerically(client, { query: client.genericQuery });
   return {
     kind: 'pglite',
     db,
@@ -91,26 +89,13 @@ async function openPglite(options: OpenOptions, statementCache: number): Promise
 
 async function openPostgres(url: string, poolSize: number, statementCache: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // The lists' prepared pages run on sessions of their own whose plans are generic (prepared.ts,
-  // `prepareGeneric`): half the pool's size again, at least two connections.
-  const genericPool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 2)) });
-  genericPool.on('connect', (client) => {
-    // Queued before any query the pool sends on this connection.
-    client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined);
-  });
-  planGenerically(pool, genericPool);
-  if (statementCache > 0) {
-    const namer = createStatementNamer(statementCache);
-    nameStatements(pool, namer);
-    nameStatements(genericPool, namer);
-  }
+  if (statementCache > 0) nameStatements(pool, createStatementNamer(statementCache));
   // An idle connection dropped by the server (restart, failover, admin command) must not crash the
   // process: the pool replaces it on the next query.
   const onIdleError = (err: Error & { code?: string }) => {
     if (err.code !== '57P01') console.error('PostgreSQL connection error:', err.message);
   };
   pool.on('error', onIdleError);
-  genericPool.on('error', onIdleError);
   // One dedicated connection for LISTEN, opened on first use and re-opened (re-issuing every LISTEN)
   // if the server drops it, so cross-instance delivery survives a database restart.
   let listener: Promise<pg.Client> | undefined;
@@ -159,7 +144,7 @@ async function openPostgres(url: string, poolSize: number, statementCache: numbe
     async close() {
       closing = true;
       await listener?.then((c) => c.end()).catch(() => undefined);
-      await Promise.all([pool.end(), genericPool.end()]);
+      await pool.end();
     },
   };
 }

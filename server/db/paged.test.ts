@@ -2,8 +2,9 @@ import { asc, count, sql, type SQL } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../tests/support/test-db';
-import { queryRows } from './client';
-import { onePage, totalOf } from './paged';
+import { type Database, openDatabase, queryRows } from './client';
+import { onePage, onePreparedPage, preparePage, preparedByLimit, totalOf } from './paged';
+import { UNNAMED } from './prepared';
 
 const things = pgTable('paged_things', { id: integer('id').primaryKey(), name: text('name').notNull() });
 const parts = pgTable('paged_parts', { thingId: integer('thing_id').notNull() });
@@ -83,5 +84,89 @@ describe('onePage', () => {
     expect(r).toEqual({ rows: [{ id: 1 }, { id: 2 }, { id: 3 }], total: 7 });
     const [calls] = await queryRows<{ n: number }>(t.database.db, sql`select last_value::int as n from paged_counts`);
     expect(calls?.n).toBe(1);
+  });
+});
+
+describe('preparePage', () => {
+  const prepared = (db: Database['db']) =>
+    preparePage(
+      db
+        .select({
+          id: things.id,
+          name: things.name,
+          matched: totalOf(
+            db
+              .select({ n: count() })
+              .from(things)
+              .where(sql`${things.id} > ${sql.placeholder('above')}`),
+          ),
+        })
+        .from(things)
+        .where(sql`${things.id} > ${sql.placeholder('above')}`)
+        .orderBy(asc(things.id)),
+    );
+
+  it('gives every page as onePage does: the first from its own statement, the rest from the other', async () => {
+    const page = prepared(t.database.db);
+    for (const pageSize of [1, 2, 3, 7, 8])
+      for (let n = 1; n <= 9; n++)
+        expect(await onePreparedPage(page, { above: 1 }, { page: n, pageSize })).toEqual(await onePage(list(sql`${things.id} > 1`), { page: n, pageSize }));
+    expect(() => page.first(0)).toThrow(RangeError);
+    expect(() => page.first(2.5)).toThrow(RangeError);
+  });
+
+  describe('on PGlite (one session: its prepared statements can be read)', () => {
+    let lite: Database;
+    beforeAll(async () => {
+      lite = await openDatabase({ dataDir: 'memory://' });
+      await lite.db.execute(sql`create table paged_things (id int primary key, name text not null)`);
+      await lite.db.execute(sql`insert into paged_things select g, 'thing ' || g from generate_series(1, 40) g`);
+    });
+    afterAll(() => lite?.close());
+
+    /** How often the database planned the prepared statements whose text has `fragment`. */
+    const plans = async (fragment: string) =>
+      (
+        await queryRows<{ generic: number; custom: number }>(
+          lite.db,
+          sql`select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
+              from pg_prepared_statements where statement like ${`%${fragment}%`}`,
+        )
+      )[0]!;
+
+    it('keeps one plan for the first page, its limit in the statement; a placeholder limit is planned at every call', async () => {
+      const page = prepared(lite.db);
+      for (let i = 0; i < 14; i++) {
+        await onePreparedPage(page, { above: 0 }, { page: 1, pageSize: 10 });
+        await onePreparedPage(page, { above: 0 }, { page: 2, pageSize: 10 });
+      }
+      // 14 calls each: the first two unnamed (statement-cache.ts), then 12 of the prepared statement.
+      const first = await plans('limit 10');
+      expect(first.generic + first.custom).toBe(12);
+      expect(first.custom).toBe(5); // PostgreSQL's five custom plans before it compares
+      const other = await plans('offset $');
+      expect(other).toEqual({ generic: 0, custom: 12 });
+    });
+
+    it('prepares a keyset page once for each limit, written into the statement', async () => {
+      const built: number[] = [];
+      const byLimit = preparedByLimit((limit) => {
+        built.push(0);
+        return lite.db
+          .select({ id: things.id })
+          .from(things)
+          .where(sql`${things.id} > ${sql.placeholder('after')}`)
+          .orderBy(asc(things.id))
+          .limit(limit)
+          .prepare(UNNAMED);
+      });
+      expect(await byLimit(3).execute({ after: 5 })).toEqual([{ id: 6 }, { id: 7 }, { id: 8 }]);
+      expect(byLimit(3)).toBe(byLimit(3));
+      expect(await byLimit(1).execute({ after: 39 })).toEqual([{ id: 40 }]);
+      expect(built).toHaveLength(2);
+      for (let i = 0; i < 10; i++) await byLimit(3).execute({ after: i });
+      expect((await plans('limit 3')).generic).toBeGreaterThan(0);
+      expect(() => byLimit(-1)).toThrow(RangeError);
+    });
   });
 });

@@ -1,6 +1,6 @@
 // One page of a staff list and the number of rows the list has in all, in one query.
 import { type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { prepareGeneric } from './prepared';
+import { UNNAMED } from './prepared';
 
 /**
  * Selected beside a list's columns (`matched: totalOf(db.select({ n: count() }).from(t).where(where))`):
@@ -37,23 +37,78 @@ interface PreparedPageQuery<R> {
   execute(values: Record<string, unknown>): PromiseLike<R[]>;
 }
 
-/** A list's select (with `orderBy`) before its page is chosen: limit and offset take placeholders. */
+/** A list's select (with `orderBy`) before its page is chosen. */
 interface UnpagedSelect<P> {
-  limit(limit: Placeholder): { offset(offset: Placeholder): { prepare(name: string): P } };
+  limit(limit: Placeholder): { offset(offset: Placeholder | number): { prepare(name: string): P } };
 }
 
-/** `query` prepared (`prepared.ts`) with the `limit` and `offset` placeholders `onePreparedPage` binds. */
-export function preparePage<P>(query: UnpagedSelect<P>): P {
-  return prepareGeneric(query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')));
+/**
+ * A list's query prepared (`prepared.ts`) for its pages: `any` with `limit` and `offset`
+ * placeholders, and `first(pageSize)` with the first page's limit written into the statement.
+ *
+ * PostgreSQL keeps one generic plan for a prepared statement only while it costs no more than
+ * the plans made for each call's values (`plan_cache_mode = auto`). A plan for an unknown limit or
+ * offset is costed for a tenth of the table, so with placeholders it never does, and plans the page
+ * again at every call: 0.4–0.7 ms of the database's time for the users list, more than running it
+ * (docs/benchmarks.md, "The first page's limit in its statement"). With the numbers in the statement
+ * the planner knows them, and keeps a generic plan where that is as good. (Forcing generic plans
+ * instead was tried: for 100,000 users it chose to sort them all for the first page.)
+ */
+export interface PreparedPage<P> {
+  any: P;
+  first(pageSize: number): P;
+}
+
+/** A page size written into a statement: a whole number the list's schema already bounds. */
+function literal(n: number): Placeholder {
+  if (!Number.isSafeInteger(n) || n < 1 || n > 1000) throw new RangeError(`Not a page size: ${n}`);
+  return sql.raw(String(n)) as unknown as Placeholder;
+}
+
+/**
+ * A keyset list's query, built and prepared once for each limit, the limit written into the
+ * statement (as `PreparedPage.first`: a limit PostgreSQL knows lets it keep one plan).
+ */
+export function preparedByLimit<P>(build: (limit: Placeholder) => P): (limit: number) => P {
+  const kept = new Map<number, P>();
+  return (limit) => {
+    let prepared = kept.get(limit);
+    if (prepared === undefined) {
+      prepared = build(literal(limit));
+      kept.set(limit, prepared);
+    }
+    return prepared;
+  };
+}
+
+export function preparePage<P>(query: UnpagedSelect<P>): PreparedPage<P> {
+  // Drizzle's builder keeps its limit and offset: each prepare takes the SQL as it is then.
+  const any = query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(UNNAMED);
+  const firsts = new Map<number, P>();
+  return {
+    any,
+    first(pageSize) {
+      let prepared = firsts.get(pageSize);
+      if (prepared === undefined) {
+        // An offset of 0 is no OFFSET clause at all.
+        prepared = query.limit(literal(pageSize)).offset(0).prepare(UNNAMED);
+        firsts.set(pageSize, prepared);
+      }
+      return prepared;
+    },
+  };
 }
 
 /** `onePage` for a query from `preparePage`: the same page and total, only the values bound. */
 export function onePreparedPage<R extends { matched: number }>(
-  query: PreparedPageQuery<R>,
+  query: PreparedPage<PreparedPageQuery<R>>,
   values: Record<string, unknown>,
   page: PageRequest,
 ): Promise<{ rows: Omit<R, 'matched'>[]; total: number }> {
-  return pageOf((limit, offset) => query.execute({ ...values, limit, offset }), page);
+  return pageOf(
+    (limit, offset) => (offset === 0 && limit === page.pageSize ? query.first(limit).execute(values) : query.any.execute({ ...values, limit, offset })),
+    page,
+  );
 }
 
 async function pageOf<R extends { matched: number }>(

@@ -6,7 +6,7 @@ import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type HostMessage, type HostOptions, type HostRequest, toWire } from './pglite-remote';
-import { type PreparingClient, preparingClient, type QueryClient, type TxQueryClient } from './pglite-statements';
+import { preparingClient, type QueryClient, type TxQueryClient } from './pglite-statements';
 import { createStatementNamer } from './statement-cache';
 
 function parent(): MessagePort {
@@ -53,9 +53,7 @@ async function main(): Promise<void> {
   const heard = (channel: string, payload: string) => {
     if (channels.has(channel)) notify(channel, payload);
   };
-  // Without named statements no plan is kept, generic or not: a generic call is an ordinary one.
   const client: QueryClient = options.statementCache > 0 ? preparingClient(pg, createStatementNamer(options.statementCache), heard) : pg;
-  const generic: TxQueryClient = 'genericQuery' in client ? { query: (client as PreparingClient).genericQuery } : client;
 
   // The end of each transaction, answered when PGlite's transaction promise settles.
   const ended = new Map<number, { resolve: () => void; reject: (err: unknown) => void }>();
@@ -67,8 +65,8 @@ async function main(): Promise<void> {
   };
 
   const handlers: { [K in HostRequest['op']]: (request: Extract<HostRequest, { op: K }>) => Promise<unknown> } = {
-    async query({ tx, text, params, rowMode, raw, paramTypes, generic: genericPlan }) {
-      const on = tx === undefined ? (genericPlan ? generic : client) : open.get(tx)?.client;
+    async query({ tx, text, params, rowMode, raw, paramTypes }) {
+      const on = tx === undefined ? client : open.get(tx)?.client;
       if (!on) throw new Error('The transaction has ended.');
       const { blob, ...result } = await on.query(text, params, { rowMode, parsers: keepAsText(raw), paramTypes });
       void blob;

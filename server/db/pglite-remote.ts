@@ -29,17 +29,7 @@ export interface HostOptions {
 
 /** A request to the database's thread. `tx` names the open transaction a query belongs to. */
 export type HostRequest =
-  | {
-      op: 'query';
-      id: number;
-      tx?: number;
-      text: string;
-      params: unknown[];
-      rowMode?: 'array' | 'object';
-      raw: number[];
-      paramTypes?: number[];
-      generic?: boolean;
-    }
+  | { op: 'query'; id: number; tx?: number; text: string; params: unknown[]; rowMode?: 'array' | 'object'; raw: number[]; paramTypes?: number[] }
   | { op: 'exec'; id: number; text: string }
   | { op: 'begin'; id: number; tx: number; plain: boolean }
   | { op: 'end'; id: number; tx: number; commit: boolean }
@@ -122,8 +112,6 @@ export interface EmbeddedDatabase extends QueryClient {
    * user's, run under SET LOCAL ROLE, and must not outlive the run as prepared statements).
    */
   plainTransaction<T>(work: (tx: TxQueryClient) => Promise<T>): Promise<T>;
-  /** `query` with a generic plan (prepared.ts, `prepareGeneric`; pglite-statements.ts). */
-  genericQuery: TxQueryClient['query'];
   /** Several statements in one text (no parameters), outside any transaction. */
   exec(text: string): Promise<Results[]>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => void>;
@@ -222,11 +210,11 @@ export async function startEmbeddedDatabase(options: HostOptions): Promise<Embed
     });
   };
 
-  async function query<T>(text: string, params: unknown[] = [], queryOptions: QueryOptions = {}, tx?: number, generic?: boolean): Promise<Results<T>> {
+  async function query<T>(text: string, params: unknown[] = [], queryOptions: QueryOptions = {}, tx?: number): Promise<Results<T>> {
     if (queryOptions.serializers || queryOptions.blob) throw new Error('The embedded database takes no serializers or blobs.');
     const parsers = queryOptions.parsers;
     const raw = parsers ? Object.keys(parsers).map(Number) : [];
-    const result = await call<Results<T>>({ op: 'query', tx, text, params, rowMode: queryOptions.rowMode, raw, paramTypes: queryOptions.paramTypes, generic });
+    const result = await call<Results<T>>({ op: 'query', tx, text, params, rowMode: queryOptions.rowMode, raw, paramTypes: queryOptions.paramTypes });
     if (parsers) applyParsers(result as Results<unknown>, parsers);
     return result;
   }
@@ -254,7 +242,6 @@ export async function startEmbeddedDatabase(options: HostOptions): Promise<Embed
 
   return {
     query: (text, params, queryOptions) => query(text, params, queryOptions),
-    genericQuery: (text, params, queryOptions) => query(text, params, queryOptions, undefined, true),
     transaction: (work) => transaction(work, false),
     plainTransaction: (work) => transaction(work, true),
     exec: (text) => call<Results[]>({ op: 'exec', text }),

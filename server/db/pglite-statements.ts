@@ -23,10 +23,6 @@ export interface TxQueryClient {
 export interface QueryClient extends TxQueryClient {
   transaction<T>(work: (tx: TxQueryClient) => Promise<T>): Promise<T>;
 }
-/** The client's `query`, and the same with a generic plan (prepared.ts, `prepareGeneric`). */
-export interface PreparingClient extends QueryClient {
-  genericQuery: TxQueryClient['query'];
-}
 
 type Message = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 
@@ -50,8 +46,6 @@ interface Internals {
 }
 
 const { serialize } = protocol;
-const GENERIC_PLANS = serialize.query('set plan_cache_mode = force_generic_plan');
-const DEFAULT_PLANS = serialize.query('reset plan_cache_mode');
 const { DatabaseError, NotificationResponseMessage } = protocol.messages;
 type RowDescriptionMessage = InstanceType<typeof protocol.messages.RowDescriptionMessage>;
 
@@ -75,7 +69,7 @@ function withQuery(err: unknown, query: string, params: unknown[], queryOptions:
  * `onNotification`: a NOTIFY that arrives with a named statement's answer (PGlite's own listeners
  * hear only those that arrive through its own calls).
  */
-export function preparingClient(client: PGlite, namer: StatementNamer, onNotification?: (channel: string, payload: string) => void): PreparingClient {
+export function preparingClient(client: PGlite, namer: StatementNamer, onNotification?: (channel: string, payload: string) => void): QueryClient {
   const pg = client as PGlite & Internals;
   const prepared = new Map<string, Prepared>();
   // Names whose text was forgotten: closed in the database with the next statement prepared.
@@ -116,17 +110,7 @@ export function preparingClient(client: PGlite, namer: StatementNamer, onNotific
     return parse.parseResults([...statement.description, ...messages], parsers, { ...options, parsers: undefined })[0] as Results<T>;
   }
 
-  /**
-   * `generic`: the call runs with a generic plan. PGlite has one session, so it is told so around the
-   * call (`plan_cache_mode`, set and reset: 0.04 ms) while no other call can run.
-   */
-  async function run<T>(
-    text: string,
-    params: unknown[] = [],
-    options: QueryOptions | undefined,
-    tx: Transaction | undefined,
-    generic = false,
-  ): Promise<Results<T>> {
+  async function run<T>(text: string, params: unknown[] = [], options: QueryOptions | undefined, tx: Transaction | undefined): Promise<Results<T>> {
     const unnamed = () => (tx ? tx.query<T>(text, params, options) : pg.query<T>(text, params, options));
     if (options?.blob) return unnamed();
     const name = namer.nameFor(text);
@@ -140,18 +124,9 @@ export function preparingClient(client: PGlite, namer: StatementNamer, onNotific
           statement = await prepare(text, name, options);
           prepared.set(text, statement);
         }
-        if (!generic) {
-          const result = await execute<T>(statement, params, options);
-          if (!tx) await pg.syncToFs();
-          return result;
-        }
-        await pg.execProtocol(GENERIC_PLANS, { syncToFs: false });
-        try {
-          return await execute<T>(statement, params, options);
-        } finally {
-          await pg.execProtocol(DEFAULT_PLANS, { syncToFs: false });
-          await pg.syncToFs();
-        }
+        const result = await execute<T>(statement, params, options);
+        if (!tx) await pg.syncToFs();
+        return result;
       });
     try {
       // Outside a transaction a query waits for any transaction to end, as PGlite's own does.
@@ -172,7 +147,6 @@ export function preparingClient(client: PGlite, namer: StatementNamer, onNotific
   });
   return {
     query: (text, params, options) => run(text, params, options, undefined),
-    genericQuery: (text, params, options) => run(text, params, options, undefined, true),
     transaction: (work) => pg.transaction((tx) => work(inside(tx))),
   };
 }

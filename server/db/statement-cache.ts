@@ -3,8 +3,8 @@
 // that is most of the database's work. Once a query text has been seen a few times it gets a name
 // (a hash of the text), node-postgres prepares it once per connection, and PostgreSQL keeps its
 // parse. Its plan: after five runs a generic one when that is not worse (`plan_cache_mode = auto`),
-// which a `limit` parameter never lets happen — so the lists' pages run where plans are generic
-// (prepared.ts, `prepareGeneric`).
+// which a `limit` parameter never lets happen — so a list's first page has its limit written in
+// (paged.ts, `PreparedPage`).
 // Measured on the staff lists: 1.5–2× the requests a second (docs/benchmarks.md).
 //
 // Bounded: texts seen once (one-off SQL) are never named, and at most `maxStatements` texts are, so

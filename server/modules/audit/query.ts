@@ -22,7 +22,8 @@ import { notFound } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { uuidArray } from '../../db/any-of';
 import { containsPattern } from '../../db/like';
-import { preparedByShape, prepareGeneric } from '../../db/prepared';
+import { preparedByLimit } from '../../db/paged';
+import { preparedByShape, UNNAMED } from '../../db/prepared';
 import { auditLogs, profiles, users } from '../../db/schema';
 import { escapeCell } from '../stores/csv';
 import { recordAudit } from './service';
@@ -162,13 +163,13 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
   /**
    * The plain keyset page (no search of three letters or more, at most one exact filter: the default
    * screen), prepared once per shape — which filters are present, which way from which cursor — with
-   * the filter's values, the cursor and the limit bound.
+   * the filter's values and the cursor bound, the limit written in (`preparedByLimit`).
    */
-  const keysetPage = preparedByShape((shape: { [K in keyof Filter]-?: boolean } & { older: boolean; cursor: boolean }) => {
-    // Which filters the shape has (any value marks one: the conditions take placeholders).
-    const present: Filter = Object.fromEntries(FILTER_KEYS.filter((k) => shape[k]).map((k) => [k, ''])) as Filter;
-    return prepareGeneric(
-      db
+  const keysetPage = preparedByShape((shape: { [K in keyof Filter]-?: boolean } & { older: boolean; cursor: boolean }) =>
+    preparedByLimit((limit) => {
+      // Which filters the shape has (any value marks one: the conditions take placeholders).
+      const present: Filter = Object.fromEntries(FILTER_KEYS.filter((k) => shape[k]).map((k) => [k, ''])) as Filter;
+      return db
         .select(listColumns)
         .from(auditLogs)
         .where(
@@ -178,17 +179,17 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
           ),
         )
         .orderBy(shape.older ? desc(auditLogs.id) : asc(auditLogs.id))
-        .limit(sql.placeholder('limit')),
-    );
-  });
-
-  const people = prepareGeneric(
-    db
-      .select({ id: users.id, email: users.email, deletedAt: users.deletedAt, firstName: profiles.firstName, lastName: profiles.lastName })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.id, users.id))
-      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`),
+        .limit(limit)
+        .prepare(UNNAMED);
+    }),
   );
+
+  const people = db
+    .select({ id: users.id, email: users.email, deletedAt: users.deletedAt, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare(UNNAMED);
 
   /** Who the page's user ids are now: one query for the page (its ids as one array), not a join over the log. */
   async function usersOf(rows: { userId: string | null }[]): Promise<Map<string, AuditUserView>> {
@@ -250,7 +251,7 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
         older,
         cursor: from !== null,
       };
-      return keysetPage(shape).execute({ ...filter, cursor: from, limit });
+      return keysetPage(shape)(limit).execute({ ...filter, cursor: from });
     }
     const { above, below } = filter;
     const where = whereOf(filter);

@@ -7,7 +7,8 @@ import { INVOICE_STANDING_LABELS, type InvoiceStanding, invoiceStanding, outstan
 import type { InvoiceListQuery } from '../../../shared/schemas/invoices';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { preparedByShape, prepareGeneric } from '../../db/prepared';
+import { preparedByLimit } from '../../db/paged';
+import { preparedByShape, UNNAMED } from '../../db/prepared';
 import { invoiceOrders, invoices, orders, organisations } from '../../db/schema';
 
 export interface InvoiceSummary {
@@ -110,44 +111,44 @@ interface ListShape extends Record<string, string | boolean | undefined> {
 
 /** The invoice lists of `db`: `list(scope, query, today)`, each shape's query built once. */
 export function createInvoiceLists(db: Db) {
-  const page = preparedByShape((shape: ListShape) => {
-    const issuerOrg = alias(organisations, 'issuer_org');
-    const customerOrg = alias(organisations, 'customer_org');
-    const credited = alias(invoices, 'credited_invoice');
-    const mine = sql.placeholder('organisationId');
-    const where: (SQL | undefined)[] = [sql`${invoices.kind} = ${sql.placeholder('kind')}`];
-    // A customer never sees a draft: it does not exist until it is issued.
-    const asIssuer = sql`${invoices.issuerId} = ${mine}`;
-    const asCustomer = and(sql`${invoices.customerId} = ${mine}`, eq(invoices.state, 'issued'));
-    if (shape.scope === 'issuer') where.push(asIssuer);
-    else if (shape.scope === 'customer') where.push(asCustomer);
-    else if (shape.scope === 'both') where.push(or(asIssuer, asCustomer));
-    if (shape.standing) where.push(sql`${standingSql(sql.placeholder('today'))} = ${sql.placeholder('standing')}`);
-    if (shape.search) {
-      const p = sql.placeholder('q');
-      const names = (org: { tradingName: AnyColumn; legalName: AnyColumn }) => [sql`${org.tradingName} ilike ${p}`, sql`${org.legalName} ilike ${p}`];
-      const onOrder = exists(
-        db
-          .select({ one: sql`1` })
-          .from(invoiceOrders)
-          .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
-          .where(and(eq(invoiceOrders.invoiceId, invoices.id), sql`${orders.number} ilike ${p}`)),
-      );
-      // The other party's name: an organisation searches its counterparty's, staff both.
-      where.push(
-        or(
-          sql`${invoices.number} ilike ${p}`,
-          onOrder,
-          ...(shape.scope !== 'issuer' ? names(issuerOrg) : []),
-          ...(shape.scope !== 'customer' ? names(customerOrg) : []),
-        ),
-      );
-    }
-    // A row comparison: PostgreSQL seeks the (party, created_at, id) index to it.
-    if (shape.after)
-      where.push(sql`(${invoices.createdAt}, ${invoices.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)`);
-    return prepareGeneric(
-      db
+  const page = preparedByShape((shape: ListShape) =>
+    preparedByLimit((limit) => {
+      const issuerOrg = alias(organisations, 'issuer_org');
+      const customerOrg = alias(organisations, 'customer_org');
+      const credited = alias(invoices, 'credited_invoice');
+      const mine = sql.placeholder('organisationId');
+      const where: (SQL | undefined)[] = [sql`${invoices.kind} = ${sql.placeholder('kind')}`];
+      // A customer never sees a draft: it does not exist until it is issued.
+      const asIssuer = sql`${invoices.issuerId} = ${mine}`;
+      const asCustomer = and(sql`${invoices.customerId} = ${mine}`, eq(invoices.state, 'issued'));
+      if (shape.scope === 'issuer') where.push(asIssuer);
+      else if (shape.scope === 'customer') where.push(asCustomer);
+      else if (shape.scope === 'both') where.push(or(asIssuer, asCustomer));
+      if (shape.standing) where.push(sql`${standingSql(sql.placeholder('today'))} = ${sql.placeholder('standing')}`);
+      if (shape.search) {
+        const p = sql.placeholder('q');
+        const names = (org: { tradingName: AnyColumn; legalName: AnyColumn }) => [sql`${org.tradingName} ilike ${p}`, sql`${org.legalName} ilike ${p}`];
+        const onOrder = exists(
+          db
+            .select({ one: sql`1` })
+            .from(invoiceOrders)
+            .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
+            .where(and(eq(invoiceOrders.invoiceId, invoices.id), sql`${orders.number} ilike ${p}`)),
+        );
+        // The other party's name: an organisation searches its counterparty's, staff both.
+        where.push(
+          or(
+            sql`${invoices.number} ilike ${p}`,
+            onOrder,
+            ...(shape.scope !== 'issuer' ? names(issuerOrg) : []),
+            ...(shape.scope !== 'customer' ? names(customerOrg) : []),
+          ),
+        );
+      }
+      // A row comparison: PostgreSQL seeks the (party, created_at, id) index to it.
+      if (shape.after)
+        where.push(sql`(${invoices.createdAt}, ${invoices.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)`);
+      return db
         .select({
           ...summaryColumns,
           issuerName: sql<string>`coalesce(${invoices.issuer}->>'tradingName', ${issuerOrg.tradingName})`,
@@ -160,9 +161,10 @@ export function createInvoiceLists(db: Db) {
         .leftJoin(credited, and(eq(credited.id, invoices.creditsInvoiceId), ne(invoices.kind, 'invoice')))
         .where(and(...where))
         .orderBy(desc(invoices.createdAt), desc(invoices.id))
-        .limit(sql.placeholder('limit')),
-    );
-  });
+        .limit(limit)
+        .prepare(UNNAMED);
+    }),
+  );
 
   return async function listInvoices(scope: ListScope, query: InvoiceListQuery, today: string): Promise<{ items: InvoiceSummary[]; next: string | null }> {
     const [afterMs, afterId] = query.after ? (query.after.split('_').map(Number) as [number, number]) : [];
@@ -171,7 +173,7 @@ export function createInvoiceLists(db: Db) {
       standing: Boolean(query.standing),
       search: Boolean(query.q),
       after: Boolean(query.after),
-    }).execute({
+    })(query.limit + 1).execute({
       kind: query.kind,
       organisationId: 'organisationId' in scope ? scope.organisationId : null,
       standing: query.standing ?? null,
@@ -179,7 +181,6 @@ export function createInvoiceLists(db: Db) {
       q: query.q ? containsPattern(query.q) : null,
       afterAt: afterMs === undefined ? null : new Date(afterMs).toISOString(),
       afterId: afterId ?? null,
-      limit: query.limit + 1,
     });
     const list = rows.slice(0, query.limit);
     const last = list[list.length - 1];

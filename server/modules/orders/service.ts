@@ -34,7 +34,8 @@ import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { ChangeFeed } from '../../realtime/changes';
 import type { Db, Tx } from '../../db/client';
 import { uuidArray } from '../../db/any-of';
-import { preparedByShape, prepareGeneric } from '../../db/prepared';
+import { preparedByLimit } from '../../db/paged';
+import { preparedByShape, UNNAMED } from '../../db/prepared';
 import {
   auditLogs,
   orderItems,
@@ -375,12 +376,11 @@ export function createOrderService(deps: OrderDeps) {
 
   // ---- Reading ----------------------------------------------------------------------------------
 
-  const organisationsById = prepareGeneric(
-    db
-      .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type })
-      .from(organisations)
-      .where(sql`${organisations.id} = any(${sql.placeholder('ids')}::uuid[])`),
-  );
+  const organisationsById = db
+    .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type })
+    .from(organisations)
+    .where(sql`${organisations.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare(UNNAMED);
 
   async function parties(rows: Pick<OrderRow, 'buyerId' | 'sellerId'>[]) {
     const ids = [...new Set(rows.flatMap((r) => [r.buyerId, ...(r.sellerId ? [r.sellerId] : [])]))];
@@ -411,33 +411,36 @@ export function createOrderService(deps: OrderDeps) {
   /**
    * A page of the list, prepared once per shape (`prepared.ts`): whose orders (the brand's, or an
    * organisation's as buyer or seller), with a status or not, from a cursor or the top. The
-   * organisation, the status, the cursor and the limit are bound.
+   * organisation, the status and the cursor are bound; the limit is written in (`preparedByLimit`).
    */
-  const listPage = preparedByShape((shape: { side: 'staff' | 'buying' | 'selling'; status: boolean; after: boolean }) => {
-    const org = sql.placeholder('organisationId');
-    const party = shape.side === 'buying' ? orders.buyerId : orders.sellerId;
-    const mine = shape.side === 'staff' ? isNull(orders.sellerId) : sql`${party} = ${org}`;
-    return prepareGeneric(
-      db
-        .select(summaryColumns)
-        .from(orders)
-        .where(
-          and(
-            mine,
-            shape.status ? sql`${orders.status} = ${sql.placeholder('status')}` : undefined,
-            // A row comparison: PostgreSQL seeks the (side, created_at, id) index to it instead of filtering from the top.
-            shape.after
-              ? sql`(${orders.createdAt}, ${orders.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)`
-              : undefined,
-          ),
-        )
-        // The side's column leads the order, though it is one value here: PostgreSQL reads an `is null`
-        // side (the brand's, staff) in the (side, created_at, id) index's order only when told so —
-        // without it, it fetched the brand's 3,000 orders and sorted them (1.06 ms against 0.02 ms).
-        .orderBy(desc(party), desc(orders.createdAt), desc(orders.id))
-        .limit(sql.placeholder('limit')),
-    );
-  });
+  const listPage = preparedByShape((shape: { side: 'staff' | 'buying' | 'selling'; status: boolean; after: boolean }) =>
+    preparedByLimit((limit) => {
+      const org = sql.placeholder('organisationId');
+      const party = shape.side === 'buying' ? orders.buyerId : orders.sellerId;
+      const mine = shape.side === 'staff' ? isNull(orders.sellerId) : sql`${party} = ${org}`;
+      return (
+        db
+          .select(summaryColumns)
+          .from(orders)
+          .where(
+            and(
+              mine,
+              shape.status ? sql`${orders.status} = ${sql.placeholder('status')}` : undefined,
+              // A row comparison: PostgreSQL seeks the (side, created_at, id) index to it instead of filtering from the top.
+              shape.after
+                ? sql`(${orders.createdAt}, ${orders.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)`
+                : undefined,
+            ),
+          )
+          // The side's column leads the order, though it is one value here: PostgreSQL reads an `is null`
+          // side (the brand's, staff) in the (side, created_at, id) index's order only when told so —
+          // without it, it fetched the brand's 3,000 orders and sorted them (1.06 ms against 0.02 ms).
+          .orderBy(desc(party), desc(orders.createdAt), desc(orders.id))
+          .limit(limit)
+          .prepare(UNNAMED)
+      );
+    }),
+  );
 
   function summary(row: SummaryRow, party: (id: string | null) => OrderParty): OrderSummary {
     return {
@@ -905,12 +908,13 @@ export function createOrderService(deps: OrderDeps) {
       if (channel === 'staff' && scope !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
       if (channel !== 'staff' && !viewer.organisationId) return { items: [], next: null };
       const [afterMs, afterId] = query.after ? (query.after.split('_').map(Number) as [number, number]) : [];
-      const rows = await listPage({ side: channel === 'staff' ? 'staff' : query.side, status: Boolean(query.status), after: Boolean(query.after) }).execute({
+      const rows = await listPage({ side: channel === 'staff' ? 'staff' : query.side, status: Boolean(query.status), after: Boolean(query.after) })(
+        query.limit + 1,
+      ).execute({
         organisationId: viewer.organisationId ?? null,
         status: query.status ?? null,
         afterAt: afterMs === undefined ? null : new Date(afterMs).toISOString(),
         afterId: afterId ?? null,
-        limit: query.limit + 1,
       });
       const page = rows.slice(0, query.limit);
       const party = await parties(page);
