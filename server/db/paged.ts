@@ -66,8 +66,8 @@ function literal(n: number): Placeholder {
 }
 
 /**
- * A keyset list's query, built and prepared once for each limit, the limit written into the
- * statement (as `PreparedPage.first`: a limit PostgreSQL knows lets it keep one plan).
+ * A query built and prepared once for each limit, the limit written into the statement (see
+ * `PreparedPage`): a keyset list's page, and a first page.
  */
 export function preparedByLimit<P>(build: (limit: Placeholder) => P): (limit: number) => P {
   const kept = new Map<number, P>();
@@ -84,18 +84,10 @@ export function preparedByLimit<P>(build: (limit: Placeholder) => P): (limit: nu
 export function preparePage<P>(query: UnpagedSelect<P>): PreparedPage<P> {
   // Drizzle's builder keeps its limit and offset: each prepare takes the SQL as it is then.
   const any = query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(UNNAMED);
-  const firsts = new Map<number, P>();
   return {
     any,
-    first(pageSize) {
-      let prepared = firsts.get(pageSize);
-      if (prepared === undefined) {
-        // An offset of 0 is no OFFSET clause at all.
-        prepared = query.limit(literal(pageSize)).offset(0).prepare(UNNAMED);
-        firsts.set(pageSize, prepared);
-      }
-      return prepared;
-    },
+    // An offset of 0 is no OFFSET clause at all.
+    first: preparedByLimit((limit) => query.limit(limit).offset(0).prepare(UNNAMED)),
   };
 }
 
