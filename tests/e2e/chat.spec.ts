@@ -83,6 +83,36 @@ test('a visitor and a staff member chat live, and the conversation survives a re
   await intruderContext.close();
 });
 
+test('a question sent before the chat has connected is kept and sent once it has', async ({ page }) => {
+  await page.goto('/products');
+  await passGate(page);
+  // Hold the new conversation's creation until the visitor has already pressed Enter (a quick
+  // typist on a slow network): the question once stayed in the box and nothing was sent.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/chat/sessions', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await page.getByTestId('chat-button').click();
+  const panel = page.getByTestId('chat-panel');
+  const question = `Do you ship to Malta? ${Date.now()}`;
+  await panel.getByPlaceholder('Type your question...').fill(question);
+  await panel.getByPlaceholder('Type your question...').press('Enter');
+  // Shown as sent-in-progress at once, the box emptied, no acknowledgement yet.
+  await expect(panel.getByText(question)).toBeVisible();
+  await expect(panel.getByTestId('chat-spinner')).toBeVisible();
+  await expect(page.getByText('Message sent')).toHaveCount(0);
+  release();
+  await expect(page.getByText('Message sent')).toBeVisible();
+  await expect(panel.getByText('Thanks for your message!')).toBeVisible();
+  // Stored once: after a reload the conversation holds the question a single time.
+  await page.unroute('**/api/chat/sessions');
+  await page.reload();
+  await page.getByTestId('chat-button').click();
+  await expect(page.getByTestId('chat-panel').getByText(question)).toHaveCount(1);
+});
+
 test('presence follows the last staff member leaving, and staff reply with Enter (Shift+Enter for a new line)', async ({ browser }) => {
   test.setTimeout(120_000 * TIME_SCALE);
   // A server of its own: presence is global, and staff signed in by other journeys would keep it 'Online'.

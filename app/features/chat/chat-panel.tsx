@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CHAT_MAX_LENGTH, type ChatMessage } from '@shared/schemas/chat';
 import { toast } from '~/lib/toast-store';
-import { ChatConnection, ensureSession } from './chat-connection';
+import { ChatConnection, ensureSession, type Pending } from './chat-connection';
 
 interface Bubble {
   key: string;
@@ -31,6 +31,9 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
   const [session, setSession] = useState<{ sessionId: string; secret: string } | null>(null);
   const [emailSaved, setEmailSaved] = useState(false);
   const conn = useRef<ChatConnection | null>(null);
+  // Sent before the session and its socket exist (a quick visitor, a slow network): handed to the
+  // connection as soon as it is made, so an early Enter is never dropped.
+  const early = useRef<Pending[]>([]);
   const endRef = useRef<HTMLDivElement>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastTypingSent = useRef(0);
@@ -89,8 +92,12 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
         });
         conn.current = connection;
         connection.start();
+        for (const item of early.current.splice(0)) connection.send(item);
       })
       .catch(() => {
+        early.current = [];
+        setPending([]);
+        setLoading(false);
         setError(SEND_ERROR);
         setLocal([
           {
@@ -130,13 +137,15 @@ export default function ChatPanel({ onClose, supportEmail }: { onClose: () => vo
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const content = input.trim();
-    if (!content || disabled || !conn.current) return;
+    if (!content || disabled) return;
     const clientId = crypto.randomUUID();
     setError(null);
     setLoading(true);
     setPending((prev) => [...prev, { key: clientId, sender: 'user', content, timestamp: new Date().toISOString() }]);
     setInput('');
-    conn.current.send({ clientId, content, page: location.pathname });
+    const item = { clientId, content, page: location.pathname };
+    if (conn.current) conn.current.send(item);
+    else early.current.push(item);
   }
 
   function onType(value: string) {
