@@ -1,6 +1,6 @@
 // One page of a staff list and the number of rows the list has in all, in one query.
 import { type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { UNNAMED } from './prepared';
+import { UNNAMED, withRowPlan } from './prepared';
 
 /**
  * Selected beside a list's columns (`matched: totalOf(db.select({ n: count() }).from(t).where(where))`):
@@ -74,7 +74,7 @@ export function preparedByLimit<P>(build: (limit: Placeholder) => P): (limit: nu
   return (limit) => {
     let prepared = kept.get(limit);
     if (prepared === undefined) {
-      prepared = build(literal(limit));
+      prepared = withRowPlan(build(literal(limit)));
       kept.set(limit, prepared);
     }
     return prepared;
@@ -83,7 +83,7 @@ export function preparedByLimit<P>(build: (limit: Placeholder) => P): (limit: nu
 
 export function preparePage<P>(query: UnpagedSelect<P>): PreparedPage<P> {
   // Drizzle's builder keeps its limit and offset: each prepare takes the SQL as it is then.
-  const any = query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(UNNAMED);
+  const any = withRowPlan(query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(UNNAMED));
   return {
     any,
     // An offset of 0 is no OFFSET clause at all.

@@ -8,16 +8,22 @@
 //
 // Prepared with an empty name: the statement is sent as Drizzle sends any other, and the database
 // client names it by its text as it does the rest (`statement-cache.ts`).
+//
+// A prepared select's rows are mapped by a plan made when it is prepared (`row-mapper.ts`).
+import { withRowPlan } from './row-mapper';
+
 export const UNNAMED = '';
 
-/** `build(shape)` the first time a shape (a small object of enum values and flags) is asked for, then kept. */
+export { withRowPlan };
+
+/** `build(shape)` the first time a shape (a small object of enum values and flags) is asked for, then kept (a prepared select with its row plan). */
 export function preparedByShape<S extends Record<string, string | boolean | undefined>, Q>(build: (shape: S) => Q): (shape: S) => Q {
   const kept = new Map<string, Q>();
   return (shape) => {
     const key = JSON.stringify(shape);
     let query = kept.get(key);
     if (query === undefined) {
-      query = build(shape);
+      query = withRowPlan(build(shape));
       kept.set(key, query);
     }
     return query;

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { uuidArray } from '../../db/any-of';
 import { containsPattern } from '../../db/like';
 import { preparedByLimit } from '../../db/paged';
-import { preparedByShape, UNNAMED } from '../../db/prepared';
+import { preparedByShape, UNNAMED, withRowPlan } from '../../db/prepared';
 import { auditLogs, profiles, users } from '../../db/schema';
 import { escapeCell } from '../stores/csv';
 import { recordAudit } from './service';
@@ -184,12 +184,14 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
     }),
   );
 
-  const people = db
-    .select({ id: users.id, email: users.email, deletedAt: users.deletedAt, firstName: profiles.firstName, lastName: profiles.lastName })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare(UNNAMED);
+  const people = withRowPlan(
+    db
+      .select({ id: users.id, email: users.email, deletedAt: users.deletedAt, firstName: profiles.firstName, lastName: profiles.lastName })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare(UNNAMED),
+  );
 
   /** Who the page's user ids are now: one query for the page (its ids as one array), not a join over the log. */
   async function usersOf(rows: { userId: string | null }[]): Promise<Map<string, AuditUserView>> {

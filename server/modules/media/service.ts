@@ -6,7 +6,7 @@ import { type AnyColumn, and, count, desc, eq, getTableColumns, ilike, or, type 
 import { type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import { uuidArray } from '../../db/any-of';
 import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
-import { preparedByShape, UNNAMED } from '../../db/prepared';
+import { preparedByShape, UNNAMED, withRowPlan } from '../../db/prepared';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -212,23 +212,25 @@ function usedByQuery(db: Db) {
       .select({ id: media(column), name: sql<string>`${name}`.as('name'), kind: kind(n) })
       .from(table)
       .where(sql`${column} = any(${ids})`);
-  return unionAll(
-    db
-      .selectDistinct({ id: media(productImages.mediaId), name: sql<string>`${products.name}`.as('name'), kind: kind(0) })
-      .from(productImages)
-      .innerJoin(products, eq(products.id, productImages.productId))
-      .where(sql`${productImages.mediaId} = any(${ids})`),
-    direct(cocktails, cocktails.imageMediaId, cocktails.name, 1),
-    direct(collateralItems, collateralItems.mediaId, collateralItems.title, 2),
-    direct(brandEvents, brandEvents.imageMediaId, brandEvents.title, 3),
-    db
-      .selectDistinct({ id: media(pageMedia.mediaId), name: sql<string>`${pages.title}`.as('name'), kind: kind(4) })
-      .from(pageMedia)
-      .innerJoin(pages, eq(pages.id, pageMedia.pageId))
-      .where(sql`${pageMedia.mediaId} = any(${ids})`),
-  )
-    .orderBy(sql`kind`)
-    .prepare(UNNAMED);
+  return withRowPlan(
+    unionAll(
+      db
+        .selectDistinct({ id: media(productImages.mediaId), name: sql<string>`${products.name}`.as('name'), kind: kind(0) })
+        .from(productImages)
+        .innerJoin(products, eq(products.id, productImages.productId))
+        .where(sql`${productImages.mediaId} = any(${ids})`),
+      direct(cocktails, cocktails.imageMediaId, cocktails.name, 1),
+      direct(collateralItems, collateralItems.mediaId, collateralItems.title, 2),
+      direct(brandEvents, brandEvents.imageMediaId, brandEvents.title, 3),
+      db
+        .selectDistinct({ id: media(pageMedia.mediaId), name: sql<string>`${pages.title}`.as('name'), kind: kind(4) })
+        .from(pageMedia)
+        .innerJoin(pages, eq(pages.id, pageMedia.pageId))
+        .where(sql`${pageMedia.mediaId} = any(${ids})`),
+    )
+      .orderBy(sql`kind`)
+      .prepare(UNNAMED),
+  );
 }
 
 async function usersOfMany(usedBy: ReturnType<typeof usedByQuery>, ids: string[]): Promise<Map<string, string[]>> {

@@ -35,7 +35,7 @@ import type { ChangeFeed } from '../../realtime/changes';
 import type { Db, Tx } from '../../db/client';
 import { uuidArray } from '../../db/any-of';
 import { preparedByLimit } from '../../db/paged';
-import { preparedByShape, UNNAMED } from '../../db/prepared';
+import { preparedByShape, UNNAMED, withRowPlan } from '../../db/prepared';
 import {
   auditLogs,
   orderItems,
@@ -376,11 +376,13 @@ export function createOrderService(deps: OrderDeps) {
 
   // ---- Reading ----------------------------------------------------------------------------------
 
-  const organisationsById = db
-    .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type })
-    .from(organisations)
-    .where(sql`${organisations.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare(UNNAMED);
+  const organisationsById = withRowPlan(
+    db
+      .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type })
+      .from(organisations)
+      .where(sql`${organisations.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare(UNNAMED),
+  );
 
   async function parties(rows: Pick<OrderRow, 'buyerId' | 'sellerId'>[]) {
     const ids = [...new Set(rows.flatMap((r) => [r.buyerId, ...(r.sellerId ? [r.sellerId] : [])]))];
