@@ -45,6 +45,32 @@ async function backendCpu(databaseUrl) {
   return ms;
 }
 
+/** CPU ms of each thread of a process by thread id, with its name: where a request's time goes. */
+function threadCpu(pid) {
+  const out = new Map();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      out.set(tid, { name: Number(tid) === pid ? 'main' : name, ms: procCpu(`${pid}/task/${tid}`) });
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+/** The busiest threads between two readings, ms a request: "main 2.1, pglite-worker 1.2". */
+function threadShare(before, after, requests) {
+  return [...after]
+    .map(([tid, { name, ms }]) => ({ name, ms: ms - (before.get(tid)?.ms ?? 0) }))
+    .filter((t) => t.ms / requests >= 0.05)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 4)
+    .map((t) => `${t.name} ${(t.ms / requests).toFixed(2)}`)
+    .join(', ');
+}
+
 /** utime + stime of a process, in ms (100 ticks a second). */
 function procCpu(pid) {
   return (
@@ -72,13 +98,15 @@ async function measure(options) {
       if (first.status !== 200) throw new Error(`${target}: HTTP ${first.status} ${(await first.text()).slice(0, 300)}`);
       const bytes = (await first.arrayBuffer()).byteLength;
       const [before, xacts, pgBefore] = [cpu(), await commits(options.databaseUrl), await backendCpu(options.databaseUrl)];
+      const threadsBefore = threadCpu(server.child.pid);
       const r = await cannon(server.url + target, { headers });
       const cpuMs = cpu() - before;
+      const threads = threadShare(threadsBefore, threadCpu(server.child.pid), r.reqPerSec * DURATION);
       const pgMs = pgBefore === null ? null : (await backendCpu(options.databaseUrl)) - pgBefore;
       const requests = r.reqPerSec * DURATION;
       const queries = xacts === null ? '' : `, ${(((await commits(options.databaseUrl)) - xacts) / requests).toFixed(2)} commits/request`;
       process.stdout.write(
-        `${target.padEnd(34)} ${String(Math.round(bytes / 1024)).padStart(4)} KB ${String(r.reqPerSec).padStart(5)}/s p99 ${String(r.latencyP99Ms).padStart(4)} ms, server CPU ${(cpuMs / requests).toFixed(2)} ms/request${pgMs === null ? '' : ` + PostgreSQL ${(pgMs / requests).toFixed(2)} ms`}${queries}\n`,
+        `${target.padEnd(34)} ${String(Math.round(bytes / 1024)).padStart(4)} KB ${String(r.reqPerSec).padStart(5)}/s p99 ${String(r.latencyP99Ms).padStart(4)} ms, server CPU ${(cpuMs / requests).toFixed(2)} ms/request (${threads})${pgMs === null ? '' : ` + PostgreSQL ${(pgMs / requests).toFixed(2)} ms`}${queries}\n`,
       );
     }
   } finally {
