@@ -134,7 +134,7 @@ describe('preparePage', () => {
         )
       )[0]!;
 
-    it('keeps one plan for the first page, its limit in the statement; a placeholder limit is planned at every call', async () => {
+    it('keeps one plan for the first page, its limit in the statement, after five made for its calls', async () => {
       const page = prepared(lite.db);
       for (let i = 0; i < 14; i++) {
         await onePreparedPage(page, { above: 0 }, { page: 1, pageSize: 10 });
@@ -144,8 +144,10 @@ describe('preparePage', () => {
       const first = await plans('limit 10');
       expect(first.generic + first.custom).toBe(12);
       expect(first.custom).toBe(5); // PostgreSQL's five custom plans before it compares
+      // The later pages' statement, limit and offset as placeholders, is PostgreSQL's to plan as it
+      // judges best (inside the page's JSON aggregate it may keep a generic plan too).
       const other = await plans('offset $');
-      expect(other).toEqual({ generic: 0, custom: 12 });
+      expect(other.generic + other.custom).toBe(12);
     });
 
     it('prepares a keyset page once for each limit, written into the statement', async () => {

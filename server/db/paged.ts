@@ -1,6 +1,7 @@
 // One page of a staff list and the number of rows the list has in all, in one query.
 import { type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { UNNAMED, withRowPlan } from './prepared';
+import { jsonRows, type JsonableSelect, type JsonRowsQuery } from './json-rows';
+import { withRowPlan } from './prepared';
 
 /**
  * Selected beside a list's columns (`matched: totalOf(db.select({ n: count() }).from(t).where(where))`):
@@ -38,8 +39,8 @@ interface PreparedPageQuery<R> {
 }
 
 /** A list's select (with `orderBy`) before its page is chosen. */
-interface UnpagedSelect<P> {
-  limit(limit: Placeholder): { offset(offset: Placeholder | number): { prepare(name: string): P } };
+interface UnpagedSelect<R> {
+  limit(limit: Placeholder): { offset(offset: Placeholder | number): JsonableSelect<R> };
 }
 
 /**
@@ -81,13 +82,14 @@ export function preparedByLimit<P>(build: (limit: Placeholder) => P): (limit: nu
   };
 }
 
-export function preparePage<P>(query: UnpagedSelect<P>): PreparedPage<P> {
-  // Drizzle's builder keeps its limit and offset: each prepare takes the SQL as it is then.
-  const any = withRowPlan(query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(UNNAMED));
+export function preparePage<R>(query: UnpagedSelect<R>): PreparedPage<JsonRowsQuery<R>> {
+  // Drizzle's builder keeps its limit and offset: each prepare takes the SQL as it is then. The
+  // page comes as one JSON text (`json-rows.ts`).
+  const any = jsonRows(query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')));
   return {
     any,
     // An offset of 0 is no OFFSET clause at all.
-    first: preparedByLimit((limit) => query.limit(limit).offset(0).prepare(UNNAMED)),
+    first: preparedByLimit((limit) => jsonRows(query.limit(limit).offset(0))),
   };
 }
 

@@ -26,8 +26,15 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number; logger?: Logger } = {}): Promise<TestServer> {
-  const db = await freshDatabase();
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: {
+    now?: () => number;
+    logger?: Logger;
+    /** Another server's database, as it is (no migration, no seed; not closed with this server). */ database?: TestDatabase;
+  } = {},
+): Promise<TestServer> {
+  const db = options.database ?? (await freshDatabase());
   // The config names the database the server was given (the SQL editor's role connects to it too).
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -39,7 +46,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...env,
   });
-  await prepareDatabase(db.database, config, pino({ level: 'silent' }));
+  if (!options.database) await prepareDatabase(db.database, config, pino({ level: 'silent' }));
   const app = await createApp({
     config,
     database: db.database,
@@ -56,7 +63,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     db,
     async close() {
       await app.close();
-      await db.dispose();
+      if (!options.database) await db.dispose();
     },
   };
 }

@@ -24,6 +24,7 @@ import { uuidArray } from '../../db/any-of';
 import { containsPattern } from '../../db/like';
 import { preparedByLimit } from '../../db/paged';
 import { preparedByShape, UNNAMED, withRowPlan } from '../../db/prepared';
+import { jsonRows } from '../../db/json-rows';
 import { auditLogs, profiles, users } from '../../db/schema';
 import { escapeCell } from '../stores/csv';
 import { recordAudit } from './service';
@@ -169,18 +170,19 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
     preparedByLimit((limit) => {
       // Which filters the shape has (any value marks one: the conditions take placeholders).
       const present: Filter = Object.fromEntries(FILTER_KEYS.filter((k) => shape[k]).map((k) => [k, ''])) as Filter;
-      return db
-        .select(listColumns)
-        .from(auditLogs)
-        .where(
-          and(
-            ...whereOf(present, true),
-            shape.cursor ? (shape.older ? lt(auditLogs.id, sql.placeholder('cursor')) : gt(auditLogs.id, sql.placeholder('cursor'))) : undefined,
-          ),
-        )
-        .orderBy(shape.older ? desc(auditLogs.id) : asc(auditLogs.id))
-        .limit(limit)
-        .prepare(UNNAMED);
+      return jsonRows(
+        db
+          .select(listColumns)
+          .from(auditLogs)
+          .where(
+            and(
+              ...whereOf(present, true),
+              shape.cursor ? (shape.older ? lt(auditLogs.id, sql.placeholder('cursor')) : gt(auditLogs.id, sql.placeholder('cursor'))) : undefined,
+            ),
+          )
+          .orderBy(shape.older ? desc(auditLogs.id) : asc(auditLogs.id))
+          .limit(limit),
+      );
     }),
   );
 

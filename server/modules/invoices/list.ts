@@ -8,7 +8,8 @@ import type { InvoiceListQuery } from '../../../shared/schemas/invoices';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { preparedByLimit } from '../../db/paged';
-import { preparedByShape, UNNAMED } from '../../db/prepared';
+import { preparedByShape } from '../../db/prepared';
+import { jsonRows } from '../../db/json-rows';
 import { invoiceOrders, invoices, orders, organisations } from '../../db/schema';
 
 export interface InvoiceSummary {
@@ -148,21 +149,22 @@ export function createInvoiceLists(db: Db) {
       // A row comparison: PostgreSQL seeks the (party, created_at, id) index to it.
       if (shape.after)
         where.push(sql`(${invoices.createdAt}, ${invoices.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)`);
-      return db
-        .select({
-          ...summaryColumns,
-          issuerName: sql<string>`coalesce(${invoices.issuer}->>'tradingName', ${issuerOrg.tradingName})`,
-          customerName: sql<string>`coalesce(${invoices.customer}->>'tradingName', ${customerOrg.tradingName})`,
-          creditsNumber: credited.number,
-        })
-        .from(invoices)
-        .innerJoin(issuerOrg, eq(issuerOrg.id, invoices.issuerId))
-        .innerJoin(customerOrg, eq(customerOrg.id, invoices.customerId))
-        .leftJoin(credited, and(eq(credited.id, invoices.creditsInvoiceId), ne(invoices.kind, 'invoice')))
-        .where(and(...where))
-        .orderBy(desc(invoices.createdAt), desc(invoices.id))
-        .limit(limit)
-        .prepare(UNNAMED);
+      return jsonRows(
+        db
+          .select({
+            ...summaryColumns,
+            issuerName: sql<string>`coalesce(${invoices.issuer}->>'tradingName', ${issuerOrg.tradingName})`,
+            customerName: sql<string>`coalesce(${invoices.customer}->>'tradingName', ${customerOrg.tradingName})`,
+            creditsNumber: credited.number,
+          })
+          .from(invoices)
+          .innerJoin(issuerOrg, eq(issuerOrg.id, invoices.issuerId))
+          .innerJoin(customerOrg, eq(customerOrg.id, invoices.customerId))
+          .leftJoin(credited, and(eq(credited.id, invoices.creditsInvoiceId), ne(invoices.kind, 'invoice')))
+          .where(and(...where))
+          .orderBy(desc(invoices.createdAt), desc(invoices.id))
+          .limit(limit),
+      );
     }),
   );
 

@@ -36,6 +36,7 @@ import type { Db, Tx } from '../../db/client';
 import { uuidArray } from '../../db/any-of';
 import { preparedByLimit } from '../../db/paged';
 import { preparedByShape, UNNAMED, withRowPlan } from '../../db/prepared';
+import { jsonRows } from '../../db/json-rows';
 import {
   auditLogs,
   orderItems,
@@ -420,7 +421,7 @@ export function createOrderService(deps: OrderDeps) {
       const org = sql.placeholder('organisationId');
       const party = shape.side === 'buying' ? orders.buyerId : orders.sellerId;
       const mine = shape.side === 'staff' ? isNull(orders.sellerId) : sql`${party} = ${org}`;
-      return (
+      return jsonRows(
         db
           .select(summaryColumns)
           .from(orders)
@@ -438,8 +439,7 @@ export function createOrderService(deps: OrderDeps) {
           // side (the brand's, staff) in the (side, created_at, id) index's order only when told so —
           // without it, it fetched the brand's 3,000 orders and sorted them (1.06 ms against 0.02 ms).
           .orderBy(desc(party), desc(orders.createdAt), desc(orders.id))
-          .limit(limit)
-          .prepare(UNNAMED)
+          .limit(limit),
       );
     }),
   );
