@@ -1,11 +1,12 @@
 // A list's page answered by the database as one JSON text instead of a row of cells per row.
 //
-// The embedded database (PGlite) spends about 3 µs on each cell it returns, whatever the cell
-// holds: the audit log's page of 101 rows and 7 columns took 2.06 ms of its thread as rows, and
-// 0.41 ms as one `json_agg` of one array a row (measured on the benchmark's data, 2026-11-29,
-// docs/benchmarks.md). The server's thread gains too: one string to parse instead of 700 cells to
-// decode one by one. On PostgreSQL the backend does the little JSON work, and node-postgres parses
-// one value.
+// On PostgreSQL the server's thread did most of a list's work decoding cells: node-postgres parses
+// each of a page's cells (an audit page is 101 rows of 7), and Drizzle maps each one. As one JSON
+// text it parses one value with `JSON.parse`, and the server's thread spent 10–30 % less per list
+// page (audit logs 2.27 → 1.89 ms, pages 1.75 → 1.24 ms); the backend spends 0.1–0.25 ms more
+// building the JSON (docs/benchmarks.md, "A page as one JSON text"). On PGlite the database's
+// thread costs the same within the machine's noise (its rows already come through the streaming
+// decoder of pglite-rows.ts), and the server's thread gains a little.
 //
 // `jsonRows(select)` keeps the select as Drizzle built it and wraps it:
 //
