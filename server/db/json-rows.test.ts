@@ -2,7 +2,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { bigint, boolean, date, inet, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../tests/support/test-db';
-import { jsonRows } from './json-rows';
+import { jsonRows, useJsonRows } from './json-rows';
 import { totalOf } from './paged';
 
 const mood = pgEnum('json_rows_mood', ['calm', 'busy']);
@@ -32,6 +32,8 @@ const owners = pgTable('json_rows_owners', {
 
 let t: TestDatabase;
 beforeAll(async () => {
+  // The JSON path on either database (PGlite's default is rows; its SQL is the same).
+  useJsonRows('always');
   t = await freshDatabase();
   const db = t.database.db;
   await db.execute(sql`create type json_rows_mood as enum ('calm', 'busy')`);
@@ -59,7 +61,10 @@ beforeAll(async () => {
       case when g > 20 then null else (g % 2) + 1 end
     from generate_series(1, 24) g`);
 });
-afterAll(() => t?.dispose());
+afterAll(async () => {
+  useJsonRows('postgres');
+  await t?.dispose();
+});
 
 const page = () =>
   t.database.db
@@ -118,5 +123,17 @@ describe('jsonRows', () => {
   it('refuses a column type it does not map, when the query is built', () => {
     const odd = pgTable('json_rows_odd', { when: timestamp('when').array() });
     expect(() => jsonRows(t.database.db.select({ when: odd.when }).from(odd))).toThrow(/array of timestamp/);
+  });
+
+  it('by default, answers as JSON on PostgreSQL and as rows on PGlite', async () => {
+    useJsonRows('postgres');
+    try {
+      const select = t.database.db.select({ id: notes.id }).from(notes).orderBy(asc(notes.id)).limit(2);
+      const query = jsonRows(select) as unknown as { queryString: string; execute(): Promise<unknown[]> };
+      expect(query.queryString.startsWith('select coalesce(json_agg(')).toBe(t.database.kind === 'postgres');
+      expect(await query.execute()).toEqual([{ id: 1 }, { id: 2 }]);
+    } finally {
+      useJsonRows('always');
+    }
   });
 });

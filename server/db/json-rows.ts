@@ -4,9 +4,10 @@
 // each of a page's cells (an audit page is 101 rows of 7), and Drizzle maps each one. As one JSON
 // text it parses one value with `JSON.parse`, and the server's thread spent 10–30 % less per list
 // page (audit logs 2.27 → 1.89 ms, pages 1.75 → 1.24 ms); the backend spends 0.1–0.25 ms more
-// building the JSON (docs/benchmarks.md, "A page as one JSON text"). On PGlite the database's
-// thread costs the same within the machine's noise (its rows already come through the streaming
-// decoder of pglite-rows.ts), and the server's thread gains a little.
+// building the JSON (docs/benchmarks.md, "A page as one JSON text"). PGlite keeps its rows: its
+// cells are cheap already (pglite-rows.ts decodes them from the stream), and its WebAssembly build
+// spends more making the JSON than the server's thread saves (the audit page: 0.13 ms of its thread
+// as rows, 0.72 ms as JSON).
 //
 // `jsonRows(select)` keeps the select as Drizzle built it and wraps it:
 //
@@ -22,6 +23,7 @@
 // one only for a number, a boolean or text (its tests compare the page with the rows' own).
 import type { Query } from 'drizzle-orm';
 import { Column, is } from 'drizzle-orm';
+import { PgliteSession } from 'drizzle-orm/pglite';
 import { UNNAMED, withRowPlan } from './prepared';
 import { rowMapper } from './row-mapper';
 
@@ -65,19 +67,29 @@ function item(field: unknown, name: string): string {
   throw new TypeError(`jsonRows: the type ${type} (${field.name}) is not mapped; select it as rows.`);
 }
 
-let enabled = true;
+/** Where pages come as JSON: on PostgreSQL only (the default; see above), everywhere, or nowhere. */
+export type JsonRowsMode = 'postgres' | 'always' | 'never';
+let mode: JsonRowsMode = 'postgres';
 
 /**
- * Off: the queries built from now on answer as rows (each with its row plan), as before. For the
- * test that compares every staff list's answers both ways (tests/api/json-rows-lists.test.ts).
+ * For tests: the queries built from now on answer as JSON `always` (PGlite too: its SQL is the same),
+ * or `never` (rows, each with its row plan) — the test that compares every staff list's answers both
+ * ways (tests/api/json-rows-lists.test.ts) builds one server each way.
  */
-export function useJsonRows(on: boolean): void {
-  enabled = on;
+export function useJsonRows(next: JsonRowsMode): void {
+  mode = next;
 }
 
 /** `select` prepared to answer its rows as one JSON text (see above), mapped as Drizzle maps them. */
 export function jsonRows<R>(select: JsonableSelect<R>): JsonRowsQuery<R> {
-  if (!enabled) return withRowPlan(select.prepare(UNNAMED));
+  // Drizzle's own prepared query, made by the select's session (the database's, or a transaction's),
+  // with no fields of its own and the mapper for its one cell.
+  const { session } = select as unknown as {
+    session: {
+      prepareQuery(query: Query, fields: undefined, name: string, arrayMode: boolean, mapper: (rows: unknown[][]) => R[]): JsonRowsQuery<R>;
+    };
+  };
+  if (mode === 'never' || (mode === 'postgres' && is(session, PgliteSession))) return withRowPlan(select.prepare(UNNAMED));
   const prepared = select.prepare(UNNAMED) as unknown as { fields?: OrderedField[]; joinsNotNullableMap?: Record<string, boolean> };
   const fields = prepared.fields;
   if (!fields?.length) throw new TypeError('jsonRows: a select with fields only.');
@@ -87,12 +99,5 @@ export function jsonRows<R>(select: JsonableSelect<R>): JsonRowsQuery<R> {
   const items = fields.map(({ field }, i) => item(field, `s.${names[i]}`));
   const text = `select coalesce(json_agg(json_build_array(${items.join(', ')})), '[]')::text from (${inner}) s(${names.join(', ')})`;
   const mapRows = rowMapper(fields, prepared.joinsNotNullableMap);
-  // Drizzle's own prepared query, made by the select's session (the database's, or a transaction's),
-  // with no fields of its own and the mapper for its one cell.
-  const { session } = select as unknown as {
-    session: {
-      prepareQuery(query: Query, fields: undefined, name: string, arrayMode: boolean, mapper: (rows: unknown[][]) => R[]): JsonRowsQuery<R>;
-    };
-  };
   return session.prepareQuery({ sql: text, params }, undefined, UNNAMED, true, (rows) => mapRows(JSON.parse(rows[0]![0] as string) as unknown[][]) as R[]);
 }

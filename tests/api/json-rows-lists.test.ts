@@ -1,5 +1,5 @@
 // Every staff list answers the same whether its page comes from the database as one JSON text
-// (server/db/json-rows.ts, the default) or as rows: server A builds its lists' queries with JSON
+// (server/db/json-rows.ts, PostgreSQL's default) or as rows: server A builds its lists' queries with JSON
 // rows, server B (on the same database, after A has answered) with rows, and each answer is
 // compared byte for byte — on the staff-lists benchmark's data (bench/staff-lists.mjs: every list
 // holds pages of rows, with the left joins' nulls, dates, money and search matches a brand has).
@@ -64,7 +64,7 @@ describe('staff lists as JSON rows and as rows', () => {
   let a: TestServer;
   let b: TestServer | undefined;
   beforeAll(async () => {
-    useJsonRows(true);
+    useJsonRows('always');
     a = await startTestServer();
     // The demo trade network, as the benchmark's server has it (DEMO_MODE at start-up).
     await createDemoUsers(a.app.services, a.db.database, 'Json-rows-demo-pass-1');
@@ -73,7 +73,7 @@ describe('staff lists as JSON rows and as rows', () => {
     for (const statement of statements) await a.db.database.db.execute(sql.raw(statement));
   }, 180_000);
   afterAll(async () => {
-    useJsonRows(true);
+    useJsonRows('postgres');
     await b?.close();
     await a?.close();
   });
@@ -93,7 +93,7 @@ describe('staff lists as JSON rows and as rows', () => {
       );
       expect(statements[0]!.n).toBeGreaterThan(10);
     }
-    useJsonRows(false);
+    useJsonRows('never');
     b = await startTestServer({}, { database: a.db });
     const fromRows = await answers(b);
     for (const path of PATHS) expect(fromJson.get(path), path).toBe(fromRows.get(path));
