@@ -83,8 +83,8 @@ export function preparedByLimit<P>(build: (limit: Placeholder) => P): (limit: nu
 }
 
 export function preparePage<R>(query: UnpagedSelect<R>): PreparedPage<JsonRowsQuery<R>> {
-  // Drizzle's builder keeps its limit and offset: each prepare takes the SQL as it is then. The
-  // page comes as one JSON text (`json-rows.ts`).
+  // Drizzle's builder keeps its limit and offset: each prepare takes the SQL as it is then. On
+  // PostgreSQL the page comes as one JSON text (`json-rows.ts`).
   const any = jsonRows(query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')));
   return {
     any,
