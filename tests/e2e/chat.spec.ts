@@ -83,7 +83,7 @@ test('a visitor and a staff member chat live, and the conversation survives a re
   await intruderContext.close();
 });
 
-test('a question sent before the chat has connected is kept and sent once it has', async ({ page }) => {
+test('a question sent before the chat has connected is kept and sent once it has', async ({ page, browser }) => {
   await page.goto('/products');
   await passGate(page);
   // Hold the new conversation's creation until the visitor has already pressed Enter (a quick
@@ -101,6 +101,7 @@ test('a question sent before the chat has connected is kept and sent once it has
   await panel.getByPlaceholder('Type your question...').press('Enter');
   // Shown as sent-in-progress at once, the box emptied, no acknowledgement yet.
   await expect(panel.getByText(question)).toBeVisible();
+  await expect(panel.getByPlaceholder('Type your question...')).toHaveValue('');
   await expect(panel.getByTestId('chat-spinner')).toBeVisible();
   await expect(page.getByText('Message sent')).toHaveCount(0);
   release();
@@ -111,6 +112,21 @@ test('a question sent before the chat has connected is kept and sent once it has
   await page.reload();
   await page.getByTestId('chat-button').click();
   await expect(page.getByTestId('chat-panel').getByText(question)).toHaveCount(1);
+
+  // Staff see it once too: one conversation in the inbox, the question in it once.
+  const staffContext = await browser.newContext();
+  try {
+    const staff = await staffContext.newPage();
+    await signInAsDemo(staff, 'employee');
+    await expect(staff).toHaveURL(/\/admin\/dashboard$/);
+    await staff.goto('/admin/dashboard/support');
+    const row = staff.getByTestId('conversation-list').getByText(question);
+    await expect(row).toHaveCount(1);
+    await row.click();
+    await expect(staff.getByTestId('conversation-messages').getByText(question)).toHaveCount(1);
+  } finally {
+    await staffContext.close();
+  }
 });
 
 test('presence follows the last staff member leaving, and staff reply with Enter (Shift+Enter for a new line)', async ({ browser }) => {
