@@ -89,15 +89,15 @@ export function jsonRows<R>(select: JsonableSelect<R>): JsonRowsQuery<R> {
       prepareQuery(query: Query, fields: undefined, name: string, arrayMode: boolean, mapper: (rows: unknown[][]) => R[]): JsonRowsQuery<R>;
     };
   };
-  if (mode === 'never' || (mode === 'postgres' && is(session, PgliteSession))) return withRowPlan(select.prepare(UNNAMED));
-  const prepared = select.prepare(UNNAMED) as unknown as { fields?: OrderedField[]; joinsNotNullableMap?: Record<string, boolean> };
-  const fields = prepared.fields;
+  const prepared = select.prepare(UNNAMED);
+  if (mode === 'never' || (mode === 'postgres' && is(session, PgliteSession))) return withRowPlan(prepared);
+  const { fields, joinsNotNullableMap } = prepared as unknown as { fields?: OrderedField[]; joinsNotNullableMap?: Record<string, boolean> };
   if (!fields?.length) throw new TypeError('jsonRows: a select with fields only.');
   if (fields.length > MAX_ARGS) throw new TypeError(`jsonRows: ${fields.length} columns, more than PostgreSQL's ${MAX_ARGS} arguments.`);
   const { sql: inner, params } = select.toSQL();
   const names = fields.map((_, i) => `c${i}`);
   const items = fields.map(({ field }, i) => item(field, `s.${names[i]}`));
   const text = `select coalesce(json_agg(json_build_array(${items.join(', ')})), '[]')::text from (${inner}) s(${names.join(', ')})`;
-  const mapRows = rowMapper(fields, prepared.joinsNotNullableMap);
+  const mapRows = rowMapper(fields, joinsNotNullableMap);
   return session.prepareQuery({ sql: text, params }, undefined, UNNAMED, true, (rows) => mapRows(JSON.parse(rows[0]![0] as string) as unknown[][]) as R[]);
 }
