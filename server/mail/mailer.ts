@@ -19,6 +19,7 @@ import { AppError } from '../core/errors';
 import { recordAudit } from '../modules/audit/service';
 import { builtInTemplate, type TemplateName } from './built-in-templates';
 import { composeParts, type EmailNode, type EmailTemplate, renderTemplate } from './compose';
+import { isoString, isoStringOrNull } from '../core/iso-time';
 
 /** The email as the deployed templates and layout say it; as it came when none is deployed. */
 export function renderWith(email: Email, live: LiveEmailTemplates | null): Omit<Email, 'compose'> {
@@ -234,8 +235,8 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
           status: r.status,
           attempts: r.attempts,
           error: r.error,
-          createdAt: r.createdAt.toISOString(),
-          sentAt: r.sentAt?.toISOString() ?? null,
+          createdAt: isoString(r.createdAt),
+          sentAt: isoStringOrNull(r.sentAt),
           attachments: (r.attachments ?? []).map((a) => a.filename),
         })),
         page: current,

@@ -28,6 +28,7 @@ import { jsonRows } from '../../db/json-rows';
 import { auditLogs, profiles, users } from '../../db/schema';
 import { escapeCell } from '../stores/csv';
 import { recordAudit } from './service';
+import { isoString } from '../../core/iso-time';
 
 /** Rows per query of the CSV export: memory stays flat whatever the set's size. */
 export const AUDIT_EXPORT_BATCH = 2000;
@@ -219,7 +220,7 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
       tableName: row.tableName,
       recordId: row.recordId,
       ipAddress: row.ipAddress,
-      createdAt: row.createdAt.toISOString(),
+      createdAt: isoString(row.createdAt),
     };
   }
 

@@ -23,6 +23,7 @@ import { type Actor } from '../../core/actor';
 import { recordAudit } from '../audit/service';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from '../media/picked';
+import { isoString } from '../../core/iso-time';
 
 export interface CocktailAdmin {
   adminList(query: CocktailAdminQuery): Promise<AdminPage<CocktailAdminRow>>;
@@ -207,7 +208,7 @@ export function createCocktailAdmin(db: Db, content: ContentVersion): CocktailAd
         query,
       );
       return {
-        items: rows.map((r) => ({ ...r, ingredientCount: Number(r.ingredientCount), updatedAt: r.updatedAt.toISOString() })),
+        items: rows.map((r) => ({ ...r, ingredientCount: Number(r.ingredientCount), updatedAt: isoString(r.updatedAt) })),
         page: query.page,
         pageSize: query.pageSize,
         total,

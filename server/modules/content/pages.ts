@@ -25,6 +25,7 @@ import { PermanentJobError } from '../../jobs/runner';
 import { recordAudit } from '../audit/service';
 import { toPickedMedia } from '../media/picked';
 import { imagesIn, type PageImage, renderMarkdown } from './markdown';
+import { isoString, isoStringOrNull } from '../../core/iso-time';
 
 type PageRow = typeof pages.$inferSelect;
 type VersionRow = typeof pageVersions.$inferSelect;
@@ -75,7 +76,7 @@ function slugTaken(slug?: string): AppError {
   });
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const iso = isoStringOrNull;
 const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
 export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, now: () => number = Date.now): PagesService {
@@ -268,7 +269,7 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
       status: r.status,
       publishedSlug: r.publishedSlug,
       hasUnpublishedChanges: r.status === 'published' && r.publishedN !== r.draftN,
-      updatedAt: r.updatedAt.toISOString(),
+      updatedAt: isoString(r.updatedAt),
       updatedBy: r.updatedBy && r.editorFirst !== null ? nameOf(r.editorFirst, r.editorLast) : null,
       scheduledPublishAt: iso(r.scheduledPublishAt),
       scheduleError: r.scheduledJobId ? r.scheduleError : null,
@@ -316,7 +317,7 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
       slug: v.slug,
       origin: v.origin,
       author: v.authorId ? nameOf(first, last) : null,
-      createdAt: v.createdAt.toISOString(),
+      createdAt: isoString(v.createdAt),
       published: v.id === page.publishedVersionId,
       scheduled: v.id === page.scheduledVersionId,
     }));

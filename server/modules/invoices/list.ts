@@ -11,6 +11,7 @@ import { preparedByLimit } from '../../db/paged';
 import { preparedByShape } from '../../db/prepared';
 import { jsonRows } from '../../db/json-rows';
 import { invoiceOrders, invoices, orders, organisations } from '../../db/schema';
+import { isoString } from '../../core/iso-time';
 
 export interface InvoiceSummary {
   id: number;
@@ -93,7 +94,7 @@ export function invoiceSummary(
     outstandingMinor: outstandingMinor(row),
     issuedOn: row.issuedOn,
     dueOn: row.dueOn,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoString(row.createdAt),
     creditsInvoice: row.creditsInvoiceId ? { id: row.creditsInvoiceId, number: names.creditsNumber } : null,
   };
 }

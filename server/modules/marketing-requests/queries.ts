@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { utcToZoned } from '../marketing/zoned-time';
+import { isoString } from '../../core/iso-time';
 
 export type RequestRow = typeof marketingRequests.$inferSelect;
 
@@ -37,8 +38,9 @@ export interface RequestSummary {
   eventTitle: string | null;
   itemCount: number;
   version: number;
-  createdAt: Date;
-  updatedAt: Date;
+  /** ISO 8601, as its JSON holds it (see core/iso-time). */
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface RequestComment {
@@ -151,7 +153,12 @@ export function createRequestQueries(db: Db) {
       },
       f,
     );
-    return { items: rows, page: f.page, pageSize: f.pageSize, total };
+    return {
+      items: rows.map((row) => ({ ...row, createdAt: isoString(row.createdAt), updatedAt: isoString(row.updatedAt) })),
+      page: f.page,
+      pageSize: f.pageSize,
+      total,
+    };
   }
 
   async function row(id: number): Promise<RequestRow | null> {

@@ -18,6 +18,7 @@ import { isoWithOffset, utcToZoned, zonedToUtc } from './zoned-time';
 import { createRefreshTimer } from './refresh-timer';
 import { containsPattern } from '../../db/like';
 import { pickedMediaColumns, type PickedMediaRow, toPickedMedia } from '../media/picked';
+import { isoString, isoStringOrNull, type WithIsoDates } from '../../core/iso-time';
 
 type CollateralRow = typeof collateralItems.$inferSelect;
 type EventRow = typeof brandEvents.$inferSelect;
@@ -27,14 +28,17 @@ export type MediaSummary = PickedMedia;
 export type Collateral = CollateralRow & { media: MediaSummary | null };
 /** Stored times in UTC plus the same times as wall-clock times in the event's zone (as the form edits them). */
 export type BrandEvent = EventRow & { startsLocal: string; endsLocal: string | null; image: MediaSummary | null };
+/** A list's item: its times already written as its JSON holds them (ISO 8601, UTC; see core/iso-time). */
+export type CollateralListItem = WithIsoDates<Collateral, 'createdAt' | 'updatedAt'>;
+export type BrandEventListItem = WithIsoDates<BrandEvent, 'startsAt' | 'endsAt' | 'createdAt' | 'updatedAt'>;
 
 export interface MarketingService {
-  listCollateral(query: CollateralListQuery): Promise<AdminPage<Collateral>>;
+  listCollateral(query: CollateralListQuery): Promise<AdminPage<CollateralListItem>>;
   getCollateral(id: number): Promise<Collateral>;
   createCollateral(input: CollateralInput, actor: Actor): Promise<Collateral>;
   updateCollateral(id: number, input: CollateralUpdate, actor: Actor): Promise<Collateral>;
   deleteCollateral(id: number, actor: Actor): Promise<void>;
-  listEvents(query: EventListQuery): Promise<AdminPage<BrandEvent>>;
+  listEvents(query: EventListQuery): Promise<AdminPage<BrandEventListItem>>;
   getEvent(id: number): Promise<BrandEvent>;
   createEvent(input: EventInput, actor: Actor): Promise<BrandEvent>;
   updateEvent(id: number, input: EventUpdate, actor: Actor): Promise<BrandEvent>;
@@ -96,6 +100,12 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
     ...r,
     media: media ? toPickedMedia(media) : null,
   });
+  const collateralListItem = ({ media, createdAt, updatedAt, ...r }: CollateralRow & { media: PickedMediaRow | null }): CollateralListItem => ({
+    ...r,
+    createdAt: isoString(createdAt),
+    updatedAt: isoString(updatedAt),
+    media: media ? toPickedMedia(media) : null,
+  });
 
   const eventFields = { ...getTableColumns(brandEvents), image: pickedMediaColumns };
   const eventImage = eq(mediaAssets.id, brandEvents.imageMediaId);
@@ -135,6 +145,16 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
     ...r,
     startsLocal: utcToZoned(r.startsAt, r.timezone),
     endsLocal: r.endsAt ? utcToZoned(r.endsAt, r.timezone) : null,
+    image: image ? toPickedMedia(image) : null,
+  });
+  const eventListItem = ({ image, startsAt, endsAt, createdAt, updatedAt, ...r }: EventRow & { image: PickedMediaRow | null }): BrandEventListItem => ({
+    ...r,
+    startsAt: isoString(startsAt),
+    endsAt: isoStringOrNull(endsAt),
+    createdAt: isoString(createdAt),
+    updatedAt: isoString(updatedAt),
+    startsLocal: utcToZoned(startsAt, r.timezone),
+    endsLocal: endsAt ? utcToZoned(endsAt, r.timezone) : null,
     image: image ? toPickedMedia(image) : null,
   });
 
@@ -223,7 +243,7 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
         { q: query.q ? containsPattern(query.q) : null },
         query,
       );
-      return { items: rows.map(withCollateralMedia), page: query.page, pageSize: query.pageSize, total };
+      return { items: rows.map(collateralListItem), page: query.page, pageSize: query.pageSize, total };
     },
 
     async createCollateral(input, actor) {
@@ -268,7 +288,7 @@ export function createMarketingService(db: Db, content: ContentVersion, now: () 
         { q: query.q ? containsPattern(query.q) : null },
         query,
       );
-      return { items: rows.map(withEventDetails), page: query.page, pageSize: query.pageSize, total };
+      return { items: rows.map(eventListItem), page: query.page, pageSize: query.pageSize, total };
     },
 
     async createEvent(input, actor) {

@@ -1,4 +1,5 @@
 // Wall-clock times in an IANA zone to UTC and back, with Intl only (no time-zone library).
+import { isoString } from '../../core/iso-time';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -76,7 +77,7 @@ export function zonedToUtc(local: string, zone: string): Date {
 
 /** The instant as a wall-clock time in `zone`, in the form's format (`2026-12-01T19:00`). */
 export function utcToZoned(instant: Date, zone: string): string {
-  return new Date(wallClockAsUtc(instant.getTime(), zone)).toISOString().slice(0, 16);
+  return isoString(new Date(wallClockAsUtc(instant.getTime(), zone))).slice(0, 16);
 }
 
 /** The instant as ISO 8601 with the zone's offset then: `2026-12-01T19:00:00-05:00` (schema.org's dates). */

@@ -33,6 +33,7 @@ import type { Storage } from './storage';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from './picked';
 import { type ContentVersion, createContentCache } from '../../cache/content-version';
+import { isoString } from '../../core/iso-time';
 
 type MediaRow = typeof mediaAssets.$inferSelect;
 
@@ -157,7 +158,7 @@ function toAsset(row: MediaRow): MediaAsset {
     width: row.width,
     height: row.height,
     sha256: row.sha256,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoString(row.createdAt),
   };
 }
 

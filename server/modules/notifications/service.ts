@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { notificationReads, notifications, users } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import type { ChangeFeed } from '../../realtime/changes';
+import { isoString } from '../../core/iso-time';
 
 export const NOTIFICATIONS_TOPIC = 'notifications';
 /** A reader marked entries read (`{ userId }`): every instance forgets that reader's counts. */
@@ -159,7 +160,7 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
         read: sql<boolean>`exists (${readBy(reader)})`,
       };
       const order = [desc(notifications.createdAt), desc(notifications.id)] as const;
-      const items = <T extends { createdAt: Date }>(rows: T[]) => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      const items = <T extends { createdAt: Date }>(rows: T[]) => rows.map((r) => ({ ...r, createdAt: isoString(r.createdAt) }));
       const key = keyOf(reader, usable);
       const counts = keptFor(key);
       if (counts) {

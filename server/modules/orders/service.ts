@@ -59,6 +59,7 @@ import { balanceOf, moveStock } from '../stock/ledger';
 import { enforceCreditHold } from '../payments/credit-hold';
 import { createOrderNotices, type OrderNews } from './notices';
 import { createOrderReports } from './reports';
+import { isoString, isoStringOrNull } from '../../core/iso-time';
 
 /** The live channel's topic for an order (`{ type: 'changed', topic, id }`). */
 export { ORDER_TOPIC };
@@ -171,7 +172,7 @@ export interface OrderMessage {
   createdAt: string;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const iso = isoStringOrNull;
 const fieldError = (code: string, status: number, message: string, details: { path: string; message: string }[]) =>
   new AppError(code, status, message, { details });
 
@@ -455,7 +456,7 @@ export function createOrderService(deps: OrderDeps) {
       currency: row.currency,
       totalMinor: row.totalMinor,
       submittedAt: iso(row.submittedAt),
-      createdAt: row.createdAt.toISOString(),
+      createdAt: isoString(row.createdAt),
       version: row.version,
     };
   }

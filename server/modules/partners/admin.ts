@@ -32,6 +32,7 @@ import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 import { containsPattern } from '../../db/like';
 import type { Member, Organisation, TradeTerms } from './service';
+import { isoString, isoStringOrNull } from '../../core/iso-time';
 
 export interface PartnerAdminCore {
   db: Db;
@@ -80,14 +81,14 @@ export function emailTakenOn(path: string, err: unknown): unknown {
   });
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const iso = isoStringOrNull;
 
 export function serializeOrganisation(o: Organisation) {
-  return { ...o, createdAt: o.createdAt.toISOString(), updatedAt: o.updatedAt.toISOString(), licenceWarnedAt: iso(o.licenceWarnedAt) };
+  return { ...o, createdAt: isoString(o.createdAt), updatedAt: isoString(o.updatedAt), licenceWarnedAt: iso(o.licenceWarnedAt) };
 }
 
 export function serializeTerms(t: TradeTerms) {
-  return { ...t, updatedAt: t.updatedAt.toISOString() };
+  return { ...t, updatedAt: isoString(t.updatedAt) };
 }
 
 const SORTS = {
@@ -211,7 +212,7 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
         query,
       );
       return {
-        items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), licence: licenceState(r.licenceExpiresOn, t) })),
+        items: rows.map((r) => ({ ...r, createdAt: isoString(r.createdAt), licence: licenceState(r.licenceExpiresOn, t) })),
         page: query.page,
         pageSize: query.pageSize,
         total,

@@ -17,6 +17,7 @@ import { formatHours, writeStoreCsv } from './csv';
 import { createStoreImport, type StoreImport } from './import';
 import { assertProductsExist, insertStore, readStore, snapshot, toEdit, updateStoreRow, writeProducts } from './records';
 import { containsPattern } from '../../db/like';
+import { isoString } from '../../core/iso-time';
 
 export type StoreFilter = Partial<Pick<StoreAdminQuery, 'q' | 'country' | 'active'>>;
 
@@ -98,7 +99,7 @@ export function createStoreAdmin(db: Db, content: ContentVersion): StoreAdmin {
         { q: query.q ? containsPattern(query.q) : null, country: query.country ?? null, active: query.active ?? null },
         query,
       );
-      return { items: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })), page: query.page, pageSize: query.pageSize, total };
+      return { items: rows.map((r) => ({ ...r, updatedAt: isoString(r.updatedAt) })), page: query.page, pageSize: query.pageSize, total };
     },
 
     async getForEdit(id) {

@@ -56,6 +56,7 @@ import { createOneTimeTokens } from '../auth/one-time-tokens';
 import { type CurrentUser, type SessionStore, USER_CHANGED_TOPIC } from '../auth/sessions';
 import { SESSION_REVOKED_TOPIC } from '../auth/topics';
 import type { UserService } from './service';
+import { isoString, isoStringOrNull } from '../../core/iso-time';
 
 export interface UsersAdminDeps {
   db: Db;
@@ -315,8 +316,8 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
         lastName: r.lastName ?? '',
         roles: [...new Set(r.isMasterAdmin ? [...own, 'master_admin'] : own)].sort(),
         status: r.status,
-        lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
-        createdAt: r.createdAt.toISOString(),
+        lastLoginAt: isoStringOrNull(r.lastLoginAt),
+        createdAt: isoString(r.createdAt),
         organisation: r.orgId ? { id: r.orgId, name: r.orgName ?? '', type: r.orgType ?? '' } : null,
         invited: !!r.invited,
         locked: !!r.locked,
