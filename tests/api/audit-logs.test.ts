@@ -458,3 +458,40 @@ describe('the windowed walk', () => {
     expect((await walk(narrow, { q: 'rec-0' })).flat().length).toBeGreaterThan(100);
   });
 });
+
+describe('who acted, on the list', () => {
+  it('names each row’s user as they are now, on a plain page and a searched one (a uuid in any case names its user)', async () => {
+    const gone = await signedIn(t, 'employee', 'audit-gone');
+    await db().execute(sql`update users set deleted_at = now() where id = ${gone.userId}`);
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    // A person, a deleted user, a uuid naming nobody, a user id that is no uuid, no user at all.
+    const userIds = [admin.userId, gone.userId.toUpperCase(), nobody, 'not-a-uuid', null];
+    await db()
+      .insert(auditLogs)
+      .values(
+        userIds.map((userId, i) => ({
+          userId,
+          action: 'UPDATE',
+          tableName: 'fixture_people',
+          recordId: `person-${i}`,
+          createdAt: new Date(Date.UTC(2023, 0, 1 + i)),
+        })),
+      );
+    const expectedUsers = [
+      { id: admin.userId, email: 'admin-audit@staff.example', name: 'admin audit', deleted: false },
+      { id: gone.userId, email: null, name: 'Deleted user', deleted: true },
+      null,
+      null,
+      null,
+    ];
+    const users = (p: Page) =>
+      p.items
+        .filter((i) => i.tableName === 'fixture_people')
+        .sort((a, b) => (a.recordId ?? '').localeCompare(b.recordId ?? ''))
+        .map((i) => i.user);
+    // One exact filter: the prepared keyset page.
+    expect(users(await page('table=fixture_people'))).toEqual(expectedUsers);
+    // A search of three letters or more: the windowed walk.
+    expect(users(await page('q=fixture_peo'))).toEqual(expectedUsers);
+  });
+});

@@ -199,7 +199,7 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
   /** Who the page's user ids are now: one query for the page (its ids as one array), not a join over the log. */
   async function usersOf(rows: { userId: string | null }[]): Promise<Map<string, AuditUserView>> {
     // Each distinct id tested once (a page of 100 rows holds a few people).
-    const ids = [...new Set(rows.map((r) => r.userId))].filter((id): id is string => !!id && UUID.test(id));
+    const ids = [...new Set(rows.map((r) => r.userId?.toLowerCase()))].filter((id): id is string => !!id && UUID.test(id));
     if (!ids.length) return new Map();
     const found = await people.execute({ ids: uuidArray(ids) });
     return new Map(
@@ -215,7 +215,7 @@ export function createAuditLogService(db: Db, options: { now?: () => number; win
     return {
       id: row.id,
       userId: row.userId,
-      user: row.userId ? (people.get(row.userId) ?? null) : null,
+      user: row.userId ? (people.get(row.userId.toLowerCase()) ?? null) : null,
       action: row.action,
       tableName: row.tableName,
       recordId: row.recordId,
