@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../../tests/support/test-db';
+import { describeOnPostgres, freshDatabase, type TestDatabase } from '../../tests/support/test-db';
 import { migrateDatabase, openDatabase } from './client';
 import { dataDirHolder, lockDataDir } from './data-dir-lock';
 import { createChangeFeed } from '../realtime/changes';
@@ -65,6 +65,33 @@ describe('change notifications after a dropped connection', () => {
     await otherFeed.close();
     if (other !== t.database) await other.close();
   });
+});
+
+describeOnPostgres('the connection pool', () => {
+  it('keeps the connections it opened through a quiet spell longer than pg’s idle timeout (10 s)', async () => {
+    const t = await freshDatabase();
+    open.push(t);
+    const database = await openDatabase({ databaseUrl: t.url!, poolSize: 3 });
+    try {
+      // Three queries at once: three connections, each its own backend.
+      const backends = async () => {
+        const rows = await Promise.all(
+          [1, 2, 3].map(async () => {
+            const r = await database.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.1)`);
+            return (r as unknown as { rows: { pid: number }[] }).rows[0]!.pid;
+          }),
+        );
+        return new Set(rows);
+      };
+      const before = await backends();
+      expect(before.size).toBe(3);
+      await new Promise((r) => setTimeout(r, 10_500));
+      // The same backends, warm (their caches and prepared statements), not three new ones.
+      expect(await backends()).toEqual(before);
+    } finally {
+      await database.close();
+    }
+  }, 30_000);
 });
 
 describe('data directory lock', () => {
