@@ -94,7 +94,9 @@ export async function startServer({ dataDir, databaseUrl, pageCache = true, env 
   });
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_NODE_ARGS='--trace-gc': Node options for every server a benchmark starts (NODE_OPTIONS refuses some).
+  const extraArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extraArgs, ...nodeArgs, MAIN], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk) => {
     output += chunk;
