@@ -59,6 +59,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '1000',
       // No load shedding by event-loop delay (see tests/e2e/own-server.ts).
       OVERLOAD_MAX_LAG_MS: '0',
+      // Every file size PGlite remembers is checked against the disk (server/db/pglite-file-sizes.ts).
+      PGLITE_FILE_SIZE_CHECK: 'true',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },

@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type HostMessage, type HostOptions, type HostRequest, toWire } from './pglite-remote';
 import { preparingClient, type QueryClient, type TxQueryClient } from './pglite-statements';
 import { createStatementNamer } from './statement-cache';
+import { type EmscriptenModule, rememberFileSizes } from './pglite-file-sizes';
 
 function parent(): MessagePort {
   if (!parentPort) throw new Error('pglite-host.ts runs as a worker thread (pglite-remote.ts starts it).');
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   try {
     pg = new PGlite(options.dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     await pg.waitReady;
+    // A data directory on disk: its files' sizes remembered, not asked of the disk at every seek.
+    rememberFileSizes((pg as unknown as { Module: EmscriptenModule }).Module, { check: process.env.PGLITE_FILE_SIZE_CHECK === 'true' });
   } catch (err) {
     send({ event: 'failed', error: toWire(err) });
     return;
