@@ -91,6 +91,8 @@ describe('who sees an entry', () => {
       const listed = feed.items.map((i) => i.id).sort((a, b) => a - b);
       const decided = entries.filter((e) => authorize(reader, audienceNeed(e), policy).allowed).map((e) => e.id);
       expect(listed, name).toEqual(decided);
+      // Asked again, with the reader's counts kept: the prepared page (its own SQL) lists the same.
+      expect(await t.app.services.notifications.list(reader, { pageSize: 100 }), name).toEqual(feed);
       expect(await t.app.services.notifications.unreadCount(reader), name).toBe(decided.length);
       // The list's own count agrees, on a page, past the last page, and in the unread-only feed.
       expect(feed.unreadCount, name).toBe(decided.length);

@@ -12,6 +12,9 @@ import { notificationReads, notifications, users } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import type { ChangeFeed } from '../../realtime/changes';
 import { isoString } from '../../core/iso-time';
+import { textArray } from '../../db/any-of';
+import { jsonRows } from '../../db/json-rows';
+import { preparedByShape } from '../../db/prepared';
 
 export const NOTIFICATIONS_TOPIC = 'notifications';
 /** A reader marked entries read (`{ userId }`): every instance forgets that reader's counts. */
@@ -66,6 +69,14 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
    * use over everything (`any`), or over their organisation's entries (`own`); an entry for one user
    * is theirs alone. From the day the account was created (no backlog for newcomers).
    */
+  const feedColumns = {
+    id: notifications.id,
+    kind: notifications.kind,
+    title: notifications.title,
+    body: notifications.body,
+    link: notifications.link,
+    createdAt: notifications.createdAt,
+  };
   const visibleTo = async (reader: Reader, usable?: Usable): Promise<SQL> => {
     usable ??= await access.usable(reader);
     const scoped: SQL[] = [];
@@ -84,6 +95,43 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
       .from(notificationReads)
       .where(and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, reader.id)));
   const unread = async (reader: Reader, usable?: Usable) => and(await visibleTo(reader, usable), notExists(readBy(reader)));
+
+  /**
+   * A page of the feed while the reader's counts are kept (every page after the first request): the
+   * same rule as `visibleTo`, prepared once per shape — whether the reader has permissions over
+   * everything, over their organisation's entries, and only the unread — with the reader, their
+   * organisation, the permissions (as text arrays), the limit and the offset bound.
+   */
+  const keptPage = preparedByShape((shape: { any: boolean; own: boolean; unreadOnly: boolean }) => {
+    const readerId = sql.placeholder('readerId');
+    const scoped: SQL[] = [];
+    if (shape.any) scoped.push(sql`${notifications.permission} = any(${sql.placeholder('any')}::text[])`);
+    if (shape.own)
+      scoped.push(
+        and(
+          sql`${notifications.permission} = any(${sql.placeholder('own')}::text[])`,
+          sql`${notifications.organisationId} = ${sql.placeholder('organisationId')}`,
+        ) as SQL,
+      );
+    const readByReader = db
+      .select({ one: sql`1` })
+      .from(notificationReads)
+      .where(and(eq(notificationReads.notificationId, notifications.id), sql`${notificationReads.userId} = ${readerId}`));
+    const visible = and(
+      scoped.length ? or(...scoped) : sql`false`,
+      or(isNull(notifications.userId), sql`${notifications.userId} = ${readerId}`),
+      sql`${notifications.createdAt} >= (select ${users.createdAt} from ${users} where ${users.id} = ${readerId})`,
+    );
+    return jsonRows(
+      db
+        .select({ ...feedColumns, read: sql<boolean>`exists (${readByReader})` })
+        .from(notifications)
+        .where(shape.unreadOnly ? and(visible, notExists(readByReader)) : visible)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
+  });
 
   /*
    * A reader's two numbers (all they see, and unread) are asked for with every page of the feed,
@@ -150,27 +198,21 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
       const usable = await access.usable(reader);
       const visible = await visibleTo(reader, usable);
       const where = unreadOnly ? and(visible, notExists(readBy(reader))) : visible;
-      const columns = {
-        id: notifications.id,
-        kind: notifications.kind,
-        title: notifications.title,
-        body: notifications.body,
-        link: notifications.link,
-        createdAt: notifications.createdAt,
-        read: sql<boolean>`exists (${readBy(reader)})`,
-      };
+      const columns = { ...feedColumns, read: sql<boolean>`exists (${readBy(reader)})` };
       const order = [desc(notifications.createdAt), desc(notifications.id)] as const;
       const items = <T extends { createdAt: Date }>(rows: T[]) => rows.map((r) => ({ ...r, createdAt: isoString(r.createdAt) }));
       const key = keyOf(reader, usable);
       const counts = keptFor(key);
       if (counts) {
-        const rows = await db
-          .select(columns)
-          .from(notifications)
-          .where(where)
-          .orderBy(...order)
-          .limit(pageSize)
-          .offset((page - 1) * pageSize);
+        const own = usable.own.length > 0 && Boolean(reader.organisationId);
+        const rows = await keptPage({ any: usable.any.length > 0, own, unreadOnly }).execute({
+          readerId: reader.id,
+          organisationId: own ? reader.organisationId : null,
+          any: textArray(usable.any),
+          own: textArray(usable.own),
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        });
         return { items: items(rows), page, pageSize, total: unreadOnly ? counts.unread : counts.total, unreadCount: counts.unread };
       }
       // The total and the bell's number from one scan of what the reader sees, joined to what they
