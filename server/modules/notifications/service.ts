@@ -64,11 +64,7 @@ interface FeedCounts {
 }
 
 export function createNotificationService(db: Db, feed: ChangeFeed, access: Access, now: () => number = Date.now): NotificationService {
-  /**
-   * The audience rule of `authorize(reader, audienceNeed(entry))` as SQL: a permission the reader may
-   * use over everything (`any`), or over their organisation's entries (`own`); an entry for one user
-   * is theirs alone. From the day the account was created (no backlog for newcomers).
-   */
+  /** What the feed shows of an entry (with whether the reader read it). */
   const feedColumns = {
     id: notifications.id,
     kind: notifications.kind,
@@ -77,6 +73,11 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
     link: notifications.link,
     createdAt: notifications.createdAt,
   };
+  /**
+   * The audience rule of `authorize(reader, audienceNeed(entry))` as SQL: a permission the reader may
+   * use over everything (`any`), or over their organisation's entries (`own`); an entry for one user
+   * is theirs alone. From the day the account was created (no backlog for newcomers).
+   */
   const visibleTo = async (reader: Reader, usable?: Usable): Promise<SQL> => {
     usable ??= await access.usable(reader);
     const scoped: SQL[] = [];
@@ -196,10 +197,6 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
     async list(reader, { unreadOnly = false, page = 1, pageSize = NOTIFICATIONS_PAGE_SIZE } = {}) {
       // What the reader may use, asked once: the entries' rule and the counts' key both follow it.
       const usable = await access.usable(reader);
-      const visible = await visibleTo(reader, usable);
-      const where = unreadOnly ? and(visible, notExists(readBy(reader))) : visible;
-      const columns = { ...feedColumns, read: sql<boolean>`exists (${readBy(reader)})` };
-      const order = [desc(notifications.createdAt), desc(notifications.id)] as const;
       const items = <T extends { createdAt: Date }>(rows: T[]) => rows.map((r) => ({ ...r, createdAt: isoString(r.createdAt) }));
       const key = keyOf(reader, usable);
       const counts = keptFor(key);
@@ -215,6 +212,10 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
         });
         return { items: items(rows), page, pageSize, total: unreadOnly ? counts.unread : counts.total, unreadCount: counts.unread };
       }
+      const visible = await visibleTo(reader, usable);
+      const where = unreadOnly ? and(visible, notExists(readBy(reader))) : visible;
+      const columns = { ...feedColumns, read: sql<boolean>`exists (${readBy(reader)})` };
+      const order = [desc(notifications.createdAt), desc(notifications.id)] as const;
       // The total and the bell's number from one scan of what the reader sees, joined to what they
       // have read (two counts scanned it twice), computed once and carried by every row of the page.
       const since = generation;
