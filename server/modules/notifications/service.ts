@@ -2,7 +2,7 @@
 // unread per user. A capability stores its entry inside its own transaction (`notify`), naming its
 // audience, then announces it after the commit; every instance pushes that announcement to the staff
 // sockets the one decision lets see it. The feed's query applies the same rule (`usable` below).
-import { and, count, desc, eq, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { onePage } from '../../db/paged';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationItem } from '../../../shared/notification-constants';
@@ -76,58 +76,58 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
   /**
    * The audience rule of `authorize(reader, audienceNeed(entry))` as SQL: a permission the reader may
    * use over everything (`any`), or over their organisation's entries (`own`); an entry for one user
-   * is theirs alone. From the day the account was created (no backlog for newcomers).
+   * is theirs alone. From the day the account was created (no backlog for newcomers). `shape` says
+   * which permissions the reader has; `v` gives the reader's values, or placeholders for a prepared page.
    */
-  const visibleTo = async (reader: Reader, usable?: Usable): Promise<SQL> => {
-    usable ??= await access.usable(reader);
+  type RuleShape = { any: boolean; own: boolean };
+  type RuleValues = { readerId: unknown; any: unknown; own: unknown; organisationId: unknown };
+  const audienceRule = (shape: RuleShape, v: RuleValues): SQL => {
     const scoped: SQL[] = [];
-    if (usable.any.length) scoped.push(inArray(notifications.permission, usable.any));
-    if (usable.own.length && reader.organisationId)
-      scoped.push(and(inArray(notifications.permission, usable.own), eq(notifications.organisationId, reader.organisationId)) as SQL);
+    if (shape.any) scoped.push(sql`${notifications.permission} = any(${v.any}::text[])`);
+    if (shape.own)
+      scoped.push(and(sql`${notifications.permission} = any(${v.own}::text[])`, sql`${notifications.organisationId} = ${v.organisationId}`) as SQL);
     return and(
       scoped.length ? or(...scoped) : sql`false`,
-      or(isNull(notifications.userId), eq(notifications.userId, reader.id)),
-      sql`${notifications.createdAt} >= (select ${users.createdAt} from ${users} where ${users.id} = ${reader.id})`,
+      or(isNull(notifications.userId), sql`${notifications.userId} = ${v.readerId}`),
+      sql`${notifications.createdAt} >= (select ${users.createdAt} from ${users} where ${users.id} = ${v.readerId})`,
     ) as SQL;
   };
-  const readBy = (reader: Reader) =>
+  const shapeOf = (reader: Reader, usable: Usable): RuleShape => ({ any: usable.any.length > 0, own: usable.own.length > 0 && Boolean(reader.organisationId) });
+  const valuesOf = (reader: Reader, usable: Usable): RuleValues => ({
+    readerId: reader.id,
+    any: textArray(usable.any),
+    own: textArray(usable.own),
+    organisationId: reader.organisationId ?? null,
+  });
+  const visibleTo = async (reader: Reader, usable?: Usable): Promise<SQL> => {
+    usable ??= await access.usable(reader);
+    return audienceRule(shapeOf(reader, usable), valuesOf(reader, usable));
+  };
+  /** Whether the reader (an id, or a placeholder) has read the entry. */
+  const readBy = (readerId: unknown) =>
     db
       .select({ one: sql`1` })
       .from(notificationReads)
-      .where(and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, reader.id)));
-  const unread = async (reader: Reader, usable?: Usable) => and(await visibleTo(reader, usable), notExists(readBy(reader)));
+      .where(and(eq(notificationReads.notificationId, notifications.id), sql`${notificationReads.userId} = ${readerId}`));
+  const unread = async (reader: Reader, usable?: Usable) => and(await visibleTo(reader, usable), notExists(readBy(reader.id)));
 
   /**
    * A page of the feed while the reader's counts are kept (every page after the first request): the
-   * same rule as `visibleTo`, prepared once per shape — whether the reader has permissions over
-   * everything, over their organisation's entries, and only the unread — with the reader, their
-   * organisation, the permissions (as text arrays), the limit and the offset bound.
+   * same rule, prepared once per shape (and whether only the unread), its values and the page bound.
    */
-  const keptPage = preparedByShape((shape: { any: boolean; own: boolean; unreadOnly: boolean }) => {
+  const keptPage = preparedByShape((shape: RuleShape & { unreadOnly: boolean }) => {
     const readerId = sql.placeholder('readerId');
-    const scoped: SQL[] = [];
-    if (shape.any) scoped.push(sql`${notifications.permission} = any(${sql.placeholder('any')}::text[])`);
-    if (shape.own)
-      scoped.push(
-        and(
-          sql`${notifications.permission} = any(${sql.placeholder('own')}::text[])`,
-          sql`${notifications.organisationId} = ${sql.placeholder('organisationId')}`,
-        ) as SQL,
-      );
-    const readByReader = db
-      .select({ one: sql`1` })
-      .from(notificationReads)
-      .where(and(eq(notificationReads.notificationId, notifications.id), sql`${notificationReads.userId} = ${readerId}`));
-    const visible = and(
-      scoped.length ? or(...scoped) : sql`false`,
-      or(isNull(notifications.userId), sql`${notifications.userId} = ${readerId}`),
-      sql`${notifications.createdAt} >= (select ${users.createdAt} from ${users} where ${users.id} = ${readerId})`,
-    );
+    const visible = audienceRule(shape, {
+      readerId,
+      any: sql.placeholder('any'),
+      own: sql.placeholder('own'),
+      organisationId: sql.placeholder('organisationId'),
+    });
     return jsonRows(
       db
-        .select({ ...feedColumns, read: sql<boolean>`exists (${readByReader})` })
+        .select({ ...feedColumns, read: sql<boolean>`exists (${readBy(readerId)})` })
         .from(notifications)
-        .where(shape.unreadOnly ? and(visible, notExists(readByReader)) : visible)
+        .where(shape.unreadOnly ? and(visible, notExists(readBy(readerId))) : visible)
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset')),
@@ -201,20 +201,16 @@ export function createNotificationService(db: Db, feed: ChangeFeed, access: Acce
       const key = keyOf(reader, usable);
       const counts = keptFor(key);
       if (counts) {
-        const own = usable.own.length > 0 && Boolean(reader.organisationId);
-        const rows = await keptPage({ any: usable.any.length > 0, own, unreadOnly }).execute({
-          readerId: reader.id,
-          organisationId: own ? reader.organisationId : null,
-          any: textArray(usable.any),
-          own: textArray(usable.own),
+        const rows = await keptPage({ ...shapeOf(reader, usable), unreadOnly }).execute({
+          ...valuesOf(reader, usable),
           limit: pageSize,
           offset: (page - 1) * pageSize,
         });
         return { items: items(rows), page, pageSize, total: unreadOnly ? counts.unread : counts.total, unreadCount: counts.unread };
       }
       const visible = await visibleTo(reader, usable);
-      const where = unreadOnly ? and(visible, notExists(readBy(reader))) : visible;
-      const columns = { ...feedColumns, read: sql<boolean>`exists (${readBy(reader)})` };
+      const where = unreadOnly ? and(visible, notExists(readBy(reader.id))) : visible;
+      const columns = { ...feedColumns, read: sql<boolean>`exists (${readBy(reader.id)})` };
       const order = [desc(notifications.createdAt), desc(notifications.id)] as const;
       // The total and the bell's number from one scan of what the reader sees, joined to what they
       // have read (two counts scanned it twice), computed once and carried by every row of the page.
