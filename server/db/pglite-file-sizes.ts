@@ -53,10 +53,11 @@ export function rememberFileSizes(module: EmscriptenModule, options: { check: bo
   const nodefs = module.NODEFS;
   if (!nodefs) return null;
   const { FS } = module;
-  const streamOps = nodefs.stream_ops as Record<string, (this: unknown, ...args: never[]) => unknown>;
-  const nodeOps = nodefs.node_ops as Record<string, (this: unknown, ...args: never[]) => unknown>;
-  const original = { ...streamOps };
-  const originalNode = { ...nodeOps };
+  type Fn = (this: unknown, ...args: unknown[]) => unknown;
+  const streamOps = nodefs.stream_ops as Record<string, Fn>;
+  const nodeOps = nodefs.node_ops as Record<string, Fn>;
+  const llseek = streamOps.llseek!;
+  const write = streamOps.write!;
   const stats: FileSizeStats = { remembered: 0, read: 0 };
 
   /** Each file's size as last known, valid while `generation` is unchanged (a rename or unlink bumps it). */
@@ -71,12 +72,9 @@ export function rememberFileSizes(module: EmscriptenModule, options: { check: bo
     }
   };
 
-  const call = (op: string, self: unknown, args: unknown[]) => (original[op] as (...a: unknown[]) => unknown).apply(self, args);
-  const callNode = (op: string, self: unknown, args: unknown[]) => (originalNode[op] as (...a: unknown[]) => unknown).apply(self, args);
-
-  streamOps.llseek = function (this: unknown, ...args: never[]) {
-    const [stream, offset, whence] = args as unknown as [FsStream, number, number];
-    if (whence !== SEEK_END || !FS.isFile(stream.node.mode)) return call('llseek', this, args);
+  streamOps.llseek = function (...args) {
+    const [stream, offset, whence] = args as [FsStream, number, number];
+    if (whence !== SEEK_END || !FS.isFile(stream.node.mode)) return llseek.apply(this, args);
     const known = sizes.get(stream.node);
     let size: number;
     if (known && known.generation === generation) {
@@ -100,11 +98,11 @@ export function rememberFileSizes(module: EmscriptenModule, options: { check: bo
     return position;
   };
 
-  streamOps.write = function (this: unknown, ...args: never[]) {
-    const [stream, , , , position] = args as unknown as [FsStream, unknown, number, number, unknown];
+  streamOps.write = function (...args) {
+    const [stream, , , , position] = args as [FsStream, unknown, number, number, unknown];
     let written: number;
     try {
-      written = call('write', this, args) as number;
+      written = write.apply(this, args) as number;
     } catch (err) {
       sizes.delete(stream.node);
       throw err;
@@ -118,35 +116,22 @@ export function rememberFileSizes(module: EmscriptenModule, options: { check: bo
     return written;
   };
 
-  const forgetStream = (op: string) =>
-    function (this: unknown, ...args: never[]) {
-      sizes.delete((args[0] as unknown as FsStream).node);
+  /** After `op` (whatever its outcome), `forget` what it may have changed. */
+  const forgetAfter = (ops: Record<string, Fn>, op: string, forget: (args: unknown[]) => void) => {
+    const inner = ops[op];
+    if (!inner) return;
+    ops[op] = function (...args) {
       try {
-        return call(op, this, args);
+        return inner.apply(this, args);
       } finally {
-        sizes.delete((args[0] as unknown as FsStream).node);
+        forget(args);
       }
     };
-  streamOps.open = forgetStream('open');
-  if (original.setattr) streamOps.setattr = forgetStream('setattr');
-  nodeOps.setattr = function (this: unknown, ...args: never[]) {
-    sizes.delete(args[0] as unknown as FsNode);
-    try {
-      return callNode('setattr', this, args);
-    } finally {
-      sizes.delete(args[0] as unknown as FsNode);
-    }
   };
-  for (const op of ['rename', 'unlink', 'rmdir']) {
-    if (!originalNode[op]) continue;
-    nodeOps[op] = function (this: unknown, ...args: never[]) {
-      generation++;
-      try {
-        return callNode(op, this, args);
-      } finally {
-        generation++;
-      }
-    };
-  }
+  const forgetStreamNode = (args: unknown[]) => sizes.delete((args[0] as FsStream).node);
+  forgetAfter(streamOps, 'open', forgetStreamNode);
+  forgetAfter(streamOps, 'setattr', forgetStreamNode);
+  forgetAfter(nodeOps, 'setattr', (args) => sizes.delete(args[0] as FsNode));
+  for (const op of ['rename', 'unlink', 'rmdir']) forgetAfter(nodeOps, op, () => generation++);
   return stats;
 }
