@@ -18,7 +18,7 @@
 //    the wire; the widget keeps one per id).
 // The visitors' sockets come from 127.0.0.2–127.0.0.11 (ten source addresses: 28k ephemeral ports
 // are shared by the whole machine). CHAT_STARTS_PER_IP is raised for the benchmark's servers only.
-/* global fetch, URLSearchParams, setTimeout, Buffer */
+/* global fetch, URLSearchParams, setTimeout, setInterval, clearInterval, Buffer */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -313,10 +313,74 @@ async function afterHeartbeat() {
   while (performance.now() - lastPingAt < 1000 && performance.now() < until) await sleep(50);
 }
 
+/** The machine's CPU time so far (/proc/stat, in ticks): busy, steal (taken by the hypervisor) and all. */
+function machineTicks() {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = f;
+  return { busy: user + nice + system + irq + softirq, steal, all: user + nice + system + idle + iowait + irq + softirq + steal };
+}
+
+/** A process's CPU time so far (/proc/<pid>/stat utime + stime, in ticks). */
+function processTicks(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * What else happened in each second of a run, to tell a server's stall from the benchmark's or the
+ * machine's: the longest the benchmark's own event loop was late (a 5 ms timer), the machine's busy
+ * and stolen CPU (a VM's hypervisor running someone else), and the servers' CPU (100 = one core).
+ */
+function observe(pids) {
+  const start = performance.now();
+  const lag = [];
+  const cpu = [];
+  let expected = start + 5;
+  const tick = setInterval(() => {
+    const now = performance.now();
+    const s = Math.floor((now - start) / 1000);
+    lag[s] = Math.max(lag[s] ?? 0, now - expected);
+    expected = now + 5;
+  }, 5);
+  let machine = machineTicks();
+  let procs = pids.map(processTicks);
+  const second = setInterval(() => {
+    const m = machineTicks();
+    const p = pids.map(processTicks);
+    const all = m.all - machine.all || 1;
+    cpu.push({
+      busyPct: Math.round((100 * (m.busy - machine.busy)) / all),
+      stealPct: Math.round((100 * (m.steal - machine.steal)) / all),
+      serversPct: p.map((t, i) => Math.round((200 * (t - procs[i])) / all)),
+    });
+    machine = m;
+    procs = p;
+  }, 1000);
+  return () => {
+    clearInterval(tick);
+    clearInterval(second);
+    return { clientLagMs: lag.map((x) => round(x ?? 0)), cpu };
+  };
+}
+
+/** Each second of a run on one line: its p99, the benchmark's longest lag, the machine's busy/stolen CPU, the servers' CPU. */
+function writeSeconds(d) {
+  d.p99BySecond.forEach((p99, i) => {
+    const c = d.cpu[i];
+    process.stderr.write(
+      `    second ${i + 1}: p99 ${p99} ms; benchmark late ${d.clientLagMs[i] ?? '-'} ms; machine busy ${c?.busyPct ?? '-'} %, stolen ${c?.stealPct ?? '-'} %; servers ${c?.serversPct.join(' / ') ?? '-'} % of a core\n`,
+    );
+  });
+}
+
 /** The servers that had their warm-up. */
 const warmed = new Set();
 
-async function delivery(base, cookie, targets, sent, rate = RATE) {
+async function delivery(base, cookie, targets, sent, rate = RATE, pids = []) {
   if (BETWEEN_HEARTBEATS) await afterHeartbeat();
   if (WARMUP_SECONDS > 0 && !warmed.has(base)) {
     // A fresh process's first requests compile its code and open its pool's connections: at the
@@ -329,7 +393,9 @@ async function delivery(base, cookie, targets, sent, rate = RATE) {
   latencyAt.length = 0;
   stored.length = 0;
   awaited.clear();
+  const watching = observe(pids);
   const sending = await post(base, cookie, targets, rate, SECONDS, sent);
+  const bySecond = watching();
   await drain(15_000);
   const undelivered = awaited.size;
   awaited.clear();
@@ -361,6 +427,7 @@ async function delivery(base, cookie, targets, sent, rate = RATE) {
     p99Ms: round(percentile(sorted, 99)),
     maxMs: round(sorted.at(-1) ?? null),
     p99BySecond,
+    ...bySecond,
     warmupSeconds: WARMUP_SECONDS,
     betweenHeartbeats: BETWEEN_HEARTBEATS,
   };
@@ -419,12 +486,14 @@ async function oneInstance() {
     const { visitors, row } = await holdSockets(server.url, server.child.pid, 'pglite');
     const cookie = await signInStaff(server.url);
     const sent = new Map();
-    const d = await delivery(server.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent);
-    const low = await delivery(server.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent, LOW_RATE);
+    const pids = [server.child.pid];
+    const d = await delivery(server.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent, RATE, pids);
+    const low = await delivery(server.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent, LOW_RATE, pids);
     for (const x of [d, low]) {
       process.stderr.write(
         `  chat pglite delivery at ${x.rate}/s: ${x.postedPerSecond}/s stored (POST p50 ${x.storedP50Ms} ms, p99 ${x.storedP99Ms} ms), delivered p50 ${x.p50Ms} ms, p99 ${x.p99Ms} ms, undelivered ${x.undelivered}; p99 by second ${x.p99BySecond.join(' ')}\n`,
       );
+      writeSeconds(x);
     }
     const stillOpen = visitors.filter((v) => v.ready).length;
     const check = reconcile(visitors, sent);
@@ -446,18 +515,21 @@ async function twoInstances(databaseUrl) {
     const sent = new Map();
     // One instance first (staff and visitors on A, B not started yet): the PostgreSQL figure that
     // compares with PGlite's.
-    const one = await delivery(a.url, await signInStaff(a.url), visitors.slice(0, DELIVERY_TARGETS), sent);
+    const one = await delivery(a.url, await signInStaff(a.url), visitors.slice(0, DELIVERY_TARGETS), sent, RATE, [a.child.pid]);
     process.stderr.write(
       `  chat postgres A alone delivery at ${one.rate}/s: ${one.postedPerSecond}/s stored (POST p50 ${one.storedP50Ms} ms, p99 ${one.storedP99Ms} ms), delivered p50 ${one.p50Ms} ms, p99 ${one.p99Ms} ms, undelivered ${one.undelivered}; p99 by second ${one.p99BySecond.join(' ')}\n`,
     );
+    writeSeconds(one);
     b = await startServer({ dataDir: dirs[1], databaseUrl, env, nodeArgs: NODE_ARGS });
     const cookie = await signInStaff(b.url);
-    const d = await delivery(b.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent);
-    const low = await delivery(b.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent, LOW_RATE);
+    const pids = [b.child.pid, a.child.pid];
+    const d = await delivery(b.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent, RATE, pids);
+    const low = await delivery(b.url, cookie, visitors.slice(0, DELIVERY_TARGETS), sent, LOW_RATE, pids);
     for (const x of [d, low]) {
       process.stderr.write(
         `  chat postgres B→A delivery at ${x.rate}/s: ${x.postedPerSecond}/s stored (POST p50 ${x.storedP50Ms} ms, p99 ${x.storedP99Ms} ms), delivered p50 ${x.p50Ms} ms, p99 ${x.p99Ms} ms, undelivered ${x.undelivered}; p99 by second ${x.p99BySecond.join(' ')}\n`,
       );
+      writeSeconds(x);
     }
     const afterDelivery = reconcile(visitors, sent);
 
