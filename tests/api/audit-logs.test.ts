@@ -495,3 +495,31 @@ describe('who acted, on the list', () => {
     expect(users(await page('q=fixture_peo'))).toEqual(expectedUsers);
   });
 });
+
+describe('the trigram indexes under a steady stream of writes', () => {
+  it('merge their pending list at 128 kB (not PostgreSQL’s 4 MB, whose merge stalls the writes behind it), and a search finds rows on either side of a merge', async () => {
+    const { rows } = (await db().execute(
+      sql`select c.relname as name, c.reloptions as options from pg_class c where c.relname like 'audit_logs_%_trgm_idx' order by c.relname`,
+    )) as unknown as { rows: { name: string; options: string[] | null }[] };
+    expect(rows).toEqual([
+      { name: 'audit_logs_record_trgm_idx', options: ['gin_pending_list_limit=128'] },
+      { name: 'audit_logs_table_trgm_idx', options: ['gin_pending_list_limit=128'] },
+      { name: 'audit_logs_user_trgm_idx', options: ['gin_pending_list_limit=128'] },
+    ]);
+    // 2,000 rows of 36-character record ids (about 40 trigrams each): well past 128 kB of pending
+    // entries, so merges happen while they go in; each is found by a piece of its id.
+    const values = Array.from({ length: 2000 }, (_, i) => ({
+      action: 'UPDATE',
+      tableName: 'fixture_stream',
+      recordId: `stream-${String(i).padStart(4, '0')}-${crypto.randomUUID().slice(0, 24)}`,
+    }));
+    for (let i = 0; i < values.length; i += 100)
+      await db()
+        .insert(auditLogs)
+        .values(values.slice(i, i + 100));
+    for (const i of [0, 777, 1999]) {
+      const p = await page(`q=stream-${String(i).padStart(4, '0')}-`);
+      expect(p.items.map((x) => x.recordId)).toEqual([values[i]!.recordId]);
+    }
+  });
+});
