@@ -297,6 +297,9 @@ describe('the heartbeat, spread over its round', () => {
     void ended.then(() => (gone = true));
     await round();
     await Promise.all(pinged);
+    // Each watcher answered its ping as it arrived; a ping of the watcher's own, answered, says the
+    // server has read that answer too (a socket's frames are read in order) before the next round.
+    await Promise.all(watchers.map((w) => new Promise((resolve) => (w.ws.once('pong', resolve), w.ws.ping()))));
     // Its first ping found it alive; at the next, the pong to that one has not come.
     expect(gone).toBe(false);
     await round();
