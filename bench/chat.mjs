@@ -45,6 +45,8 @@ const STAFF = 'employee@demo.frolic.example';
 const BACKOFF_MS = [1000, 2000, 5000, 10000]; // shared/schemas/chat.ts RECONNECT_BACKOFF_MS
 /** Extra node flags for the servers (CHAT_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where their time goes). */
 const NODE_ARGS = (process.env.CHAT_NODE_ARGS || '').split(' ').filter(Boolean);
+/** `pglite` or `postgres`: run only that database's part (both when unset). */
+const ONLY = process.env.CHAT_ONLY || '';
 const SOURCES = Array.from({ length: 10 }, (_, i) => `127.0.0.${i + 2}`);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -369,6 +371,7 @@ function observe(pids) {
 
 /** Each second of a run on one line: its p99, the benchmark's longest lag, the machine's busy/stolen CPU, the servers' CPU. */
 function writeSeconds(d) {
+  process.stderr.write(`    (started ${d.startedAt})\n`);
   d.p99BySecond.forEach((p99, i) => {
     const c = d.cpu[i];
     process.stderr.write(
@@ -393,6 +396,7 @@ async function delivery(base, cookie, targets, sent, rate = RATE, pids = []) {
   latencyAt.length = 0;
   stored.length = 0;
   awaited.clear();
+  const startedAt = new Date().toISOString();
   const watching = observe(pids);
   const sending = await post(base, cookie, targets, rate, SECONDS, sent);
   const bySecond = watching();
@@ -428,6 +432,7 @@ async function delivery(base, cookie, targets, sent, rate = RATE, pids = []) {
     maxMs: round(sorted.at(-1) ?? null),
     p99BySecond,
     ...bySecond,
+    startedAt,
     warmupSeconds: WARMUP_SECONDS,
     betweenHeartbeats: BETWEEN_HEARTBEATS,
   };
@@ -599,8 +604,9 @@ async function twoInstances(databaseUrl) {
 export async function run() {
   const rows = [];
   const notes = [];
-  rows.push(await oneInstance());
-  if (postgresAvailable()) {
+  if (ONLY !== 'postgres') rows.push(await oneInstance());
+  if (ONLY === 'pglite') notes.push('CHAT_ONLY=pglite: PostgreSQL skipped.');
+  else if (postgresAvailable()) {
     rows.push(
       await withFreshPostgres('chat', async (databaseUrl) => {
         const databaseName = databaseUrl.split('/').pop();
