@@ -18,7 +18,7 @@ import { createPageCache } from './http/page-cache';
 import { pageForms } from './http/page-forms';
 import { resolveMarket } from './http/market';
 import { createRequestAuth } from './http/request-auth';
-import { scopedRouter } from './http/scoped-router';
+import { scopedRouters } from './http/scoped-router';
 import { type BuildSource, reactRouterHandler } from './http/react-router';
 import { corsFor, hstsWhenSecure, nonceMiddleware, refuseCrossSiteWrites, requireJsonBody, securityHeaders } from './http/security';
 import { ageGateApi } from './modules/age-gate/api';
@@ -151,12 +151,9 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const api = express.Router();
   api.use(corsFor(config.CORS_ORIGINS));
-  // Each module's router is entered only by the paths its routes start with (`scopedRouter`): a
-  // request no longer walks every earlier module's routes.
-  // Uploads are multipart: the media routes parse their own bodies, before the JSON-only rule.
-  api.use(scopedRouter(mediaApi(services)));
-  api.use(scopedRouter(receiptUploadApi(services)));
-  api.use(scopedRouter(attachmentsApi(services)));
+  // The modules' routers, each entered only by the paths its routes start with (`scopedRouters`): a
+  // request no longer walks every earlier module's routes. Uploads are multipart: the media routes parse their own bodies, before the JSON-only rule.
+  api.use(scopedRouters([mediaApi(services), receiptUploadApi(services), attachmentsApi(services)]));
   // CSV imports travel as JSON ({ csv }) and may be larger than other bodies.
   const json = express.json({ limit: config.BODY_LIMIT });
   const importJson = express.json({ limit: IMPORT_BODY_LIMIT });
@@ -164,34 +161,38 @@ export async function createApp(options: AppOptions): Promise<App> {
   api.get('/ping', (_req, res) => {
     res.json({ pong: true });
   });
-  api.use(scopedRouter(catalogApi(services)));
-  api.use(scopedRouter(ageGateApi(services)));
-  api.use(scopedRouter(cocktailsApi(services)));
-  api.use(scopedRouter(storesApi(services)));
   // Links in emails: never the request's Host header (a forged one would point them elsewhere).
   const origin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
-  api.use(scopedRouter(inquiriesApi(services, origin)));
-  api.use(scopedRouter(partnersApi(services, origin)));
-  api.use(scopedRouter(authApi(services)));
-  api.use(scopedRouter(usersApi(services, origin)));
-  api.use(scopedRouter(masterApi(services)));
-  api.use(scopedRouter(rolesApi(services)));
-  api.use(scopedRouter(securityApi(services)));
-  api.use(scopedRouter(auditApi(services)));
-  api.use(scopedRouter(sqlApi(services)));
-  api.use(scopedRouter(codeApi(services)));
-  api.use(scopedRouter(chatApi(services)));
-  api.use(scopedRouter(marketingApi(services)));
-  api.use(scopedRouter(pagesApi(services)));
-  api.use(scopedRouter(navigationApi(services)));
-  api.use(scopedRouter(marketingRequestsApi(services)));
-  api.use(scopedRouter(ordersApi(services)));
-  api.use(scopedRouter(invoicesApi(services)));
-  api.use(scopedRouter(paymentsApi(services)));
-  api.use(scopedRouter(notificationsApi(services)));
-  api.use(scopedRouter(partnerCatalogApi(services)));
-  api.use(scopedRouter(stockApi(services)));
-  api.use(scopedRouter(shipmentsApi(services)));
+  api.use(
+    scopedRouters([
+      catalogApi(services),
+      ageGateApi(services),
+      cocktailsApi(services),
+      storesApi(services),
+      inquiriesApi(services, origin),
+      partnersApi(services, origin),
+      authApi(services),
+      usersApi(services, origin),
+      masterApi(services),
+      rolesApi(services),
+      securityApi(services),
+      auditApi(services),
+      sqlApi(services),
+      codeApi(services),
+      chatApi(services),
+      marketingApi(services),
+      pagesApi(services),
+      navigationApi(services),
+      marketingRequestsApi(services),
+      ordersApi(services),
+      invoicesApi(services),
+      paymentsApi(services),
+      notificationsApi(services),
+      partnerCatalogApi(services),
+      stockApi(services),
+      shipmentsApi(services),
+    ]),
+  );
   api.use((req, _res, next) => next(new AppError('not_found', 404, `No API route for ${req.method} ${req.path}.`)));
   app.use('/api', api);
   app.use('/media', mediaFiles(services));

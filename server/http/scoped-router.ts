@@ -2,10 +2,10 @@
 // (`/chat/conversations/:id/messages`). Express hands every request to each router in turn until
 // one answers, and a router walks all of its routes: a request for a late module passed through
 // hundreds of routes first — a fifth of what a chat message allocated, and a walk long enough for
-// Express to break it up with `setImmediate`. `scopedRouter` reads the first path segments a
-// router's routes can match (two where both are literal: `admin/users`) and lets a request in only
-// when its path starts with them:
-// the same routes in the same order answer the same requests, the others skip the router at once.
+// Express to break it up with `setImmediate`. `scopedRouters` reads the first path segments each
+// router's routes can match (two where both are literal: `admin/users`) and hands a request only to
+// the routers whose routes may match its path: the same routes in the same order answer the same
+// requests, the others are not entered.
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 
 /** What Express's router keeps of each route or `use` (router 2: `rawPath`, and a nested router's `stack`). */
@@ -71,17 +71,31 @@ export function routerKeys(stack: LayerLike[]): Set<string> | null {
   return keys;
 }
 
-/** Whether a request's path may be answered by a router of these keys. */
-export function mayMatch(keys: Set<string>, path: string): boolean {
-  const [first, second] = leadingSegments(path);
-  return keys.has(first) || keys.has(`${first}/${second}`);
-}
-
-/** The router, entered only by requests whose path starts with a segment its routes can match (itself when any path may match). */
-export function scopedRouter(router: Router): RequestHandler {
-  const keys = routerKeys((router as unknown as { stack: LayerLike[] }).stack);
-  if (keys === null) return router;
-  const enter = (req: Request, res: Response, next: NextFunction) => (mayMatch(keys, req.path) ? router(req, res, next) : next());
-  // The router stays reachable for what lists the app's routes (tests/support/routes.ts).
-  return Object.assign(enter, { scoped: router });
+/**
+ * The module routers as one middleware: a request is handed, in their order, to those whose routes
+ * may match its path (`routerKeys`; a router that may match any path is always asked), each
+ * passing it on as Express would (`next()`, `next('router')`: the next one; `next(err)`: out, to
+ * the error handlers) — one layer for Express to walk instead of one per router.
+ */
+export function scopedRouters(routers: Router[]): RequestHandler {
+  const keys = routers.map((r) => routerKeys((r as unknown as { stack: LayerLike[] }).stack));
+  const dispatch = (req: Request, res: Response, next: NextFunction) => {
+    const [first, second] = leadingSegments(req.path);
+    const both = `${first}/${second}`;
+    let i = 0;
+    const step = (err?: unknown) => {
+      if (err && err !== 'router' && err !== 'route') return next(err);
+      for (; i < routers.length; i++) {
+        const k = keys[i];
+        if (k === null || k === undefined || k.has(first) || k.has(both)) {
+          const router = routers[i++] as Router;
+          return router(req, res, step);
+        }
+      }
+      return next();
+    };
+    step();
+  };
+  // The routers stay reachable for what lists the app's routes (tests/support/routes.ts).
+  return Object.assign(dispatch, { scoped: routers });
 }

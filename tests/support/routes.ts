@@ -13,8 +13,8 @@ export function listApiRoutes(t: TestServer): { method: string; path: string }[]
   const app = t.app.server.listeners('request')[0] as unknown as { router: { stack: Layer[] } };
   interface Layer {
     route?: { path: string; methods: Record<string, boolean> };
-    /** A router, or `scopedRouter`'s gate to one (`scoped`). */
-    handle: { stack?: Layer[]; scoped?: { stack: Layer[] } };
+    /** A router, or `scopedRouters`' dispatch to several (`scoped`). */
+    handle: { stack?: Layer[]; scoped?: { stack: Layer[] }[] };
     match(path: string): unknown;
   }
   const api = app.router.stack.find((l) => l.handle.stack && l.match('/api/ping'));
@@ -23,7 +23,7 @@ export function listApiRoutes(t: TestServer): { method: string; path: string }[]
     for (const l of stack) {
       if (l.route) for (const m of Object.keys(l.route.methods)) out.push({ method: m.toUpperCase(), path: `/api${l.route.path}` });
       else if (l.handle.stack) walk(l.handle.stack);
-      else if (l.handle.scoped) walk(l.handle.scoped.stack);
+      else if (l.handle.scoped) for (const r of l.handle.scoped) walk(r.stack);
     }
   };
   walk(api?.handle.stack ?? []);
