@@ -152,7 +152,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const api = express.Router();
   api.use(corsFor(config.CORS_ORIGINS));
   // The modules' routers, each entered only by the paths its routes start with (`scopedRouters`): a
-  // request no longer walks every earlier module's routes. Uploads are multipart: the media routes parse their own bodies, before the JSON-only rule.
+  // request no longer walks every earlier module's routes. Uploads are multipart: the media routes
+  // parse their own bodies, before the JSON-only rule.
   api.use(scopedRouters([mediaApi(services), receiptUploadApi(services), attachmentsApi(services)]));
   // CSV imports travel as JSON ({ csv }) and may be larger than other bodies.
   const json = express.json({ limit: config.BODY_LIMIT });

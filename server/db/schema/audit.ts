@@ -38,7 +38,7 @@ export const auditLogs = pgTable(
     // in a pending list and merges it into the index once it passes gin_pending_list_limit — with
     // the default 4 MB, a merge of 60–80 ms (PostgreSQL) every few thousand rows, which the writes
     // queued behind it wait out (the chat's tail at 500 messages a second). 128 kB merges often and
-    // briefly (under 10 ms), and a search has a shorter list to scan. docs/benchmarks.md.
+    // briefly (about 10 ms at most), and a search has a shorter list to scan. docs/benchmarks.md.
     index('audit_logs_record_trgm_idx')
       .using('gin', sql`${t.recordId} gin_trgm_ops`)
       .with({ gin_pending_list_limit: AUDIT_GIN_PENDING_KB }),
