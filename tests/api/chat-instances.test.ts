@@ -7,6 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BUILD_DIR } from '../../server/root';
 import { Client } from '../support/client';
+import { freePorts } from '../support/ports';
 import { describeOnPostgres, freshDatabase, type TestDatabase } from '../support/test-db';
 
 const PASSWORD = 'Two-instances-demo-pass-1';
@@ -100,8 +101,7 @@ describeOnPostgres('two instances on one PostgreSQL', () => {
     db = await freshDatabase();
     const url = db.url as string;
     // 4100-4300: clear of epmd (4369), which some machines run.
-    const portA = 4100 + (process.pid % 200);
-    const portB = portA + 1;
+    const [portA, portB] = (await freePorts(2)) as [number, number];
     const A = `http://127.0.0.1:${portA}`;
     const B = `http://127.0.0.1:${portB}`;
     const instanceA = await startInstance(url, portA);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../../server/root';
+import { freePorts } from '../support/ports';
 
 const MAIN = path.join(BUILD_DIR, 'server', 'main.js');
 const SUPERVISOR = path.resolve(import.meta.dirname, '../../scripts/supervisor.mjs');
@@ -39,7 +40,7 @@ async function waitHealthy(port: number, deadlineMs = 90_000): Promise<void> {
   throw new Error('server did not become healthy');
 }
 
-const port = 3900 + (process.pid % 80);
+const [port, secondPort, supervisorPort] = (await freePorts(3)) as [number, number, number];
 
 const isAlive = (pid: number) => {
   try {
@@ -58,7 +59,7 @@ async function waitForNewWorker(dataDir: string, previous: number): Promise<numb
   await expect
     .poll(() => (existsSync(path.join(dataDir, 'frolic.pid')) ? workerPid(dataDir) : previous), { timeout: 60_000, interval: 100 })
     .not.toBe(previous);
-  await waitHealthy(port + 2);
+  await waitHealthy(supervisorPort);
   return workerPid(dataDir);
 }
 
@@ -121,7 +122,7 @@ describe('server process', () => {
     await waitHealthy(port);
     expect(existsSync(path.join(dataDir, 'frolic.pid'))).toBe(true);
 
-    const second = start({ PORT: String(port + 1), DATA_DIR: dataDir });
+    const second = start({ PORT: String(secondPort), DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/in use by process/);
 
@@ -136,7 +137,7 @@ describe('server process', () => {
   it('stays up under the supervisor: a refused frame or an unhandled rejection ends nothing; a crash or a killed worker is restarted; SIGTERM stops both; a killed supervisor leaves no orphan', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'frolic-p-'));
     const faults = mkdtempSync(path.join(tmpdir(), 'frolic-faults-'));
-    const p = port + 2;
+    const p = supervisorPort;
     const supervisor = start({ PORT: String(p), DATA_DIR: dataDir, NODE_OPTIONS: `--import=${faultInjector(faults)}` }, SUPERVISOR);
     await waitHealthy(p);
     const first = workerPid(dataDir);
