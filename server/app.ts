@@ -1,6 +1,6 @@
 // Builds the HTTP server: security headers, compression, static assets, /healthz, /api, and React
 // Router's handler for pages. Tests call this; main.ts adds configuration, signals and listen.
-import http from 'node:http';
+import type http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compression from 'compression';
@@ -19,6 +19,7 @@ import { pageForms } from './http/page-forms';
 import { resolveMarket } from './http/market';
 import { createRequestAuth } from './http/request-auth';
 import { scopedRouters } from './http/scoped-router';
+import { createExpressServer } from './http/express-server';
 import { type BuildSource, reactRouterHandler } from './http/react-router';
 import { corsFor, hstsWhenSecure, nonceMiddleware, refuseCrossSiteWrites, requireJsonBody, securityHeaders } from './http/security';
 import { ageGateApi } from './modules/age-gate/api';
@@ -94,7 +95,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     services.demo = { enabled: true, createUsers: () => createDemoUsers(services, database, process.env.DEMO_PASSWORD || undefined) };
   }
   const app = express();
-  const server = http.createServer(app);
+  const server = createExpressServer(app);
   // Idle keep-alive connections stay open longer than a load balancer's idle timeout (60 s on most):
   // a connection must be closed by the proxy (or client), never by us while a request is on its way
   // to it — that race answers the request with ECONNRESET. Shutdown closes idle ones at once anyway.
