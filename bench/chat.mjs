@@ -40,7 +40,8 @@ const LOW_RATE = Number(process.env.CHAT_LOW_RATE || 100);
 const BETWEEN_HEARTBEATS = process.env.CHAT_BETWEEN_HEARTBEATS !== '0';
 /** Seconds at the rate before the first measured run on each server (0: none). */
 const WARMUP_SECONDS = Number(process.env.CHAT_WARMUP_SECONDS ?? 1);
-const PASSWORD = 'Chat-bench-demo-pass-1';
+/** The demo users' password on the benchmark's servers (DEMO_PASSWORD). */
+export const PASSWORD = 'Chat-bench-demo-pass-1';
 const STAFF = 'employee@demo.frolic.example';
 const BACKOFF_MS = [1000, 2000, 5000, 10000]; // shared/schemas/chat.ts RECONNECT_BACKOFF_MS
 /** Extra node flags for the servers (CHAT_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where their time goes). */
@@ -52,7 +53,7 @@ const SOURCES = Array.from({ length: 10 }, (_, i) => `127.0.0.${i + 2}`);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /** One HTTP request on the keep-alive agent: status and parsed JSON (or text). */
-function request(url, { method = 'GET', body, headers = {} } = {}) {
+export function request(url, { method = 'GET', body, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(url, { method, agent, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
@@ -188,7 +189,7 @@ class Visitor {
 }
 
 /** Staff signed in on `base` (the demo employee, who answers chats): the cookie header. */
-async function signInStaff(base) {
+export async function signInStaff(base) {
   const gate = await passGate(base);
   const res = await fetch(`${base}/admin-login`, {
     method: 'POST',

@@ -5,34 +5,17 @@
 // and garbage collections: how fast the old generation grows (MB/s — what scavenges promote and
 // what is allocated there directly), how many major GCs that brings and how long they paused, the
 // event loop's worst stall, and the POSTs' latency from their due time.
-/* global Buffer, fetch, URLSearchParams */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT, isMain, passGate, postgresAvailable, removeDir, sleep, startServer, tempDataDir, withFreshPostgres, writeResult } from './lib.mjs';
+import { PASSWORD, request, signInStaff } from './chat.mjs';
+import { ROOT, isMain, postgresAvailable, removeDir, sleep, startServer, tempDataDir, withFreshPostgres, writeResult } from './lib.mjs';
 
 const RATE = Number(process.env.OLDGEN_RATE || 500);
 const SECONDS = Number(process.env.OLDGEN_SECONDS || 20);
-const PASSWORD = 'Oldgen-bench-demo-pass-1';
 const PROBE = path.join(ROOT, 'bench', 'probes', 'heap.mjs');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function request(url, { method = 'GET', body, headers = {} } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(url, { method, agent, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 const round = (x) => (x === null ? null : Math.round(x * 10) / 10);
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : null);
 
@@ -79,24 +62,12 @@ async function measure(label, databaseUrl) {
     env: { DEMO_MODE: 'true', DEMO_PASSWORD: PASSWORD, HEAP_PROBE_OUT: probeOut, CHAT_STARTS_PER_IP: '10000' },
   });
   try {
-    const gate = await passGate(server.url);
-    const res = await fetch(`${server.url}/admin-login`, {
-      method: 'POST',
-      body: new URLSearchParams({ email: 'employee@demo.frolic.example', password: PASSWORD }),
-      headers: { cookie: gate },
-      redirect: 'manual',
-    });
-    const session = res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .filter((c) => !c.startsWith('frolic_toast'));
-    if (res.status !== 302 || !session.length) throw new Error(`staff sign-in answered ${res.status}`);
-    const cookie = [gate, ...session].join('; ');
+    const cookie = await signInStaff(server.url);
     const ids = [];
     for (let i = 0; i < 200; i++) {
       const s = await request(`${server.url}/api/chat/sessions`, { method: 'POST', body: {} });
       if (s.status !== 201) throw new Error(`POST /api/chat/sessions answered ${s.status}`);
-      ids.push(JSON.parse(s.text).sessionId);
+      ids.push(s.json.sessionId);
     }
     await post(server.url, cookie, ids, 2);
     await sleep(500);
