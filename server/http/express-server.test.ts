@@ -27,7 +27,6 @@ describe('adoptPrototype', () => {
 
 describe('createExpressServer', () => {
   const app = express();
-  app.set('trust proxy', false);
   app.get('/probe', (req, res) => {
     res.status(203).json({ protocol: req.protocol, sameApp: req.app === app && res.app === app, path: req.path, query: req.query });
   });
