@@ -24,7 +24,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { isMain, passGate, postgresAvailable, removeDir, sleep, startServer, tempDataDir, withFreshPostgres, writeResult } from './lib.mjs';
+import { isMain, passGate, percentile, postgresAvailable, removeDir, round, sleep, startServer, tempDataDir, withFreshPostgres, writeResult } from './lib.mjs';
 
 const SOCKETS = Number(process.env.CHAT_SOCKETS || 10_000);
 const RATE = Number(process.env.CHAT_RATE || 500);
@@ -85,8 +85,6 @@ async function pool(n, concurrency, task) {
   );
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
-const round = (x, d = 1) => (x === null ? null : Math.round(x * 10 ** d) / 10 ** d);
 const seconds = (ms) => (ms === null ? null : round(ms / 1000));
 const rssKB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 

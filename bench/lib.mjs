@@ -64,6 +64,29 @@ export function freePort() {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The value at percentile `p` of an ascending array (null when empty). */
+export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
+/** `x` to `d` decimals (null stays null). */
+export const round = (x, d = 1) => (x === null || x === undefined ? null : Math.round(x * 10 ** d) / 10 ** d);
+
+/**
+ * Calls `fire(i, dueAt)` `perSecond` times a second until `stop()`, on schedule (open loop: it never
+ * waits for answers), checking the clock every `tickMs`.
+ */
+export async function fixedRate(perSecond, stop, fire, tickMs = 5) {
+  if (perSecond <= 0) return;
+  const start = performance.now();
+  let i = 0;
+  while (!stop()) {
+    const now = performance.now();
+    while (start + (i * 1000) / perSecond <= now) {
+      fire(i, start + (i * 1000) / perSecond);
+      i += 1;
+    }
+    await sleep(tickMs);
+  }
+}
+
 export function tempDataDir(label = 'bench') {
   return mkdtempSync(path.join(os.tmpdir(), `frolic-${label}-`));
 }

@@ -11,43 +11,49 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PASSWORD, request, signInStaff } from './chat.mjs';
-import { ROOT, isMain, postgresAvailable, removeDir, sleep, startServer, tempDataDir, withFreshPostgres, writeResult } from './lib.mjs';
+import {
+  ROOT,
+  fixedRate,
+  isMain,
+  percentile,
+  postgresAvailable,
+  removeDir,
+  round,
+  sleep,
+  startServer,
+  tempDataDir,
+  withFreshPostgres,
+  writeResult,
+} from './lib.mjs';
 
 const RATE = Number(process.env.OLDGEN_RATE || 500);
 const SECONDS = Number(process.env.OLDGEN_SECONDS || 20);
 const PROBE = path.join(ROOT, 'bench', 'probes', 'heap.mjs');
-const round = (x) => (x === null ? null : Math.round(x * 10) / 10);
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : null);
 
 /** Staff messages at RATE for `seconds` to the conversations `ids`: each POST's latency from its due time. */
 async function post(base, cookie, ids, seconds) {
   const latencies = [];
   const statuses = {};
   const total = RATE * seconds;
-  const start = performance.now();
   const inflight = new Set();
   let due = 0;
-  while (due < total) {
-    const now = performance.now();
-    while (due < total && start + (due * 1000) / RATE <= now) {
-      const dueAt = start + (due * 1000) / RATE;
-      const id = ids[due % ids.length];
-      due += 1;
-      const p = request(`${base}/api/chat/conversations/${id}/messages`, {
-        method: 'POST',
-        body: { clientId: `oldgen-${randomBytes(9).toString('base64url')}`, content: `Hello ${due}` },
-        headers: { cookie },
+  const fire = (i, dueAt) => {
+    if (i >= total) return;
+    due = i + 1;
+    const p = request(`${base}/api/chat/conversations/${ids[i % ids.length]}/messages`, {
+      method: 'POST',
+      body: { clientId: `oldgen-${randomBytes(9).toString('base64url')}`, content: `Hello ${i + 1}` },
+      headers: { cookie },
+    })
+      .then((res) => {
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        latencies.push(performance.now() - dueAt);
       })
-        .then((res) => {
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-          latencies.push(performance.now() - dueAt);
-        })
-        .catch((err) => (statuses[err.code ?? 'error'] = (statuses[err.code ?? 'error'] ?? 0) + 1))
-        .finally(() => inflight.delete(p));
-      inflight.add(p);
-    }
-    await sleep(1);
-  }
+      .catch((err) => (statuses[err.code ?? 'error'] = (statuses[err.code ?? 'error'] ?? 0) + 1))
+      .finally(() => inflight.delete(p));
+    inflight.add(p);
+  };
+  await fixedRate(RATE, () => due >= total, fire, 1);
   await Promise.all(inflight);
   return { latencies: latencies.sort((a, b) => a - b), statuses };
 }

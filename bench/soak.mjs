@@ -19,7 +19,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { isMain, machine, passGate, postgresAvailable, sleep, withFreshPostgres, withServer, writeResult } from './lib.mjs';
+import { fixedRate, isMain, machine, passGate, percentile, postgresAvailable, round, sleep, withFreshPostgres, withServer, writeResult } from './lib.mjs';
 
 const MINUTES = Number(process.env.SOAK_MINUTES || 30);
 const WARMUP_MINUTES = Number(process.env.SOAK_WARMUP_MINUTES || 5);
@@ -58,8 +58,6 @@ function request(url, { method = 'GET', body, form, headers = {}, via = agent } 
   });
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
-const round = (x, d = 1) => (x === null || x === undefined ? null : Math.round(x * 10 ** d) / 10 ** d);
 const rssMB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 /** Per minute and kind of request: latencies (ms from the due time) and statuses. */
@@ -77,21 +75,6 @@ class Recorder {
     const b = this.bucket(kind);
     b.latencies.push(performance.now() - dueAt);
     b.statuses[status] = (b.statuses[status] ?? 0) + 1;
-  }
-}
-
-/** Calls `fire(i, dueAt)` `perSecond` times a second until `stop()`, on schedule, without waiting for answers. */
-async function fixedRate(perSecond, stop, fire) {
-  if (perSecond <= 0) return;
-  const start = performance.now();
-  let i = 0;
-  while (!stop()) {
-    const now = performance.now();
-    while (start + (i * 1000) / perSecond <= now) {
-      fire(i, start + (i * 1000) / perSecond);
-      i += 1;
-    }
-    await sleep(5);
   }
 }
 
