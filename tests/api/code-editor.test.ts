@@ -17,6 +17,8 @@ let other: Client & { userId: string };
 let visitor: Client;
 
 const THEME = 'theme/theme.css';
+const ANNOUNCEMENT = 'site/announcement.json';
+type Refusal = { code: string; message: string; details: { path: string; line: number | null; message: string }[] };
 const SEED_FOREST = '--color-forest: #1f3d36;';
 
 beforeAll(async () => {
@@ -48,6 +50,23 @@ const visitorTheme = async () => {
   const html = await (await visitor.get('/')).text();
   return /<style[^>]*data-site-theme[^>]*>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
 };
+/** A commit written straight into the repository, past the service's checks (as one from before they ran at commit). */
+async function rawCommit(branch: string, files: Record<string, string>, message: string): Promise<string> {
+  const repository = t.app.services.code.repository;
+  const oid = await t.db.database.db.transaction(async (tx) => {
+    await repository.lock(tx);
+    const parent = (await repository.head(branch, tx)) as string;
+    const snap = new Map(await repository.snapshot((await repository.readCommit(parent, tx)).tree, tx));
+    for (const [path, content] of Object.entries(files)) snap.set(path, await repository.writeBlob(tx, content));
+    const tree = await repository.writeSnapshot(tx, snap);
+    const made = await repository.writeCommit(tx, { tree, parents: [parent], message, author: { name: 'Old', email: 'old@example.com' }, at: Date.now() });
+    await repository.setHead(tx, branch, made);
+    return made;
+  });
+  // The service keeps branch heads until the change feed says they moved.
+  await t.app.feed.publish('code_repository', { repo: repository.repo });
+  return oid;
+}
 const lastAudit = async (action: string) =>
   (await t.db.database.db.select().from(auditLogs).where(eq(auditLogs.action, action)).orderBy(desc(auditLogs.id)).limit(1))[0];
 
@@ -188,28 +207,66 @@ describe('the repository and the editor', () => {
     expect(await visitorTheme()).toContain('--color-forest:#1f3d36');
   });
 
-  it('refuses to deploy a broken stylesheet, with the reason; the live site is unchanged', async () => {
-    const live = (await state()).live?.commit;
+  it('refuses to commit a broken stylesheet, with the file, the line and the reason; the edit is kept and main stays deployable', async () => {
+    const head = (await state()).head;
     await edit(THEME, (s) => s.replace(SEED_FOREST, '--color-forest #123456;'));
-    await commit('Broken theme');
-    const err = (
-      await body<{ error: { code: string; message: string; details: { path: string; line: number | null; message: string }[] } }>(
-        await deploy({ branch: 'main' }),
-        422,
-      )
-    ).error;
+    const err = (await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'Broken theme' }), 422)).error;
+    expect(err.code).toBe('commit_check_failed');
+    expect(err.details[0]).toMatchObject({ path: THEME, line: 8 });
+    expect(err.message).toContain('theme/theme.css line 8');
+    expect((await state()).head).toBe(head);
+    expect((await state()).changes).toBe(1);
+    // A colour that is not a colour is refused too.
+    await edit(THEME, (s) => s.replace('--color-forest #123456;', '--color-forest: wine;'));
+    expect((await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'Not a colour' }), 422)).error.details).toEqual([
+      { path: THEME, line: 8, message: '--color-forest must be a colour, not "wine".' },
+    ]);
+    await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent(THEME)}`);
+    await body(await deploy({ branch: 'main' }), 201);
+  });
+
+  it('refuses to commit an announcement with a wrong key, naming its line (it used to be caught only at Deploy)', async () => {
+    const head = (await state()).head;
+    await save(ANNOUNCEMENT, '{\n  "enabled": true,\n  "txt": "Tastings every Friday",\n  "link": "/events"\n}\n');
+    const err = (await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'Announce' }), 422)).error;
+    expect(err).toMatchObject({ code: 'commit_check_failed', message: expect.stringMatching(/^Not committed: site\/announcement\.json line 3: /) });
+    expect(err.details).toEqual([
+      { path: ANNOUNCEMENT, line: 3, message: 'The file: "txt" is not a setting of the announcement (it has enabled, text and link).' },
+      { path: ANNOUNCEMENT, line: null, message: 'text: An enabled announcement needs text.' },
+    ]);
+    expect((await state()).head).toBe(head);
+    await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent(ANNOUNCEMENT)}`);
+  });
+
+  it('refuses a revert that would bring a broken version back; main stays deployable', async () => {
+    // A broken commit from before the checks ran at commit (written straight into the repository).
+    const broken = await rawCommit('main', { [ANNOUNCEMENT]: '{"enabled":true,"txt":"x"}\n' }, 'Broken announcement (from before the checks)');
+    const deployErr = (await body<{ error: Refusal }>(await deploy({ branch: 'main' }), 422)).error;
+    expect(deployErr.code).toBe('deploy_check_failed');
+    expect(deployErr.details[0]).toMatchObject({ path: ANNOUNCEMENT, line: 1 });
+    await save(ANNOUNCEMENT, '{"enabled":false,"text":"x"}\n');
+    const fix = await commit('Fix the announcement');
+    expect(fix.parent).toBe(broken);
+    const err = (await body<{ error: Refusal }>(await master.json('POST', `/api/admin/code/commits/${fix.id}/revert`), 422)).error;
+    expect(err.code).toBe('revert_check_failed');
+    expect(err.message).toMatch(/^Not reverted: site\/announcement\.json line 1: /);
+    expect(err.details[0]).toMatchObject({ path: ANNOUNCEMENT, line: 1 });
+    expect((await state()).head).toBe(fix.id);
+    await body(await deploy({ branch: 'main' }), 201);
+    expect((await state()).live?.commit).toBe(fix.id);
+  });
+
+  it('still refuses to deploy a commit that fails the checks (one made before they ran at commit), with the reason; the live site is unchanged', async () => {
+    const live = (await state()).live?.commit;
+    const theme = (await open(THEME)).content;
+    const broken = await rawCommit('main', { [THEME]: theme.replace(SEED_FOREST, '--color-forest #123456;') }, 'Broken theme (from before the checks)');
+    const err = (await body<{ error: Refusal }>(await deploy({ commit: broken }), 422)).error;
     expect(err.code).toBe('deploy_check_failed');
     expect(err.details[0]).toMatchObject({ path: THEME, line: 8 });
     expect(err.message).toContain('theme/theme.css line 8');
     expect((await state()).live?.commit).toBe(live);
     expect(await visitorTheme()).toContain('--color-forest:#1f3d36');
-    // A colour that is not a colour is refused too.
-    await edit(THEME, (s) => s.replace('--color-forest #123456;', '--color-forest: wine;'));
-    await commit('Not a colour');
-    expect((await body<{ error: { details: { message: string }[] } }>(await deploy({ branch: 'main' }), 422)).error.details[0]?.message).toBe(
-      '--color-forest must be a colour, not "wine".',
-    );
-    await edit(THEME, (s) => s.replace('--color-forest: wine;', SEED_FOREST));
+    await save(THEME, theme);
     await commit('Forest again');
   });
 
@@ -229,11 +286,10 @@ describe('the repository and the editor', () => {
     expect(mail?.text).toMatch(/Choose a new password: http:\/\/\S+\/auth\/reset-password\?token=/);
 
     await edit('emails/reset-password.txt', (s) => s.replace('Someone (hopefully you)', 'Someone ({{name}})'));
-    await commit('A value the reset email does not have');
-    const err = (await body<{ error: { details: { path: string; message: string }[] } }>(await deploy({ branch: 'main' }), 422)).error;
+    const err = (await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'A value the reset email does not have' }), 422))
+      .error;
     expect(err.details).toEqual([{ path: 'emails/reset-password.txt', line: 3, message: '{{name}} is not a value of this email (it has {{url}}).' }]);
-    await edit('emails/reset-password.txt', (s) => s.replace('Someone ({{name}})', 'Someone (hopefully you)'));
-    await commit('Back to the reset email’s own values');
+    await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent('emails/reset-password.txt')}`);
   });
 
   it('adds the deployed robots.txt lines and shows the announcement bar', async () => {

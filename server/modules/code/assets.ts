@@ -160,19 +160,45 @@ const announcementSchema = z
   .strict()
   .refine((a) => !a.enabled || a.text.length > 0, { message: 'An enabled announcement needs text.', path: ['text'] });
 
+const ANNOUNCEMENT_KEYS = ['enabled', 'text', 'link'] as const;
+
+/** The line (1-based) of a character offset of a text. */
+const lineAt = (source: string, offset: number) => source.slice(0, offset).split('\n').length;
+
+/** The line a key of a JSON object is written on (its first occurrence), or null. */
+function lineOfKey(source: string, key: string): number | null {
+  const at = source.indexOf(JSON.stringify(key));
+  return at < 0 ? null : lineAt(source, at);
+}
+
 export function compileAnnouncement(source: string): { announcement: Announcement | null; problems: AssetProblem[] } {
   let json: unknown;
   try {
     json = JSON.parse(source);
   } catch (err) {
-    return { announcement: null, problems: [{ path: ANNOUNCEMENT_PATH, line: null, message: `Not valid JSON: ${(err as Error).message}.` }] };
+    const message = (err as Error).message;
+    // V8 names the position ("… at position 12"; newer versions add the line).
+    const position = /position (\d+)/.exec(message)?.[1];
+    const line = Number(/line (\d+)/.exec(message)?.[1] ?? NaN) || (position !== undefined ? lineAt(source, Number(position)) : null);
+    return { announcement: null, problems: [{ path: ANNOUNCEMENT_PATH, line, message: `Not valid JSON: ${message.replace(/\.$/, '')}.` }] };
   }
   const parsed = announcementSchema.safeParse(json);
   if (!parsed.success) {
-    return {
-      announcement: null,
-      problems: parsed.error.issues.map((i) => ({ path: ANNOUNCEMENT_PATH, line: null, message: `${i.path.join('.') || 'The file'}: ${i.message}` })),
-    };
+    const problems: AssetProblem[] = [];
+    for (const i of parsed.error.issues) {
+      if (i.code === 'unrecognized_keys') {
+        for (const key of i.keys)
+          problems.push({
+            path: ANNOUNCEMENT_PATH,
+            line: lineOfKey(source, key),
+            message: `The file: "${key}" is not a setting of the announcement (it has ${ANNOUNCEMENT_KEYS.slice(0, -1).join(', ')} and ${ANNOUNCEMENT_KEYS.at(-1)}).`,
+          });
+        continue;
+      }
+      const key = typeof i.path[0] === 'string' ? i.path[0] : null;
+      problems.push({ path: ANNOUNCEMENT_PATH, line: key ? lineOfKey(source, key) : null, message: `${i.path.join('.') || 'The file'}: ${i.message}` });
+    }
+    return { announcement: null, problems };
   }
   const a = parsed.data;
   return { announcement: a.enabled ? { text: a.text, link: a.link ?? null } : null, problems: [] };
