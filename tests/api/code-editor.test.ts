@@ -232,7 +232,7 @@ describe('the repository and the editor', () => {
     expect(err).toMatchObject({ code: 'commit_check_failed', message: expect.stringMatching(/^Not committed: site\/announcement\.json line 3: /) });
     expect(err.details).toEqual([
       { path: ANNOUNCEMENT, line: 3, message: 'The file: "txt" is not a setting of the announcement (it has enabled, text and link).' },
-      { path: ANNOUNCEMENT, line: null, message: 'text: An enabled announcement needs text.' },
+      { path: ANNOUNCEMENT, line: null, message: 'text: Missing: the announcement needs it.' },
     ]);
     expect((await state()).head).toBe(head);
     await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent(ANNOUNCEMENT)}`);

@@ -125,6 +125,15 @@ describe('the announcement bar and robots.txt', () => {
     expect(messages(compileAnnouncement('{"enabled":true,'))[0]).toMatch(/^Not valid JSON/);
   });
 
+  it('names the line of a wrong key, a wrong value and a syntax error (a refusal at commit says where)', () => {
+    expect(compileAnnouncement('{\n  "enabled": "yes",\n  "text": "Hi",\n  "colour": "red"\n}').problems).toEqual([
+      { path: 'site/announcement.json', line: 2, message: 'enabled: true or false (without quotes).' },
+      { path: 'site/announcement.json', line: 4, message: 'The file: "colour" is not a setting of the announcement (it has enabled, text and link).' },
+    ]);
+    expect(compileAnnouncement('{\n  "enabled": true,\n  "text": "Hi",\n}').problems[0]).toMatchObject({ line: 4 });
+    expect(messages(compileAnnouncement('[]'))).toEqual(['The file must be one JSON object: { "enabled": …, "text": …, "link": … }.']);
+  });
+
   it('keeps robots.txt rules and comments, and refuses anything else with its line', () => {
     expect(compileRobots('# mine\nDisallow: /drafts/\n\nUser-agent: Bingbot\n')).toEqual({
       lines: ['# mine', 'Disallow: /drafts/', 'User-agent: Bingbot'],

@@ -146,14 +146,19 @@ export function compileTheme(source: string): { css: string; problems: AssetProb
 
 // --- the announcement bar and robots.txt -------------------------------------------------------------
 
+const missingOr = (wrong: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'Missing: the announcement needs it.' : wrong);
+
 const announcementSchema = z
   .object({
-    enabled: z.boolean(),
-    text: z.string().trim().max(200, 'At most 200 characters.'),
+    enabled: z.boolean({ error: missingOr('true or false (without quotes).') }),
+    text: z
+      .string({ error: missingOr('Text in double quotes.') })
+      .trim()
+      .max(200, 'At most 200 characters.'),
     link: z
-      .string()
+      .string({ error: 'A path of the site (/events), an https:// address, or null.' })
       .regex(/^(\/(?!\/)[^\s]*|https:\/\/[^\s]+)$/, 'A path of the site (/events) or an https:// address.')
-      .max(500)
+      .max(500, 'At most 500 characters.')
       .nullable()
       .optional(),
   })
@@ -175,6 +180,11 @@ export function compileAnnouncement(source: string): { announcement: Announcemen
   let json: unknown;
   try {
     json = JSON.parse(source);
+    if (json === null || typeof json !== 'object' || Array.isArray(json))
+      return {
+        announcement: null,
+        problems: [{ path: ANNOUNCEMENT_PATH, line: 1, message: 'The file must be one JSON object: { "enabled": …, "text": …, "link": … }.' }],
+      };
   } catch (err) {
     const message = (err as Error).message;
     // V8 names the position ("… at position 12"; newer versions add the line).
@@ -198,7 +208,8 @@ export function compileAnnouncement(source: string): { announcement: Announcemen
       const key = typeof i.path[0] === 'string' ? i.path[0] : null;
       problems.push({ path: ANNOUNCEMENT_PATH, line: key ? lineOfKey(source, key) : null, message: `${i.path.join('.') || 'The file'}: ${i.message}` });
     }
-    return { announcement: null, problems };
+    // In the file's order; what is missing (no line) last.
+    return { announcement: null, problems: problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity)) };
   }
   const a = parsed.data;
   return { announcement: a.enabled ? { text: a.text, link: a.link ?? null } : null, problems: [] };
