@@ -341,6 +341,26 @@ describe('branches', () => {
     for (const name of ['', 'two words', 'a..b', '-x/..', 'x.lock', '/lead']) {
       expect((await master.json('POST', '/api/admin/code/branches', { name })).status, name).toBe(400);
     }
+    // Names git reserves or reads as something else: each refused with the reason, no branch made.
+    for (const [name, message] of [
+      ['HEAD', '"HEAD" is a name git reserves: choose another.'],
+      ['config', '"config" is a name git reserves: choose another.'],
+      ['FETCH_HEAD', '"FETCH_HEAD" is a name git reserves: choose another.'],
+      ['refs/heads/x', 'A branch name cannot start with "refs/": git would read it as another kind of name.'],
+      ['x.lock/y', 'No part of a branch name (between slashes) can end with ".lock".'],
+      ['x.', 'A branch name cannot end with ".".'],
+      ['a@{1}', 'A branch name cannot contain "@{".'],
+    ]) {
+      const err = (await body<{ error: { code: string; details: { path: string; message: string }[] } }>(
+        await master.json('POST', '/api/admin/code/branches', { name }),
+        400,
+      )).error;
+      expect(err.details, name).toEqual([{ path: 'name', message }]);
+    }
+    expect((await body<{ branches: BranchInfo[] }>(await master.json('GET', '/api/admin/code/branches'), 200)).branches.map((b) => b.name)).toEqual([
+      'feature/autumn',
+      'main',
+    ]);
     expect((await master.json('PUT', '/api/admin/code/branch', { name: 'nowhere' })).status).toBe(404);
   });
 });
