@@ -351,10 +351,12 @@ describe('branches', () => {
       ['x.', 'A branch name cannot end with ".".'],
       ['a@{1}', 'A branch name cannot contain "@{".'],
     ]) {
-      const err = (await body<{ error: { code: string; details: { path: string; message: string }[] } }>(
-        await master.json('POST', '/api/admin/code/branches', { name }),
-        400,
-      )).error;
+      const err = (
+        await body<{ error: { code: string; details: { path: string; message: string }[] } }>(
+          await master.json('POST', '/api/admin/code/branches', { name }),
+          400,
+        )
+      ).error;
       expect(err.details, name).toEqual([{ path: 'name', message }]);
     }
     expect((await body<{ branches: BranchInfo[] }>(await master.json('GET', '/api/admin/code/branches'), 200)).branches.map((b) => b.name)).toEqual([

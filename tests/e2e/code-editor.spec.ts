@@ -124,6 +124,10 @@ test('edit the theme colour, view the changes, commit, deploy, revert and deploy
     // A branch, created and switched to; then back to main.
     await admin.getByRole('tab', { name: 'Branches' }).click();
     await admin.getByRole('button', { name: 'Create Branch' }).click();
+    // A name git reserves is refused by the form with the server's own sentence.
+    await admin.getByLabel('Branch name').fill('HEAD');
+    await admin.getByRole('button', { name: 'Create and switch' }).click();
+    await expect(admin.getByRole('alert').filter({ hasText: '"HEAD" is a name git reserves: choose another.' })).toBeVisible();
     await admin.getByLabel('Branch name').fill('feature/autumn');
     await admin.getByRole('button', { name: 'Create and switch' }).click();
     await expect(admin.getByText('Branch created', { exact: true })).toBeVisible();

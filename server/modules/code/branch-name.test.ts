@@ -1,11 +1,12 @@
+// (shared/branch-name.ts, tested here: the test runs the git binary, which shared/ code may not import.)
 // Branch names as git judges them: the attacks that used to pass (HEAD, config, refs/heads/x), each of
 // `git check-ref-format --branch`'s rules, and random names checked against the real git binary.
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { branchFormatProblem, branchNameProblem } from './branch-name';
-import { createBranchBody } from './schemas/code';
+import { branchFormatProblem, branchNameProblem } from '../../../shared/branch-name';
+import { createBranchBody } from '../../../shared/schemas/code';
 
 /** Does `git check-ref-format --branch` accept the name? */
 function gitAccepts(name: string): boolean {
