@@ -56,6 +56,55 @@ describe('the theme', () => {
     expect(messages(compileTheme(':root { --hero: url(https://x.example/a.png); }'))).toEqual(['--hero: the theme loads nothing (no url()).']);
   });
 
+  it('accepts values built from colours, lengths, numbers, percentages, keywords, font names and the allowed functions', () => {
+    const source = `:root {
+  --color-ink: oklch(40% 0.1 30);
+  --color-cream: color-mix(in oklch, var(--color-ink) 40%, white);
+  --color-brass: rgb(138 106 37 / 80%);
+  --color-forest: hsl(160deg 33% 18%);
+  --spacing: clamp(0.25rem, 1vw, 0.5rem);
+  --radius-lg: calc(2 * var(--spacing));
+  --font-sans: 'Inter Variable', system-ui, sans-serif;
+  --leading: 1.5;
+  --weight: bold;
+  --width: min(100%, 60ch);
+}`;
+    expect(compileTheme(source).problems).toEqual([]);
+  });
+
+  it('refuses, by allowlist, every value that could load something or that it cannot vouch for (url() was the only one refused)', () => {
+    const attacks: [string, string][] = [
+      [
+        'image-set("https://evil.example/a.png" 1x)',
+        '--x: "image-set()" is not a function the theme may use (it may use rgb(), rgba(), hsl(), hsla(), hwb(), lab(), lch(), oklab(), oklch(), color(), color-mix(), light-dark(), calc(), min(), max(), clamp() and var()).',
+      ],
+      ['-webkit-image-set("x" 1x)', '--x: "-webkit-image-set()" is not a function the theme may use'],
+      ['src("https://evil.example/a.png")', '--x: "src()" is not a function the theme may use'],
+      ['cross-fade(url(a), red)', '--x: "cross-fade()" is not a function the theme may use'],
+      ['url(https://evil.example/a.png)', '--x: the theme loads nothing (no url()).'],
+      ['u\\72l(x)', '--x: escapes (\\) are not allowed in the theme.'],
+      // css-tree reads this one as url( and stops at the "//": refused either way.
+      ['u\\72l(https://evil.example/a.png)', ''],
+      ['\\75rl(x)', '--x: escapes (\\) are not allowed in the theme.'],
+      ['ur/**/l(x)', '--x: "l()" is not a function the theme may use'],
+      ['expression(alert(1))', '--x: "expression()" is not a function the theme may use'],
+      ['calc(1px + var(--y, image-set("https://evil.example/a.png" 1x)))', '--x: "image-set()" is not a function the theme may use'],
+      ['rgb(0 0 0 / var(--a, src("x")))', '--x: "src()" is not a function the theme may use'],
+      ['"https://evil.example/a.png"', '--x: quoted text may hold only a font name (letters, digits, spaces and hyphens).'],
+      ['red !important', '--x: remove "!important": the theme needs none.'],
+      ['2x', '--x: the unit "x" is not allowed (lengths, angles, times and fr are).'],
+      ['U+0-7F', '--x: a unicode-range is not allowed in a theme value.'],
+      ['[a]', '--x: brackets are not allowed in a theme value.'],
+      ['#javascript', '--x: "#javascript" is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa).'],
+    ];
+    for (const [value, message] of attacks) {
+      const problems = compileTheme(`:root {\n  --x: ${value};\n}\n`).problems;
+      expect(problems.length, value).toBeGreaterThan(0);
+      expect(problems[0]?.line, value).toBe(2);
+      expect(problems[0]?.message.startsWith(message), `${value}: ${problems[0]?.message}`).toBe(true);
+    }
+  });
+
   it('can never close the <style> it is inlined into', () => {
     expect(messages(compileTheme(':root { --label: "</style><script>alert(1)</script>"; }'))).toEqual(['--label: a value may not contain "<".']);
     // A comment with "<" is dropped, not inlined.

@@ -47,7 +47,12 @@ uses the new files at once, without a restart. Rollback: deploy an earlier commi
 
 - \`${THEME_PATH}\` — the theme: CSS custom properties (colours, fonts, spacing) inside \`:root { … }\`.
   Inlined into every page. Colours must be colours, \`--font-*\` font lists, \`--spacing\` a length.
-- \`${LAYOUT_PATH}\` — the HTML around every email; \`{{content}}\` is where the text goes.
+  A value is built from colours, lengths, numbers, percentages, keywords, font names and the functions
+  \`rgb()\`, \`hsl()\`, \`oklch()\`, \`color-mix()\`, \`calc()\`, \`clamp()\`, \`var()\` and their kin: nothing that loads
+  anything (no \`url()\`, \`image-set()\`).
+- \`${LAYOUT_PATH}\` — the HTML around every email; \`{{content}}\` is where the text goes. Only the
+  tags, attributes and link schemes an email needs (docs/decisions/email-html-sanitizing.md): no scripts,
+  forms, frames, \`<style>\` blocks or comments; \`style="…"\` attributes with plain values.
 - \`emails/<name>.txt\` — the account emails: a \`Subject:\` line, then paragraphs separated by blank
   lines; \`[label]({{url}})\` is the button. Each email may use only its own placeholders:
 ${TEMPLATE_NAMES.map((n) => `  - \`${templatePath(n)}\`: ${BUILT_IN_TEMPLATES[n].purpose} (${BUILT_IN_TEMPLATES[n].vars.map((v) => `{{${v}}}`).join(', ')})`).join('\n')}
@@ -85,6 +90,97 @@ const typeOf = (property: string): { kind: 'type' | 'property'; name: string; la
   if (property === '--spacing' || property.startsWith('--radius-')) return { kind: 'type', name: 'length', label: 'a length' };
   return null;
 };
+
+/** The functions a theme value may call: colours and arithmetic over values, nothing that loads or draws. */
+export const THEME_FUNCTIONS = [
+  'rgb',
+  'rgba',
+  'hsl',
+  'hsla',
+  'hwb',
+  'lab',
+  'lch',
+  'oklab',
+  'oklch',
+  'color',
+  'color-mix',
+  'light-dark',
+  'calc',
+  'min',
+  'max',
+  'clamp',
+  'var',
+] as const;
+const FUNCTIONS: ReadonlySet<string> = new Set(THEME_FUNCTIONS);
+const FUNCTION_LIST = `${THEME_FUNCTIONS.slice(0, -1)
+  .map((f) => `${f}()`)
+  .join(', ')} and ${THEME_FUNCTIONS.at(-1)}()`;
+/** Units of lengths, angles, times and flex fractions (no resolutions: `1x` belongs to image sets). */
+const UNITS: ReadonlySet<string> = new Set(
+  (
+    'px em rem ex rex ch rch cap rcap ic ric lh rlh vw vh vi vb vmin vmax svw svh svi svb svmin svmax lvw lvh lvi lvb lvmin lvmax ' +
+    'dvw dvh dvi dvb dvmin dvmax cqw cqh cqi cqb cqmin cqmax cm mm q in pt pc deg grad rad turn s ms fr'
+  ).split(' '),
+);
+const FONT_NAME = /^[\p{L}\p{N} _-]+$/u;
+const HEX_COLOUR = /^([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const OPERATORS: ReadonlySet<string> = new Set([',', '/', '+', '-', '*']);
+
+/**
+ * Why a custom property's value is not one the theme accepts, or null. An allowlist over css-tree's
+ * AST: colours, lengths, numbers, percentages, keywords, font names, and the functions above (their
+ * arguments checked the same way, however deep). Anything else — url(), image-set(), src(), strings
+ * that are not font names, escapes, unicode ranges, brackets — is refused with the reason.
+ */
+function themeValueProblem(value: csstree.CssNode, raw: string): string | null {
+  // css-tree keeps escapes in names (`u\72l(` stays a function "u\72l"); refused outright.
+  if (raw.includes('\\')) return 'escapes (\\) are not allowed in the theme.';
+  let problem: string | null = null;
+  const refuse = (why: string) => {
+    problem ??= why;
+  };
+  csstree.walk(value, (node) => {
+    if (problem) return;
+    switch (node.type) {
+      case 'Value':
+      case 'Identifier':
+      case 'Number':
+      case 'Percentage':
+      case 'Parentheses':
+        return;
+      case 'Operator':
+        if (!OPERATORS.has(node.value.trim())) refuse(`the operator "${node.value.trim()}" is not allowed in a theme value.`);
+        return;
+      case 'Dimension':
+        if (!UNITS.has(node.unit.toLowerCase())) refuse(`the unit "${node.unit}" is not allowed (lengths, angles, times and fr are).`);
+        return;
+      case 'Hash':
+        if (!HEX_COLOUR.test(node.value)) refuse(`"#${node.value}" is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa).`);
+        return;
+      case 'String':
+        if (!FONT_NAME.test(node.value)) refuse('quoted text may hold only a font name (letters, digits, spaces and hyphens).');
+        return;
+      case 'Function':
+        if (!FUNCTIONS.has(node.name.toLowerCase())) refuse(`"${node.name}()" is not a function the theme may use (it may use ${FUNCTION_LIST}).`);
+        return;
+      case 'Url':
+        refuse('the theme loads nothing (no url()).');
+        return;
+      case 'UnicodeRange':
+        refuse('a unicode-range is not allowed in a theme value.');
+        return;
+      case 'Brackets':
+        refuse('brackets are not allowed in a theme value.');
+        return;
+      case 'Raw':
+        refuse(`"${node.value.trim().slice(0, 40)}" is not a value the theme can read.`);
+        return;
+      default:
+        refuse(`${node.type} is not allowed in a theme value.`);
+    }
+  });
+  return problem;
+}
 
 export function compileTheme(source: string): { css: string; problems: AssetProblem[] } {
   const problems: AssetProblem[] = [];
@@ -128,11 +224,21 @@ export function compileTheme(source: string): { css: string; problems: AssetProb
         return;
       }
       const text = csstree.generate(decl.value).trim();
+      const raw = decl.loc ? source.slice(decl.loc.start.offset, decl.loc.end.offset) : text;
+      let refused = true;
       if (text === '') at(dline, `${decl.property} has no value.`);
-      else if (/url\(|@import|expression\(/i.test(text)) at(dline, `${decl.property}: the theme loads nothing (no url()).`);
       else if (text.includes('<')) at(dline, `${decl.property}: a value may not contain "<".`);
+      else if (decl.important) at(dline, `${decl.property}: remove "!important": the theme needs none.`);
+      else if (decl.value.type === 'Raw' && problems.some((p) => p.line === dline)) {
+        // The parser's own complaint about this line says it already.
+      } else {
+        const problem = themeValueProblem(decl.value, raw);
+        if (problem) at(dline, `${decl.property}: ${problem}`);
+        else refused = false;
+      }
       const type = typeOf(decl.property);
-      if (type && text !== '' && decl.value.type === 'Value') {
+      // The lexer cannot see through var(): a value using it is checked by the allowlist only.
+      if (type && !refused && decl.value.type === 'Value' && !/\bvar\(/i.test(text)) {
         const match = type.kind === 'type' ? csstree.lexer.matchType(type.name, decl.value) : csstree.lexer.matchProperty(type.name, decl.value);
         if (match.error) at(dline, `${decl.property} must be ${type.label}, not "${text}".`);
       }
