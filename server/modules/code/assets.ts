@@ -6,7 +6,8 @@
 import * as csstree from 'css-tree';
 import { z } from 'zod';
 import { BUILT_IN_LAYOUT, BUILT_IN_TEMPLATES, type TemplateName, TEMPLATE_NAMES } from '../../mail/built-in-templates';
-import { type EmailTemplate, layoutProblems, parseTemplate, placeholdersOf, renderTemplate, TemplateError } from '../../mail/compose';
+import { type EmailTemplate, escapeHtml, layoutProblems, parseTemplate, placeholdersOf, renderTemplate, TemplateError } from '../../mail/compose';
+import { htmlProblems } from '../../mail/sanitize';
 import type { LiveEmailTemplates } from '../../mail/mailer';
 
 export const THEME_PATH = 'theme/theme.css';
@@ -343,10 +344,15 @@ export function compileRobots(source: string): { lines: string[]; problems: Asse
 
 // --- the emails --------------------------------------------------------------------------------------
 
+/** A template's button line: `[label](address)`. */
+const LINK_LINE = /^\[[^\]\n]+\]\(([^()\s]+)\)$/;
+
 function compileEmails(files: ReadonlyMap<string, string>): { emails: LiveEmailTemplates; problems: AssetProblem[] } {
   const problems: AssetProblem[] = [];
   const layout = files.get(LAYOUT_PATH) ?? BUILT_IN_LAYOUT;
-  for (const p of layoutProblems(layout)) problems.push({ path: LAYOUT_PATH, ...p });
+  const fromLayout = layoutProblems(layout);
+  for (const p of fromLayout) problems.push({ path: LAYOUT_PATH, ...p });
+  const layoutRefused = fromLayout.length > 0;
   const templates = new Map<string, EmailTemplate>();
   for (const [path, source] of files) {
     const name = /^emails\/([a-z0-9-]+)\.txt$/.exec(path)?.[1];
@@ -365,7 +371,18 @@ function compileEmails(files: ReadonlyMap<string, string>): { emails: LiveEmailT
     try {
       const template = parseTemplate(source);
       // Rendered with sample values, as the mailer will: a template that cannot render is refused.
-      renderTemplate(template, known.sample, layout);
+      const { html } = renderTemplate(template, known.sample, layout);
+      // Its text is escaped; its button's address is not text: the allowlist judges it (and, when the
+      // layout passes, the whole email as it would be sent).
+      const linkProblems: AssetProblem[] = [];
+      source.split('\n').forEach((line, i) => {
+        const href = LINK_LINE.exec(line.trim())?.[1];
+        if (href === undefined) return;
+        const filled = href.replace(/\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g, (_m, v: string) => known.sample[v] ?? '');
+        for (const p of htmlProblems(`<a href="${escapeHtml(filled)}">x</a>`)) linkProblems.push({ path, line: i + 1, message: p.message });
+      });
+      problems.push(...linkProblems);
+      if (!linkProblems.length && !layoutRefused) for (const p of htmlProblems(html)) problems.push({ path, line: null, message: p.message });
       templates.set(name, template);
     } catch (err) {
       if (!(err instanceof TemplateError)) throw err;
