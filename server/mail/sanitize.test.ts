@@ -73,7 +73,8 @@ const PAYLOADS = [
 ];
 
 /** What must never be left in a sent email's HTML. */
-const DANGER = /href="(?!https?:\/\/|mailto:)|src="(?!https:\/\/)|<(script|svg|math|iframe|object|embed|base|meta|form|input|button|link|style|noscript|textarea|xmp|isindex|video)\b|\son[a-z]+\s*=|javascript:|vbscript:|data:|srcdoc|expression\(|url\(|behavior|binding|<!--|href="\/\/|src="http:/i;
+const DANGER =
+  /href="(?!https?:\/\/|mailto:)|src="(?!https:\/\/)|<(script|svg|math|iframe|object|embed|base|meta|form|input|button|link|style|noscript|textarea|xmp|isindex|video)\b|\son[a-z]+\s*=|javascript:|vbscript:|data:|srcdoc|expression\(|url\(|behavior|binding|<!--|href="\/\/|src="http:/i;
 
 const layoutWith = (payload: string) => `<div style="font-family:Georgia,serif;max-width:560px">\n{{content}}\n${payload}\n</div>\n`;
 const withFile = (path: string, content: string) => new Map(Object.entries({ ...SEED_FILES, [path]: content }));
@@ -89,7 +90,12 @@ describe('the email HTML allowlist', () => {
   });
 
   it('removes every payload at send, whatever the layout deployed', () => {
-    const email: Email = { to: 'a@example.com', subject: 's', text: 't', compose: { template: 'reset-password', vars: { url: 'https://frolic.example/r?t=1' } } };
+    const email: Email = {
+      to: 'a@example.com',
+      subject: 's',
+      text: 't',
+      compose: { template: 'reset-password', vars: { url: 'https://frolic.example/r?t=1' } },
+    };
     for (const payload of PAYLOADS) {
       const { html } = prepareForSending(email, { layout: layoutWith(payload), templates: new Map() });
       // Text left in a title is escaped text, not markup: looked at without it.
@@ -119,7 +125,9 @@ describe('the email HTML allowlist', () => {
       },
     ]);
     expect(htmlProblems('<p srcdoc="x">x</p>')).toEqual([{ line: 1, message: 'The srcdoc attribute is not allowed on <p>.' }]);
-    expect(htmlProblems('<!-- note -->')[0]?.message).toBe('Comments and <!…> declarations are not allowed in an email: some mail programs read them as markup.');
+    expect(htmlProblems('<!-- note -->')[0]?.message).toBe(
+      'Comments and <!…> declarations are not allowed in an email: some mail programs read them as markup.',
+    );
   });
 
   it('keeps a real email layout as it is written: tables, inline styles, https images, links and mailto', () => {
@@ -150,7 +158,12 @@ describe('the email HTML allowlist', () => {
   });
 
   it('sends the built-in emails unchanged (their HTML is already inside the allowlist)', () => {
-    const email: Email = { to: 'a@example.com', subject: 's', text: 't', compose: { template: 'confirm-email', vars: { name: 'Al <b>', url: 'https://x.example/c?t=1&u=2' } } };
+    const email: Email = {
+      to: 'a@example.com',
+      subject: 's',
+      text: 't',
+      compose: { template: 'confirm-email', vars: { name: 'Al <b>', url: 'https://x.example/c?t=1&u=2' } },
+    };
     const live = { layout: SEED_FILES['emails/layout.html'] as string, templates: new Map([['confirm-email', builtInTemplate('confirm-email')]]) };
     const { html } = prepareForSending(email, live);
     expect(html).toBe(

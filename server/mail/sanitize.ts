@@ -221,7 +221,8 @@ export function htmlProblems(html: string): HtmlProblem[] {
     j += 1;
     for (const [name, value] of Object.entries(el.attribs)) {
       const now = kept.attribs[name];
-      const same = name === 'style' ? now !== undefined && declarations(value).map(normalise).join() === declarations(now).map(normalise).join() : now === value;
+      const same =
+        name === 'style' ? now !== undefined && declarations(value).map(normalise).join() === declarations(now).map(normalise).join() : now === value;
       if (!same) problems.push({ line: lineOfTag(html, el.name, nth), message: attributeProblem(el, name, value, now) });
     }
   }

@@ -238,6 +238,27 @@ describe('the repository and the editor', () => {
     await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent(ANNOUNCEMENT)}`);
   });
 
+  it('refuses to commit an email layout the HTML allowlist would change (the regular expressions missed these), and a theme value that loads', async () => {
+    const head = (await state()).head;
+    const layout = (await open('emails/layout.html')).content;
+    for (const payload of ['<svg/onload=alert(1)>', '<a href="jav&#x61;script:alert(1)">x</a>']) {
+      await save('emails/layout.html', `${layout}${payload}\n`);
+      const err = (await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'Layout' }), 422)).error;
+      expect(err.code, payload).toBe('commit_check_failed');
+      expect(err.details[0], payload).toMatchObject({ path: 'emails/layout.html', line: 2 });
+    }
+    await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent('emails/layout.html')}`);
+    await edit(THEME, (s) => s.replace(SEED_FOREST, `${SEED_FOREST}\n  --hero: image-set("https://evil.example/a.png" 1x);`));
+    const err = (await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'Hero' }), 422)).error;
+    expect(err.details[0]).toMatchObject({
+      path: THEME,
+      line: 9,
+      message: expect.stringMatching(/^--hero: "image-set\(\)" is not a function the theme may use/),
+    });
+    await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent(THEME)}`);
+    expect((await state()).head).toBe(head);
+  });
+
   it('refuses a revert that would bring a broken version back; main stays deployable', async () => {
     // A broken commit from before the checks ran at commit (written straight into the repository).
     const broken = await rawCommit('main', { [ANNOUNCEMENT]: '{"enabled":true,"txt":"x"}\n' }, 'Broken announcement (from before the checks)');

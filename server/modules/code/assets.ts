@@ -378,7 +378,7 @@ function compileEmails(files: ReadonlyMap<string, string>): { emails: LiveEmailT
       source.split('\n').forEach((line, i) => {
         const href = LINK_LINE.exec(line.trim())?.[1];
         if (href === undefined) return;
-        const filled = href.replace(/\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g, (_m, v: string) => known.sample[v] ?? '');
+        const filled = href.replace(/\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g, (_m, v: string) => (known.sample as Readonly<Record<string, string>>)[v] ?? '');
         for (const p of htmlProblems(`<a href="${escapeHtml(filled)}">x</a>`)) linkProblems.push({ path, line: i + 1, message: p.message });
       });
       problems.push(...linkProblems);
