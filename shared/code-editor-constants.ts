@@ -62,9 +62,8 @@ export const DEPLOY_SUCCESS = { title: 'Deployment Successful', description: 'Ch
 /** Spec §9: the deploy's deploying state lasts at least this long. */
 export const DEPLOY_MIN_MS = 3000;
 
-/** Branch names: words of letters, digits, dots, hyphens and underscores, separated by single slashes. */
-export const BRANCH_PATTERN = /^(?![-.])(?!.*\.\.)(?!.*\.lock$)(?!.*\/\.)(?!\.)[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
-export const BRANCH_MAX = 60;
+/** Branch names: git's rules and reserved names (branch-name.ts). */
+export { BRANCH_MAX } from './branch-name';
 export const COMMIT_MESSAGE_MAX = 2000;
 /** Characters one file may hold (the assets are small text files). */
 export const FILE_MAX = 50_000;

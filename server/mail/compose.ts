@@ -12,6 +12,8 @@
 // mailer passes, HTML-escaped in the HTML version. The HTML version is the layout
 // (`emails/layout.html`) with `{{content}}` replaced by the paragraphs.
 
+import { htmlProblems } from './sanitize';
+
 export type EmailNode = { kind: 'text'; text: string } | { kind: 'link'; label: string; href: string };
 
 export interface EmailTemplate {
@@ -103,7 +105,10 @@ export function composeParts(subject: string, paragraphs: readonly EmailNode[], 
   return { subject, text, html: layout.trim().replace('{{content}}', () => content) };
 }
 
-/** Problems with a layout: it must hold `{{content}}` once and run no script. */
+/**
+ * Problems with a layout: it must hold `{{content}}` once, and hold only what the email HTML allowlist
+ * keeps (sanitize.ts): a layout the sanitizer would change is refused, never altered silently.
+ */
 export function layoutProblems(layout: string): TemplateProblem[] {
   const problems: TemplateProblem[] = [];
   const count = layout.split('{{content}}').length - 1;
@@ -112,11 +117,6 @@ export function layoutProblems(layout: string): TemplateProblem[] {
       line: null,
       message: count === 0 ? 'The layout has no {{content}}: emails would be empty.' : 'The layout has {{content}} more than once.',
     });
-  const lineOf = (re: RegExp) => {
-    const i = layout.search(re);
-    return i < 0 ? null : layout.slice(0, i).split('\n').length;
-  };
-  const script = lineOf(/<script\b|\son[a-z]+\s*=|javascript:/i);
-  if (script) problems.push({ line: script, message: 'Emails run no scripts: remove the script, event handler or javascript: link.' });
+  problems.push(...htmlProblems(layout));
   return problems;
 }

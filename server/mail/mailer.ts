@@ -20,6 +20,7 @@ import { recordAudit } from '../modules/audit/service';
 import { builtInTemplate, type TemplateName } from './built-in-templates';
 import { composeParts, type EmailNode, type EmailTemplate, renderTemplate } from './compose';
 import { isoString, isoStringOrNull } from '../core/iso-time';
+import { sanitizeEmailHtml } from './sanitize';
 
 /** The email as the deployed templates and layout say it; as it came when none is deployed. */
 export function renderWith(email: Email, live: LiveEmailTemplates | null): Omit<Email, 'compose'> {
@@ -30,6 +31,15 @@ export function renderWith(email: Email, live: LiveEmailTemplates | null): Omit<
     return { ...plain, ...renderTemplate(template, compose.vars, live.layout) };
   }
   return { ...plain, ...composeParts(plain.subject, compose.paragraphs, live.layout) };
+}
+
+/**
+ * What is stored and sent: the email as the deployed templates and layout say it, its HTML through
+ * the email allowlist (defence in depth: a deploy already refuses a layout the allowlist would change).
+ */
+export function prepareForSending(email: Email, live: LiveEmailTemplates | null): Omit<Email, 'compose'> {
+  const rendered = renderWith(email, live);
+  return rendered.html === undefined ? rendered : { ...rendered, html: sanitizeEmailHtml(rendered.html) };
 }
 
 export interface Email {
@@ -205,8 +215,8 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
     },
     renderAttachments,
     async send(given, tx) {
-      // The deployed wording and layout (the email as built without them).
-      const email = renderWith(given, opts.templates?.() ?? null);
+      // The deployed wording and layout (the email as built without them), the HTML sanitized.
+      const email = prepareForSending(given, opts.templates?.() ?? null);
       // The row and its job commit together: on the caller's transaction, or on one of our own.
       const id = tx ? await store(tx, email) : await db.transaction((own) => store(own, email));
       if (opts.printLinks) {

@@ -1,8 +1,6 @@
 // The Code Editor's requests (issue 20, master admin only): one contract for the API and the screen.
 import { z } from 'zod';
 import {
-  BRANCH_MAX,
-  BRANCH_PATTERN,
   COMMIT_FAILED,
   COMMIT_MESSAGE_MAX,
   EDITOR_FONT_SIZES,
@@ -15,18 +13,29 @@ import {
   GIT_AUTH,
 } from '../code-editor-constants';
 import { withoutNul } from './admin';
+import { branchFormatProblem, branchNameProblem } from '../branch-name';
 
 const filePath = z
   .string({ error: 'Name a file.' })
   .min(1, 'Name a file.')
   .max(200)
   .regex(/^[a-z0-9._-]+(\/[a-z0-9._-]+)*$/i, 'Not a file of the repository.');
+/** A branch that exists: git's rules (a branch made before the reserved names were refused stays reachable). */
 export const branchName = z
   .string({ error: 'Enter a branch name.' })
   .trim()
-  .min(1, 'Enter a branch name.')
-  .max(BRANCH_MAX, `At most ${BRANCH_MAX} characters.`)
-  .regex(BRANCH_PATTERN, 'Letters, digits, dots, hyphens and underscores, in words separated by single slashes.');
+  .superRefine((name, ctx) => {
+    const problem = branchFormatProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+/** A new branch: git's rules and none of the names git reserves (HEAD, config, refs/…). */
+export const newBranchName = z
+  .string({ error: 'Enter a branch name.' })
+  .trim()
+  .superRefine((name, ctx) => {
+    const problem = branchNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 const oid = z.string().regex(/^[0-9a-f]{40}$/, 'Not a commit id.');
 
 /** GET /api/admin/code/file?path=…, DELETE the same (discard the edit). */
@@ -53,7 +62,7 @@ export const commitBody = z.object({
 export const historyQuery = z.object({ from: oid.optional() });
 
 /** POST /api/admin/code/branches: a new branch at the current branch's head (or a commit), checked out. */
-export const createBranchBody = z.object({ name: branchName, from: oid.optional() });
+export const createBranchBody = z.object({ name: newBranchName, from: oid.optional() });
 
 /** PUT /api/admin/code/branch: check a branch out (per user). */
 export const switchBranchBody = z.object({ name: branchName });

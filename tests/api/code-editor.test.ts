@@ -17,6 +17,8 @@ let other: Client & { userId: string };
 let visitor: Client;
 
 const THEME = 'theme/theme.css';
+const ANNOUNCEMENT = 'site/announcement.json';
+type Refusal = { code: string; message: string; details: { path: string; line: number | null; message: string }[] };
 const SEED_FOREST = '--color-forest: #1f3d36;';
 
 beforeAll(async () => {
@@ -48,6 +50,23 @@ const visitorTheme = async () => {
   const html = await (await visitor.get('/')).text();
   return /<style[^>]*data-site-theme[^>]*>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
 };
+/** A commit written straight into the repository, past the service's checks (as one from before they ran at commit). */
+async function rawCommit(branch: string, files: Record<string, string>, message: string): Promise<string> {
+  const repository = t.app.services.code.repository;
+  const oid = await t.db.database.db.transaction(async (tx) => {
+    await repository.lock(tx);
+    const parent = (await repository.head(branch, tx)) as string;
+    const snap = new Map(await repository.snapshot((await repository.readCommit(parent, tx)).tree, tx));
+    for (const [path, content] of Object.entries(files)) snap.set(path, await repository.writeBlob(tx, content));
+    const tree = await repository.writeSnapshot(tx, snap);
+    const made = await repository.writeCommit(tx, { tree, parents: [parent], message, author: { name: 'Old', email: 'old@example.com' }, at: Date.now() });
+    await repository.setHead(tx, branch, made);
+    return made;
+  });
+  // The service keeps branch heads until the change feed says they moved.
+  await t.app.feed.publish('code_repository', { repo: repository.repo });
+  return oid;
+}
 const lastAudit = async (action: string) =>
   (await t.db.database.db.select().from(auditLogs).where(eq(auditLogs.action, action)).orderBy(desc(auditLogs.id)).limit(1))[0];
 
@@ -188,28 +207,87 @@ describe('the repository and the editor', () => {
     expect(await visitorTheme()).toContain('--color-forest:#1f3d36');
   });
 
-  it('refuses to deploy a broken stylesheet, with the reason; the live site is unchanged', async () => {
-    const live = (await state()).live?.commit;
+  it('refuses to commit a broken stylesheet, with the file, the line and the reason; the edit is kept and main stays deployable', async () => {
+    const head = (await state()).head;
     await edit(THEME, (s) => s.replace(SEED_FOREST, '--color-forest #123456;'));
-    await commit('Broken theme');
-    const err = (
-      await body<{ error: { code: string; message: string; details: { path: string; line: number | null; message: string }[] } }>(
-        await deploy({ branch: 'main' }),
-        422,
-      )
-    ).error;
+    const err = (await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'Broken theme' }), 422)).error;
+    expect(err.code).toBe('commit_check_failed');
+    expect(err.details[0]).toMatchObject({ path: THEME, line: 8 });
+    expect(err.message).toContain('theme/theme.css line 8');
+    expect((await state()).head).toBe(head);
+    expect((await state()).changes).toBe(1);
+    // A colour that is not a colour is refused too.
+    await edit(THEME, (s) => s.replace('--color-forest #123456;', '--color-forest: wine;'));
+    expect((await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'Not a colour' }), 422)).error.details).toEqual([
+      { path: THEME, line: 8, message: '--color-forest must be a colour, not "wine".' },
+    ]);
+    await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent(THEME)}`);
+    await body(await deploy({ branch: 'main' }), 201);
+  });
+
+  it('refuses to commit an announcement with a wrong key, naming its line (it used to be caught only at Deploy)', async () => {
+    const head = (await state()).head;
+    await save(ANNOUNCEMENT, '{\n  "enabled": true,\n  "txt": "Tastings every Friday",\n  "link": "/events"\n}\n');
+    const err = (await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'Announce' }), 422)).error;
+    expect(err).toMatchObject({ code: 'commit_check_failed', message: expect.stringMatching(/^Not committed: site\/announcement\.json line 3: /) });
+    expect(err.details).toEqual([
+      { path: ANNOUNCEMENT, line: 3, message: 'The file: "txt" is not a setting of the announcement (it has enabled, text and link).' },
+      { path: ANNOUNCEMENT, line: null, message: 'text: Missing: the announcement needs it.' },
+    ]);
+    expect((await state()).head).toBe(head);
+    await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent(ANNOUNCEMENT)}`);
+  });
+
+  it('refuses to commit an email layout the HTML allowlist would change (the regular expressions missed these), and a theme value that loads', async () => {
+    const head = (await state()).head;
+    const layout = (await open('emails/layout.html')).content;
+    for (const payload of ['<svg/onload=alert(1)>', '<a href="jav&#x61;script:alert(1)">x</a>']) {
+      await save('emails/layout.html', `${layout}${payload}\n`);
+      const err = (await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'Layout' }), 422)).error;
+      expect(err.code, payload).toBe('commit_check_failed');
+      expect(err.details[0], payload).toMatchObject({ path: 'emails/layout.html', line: 2 });
+    }
+    await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent('emails/layout.html')}`);
+    await edit(THEME, (s) => s.replace(SEED_FOREST, `${SEED_FOREST}\n  --hero: image-set("https://evil.example/a.png" 1x);`));
+    const err = (await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'Hero' }), 422)).error;
+    expect(err.details[0]).toMatchObject({
+      path: THEME,
+      line: 9,
+      message: expect.stringMatching(/^--hero: "image-set\(\)" is not a function the theme may use/),
+    });
+    await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent(THEME)}`);
+    expect((await state()).head).toBe(head);
+  });
+
+  it('refuses a revert that would bring a broken version back; main stays deployable', async () => {
+    // A broken commit from before the checks ran at commit (written straight into the repository).
+    const broken = await rawCommit('main', { [ANNOUNCEMENT]: '{"enabled":true,"txt":"x"}\n' }, 'Broken announcement (from before the checks)');
+    const deployErr = (await body<{ error: Refusal }>(await deploy({ branch: 'main' }), 422)).error;
+    expect(deployErr.code).toBe('deploy_check_failed');
+    expect(deployErr.details[0]).toMatchObject({ path: ANNOUNCEMENT, line: 1 });
+    await save(ANNOUNCEMENT, '{"enabled":false,"text":"x"}\n');
+    const fix = await commit('Fix the announcement');
+    expect(fix.parent).toBe(broken);
+    const err = (await body<{ error: Refusal }>(await master.json('POST', `/api/admin/code/commits/${fix.id}/revert`), 422)).error;
+    expect(err.code).toBe('revert_check_failed');
+    expect(err.message).toMatch(/^Not reverted: site\/announcement\.json line 1: /);
+    expect(err.details[0]).toMatchObject({ path: ANNOUNCEMENT, line: 1 });
+    expect((await state()).head).toBe(fix.id);
+    await body(await deploy({ branch: 'main' }), 201);
+    expect((await state()).live?.commit).toBe(fix.id);
+  });
+
+  it('still refuses to deploy a commit that fails the checks (one made before they ran at commit), with the reason; the live site is unchanged', async () => {
+    const live = (await state()).live?.commit;
+    const theme = (await open(THEME)).content;
+    const broken = await rawCommit('main', { [THEME]: theme.replace(SEED_FOREST, '--color-forest #123456;') }, 'Broken theme (from before the checks)');
+    const err = (await body<{ error: Refusal }>(await deploy({ commit: broken }), 422)).error;
     expect(err.code).toBe('deploy_check_failed');
     expect(err.details[0]).toMatchObject({ path: THEME, line: 8 });
     expect(err.message).toContain('theme/theme.css line 8');
     expect((await state()).live?.commit).toBe(live);
     expect(await visitorTheme()).toContain('--color-forest:#1f3d36');
-    // A colour that is not a colour is refused too.
-    await edit(THEME, (s) => s.replace('--color-forest #123456;', '--color-forest: wine;'));
-    await commit('Not a colour');
-    expect((await body<{ error: { details: { message: string }[] } }>(await deploy({ branch: 'main' }), 422)).error.details[0]?.message).toBe(
-      '--color-forest must be a colour, not "wine".',
-    );
-    await edit(THEME, (s) => s.replace('--color-forest: wine;', SEED_FOREST));
+    await save(THEME, theme);
     await commit('Forest again');
   });
 
@@ -229,11 +307,10 @@ describe('the repository and the editor', () => {
     expect(mail?.text).toMatch(/Choose a new password: http:\/\/\S+\/auth\/reset-password\?token=/);
 
     await edit('emails/reset-password.txt', (s) => s.replace('Someone (hopefully you)', 'Someone ({{name}})'));
-    await commit('A value the reset email does not have');
-    const err = (await body<{ error: { details: { path: string; message: string }[] } }>(await deploy({ branch: 'main' }), 422)).error;
+    const err = (await body<{ error: Refusal }>(await master.json('POST', '/api/admin/code/commit', { message: 'A value the reset email does not have' }), 422))
+      .error;
     expect(err.details).toEqual([{ path: 'emails/reset-password.txt', line: 3, message: '{{name}} is not a value of this email (it has {{url}}).' }]);
-    await edit('emails/reset-password.txt', (s) => s.replace('Someone ({{name}})', 'Someone (hopefully you)'));
-    await commit('Back to the reset email’s own values');
+    await master.json('DELETE', `/api/admin/code/file?path=${encodeURIComponent('emails/reset-password.txt')}`);
   });
 
   it('adds the deployed robots.txt lines and shows the announcement bar', async () => {
@@ -285,6 +362,28 @@ describe('branches', () => {
     for (const name of ['', 'two words', 'a..b', '-x/..', 'x.lock', '/lead']) {
       expect((await master.json('POST', '/api/admin/code/branches', { name })).status, name).toBe(400);
     }
+    // Names git reserves or reads as something else: each refused with the reason, no branch made.
+    for (const [name, message] of [
+      ['HEAD', '"HEAD" is a name git reserves: choose another.'],
+      ['config', '"config" is a name git reserves: choose another.'],
+      ['FETCH_HEAD', '"FETCH_HEAD" is a name git reserves: choose another.'],
+      ['refs/heads/x', 'A branch name cannot start with "refs/": git would read it as another kind of name.'],
+      ['x.lock/y', 'No part of a branch name (between slashes) can end with ".lock".'],
+      ['x.', 'A branch name cannot end with ".".'],
+      ['a@{1}', 'A branch name cannot contain "@{".'],
+    ]) {
+      const err = (
+        await body<{ error: { code: string; details: { path: string; message: string }[] } }>(
+          await master.json('POST', '/api/admin/code/branches', { name }),
+          400,
+        )
+      ).error;
+      expect(err.details, name).toEqual([{ path: 'name', message }]);
+    }
+    expect((await body<{ branches: BranchInfo[] }>(await master.json('GET', '/api/admin/code/branches'), 200)).branches.map((b) => b.name)).toEqual([
+      'feature/autumn',
+      'main',
+    ]);
     expect((await master.json('PUT', '/api/admin/code/branch', { name: 'nowhere' })).status).toBe(404);
   });
 });
@@ -345,14 +444,16 @@ describeOnPostgres('one writer at a time', () => {
     const writers = await Promise.all([0, 1, 2, 3].map((i) => signedIn(t, 'master_admin', `race${i}`)));
     const paths = ['site/robots.txt', 'emails/invitation.txt', 'emails/confirm-email.txt', 'README.md'];
     const base = (await state(writers[0])).head;
-    await Promise.all(writers.map((w, i) => edit(paths[i] as string, (s) => `${s}\n<!-- writer ${i} -->\n`, w)));
+    // Each a change the deploy checks accept (a robots.txt line must be a rule or a comment).
+    const marker = (i: number) => (paths[i] === 'site/robots.txt' ? `# writer ${i}` : `<!-- writer ${i} -->`);
+    await Promise.all(writers.map((w, i) => edit(paths[i] as string, (s) => `${s}\n${marker(i)}\n`, w)));
     const made = await Promise.all(writers.map((w, i) => commit(`Writer ${i}`, w)));
     const history = (await body<HistoryPage>(await master.json('GET', '/api/admin/code/history'), 200)).commits.slice(0, 4);
     // All four, each the parent of the next: none lost, none overwritten.
     expect(new Set(history.map((c) => c.id))).toEqual(new Set(made.map((c) => c.id)));
     expect(history.at(-1)?.parent).toBe(base);
     for (let i = 0; i < 3; i++) expect(history[i]?.parent).toBe(history[i + 1]?.id);
-    for (const [i, path] of paths.entries()) expect((await open(path, master)).content).toContain(`<!-- writer ${i} -->`);
+    for (const [i, path] of paths.entries()) expect((await open(path, master)).content).toContain(marker(i));
     const rows = await t.db.database.db
       .select({ id: auditLogs.id })
       .from(auditLogs)

@@ -1,7 +1,7 @@
 // The Code Editor (issue 20): the master admin edits the theme colour in the editor, sees the diff in
 // View Changes, commits (an empty message refused with the spec's toast), deploys through the step-up
 // — and a visitor's page shows the new colour; reverts and deploys — the old colour is back; creates
-// a branch and switches; a broken stylesheet is refused at deploy, the live site unchanged. On a
+// a branch and switches; a broken stylesheet is refused at commit (file, line, reason), the live site unchanged. On a
 // server of its own: a deploy changes every visitor's page, and other journeys expect the seed theme.
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
@@ -59,7 +59,7 @@ async function deploy(admin: Page, { stepUp = false } = {}) {
   await expect(dialog).toBeHidden();
 }
 
-test('edit the theme colour, view the changes, commit, deploy, revert and deploy, branch — and a broken stylesheet refused at deploy', async ({ browser }) => {
+test('edit the theme colour, view the changes, commit, deploy, revert and deploy, branch — and a broken stylesheet refused at commit', async ({ browser }) => {
   test.setTimeout(180_000 * TIME_SCALE);
   const own = await startOwnServer(ownPort(), { demo: true });
   try {
@@ -124,6 +124,10 @@ test('edit the theme colour, view the changes, commit, deploy, revert and deploy
     // A branch, created and switched to; then back to main.
     await admin.getByRole('tab', { name: 'Branches' }).click();
     await admin.getByRole('button', { name: 'Create Branch' }).click();
+    // A name git reserves is refused by the form with the server's own sentence.
+    await admin.getByLabel('Branch name').fill('HEAD');
+    await admin.getByRole('button', { name: 'Create and switch' }).click();
+    await expect(admin.getByRole('alert').filter({ hasText: '"HEAD" is a name git reserves: choose another.' })).toBeVisible();
     await admin.getByLabel('Branch name').fill('feature/autumn');
     await admin.getByRole('button', { name: 'Create and switch' }).click();
     await expect(admin.getByText('Branch created', { exact: true })).toBeVisible();
@@ -133,13 +137,18 @@ test('edit the theme colour, view the changes, commit, deploy, revert and deploy
     await expect(admin.locator('[data-branch="main"]')).toContainText('Current');
     await expect(admin.getByTestId('repo-status')).toContainText('Branch main');
 
-    // A broken stylesheet: committed, refused at deploy with the reason; the live site unchanged.
+    // A broken stylesheet: refused at commit, in the dialog, with the file, the line and the reason;
+    // nothing committed, the edit kept, the live site unchanged.
     await editTheme(admin, own.url, (css) => css.replace('--color-forest: #1f3d36;', '--color-forest #ff0000;'));
-    await commit(admin, 'Forgot a colon');
-    await deploy(admin);
-    await expect(admin.getByText('Deployment Failed', { exact: true })).toBeVisible({ timeout: 15_000 });
-    await expect(admin.getByTestId('deploy-problems')).toContainText('theme/theme.css:8');
-    await expect(admin.getByTestId('deploy-problems')).toContainText('does not parse');
+    await admin.getByTestId('commit-changes').click();
+    const refused = admin.getByRole('dialog', { name: 'Commit Changes' });
+    await refused.getByLabel('Commit message').fill('Forgot a colon');
+    await refused.getByRole('button', { name: 'Commit' }).click();
+    await expect(refused.getByTestId('check-problems')).toContainText('theme/theme.css:8');
+    await expect(refused.getByTestId('check-problems')).toContainText('does not parse');
+    expect(await seriousAxeIssues(admin)).toEqual([]);
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+    await expect(admin.getByTestId('commit-changes')).toHaveText('Commit Changes (1)');
     expect(await forest(visitor)).toEqual({ variable: '#1f3d36', painted: 'rgb(31, 61, 54)' });
   } finally {
     const database = await own.stopAndOpenDatabase();

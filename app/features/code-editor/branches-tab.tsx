@@ -5,6 +5,7 @@ import { BRANCH_MAX, type BranchInfo, type CodeState, shortId } from '@shared/co
 import { buttonClass } from '~/components/admin-ui/list';
 import { inputClass } from '~/components/forms/fields';
 import { toast } from '~/lib/toast-store';
+import { branchNameProblem } from '@shared/branch-name';
 import { codeApi, messageFor } from './api';
 
 export function BranchesTab({ branches, current, onState }: { branches: BranchInfo[]; current: string; onState: (s: CodeState) => void }) {
@@ -15,6 +16,12 @@ export function BranchesTab({ branches, current, onState }: { branches: BranchIn
 
   async function create(event: React.FormEvent) {
     event.preventDefault();
+    // The server's own rule (git's, and the names git reserves), said before the request.
+    const problem = branchNameProblem(name.trim());
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {

@@ -2,10 +2,11 @@
 // message, the author, the date, the files changed), each with View Diff and Revert (a new commit
 // undoing it), and Deploy this version (a rollback: the live site serves that commit).
 import { useEffect, useState } from 'react';
-import { type CommitSummary, type FileDiff, type HistoryPage, shortId } from '@shared/code-editor-constants';
+import { type CommitSummary, type DeployProblem, type FileDiff, type HistoryPage, shortId } from '@shared/code-editor-constants';
 import { buttonClass } from '~/components/admin-ui/list';
 import { toast } from '~/lib/toast-store';
 import { codeApi, messageFor } from './api';
+import { checkProblemsOf } from './check-problems';
 import { DiffView } from './diff-view';
 
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
@@ -14,12 +15,15 @@ export function HistoryTab({
   head,
   live,
   onReverted,
+  onRevertRefused,
   onDeployCommit,
   deploying,
 }: {
   head: string;
   live: string | null;
   onReverted: () => void;
+  /** The revert would bring back files that do not deploy: the screen lists them. */
+  onRevertRefused: (problems: DeployProblem[]) => void;
   onDeployCommit: (commit: string) => void;
   deploying: boolean;
 }) {
@@ -66,6 +70,8 @@ export function HistoryTab({
       onReverted();
     } catch (err) {
       toast({ title: 'Revert Failed', description: messageFor(err), variant: 'destructive' });
+      const problems = checkProblemsOf(err);
+      if (problems) onRevertRefused(problems);
     } finally {
       setBusy(null);
     }

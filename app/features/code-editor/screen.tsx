@@ -19,6 +19,7 @@ import { StepUpDialog, STEP_UP_REQUIRED } from '~/components/step-up';
 import { inputClass } from '~/components/forms/fields';
 import { toast } from '~/lib/toast-store';
 import { CodeApiError, codeApi, messageFor } from './api';
+import { CheckProblems, checkProblemsOf } from './check-problems';
 import { BranchesTab } from './branches-tab';
 import { EditorTab } from './editor-tab';
 import { HistoryTab } from './history-tab';
@@ -40,7 +41,8 @@ export function CodeEditorScreen({ initial }: { initial: CodeState }) {
   const [committing, setCommitting] = useState(false);
   const [deploying, setDeploying] = useState(false);
   const [stepUpFor, setStepUpFor] = useState<DeployTarget | null>(null);
-  const [problems, setProblems] = useState<DeployProblem[] | null>(null);
+  // What the deploy checks refused (a deploy, a revert), with each file, line and reason.
+  const [refused, setRefused] = useState<{ heading: string; problems: DeployProblem[] } | null>(null);
   const flushRef = useRef<(() => Promise<void>) | null>(null);
 
   const refresh = useCallback(async () => {
@@ -66,7 +68,7 @@ export function CodeEditorScreen({ initial }: { initial: CodeState }) {
 
   async function deploy(target: DeployTarget) {
     setDeploying(true);
-    setProblems(null);
+    setRefused(null);
     const started = Date.now();
     const atLeast = () => new Promise((r) => setTimeout(r, Math.max(0, DEPLOY_MIN_MS - (Date.now() - started))));
     try {
@@ -81,8 +83,8 @@ export function CodeEditorScreen({ initial }: { initial: CodeState }) {
       }
       await atLeast();
       toast({ title: 'Deployment Failed', description: messageFor(err), variant: 'destructive' });
-      if (err instanceof CodeApiError && err.code === 'deploy_check_failed' && Array.isArray(err.refusal.details))
-        setProblems(err.refusal.details as DeployProblem[]);
+      const problems = checkProblemsOf(err);
+      if (problems) setRefused({ heading: 'The deploy was stopped; the live site is unchanged.', problems });
     } finally {
       setDeploying(false);
     }
@@ -123,22 +125,7 @@ export function CodeEditorScreen({ initial }: { initial: CodeState }) {
         {state.changes ? ` · ${state.changes} uncommitted ${state.changes === 1 ? 'change' : 'changes'} (a deploy publishes commits only)` : ''}
       </p>
 
-      {problems ? (
-        <div role="alert" className="mb-4 rounded-md border border-red-700 bg-red-50 p-4 text-red-900" data-testid="deploy-problems">
-          <p className="font-medium">The deploy was stopped; the live site is unchanged.</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-            {problems.map((p, i) => (
-              <li key={i}>
-                <span className="font-mono">
-                  {p.path}
-                  {p.line ? `:${p.line}` : ''}
-                </span>{' '}
-                — {p.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {refused ? <CheckProblems heading={refused.heading} problems={refused.problems} /> : null}
 
       <div role="tablist" aria-label="Code Editor" className="mb-4 flex flex-wrap gap-1 border-b border-stone-300">
         {TABS.map(([key, label]) => (
@@ -172,7 +159,8 @@ export function CodeEditorScreen({ initial }: { initial: CodeState }) {
           <HistoryTab
             head={state.head}
             live={live?.commit ?? null}
-            onReverted={() => void refresh()}
+            onReverted={() => (setRefused(null), void refresh())}
+            onRevertRefused={(problems) => setRefused({ heading: 'The revert was refused; nothing was committed.', problems })}
             onDeployCommit={(commit) => void deploy({ commit })}
             deploying={deploying}
           />
@@ -196,6 +184,7 @@ export function CodeEditorScreen({ initial }: { initial: CodeState }) {
           onClose={() => setCommitting(false)}
           onCommitted={(c) => {
             setCommitting(false);
+            setRefused(null);
             toast({ title: 'Changes committed', description: `${shortId(c.id)} ${c.message.split('\n')[0]}` });
             void refresh();
           }}
@@ -230,6 +219,7 @@ function CommitDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<DeployProblem[] | null>(null);
 
   useEffect(() => {
     const d = ref.current;
@@ -245,6 +235,7 @@ function CommitDialog({
       return;
     }
     setBusy(true);
+    setProblems(null);
     try {
       await flush();
       const { commit } = await codeApi<{ commit: CommitSummary }>('POST', '/commit', { message });
@@ -252,6 +243,8 @@ function CommitDialog({
       onCommitted(commit);
     } catch (err) {
       const empty = err instanceof CodeApiError && err.code === 'validation_failed';
+      // The files would not deploy: each problem with its file and line, here in the dialog.
+      setProblems(checkProblemsOf(err));
       toast(empty ? { ...COMMIT_FAILED, variant: 'destructive' } : { title: COMMIT_FAILED.title, description: messageFor(err), variant: 'destructive' });
     } finally {
       setBusy(false);
@@ -263,7 +256,7 @@ function CommitDialog({
       ref={ref}
       aria-labelledby={`${id}-title`}
       onCancel={onClose}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl bg-white p-6 shadow-xl backdrop:bg-ink/50"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-white p-6 shadow-xl backdrop:bg-ink/50"
     >
       <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
         <h2 id={`${id}-title`} className="font-serif text-xl">
@@ -272,6 +265,9 @@ function CommitDialog({
         <p className="text-sm text-stone-700">
           Your uncommitted changes on <strong className="font-mono">{branch}</strong> become one commit, with you as its author.
         </p>
+        {problems ? (
+          <CheckProblems heading="Not committed: these files would not deploy. Your edits are kept; fix them and commit again." problems={problems} />
+        ) : null}
         <label className="block text-sm font-medium">
           Commit message
           <textarea className={inputClass} rows={3} maxLength={COMMIT_MESSAGE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} autoFocus />

@@ -56,6 +56,55 @@ describe('the theme', () => {
     expect(messages(compileTheme(':root { --hero: url(https://x.example/a.png); }'))).toEqual(['--hero: the theme loads nothing (no url()).']);
   });
 
+  it('accepts values built from colours, lengths, numbers, percentages, keywords, font names and the allowed functions', () => {
+    const source = `:root {
+  --color-ink: oklch(40% 0.1 30);
+  --color-cream: color-mix(in oklch, var(--color-ink) 40%, white);
+  --color-brass: rgb(138 106 37 / 80%);
+  --color-forest: hsl(160deg 33% 18%);
+  --spacing: clamp(0.25rem, 1vw, 0.5rem);
+  --radius-lg: calc(2 * var(--spacing));
+  --font-sans: 'Inter Variable', system-ui, sans-serif;
+  --leading: 1.5;
+  --weight: bold;
+  --width: min(100%, 60ch);
+}`;
+    expect(compileTheme(source).problems).toEqual([]);
+  });
+
+  it('refuses, by allowlist, every value that could load something or that it cannot vouch for (url() was the only one refused)', () => {
+    const attacks: [string, string][] = [
+      [
+        'image-set("https://evil.example/a.png" 1x)',
+        '--x: "image-set()" is not a function the theme may use (it may use rgb(), rgba(), hsl(), hsla(), hwb(), lab(), lch(), oklab(), oklch(), color(), color-mix(), light-dark(), calc(), min(), max(), clamp() and var()).',
+      ],
+      ['-webkit-image-set("x" 1x)', '--x: "-webkit-image-set()" is not a function the theme may use'],
+      ['src("https://evil.example/a.png")', '--x: "src()" is not a function the theme may use'],
+      ['cross-fade(url(a), red)', '--x: "cross-fade()" is not a function the theme may use'],
+      ['url(https://evil.example/a.png)', '--x: the theme loads nothing (no url()).'],
+      ['u\\72l(x)', '--x: escapes (\\) are not allowed in the theme.'],
+      // css-tree reads this one as url( and stops at the "//": refused either way.
+      ['u\\72l(https://evil.example/a.png)', ''],
+      ['\\75rl(x)', '--x: escapes (\\) are not allowed in the theme.'],
+      ['ur/**/l(x)', '--x: "l()" is not a function the theme may use'],
+      ['expression(alert(1))', '--x: "expression()" is not a function the theme may use'],
+      ['calc(1px + var(--y, image-set("https://evil.example/a.png" 1x)))', '--x: "image-set()" is not a function the theme may use'],
+      ['rgb(0 0 0 / var(--a, src("x")))', '--x: "src()" is not a function the theme may use'],
+      ['"https://evil.example/a.png"', '--x: quoted text may hold only a font name (letters, digits, spaces and hyphens).'],
+      ['red !important', '--x: remove "!important": the theme needs none.'],
+      ['2x', '--x: the unit "x" is not allowed (lengths, angles, times and fr are).'],
+      ['U+0-7F', '--x: a unicode-range is not allowed in a theme value.'],
+      ['[a]', '--x: brackets are not allowed in a theme value.'],
+      ['#javascript', '--x: "#javascript" is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa).'],
+    ];
+    for (const [value, message] of attacks) {
+      const problems = compileTheme(`:root {\n  --x: ${value};\n}\n`).problems;
+      expect(problems.length, value).toBeGreaterThan(0);
+      expect(problems[0]?.line, value).toBe(2);
+      expect(problems[0]?.message.startsWith(message), `${value}: ${problems[0]?.message}`).toBe(true);
+    }
+  });
+
   it('can never close the <style> it is inlined into', () => {
     expect(messages(compileTheme(':root { --label: "</style><script>alert(1)</script>"; }'))).toEqual(['--label: a value may not contain "<".']);
     // A comment with "<" is dropped, not inlined.
@@ -105,7 +154,8 @@ describe('email templates', () => {
   it('refuses a layout without {{content}} or with a script', () => {
     expect(messages(compileAssets(withFile('emails/layout.html', '<div></div>')))).toEqual(['The layout has no {{content}}: emails would be empty.']);
     expect(messages(compileAssets(withFile('emails/layout.html', `${BUILT_IN_LAYOUT}<img src=x onerror=alert(1)>`)))).toEqual([
-      'Emails run no scripts: remove the script, event handler or javascript: link.',
+      'The address in src of <img> is refused ("x"): only absolute https: addresses are allowed.',
+      'The onerror attribute of <img> is not allowed: emails run no scripts.',
     ]);
   });
 
@@ -123,6 +173,15 @@ describe('the announcement bar and robots.txt', () => {
     ]);
     expect(messages(compileAnnouncement('{"enabled":true,"text":""}'))).toEqual(['text: An enabled announcement needs text.']);
     expect(messages(compileAnnouncement('{"enabled":true,'))[0]).toMatch(/^Not valid JSON/);
+  });
+
+  it('names the line of a wrong key, a wrong value and a syntax error (a refusal at commit says where)', () => {
+    expect(compileAnnouncement('{\n  "enabled": "yes",\n  "text": "Hi",\n  "colour": "red"\n}').problems).toEqual([
+      { path: 'site/announcement.json', line: 2, message: 'enabled: true or false (without quotes).' },
+      { path: 'site/announcement.json', line: 4, message: 'The file: "colour" is not a setting of the announcement (it has enabled, text and link).' },
+    ]);
+    expect(compileAnnouncement('{\n  "enabled": true,\n  "text": "Hi",\n}').problems[0]).toMatchObject({ line: 4 });
+    expect(messages(compileAnnouncement('[]'))).toEqual(['The file must be one JSON object: { "enabled": …, "text": …, "link": … }.']);
   });
 
   it('keeps robots.txt rules and comments, and refuses anything else with its line', () => {

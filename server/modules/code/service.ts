@@ -29,7 +29,7 @@ import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { codeEditorSettings, codeWorkingFiles } from '../../db/schema';
 import { requireStepUp } from '../../auth/step-up';
 import { recordAudit } from '../audit/service';
-import { compileAssets, SEED_FILES } from './assets';
+import { type AssetProblem, compileAssets, SEED_FILES } from './assets';
 import { liveCommit } from './live';
 import { type Author, createRepository, isCommit, type Repository, type Snapshot } from './repo';
 
@@ -86,6 +86,16 @@ export async function ensureSiteRepository(db: Db, now: () => number = Date.now)
     });
     await tx.execute(sql`insert into code_deployments (repo, commit_oid, branch) values (${SITE_REPO}, ${oid}, ${EDITOR_DEFAULTS.defaultBranch})`);
     return true;
+  });
+}
+
+/** A refusal naming the first problem (file, line, reason); `details` lists them all. */
+function checkFailed(problems: AssetProblem[], refusal: { code: string; verb: string; hint: string }): AppError {
+  const first = problems[0] as AssetProblem;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more ${problems.length === 2 ? 'problem' : 'problems'})` : '';
+  return new AppError(refusal.code, 422, `${refusal.verb}: ${first.path}${first.line ? ` line ${first.line}` : ''}: ${first.message}${more}`, {
+    details: problems,
+    hint: refusal.hint,
   });
 }
 
@@ -242,6 +252,18 @@ export function createCodeService(deps: {
     return oid;
   }
 
+  /**
+   * The deploy's checks, on what a commit, a revert, a branch or a deploy would put at a branch's head
+   * or live: any problem and the request is refused, naming each file, line and reason. So every
+   * commit a branch moves to can be deployed (`main` always can).
+   */
+  async function checked(snap: Snapshot, d: DbOrTx, refusal: { code: string; verb: string; hint: string }): Promise<void> {
+    const files = new Map<string, string>();
+    for (const [path, blob] of snap) files.set(path, await repository.text(blob, d));
+    const { problems } = compileAssets(files);
+    if (problems.length) throw checkFailed(problems, refusal);
+  }
+
   const nothingToCommit = () =>
     new AppError('nothing_to_commit', 409, 'There are no changes to commit.', { hint: 'Edit a file first: its changes show in View Changes.' });
 
@@ -332,6 +354,11 @@ export function createCodeService(deps: {
         }
         const changed = repository.changes(before, snap);
         if (changed.length === 0) throw nothingToCommit();
+        await checked(snap, tx, {
+          code: 'commit_check_failed',
+          verb: 'Not committed',
+          hint: 'Fix the files named in details and commit again. Nothing was committed; your edits are kept.',
+        });
         const oid = await commitOn(tx, branch, parent, snap, input.message, editor);
         await tx
           .delete(codeWorkingFiles)
@@ -394,6 +421,11 @@ export function createCodeService(deps: {
           else snap.set(c.path, c.oldOid);
         }
         if (repository.changes(current, snap).length === 0) throw nothingToCommit();
+        await checked(snap, tx, {
+          code: 'revert_check_failed',
+          verb: 'Not reverted',
+          hint: `Reverting ${shortId(oid)} would bring back files that cannot be deployed. Edit the files by hand instead. Nothing was committed.`,
+        });
         const subject = target.message.split('\n')[0] as string;
         const newOid = await commitOn(tx, branch, head, snap, `Revert "${subject}"\n\nThis reverts commit ${oid}.`, editor);
         await recordAudit(tx, actor, {
@@ -428,6 +460,14 @@ export function createCodeService(deps: {
           throw new AppError('branch_exists', 409, `${input.name} clashes with the branch ${clash.name}.`, {
             details: [{ path: 'name', message: `Clashes with ${clash.name}.` }],
           });
+        // A branch starting at another commit than a head starts deployable, as every commit made here.
+        if (base !== from) {
+          await checked(await headSnapshot(base, tx), tx, {
+            code: 'branch_check_failed',
+            verb: 'No branch created',
+            hint: `Commit ${shortId(base)} fails the deploy checks: start the branch from a commit that passes them.`,
+          });
+        }
         await repository.setHead(tx, input.name, base);
         await tx
           .insert(codeEditorSettings)
@@ -461,9 +501,9 @@ export function createCodeService(deps: {
       // The checks run on exactly the files the live site will then compile.
       const { problems } = compileAssets(await repository.files(target));
       if (problems.length) {
-        const first = problems[0] as (typeof problems)[number];
-        throw new AppError('deploy_check_failed', 422, `Not deployed: ${first.path}${first.line ? ` line ${first.line}` : ''}: ${first.message}`, {
-          details: problems,
+        throw checkFailed(problems, {
+          code: 'deploy_check_failed',
+          verb: 'Not deployed',
           hint: 'Fix the files named in details, commit, and deploy again. The live site is unchanged.',
         });
       }
