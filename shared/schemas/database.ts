@@ -63,6 +63,8 @@ export interface CheckedStatement {
   kind: StatementKind;
   /** The tables a write changes (its target and those of writes inside its CTEs); empty for a read. */
   tables: string[];
+  /** EXPLAIN ANALYZE only: the statement it runs (its plan is what the cost cap checks). */
+  analyzes?: string;
 }
 
 export interface SqlCheck {

@@ -7,7 +7,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SQL, type SqlRunResult, type TablePage, type TableSummary } from '../../shared/schemas/database';
 import { queryRows } from '../../server/db/client';
-import { auditLogs, products, savedQueries } from '../../server/db/schema';
+import { auditLogs, organisations, products, savedQueries } from '../../server/db/schema';
 import { SECRET_COLUMNS } from '../../server/modules/sql/role';
 import type { Client } from '../support/client';
 import { signedIn, stepUp } from '../support/staff';
@@ -282,6 +282,59 @@ describe('writes', () => {
   });
 });
 
+describe('EXPLAIN ANALYZE, however ANALYZE is spelled (issue 40)', () => {
+  it('a write under EXPLAIN (ANALYZE 1) is listed in the confirmation (PostgreSQL) or refused (PGlite): no table changes unconfirmed', async () => {
+    const [org] = await t.db.database.db
+      .insert(organisations)
+      .values({
+        type: 'importer',
+        legalName: 'Explained Ltd',
+        tradingName: 'Explained',
+        licenceNumber: 'EXPLAIN-1',
+        licenceJurisdiction: 'GB',
+        licenceExpiresOn: '2035-01-01',
+        addressLine1: '1 Plan Street',
+        city: 'London',
+        country: 'GB',
+        market: 'GB',
+        currency: 'GBP',
+      })
+      .returning();
+    const hidden = `EXPLAIN (ANALYZE 1) UPDATE organisations SET trading_name = 'Changed by EXPLAIN' WHERE id = '${org!.id}'`;
+    const attack = `update products set name = name where slug = 'frolic-london-dry-gin'; ${hidden}`;
+    const tradingName = async () => (await t.db.database.db.select().from(organisations).where(eq(organisations.id, org!.id)))[0]!.tradingName;
+
+    // The switch off: refused as a write (PostgreSQL), or as an EXPLAIN ANALYZE (PGlite).
+    expect((await refused(hidden)).code).toBe(postgres ? 'sql_writes_off' : 'sql_refused');
+    for (const spelling of ["ANALYZE 'TRUE'", "ANALYZE 'On'", 'analyze yes', '"ANALYZE" 1']) {
+      expect((await refused(hidden.replace('ANALYZE 1', spelling))).code, spelling).toBe(postgres ? 'sql_writes_off' : 'sql_refused');
+    }
+    await stepUp(master);
+    // Confirming only the visible write's table is not enough: the confirmation names both.
+    const e = await refused(attack, postgres ? 409 : 400, { allowWrites: true, confirmedTables: ['products'] });
+    if (postgres) expect(e).toMatchObject({ code: 'sql_confirm', details: { tables: ['organisations', 'products'] } });
+    else expect(e).toMatchObject({ code: 'sql_refused', details: { statement: 2 } });
+    expect(await tradingName()).toBe('Explained');
+    if (!postgres) return;
+    // Confirmed, it runs as an EXPLAIN ANALYZE (its statement's plan within the cap) and the change is audited.
+    const r = await ok(attack, { allowWrites: true, confirmedTables: ['organisations', 'products'] });
+    expect(r.results.map((x) => x.command)).toEqual(['UPDATE', 'EXPLAIN ANALYZE']);
+    expect(await tradingName()).toBe('Changed by EXPLAIN');
+  });
+
+  it('EXPLAIN (ANALYZE 1) of a long count: refused on PGlite (it froze the database); on PostgreSQL the cost cap applies', async () => {
+    const e = await refused(`EXPLAIN (ANALYZE 'On') select count(*) from generate_series(1, 10000000000) a cross join products b`);
+    expect(e.code).toBe(postgres ? 'sql_too_costly' : 'sql_refused');
+    if (postgres) {
+      const r = await ok('EXPLAIN (ANALYZE 1) select count(*) from generate_series(1, 3000)');
+      expect(r.results[0]).toMatchObject({ command: 'EXPLAIN ANALYZE' });
+      expect(JSON.stringify(r.results[0]!.rows)).toContain('actual');
+    } else {
+      expect((await refused('EXPLAIN (ANALYZE 1) select count(*) from generate_series(1, 3000000)')).message).toContain('EXPLAIN ANALYZE is refused');
+    }
+  });
+});
+
 describe('runaway queries', () => {
   it('whose plan is dear are refused before they start, while /api/ping answers', async () => {
     const runaway = 'select count(*) from generate_series(1, 10000000000) a cross join products b';
@@ -323,6 +376,7 @@ describe('saved queries and the history', () => {
     expect((await other.json('DELETE', `/api/admin/sql/saved/${saved.id}`)).status).toBe(204);
     expect((await other.json('DELETE', `/api/admin/sql/saved/${saved.id}`)).status).toBe(404);
 
+    await ok(DEFAULT_SQL); // the history holds the last 50 runs: this one is among them
     const history = (await (await other.json('GET', '/api/admin/sql/history')).json()) as { history: { sql: string; userName: string; outcome: string }[] };
     expect(history.history.length).toBeGreaterThan(5);
     expect(history.history.find((h) => h.sql === DEFAULT_SQL)).toMatchObject({ userName: 'master_admin sql', outcome: 'ok' });

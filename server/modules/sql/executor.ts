@@ -82,8 +82,11 @@ export function createSqlExecutor(database: Database, role: SqlRole, limits: Exe
   }
 
   async function runOne(query: Query, s: CheckedStatement): Promise<StatementResult> {
-    if (s.command !== 'SHOW' && s.command !== 'EXPLAIN') {
-      const plan = await query(`explain (format json) ${s.text}`);
+    // EXPLAIN ANALYZE runs its statement: that statement's plan is the one the cap checks.
+    const costed = s.command === 'EXPLAIN ANALYZE' ? s.analyzes : s.command === 'SHOW' || s.command === 'EXPLAIN' ? null : s.text;
+    if (costed === undefined) throw new AppError('sql_refused', 400, 'This EXPLAIN ANALYZE could not be checked.');
+    if (costed !== null) {
+      const plan = await query(`explain (format json) ${costed}`);
       const json = plan.rows[0]?.[0];
       const tree = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Total Cost': number } }[];
       const cost = tree[0]?.Plan['Total Cost'] ?? 0;
