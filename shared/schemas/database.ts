@@ -63,6 +63,8 @@ export interface CheckedStatement {
   kind: StatementKind;
   /** The tables a write changes (its target and those of writes inside its CTEs); empty for a read. */
   tables: string[];
+  /** EXPLAIN ANALYZE only: the statement it runs (its plan is what the cost cap checks). */
+  analyzes?: string;
 }
 
 export interface SqlCheck {
@@ -76,6 +78,8 @@ export interface ResultColumn {
   name: string;
   /** The PostgreSQL type name (int4, text, timestamptz …). */
   type: string;
+  /** A secret column (password hash, token hash …): its cells are null, shown as hidden as in the table browser. */
+  masked: boolean;
 }
 
 /** A cell as JSON: numbers, strings, booleans, null; timestamps as ISO strings; bytea as \x hex; json as is. */

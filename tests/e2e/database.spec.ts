@@ -112,6 +112,16 @@ test('the master admin browses the tables, runs, saves and is refused a DROP; a 
     await expect(saved.getByRole('button', { name: 'Load Newest users into the editor' })).toBeVisible();
     await expect(saved.getByText('Master admin Demo')).toBeVisible();
 
+    // The spec's own example: every column of users, the secret ones hidden as the browser hides them (issue 40).
+    await typeQuery(editor, 'select * from users');
+    await page.getByRole('button', { name: 'Execute Query' }).click();
+    await expect(toastOf(page, 'Query executed')).toBeVisible();
+    const hashHeading = result.getByRole('columnheader', { name: /^password_hash/ });
+    await expect(hashHeading).toContainText('hidden');
+    const hashAt = await result.getByRole('columnheader').evaluateAll((hs) => hs.findIndex((h) => h.textContent?.startsWith('password_hash')));
+    await expect(result.locator('tbody tr').first().getByRole('cell').nth(hashAt)).toHaveText('hidden');
+    await expect(result).not.toContainText('$argon2');
+
     // DROP is refused: 'Query error' with the refusal, said in the results too; products still browses.
     await typeQuery(editor, 'DROP TABLE products');
     await page.getByRole('button', { name: 'Execute Query' }).click();

@@ -3,7 +3,7 @@
 // rows" when there were more; the run's duration. A refusal or an error stays here (the toast goes).
 import { SQL_ROW_CAP } from '@shared/database-constants';
 import type { SqlRunResult, StatementResult } from '@shared/schemas/database';
-import { Cell, ColumnHeading } from './cells';
+import { Cell, ColumnHeading, Hidden } from './cells';
 
 export type RunOutcome = { kind: 'result'; result: SqlRunResult } | { kind: 'error'; code: string; message: string; hint?: string } | null;
 
@@ -32,7 +32,7 @@ function StatementTable({ r, index, of }: { r: StatementResult; index: number; o
             <thead className="sticky top-0 border-b border-stone-200 bg-stone-50 text-stone-700">
               <tr>
                 {r.columns.map((c, i) => (
-                  <ColumnHeading key={i} name={c.name} type={c.type} />
+                  <ColumnHeading key={i} name={c.name} type={c.type} masked={c.masked} />
                 ))}
               </tr>
             </thead>
@@ -48,7 +48,7 @@ function StatementTable({ r, index, of }: { r: StatementResult; index: number; o
                   <tr key={i} className="hover:bg-stone-50">
                     {row.map((v, j) => (
                       <td key={j} className="px-3 py-2 align-top whitespace-nowrap">
-                        <Cell value={v} />
+                        {r.columns[j]?.masked ? <Hidden /> : <Cell value={v} />}
                       </td>
                     ))}
                   </tr>

@@ -163,6 +163,100 @@ describe('checkSql: EXPLAIN ANALYZE on the embedded database', () => {
   });
 });
 
+describe('checkSql: every spelling of ANALYZE is an EXPLAIN ANALYZE (fail closed)', () => {
+  // Anything but a literal false/off/0 runs the statement, whether or not PostgreSQL would accept the
+  // spelling: as a plain EXPLAIN it skipped the cost cap and the PGlite refusals, and hid a write from
+  // the confirmation.
+  const analyzing = [
+    'explain analyze',
+    'EXPLAIN ANALYZE',
+    'explain analyse',
+    'explain analyze verbose',
+    'explain (analyze)',
+    'explain (ANALYZE)',
+    'explain (analyse)',
+    'explain (Analyze)',
+    'explain (analyze true)',
+    'explain (analyze TRUE)',
+    'explain (analyze True)',
+    "explain (analyze 'true')",
+    "explain (analyze 'TRUE')",
+    'explain (analyze on)',
+    'explain (analyze ON)',
+    "explain (analyze 'On')",
+    "explain (analyze 'on')",
+    'explain (analyze 1)',
+    'explain (analyze 2)',
+    'explain (analyze -1)',
+    'explain (analyze 1.0)',
+    "explain (analyze '1')",
+    'explain (analyze yes)',
+    "explain (analyze 'YES')",
+    'explain (analyze y)',
+    "explain (analyze 't')",
+    "explain (analyze '')",
+    'explain (analyze anything)',
+    'explain ("analyze" true)',
+    'explain ("ANALYZE" yes)',
+    'explain ("Analyze")',
+    'explain (verbose, analyze 1, format json)',
+    'explain (analyze false, analyze 1)',
+    'explain (analyze 1, analyze false)',
+    'explain (format json, analyze)',
+    'explain (analyze true, costs off)',
+  ];
+
+  it.each(analyzing)('%s update … → a write that lists its table (PostgreSQL), refused on PGlite', async (prefix) => {
+    const text = `${prefix} update organisations set name = name where id = 1`;
+    expect((await checkSql(text, 'postgres')).statements[0]).toMatchObject({ command: 'EXPLAIN ANALYZE', kind: 'write', tables: ['organisations'] });
+    expect((await refusal(text, 'pglite')).message).toContain('EXPLAIN ANALYZE is refused');
+  });
+
+  it.each(analyzing)('%s select … → refused on PGlite, where nothing stops it', async (prefix) => {
+    const text = `${prefix} select count(*) from generate_series(1, 3000000)`;
+    expect((await refusal(text, 'pglite')).message).toContain('EXPLAIN ANALYZE is refused');
+    expect((await checkSql(text, 'postgres')).statements[0]).toMatchObject({ command: 'EXPLAIN ANALYZE', kind: 'read' });
+  });
+
+  it.each([
+    'explain',
+    'EXPLAIN',
+    'explain verbose',
+    'explain (analyze false)',
+    'explain (analyze FALSE)',
+    "explain (analyze 'False')",
+    'explain (analyze off)',
+    "explain (analyze 'OFF')",
+    'explain (analyze 0)',
+    'explain (analyze 00)',
+    "explain (analyze '0')",
+    'explain (analyze off, format json)',
+    'explain (costs off)',
+  ])('%s update … → a plan only: a read that runs nothing', async (prefix) => {
+    const text = `${prefix} update organisations set name = name where id = 1`;
+    expect((await checkSql(text, 'postgres')).statements[0]).toMatchObject({ command: 'EXPLAIN', kind: 'read', tables: [] });
+    expect((await checkSql(text, 'pglite')).statements[0]).toMatchObject({ command: 'EXPLAIN', kind: 'read', tables: [] });
+  });
+
+  it('the write a confirmation listed is every write of the run, the one under EXPLAIN (ANALYZE 1) too', async () => {
+    const c = await checkSql("update products set name = name where id = 1; EXPLAIN (ANALYZE 1) UPDATE organisations SET name = 'x' WHERE id = 1", 'postgres');
+    expect(c.tables).toEqual(['organisations', 'products']);
+  });
+
+  it('EXPLAIN ANALYZE carries the statement it runs, whose plan the cost cap checks', async () => {
+    const cases: [string, string][] = [
+      ['explain (analyze 1) select 1', 'select 1'],
+      ['EXPLAIN ANALYZE VERBOSE update products set name = name', 'update products set name = name'],
+      ["explain ( analyze 'TRUE' , format json )\n  (select 1 union select 2)", '(select 1 union select 2)'],
+      ['explain analyze with x as (select 1) select * from x', 'with x as (select 1) select * from x'],
+      ["explain /* crème */ (analyze 1) select 'brûlée'", "select 'brûlée'"],
+      ["select 'é'; explain /* ü */ analyse select 'ß'", "select 'ß'"],
+    ];
+    for (const [text, runs] of cases) expect((await checkSql(text, 'postgres')).statements.at(-1)!.analyzes, text).toBe(runs);
+    expect((await checkSql('explain select 1', 'postgres')).statements[0]!.analyzes).toBeUndefined();
+  });
+});
+
 describe('checkSql: what the planner would compute before any limit (PGlite)', () => {
   it.each([
     ["select length(repeat('x', 400000000))"],

@@ -4,7 +4,7 @@
 // calls that escape the run's limits wherever they hide (inside a CTE, a subquery, an EXPLAIN). What
 // the parser cannot read is refused too. The executor adds the rest: a read-only transaction, the
 // low-privilege role without the secret columns, the timeout or (PGlite) the plan's cost cap.
-import { parse } from 'libpg-query';
+import { parse, scan } from 'libpg-query';
 import type { CheckedStatement, SqlCheck } from '../../../shared/schemas/database';
 import { AppError } from '../../core/errors';
 
@@ -152,21 +152,69 @@ function constantArgs(args: unknown): boolean {
   });
 }
 
-function explainAnalyzes(explain: Node): boolean {
+/** The option names PostgreSQL reads as ANALYZE, in any case and quoted or not (fail closed: a quoted "ANALYZE" PostgreSQL would refuse counts too). */
+const ANALYZE_NAMES = new Set(['analyze', 'analyse']);
+/** The only values that turn ANALYZE off: literal false, off or 0. */
+const ANALYZE_OFF = new Set(['false', 'off', '0']);
+
+/**
+ * Whether an EXPLAIN runs its statement. Fail closed: an `analyze` option is on unless its value is a
+ * literal false, off or 0 — `(ANALYZE 1)`, `(ANALYZE 'TRUE')`, `(ANALYZE 'On')`, `(ANALYZE yes)` and
+ * spellings PostgreSQL would refuse alike — and one such option among several is enough.
+ */
+export function explainAnalyzes(explain: Node): boolean {
   const options = (explain.options as Node[] | undefined) ?? [];
   return options.some((o) => {
     const d = o.DefElem as Node | undefined;
-    if (d?.defname !== 'analyze') return false;
-    const arg = d.arg as Node | undefined;
-    if (!arg) return true;
-    const c = (arg.A_Const ?? arg) as Node;
-    const v =
-      (c.boolval as Node | undefined)?.boolval ??
-      (c.sval as Node | undefined)?.sval ??
-      (c.ival as Node | undefined)?.ival ??
-      (c.String as Node | undefined)?.sval;
-    return v === true || v === 1 || v === 'true' || v === 'on' || v === '1';
+    if (typeof d?.defname !== 'string' || !ANALYZE_NAMES.has(d.defname.toLowerCase())) return false;
+    return !isOff(d.arg as Node | undefined);
   });
+}
+
+function isOff(arg: Node | undefined): boolean {
+  if (!arg) return false;
+  const [kind] = Object.keys(arg);
+  const value = (arg[kind!] ?? {}) as Node;
+  // libpg-query leaves a field at its default out: `Integer: {}` is 0, `Boolean: {}` false.
+  if (kind === 'Integer') return (value.ival ?? 0) === 0;
+  if (kind === 'Boolean') return value.boolval !== true;
+  if (kind === 'String') return typeof value.sval === 'string' && ANALYZE_OFF.has(value.sval.toLowerCase());
+  return false;
+}
+
+type Tree = { stmts?: { stmt?: Node; stmt_location?: number; stmt_len?: number }[] };
+
+/** A tree without its byte offsets: two texts of one statement compare equal. */
+function withoutLocations(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutLocations);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Node)
+      .filter(([k]) => k !== 'location' && k !== 'stmt_location' && k !== 'stmt_len')
+      .map(([k, v]) => [k, withoutLocations(v)]),
+  );
+}
+
+/**
+ * The text of the statement an EXPLAIN ANALYZE runs, cut from its own text: the first suffix starting
+ * at a token that parses to exactly the statement under the EXPLAIN. Null when there is none (then
+ * the run is refused: its cost could not be checked).
+ */
+async function analyzedText(own: string, inner: Node): Promise<string | null> {
+  const want = JSON.stringify(withoutLocations(inner));
+  const { tokens } = (await scan(own)) as { tokens: { start: number }[] };
+  const bytes = Buffer.from(own, 'utf8');
+  for (const token of tokens.slice(1, 200)) {
+    const text = bytes.subarray(token.start).toString('utf8');
+    let tree: Tree;
+    try {
+      tree = (await parse(text)) as Tree;
+    } catch {
+      continue;
+    }
+    if (tree.stmts?.length === 1 && JSON.stringify(withoutLocations(tree.stmts[0]!.stmt)) === want) return text.trim();
+  }
+  return null;
 }
 
 const refuse = (message: string, statement: number) => new AppError('sql_refused', 400, message, { details: { statement } });
@@ -176,7 +224,7 @@ const refuse = (message: string, statement: number) => new AppError('sql_refused
  * `sql_refused` (with the reason and the statement's number, from 1).
  */
 export async function checkSql(text: string, engine: Engine): Promise<SqlCheck> {
-  let tree: { stmts?: { stmt?: Node; stmt_location?: number; stmt_len?: number }[] };
+  let tree: Tree;
   try {
     tree = (await parse(text)) as typeof tree;
   } catch (e) {
@@ -188,8 +236,12 @@ export async function checkSql(text: string, engine: Engine): Promise<SqlCheck> 
   if (raw.length > MAX_STATEMENTS) throw refuse(`At most ${MAX_STATEMENTS} statements run at once.`, MAX_STATEMENTS + 1);
 
   const bytes = Buffer.from(text, 'utf8');
-  const statements: CheckedStatement[] = raw.map((s, i) => {
-    const n = i + 1;
+  const statements: CheckedStatement[] = [];
+  for (const [i, s] of raw.entries()) statements.push(await checkOne(s, i + 1));
+  const tables = [...new Set(statements.flatMap((s) => s.tables))].sort();
+  return { statements, writes: tables.length > 0, tables };
+
+  async function checkOne(s: NonNullable<Tree['stmts']>[number], n: number): Promise<CheckedStatement> {
     const node = s.stmt ?? {};
     const [kind] = Object.keys(node);
     if (!kind) throw refuse('An empty statement cannot run.', n);
@@ -206,6 +258,7 @@ export async function checkSql(text: string, engine: Engine): Promise<SqlCheck> 
     if (kind === 'SelectStmt' && body.intoClause) throw refuse('SELECT INTO creates a table: schema changes are refused.', n);
 
     let executed: Node = node;
+    let analyzes: string | undefined;
     if (kind === 'ExplainStmt') {
       const inner = (body.query as Node | undefined) ?? {};
       const [innerKind] = Object.keys(inner);
@@ -225,6 +278,8 @@ export async function checkSql(text: string, engine: Engine): Promise<SqlCheck> 
         );
       command = 'EXPLAIN ANALYZE';
       executed = inner;
+      analyzes = (await analyzedText(own, inner)) ?? undefined;
+      if (!analyzes) throw refuse('This EXPLAIN ANALYZE could not be checked: write it as EXPLAIN (ANALYZE) followed by the statement.', n);
     }
 
     const seen: Walked = { writes: new Set(), recursive: false, refusal: null };
@@ -235,8 +290,6 @@ export async function checkSql(text: string, engine: Engine): Promise<SqlCheck> 
     }
     if (seen.writes.has(AUDIT_TABLE)) throw refuse('The audit log is append-only: no statement may change it.', n);
     const tables = [...seen.writes].sort();
-    return { text: own, command, kind: tables.length > 0 ? 'write' : 'read', tables };
-  });
-  const tables = [...new Set(statements.flatMap((s) => s.tables))].sort();
-  return { statements, writes: tables.length > 0, tables };
+    return { text: own, command, kind: tables.length > 0 ? 'write' : 'read', tables, ...(analyzes ? { analyzes } : {}) };
+  }
 }

@@ -6,10 +6,10 @@
 // audit triggers name the master admin.
 import pg from 'pg';
 import { parse } from 'libpg-query';
-import { type Cell, type CheckedStatement, SQL_ROW_CAP, type StatementResult } from '../../../shared/schemas/database';
+import { type Cell, type CheckedStatement, type ResultColumn, SQL_ROW_CAP, type StatementResult } from '../../../shared/schemas/database';
 import { AppError } from '../../core/errors';
 import type { Database } from '../../db/client';
-import type { SqlRole } from './role';
+import { EDITOR_SCHEMA, EDITOR_SEARCH_PATH, type SqlRole } from './role';
 
 export interface RunOptions {
   writes: boolean;
@@ -43,21 +43,30 @@ type Query = (text: string, params?: unknown[]) => Promise<Answer>;
 const CURSOR = 'frolic_sql_editor';
 
 export function createSqlExecutor(database: Database, role: SqlRole, limits: ExecutorLimits, onPoolError: (err: Error) => void): SqlExecutor {
-  const typeNames = new Map<number, string>();
+  /** Type oid → its name, and whether it is the masked views' `masked` (a secret column: shown as hidden, never sent). */
+  const typeNames = new Map<number, { type: string; masked: boolean }>();
   const pool =
     database.kind === 'postgres' && role.url
       ? new pg.Pool({ connectionString: role.url, max: 2, idleTimeoutMillis: 30_000, application_name: 'frolic-sql-editor' })
       : null;
   pool?.on('error', onPoolError);
 
-  async function typesOf(query: Query, fields: Field[]) {
+  async function typesOf(query: Query, fields: Field[]): Promise<ResultColumn[]> {
     const missing = [...new Set(fields.map((f) => f.dataTypeID))].filter((id) => !typeNames.has(id));
     if (missing.length > 0) {
-      const found = await query(`select oid::int, format_type(oid, null) from pg_type where oid = any($1::oid[])`, [missing]);
-      for (const [oid, name] of found.rows) typeNames.set(Number(oid), String(name));
+      const found = await query(
+        `select t.oid::int, n.nspname = $2 and t.typname = 'masked' as masked, format_type(t.oid, null)
+         from pg_type t join pg_namespace n on n.oid = t.typnamespace where t.oid = any($1::oid[])`,
+        [missing, EDITOR_SCHEMA],
+      );
+      for (const [oid, masked, name] of found.rows)
+        typeNames.set(Number(oid), masked === true ? { type: 'masked', masked: true } : { type: String(name), masked: false });
     }
-    return fields.map((f) => ({ name: f.name, type: typeNames.get(f.dataTypeID) ?? String(f.dataTypeID) }));
+    return fields.map((f) => ({ name: f.name, ...(typeNames.get(f.dataTypeID) ?? { type: String(f.dataTypeID), masked: false }) }));
   }
+
+  /** The rows as JSON carries them; a masked column's cells are null whatever they hold. */
+  const cellsOf = (rows: unknown[][], columns: ResultColumn[]): Cell[][] => rows.map((r) => r.map((v, i) => (columns[i]?.masked ? null : toCell(v))));
 
   async function runAll(query: Query, statements: CheckedStatement[], options: RunOptions): Promise<StatementResult[]> {
     await query(`select set_config('frolic.actor', $1, true), set_config('frolic.actor_ip', $2, true)`, [options.actorId ?? '', options.actorIp ?? '']);
@@ -70,6 +79,8 @@ export function createSqlExecutor(database: Database, role: SqlRole, limits: Exe
       // The privileges bind from here; the parser refuses every way back (SET ROLE, RESET, set_config).
       await query(`set local role ${role.name}`);
     }
+    // A table with a secret column is its masked view (role.ts); the parser refuses changing this.
+    await query(`select set_config('search_path', $1, true)`, [EDITOR_SEARCH_PATH]);
     const results: StatementResult[] = [];
     for (const [i, s] of statements.entries()) {
       try {
@@ -82,8 +93,11 @@ export function createSqlExecutor(database: Database, role: SqlRole, limits: Exe
   }
 
   async function runOne(query: Query, s: CheckedStatement): Promise<StatementResult> {
-    if (s.command !== 'SHOW' && s.command !== 'EXPLAIN') {
-      const plan = await query(`explain (format json) ${s.text}`);
+    // EXPLAIN ANALYZE runs its statement: that statement's plan is the one the cap checks.
+    const costed = s.command === 'EXPLAIN ANALYZE' ? s.analyzes : s.command === 'SHOW' || s.command === 'EXPLAIN' ? null : s.text;
+    if (costed === undefined) throw new AppError('sql_refused', 400, 'This EXPLAIN ANALYZE could not be checked.');
+    if (costed !== null) {
+      const plan = await query(`explain (format json) ${costed}`);
       const json = plan.rows[0]?.[0];
       const tree = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Total Cost': number } }[];
       const cost = tree[0]?.Plan['Total Cost'] ?? 0;
@@ -104,11 +118,12 @@ export function createSqlExecutor(database: Database, role: SqlRole, limits: Exe
       await query(`close ${CURSOR}`);
       const more = fetched.rows.length > SQL_ROW_CAP;
       const rows = fetched.rows.slice(0, SQL_ROW_CAP);
+      const columns = await typesOf(query, fetched.fields);
       return {
         text: s.text,
         command: s.command,
-        columns: await typesOf(query, fetched.fields),
-        rows: rows.map((r) => r.map(toCell)),
+        columns,
+        rows: cellsOf(rows, columns),
         rowCount: rows.length,
         more,
       };
@@ -117,11 +132,12 @@ export function createSqlExecutor(database: Database, role: SqlRole, limits: Exe
     const rows = answer.rows.slice(0, SQL_ROW_CAP);
     const changes = ['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(s.command);
     const rowCount = changes ? (answer.affected ?? answer.rows.length) : answer.rows.length;
+    const columns = await typesOf(query, answer.fields);
     return {
       text: s.text,
       command: s.command,
-      columns: await typesOf(query, answer.fields),
-      rows: rows.map((r) => r.map(toCell)),
+      columns,
+      rows: cellsOf(rows, columns),
       rowCount,
       more: answer.rows.length > SQL_ROW_CAP,
     };
@@ -192,9 +208,10 @@ function asSqlError(e: unknown, statement: number, of: number): unknown {
   if (err.code === '57014') {
     return new AppError('sql_timeout', 400, `${prefix}The query ran too long and was stopped.`, { details: { statement, sqlState: err.code } });
   }
-  const hint =
-    err.code === '42501'
-      ? 'The editor cannot read or change secret columns (password hashes, two-factor secrets, token hashes, chat secrets, email bodies) or change the audit log: name the columns you need instead of *.'
+  const hint = /\bmasked\b/.test(err.message)
+    ? 'A secret column is masked: it holds no value to compute with.'
+    : err.code === '42501'
+      ? 'The editor cannot read or change secret columns (password hashes, two-factor secrets, token hashes, chat secrets, email bodies) or change the audit log. Name a table without its schema (users, not public.users) to see its secret columns masked.'
       : undefined;
   return new AppError('sql_error', 400, `${prefix}${err.message}`, { details: { statement, sqlState: err.code, position: err.position ?? null }, hint });
 }

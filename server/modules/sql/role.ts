@@ -13,6 +13,14 @@
 //
 // PGlite: one connection whose session user is a superuser, so the run does SET LOCAL ROLE to a
 // NOLOGIN role: the privileges bind the query; the parser keeps it from switching back.
+//
+// `select * from users` (issue 40): each table with a secret has a view of the same name in the
+// schema EDITOR_SCHEMA, first on the run's search path — every column in its place, each secret one
+// NULL of the type `masked` (the executor shows it as the table browser does). The views are
+// `security_invoker`: they read their table with the role's own column privileges, which they need
+// only for the columns that are not secret. So `*`, a row value, a CTE or a join over `users` shows
+// the secrets masked, and `public.users` (the table itself) still refuses them
+// (docs/decisions/sql-editor-secrets.md).
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
@@ -67,8 +75,13 @@ export function sqlRolePassword(secret: string, role: string): string {
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The grants, for the tables and columns as they are now. */
-async function grantStatements(database: Database, role: string): Promise<string[]> {
+/** The schema of the editor's masked views (first on the run's search path) and of their type `masked`. */
+export const EDITOR_SCHEMA = 'frolic_sql_editor';
+/** The run's search path: a table with a secret is its masked view; every other table itself. */
+export const EDITOR_SEARCH_PATH = `${EDITOR_SCHEMA}, public`;
+
+/** The application's tables and their columns, in order, as they are now. */
+async function tableColumns(database: Database): Promise<Map<string, string[]>> {
   const columns = await queryRows<{ table_name: string; column_name: string }>(
     database.db,
     sql`
@@ -80,6 +93,52 @@ async function grantStatements(database: Database, role: string): Promise<string
   );
   const byTable = new Map<string, string[]>();
   for (const r of columns) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.column_name]);
+  return byTable;
+}
+
+/**
+ * The masked views, made anew for the columns as the migrations left them: each table with a secret
+ * column, every column in its place, the secret ones NULL of the type `masked` — an enum, because the
+ * wire protocol names a domain by its base type and the executor must know a masked column by its
+ * type (PGlite gives no column's table). `security_invoker`:
+ * the view reads its table with the role's privileges (which the open columns are all it needs), so
+ * a view can never give more than the table itself. Written through, it changes its table (a simple
+ * view is updatable; a masked column is not), with the same column grants.
+ */
+function viewStatements(byTable: Map<string, string[]>, role: string): string[] {
+  const schema = ident(EDITOR_SCHEMA);
+  const r = ident(role);
+  const out = [
+    `DROP SCHEMA IF EXISTS ${schema} CASCADE`,
+    `CREATE SCHEMA ${schema}`,
+    `CREATE TYPE ${schema}.masked AS ENUM ('hidden')`,
+    `GRANT USAGE ON SCHEMA ${schema} TO ${r}`,
+  ];
+  for (const [table, secret] of Object.entries(SECRET_COLUMNS)) {
+    const cols = byTable.get(table);
+    if (!cols) continue;
+    const view = `${schema}.${ident(table)}`;
+    const list = cols.map((c) => (secret.includes(c) ? `NULL::${schema}.masked AS ${ident(c)}` : ident(c))).join(', ');
+    out.push(`CREATE VIEW ${view} WITH (security_invoker = true) AS SELECT ${list} FROM public.${ident(table)}`, `GRANT SELECT ON ${view} TO ${r}`);
+    const open = cols.filter((c) => !secret.includes(c)).map(ident);
+    if (open.length > 0 && !READ_ONLY_TABLES.includes(table))
+      out.push(`GRANT INSERT (${open.join(', ')}), UPDATE (${open.join(', ')}), DELETE ON ${view} TO ${r}`);
+  }
+  return out;
+}
+
+/**
+ * Before the migrations: the views depend on their tables' columns, and PostgreSQL would refuse a
+ * migration that changes one a view reads. prepareSqlRole makes them again afterwards; meanwhile a
+ * run finds the tables themselves, whose secrets the role may not read.
+ */
+export async function dropEditorViews(database: Database): Promise<void> {
+  const exists = await queryRows<unknown>(database.db, sql`select 1 from pg_namespace where nspname = ${EDITOR_SCHEMA}`);
+  if (exists.length > 0) await database.db.execute(sql.raw(`DROP SCHEMA ${ident(EDITOR_SCHEMA)} CASCADE`));
+}
+
+/** The grants, for the tables and columns as they are now. */
+function grantStatements(byTable: Map<string, string[]>, role: string): string[] {
   const r = ident(role);
   const out = [
     `REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${r}`,
@@ -155,7 +214,10 @@ export async function prepareSqlRole(database: Database, options: SqlRoleOptions
     return;
   }
   // One round trip: some 250 statements at every start (and in every API test's database).
-  const grants = (await grantStatements(database, name)).join(';\n');
+  const byTable = await tableColumns(database);
+  const mayCreateSchema = await queryRows<{ can: boolean }>(database.db, sql`select has_database_privilege(current_database(), 'CREATE') as can`);
+  const statements = [...grantStatements(byTable, name), ...(mayCreateSchema[0]?.can ? viewStatements(byTable, name) : [])];
+  const grants = statements.join(';\n');
   if (database.pglite) await database.pglite.exec(grants);
   else await exec(grants);
 }
