@@ -57,17 +57,15 @@ async function prepare(services: PrepareServices) {
       .values({ number: state.orderNumber, buyerId: retailer.id, sellerId: distributor.id, status: 'approved', currency: 'GBP', submittedAt: new Date() })
       .returning();
     state.orderId = order!.id;
-    await tx
-      .insert(orderItems)
-      .values({
-        orderId: order!.id,
-        productId: product!.id,
-        casesRequested: 3,
-        cases: 3,
-        caseSize: product!.caseSize,
-        unitPriceMinor: 1000,
-        lineTotalMinor: 0,
-      });
+    await tx.insert(orderItems).values({
+      orderId: order!.id,
+      productId: product!.id,
+      casesRequested: 3,
+      cases: 3,
+      caseSize: product!.caseSize,
+      unitPriceMinor: 1000,
+      lineTotalMinor: 0,
+    });
     await moveStock(tx, { organisationId: distributor.id, productId: product!.id, onHand: 10 * product!.caseSize, reserved: 0, cause: 'adjustment' });
     await moveStock(tx, {
       organisationId: distributor.id,
