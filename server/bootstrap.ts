@@ -9,6 +9,7 @@ import { type Database, migrateDatabase } from './db/client';
 import { profiles, userRoles, users } from './db/schema';
 import { seedDemoContent } from './seed/demo-content';
 import { ensureBrandPages } from './seed/brand-pages';
+import { seedDemoCollateral } from './seed/collateral';
 import { DEMO_ROLE_ORGANISATION, seedPartnerChain } from './seed/partners';
 import { hashPassword, passwordProblem, weakPassword } from './auth/password';
 import { newToken } from './auth/tokens';
@@ -93,7 +94,8 @@ export interface DemoCredential {
 
 /**
  * Demo mode only: one user per role, and the demo trade network (server/seed/partners.ts) that the
- * partner roles' demo users belong to; existing demo users get the new password (and lose any lock).
+ * partner roles' demo users belong to, with collateral to request (server/seed/collateral.ts, once);
+ * existing demo users get the new password (and lose any lock).
  */
 export async function createDemoUsers(services: Services, database: Database, password = `Demo-${newToken(9)}`): Promise<DemoCredential[]> {
   const problem = passwordProblem(password);
@@ -101,6 +103,7 @@ export async function createDemoUsers(services: Services, database: Database, pa
   // One hash for every demo user: argon2 is slow on purpose.
   const passwordHash = await hashPassword(password);
   const chain = await seedPartnerChain(services, database.db, passwordHash);
+  await seedDemoCollateral(services, database.db);
   const out: DemoCredential[] = [];
   for (const role of ROLES) {
     const email = `${role.replace('_', '-')}@${DEMO_DOMAIN}`;

@@ -4,6 +4,7 @@
 // writes it as a guarded update (`… where status = 'from' and version = v`); the pages use it to show
 // only the buttons that can work.
 import { SHIPMENT_STATUSES, type ShipmentStatus } from './invoicing';
+import type { ShipmentPageAction } from './shipment-actions';
 
 export { CARRIER_KEYS, CARRIERS, type Carrier, SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES, type ShipmentStatus, trackingUrl } from './invoicing';
 
@@ -201,10 +202,8 @@ export interface CreditNoteChoice {
 
 export interface ShipmentDetailView extends ShipmentSummaryView {
   side: ShipmentSide;
-  /** What the viewer may do now (the transition table, for its side). */
-  actions: ShipmentAction[];
-  /** A shipment still being prepared may be called off by its sender. */
-  discardable: boolean;
+  /** What the viewer may do now: the shared decision the server checks before it acts (shared/shipment-actions.ts). */
+  actions: ShipmentPageAction[];
   note: string;
   exceptionReason: string | null;
   items: ShipmentLineView[];

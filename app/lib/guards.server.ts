@@ -12,6 +12,7 @@ import {
   type Permission,
   type Role,
 } from '@shared/policy';
+import { ADMIN_SCREEN_NEEDS, ADMIN_SCREENS, type AdminScreen } from '@shared/admin-screens';
 import { READ_ONLY_REFUSAL, STANDING_REFUSAL } from '@shared/partners';
 
 type User = NonNullable<Awaited<ReturnType<AppLoadContext['auth']['user']>>>;
@@ -128,4 +129,15 @@ export function requirePermission(
 /** Whether the decision allows `need` — for what a page shows (a delete button, a search group), not a guard. */
 export function can(context: AppLoadContext, user: User | null, need: AccessNeed): Promise<boolean> {
   return context.services.access.can(user, need);
+}
+
+/** An admin screen's guard: the need shared/admin-screens.ts gives it, which its links are shown for too. */
+export function requireScreen(request: Request, context: AppLoadContext, screen: AdminScreen): Promise<User> {
+  return requireAccess(request, context, ADMIN_SCREEN_NEEDS[screen]);
+}
+
+/** Which admin screens `user` may open (the same need their guards ask): a link to one is shown only then. */
+export async function openScreens(context: AppLoadContext, user: User | null): Promise<Record<AdminScreen, boolean>> {
+  const open = await Promise.all(ADMIN_SCREENS.map((s) => can(context, user, ADMIN_SCREEN_NEEDS[s])));
+  return Object.fromEntries(ADMIN_SCREENS.map((s, i) => [s, open[i]!])) as Record<AdminScreen, boolean>;
 }

@@ -157,7 +157,7 @@ describe('a distributor ships a retailer’s order in parts', () => {
       expect(first).toMatchObject({
         status: 'preparing',
         side: 'sender',
-        actions: ['ship'],
+        actions: ['ship', 'discard'],
         carrier: 'dhl',
         trackingUrl: 'https://www.dhl.com/en/express/tracking.html?AWB=JD0146',
         cases: 3,

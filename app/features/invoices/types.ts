@@ -1,4 +1,5 @@
 // What the invoice pages show (the shapes `services.invoices` answers with, as the page receives them).
+import type { InvoiceAction } from '@shared/invoice-actions';
 import type { InvoiceStanding } from '@shared/invoicing';
 
 export interface InvoicePartyView {
@@ -39,7 +40,7 @@ export interface InvoiceLineView {
 
 export interface InvoiceDetailView extends InvoiceSummaryView {
   side: 'issuer' | 'customer' | 'staff';
-  actions: ('issue' | 'discard' | 'credit')[];
+  actions: InvoiceAction[];
   version: number;
   issuerParty: InvoicePartyView;
   customerParty: InvoicePartyView;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { marketingId } from '@shared/schemas/marketing';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
-import { can, requirePermission } from '~/lib/guards.server';
+import { can, requireScreen } from '~/lib/guards.server';
 
 type Marketing = AppLoadContext['services']['marketing'];
 type Actor = ReturnType<AppLoadContext['auth']['actor']>;
@@ -43,7 +43,7 @@ export async function loadMarketingItem<T>(
   { request, context, params }: Args,
   editor: { noun: string; get: (marketing: Marketing, id: number) => Promise<T> },
 ) {
-  const user = await requirePermission(request, context, 'cms:access');
+  const user = await requireScreen(request, context, 'marketing');
   const id = idOf(params, editor.noun);
   const canDelete = await can(context, user, { permission: 'catalog:delete' });
   if (id === null) return { item: null, canDelete };

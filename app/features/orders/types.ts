@@ -1,5 +1,6 @@
 // What the order pages show (the shapes `services.orders` answers with, as the page receives them).
-import type { OrderAction, OrderSide, OrderStatus } from '@shared/orders';
+import type { OrderPageAction } from '@shared/order-actions';
+import type { OrderSide, OrderStatus } from '@shared/orders';
 
 export interface OrderPartyView {
   id: string | null;
@@ -44,7 +45,7 @@ export interface TimelineEntryView {
 
 export interface OrderDetailView extends OrderSummaryView {
   side: OrderSide;
-  actions: OrderAction[];
+  actions: OrderPageAction[];
   version: number;
   subtotalMinor: number;
   taxRateBp: number;

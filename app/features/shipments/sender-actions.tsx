@@ -16,8 +16,9 @@ function useBusy(intent: string) {
 
 export function SenderActions({ shipment, result }: { shipment: ShipmentDetailView; result?: ShipmentFormResult }) {
   const moves = shipment.actions.filter((a): a is SenderAction => (SENDER_ACTIONS as readonly string[]).includes(a));
-  const open = shipment.receipt?.status === 'discrepancy';
-  if (moves.length === 0 && !shipment.discardable && !open) return null;
+  const discardable = shipment.actions.includes('discard');
+  const open = shipment.actions.includes('resolve') && shipment.receipt !== null;
+  if (moves.length === 0 && !discardable && !open) return null;
   return (
     <section
       aria-labelledby="sender-heading"
@@ -30,7 +31,7 @@ export function SenderActions({ shipment, result }: { shipment: ShipmentDetailVi
       {moves.map((action) => (
         <MoveForm key={action} action={action} shipment={shipment} result={result?.intent === action ? result : undefined} />
       ))}
-      {shipment.discardable ? <DiscardForm shipment={shipment} result={result?.intent === 'discard' ? result : undefined} /> : null}
+      {discardable ? <DiscardForm shipment={shipment} result={result?.intent === 'discard' ? result : undefined} /> : null}
       {open ? <Resolve shipment={shipment} result={result} /> : null}
     </section>
   );

@@ -4,21 +4,29 @@ import { href, Link } from 'react-router';
 import { formatUtc } from '@shared/staff-time';
 import { INQUIRY_STATUS_LABELS } from '@shared/inquiry-constants';
 import { formatEventTime } from '@shared/marketing-constants';
+import type { AdminScreen } from '@shared/admin-screens';
 import type { Route } from './+types/index';
 import { StatusBadge } from '~/components/admin-ui/list';
-import { can, requireAdminArea } from '~/lib/guards.server';
+import { openScreens, requireAdminArea } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin dashboard · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminArea(request, context);
   const summary = await context.services.dashboard.adminSummary();
-  // Inquiries are for staff who handle them: the others see neither who wrote nor how many wrote.
-  const inquiries = await can(context, user, { permission: 'inquiries:manage' });
+  // A card or panel only for a screen its viewer may open: the need its page's guard asks (shared/admin-screens.ts).
+  const open = await openScreens(context, user);
+  // What a screen holds goes only to those who may open it: inquiries (who wrote, how many), the stock, the events, the people.
   return {
     firstName: user.firstName,
-    inquiries,
-    summary: inquiries ? summary : { ...summary, newContactMessages: 0, newBusinessInquiries: 0, recentInquiries: [] },
+    open,
+    summary: {
+      ...summary,
+      ...(open.inquiries ? {} : { newContactMessages: 0, newBusinessInquiries: 0, recentInquiries: [] }),
+      ...(open.products ? {} : { lowStock: [] }),
+      ...(open.marketing ? {} : { nextEvents: [] }),
+      ...(open.users ? {} : { users: 0 }),
+    },
   };
 }
 
@@ -53,23 +61,30 @@ function Panel({
 }
 
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
-  const { summary, firstName, inquiries } = loaderData;
+  const { summary, firstName, open } = loaderData;
   const newInquiries = summary.newContactMessages + summary.newBusinessInquiries;
-  const tiles = [
-    { label: 'Active products', value: summary.activeProducts, to: href('/admin/dashboard/products') },
-    { label: 'Published cocktails', value: summary.publishedCocktails, to: href('/admin/dashboard/cocktails') },
-    { label: 'Store locations', value: summary.activeStores, to: href('/admin/dashboard/store-locator') },
-    ...(inquiries
-      ? [
-          { label: 'New inquiries', value: newInquiries, to: `${href('/admin/dashboard/inquiries')}?status=new` },
-          { label: 'New contact messages', value: summary.newContactMessages, to: `${href('/admin/dashboard/inquiries')}?status=new&kind=contact` },
-          { label: 'New business inquiries', value: summary.newBusinessInquiries, to: `${href('/admin/dashboard/inquiries')}?status=new&kind=business` },
-        ]
-      : []),
-    { label: 'Upcoming events', value: summary.upcomingEvents, to: `${href('/admin/dashboard/marketing')}?tab=events` },
-    { label: 'Low on stock', value: summary.lowStockProducts, to: href('/admin/dashboard/products') },
-    { label: 'Users', value: summary.users, to: href('/admin/dashboard/users') },
+  const cards: { label: string; value: number; to: string; screen: AdminScreen }[] = [
+    { label: 'Active products', value: summary.activeProducts, to: href('/admin/dashboard/products'), screen: 'products' },
+    { label: 'Published cocktails', value: summary.publishedCocktails, to: href('/admin/dashboard/cocktails'), screen: 'cocktails' },
+    { label: 'Store locations', value: summary.activeStores, to: href('/admin/dashboard/store-locator'), screen: 'storeLocator' },
+    { label: 'New inquiries', value: newInquiries, to: `${href('/admin/dashboard/inquiries')}?status=new`, screen: 'inquiries' },
+    {
+      label: 'New contact messages',
+      value: summary.newContactMessages,
+      to: `${href('/admin/dashboard/inquiries')}?status=new&kind=contact`,
+      screen: 'inquiries',
+    },
+    {
+      label: 'New business inquiries',
+      value: summary.newBusinessInquiries,
+      to: `${href('/admin/dashboard/inquiries')}?status=new&kind=business`,
+      screen: 'inquiries',
+    },
+    { label: 'Upcoming events', value: summary.upcomingEvents, to: `${href('/admin/dashboard/marketing')}?tab=events`, screen: 'marketing' },
+    { label: 'Low on stock', value: summary.lowStockProducts, to: href('/admin/dashboard/products'), screen: 'products' },
+    { label: 'Users', value: summary.users, to: href('/admin/dashboard/users'), screen: 'users' },
   ];
+  const tiles = cards.filter((c) => open[c.screen]);
   return (
     <main id="main">
       <h1 className="font-serif text-3xl">Welcome, {firstName}</h1>
@@ -87,7 +102,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <div className="mt-10 grid gap-6 lg:grid-cols-3">
-        {inquiries ? (
+        {open.inquiries ? (
           <Panel
             id="recent-heading"
             title="Recent inquiries"
@@ -106,40 +121,47 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
             ))}
           </Panel>
         ) : null}
-        <Panel
-          id="stock-heading"
-          title="Low on stock"
-          empty={summary.lowStock.length ? null : 'Every active product is above its threshold.'}
-          more={{ to: href('/admin/dashboard/products'), label: 'All products' }}
-        >
-          {summary.lowStock.map((p) => (
-            <li key={p.id} className="flex justify-between gap-2 py-2">
-              <Link to={href('/admin/dashboard/products/:id', { id: String(p.id) })} className={linkClass}>
-                {p.name}
-              </Link>
-              <span className={p.stockUnits === 0 ? 'font-semibold text-red-800' : 'text-stone-700'}>
-                {p.stockUnits} left <span className="text-stone-500">(threshold {p.lowStockThreshold})</span>
-              </span>
-            </li>
-          ))}
-        </Panel>
-        <Panel
-          id="events-heading"
-          title="Upcoming events"
-          empty={summary.nextEvents.length ? null : 'No published events ahead.'}
-          more={{ to: `${href('/admin/dashboard/marketing')}?tab=events`, label: 'All events' }}
-        >
-          {summary.nextEvents.map((e) => (
-            <li key={e.id} className="py-2">
-              <Link to={href('/admin/dashboard/marketing/events/:id', { id: String(e.id) })} className={linkClass}>
-                {e.title}
-              </Link>
-              <span className="block text-stone-600">{[e.venue, e.city].filter(Boolean).join(', ')}</span>
-              <span className="block text-xs text-stone-500">{formatEventTime(e.startsLocal, e.timezone)}</span>
-            </li>
-          ))}
-        </Panel>
+        {open.products ? (
+          <Panel
+            id="stock-heading"
+            title="Low on stock"
+            empty={summary.lowStock.length ? null : 'Every active product is above its threshold.'}
+            more={{ to: href('/admin/dashboard/products'), label: 'All products' }}
+          >
+            {summary.lowStock.map((p) => (
+              <li key={p.id} className="flex justify-between gap-2 py-2">
+                <Link to={href('/admin/dashboard/products/:id', { id: String(p.id) })} className={linkClass}>
+                  {p.name}
+                </Link>
+                <span className={p.stockUnits === 0 ? 'font-semibold text-red-800' : 'text-stone-700'}>
+                  {p.stockUnits} left <span className="text-stone-500">(threshold {p.lowStockThreshold})</span>
+                </span>
+              </li>
+            ))}
+          </Panel>
+        ) : null}
+        {open.marketing ? (
+          <Panel
+            id="events-heading"
+            title="Upcoming events"
+            empty={summary.nextEvents.length ? null : 'No published events ahead.'}
+            more={{ to: `${href('/admin/dashboard/marketing')}?tab=events`, label: 'All events' }}
+          >
+            {summary.nextEvents.map((e) => (
+              <li key={e.id} className="py-2">
+                <Link to={href('/admin/dashboard/marketing/events/:id', { id: String(e.id) })} className={linkClass}>
+                  {e.title}
+                </Link>
+                <span className="block text-stone-600">{[e.venue, e.city].filter(Boolean).join(', ')}</span>
+                <span className="block text-xs text-stone-500">{formatEventTime(e.startsLocal, e.timezone)}</span>
+              </li>
+            ))}
+          </Panel>
+        ) : null}
       </div>
+      {tiles.length === 0 && !open.inquiries && !open.products && !open.marketing ? (
+        <p className="mt-6 text-sm text-stone-600">Nothing here is yours to manage yet: your role opens the screens in the menu.</p>
+      ) : null}
     </main>
   );
 }

@@ -11,11 +11,13 @@ import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { outstandingMinor } from '../../../shared/invoicing';
 import { addDays } from '../../../shared/invoice-totals';
 import { STANDING_REFUSAL, standingOf, todayUtc } from '../../../shared/partners';
+import { type InvoiceAction, invoiceActionRefusal, invoiceActions, type InvoiceFacts } from '../../../shared/invoice-actions';
 import type { AccessNeed } from '../../../shared/policy';
 import type { CreditNoteInput, DraftStepInput, InvoiceListQuery, InvoiceOrdersInput } from '../../../shared/schemas/invoices';
 import { documentNumber } from '../../../shared/invoicing';
 import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { Actor } from '../../core/actor';
+import { refusalError } from '../../core/action-refusal';
 import { AppError, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { invoiceItems, invoiceOrders, invoices, orders, organisations, type InvoiceParty } from '../../db/schema';
@@ -46,7 +48,6 @@ export interface InvoiceDeps {
 /** Which door: a partner's own routes, or staff's (Order Management over every organisation, reading only). */
 export type InvoiceChannel = 'partner' | 'staff';
 export type InvoiceSide = 'issuer' | 'customer' | 'staff';
-export type InvoiceAction = 'issue' | 'discard' | 'credit';
 
 export interface InvoiceLine {
   id: number;
@@ -152,6 +153,34 @@ export function createInvoiceService(deps: InvoiceDeps) {
   }
 
   /** The issuer's side for a write: a customer (or staff) may read but not change it. */
+  /** The facts the shared decision reads: the invoice's state, what is owed on it, whether a case is still uncredited. */
+  function invoiceFacts(
+    row: InvoiceRow,
+    side: InvoiceSide,
+    items: { cases: number; orderItemId: number | null }[],
+    credited: Awaited<ReturnType<typeof creditedOn>> | null,
+  ): InvoiceFacts {
+    return {
+      side,
+      kind: row.kind,
+      state: row.state,
+      number: row.number,
+      outstandingMinor: outstandingMinor(row),
+      creditable: items.some((i) => i.cases > (credited?.cases.get(i.orderItemId ?? -1) ?? 0)),
+    };
+  }
+
+  /** Refuses `action` unless the shared decision allows it on `row` (read under its lock) for the issuer. */
+  async function decide(tx: Tx, action: InvoiceAction, row: InvoiceRow): Promise<void> {
+    const items = await tx
+      .select({ cases: invoiceItems.cases, orderItemId: invoiceItems.orderItemId })
+      .from(invoiceItems)
+      .where(eq(invoiceItems.invoiceId, row.id));
+    const credited = row.kind === 'invoice' ? await creditedOn(tx, row.id) : null;
+    const refusal = invoiceActionRefusal(action, invoiceFacts(row, 'issuer', items, credited));
+    if (refusal) throw refusalError(refusal);
+  }
+
   async function issuerOf(viewer: Viewer, row: InvoiceRow): Promise<void> {
     const side = await sideOf(viewer, row, 'partner', true);
     if (side !== 'issuer') throw new AppError('wrong_side', 403, 'Only the issuer can do this.');
@@ -406,10 +435,8 @@ export function createInvoiceService(deps: InvoiceDeps) {
       row.creditsInvoiceId ? requireRow(row.creditsInvoiceId) : Promise.resolve(null),
     ]);
     const credited = row.kind === 'invoice' ? await creditedOn(db, row.id) : null;
-    const owed = outstandingMinor(row);
-    const creditable = items.some((i) => i.cases > (credited?.cases.get(i.orderItemId ?? -1) ?? 0));
-    const actions: InvoiceAction[] =
-      side !== 'issuer' ? [] : row.state === 'draft' ? ['issue', 'discard'] : row.kind === 'invoice' && owed > 0 && creditable ? ['credit'] : [];
+    // The shared decision the server checks before each step (shared/invoice-actions.ts).
+    const actions = invoiceActions(invoiceFacts(row, side, items, credited));
     const issuerParty = row.issuer ?? partyOf(issuerOrg);
     const customerParty = row.customer ?? partyOf(customerOrg);
     return {
@@ -573,7 +600,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       const row = await write(async (tx, told) => {
         const issuer = await tradingIssuer(tx, viewer);
         const draft = await requireRow(id, tx, true);
-        if (draft.state !== 'draft') throw new AppError('invoice_already_issued', 409, `Invoice ${draft.number} is issued already: it never changes.`);
+        await decide(tx, 'issue', draft);
         if (draft.version !== input.version) throw versionConflict('invoice', draft.version, input.version);
         const p = await prepareInvoice(tx, draft.issuerId, { orderIds: await draftOrders(tx, id), customerId: draft.customerId }, { lock: true, draftId: id });
         return issueIn(tx, draft, p, issuer, actor, told, { freshLines: false });
@@ -598,10 +625,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       await issuerOf(viewer, await requireRow(id));
       await write(async (tx, told) => {
         const draft = await requireRow(id, tx, true);
-        if (draft.state !== 'draft')
-          throw new AppError('invoice_already_issued', 409, `Invoice ${draft.number} is issued: it never changes.`, {
-            hint: 'Issue a credit note to correct it.',
-          });
+        await decide(tx, 'discard', draft);
         if (draft.version !== input.version) throw versionConflict('invoice', draft.version, input.version);
         await tx.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.state, 'draft')));
         await recordAudit(tx, actor, {
@@ -620,6 +644,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       const note = await write(async (tx, told) => {
         await tradingIssuer(tx, viewer);
         const invoice = await requireRow(invoiceId, tx, true);
+        await decide(tx, 'credit', invoice);
         const items = await tx.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));
         const byId = new Map(items.map((i) => [i.id, i]));
         const lines = input.lines.map((l, n) => {

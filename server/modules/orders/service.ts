@@ -12,8 +12,8 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrganisationType } from '../../../shared/partners';
 import { STANDING_REFUSAL, standingOf, todayUtc, tradesFor } from '../../../shared/partners';
 import type { AccessNeed } from '../../../shared/policy';
+import { invalidOrderTransition, type OrderFacts, orderActionRefusal, orderActions, type OrderPageAction } from '../../../shared/order-actions';
 import {
-  actionsFor,
   type ApproveOrderInput,
   type CancelOrderInput,
   type OrderAction,
@@ -25,7 +25,6 @@ import {
   type PlaceOrderInput,
   type RejectOrderInput,
   RESERVING,
-  TRANSITIONS,
   transitionFor,
   ORDER_STATUS_LABELS,
   ORDER_TOPIC,
@@ -49,6 +48,7 @@ import {
   shipmentItems,
   tradeTerms,
 } from '../../db/schema';
+import { refusalError } from '../../core/action-refusal';
 import { AppError, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import type { Actor } from '../../core/actor';
 import type { Mailer } from '../../mail/mailer';
@@ -148,7 +148,7 @@ export interface OrderDetail extends OrderSummary {
   /** The viewer's side of this order. */
   side: OrderSide;
   /** What the viewer may do now (what the page offers). */
-  actions: OrderAction[];
+  actions: OrderPageAction[];
   subtotalMinor: number;
   taxRateBp: number;
   taxMinor: number;
@@ -176,9 +176,6 @@ const iso = isoStringOrNull;
 const fieldError = (code: string, status: number, message: string, details: { path: string; message: string }[]) =>
   new AppError(code, status, message, { details });
 
-/** The actions this service carries out (invoices and payments come with part 3). */
-const SUPPORTED: readonly OrderAction[] = ['approve', 'reject', 'cancel', 'ship', 'deliver'];
-
 function requestHash(input: PlaceOrderInput): string {
   const lines = [...input.lines].sort((a, b) => a.productId - b.productId).map((l) => [l.productId, l.cases]);
   return createHash('sha256')
@@ -187,10 +184,7 @@ function requestHash(input: PlaceOrderInput): string {
 }
 
 function invalidTransition(action: OrderAction, from: OrderStatus): AppError {
-  return new AppError('invalid_transition', 409, `This order is ${ORDER_STATUS_LABELS[from].toLowerCase()}: it cannot be ${PAST[action]}.`, {
-    details: { from, action },
-    hint: 'Reload the order to see where it stands.',
-  });
+  return refusalError(invalidOrderTransition(action, from), { from, action });
 }
 
 /**
@@ -247,13 +241,10 @@ export async function advanceOrder(
   return t ? moveOrder(tx, row, action, t.to, set, actor, { side, ...extra }, at) : null;
 }
 
-/** Refused while a line of the order is in a shipment: what went (or is packed) cannot be cancelled. */
-async function refuseIfInShipment(tx: Tx, orderId: number) {
+/** Whether a line of the order is in a shipment (being prepared, on its way or delivered): what went, or is packed, cannot be cancelled. */
+async function inShipment(tx: Db | Tx, orderId: number): Promise<boolean> {
   const [item] = await tx.select({ id: shipmentItems.id }).from(shipmentItems).where(eq(shipmentItems.orderId, orderId)).limit(1);
-  if (item)
-    throw new AppError('order_in_shipment', 409, 'Part of this order is already in a shipment: it can no longer be cancelled.', {
-      hint: 'Answer a shortfall with a credit note instead.',
-    });
+  return Boolean(item);
 }
 
 export function createOrderService(deps: OrderDeps) {
@@ -334,14 +325,27 @@ export function createOrderService(deps: OrderDeps) {
     });
   }
 
-  /** The transition `action` takes for `side` from the row's state, or the refusal (wrong side 403, wrong state 409). */
-  function transition(action: OrderAction, row: OrderRow, side: OrderSide, version: number) {
-    if (!TRANSITIONS.some((t) => t.action === action && t.by.includes(side)))
-      throw new AppError('wrong_side', 403, `Only the ${side === 'buyer' ? 'seller' : 'buyer'} can do this.`);
+  /**
+   * The transition `action` takes for `side` from the row's state, or the refusal: the one shared
+   * decision the order's page offers its buttons from (shared/order-actions.ts), with the version
+   * checked after the side (wrong side 403, stale version 409, wrong state or a guard 409). A cancel
+   * reads its row under the order's row lock, so "no line in a shipment" holds until the move; the
+   * other moves are guarded updates on the state they read.
+   */
+  async function transition(tx: Tx, action: OrderPageAction, row: OrderRow, side: OrderSide, channel: Channel, version: number) {
+    const facts: OrderFacts = { status: row.status, side, channel, inShipment: action === 'cancel' && (await inShipment(tx, row.id)) };
+    const refusal = orderActionRefusal(action, facts);
+    if (refusal?.code === 'wrong_side') throw refusalError(refusal);
     if (row.version !== version) throw versionConflict('order', row.version, version);
-    const t = transitionFor(action, row.status, side);
-    if (!t) throw invalidTransition(action, row.status);
-    return t;
+    if (refusal) throw refusal.code === 'invalid_transition' ? invalidTransition(action, row.status) : refusalError(refusal);
+    return transitionFor(action, row.status, side)!;
+  }
+
+  /** The order's row, locked for this transaction: what the shared decision reads holds until the move. */
+  async function lockRow(id: number, tx: Tx): Promise<OrderRow> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!row) throw notFound('Order');
+    return row;
   }
 
   const guardedMove = (
@@ -517,8 +521,8 @@ export function createOrderService(deps: OrderDeps) {
       .innerJoin(products, eq(products.id, orderItems.productId))
       .where(eq(orderItems.orderId, row.id))
       .orderBy(asc(orderItems.id));
-    // Staff ship and deliver the brand's orders; partners' shipments come with part 3.
-    const actions = actionsFor(row.status, side).filter((a) => SUPPORTED.includes(a) && (channel === 'staff' || (a !== 'ship' && a !== 'deliver')));
+    // The shared decision the server checks before each move (shared/order-actions.ts).
+    const actions = orderActions({ status: row.status, side, channel, inShipment: await inShipment(db, row.id) });
     return {
       ...summary(row, party),
       side,
@@ -699,7 +703,7 @@ export function createOrderService(deps: OrderDeps) {
     const side = await sideOf(viewer, first, channel, { act: true });
     await write(async (tx, tell) => {
       const row = await requireRow(id, tx);
-      const t = transition('approve', row, side, input.version);
+      const t = await transition(tx, 'approve', row, side, channel, input.version);
       if (row.sellerId) await tradingOrganisation(tx, row.sellerId);
       const items = await itemsOf(tx, row.id);
       const byId = new Map(items.map((i) => [i.id, i]));
@@ -792,7 +796,7 @@ export function createOrderService(deps: OrderDeps) {
     const side = await sideOf(viewer, first, channel, { act: true });
     await write(async (tx, tell) => {
       const row = await requireRow(id, tx);
-      const t = transition('reject', row, side, input.version);
+      const t = await transition(tx, 'reject', row, side, channel, input.version);
       const after = await guardedMove(tx, row, 'reject', t.to, { decidedAt: new Date(now()), decidedBy: actor.userId, decisionReason: input.reason }, actor, {
         reason: input.reason,
       });
@@ -807,14 +811,13 @@ export function createOrderService(deps: OrderDeps) {
     let credited: (() => Promise<void>) | undefined;
     await write(async (tx, tell) => {
       await deps.invoicing.lockInvoiceOf(tx, id);
-      const row = await requireRow(id, tx);
-      const t = transition('cancel', row, side, input.version);
+      // Locked before its shipments are read: creating a shipment locks the orders it takes lines from.
+      const row = await lockRow(id, tx);
+      const t = await transition(tx, 'cancel', row, side, channel, input.version);
       const after = await guardedMove(tx, row, 'cancel', t.to, { cancelledAt: new Date(now()), cancelledBy: actor.userId, cancelReason: input.reason }, actor, {
         reason: input.reason,
         side,
       });
-      // After the guarded update, which holds the order's row lock that creating a shipment takes too.
-      await refuseIfInShipment(tx, row.id);
       if (RESERVING.includes(row.status)) await release(tx, row, actor, 'release');
       // An invoiced order is taken back by a credit note for its lines, in this transaction.
       if (row.status === 'invoiced') credited = await deps.invoicing.orderCancelled(tx, after, input.reason, actor);
@@ -830,7 +833,7 @@ export function createOrderService(deps: OrderDeps) {
     const side = await sideOf(viewer, first, 'staff', { act: true });
     await write(async (tx, tell) => {
       const row = await requireRow(id, tx);
-      const t = transition(action, row, side, input.version);
+      const t = await transition(tx, action, row, side, 'staff', input.version);
       const at = new Date(now());
       const after = await guardedMove(tx, row, action, t.to, action === 'ship' ? { shippedAt: at } : { deliveredAt: at }, actor);
       for (const item of await itemsOf(tx, row.id)) {
@@ -952,17 +955,5 @@ export function createOrderService(deps: OrderDeps) {
     },
   };
 }
-
-const PAST: Record<OrderAction, string> = {
-  submit: 'submitted',
-  see: 'opened',
-  approve: 'approved',
-  reject: 'rejected',
-  cancel: 'cancelled',
-  invoice: 'invoiced',
-  ship: 'shipped',
-  deliver: 'marked delivered',
-  pay: 'marked paid',
-};
 
 export type OrderService = ReturnType<typeof createOrderService>;

@@ -25,7 +25,8 @@ import { formatPrice } from '../../../shared/markets';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/invoicing';
 import { STANDING_REFUSAL, standingOf, todayUtc } from '../../../shared/partners';
 import type { AccessNeed } from '../../../shared/policy';
-import type { PaymentSide, PaymentView, PaymentsOverview, Statement } from '../../../shared/payment-views';
+import { type PaymentFacts, paymentActionRefusal } from '../../../shared/payment-actions';
+import type { PaymentAction, PaymentSide, PaymentView, PaymentsOverview, Statement } from '../../../shared/payment-views';
 import {
   type Allocation,
   allocatedMinor,
@@ -40,6 +41,7 @@ import {
 import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { Db, Tx } from '../../db/client';
 import { invoices, organisations, paymentAllocations, payments, tradeTerms } from '../../db/schema';
+import { refusalError } from '../../core/action-refusal';
 import { AppError, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import type { Actor } from '../../core/actor';
 import type { Jobs } from '../../jobs/registry';
@@ -401,19 +403,38 @@ export function createPaymentService(deps: PaymentDeps) {
     throw versionConflict('payment', current.version, version);
   }
 
-  async function decide(viewer: Viewer, id: number, actor: Actor, fn: (tx: Tx, fx: Effects, row: PaymentRow) => Promise<void>): Promise<PaymentView> {
+  /** The facts the shared decision reads (shared/payment-actions.ts): the payment's state and what its allocations take of it. */
+  async function paymentFacts(tx: Db | Tx, row: PaymentRow, side: PaymentSide): Promise<PaymentFacts> {
+    const allocs = await tx.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, row.id));
+    return { status: row.status, side, amountMinor: row.amountMinor, allocatedMinor: allocatedMinor(allocs) };
+  }
+
+  /** Refuses `action` unless the shared decision the Payments page offers its buttons from allows it. */
+  async function refuseUnless(tx: Db | Tx, action: PaymentAction, row: PaymentRow, side: PaymentSide, only?: 'wrong_side') {
+    const refusal = paymentActionRefusal(action, await paymentFacts(tx, row, side));
+    if (refusal && (!only || refusal.code === only)) throw refusalError(refusal, refusal.code === 'invalid_transition' ? { from: row.status } : undefined);
+  }
+
+  async function decide(
+    viewer: Viewer,
+    id: number,
+    action: 'confirm' | 'fail',
+    fn: (tx: Tx, fx: Effects, row: PaymentRow) => Promise<void>,
+  ): Promise<PaymentView> {
     const first = await requirePayment(id);
     const side = await sideOf(viewer, first, true);
-    if (side !== 'payee') throw new AppError('wrong_side', 403, 'Only the distributor being paid can confirm or fail a payment.');
+    await refuseUnless(db, action, first, side, 'wrong_side');
     await write(async (tx, fx) => {
       await tradingOrganisation(tx, first.payeeId);
+      // The move out of pending is a guarded update (leavePending): a decision that won meanwhile is caught there too.
+      await refuseUnless(tx, action, await requirePayment(id, tx), side);
       await fn(tx, fx, first);
     });
     return view(await requirePayment(id), first.payeeId);
   }
 
   async function confirm(viewer: Viewer, id: number, input: ConfirmPaymentInput, actor: Actor): Promise<PaymentView> {
-    return decide(viewer, id, actor, async (tx, fx, first) => {
+    return decide(viewer, id, 'confirm', async (tx, fx, first) => {
       const after = await leavePending(tx, id, input.version, { status: 'settled', confirmedBy: actor.userId, confirmedAt: new Date(now()) }, 'confirmed');
       const allocs = await tx.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, id)).orderBy(asc(paymentAllocations.invoiceId));
       const { rows } = await lockInvoices(tx, allocs, after.payerId, after.payeeId, after.currency);
@@ -451,7 +472,7 @@ export function createPaymentService(deps: PaymentDeps) {
   }
 
   async function fail(viewer: Viewer, id: number, input: FailPaymentInput, actor: Actor): Promise<PaymentView> {
-    return decide(viewer, id, actor, async (tx, fx, first) => {
+    return decide(viewer, id, 'fail', async (tx, fx, first) => {
       const after = await leavePending(
         tx,
         id,
@@ -483,14 +504,11 @@ export function createPaymentService(deps: PaymentDeps) {
   async function applyCredit(viewer: Viewer, id: number, input: ApplyCreditInput, actor: Actor): Promise<PaymentView> {
     const first = await requirePayment(id);
     const side = await sideOf(viewer, first, true);
-    if (side !== 'payer') throw new AppError('wrong_side', 403, 'Only the retailer that paid can apply its credit.');
+    await refuseUnless(db, 'apply_credit', first, side, 'wrong_side');
     await write(async (tx, fx) => {
       await tradingOrganisation(tx, first.payerId);
       const row = await requirePayment(id, tx, true);
-      if (row.status !== 'settled')
-        throw new AppError('invalid_transition', 409, `This payment is ${row.status}: only a settled payment's credit can be applied.`, {
-          details: { from: row.status },
-        });
+      await refuseUnless(tx, 'apply_credit', row, side);
       const existing = await tx.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, id));
       const credit = row.amountMinor - allocatedMinor(existing);
       const { rows, available } = await lockInvoices(tx, input.allocations, row.payerId, row.payeeId, row.currency);

@@ -5,8 +5,9 @@
 // the caller; each walks an index that starts with that organisation's id.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AGING_BUCKETS, type AgingBucket, invoiceStanding, type PaymentMethod } from '../../../shared/invoicing';
+import { paymentActions } from '../../../shared/payment-actions';
 import { daysPastDue } from '../../../shared/payments';
-import type { AgingRow, AgingTotals, OwedInvoiceView, PartyRef, PayingTotals, PaymentAction, PaymentSide, PaymentView } from '../../../shared/payment-views';
+import type { AgingRow, AgingTotals, OwedInvoiceView, PartyRef, PayingTotals, PaymentSide, PaymentView } from '../../../shared/payment-views';
 import type { DbOrTx } from '../../db/client';
 import { invoices, organisations, paymentAllocations, payments } from '../../db/schema';
 import { OWED } from './credit-hold';
@@ -35,13 +36,6 @@ export async function pendingByInvoice(db: DbOrTx, invoiceIds: readonly number[]
     .where(and(inArray(paymentAllocations.invoiceId, [...invoiceIds]), eq(payments.status, 'pending')))
     .groupBy(paymentAllocations.invoiceId);
   return new Map(rows.map((r) => [r.invoiceId, Number(r.n)]));
-}
-
-/** What the viewer's side may do with a payment now. */
-export function actionsOf(row: Pick<PaymentRow, 'status' | 'amountMinor'>, side: PaymentSide, allocated: number): PaymentAction[] {
-  if (row.status === 'pending') return side === 'payee' ? ['confirm', 'fail'] : [];
-  if (row.status === 'settled' && side === 'payer' && allocated < row.amountMinor) return ['apply_credit'];
-  return [];
 }
 
 /** Payments as the page shows them, with their allocations (invoice numbers) and both parties' names. */
@@ -92,7 +86,7 @@ export async function paymentViews(db: DbOrTx, rows: readonly PaymentRow[], view
       confirmedAt: iso(r.confirmedAt),
       version: r.version,
       side,
-      actions: actionsOf(r, side, allocated),
+      actions: paymentActions({ status: r.status, side, amountMinor: r.amountMinor, allocatedMinor: allocated }),
     };
   });
 }

@@ -13,11 +13,14 @@ import {
   type ReceiptInput,
   type ReceiptView,
   receiptStatusOf,
+  type ReceiptStatus,
   type ResolveReceiptInput,
   type ShipmentAction,
   type ShipmentSide,
 } from '../../../shared/schemas/shipments';
+import { shipmentActionRefusal, shipmentFacts } from '../../../shared/shipment-actions';
 import type { Viewer } from '../../auth/authorize';
+import { refusalError } from '../../core/action-refusal';
 import type { Actor } from '../../core/actor';
 import { AppError, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
@@ -194,20 +197,17 @@ export function createReceipts(ctx: ReceiptContext) {
     const [first] = await db.select().from(receipts).where(eq(receipts.id, receiptId));
     if (!first) throw notFound('Receipt');
     const side = await ctx.sideOf(viewer, first, true);
-    if (side !== 'sender') throw new AppError('wrong_side', 403, 'Only the sender answers a discrepancy.');
+    // The shared decision the shipment's page offers its answer from (shared/shipment-actions.ts).
+    const decide = (status: ReceiptStatus, shipment: ShipmentRow) =>
+      shipmentActionRefusal('resolve', { ...shipmentFacts(shipment, side), receiptStatus: status });
+    const wrong = decide(first.status, await ctx.requireRow(first.shipmentId));
+    if (wrong?.code === 'wrong_side') throw refusalError(wrong);
     return ctx.write(async (tx, tell, touched) => {
       const [receipt] = await tx.select().from(receipts).where(eq(receipts.id, receiptId)).for('update');
       if (!receipt) throw notFound('Receipt');
       if (receipt.version !== input.version) throw versionConflict('receipt', receipt.version, input.version);
-      if (receipt.status !== 'discrepancy')
-        throw new AppError(
-          'receipt_not_open',
-          409,
-          receipt.status === 'resolved' ? 'This discrepancy has been answered already.' : 'This receipt has nothing to answer.',
-          {
-            hint: 'Reload the shipment to see where it stands.',
-          },
-        );
+      const refusal = decide(receipt.status, await ctx.requireRow(receipt.shipmentId, tx));
+      if (refusal) throw refusalError(refusal);
       await ctx.tradingOrganisation(tx, receipt.senderId);
       const shipment = await ctx.requireRow(receipt.shipmentId, tx);
       const at = new Date(ctx.now());

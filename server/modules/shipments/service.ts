@@ -9,6 +9,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccessNeed } from '../../../shared/policy';
+import { invalidShipmentMove, shipmentActionRefusal, shipmentFacts } from '../../../shared/shipment-actions';
 import { STANDING_REFUSAL, standingOf, todayUtc } from '../../../shared/partners';
 import {
   type CreateShipmentInput,
@@ -21,12 +22,12 @@ import {
   type ShipmentStatusInput,
   type ShipmentSummaryView,
   shipmentTransitionFor,
-  SHIPMENT_TRANSITIONS,
   shippingProgress,
   type OrderShippingView,
 } from '../../../shared/schemas/shipments';
 import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { Actor } from '../../core/actor';
+import { refusalError } from '../../core/action-refusal';
 import { AppError, notFound, versionConflict } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orders, organisations, products, shipmentItems, shipments } from '../../db/schema';
@@ -73,22 +74,8 @@ type ItemRow = typeof shipmentItems.$inferSelect;
 
 const PERMISSION = 'orders:manage' as const;
 
-export const wrongSide = (side: ShipmentSide) =>
-  new AppError('wrong_side', 403, side === 'recipient' ? 'Only the sender can do this.' : 'Only the recipient can do this.');
-
-const PAST: Record<ShipmentAction, string> = {
-  ship: 'shipped',
-  in_transit: 'marked in transit',
-  exception: 'reported held up',
-  resume: 'put back in transit',
-  receive: 'received',
-};
-
 export function invalidShipmentTransition(action: ShipmentAction, from: ShipmentRow['status']): AppError {
-  return new AppError('invalid_transition', 409, `This shipment is ${SHIPMENT_STATUS_LABELS[from].toLowerCase()}: it cannot be ${PAST[action]}.`, {
-    details: { from, action },
-    hint: 'Reload the shipment to see where it stands.',
-  });
+  return refusalError(invalidShipmentMove(action, from), { from, action });
 }
 
 export function createShipmentService(deps: ShipmentDeps) {
@@ -177,11 +164,12 @@ export function createShipmentService(deps: ShipmentDeps) {
 
   /** The transition `action` takes for `side` from the row's state, or the refusal (wrong side 403, stale version 409, wrong state 409). */
   function transition(action: ShipmentAction, row: ShipmentRow, side: ShipmentSide, version: number | null) {
-    if (!SHIPMENT_TRANSITIONS.some((t) => t.action === action && t.by.includes(side))) throw wrongSide(side);
+    // The shared decision the shipment's page offers its buttons from (shared/shipment-actions.ts).
+    const refusal = shipmentActionRefusal(action, shipmentFacts(row, side));
+    if (refusal?.code === 'wrong_side') throw refusalError(refusal);
     if (version !== null && row.version !== version) throw versionConflict('shipment', row.version, version);
-    const t = shipmentTransitionFor(action, row.status, side);
-    if (!t) throw invalidShipmentTransition(action, row.status);
-    return t;
+    if (refusal) throw refusal.code === 'invalid_transition' ? invalidShipmentTransition(action, row.status) : refusalError(refusal);
+    return shipmentTransitionFor(action, row.status, side)!;
   }
 
   /** The guarded update: the shipment moves only if it is still in the state (and version) it was read in. */
@@ -396,9 +384,9 @@ export function createShipmentService(deps: ShipmentDeps) {
           tx,
           items.map((i) => i.orderId),
         );
-        for (const o of locked)
-          if (o.status === 'cancelled' || o.status === 'rejected')
-            throw new AppError('order_not_shippable', 409, `Order ${o.number} is ${o.status}: this shipment cannot go.`, { hint: 'Call the shipment off.' });
+        const closed = locked.find((o) => o.status === 'cancelled' || o.status === 'rejected');
+        const refusal = shipmentActionRefusal('ship', shipmentFacts(row, side, { orderClosed: Boolean(closed) }));
+        if (refusal) throw refusalError(refusal, closed ? { orderId: closed.id, number: closed.number, status: closed.status } : undefined);
         await shipStock(tx, row, items, actor);
         touched.stock.add(row.senderId);
         // Replacements send again what a receipt found missing: the orders have shipped already.
@@ -423,12 +411,14 @@ export function createShipmentService(deps: ShipmentDeps) {
   async function discard(viewer: Viewer, id: number, version: number, actor: Actor): Promise<void> {
     const first = await requireRow(id);
     const side = await sideOf(viewer, first, true);
-    if (side !== 'sender') throw wrongSide(side);
+    const wrong = shipmentActionRefusal('discard', shipmentFacts(first, side));
+    if (wrong?.code === 'wrong_side') throw refusalError(wrong);
     await write(async (tx, tell) => {
       const row = await requireRow(id, tx);
       if (row.version !== version) throw versionConflict('shipment', row.version, version);
-      if (row.replacesReceiptId !== null)
-        throw new AppError('replacement_not_discardable', 409, 'A replacement answers a receipt: ship it, it cannot be called off.');
+      // The shared decision the page offers "Call off shipment" from; the guarded delete below catches a move that won meanwhile.
+      const refusal = shipmentActionRefusal('discard', shipmentFacts(row, side));
+      if (refusal) throw refusalError(refusal);
       const people = await placers(tx, row.id);
       const [gone] = await tx
         .delete(shipments)

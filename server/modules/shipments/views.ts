@@ -5,12 +5,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   CARRIERS,
   SHIPMENT_STATUS_LABELS,
-  shipmentActionsFor,
   type ShipmentDetailView,
   type ShipmentSide,
   type ShipmentSummaryView,
   trackingUrl,
 } from '../../../shared/schemas/shipments';
+import { shipmentActions } from '../../../shared/shipment-actions';
 import type { Db } from '../../db/client';
 import { auditLogs, orders, organisations, products, profiles, shipmentItems, type shipments } from '../../db/schema';
 import type { createReceipts } from './receipts';
@@ -85,7 +85,7 @@ export function createShipmentViews(db: Db, receipts: ReturnType<typeof createRe
   async function detail(row: ShipmentRow, side: ShipmentSide): Promise<ShipmentDetailView> {
     const [summary] = await summaries([row]);
     const items = await db
-      .select({ item: shipmentItems, productName: products.name, orderNumber: orders.number })
+      .select({ item: shipmentItems, productName: products.name, orderNumber: orders.number, orderStatus: orders.status })
       .from(shipmentItems)
       .innerJoin(products, eq(products.id, shipmentItems.productId))
       .innerJoin(orders, eq(orders.id, shipmentItems.orderId))
@@ -96,8 +96,14 @@ export function createShipmentViews(db: Db, receipts: ReturnType<typeof createRe
     return {
       ...summary!,
       side,
-      actions: shipmentActionsFor(row.status, side),
-      discardable: side === 'sender' && row.status === 'preparing' && row.replacesReceiptId === null,
+      // The shared decision the server checks before each move (shared/shipment-actions.ts).
+      actions: shipmentActions({
+        status: row.status,
+        side,
+        replacement: row.replacesReceiptId !== null,
+        receiptStatus: receipt?.status ?? null,
+        orderClosed: items.some((i) => i.orderStatus === 'cancelled' || i.orderStatus === 'rejected'),
+      }),
       note: row.note,
       exceptionReason: row.exceptionReason,
       items: items.map(({ item, productName, orderNumber }) => {

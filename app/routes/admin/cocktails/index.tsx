@@ -7,12 +7,12 @@ import { CATEGORY_LABELS, type ProductCategory } from '@shared/limits-catalog';
 import { cocktailAdminQuery, type CocktailAdminRow } from '@shared/schemas/cocktails';
 import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
-import { requirePermission } from '~/lib/guards.server';
+import { requireScreen } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Manage Recipes · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'cms:access');
+  await requireScreen(request, context, 'cocktails');
   const params = Object.fromEntries(new URL(request.url).searchParams);
   // A hand-edited URL with a bad value shows the plain list rather than an error page.
   const parsed = cocktailAdminQuery.safeParse(params);

@@ -15,7 +15,7 @@ import { buttonClass, Options, PageHeader, StatusBadge } from '~/components/admi
 import { Field } from '~/components/forms/fields';
 import { ConvertInquiry } from '~/features/organisations/convert-inquiry';
 import { adminAction, readBody } from '~/lib/admin-action.server';
-import { can, requirePermission } from '~/lib/guards.server';
+import { can, requireScreen } from '~/lib/guards.server';
 import { notFound, orNotFound, requireFound } from '~/lib/params.server';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.title ?? 'Inquiry'} · Inquiries · Frolic` }];
@@ -27,7 +27,7 @@ const refOf = (params: Route.LoaderArgs['params']) => requireFound(inquiryRef.sa
 const ONBOARDING = ['inquiries:manage', 'users:manage'] as const;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, context, 'inquiries:manage');
+  const user = await requireScreen(request, context, 'inquiries');
   const { kind, id } = refOf(params);
   const inquiries = context.services.inquiries;
   const detail = await orNotFound(inquiries.get(kind, id), NOT_FOUND);
@@ -71,7 +71,7 @@ type Context = Route.LoaderArgs['context'];
 type BusinessRecord = Extract<Awaited<ReturnType<Context['services']['inquiries']['get']>>, { kind: 'business' }>['record'];
 
 /** The outcome of onboarding, or — for those who may — the conversion form prefilled from the inquiry. */
-async function onboardingOf(context: Context, user: Awaited<ReturnType<typeof requirePermission>>, r: BusinessRecord) {
+async function onboardingOf(context: Context, user: Awaited<ReturnType<typeof requireScreen>>, r: BusinessRecord) {
   const { partners } = context.services;
   if (r.organisationId || r.convertedAt) {
     const org = r.organisationId ? await partners.get(r.organisationId).catch(() => null) : null;

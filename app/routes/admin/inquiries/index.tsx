@@ -6,12 +6,12 @@ import { inquiryListQuery } from '@shared/schemas/inquiries';
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/index';
 import { type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
-import { requirePermission } from '~/lib/guards.server';
+import { requireScreen } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inquiries · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'inquiries:manage');
+  await requireScreen(request, context, 'inquiries');
   const params = Object.fromEntries(new URL(request.url).searchParams);
   // A hand-edited URL with a bad value shows the plain list rather than an error page.
   const parsed = inquiryListQuery.safeParse(params);

@@ -11,7 +11,7 @@ import { staffRequestListQuery } from '@shared/schemas/marketing-requests';
 import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
 import { RequestStatusBadge } from '~/features/marketing-requests/status-badge';
-import { can, requireAdminArea, requirePermission } from '~/lib/guards.server';
+import { can, requireAdminArea, requireScreen } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Collateral & Events · Frolic' }];
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [content, requests] = await Promise.all([can(context, user, { permission: 'cms:access' }), can(context, user, { permission: 'marketing:requests' })]);
   // Without a tab asked for, staff who only handle requests start on theirs.
   const tab: Tab = params.tab === 'requests' || (!params.tab && !content && requests) ? 'requests' : params.tab === 'events' ? 'events' : 'collateral';
-  await requirePermission(request, context, tab === 'requests' ? 'marketing:requests' : 'cms:access');
+  await requireScreen(request, context, tab === 'requests' ? 'marketingRequests' : 'marketing');
   const allowed = { content, requests };
   const none = { collateral: null, events: null, requests: null };
   const marketing = context.services.marketing;

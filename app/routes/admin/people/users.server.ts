@@ -8,7 +8,7 @@ import { USER_TOASTS, userCreate, userDelete, userListQuery, userRef, userUpdate
 import type { PeopleActionData } from '~/features/people/use-people-action';
 import { readBody } from '~/lib/admin-action.server';
 import { actionError, refusal } from '~/lib/action-result';
-import { requireMasterAdmin } from '~/lib/guards.server';
+import { requireMasterAdmin, requireScreen } from '~/lib/guards.server';
 
 interface Args {
   request: Request;
@@ -17,7 +17,7 @@ interface Args {
 
 /** The list as the URL asks for it (a value the schema refuses is dropped, not an error page), with the dialogs' choices. */
 export async function peopleLoader({ request, context }: Args, opts: { kind?: UserKind } = {}) {
-  const user = await requireMasterAdmin(request, context);
+  const user = await requireScreen(request, context, 'users');
   const params = Object.fromEntries(new URL(request.url).searchParams);
   let parsed = userListQuery.safeParse(params);
   if (!parsed.success) {

@@ -12,7 +12,7 @@ import { ProductEditor } from '~/features/catalog/product-editor';
 import { StockPanel } from '~/features/catalog/stock-panel';
 import type { ActionResult } from '~/lib/action-result';
 import { adminAction, readBody } from '~/lib/admin-action.server';
-import { can, requirePermission } from '~/lib/guards.server';
+import { can, requireScreen } from '~/lib/guards.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
 
 const LIST = href('/admin/dashboard/products');
@@ -28,7 +28,7 @@ function productId(param: string | undefined): number | null {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, context, 'cms:access');
+  const user = await requireScreen(request, context, 'products');
   const id = productId(params.id);
   const canDelete = await can(context, user, { permission: 'catalog:delete' });
   if (id === null) return { product: null, canDelete, stock: null };

@@ -6,14 +6,14 @@ import { CATEGORY_LABELS, PRODUCT_STATUS_LABELS, type ProductCategory } from '@s
 import { adminProductListQuery, type AdminProductRow } from '@shared/schemas/catalog';
 import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
-import { requirePermission } from '~/lib/guards.server';
+import { requireScreen } from '~/lib/guards.server';
 
 const EDIT = (id: number) => href('/admin/dashboard/products/:id', { id: String(id) });
 
 export const meta: Route.MetaFunction = () => [{ title: 'Manage Products · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'cms:access');
+  await requireScreen(request, context, 'products');
   const parsed = adminProductListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   // A hand-edited address with a bad filter shows the whole list rather than an error.
   const query = parsed.success ? parsed.data : adminProductListQuery.parse({});

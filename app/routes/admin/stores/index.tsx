@@ -4,12 +4,12 @@ import { href, Link, useSearchParams } from 'react-router';
 import { type StoreAdminRow, storeAdminQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox, StatusBadge } from '~/components/admin-ui/list';
-import { can, requirePermission } from '~/lib/guards.server';
+import { can, requireScreen } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Store Locator · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(request, context, 'cms:access');
+  const user = await requireScreen(request, context, 'storeLocator');
   const { stores } = context.services;
   // A hand-edited URL with a bad value shows the plain list rather than an error page.
   const parsed = storeAdminQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));

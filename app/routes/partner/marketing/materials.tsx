@@ -84,6 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** Why the request form is locked, said beside its button: the organisation's standing, or nothing to ask for yet. */
+const NO_COLLATERAL_REASON = 'You can ask for printed copies once there is collateral to choose from.';
+
 const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 export default function RequestMaterials({ loaderData, actionData }: Route.ComponentProps) {
@@ -92,6 +95,7 @@ export default function RequestMaterials({ loaderData, actionData }: Route.Compo
   const values = actionData?.values ?? {};
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
+  const locked = notice ? notice.message : collateral.length === 0 ? NO_COLLATERAL_REASON : null;
   return (
     <main id="main">
       <PageHeader title="Request Materials" description="Download Frolic's collateral, or ask for printed copies delivered to you." />
@@ -107,7 +111,10 @@ export default function RequestMaterials({ loaderData, actionData }: Route.Compo
             </p>
           ) : null}
           {collateral.length === 0 ? (
-            <p className="mt-2 text-stone-600">There is no collateral for you yet.</p>
+            <p className="mt-2 text-stone-600" id="collateral-empty">
+              Frolic has not published any collateral for {audience ? `${audience.toLowerCase()}s` : 'your organisation'} yet. When it does, it appears here to
+              download, and you can ask for printed copies of it.
+            </p>
           ) : (
             <ul className="mt-4 divide-y divide-stone-200">
               {collateral.map((c) => {
@@ -157,7 +164,12 @@ export default function RequestMaterials({ loaderData, actionData }: Route.Compo
             Request printed copies
           </h2>
           <FormError message={actionData?.formError} />
-          <fieldset disabled={!!notice || collateral.length === 0} className="space-y-4">
+          {locked ? (
+            <p id="request-locked" className="text-sm font-medium text-stone-700">
+              {locked}
+            </p>
+          ) : null}
+          <fieldset disabled={!!locked} className="space-y-4">
             <Field label="Delivery address" name="deliveryAddress" error={errors.deliveryAddress}>
               {(p) => <textarea {...p} rows={5} defaultValue={values.deliveryAddress ?? address} required />}
             </Field>
@@ -167,7 +179,7 @@ export default function RequestMaterials({ loaderData, actionData }: Route.Compo
             <Field label="Notes for Frolic" name="details" error={errors.details} optional>
               {(p) => <textarea {...p} rows={3} defaultValue={values.details ?? ''} />}
             </Field>
-            <button type="submit" className={buttonClass.primary} disabled={busy}>
+            <button type="submit" className={buttonClass.primary} disabled={busy} aria-describedby={locked ? 'request-locked' : undefined}>
               {busy ? 'Sending…' : 'Send request'}
             </button>
           </fieldset>

@@ -1,0 +1,25 @@
+// What each admin screen asks of the one decision (server/auth/authorize.ts) — the need its page
+// guard checks (app/lib/guards.server.ts `requireScreen`) and the need a link to it is shown for
+// (`canOpen`): the admin dashboard's cards and panels show a screen only to whoever may open it, so
+// a card can never lead to Access Denied (issue 40).
+import type { AccessNeed } from './policy';
+
+export const ADMIN_SCREEN_NEEDS = {
+  /** Manage Products: the list and the editor. */
+  products: { permission: 'cms:access' },
+  /** Manage Recipes. */
+  cocktails: { permission: 'cms:access' },
+  /** The Store Locator. */
+  storeLocator: { permission: 'cms:access' },
+  /** Collateral & Events: the collateral and events tabs and their editors. */
+  marketing: { permission: 'cms:access' },
+  /** Collateral & Events: partners' requests. */
+  marketingRequests: { permission: 'marketing:requests' },
+  /** Contact messages and business inquiries. */
+  inquiries: { permission: 'inquiries:manage' },
+  /** User Management (spec §6: master admin only, whatever the switches say). */
+  users: { masterAdmin: true },
+} as const satisfies Record<string, AccessNeed>;
+
+export type AdminScreen = keyof typeof ADMIN_SCREEN_NEEDS;
+export const ADMIN_SCREENS = Object.keys(ADMIN_SCREEN_NEEDS) as AdminScreen[];

@@ -1,0 +1,83 @@
+// What may be done to an order now — the one decision the page and the server share (issue 40).
+// The transition table (shared/orders.ts) says which state an action leaves from and which side
+// takes it; the guards outside it (a line already in a shipment cannot be cancelled) live here too.
+// The server reads the facts under the order's row lock and calls `orderActionRefusal` before it
+// moves the order; the order's page offers the buttons `orderActions` lists for the same facts.
+import { ORDER_STATUS_LABELS, type OrderAction, type OrderSide, type OrderStatus, TRANSITIONS, transitionFor } from './orders';
+
+/** Which door the viewer came through: a partner's own routes, or the brand's Trade orders (staff). */
+export type OrderChannel = 'partner' | 'staff';
+
+/** What a person does to an order from its page (seeing, invoicing and paying happen elsewhere). */
+export const ORDER_PAGE_ACTIONS = ['approve', 'reject', 'cancel', 'ship', 'deliver'] as const satisfies readonly OrderAction[];
+export type OrderPageAction = (typeof ORDER_PAGE_ACTIONS)[number];
+
+/** Staff ship and deliver the brand's own orders; a partner's goods move by shipments and receipts. */
+const BY_CHANNEL: Record<OrderChannel, readonly OrderPageAction[]> = {
+  partner: ['approve', 'reject', 'cancel'],
+  staff: ORDER_PAGE_ACTIONS,
+};
+
+export interface OrderFacts {
+  status: OrderStatus;
+  /** The viewer's side of this order. */
+  side: OrderSide;
+  channel: OrderChannel;
+  /** A line of the order is in a shipment (being prepared, on its way or delivered). */
+  inShipment: boolean;
+}
+
+/** Why an action cannot be taken: the server's error (code, HTTP status, sentence, what to do). */
+export interface ActionRefusal {
+  code: string;
+  status: 403 | 409;
+  message: string;
+  hint?: string;
+}
+
+const PAST: Record<OrderAction, string> = {
+  submit: 'submitted',
+  see: 'opened',
+  approve: 'approved',
+  reject: 'rejected',
+  cancel: 'cancelled',
+  invoice: 'invoiced',
+  ship: 'shipped',
+  deliver: 'marked delivered',
+  pay: 'marked paid',
+};
+
+/** The refusal for an action the order's state does not allow (also used when a concurrent move won). */
+export function invalidOrderTransition(action: OrderAction, from: OrderStatus): ActionRefusal {
+  return {
+    code: 'invalid_transition',
+    status: 409,
+    message: `This order is ${ORDER_STATUS_LABELS[from].toLowerCase()}: it cannot be ${PAST[action]}.`,
+    hint: 'Reload the order to see where it stands.',
+  };
+}
+
+/**
+ * Null when `action` may be taken on an order with these facts; otherwise why not. The order of the
+ * checks is the server's: the wrong side (403), then the state, then the guards outside the table.
+ */
+export function orderActionRefusal(action: OrderPageAction, facts: OrderFacts): ActionRefusal | null {
+  if (!TRANSITIONS.some((t) => t.action === action && t.by.includes(facts.side)))
+    return { code: 'wrong_side', status: 403, message: `Only the ${facts.side === 'buyer' ? 'seller' : 'buyer'} can do this.` };
+  if (!BY_CHANNEL[facts.channel].includes(action))
+    return { code: 'action_unavailable', status: 409, message: 'This is not done from the order: use its shipment and receipt.' };
+  if (!transitionFor(action, facts.status, facts.side)) return invalidOrderTransition(action, facts.status);
+  if (action === 'cancel' && facts.inShipment)
+    return {
+      code: 'order_in_shipment',
+      status: 409,
+      message: 'Part of this order is already in a shipment: it can no longer be cancelled.',
+      hint: 'Answer a shortfall with a credit note instead.',
+    };
+  return null;
+}
+
+/** The actions the order's page offers for these facts: exactly those `orderActionRefusal` allows. */
+export function orderActions(facts: OrderFacts): OrderPageAction[] {
+  return ORDER_PAGE_ACTIONS.filter((a) => orderActionRefusal(a, facts) === null);
+}
