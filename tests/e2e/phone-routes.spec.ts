@@ -10,7 +10,6 @@
 // and the test fails when there is none.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type APIResponse, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
@@ -36,11 +35,15 @@ interface UiRoute {
   dynamic: boolean;
 }
 
+/** Every path of app/routes.ts without parameters, resource routes too (`store-locator/export.csv` is no store's id). */
+const FIXED_PATHS = new Set<string>();
+
 function uiRoutes(): UiRoute[] {
   const out = new Map<string, UiRoute>();
   const walk = (entries: readonly RouteConfigEntry[], parent: string) => {
     for (const r of entries) {
       const full = r.path ? `${parent.replace(/\/$/, '')}/${r.path}` : parent;
+      if (!full.includes(':')) FIXED_PATHS.add(full);
       const source = readFileSync(path.join('app', r.file), 'utf8');
       // A UI route renders something; a resource route (a CSV, a sitemap) exports only a loader.
       const ui = /^export default\b/m.test(source);
@@ -56,7 +59,8 @@ function uiRoutes(): UiRoute[] {
 const ALL = uiRoutes();
 const isStaff = (p: string) => p.startsWith(STAFF_ROOT);
 /** The roles that may open a page: the master admin for staff pages; a partner page's own roles, or every demo partner. */
-const rolesFor = (p: string): Role[] => (isStaff(p) ? [STAFF] : [...(partnerPageRoles(p) ?? PARTNERS)].filter((r) => (PARTNERS as readonly Role[]).includes(r)));
+const rolesFor = (p: string): Role[] =>
+  isStaff(p) ? [STAFF] : [...(partnerPageRoles(p) ?? PARTNERS)].filter((r) => (PARTNERS as readonly Role[]).includes(r));
 
 /** A `:param` pattern as a regular expression over a link's path. */
 const patternOf = (p: string) => new RegExp(`^${p.replace(/:[^/]+/g, '[^/?#]+')}$`);
@@ -69,7 +73,7 @@ const STATIC = new Set(ALL.filter((r) => !r.dynamic).map((r) => r.path));
  */
 type Group = { name: string; role: Role; paths: string[] };
 function staticGroups(): Group[] {
-  const staff = ALL.filter((r) => isStaff(r.path));
+  const staff = ALL.filter((r) => isStaff(r.path) && !r.dynamic);
   const groups: Group[] = Array.from({ length: STAFF_GROUPS }, (_, i) => ({ name: `staff ${i + 1}`, role: STAFF, paths: [] }));
   staff.forEach((r, i) => groups[i % STAFF_GROUPS]!.paths.push(r.path));
   const byRole = new Map<Role, Group>(PARTNERS.map((role) => [role, { name: role, role, paths: [] }]));
@@ -137,7 +141,10 @@ async function buildDocuments(as: Record<string, APIRequestContext>) {
   const partners = await json(await staff.get('/api/admin/partners?pageSize=100'), 'partners');
   const distributorOrg = (partners.items as { id: string; tradingName: string }[]).find((o) => o.tradingName === 'Pennine Drinks');
   if (!distributorOrg) throw new Error('The demo distributor Pennine Drinks is missing.');
-  await json(await importer.post('/api/partner/allocations', { data: { distributorId: distributorOrg.id, lines: [{ productId, cases: 4 }], note: '' } }), 'allocation');
+  await json(
+    await importer.post('/api/partner/allocations', { data: { distributorId: distributorOrg.id, lines: [{ productId, cases: 4 }], note: '' } }),
+    'allocation',
+  );
 
   // The retailer orders; the distributor approves, invoices and ships; the retailer receives and pays.
   const placed = await json(await retailer.post('/api/partner/orders', { data: { lines: [{ productId, cases: 2 }], note: '' } }), 'retailer order');
@@ -156,10 +163,16 @@ async function buildDocuments(as: Record<string, APIRequestContext>) {
     }),
     'shipment',
   );
-  const shipped = await json(await distributor.post(`/api/partner/shipments/${created.id}/status`, { data: { action: 'ship', version: created.version } }), 'ship');
+  const shipped = await json(
+    await distributor.post(`/api/partner/shipments/${created.id}/status`, { data: { action: 'ship', version: created.version } }),
+    'ship',
+  );
   const lines = shipped.items.map((i: { id: number; cases: number }) => ({ shipmentItemId: i.id, casesReceived: i.cases, casesDamaged: 0 }));
   const photo = { name: 'delivery.png', mimeType: 'image/png', buffer: PHOTO };
-  await json(await retailer.post(`/api/partner/shipments/${shipped.id}/receipt`, { multipart: { lines: JSON.stringify(lines), note: '', file: photo } }), 'receipt');
+  await json(
+    await retailer.post(`/api/partner/shipments/${shipped.id}/receipt`, { multipart: { lines: JSON.stringify(lines), note: '', file: photo } }),
+    'receipt',
+  );
   await json(
     await retailer.post('/api/partner/payments', {
       data: {
@@ -184,7 +197,9 @@ async function buildDocuments(as: Record<string, APIRequestContext>) {
     'contact message',
   );
   const uploaded = await json(
-    await staff.post('/api/admin/media', { multipart: { file: { name: 'shelf-talker.png', mimeType: 'image/png', buffer: PHOTO }, altText: 'A shelf talker' } }),
+    await staff.post('/api/admin/media', {
+      multipart: { file: { name: 'shelf-talker.png', mimeType: 'image/png', buffer: PHOTO }, altText: 'A shelf talker' },
+    }),
     'media',
   );
   const mediaId: string = uploaded.media.id;
@@ -197,7 +212,10 @@ async function buildDocuments(as: Record<string, APIRequestContext>) {
   const events = await json(await retailer.get('/api/events'), 'events');
   const eventId = (events.items ?? events)[0]?.id;
   if (!eventId) throw new Error('No event to join.');
-  await json(await retailer.post('/api/partner/marketing/requests', { data: { kind: 'event_join', eventId, expectedGuests: 4, details: '' } }), 'event request');
+  await json(
+    await retailer.post('/api/partner/marketing/requests', { data: { kind: 'event_join', eventId, expectedGuests: 4, details: '' } }),
+    'event request',
+  );
 }
 
 /** The links (path and query) in a page's server-rendered HTML. */
@@ -219,7 +237,11 @@ async function findDynamicUrls(as: Record<string, APIRequestContext>): Promise<P
   const cache = new Map<string, Promise<string[]>>();
   const links = (role: Role, page: string) => {
     const key = `${role} ${page}`;
-    if (!cache.has(key)) cache.set(key, as[role]!.get(page).then(async (r) => linksIn(await r.text())));
+    if (!cache.has(key))
+      cache.set(
+        key,
+        as[role]!.get(page).then(async (r) => linksIn(await r.text())),
+      );
     return cache.get(key)!;
   };
   const dynamic: Plan['dynamic'] = Object.fromEntries(GROUPS.map((g) => [g.name, []]));
@@ -232,7 +254,7 @@ async function findDynamicUrls(as: Record<string, APIRequestContext>): Promise<P
         .filter((p) => isStaff(p) === isStaff(r.path) && rolesFor(p).includes(role))
         .sort((a, b) => sharedSegments(b, r.path) - sharedSegments(a, r.path) || a.length - b.length);
       for (const page of pages) {
-        const matching = (hrefs: string[]) => hrefs.map(pathOf).find((href) => pattern.test(href) && !STATIC.has(href));
+        const matching = (hrefs: string[]) => hrefs.map(pathOf).find((href) => pattern.test(href) && !FIXED_PATHS.has(href));
         const onPage = await links(role, page);
         // A list may sit on one of the page's tabs (`?tab=requests`): the page's links to itself.
         const tabs = [...new Set(onPage.filter((href) => href.startsWith(`${page}?`) || href.startsWith('?')))].map((href) =>
@@ -273,7 +295,9 @@ async function buildPlan(baseURL: string): Promise<Plan> {
 
 /** The first worker builds the plan; the others read it (the data must exist once on the shared server). */
 async function sharedPlan(baseURL: string): Promise<Plan> {
-  const dir = path.join(tmpdir(), `frolic-phone-${createHash('sha1').update(`${process.env.E2E_DATA_DIR}`).digest('hex').slice(0, 16)}`);
+  // In the run's output directory (emptied when a run starts), per shared server.
+  const server = createHash('sha1').update(`${process.env.E2E_DATA_DIR}`).digest('hex').slice(0, 16);
+  const dir = path.join(test.info().project.outputDir, `phone-routes-${server}`);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'plan.json');
   const failed = path.join(dir, 'failed.txt');
@@ -301,20 +325,33 @@ async function sharedPlan(baseURL: string): Promise<Plan> {
 
 // ---- The visits ----
 
-/** Elements wider than the screen whose parent is not: where a page's width comes from. */
+/**
+ * Where a page's width comes from: the outermost elements past the screen's right edge that no
+ * scrolling box clips (an absolutely positioned element escapes a scroller that does not contain it).
+ */
 async function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const limit = window.innerWidth + 0.5;
-    const out: string[] = [];
-    for (const el of document.body.querySelectorAll('*')) {
-      const right = el.getBoundingClientRect().right;
-      const parent = el.parentElement;
-      if (right > limit && parent && parent.getBoundingClientRect().right <= limit) {
-        const cls = typeof el.className === 'string' ? el.className.slice(0, 80) : '';
-        out.push(`<${el.tagName.toLowerCase()} class="${cls}"> right edge ${Math.round(right)} px`);
+    const clipped = (start: Element) => {
+      let el: Element | null = start;
+      while (el && el !== document.body) {
+        const position = getComputedStyle(el).position;
+        if (position === 'fixed') return true;
+        const next: Element | null = position === 'absolute' ? (el as HTMLElement).offsetParent : el.parentElement;
+        if (next && next !== document.body && getComputedStyle(next).overflowX !== 'visible') return true;
+        el = next;
       }
-    }
-    return out.slice(0, 5);
+      return false;
+    };
+    const wide = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > limit && !clipped(el));
+    const set = new Set(wide);
+    return wide
+      .filter((el) => !el.parentElement || !set.has(el.parentElement))
+      .slice(0, 5)
+      .map((el) => {
+        const cls = typeof el.className === 'string' ? el.className.slice(0, 80) : '';
+        return `<${el.tagName.toLowerCase()} class="${cls}">${(el.textContent ?? '').trim().slice(0, 30)}… right edge ${Math.round(el.getBoundingClientRect().right)} px`;
+      });
   });
 }
 
@@ -327,7 +364,7 @@ test.beforeAll(async ({ baseURL }) => {
 
 for (const group of GROUPS) {
   test(`on a phone no page is wider than the screen, and none has a serious axe violation: ${group.name}`, async ({ browser, baseURL }) => {
-    test.setTimeout(60_000 * TIME_SCALE);
+    test.setTimeout(90_000 * TIME_SCALE);
     const context = await browser.newContext({ baseURL, viewport: PHONE, storageState: plan.states[group.role] });
     const page = await context.newPage();
     const visits = [...group.paths.map((p) => ({ path: p, url: p })), ...(plan.dynamic[group.name] ?? [])];
@@ -342,9 +379,9 @@ for (const group of GROUPS) {
         await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith('__reactFiber')));
         const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
         if (width.scroll > width.inner) {
-          expect.soft(width.scroll, `${url} (${pattern}) as ${group.role} is wider than the screen: ${(await overflowing(page)).join('; ')}`).toBeLessThanOrEqual(
-            width.inner,
-          );
+          expect
+            .soft(width.scroll, `${url} (${pattern}) as ${group.role} is wider than the screen: ${(await overflowing(page)).join('; ')}`)
+            .toBeLessThanOrEqual(width.inner);
         }
         axe.push(...(await seriousAxeIssues(page)));
       }
