@@ -335,7 +335,7 @@ async function overflowing(page: Page): Promise<string[]> {
     const clipped = (start: Element) => {
       let el: Element | null = start;
       while (el && el !== document.body) {
-        const position = getComputedStyle(el).position;
+        const position: string = getComputedStyle(el).position;
         if (position === 'fixed') return true;
         const next: Element | null = position === 'absolute' ? (el as HTMLElement).offsetParent : el.parentElement;
         if (next && next !== document.body && getComputedStyle(next).overflowX !== 'visible') return true;
