@@ -2,6 +2,7 @@
 // headers and pages live in the URL (so the server sorts and pages, and links can be shared).
 import { Form, Link, useSearchParams } from 'react-router';
 import { inputClass } from '~/components/forms/fields';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 export function PageHeader({ title, children, description }: { title: string; description?: string; children?: React.ReactNode }) {
   return (
@@ -105,7 +106,7 @@ export function DataTable<T>({
 }) {
   const [params] = useSearchParams();
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+    <TableScroll label={caption} className="rounded-xl shadow-sm">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
@@ -156,7 +157,7 @@ export function DataTable<T>({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -6,6 +6,7 @@ import type { AuditLogRowView } from '@shared/schemas/audit';
 import { formatUtc } from '@shared/staff-time';
 import { buttonClass } from '~/components/admin-ui/list';
 import { withParams } from '~/lib/search-params';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 function UserCell({ row }: { row: AuditLogRowView }) {
   if (!row.userId) return <span className="text-stone-600">System</span>;
@@ -27,7 +28,7 @@ export function AuditTable({ rows, older, newer }: { rows: AuditLogRowView[]; ol
   const openHref = (id: number) => withParams(params, { open: String(id) });
   return (
     <>
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+      <TableScroll label="Audit logs, newest first" className="rounded-xl shadow-sm">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Audit logs, newest first</caption>
           <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
@@ -73,7 +74,7 @@ export function AuditTable({ rows, older, newer }: { rows: AuditLogRowView[]; ol
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <nav aria-label="Pages" className="mt-4 flex justify-end gap-2 text-sm">
         {newer !== null ? (
           <Link to={withParams(params, { after: String(newer), before: undefined, open: undefined })} className={buttonClass.secondary} rel="prev">

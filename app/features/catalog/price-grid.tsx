@@ -3,6 +3,7 @@
 import { MARKETS } from '@shared/markets';
 import type { FieldErrors } from '@shared/form-constants';
 import { PRICE_COLUMN_LABELS, PRICE_COLUMNS, type PriceColumn, type PriceGrid, pricePath } from './product-form';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 interface PriceGridProps {
   value: PriceGrid;
@@ -18,7 +19,7 @@ export function PriceGridInput({ value, onChange, errors }: PriceGridProps) {
     }),
   );
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Prices per market">
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left text-stone-600">
           Prices per market, e.g. 34.99 — leave a cell empty where the product is not sold at that price.
@@ -71,6 +72,6 @@ export function PriceGridInput({ value, onChange, errors }: PriceGridProps) {
           ))}
         </ul>
       ) : null}
-    </div>
+    </TableScroll>
   );
 }

@@ -181,5 +181,15 @@ export function EditorTab({ branch, files, settings, onTheme, onSaved, flushRef 
 
 /** The file's text while the editor loads. */
 function Plain({ text }: { text: string }) {
-  return <pre className="min-h-[24rem] overflow-auto rounded-md border border-stone-300 bg-stone-50 p-3 font-mono text-sm">{text}</pre>;
+  // A scrolling box a keyboard can reach (on a phone a long line scrolls inside it).
+  return (
+    <pre
+      role="region"
+      aria-label="The file's text"
+      tabIndex={0}
+      className="min-h-[24rem] overflow-auto rounded-md border border-stone-300 bg-stone-50 p-3 font-mono text-sm"
+    >
+      {text}
+    </pre>
+  );
 }

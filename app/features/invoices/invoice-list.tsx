@@ -7,6 +7,7 @@ import { buttonClass } from '~/components/admin-ui/list';
 import { inputClass } from '~/components/forms/fields';
 import { StandingBadge } from './standing-badge';
 import type { InvoiceSummaryView } from './types';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 /** The standings a list filters on (a draft is the issuer's alone). */
 const FILTERS = (drafts: boolean) => INVOICE_STANDINGS.filter((s) => drafts || s !== 'draft');
@@ -67,7 +68,7 @@ export function InvoiceList({
   if (invoices.length === 0) return <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">{empty}</p>;
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+      <TableScroll label={label} className="rounded-xl shadow-sm">
         <table className="w-full text-left text-sm" aria-label={label}>
           <thead className="border-b border-stone-200 text-stone-700">
             <tr>
@@ -117,7 +118,7 @@ export function InvoiceList({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {next ? (
         <Link to={`?${older}`} className={buttonClass.secondary}>
           Older invoices

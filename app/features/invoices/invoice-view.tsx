@@ -9,6 +9,7 @@ import { buttonClass } from '~/components/admin-ui/list';
 import { Field, FormError, inputClass } from '~/components/forms/fields';
 import { StandingBadge } from './standing-badge';
 import type { InvoiceDetailView, InvoiceFormResult, InvoicePartyView } from './types';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 function Party({ heading, party, testId }: { heading: string; party: InvoicePartyView; testId: string }) {
   return (
@@ -46,7 +47,7 @@ export function InvoiceView({
   const isCredit = invoice.kind === 'credit_note';
   const issued = invoice.state === 'issued';
   return (
-    <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="space-y-6">
         <section aria-labelledby="invoice-heading" className="rounded-xl bg-white p-6 shadow-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -114,7 +115,7 @@ export function InvoiceView({
           <h2 id="lines-heading" className="font-serif text-xl">
             Lines
           </h2>
-          <div className="mt-3 overflow-x-auto">
+          <TableScroll label="Lines of the invoice" className="mt-3">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-stone-200 text-stone-700">
                 <tr>
@@ -151,7 +152,7 @@ export function InvoiceView({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <dl className="mt-4 ml-auto max-w-xs space-y-1 text-sm">
             <div className="flex justify-between">
               <dt>Subtotal</dt>

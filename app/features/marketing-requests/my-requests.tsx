@@ -3,6 +3,7 @@ import { href, Link } from 'react-router';
 import { MARKETING_REQUEST_KIND_LABELS, type MarketingRequestKind, type MarketingRequestStatus } from '@shared/marketing-request-constants';
 import { formatUtcDate } from '@shared/staff-time';
 import { RequestStatusBadge } from './status-badge';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 export interface MyRequest {
   id: number;
@@ -23,7 +24,7 @@ export function MyRequests({ heading, requests, empty }: { heading: string; requ
       {requests.length === 0 ? (
         <p className="mt-2 text-stone-600">{empty}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl bg-white shadow-sm">
+        <TableScroll label={heading} className="mt-3 rounded-xl shadow-sm">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{heading}</caption>
             <thead className="border-b border-stone-200 text-stone-600">
@@ -63,7 +64,7 @@ export function MyRequests({ heading, requests, empty }: { heading: string; requ
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { formatPrice } from '@shared/markets';
 import { formatUtc } from '@shared/staff-time';
 import { OrderStatusBadge } from './status-badge';
 import type { OrderSummaryView } from './types';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 export function OrderList({
   orders,
@@ -21,7 +22,7 @@ export function OrderList({
 }) {
   if (orders.length === 0) return <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">{empty}</p>;
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+    <TableScroll label={label} className="rounded-xl shadow-sm">
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="border-b border-stone-200 text-stone-700">
           <tr>
@@ -60,6 +61,6 @@ export function OrderList({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

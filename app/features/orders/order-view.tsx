@@ -10,6 +10,7 @@ import { buttonClass } from '~/components/admin-ui/list';
 import { Field, FormError } from '~/components/forms/fields';
 import { OrderStatusBadge } from './status-badge';
 import type { CreditHoldView, OrderDetailView, OrderFormResult, OrderMessageView } from './types';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 const DECIDED: readonly OrderStatus[] = ['approved', 'invoiced', 'shipped', 'delivered', 'paid'];
 
@@ -34,7 +35,7 @@ export function OrderView({
   const approved = DECIDED.includes(order.status) || (order.status === 'cancelled' && !!order.decidedAt);
   const money = (minor: number) => formatPrice(minor, order.currency);
   return (
-    <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="space-y-6">
         <section aria-labelledby="order-heading" className="rounded-xl bg-white p-6 shadow-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -89,7 +90,7 @@ export function OrderView({
           <h2 id="lines-heading" className="font-serif text-xl">
             Lines
           </h2>
-          <div className="mt-3 overflow-x-auto">
+          <TableScroll label="Lines of the order" className="mt-3">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-stone-200 text-stone-700">
                 <tr>
@@ -136,7 +137,7 @@ export function OrderView({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <dl className="mt-4 ml-auto max-w-xs space-y-1 text-sm">
             <div className="flex justify-between">
               <dt>Subtotal</dt>

@@ -9,6 +9,7 @@ import { MAX_CASES_PER_LINE } from '@shared/orders';
 import { buttonClass } from '~/components/admin-ui/list';
 import { Field, FormError, inputClass } from '~/components/forms/fields';
 import type { OrderFormResult } from './types';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 export interface OrderableProduct {
   id: number;
@@ -52,7 +53,7 @@ export function PlaceOrderForm({
       <fieldset disabled={!!disabledReason} className="space-y-4">
         {disabledReason ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{disabledReason}</p> : null}
         <p className="text-sm text-stone-700">Ordering from {supplier}. Enter the number of cases for each product you want.</p>
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+        <TableScroll label="Products to order" className="rounded-xl shadow-sm">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-stone-200 text-stone-700">
               <tr>
@@ -117,7 +118,7 @@ export function PlaceOrderForm({
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <p className="text-right" aria-live="polite" data-testid="order-preview-total">
           {totalCases} {totalCases === 1 ? 'case' : 'cases'} · <span className="font-semibold">{currency ? formatPrice(total, currency) : '—'}</span>
           <span className="block text-sm text-stone-600">Before tax; the order confirms the final amount.</span>

@@ -7,6 +7,7 @@ import { formatUtc } from '@shared/staff-time';
 import { EditorAlert, useJsonEditor } from '~/components/admin-ui/editor';
 import { buttonClass } from '~/components/admin-ui/list';
 import { Field } from '~/components/forms/fields';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 export interface MemberRow {
   id: string;
@@ -51,7 +52,7 @@ function ResendButton({ member }: { member: MemberRow }) {
 export function MembersTable({ members }: { members: MemberRow[] }) {
   if (members.length === 0) return <p className="text-stone-600">Nobody yet: invite its first person below.</p>;
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="People of this organisation">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">People of this organisation</caption>
         <thead className="border-b border-stone-200 text-stone-700">
@@ -89,7 +90,7 @@ export function MembersTable({ members }: { members: MemberRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

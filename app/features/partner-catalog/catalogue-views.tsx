@@ -4,13 +4,14 @@ import { href, Link } from 'react-router';
 import { CATEGORY_LABELS, type ProductCategory } from '@shared/limits-catalog';
 import type { TradeProduct } from '@shared/partner-catalog-constants';
 import { AvailabilityView, TradePriceView } from './trade-price';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 const productHref = (slug: string) => href('/partner/dashboard/products/:slug', { slug });
 const categoryLabel = (c: string) => CATEGORY_LABELS[c as ProductCategory] ?? c;
 
 export function CatalogueTable({ items, inventory }: { items: TradeProduct[]; inventory: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+    <TableScroll label="Products" className="rounded-xl shadow-sm">
       <table className="w-full text-left text-sm" aria-label="Products">
         <thead className="border-b border-stone-200 text-stone-700">
           <tr>
@@ -63,7 +64,7 @@ export function CatalogueTable({ items, inventory }: { items: TradeProduct[]; in
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -3,11 +3,12 @@
 import { AGING_BUCKETS, AGING_LABELS } from '@shared/invoicing';
 import { formatPrice } from '@shared/markets';
 import type { AgingRow, AgingTotals } from '@shared/payment-views';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 export function AgingTable({ rows, totals }: { rows: AgingRow[]; totals: AgingTotals[] }) {
   if (!rows.length) return <p className="text-stone-600">No retailer owes you anything.</p>;
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Aging by retailer">
       <table className="w-full text-left text-sm" aria-label="Aging by retailer">
         <thead className="border-b border-stone-200 text-stone-700">
           <tr>
@@ -68,6 +69,6 @@ export function AgingTable({ rows, totals }: { rows: AgingRow[]; totals: AgingTo
           })}
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -10,6 +10,7 @@ import { buttonClass } from '~/components/admin-ui/list';
 import { FormError, inputClass } from '~/components/forms/fields';
 import { PaymentStatusBadge } from './badges';
 import type { PaymentFormResult } from './types';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 function useBusy(intent: string, id: number) {
   const navigation = useNavigation();
@@ -35,7 +36,7 @@ export function PaymentList({
 }) {
   if (!payments.length) return <p className="text-stone-600">{empty}</p>;
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label={label}>
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="border-b border-stone-200 text-stone-700">
           <tr>
@@ -68,7 +69,7 @@ export function PaymentList({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -11,6 +11,7 @@ import { PaymentList } from './payment-list';
 import { RecordPaymentForm } from './record-payment-form';
 import { StatementPanel } from './statement-panel';
 import type { PaymentFormResult } from './types';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 export interface StatementState {
   query: { customerId: string; from: string; to: string };
@@ -91,7 +92,7 @@ function PayingView({
           );
         })}
         {overview.invoices.length ? (
-          <div className="mt-4 overflow-x-auto">
+          <TableScroll label="Open invoices" className="mt-4">
             <table className="w-full text-left text-sm" aria-label="Open invoices">
               <thead className="border-b border-stone-200 text-stone-700">
                 <tr>
@@ -144,7 +145,7 @@ function PayingView({
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : (
           <p className="mt-4 text-stone-700" data-testid="nothing-owed">
             You owe nothing on your invoices.

@@ -6,6 +6,7 @@ import { STATEMENT_KIND_LABELS } from '@shared/payments';
 import type { PartyRef, Statement } from '@shared/payment-views';
 import { buttonClass } from '~/components/admin-ui/list';
 import { FormError, inputClass } from '~/components/forms/fields';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 export function StatementPanel({
   customers,
@@ -72,7 +73,7 @@ function StatementTable({ statement: s, downloads }: { statement: Statement; dow
           </a>
         </div>
       </div>
-      <div className="overflow-x-auto">
+      <TableScroll label="Statement">
         <table className="w-full text-left text-sm" aria-label="Statement">
           <thead className="border-b border-stone-200 text-stone-700">
             <tr>
@@ -130,7 +131,7 @@ function StatementTable({ statement: s, downloads }: { statement: Statement; dow
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { ShipmentSummaryView } from '@shared/shipments';
 import { formatUtc } from '@shared/staff-time';
 import { ReceiptStatusBadge, ShipmentStatusBadge } from './status-badge';
 import { TrackingLink } from './tracking-link';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 export function ShipmentList({
   shipments,
@@ -22,7 +23,7 @@ export function ShipmentList({
 }) {
   if (shipments.length === 0) return <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">{empty}</p>;
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+    <TableScroll label={label} className="rounded-xl shadow-sm">
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="border-b border-stone-200 text-stone-700">
           <tr>
@@ -69,6 +70,6 @@ export function ShipmentList({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

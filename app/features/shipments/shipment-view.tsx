@@ -6,6 +6,7 @@ import { RESOLUTION_LABELS, type ShipmentDetailView } from '@shared/shipments';
 import { formatUtc } from '@shared/staff-time';
 import { ReceiptStatusBadge, ShipmentStatusBadge } from './status-badge';
 import { TrackingLink } from './tracking-link';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 const cases = (n: number) => `${n} ${n === 1 ? 'case' : 'cases'}`;
 
@@ -22,7 +23,7 @@ export function ShipmentView({
 }) {
   const s = shipment;
   return (
-    <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="space-y-6">
         <section aria-labelledby="shipment-heading" className="rounded-xl bg-white p-6 shadow-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -98,7 +99,7 @@ function Lines({ shipment }: { shipment: ShipmentDetailView }) {
       <h2 id="lines-heading" className="font-serif text-xl">
         Lines
       </h2>
-      <div className="mt-3 overflow-x-auto">
+      <TableScroll label="Lines of the shipment" className="mt-3">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-stone-200 text-stone-700">
             <tr>
@@ -158,7 +159,7 @@ function Lines({ shipment }: { shipment: ShipmentDetailView }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

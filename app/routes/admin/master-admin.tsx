@@ -7,6 +7,7 @@ import type { Route } from './+types/master-admin';
 import { PageHeader, StatusBadge, buttonClass } from '~/components/admin-ui/list';
 import { requireMasterAdmin } from '~/lib/guards.server';
 import { masterAction } from '~/lib/master-action.server';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Master Admin Panel · Frolic' }];
 
@@ -73,7 +74,7 @@ export default function MasterAdminPanel({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section title="People">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Users by status">
             <div>
@@ -229,7 +230,7 @@ export default function MasterAdminPanel({ loaderData }: Route.ComponentProps) {
         {events.length === 0 ? (
           <p className="text-sm text-stone-600">No security events yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label="Recent security events">
             <table className="w-full text-sm" aria-label="Recent security events">
               <thead>
                 <tr className="text-left text-stone-600">
@@ -254,7 +255,7 @@ export default function MasterAdminPanel({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </Section>
     </main>

@@ -143,16 +143,16 @@ export default function InquiryDetail({ loaderData }: Route.ComponentProps) {
           All inquiries
         </Link>
       </PageHeader>
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="sent-heading" className="rounded-xl bg-white p-6 shadow-sm">
           <h2 id="sent-heading" className="font-serif text-xl">
             What they sent <StatusBadge status={triage.status} label={INQUIRY_STATUS_LABELS[triage.status]} />
           </h2>
-          <dl className="mt-4 grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+          <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-y-2">
             {fields.map(([k, v]) => (
               <div key={k} className="contents">
-                <dt className="font-medium text-stone-600">{k}</dt>
-                <dd>
+                <dt className="font-medium text-stone-600 max-sm:mt-2">{k}</dt>
+                <dd className="break-words">
                   {k === 'Email' ? (
                     <a href={`mailto:${v}`} className="underline">
                       {v}

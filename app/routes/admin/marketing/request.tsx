@@ -73,7 +73,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
           All requests
         </Link>
       </PageHeader>
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <section aria-labelledby="facts-heading" className="rounded-xl bg-white p-6 shadow-sm">
             <h2 id="facts-heading" className="mb-4 font-serif text-xl">

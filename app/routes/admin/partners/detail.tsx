@@ -127,7 +127,7 @@ export default function OrganisationPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section title="Status">
           <StatusForm key={org.version} status={org.status} reason={org.statusReason} version={org.version} />
         </Section>

@@ -17,6 +17,7 @@ import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { FormError, inputClass } from '~/components/forms/fields';
 import { refusal } from '~/lib/action-result';
 import { requirePermission } from '~/lib/guards.server';
+import { TableScroll } from '~/components/ui/table-scroll';
 
 /** Bulk data (Database Management) on top of the content permission, as the API asks. */
 const BULK = ['cms:access', 'database:manage'] as const;
@@ -124,7 +125,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
   const withErrors = preview.rows.filter((r) => r.errors.length > 0);
   const shown = [...withErrors, ...preview.rows.filter((r) => r.errors.length === 0).slice(0, PREVIEW_VALID_ROWS)].sort((a, b) => a.line - b.line);
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+    <TableScroll label="Rows of the file" className="rounded-xl shadow-sm">
       <table className="w-full text-left text-sm">
         <caption className="p-3 text-left text-stone-700">
           {shown.length < preview.rows.length
@@ -173,7 +174,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
