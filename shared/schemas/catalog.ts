@@ -1,6 +1,7 @@
 // Zod schemas of the catalogue: query strings, request bodies, the public product shape and the
 // staff editor's product.
 import { z } from 'zod';
+import { requiredText } from './text';
 import type { PickedMedia } from '../media';
 import { isMarketCode, type MarketPrice, MARKETS } from '../markets';
 import {
@@ -82,7 +83,7 @@ export type MarketPrices = Partial<Record<string, number | null>>;
  * bottle illustrations); a product with no picture at all may only be a draft (the service checks).
  */
 export const productInput = z.object({
-  name: z.string().trim().min(1, 'Enter the product name.').max(120, 'Keep the name to 120 characters.'),
+  name: requiredText('Enter the product name.').max(120, 'Keep the name to 120 characters.'),
   slug: slugSchema,
   category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category.' }),
   abv: z
@@ -92,7 +93,7 @@ export const productInput = z.object({
     .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-6, 'Use at most one decimal, e.g. 40.5.'),
   volumeMl: wholeNumber('the volume in ml', 1, 100_000),
   caseSize: wholeNumber('the case size', 1, PRODUCT_CASE_SIZE_MAX),
-  description: z.string().trim().min(1, 'Enter a description.').max(4000, 'Keep the description to 4,000 characters.'),
+  description: requiredText('Enter a description.').max(4000, 'Keep the description to 4,000 characters.'),
   tastingNotes: tastingNotesSchema,
   images: z
     .array(z.uuid('Choose the image from the media library.'))

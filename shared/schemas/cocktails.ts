@@ -1,5 +1,6 @@
 // Cocktail shapes and queries shared by the API, the pages and the staff editor.
 import { z } from 'zod';
+import { requiredText } from './text';
 import { PRODUCT_CATEGORIES } from '../limits-catalog';
 import type { PickedMedia } from '../media';
 import { adminListQuery, MAX_RECORD_ID, recordId, versionField } from './admin';
@@ -103,7 +104,7 @@ const amountSchema = z
 
 export const cocktailIngredientInput = z
   .object({
-    name: z.string().trim().min(1, 'Name the ingredient.').max(120, 'Keep the name under 120 characters.'),
+    name: requiredText('Name the ingredient.').max(120, 'Keep the name under 120 characters.'),
     amount: z.preprocess(numberish, amountSchema.nullable()),
     unit: z.preprocess(blankAsNull, z.enum(COCKTAIL_UNITS, { error: 'Choose a unit from the list.' }).nullable()),
     /** One of our products this ingredient is. */
@@ -125,11 +126,11 @@ export type CocktailIngredientInput = z.infer<typeof cocktailIngredientInput>;
  * service, which knows the stored row).
  */
 export const cocktailInput = z.object({
-  name: z.string().trim().min(1, 'Name the cocktail.').max(120, 'Keep the name under 120 characters.'),
+  name: requiredText('Name the cocktail.').max(120, 'Keep the name under 120 characters.'),
   slug: slugSchema,
-  description: z.string().trim().min(1, 'Describe the cocktail in a sentence or two.').max(2000, 'Keep the description under 2,000 characters.'),
+  description: requiredText('Describe the cocktail in a sentence or two.').max(2000, 'Keep the description under 2,000 characters.'),
   baseSpirit: z.enum(PRODUCT_CATEGORIES, { error: 'Choose the base spirit.' }),
-  glass: z.string().trim().min(1, 'Name the glass, e.g. Rocks glass.').max(60, 'Keep the glass under 60 characters.'),
+  glass: requiredText('Name the glass, e.g. Rocks glass.').max(60, 'Keep the glass under 60 characters.'),
   difficulty: z.enum(COCKTAIL_DIFFICULTIES, { error: 'Choose a difficulty.' }),
   prepMinutes: z.preprocess(
     numberish,
@@ -140,7 +141,7 @@ export const cocktailInput = z.object({
     .min(1, 'Add at least one ingredient.')
     .max(COCKTAIL_MAX_INGREDIENTS, `At most ${COCKTAIL_MAX_INGREDIENTS} ingredients.`),
   steps: z
-    .array(z.string().trim().min(1, 'Write this step or remove it.').max(1000, 'Keep a step under 1,000 characters.'))
+    .array(requiredText('Write this step or remove it.').max(1000, 'Keep a step under 1,000 characters.'))
     .min(1, 'Add at least one step.')
     .max(COCKTAIL_MAX_STEPS, `At most ${COCKTAIL_MAX_STEPS} steps.`),
   imageMediaId: z.preprocess(blankAsNull, z.uuid({ error: 'Choose an image from the media library.' }).nullable()),

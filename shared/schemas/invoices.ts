@@ -3,6 +3,7 @@
 // and the list query both sides use. Whether an order may be invoiced (approved, its seller's, not on
 // another invoice) and how much may be credited the service decides.
 import { z } from 'zod';
+import { requiredText } from './text';
 import { INVOICE_STANDINGS } from '../invoicing';
 import { MAX_CASES_PER_LINE } from '../orders';
 import { recordId, versionField, withoutNul } from './admin';
@@ -47,11 +48,7 @@ export const creditNoteInput = z.object({
     .min(1, 'Choose at least one line to credit.')
     .max(MAX_CREDIT_LINES, `At most ${MAX_CREDIT_LINES} lines on one credit note.`)
     .refine((lines) => new Set(lines.map((l) => l.invoiceItemId)).size === lines.length, 'Name each line once.'),
-  reason: z
-    .string({ error: 'Say why you credit these lines.' })
-    .trim()
-    .min(1, 'Say why you credit these lines.')
-    .max(MAX_CREDIT_REASON, `Keep the reason under ${MAX_CREDIT_REASON} characters.`),
+  reason: requiredText('Say why you credit these lines.').max(MAX_CREDIT_REASON, `Keep the reason under ${MAX_CREDIT_REASON} characters.`),
 });
 export type CreditNoteInput = z.infer<typeof creditNoteInput>;
 

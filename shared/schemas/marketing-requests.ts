@@ -3,6 +3,7 @@
 // for the JSON API and the page actions alike. Dates are calendar days; "not in the past" depends on
 // the server's clock, so the service checks it (`date_in_past`).
 import { z } from 'zod';
+import { requiredText } from './text';
 import {
   MARKETING_REQUEST_KINDS,
   MARKETING_REQUEST_STATUSES,
@@ -23,12 +24,7 @@ const details = z
   .trim()
   .max(MAX_DETAILS_LENGTH, `Keep the details under ${MAX_DETAILS_LENGTH.toLocaleString('en')} characters.`)
   .default('');
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(max, `Keep the ${label} under ${max} characters.`);
+const required = (label: string, max: number) => requiredText(`Enter the ${label}.`).max(max, `Keep the ${label} under ${max} characters.`);
 const guests = z.coerce
   .number({ error: 'Enter a whole number of guests.' })
   .int('Enter a whole number of guests.')
@@ -94,11 +90,7 @@ export const marketingRequestInput = z.discriminatedUnion('kind', [materialsRequ
 export type MarketingRequestInput = z.infer<typeof marketingRequestInput>;
 
 export const requestComment = z.object({
-  body: z
-    .string({ error: 'Write a comment.' })
-    .trim()
-    .min(1, 'Write a comment.')
-    .max(MAX_COMMENT_LENGTH, `Keep the comment under ${MAX_COMMENT_LENGTH.toLocaleString('en')} characters.`),
+  body: requiredText('Write a comment.').max(MAX_COMMENT_LENGTH, `Keep the comment under ${MAX_COMMENT_LENGTH.toLocaleString('en')} characters.`),
 });
 export type RequestComment = z.infer<typeof requestComment>;
 

@@ -3,6 +3,7 @@
 // a message — and the list query. Whether a product may be ordered (active, priced for the buyer's
 // tier) and whether an order may move (its state, its version) the service decides.
 import { z } from 'zod';
+import { requiredText } from './text';
 import { MAX_CASES_PER_LINE, MAX_LINES, ORDER_STATUSES } from '../orders';
 import { recordId, versionField } from './admin';
 
@@ -26,12 +27,7 @@ const note = z
   .trim()
   .max(MAX_ORDER_NOTE, `Keep the note under ${MAX_ORDER_NOTE.toLocaleString('en')} characters.`)
   .default('');
-const reason = (label: string) =>
-  z
-    .string({ error: `Enter ${label}.` })
-    .trim()
-    .min(1, `Enter ${label}.`)
-    .max(MAX_REASON, `Keep the reason under ${MAX_REASON} characters.`);
+const reason = (label: string) => requiredText(`Enter ${label}.`).max(MAX_REASON, `Keep the reason under ${MAX_REASON} characters.`);
 
 export const orderLineInput = z.object({
   productId: recordId('Choose a product.'),
@@ -87,11 +83,7 @@ export const orderStepInput = z.object({ version: versionField });
 export type OrderStepInput = z.infer<typeof orderStepInput>;
 
 export const orderMessageInput = z.object({
-  body: z
-    .string({ error: 'Write a message.' })
-    .trim()
-    .min(1, 'Write a message.')
-    .max(MAX_MESSAGE, `Keep the message under ${MAX_MESSAGE.toLocaleString('en')} characters.`),
+  body: requiredText('Write a message.').max(MAX_MESSAGE, `Keep the message under ${MAX_MESSAGE.toLocaleString('en')} characters.`),
 });
 export type OrderMessageInput = z.infer<typeof orderMessageInput>;
 

@@ -1,6 +1,7 @@
 // Partner organisations, their commercial terms and their users: one schema each for the staff
 // editor, the route action and the API.
 import { z } from 'zod';
+import { requiredText } from './text';
 import { ORGANISATION_STATUSES, ORGANISATION_TYPES } from '../partners';
 import { isMarketCode } from '../markets';
 import { adminListQuery, versionField } from './admin';
@@ -8,12 +9,7 @@ import { isCountryCode } from './stores';
 
 export * from '../partners';
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(max, `Keep the ${label} under ${max} characters.`);
+const required = (label: string, max: number) => requiredText(`Enter the ${label}.`).max(max, `Keep the ${label} under ${max} characters.`);
 const optional = (label: string, max: number) => z.string().trim().max(max, `Keep the ${label} under ${max} characters.`).default('');
 
 /** A calendar date, YYYY-MM-DD, that exists (31 February does not). */

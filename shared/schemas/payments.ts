@@ -3,6 +3,7 @@
 // distributor) — and the statement's query. Whether an invoice may take the money (the payer's own,
 // issued, in the payment's currency, enough left on it) the service decides.
 import { z } from 'zod';
+import { requiredText } from './text';
 import { PAYMENT_METHODS } from '../invoicing';
 import { MAX_ALLOCATIONS, MAX_PAYMENT_MINOR } from '../payments';
 import { recordId, versionField } from './admin';
@@ -65,11 +66,7 @@ export type ConfirmPaymentInput = z.infer<typeof confirmPaymentInput>;
 
 export const failPaymentInput = z.object({
   version: versionField,
-  reason: z
-    .string({ error: 'Say why the payment failed.' })
-    .trim()
-    .min(1, 'Say why the payment failed.')
-    .max(MAX_FAILURE_REASON, `Keep the reason under ${MAX_FAILURE_REASON} characters.`),
+  reason: requiredText('Say why the payment failed.').max(MAX_FAILURE_REASON, `Keep the reason under ${MAX_FAILURE_REASON} characters.`),
 });
 export type FailPaymentInput = z.infer<typeof failPaymentInput>;
 

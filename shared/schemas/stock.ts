@@ -2,6 +2,7 @@
 // movements, and an importer's allocation of its stock to one of its distributors. One schema each
 // validates the API body and the page's form.
 import { z } from 'zod';
+import { requiredText } from './text';
 import { withoutNul } from './admin';
 
 const STOCK_MAX = 10_000_000;
@@ -17,7 +18,7 @@ export const stockAdjustment = z.object({
   reason: z
     .string({ error: 'Say why the stock changes.' })
     .transform((v) => withoutNul(v)?.trim() ?? '')
-    .pipe(z.string().min(1, 'Say why the stock changes.').max(500, 'Keep the reason to 500 characters.')),
+    .pipe(requiredText('Say why the stock changes.').max(500, 'Keep the reason to 500 characters.')),
 });
 export type StockAdjustment = z.infer<typeof stockAdjustment>;
 

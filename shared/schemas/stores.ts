@@ -1,5 +1,6 @@
 // Store locator and online retailer shapes shared by the API and the pages.
 import { z } from 'zod';
+import { requiredText } from './text';
 import { type DistanceUnit, KM_PER_MILE } from '../geo';
 import { legalAgeFor } from '../legal-age';
 import { isMarketCode, type MarketPrice } from '../markets';
@@ -127,12 +128,7 @@ export function isCountryCode(code: string): boolean {
   return regionNames.of(code) !== undefined;
 }
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(max, `Keep the ${label} to ${max} characters.`);
+const text = (label: string, max: number) => requiredText(`Enter the ${label}.`).max(max, `Keep the ${label} to ${max} characters.`);
 /** Optional text: blank or missing is stored as null. */
 const optionalText = (label: string, max: number) =>
   z.preprocess(

@@ -12,6 +12,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrganisationType } from '../../../shared/partners';
 import { STANDING_REFUSAL, standingOf, todayUtc, tradesFor } from '../../../shared/partners';
 import type { AccessNeed } from '../../../shared/policy';
+import { isBlank } from '../../../shared/schemas/text';
 import {
   actionsFor,
   type ApproveOrderInput,
@@ -710,7 +711,7 @@ export function createOrderService(deps: OrderDeps) {
         if (!item) throw notFound('Order line');
         if (l.cases > item.casesRequested)
           problems.push({ path: `lines.${i}.cases`, code: 'cases_above_requested', message: `At most the ${item.casesRequested} cases asked for.` });
-        else if (l.cases !== item.casesRequested && !l.reason)
+        else if (l.cases !== item.casesRequested && isBlank(l.reason))
           problems.push({ path: `lines.${i}.reason`, code: 'reason_required', message: 'Say why this line changed.' });
         cases.set(item.id, { cases: l.cases, reason: l.cases !== item.casesRequested ? l.reason : null });
       });
