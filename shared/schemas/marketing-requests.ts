@@ -3,6 +3,7 @@
 // for the JSON API and the page actions alike. Dates are calendar days; "not in the past" depends on
 // the server's clock, so the service checks it (`date_in_past`).
 import { z } from 'zod';
+import { pageNumber, wholeNumber } from './numbers';
 import { requiredText } from './text';
 import {
   MARKETING_REQUEST_KINDS,
@@ -25,19 +26,24 @@ const details = z
   .max(MAX_DETAILS_LENGTH, `Keep the details under ${MAX_DETAILS_LENGTH.toLocaleString('en')} characters.`)
   .default('');
 const required = (label: string, max: number) => requiredText(`Enter the ${label}.`).max(max, `Keep the ${label} under ${max} characters.`);
-const guests = z.coerce
-  .number({ error: 'Enter a whole number of guests.' })
-  .int('Enter a whole number of guests.')
-  .min(1, 'Expect at least one guest.')
-  .max(MAX_EXPECTED_GUESTS, `At most ${MAX_EXPECTED_GUESTS.toLocaleString('en')} guests.`);
+const guests = wholeNumber({
+  min: 1,
+  max: MAX_EXPECTED_GUESTS,
+  required: 'Enter a whole number of guests.',
+  tooSmall: 'Expect at least one guest.',
+  tooBig: `At most ${MAX_EXPECTED_GUESTS.toLocaleString('en')} guests.`,
+});
 
 export const requestItem = z.object({
   collateralId: recordId('Choose a collateral item.'),
-  quantity: z.coerce
-    .number({ error: 'Enter a quantity.' })
-    .int('Enter a whole number.')
-    .min(1, 'Ask for at least 1.')
-    .max(MAX_QUANTITY, `At most ${MAX_QUANTITY.toLocaleString('en')} copies.`),
+  quantity: wholeNumber({
+    min: 1,
+    max: MAX_QUANTITY,
+    required: 'Enter a quantity.',
+    whole: 'Enter the quantity as a whole number.',
+    tooSmall: 'Ask for at least 1.',
+    tooBig: `At most ${MAX_QUANTITY.toLocaleString('en')} copies.`,
+  }),
 });
 
 export const materialsRequestInput = z.object({
@@ -65,11 +71,14 @@ export const eventProposalInput = z.object({
   askStaff: z.boolean().default(false),
   askProduct: z.boolean().default(false),
   /** Asked of the brand, in minor units of the organisation's currency; null: no budget asked. */
-  budgetMinor: z
-    .number({ error: 'Enter the budget as an amount.' })
-    .int('Enter the budget in minor units (cents).')
-    .min(0, 'The budget cannot be negative.')
-    .max(MAX_BUDGET_MAJOR * 100, `At most ${MAX_BUDGET_MAJOR.toLocaleString('en')}.`)
+  budgetMinor: wholeNumber({
+    min: 0,
+    max: MAX_BUDGET_MAJOR * 100,
+    required: 'Enter the budget as an amount.',
+    whole: 'Enter the budget in minor units (cents).',
+    tooSmall: 'The budget cannot be negative.',
+    tooBig: `The budget must be at most ${MAX_BUDGET_MAJOR.toLocaleString('en')}.`,
+  })
     .nullable()
     .default(null),
 });
@@ -125,8 +134,8 @@ const statusFilter = filter(z.enum(MARKETING_REQUEST_STATUSES, { error: 'Unknown
 export const partnerRequestListQuery = z.object({
   kind: kindFilter,
   status: statusFilter,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  page: pageNumber('the page', 100_000, 1),
+  pageSize: pageNumber('the page size', 100, 25),
 });
 export type PartnerRequestListQuery = z.infer<typeof partnerRequestListQuery>;
 

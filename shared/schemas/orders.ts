@@ -3,6 +3,7 @@
 // a message — and the list query. Whether a product may be ordered (active, priced for the buyer's
 // tier) and whether an order may move (its state, its version) the service decides.
 import { z } from 'zod';
+import { pageNumber, wholeNumber } from './numbers';
 import { requiredText } from './text';
 import { MAX_CASES_PER_LINE, MAX_LINES, ORDER_STATUSES } from '../orders';
 import { recordId, versionField } from './admin';
@@ -16,11 +17,14 @@ export const MAX_IDEMPOTENCY_KEY = 200;
 export const ORDER_PAGE_SIZE = 50;
 
 const cases = (min: number) =>
-  z.coerce
-    .number({ error: 'Enter a number of cases.' })
-    .int('Enter a whole number of cases.')
-    .min(min, min === 0 ? 'Cases cannot be negative.' : 'Order at least one case.')
-    .max(MAX_CASES_PER_LINE, `At most ${MAX_CASES_PER_LINE.toLocaleString('en')} cases on a line.`);
+  wholeNumber({
+    min,
+    max: MAX_CASES_PER_LINE,
+    required: 'Enter a number of cases.',
+    whole: 'Enter a whole number of cases.',
+    tooSmall: min === 0 ? 'Cases cannot be negative.' : 'Order at least one case.',
+    tooBig: `At most ${MAX_CASES_PER_LINE.toLocaleString('en')} cases on a line.`,
+  });
 
 const note = z
   .string()
@@ -97,6 +101,6 @@ export const orderListQuery = z.object({
     .string()
     .regex(/^\d{13}_\d{1,10}$/, 'The cursor is not valid.')
     .optional(),
-  limit: z.coerce.number().int().min(1).max(ORDER_PAGE_SIZE).default(20),
+  limit: pageNumber('the limit', ORDER_PAGE_SIZE, 20),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;

@@ -264,6 +264,10 @@ describe('bad input: a stable code, nothing written', () => {
     await refused([{ productId: p.gin, cases: 1.5 }], 'lines.0.cases');
     await refused([{ productId: p.gin, cases: -2 }], 'lines.0.cases');
     await refused([{ productId: p.gin, cases: MAX_CASES_PER_LINE + 1 }], 'lines.0.cases');
+    // Coercions an attacker tried: hex, binary, exponent, booleans, padding, signs, fractions as text.
+    for (const cases of ['0x10', '0b11', '1e1', '5.0', ' 5', '5 ', '+5', '', true, false, null, [3], '١٢', 'Infinity'])
+      await refused([{ productId: p.gin, cases }], 'lines.0.cases');
+    await refused([{ productId: '0x1', cases: 1 }], 'lines.0.productId');
     await refused(
       [
         { productId: p.gin, cases: 1 },
