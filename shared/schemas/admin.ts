@@ -1,6 +1,6 @@
 // What every staff list and editor shares: the list query (search, sort, page), the page shape,
 // the optimistic-concurrency version and record ids (field errors: shared/field-errors.ts).
-import { z } from 'zod';
+import { z } from './zod';
 import { pageNumber, wholeNumber } from './numbers';
 
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;

@@ -1,5 +1,5 @@
 // The gate's form, the same for the no-JavaScript form post, the enhanced form and the JSON API.
-import { z } from 'zod';
+import { z } from './zod';
 import { wholeNumber } from './numbers';
 import { isKnownCountry } from '../legal-age';
 

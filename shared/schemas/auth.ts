@@ -1,5 +1,5 @@
 // Sign-up, sign-in, reset and profile forms: one schema each for the pages and the JSON API.
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredText } from './text';
 
 export const SIGN_UP_MISSING = 'You must provide either an email or phone number and a password';

@@ -1,6 +1,6 @@
 // Zod schemas of the catalogue: query strings, request bodies, the public product shape and the
 // staff editor's product.
-import { z } from 'zod';
+import { z } from './zod';
 import { numberRule, pageNumber, wholeNumber } from './numbers';
 import { requiredText } from './text';
 import type { PickedMedia } from '../media';
@@ -22,7 +22,7 @@ export const productListQuery = z.object({
   page: pageNumber('the page', 10_000, 1),
   pageSize: pageNumber('the page size', PRODUCTS_PAGE_SIZE_MAX, PRODUCTS_PAGE_SIZE_DEFAULT),
   category: z.enum(PRODUCT_CATEGORIES).optional(),
-  market: z.string().refine(isMarketCode, 'Unknown market').optional(),
+  market: z.string().refine(isMarketCode, 'Choose a market we sell in, e.g. GB or US.').optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 

@@ -1,5 +1,5 @@
 // The support chat's wire shapes and limits, shared by the widget, the inbox and the server.
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredText } from './text';
 import { MAX_RECORD_ID } from './admin';
 

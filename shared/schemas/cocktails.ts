@@ -1,5 +1,5 @@
 // Cocktail shapes and queries shared by the API, the pages and the staff editor.
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredText } from './text';
 import { PRODUCT_CATEGORIES } from '../limits-catalog';
 import type { PickedMedia } from '../media';

@@ -1,5 +1,5 @@
 // The Code Editor's requests (issue 20, master admin only): one contract for the API and the screen.
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredText } from './text';
 import {
   BRANCH_MAX,

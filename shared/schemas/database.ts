@@ -1,6 +1,6 @@
 // The Database Management screen (issue 19, master admin only): the table browser's queries and
 // the SQL editor's requests and answers — one contract for the API and the screen.
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredText } from './text';
 import { SQL_MAX_LENGTH } from '../database-constants';
 import { withoutNul } from './admin';

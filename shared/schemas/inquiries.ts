@@ -1,6 +1,6 @@
 // The contact and business-inquiry forms: one schema each, used by the form (field errors), the
 // server action and the JSON API.
-import { z } from 'zod';
+import { z } from './zod';
 import { isKnownCountry } from '../legal-age';
 import { CONTACT_SUBJECTS, EXPECTED_VOLUMES, PARTNER_TYPES } from '../form-constants';
 import { INQUIRY_KINDS, INQUIRY_STATUSES } from '../inquiry-constants';

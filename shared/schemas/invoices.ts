@@ -2,7 +2,7 @@
 // approved orders), the version of a draft it issues or discards, a credit note's lines and reason —
 // and the list query both sides use. Whether an order may be invoiced (approved, its seller's, not on
 // another invoice) and how much may be credited the service decides.
-import { z } from 'zod';
+import { z } from './zod';
 import { pageNumber, wholeNumber } from './numbers';
 import { requiredText } from './text';
 import { INVOICE_STANDINGS } from '../invoicing';

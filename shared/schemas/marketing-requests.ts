@@ -2,7 +2,7 @@
 // (materials, an event proposal, a place at a brand event), a comment, a decision, the fulfilment —
 // for the JSON API and the page actions alike. Dates are calendar days; "not in the past" depends on
 // the server's clock, so the service checks it (`date_in_past`).
-import { z } from 'zod';
+import { z } from './zod';
 import { pageNumber, wholeNumber } from './numbers';
 import { requiredText } from './text';
 import {

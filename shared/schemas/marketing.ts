@@ -1,5 +1,5 @@
 // Collateral items and brand events: one schema each for the editor, the route action and the API.
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredText } from './text';
 import { COLLATERAL_AUDIENCES, COLLATERAL_KINDS, isKnownTimeZone, LOCAL_DATE_TIME } from '../marketing-constants';
 import { adminListQuery, recordId, versionField } from './admin';

@@ -1,7 +1,7 @@
 // Navigation: the save of one menu — the whole tree and the version the editor read. The shape is
 // checked here; what the links point to (an http(s) address, a real route, a published page) by the
 // service, with stable codes.
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredText } from './text';
 import { MAX_RECORD_ID } from './admin';
 import { NAV_CHILDREN_MAX, NAV_ITEMS_MAX, NAV_LABEL_MAX, NAV_LINK_KINDS, NAV_MENUS, NAV_TARGET_MAX } from '../navigation-constants';

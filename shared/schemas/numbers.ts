@@ -2,7 +2,7 @@
 // A JSON body sends a number; a form (and a query string) sends decimal text. Nothing else is a
 // number here — `z.coerce.number()` read `"0x10"` as 16, `"1e3"` as 1000, `true` as 1, `" 7 "` as 7
 // and `""` as 0, so those are refused with the field's own sentence instead.
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Decimal digits, an optional leading minus: no sign `+`, no spaces, no hex, no exponent. */
 const WHOLE_TEXT = /^-?\d+$/;

@@ -2,7 +2,7 @@
 // approval (each line's cases, a reason where it changed), a rejection or cancellation (with a reason),
 // a message — and the list query. Whether a product may be ordered (active, priced for the buyer's
 // tier) and whether an order may move (its state, its version) the service decides.
-import { z } from 'zod';
+import { z } from './zod';
 import { pageNumber, wholeNumber } from './numbers';
 import { requiredText } from './text';
 import { MAX_CASES_PER_LINE, MAX_LINES, ORDER_STATUSES } from '../orders';

@@ -1,5 +1,5 @@
 // CMS pages: one schema each for the editor, the page action and the JSON API.
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredText } from './text';
 import { PAGE_CONTENT_MAX, PAGE_DESCRIPTION_MAX, PAGE_SLUG_MAX, PAGE_SLUG_PATTERN, PAGE_STATUSES, PAGE_TITLE_MAX } from '../page-constants';
 import { adminListQuery, recordId, versionField } from './admin';

@@ -1,6 +1,6 @@
 // The trade catalogue's query as partners send it (View Products, Browse Catalog, the header's
 // search); the shapes of its answer are in shared/partner-catalog-constants.ts (no zod in pages).
-import { z } from 'zod';
+import { z } from './zod';
 import { pageNumber } from './numbers';
 import { PRODUCT_CATEGORIES } from '../limits-catalog';
 import { PARTNER_CATALOG_PAGE_SIZE, PARTNER_CATALOG_PAGE_SIZE_MAX, PARTNER_SEARCH_MAX } from '../partner-catalog-constants';

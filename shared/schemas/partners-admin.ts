@@ -1,6 +1,6 @@
 // The staff side of the trade network (the Partners section): creating an organisation, its ids in
 // paths, resending an invitation, converting a business inquiry, and the rows the screens show.
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredText } from './text';
 import type { LicenceState } from '../licence';
 import type { OrganisationStatus, OrganisationType } from '../partners';

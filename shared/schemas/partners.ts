@@ -1,6 +1,6 @@
 // Partner organisations, their commercial terms and their users: one schema each for the staff
 // editor, the route action and the API.
-import { z } from 'zod';
+import { z } from './zod';
 import { wholeNumber } from './numbers';
 import { requiredText } from './text';
 import { ORGANISATION_STATUSES, ORGANISATION_TYPES } from '../partners';

@@ -2,7 +2,7 @@
 // (the retailer), applying account credit later (the retailer), confirming or failing a payment (the
 // distributor) — and the statement's query. Whether an invoice may take the money (the payer's own,
 // issued, in the payment's currency, enough left on it) the service decides.
-import { z } from 'zod';
+import { z } from './zod';
 import { wholeNumber } from './numbers';
 import { requiredText } from './text';
 import { PAYMENT_METHODS } from '../invoicing';

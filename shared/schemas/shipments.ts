@@ -2,7 +2,7 @@
 // of the retailer's approved orders in whole cases), a status move, a receipt (cases received and
 // damaged per line), the answer to a discrepancy — and the list query. Whether the cases are still
 // to ship, the shipment may move or the receipt fits what was shipped, the service decides.
-import { z } from 'zod';
+import { z } from './zod';
 import { pageNumber, wholeNumber } from './numbers';
 import { MAX_CASES_PER_LINE } from '../orders';
 import {

@@ -1,7 +1,7 @@
 // Stock (product.md §3): the brand's adjustments (staff, from the product editor), a holder's
 // movements, and an importer's allocation of its stock to one of its distributors. One schema each
 // validates the API body and the page's form.
-import { z } from 'zod';
+import { z } from './zod';
 import { pageNumber, wholeNumber } from './numbers';
 import { requiredText } from './text';
 import { recordId, withoutNul } from './admin';

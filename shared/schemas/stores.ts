@@ -1,5 +1,5 @@
 // Store locator and online retailer shapes shared by the API and the pages.
-import { z } from 'zod';
+import { z } from './zod';
 import { decimalNumber, pageNumber } from './numbers';
 import { requiredText } from './text';
 import { type DistanceUnit, KM_PER_MILE } from '../geo';
@@ -41,7 +41,7 @@ const slug = z
   .string()
   .min(1)
   .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and hyphens');
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and hyphens.');
 
 const coordinateRule = (name: string, limit: number) => ({
   min: -limit,
@@ -135,7 +135,7 @@ export interface RetailerCatalogueEntry {
 
 export const retailerQuery = z.object({
   product: z.preprocess(blankToUndefined, slug.optional()),
-  market: z.preprocess(blankToUndefined, z.string().refine(isMarketCode, 'Unknown market').optional()),
+  market: z.preprocess(blankToUndefined, z.string().refine(isMarketCode, 'Choose a market we sell in, e.g. GB or US.').optional()),
 });
 export type RetailerQuery = z.infer<typeof retailerQuery>;
 

@@ -8,7 +8,7 @@
 //   refused by PostgreSQL — again a 500. JSON is the only way in: browsers' form posts are UTF-8,
 //   which cannot encode one.
 
-import { z } from 'zod';
+import { z } from './zod';
 
 export const NUL_MESSAGE = 'Remove the invisible NUL character (\\0) from this text.';
 export const ILL_FORMED_MESSAGE = 'This text contains a broken character (half of an emoji or symbol): retype it.';

@@ -1,7 +1,7 @@
 // User administration (the master admin's All Users and User Management): the list's query, creating,
 // editing and deleting a person, and the rows the screens show — one schema each for the API, the
 // page actions and the dialogs.
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredText } from './text';
 import { type AdminPage, adminListQuery, versionField } from './admin';
 import { USER_KINDS, USER_SORTS, USER_STATUSES, type UserKind, type UserStatus } from '../users-admin-constants';
