@@ -4,6 +4,7 @@ import { href, Link } from 'react-router';
 import { CATEGORY_LABELS, type ProductCategory } from '@shared/limits-catalog';
 import type { TradeProduct } from '@shared/partner-catalog-constants';
 import { AvailabilityView, TradePriceView } from './trade-price';
+import { plural } from '@shared/plural';
 
 const productHref = (slug: string) => href('/partner/dashboard/products/:slug', { slug });
 const categoryLabel = (c: string) => CATEGORY_LABELS[c as ProductCategory] ?? c;
@@ -50,7 +51,7 @@ export function CatalogueTable({ items, inventory }: { items: TradeProduct[]; in
                 </div>
               </td>
               <td className="px-4 py-3">{categoryLabel(p.category)}</td>
-              <td className="px-4 py-3">{p.caseSize} bottles</td>
+              <td className="px-4 py-3">{plural(p.caseSize, 'bottle')}</td>
               <td className="px-4 py-3">
                 <TradePriceView price={p.price} caseSize={p.caseSize} />
               </td>

@@ -24,6 +24,7 @@ import { requireStepUp } from '../../auth/step-up';
 import type { ChangeFeed } from '../../realtime/changes';
 import { recordAudit } from '../audit/service';
 import { USER_CHANGED_TOPIC, type UserChanged } from '../auth/sessions';
+import { plural } from '../../../shared/plural';
 
 export interface RoleDeps {
   db: Db;
@@ -230,7 +231,7 @@ export function createRoleService(deps: RoleDeps) {
 }
 
 function inUse(n: number): AppError {
-  return new AppError('role_in_use', 409, `${n === 1 ? '1 person holds' : `${n} people hold`} this role: it can be deleted once nobody does.`, {
+  return new AppError('role_in_use', 409, `${plural(n, 'person', 'people')} ${n === 1 ? 'holds' : 'hold'} this role: it can be deleted once nobody does.`, {
     details: { users: n },
     hint: 'Remove the role from those people in All Users, then delete it.',
   });
