@@ -2,6 +2,7 @@
 // headers and pages live in the URL (so the server sorts and pages, and links can be shared).
 import { Form, Link, useSearchParams } from 'react-router';
 import { inputClass } from '~/components/forms/fields';
+import { statusLabel } from '@shared/status-labels';
 
 export function PageHeader({ title, children, description }: { title: string; description?: string; children?: React.ReactNode }) {
   return (
@@ -209,7 +210,7 @@ const STATUS_STYLES: Record<string, string> = {
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[status] ?? 'bg-stone-200 text-stone-800'}`}>
-      {label ?? status.replace('_', ' ')}
+      {label ?? statusLabel(status)}
     </span>
   );
 }

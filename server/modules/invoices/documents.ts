@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/service';
 import { nextDocumentSequence } from './numbers';
 import { payOrdersOfInvoices, type PaidOrder } from '../orders/paid';
 import { plural } from '../../../shared/plural';
+import { statusInSentence } from '../../../shared/status-labels';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -115,7 +116,7 @@ export async function prepareInvoice(
         {
           path: `orderIds.${i}`,
           code: 'order_not_approved',
-          message: `Order ${o.number} is ${o.status}: only approved, shipped or delivered orders can be invoiced.`,
+          message: `Order ${o.number} is ${statusInSentence(o.status)}: only approved, shipped or delivered orders can be invoiced.`,
         },
       ];
     return [];

@@ -67,6 +67,7 @@ import {
   pendingByInvoice,
   pendingPayments,
 } from './views';
+import { statusInSentence } from '../../../shared/status-labels';
 
 /** The live channel's topic for a payment (`{ type: 'changed', topic, id }`). */
 export const PAYMENT_TOPIC = 'payment';
@@ -381,7 +382,7 @@ export function createPaymentService(deps: PaymentDeps) {
   // ---- The distributor decides ------------------------------------------------------------------
 
   function notPending(row: PaymentRow, what: string) {
-    return new AppError('invalid_transition', 409, `This payment is ${row.status}: it cannot be ${what}.`, {
+    return new AppError('invalid_transition', 409, `This payment is ${statusInSentence(row.status)}: it cannot be ${what}.`, {
       details: { from: row.status },
       hint: 'Reload the page to see where it stands.',
     });
@@ -488,7 +489,7 @@ export function createPaymentService(deps: PaymentDeps) {
       await tradingOrganisation(tx, first.payerId);
       const row = await requirePayment(id, tx, true);
       if (row.status !== 'settled')
-        throw new AppError('invalid_transition', 409, `This payment is ${row.status}: only a settled payment's credit can be applied.`, {
+        throw new AppError('invalid_transition', 409, `This payment is ${statusInSentence(row.status)}: only a settled payment's credit can be applied.`, {
           details: { from: row.status },
         });
       const existing = await tx.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, id));

@@ -45,6 +45,7 @@ import { deriveShipped, lineTotals, lockOrders } from './lines';
 import { createShipmentNotices, recipientShipmentPath, senderShipmentPath, type ShipmentNews } from './notices';
 import { createReceipts } from './receipts';
 import { createShipmentViews } from './views';
+import { statusInSentence } from '../../../shared/status-labels';
 
 /** The live channel's topic for a shipment and its receipt (`{ type: 'changed', topic, id }`). */
 export const SHIPMENT_TOPIC = 'shipment';
@@ -291,7 +292,7 @@ export function createShipmentService(deps: ShipmentDeps) {
             path: `lines.${i}.orderItemId`,
             code: 'order_not_shippable',
             orderItemId: item.id,
-            message: `Order ${order.number} is ${order.status}: it cannot be shipped.`,
+            message: `Order ${order.number} is ${statusInSentence(order.status)}: it cannot be shipped.`,
           });
           return;
         }
@@ -410,7 +411,9 @@ export function createShipmentService(deps: ShipmentDeps) {
         );
         for (const o of locked)
           if (o.status === 'cancelled' || o.status === 'rejected')
-            throw new AppError('order_not_shippable', 409, `Order ${o.number} is ${o.status}: this shipment cannot go.`, { hint: 'Call the shipment off.' });
+            throw new AppError('order_not_shippable', 409, `Order ${o.number} is ${statusInSentence(o.status)}: this shipment cannot go.`, {
+              hint: 'Call the shipment off.',
+            });
         await shipStock(tx, row, items, actor);
         touched.stock.add(row.senderId);
         // Replacements send again what a receipt found missing: the orders have shipped already.
