@@ -4,7 +4,7 @@
 // the server's clock, so the service checks it (`date_in_past`).
 import { z } from './zod';
 import { pageNumber, wholeNumber } from './numbers';
-import { requiredText } from './text';
+import { isBlank, requiredText } from './text';
 import {
   MARKETING_REQUEST_KINDS,
   MARKETING_REQUEST_STATUSES,
@@ -116,7 +116,7 @@ export const requestDecision = z
     comment: decisionComment,
     version: versionField,
   })
-  .refine((d) => d.decision === 'approve' || d.comment.length > 0, { path: ['comment'], message: 'Say why the request is declined.' });
+  .refine((d) => d.decision === 'approve' || !isBlank(d.comment), { path: ['comment'], message: 'Say why the request is declined.' });
 export type RequestDecision = z.infer<typeof requestDecision>;
 
 /** Staff mark an approved request fulfilled (materials sent, the event supported). */

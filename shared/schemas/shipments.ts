@@ -2,6 +2,7 @@
 // of the retailer's approved orders in whole cases), a status move, a receipt (cases received and
 // damaged per line), the answer to a discrepancy — and the list query. Whether the cases are still
 // to ship, the shipment may move or the receipt fits what was shipped, the service decides.
+import { isBlank } from './text';
 import { z } from './zod';
 import { pageNumber, wholeNumber } from './numbers';
 import { MAX_CASES_PER_LINE } from '../orders';
@@ -72,7 +73,7 @@ export const shipmentStatusInput = z
     reason: z.string().trim().max(MAX_EXCEPTION_REASON, `Keep the reason under ${MAX_EXCEPTION_REASON} characters.`).default(''),
     trackingNumber: trackingNumberField.optional(),
   })
-  .refine((v) => v.action !== 'exception' || v.reason.length > 0, { path: ['reason'], message: 'Say what went wrong.' });
+  .refine((v) => v.action !== 'exception' || !isBlank(v.reason), { path: ['reason'], message: 'Say what went wrong.' });
 export type ShipmentStatusInput = z.infer<typeof shipmentStatusInput>;
 
 export const receiptLineInput = z.object({

@@ -5,9 +5,10 @@ import { cocktailInput } from './cocktails';
 import { commitBody } from './code';
 import { contactForm } from './inquiries';
 import { creditNoteInput } from './invoices';
-import { requestComment } from './marketing-requests';
+import { requestComment, requestDecision } from './marketing-requests';
 import { cancelOrderInput, orderMessageInput, rejectOrderInput } from './orders';
 import { failPaymentInput } from './payments';
+import { shipmentStatusInput } from './shipments';
 import { stockAdjustment } from './stock';
 import { ILL_FORMED_MESSAGE, isBlank, NUL_MESSAGE, requiredText, textProblem, unstorableText } from './text';
 
@@ -105,6 +106,8 @@ describe('required text: nothing visible is nothing', () => {
     ['commit message', commitBody, (s) => ({ message: s }), 'message'],
     ['contact name', contactForm, (s) => ({ name: s, email: 'a@example.com', subject: 'general', message: 'Hello there, a question.' }), 'name'],
     ['cocktail name', cocktailInput, (s) => ({ name: s }), 'name'],
+    ['decline comment', requestDecision, (s) => ({ decision: 'decline', comment: s, version: 1 }), 'comment'],
+    ['shipment exception', shipmentStatusInput, (s) => ({ action: 'exception', version: 1, reason: s }), 'reason'],
   ];
   it.each(cases)('%s', (_, schema, body, field) => {
     fc.assert(
