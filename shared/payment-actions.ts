@@ -6,6 +6,7 @@
 import type { PaymentStatus } from './invoicing';
 import type { ActionRefusal } from './order-actions';
 import type { PaymentAction, PaymentSide } from './payment-views';
+import { statusInSentence } from './status-labels';
 
 export const PAYMENT_ACTIONS = ['confirm', 'fail', 'apply_credit'] as const satisfies readonly PaymentAction[];
 
@@ -24,7 +25,11 @@ export function paymentActionRefusal(action: PaymentAction, facts: PaymentFacts)
   if (action === 'apply_credit') {
     if (facts.side !== 'payer') return { code: 'wrong_side', status: 403, message: 'Only the retailer that paid can apply its credit.' };
     if (facts.status !== 'settled')
-      return { code: 'invalid_transition', status: 409, message: `This payment is ${facts.status}: only a settled payment's credit can be applied.` };
+      return {
+        code: 'invalid_transition',
+        status: 409,
+        message: `This payment is ${statusInSentence(facts.status)}: only a settled payment's credit can be applied.`,
+      };
     if (facts.allocatedMinor >= facts.amountMinor)
       return { code: 'over_allocation', status: 409, message: 'This payment has no account credit left: all of it went to invoices.' };
     return null;
@@ -34,7 +39,7 @@ export function paymentActionRefusal(action: PaymentAction, facts: PaymentFacts)
     return {
       code: 'invalid_transition',
       status: 409,
-      message: `This payment is ${facts.status}: it cannot be ${PAST[action]}.`,
+      message: `This payment is ${statusInSentence(facts.status)}: it cannot be ${PAST[action]}.`,
       hint: 'Reload the page to see where it stands.',
     };
   return null;

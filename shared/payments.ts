@@ -4,6 +4,7 @@
 // statement's running balance. Integers in minor units throughout: nothing here ever makes or
 // loses a minor unit (shared/payments.test.ts checks it as a property).
 import { CREDIT_HOLD_OVERDUE_DAYS } from './invoicing';
+import { plural } from './plural';
 
 /** Amounts live in int4 columns. */
 export const MAX_PAYMENT_MINOR = 2_147_483_647;
@@ -188,7 +189,7 @@ export function creditHoldReasons(p: CreditPosition, money: (minor: number) => s
   if (p.mostOverdue && p.mostOverdue.daysOverdue > CREDIT_HOLD_OVERDUE_DAYS)
     reasons.push({
       code: 'overdue_invoice',
-      message: `Invoice ${p.mostOverdue.number} is ${p.mostOverdue.daysOverdue} days overdue (the limit is ${CREDIT_HOLD_OVERDUE_DAYS}).`,
+      message: `Invoice ${p.mostOverdue.number} is ${plural(p.mostOverdue.daysOverdue, 'day')} overdue (the limit is ${CREDIT_HOLD_OVERDUE_DAYS}).`,
       invoiceNumber: p.mostOverdue.number,
       daysOverdue: p.mostOverdue.daysOverdue,
     });

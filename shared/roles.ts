@@ -1,6 +1,6 @@
 // The roles as the Roles & Permissions screen and the API show them, and the cards they make: one
 // per role, except that the partner roles share one card (their grants are one set).
-import type { Permission, RoleArea } from './policy';
+import { type Permission, ROLE_LABELS, type RoleArea } from './policy';
 
 export interface RoleView {
   /** The key (`admin`, `warehouse_lead`): the API path and what user_roles holds. */
@@ -70,3 +70,18 @@ export function roleCards(views: readonly RoleView[]): RoleCard[] {
   }
   return cards;
 }
+
+/** The staff roles the shell names by their built-in label, highest first. */
+const STAFF_SYSTEM_ROLES = ['master_admin', 'admin', 'employee'] as const;
+
+/**
+ * How the staff shell labels a person (product.md §6): Master Admin, Admin, Employee — or a custom
+ * staff role by its own name (`custom`: the labels of the custom staff roles the person holds).
+ */
+export function staffRoleLabel(roles: readonly string[], custom: readonly string[] = []): string {
+  for (const r of STAFF_SYSTEM_ROLES) if (roles.includes(r)) return ROLE_LABELS[r];
+  return [...custom].sort((a, b) => a.localeCompare(b))[0] ?? 'Staff';
+}
+
+/** True when the label needs the custom roles' names (none of the built-in staff roles is held). */
+export const needsCustomRoleLabel = (roles: readonly string[]): boolean => !STAFF_SYSTEM_ROLES.some((r) => roles.includes(r));

@@ -50,4 +50,12 @@ describe('what saving the Access Control settings changes, for whom', () => {
       'A device remembered from now on skips the code for 7 days; devices remembered already keep their date.',
     ]);
   });
+
+  it('writes a count of one in the singular', () => {
+    const lines = describeSettingsChange(D, { ...D, lockoutMinutes: 1, rememberDeviceDays: 1 }, NONE);
+    expect(lines.map((l) => l.what)).toEqual([
+      'After 5 failed attempts, the address that made them is locked out for 1 minute (from the next failure on).',
+      'A device remembered from now on skips the code for 1 day; devices remembered already keep their date.',
+    ]);
+  });
 });

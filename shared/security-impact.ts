@@ -1,6 +1,7 @@
 // What saving the Access Control settings changes, for whom (the summary the master admin reads
 // before saving). Pure: the server counts the people and sessions concerned, this says it in words.
 import type { SecuritySettings } from './schemas/security';
+import { plural } from './plural';
 
 /** How many people or sessions a change reaches, counted by the server for the settings proposed. */
 export interface ImpactCounts {
@@ -21,7 +22,7 @@ export interface ImpactLine {
   what: string;
 }
 
-const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
+const people = (n: number) => plural(n, 'person', 'people');
 
 function twoFactor(setting: ImpactLine['setting'], who: string, before: boolean, after: boolean, without: number): ImpactLine | null {
   if (before === after) return null;
@@ -60,7 +61,7 @@ export function describeSettingsChange(before: SecuritySettings, after: Security
         setting: 'passwordExpiry',
         who,
         what:
-          `Passwords expire ${after.passwordExpiryDays} days after they were set. ` +
+          `Passwords expire ${plural(after.passwordExpiryDays, 'day')} after they were set. ` +
           (n === 0 ? 'Nobody’s password expires because of this change.' : `${people(n)} will be asked to choose a new password at their next sign-in.`),
       });
     }
@@ -74,7 +75,7 @@ export function describeSettingsChange(before: SecuritySettings, after: Security
       setting: 'lockout',
       who: 'Everyone signing in',
       what: after.lockoutEnabled
-        ? `After ${after.lockoutThreshold} failed attempts, the address that made them is locked out for ${after.lockoutMinutes} minutes (from the next failure on).`
+        ? `After ${after.lockoutThreshold} failed attempts, the address that made them is locked out for ${plural(after.lockoutMinutes, 'minute')} (from the next failure on).`
         : 'Failed sign-ins no longer lock anyone out.',
     });
   }
@@ -88,7 +89,7 @@ export function describeSettingsChange(before: SecuritySettings, after: Security
       setting: 'sessionTimeout',
       who: 'Everyone signed in',
       what: after.sessionTimeoutEnabled
-        ? `Sessions idle for more than ${after.sessionTimeoutMinutes} minutes end.` +
+        ? `Sessions idle for more than ${plural(after.sessionTimeoutMinutes, 'minute')} end.` +
           (n === 0 ? '' : ` ${n === 1 ? '1 session idle longer than that ends' : `${n} sessions idle longer than that end`} at once.`)
         : 'Idle sessions no longer end (every session still ends after 7 days).',
     });
@@ -98,7 +99,7 @@ export function describeSettingsChange(before: SecuritySettings, after: Security
     lines.push({
       setting: 'rememberDevice',
       who: 'People with two-factor',
-      what: `A device remembered from now on skips the code for ${after.rememberDeviceDays} ${after.rememberDeviceDays === 1 ? 'day' : 'days'}; devices remembered already keep their date.`,
+      what: `A device remembered from now on skips the code for ${plural(after.rememberDeviceDays, 'day')}; devices remembered already keep their date.`,
     });
   }
   return lines.filter((l): l is ImpactLine => l !== null);

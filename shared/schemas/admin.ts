@@ -1,6 +1,7 @@
 // What every staff list and editor shares: the list query (search, sort, page), the page shape,
 // the optimistic-concurrency version and record ids (field errors: shared/field-errors.ts).
-import { z } from 'zod';
+import { z } from './zod';
+import { pageNumber, wholeNumber } from './numbers';
 
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
@@ -18,8 +19,8 @@ export function adminListQuery<const C extends readonly [string, ...string[]]>(s
       .max(120)
       .optional()
       .transform((v) => withoutNul(v)?.trim() || undefined),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
+    page: pageNumber('the page', 100_000, 1),
+    pageSize: pageNumber('the page size', ADMIN_PAGE_SIZE_MAX, ADMIN_PAGE_SIZE_DEFAULT),
     sort: z.enum(sortColumns).optional(),
     dir: z.enum(['asc', 'desc']).default('asc'),
   });
@@ -36,18 +37,18 @@ export interface AdminPage<T> {
 export const MAX_RECORD_ID = 2_147_483_647;
 
 /** The version the editor read; a save naming an older one is refused with 409 `version_conflict`. */
-export const versionField = z
-  .union([z.number(), z.string().regex(/^\d+$/)], { error: 'Reload the page: the version is missing.' })
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(MAX_RECORD_ID));
+export const versionField = wholeNumber({
+  min: 1,
+  max: MAX_RECORD_ID,
+  required: 'Reload the page: the version is missing.',
+  tooSmall: 'Reload the page: the version is not valid.',
+  tooBig: 'Reload the page: the version is not valid.',
+});
 
 /**
  * The id of a row in a path or a form: digits only (so `0x10` or `1e3` are not ids) within the
  * column's range — a larger number is refused here, not by the database.
  */
 export function recordId(message: string) {
-  return z
-    .union([z.number(), z.string({ error: message }).regex(/^\d{1,10}$/, message)], { error: message })
-    .transform(Number)
-    .pipe(z.number().int(message).min(1, message).max(MAX_RECORD_ID, message));
+  return wholeNumber({ min: 1, max: MAX_RECORD_ID, required: message, tooSmall: message, tooBig: message });
 }

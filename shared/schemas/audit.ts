@@ -1,7 +1,7 @@
 // The Audit Logs screen's query (spec §5 audit search, issue 17): the search, the exact action and
 // table, the user's email, a date range and the keyset cursor — one schema for the API, the page's
 // URL and the CSV export.
-import { z } from 'zod';
+import { z } from './zod';
 import { recordId, withoutNul } from './admin';
 import { calendarDate } from './partners';
 

@@ -1,10 +1,11 @@
 // Sign-up, sign-in, reset and profile forms: one schema each for the pages and the JSON API.
-import { z } from 'zod';
+import { z } from './zod';
+import { requiredText } from './text';
 
 export const SIGN_UP_MISSING = 'You must provide either an email or phone number and a password';
 
 const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address.'));
-const nameField = (what: string) => z.string().trim().min(1, `Enter your ${what}.`).max(100);
+const nameField = (what: string) => requiredText(`Enter your ${what}.`).max(100);
 
 export const registerForm = z.object({
   email: emailField,
@@ -50,6 +51,6 @@ export const profileForm = z.object({
 });
 
 export const totpCodeForm = z.object({
-  code: z.string().trim().min(1, 'Enter the code.').max(20),
+  code: requiredText('Enter the code.').max(20),
   remember: z.preprocess((v) => v === 'on' || v === true || v === 'true', z.boolean()).optional(),
 });

@@ -1,6 +1,8 @@
 // Zod schemas of the catalogue: query strings, request bodies, the public product shape and the
 // staff editor's product.
-import { z } from 'zod';
+import { z } from './zod';
+import { numberRule, pageNumber, wholeNumber } from './numbers';
+import { requiredText } from './text';
 import type { PickedMedia } from '../media';
 import { isMarketCode, type MarketPrice, MARKETS } from '../markets';
 import {
@@ -17,10 +19,10 @@ import {
 import { adminListQuery, versionField } from './admin';
 
 export const productListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_SIZE_MAX).default(PRODUCTS_PAGE_SIZE_DEFAULT),
+  page: pageNumber('the page', 10_000, 1),
+  pageSize: pageNumber('the page size', PRODUCTS_PAGE_SIZE_MAX, PRODUCTS_PAGE_SIZE_DEFAULT),
   category: z.enum(PRODUCT_CATEGORIES).optional(),
-  market: z.string().refine(isMarketCode, 'Unknown market').optional(),
+  market: z.string().refine(isMarketCode, 'Choose a market we sell in, e.g. GB or US.').optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
@@ -53,24 +55,17 @@ export type ProductPatch = z.infer<typeof productPatch>;
 
 const MARKET_CODES = MARKETS.map((m) => m.code) as [string, ...string[]];
 
-const wholeNumber = (what: string, min: number, max: number) =>
-  z
-    .number({ error: `Enter ${what} as a number.` })
-    .int(`Enter ${what} as a whole number.`)
-    .min(min, min === 0 ? `${capitalise(what)} cannot be negative.` : `${capitalise(what)} must be at least ${min}.`)
-    .max(max, `${capitalise(what)} cannot be more than ${max.toLocaleString('en')}.`);
-
-function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
+const whole = (what: string, min: number, max: number) => wholeNumber(numberRule(what, min, max));
 
 /** Minor units (cents, pence); `null` or a missing market means "not sold there at this tier". */
-const amountMinor = z
-  .number({ error: 'Enter a price, e.g. 34.99.' })
-  .int('Enter a price with at most two decimals.')
-  .min(0, 'A price cannot be negative.')
-  .max(100_000_000, 'That price is too high.')
-  .nullable();
+const amountMinor = wholeNumber({
+  min: 0,
+  max: 100_000_000,
+  required: 'Enter a price, e.g. 34.99.',
+  whole: 'Enter a price with at most two decimals.',
+  tooSmall: 'A price cannot be negative.',
+  tooBig: 'A price cannot be more than 1,000,000.00.',
+}).nullable();
 
 /** Prices per market code, e.g. `{ US: 3499, GB: 2895 }`; the currency is the market's own. */
 const marketPrices = z.partialRecord(z.enum(MARKET_CODES), amountMinor).default({});
@@ -82,7 +77,7 @@ export type MarketPrices = Partial<Record<string, number | null>>;
  * bottle illustrations); a product with no picture at all may only be a draft (the service checks).
  */
 export const productInput = z.object({
-  name: z.string().trim().min(1, 'Enter the product name.').max(120, 'Keep the name to 120 characters.'),
+  name: requiredText('Enter the product name.').max(120, 'Keep the name to 120 characters.'),
   slug: slugSchema,
   category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category.' }),
   abv: z
@@ -90,9 +85,9 @@ export const productInput = z.object({
     .min(0, 'ABV cannot be negative.')
     .max(100, 'ABV cannot be more than 100 %.')
     .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-6, 'Use at most one decimal, e.g. 40.5.'),
-  volumeMl: wholeNumber('the volume in ml', 1, 100_000),
-  caseSize: wholeNumber('the case size', 1, PRODUCT_CASE_SIZE_MAX),
-  description: z.string().trim().min(1, 'Enter a description.').max(4000, 'Keep the description to 4,000 characters.'),
+  volumeMl: whole('the volume in ml', 1, 100_000),
+  caseSize: whole('the case size', 1, PRODUCT_CASE_SIZE_MAX),
+  description: requiredText('Enter a description.').max(4000, 'Keep the description to 4,000 characters.'),
   tastingNotes: tastingNotesSchema,
   images: z
     .array(z.uuid('Choose the image from the media library.'))
@@ -101,7 +96,7 @@ export const productInput = z.object({
     .default([]),
   retailPrices: marketPrices,
   tradePrices: z.object({ importer: marketPrices, distributor: marketPrices, retailer: marketPrices }).default({ importer: {}, distributor: {}, retailer: {} }),
-  lowStockThreshold: wholeNumber('the low-stock threshold', 0, 10_000_000),
+  lowStockThreshold: whole('the low-stock threshold', 0, 10_000_000),
   featured: z.boolean().default(false),
   status: z.enum(PRODUCT_STATUSES, { error: 'Choose a status.' }),
 });

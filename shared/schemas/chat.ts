@@ -1,5 +1,6 @@
 // The support chat's wire shapes and limits, shared by the widget, the inbox and the server.
-import { z } from 'zod';
+import { z } from './zod';
+import { requiredText } from './text';
 import { MAX_RECORD_ID } from './admin';
 
 export const CHAT_MAX_LENGTH = 2000;
@@ -28,7 +29,7 @@ export interface ChatMessage {
 export const chatContent = z
   .string()
   .transform((s) => s.trim())
-  .pipe(z.string().min(1, 'Type a message.').max(CHAT_MAX_LENGTH, `Keep messages under ${CHAT_MAX_LENGTH} characters.`));
+  .pipe(requiredText('Type a message.').max(CHAT_MAX_LENGTH, `Keep messages under ${CHAT_MAX_LENGTH} characters.`));
 
 export const visitorSend = z.object({
   clientId: z

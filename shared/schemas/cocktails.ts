@@ -1,8 +1,10 @@
 // Cocktail shapes and queries shared by the API, the pages and the staff editor.
-import { z } from 'zod';
+import { z } from './zod';
+import { requiredText } from './text';
 import { PRODUCT_CATEGORIES } from '../limits-catalog';
 import type { PickedMedia } from '../media';
-import { adminListQuery, MAX_RECORD_ID, recordId, versionField } from './admin';
+import { adminListQuery, recordId, versionField } from './admin';
+import { decimalNumber, wholeNumber } from './numbers';
 import { slugSchema } from './catalog';
 
 import {
@@ -89,28 +91,23 @@ export type CocktailAdminQuery = z.infer<typeof cocktailAdminQuery>;
 
 /** Form inputs send '' for "nothing": read it as null; numbers may arrive as text. */
 const blankAsNull = (v: unknown) => (v === '' || v === undefined ? null : v);
-const numberish = (v: unknown) => {
-  const b = blankAsNull(v);
-  return typeof b === 'string' ? Number(b.trim()) : b;
-};
 
 /** numeric(8,2): positive, at most two decimals. */
-const amountSchema = z
-  .number({ error: 'Enter an amount such as 25 or 0.5.' })
-  .positive('The amount must be more than 0.')
-  .max(100_000, 'That amount is too large.')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use at most two decimals.');
+const amountSchema = decimalNumber({
+  min: Number.MIN_VALUE,
+  max: 100_000,
+  required: 'Enter an amount such as 25 or 0.5.',
+  tooSmall: 'The amount must be more than 0.',
+  tooBig: 'The amount must be at most 100,000.',
+}).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use at most two decimals.');
 
 export const cocktailIngredientInput = z
   .object({
-    name: z.string().trim().min(1, 'Name the ingredient.').max(120, 'Keep the name under 120 characters.'),
-    amount: z.preprocess(numberish, amountSchema.nullable()),
+    name: requiredText('Name the ingredient.').max(120, 'Keep the name under 120 characters.'),
+    amount: z.preprocess(blankAsNull, amountSchema.nullable()),
     unit: z.preprocess(blankAsNull, z.enum(COCKTAIL_UNITS, { error: 'Choose a unit from the list.' }).nullable()),
     /** One of our products this ingredient is. */
-    productId: z.preprocess(
-      numberish,
-      z.number({ error: 'Choose one of our products.' }).int().positive().max(MAX_RECORD_ID, 'Choose one of our products.').nullable(),
-    ),
+    productId: z.preprocess(blankAsNull, recordId('Choose one of our products.').nullable()),
   })
   .superRefine((i, ctx) => {
     const amountless = i.unit !== null && AMOUNTLESS_UNITS.includes(i.unit);
@@ -125,22 +122,26 @@ export type CocktailIngredientInput = z.infer<typeof cocktailIngredientInput>;
  * service, which knows the stored row).
  */
 export const cocktailInput = z.object({
-  name: z.string().trim().min(1, 'Name the cocktail.').max(120, 'Keep the name under 120 characters.'),
+  name: requiredText('Name the cocktail.').max(120, 'Keep the name under 120 characters.'),
   slug: slugSchema,
-  description: z.string().trim().min(1, 'Describe the cocktail in a sentence or two.').max(2000, 'Keep the description under 2,000 characters.'),
+  description: requiredText('Describe the cocktail in a sentence or two.').max(2000, 'Keep the description under 2,000 characters.'),
   baseSpirit: z.enum(PRODUCT_CATEGORIES, { error: 'Choose the base spirit.' }),
-  glass: z.string().trim().min(1, 'Name the glass, e.g. Rocks glass.').max(60, 'Keep the glass under 60 characters.'),
+  glass: requiredText('Name the glass, e.g. Rocks glass.').max(60, 'Keep the glass under 60 characters.'),
   difficulty: z.enum(COCKTAIL_DIFFICULTIES, { error: 'Choose a difficulty.' }),
-  prepMinutes: z.preprocess(
-    numberish,
-    z.number({ error: 'Enter the minutes it takes.' }).int('Use whole minutes.').min(1, 'At least 1 minute.').max(240, 'At most 240 minutes.'),
-  ),
+  prepMinutes: wholeNumber({
+    min: 1,
+    max: 240,
+    required: 'Enter the minutes it takes.',
+    whole: 'Use whole minutes.',
+    tooSmall: 'The time must be at least 1 minute.',
+    tooBig: 'The time must be at most 240 minutes.',
+  }),
   ingredients: z
     .array(cocktailIngredientInput)
     .min(1, 'Add at least one ingredient.')
     .max(COCKTAIL_MAX_INGREDIENTS, `At most ${COCKTAIL_MAX_INGREDIENTS} ingredients.`),
   steps: z
-    .array(z.string().trim().min(1, 'Write this step or remove it.').max(1000, 'Keep a step under 1,000 characters.'))
+    .array(requiredText('Write this step or remove it.').max(1000, 'Keep a step under 1,000 characters.'))
     .min(1, 'Add at least one step.')
     .max(COCKTAIL_MAX_STEPS, `At most ${COCKTAIL_MAX_STEPS} steps.`),
   imageMediaId: z.preprocess(blankAsNull, z.uuid({ error: 'Choose an image from the media library.' }).nullable()),

@@ -1,5 +1,6 @@
 // The Code Editor's requests (issue 20, master admin only): one contract for the API and the screen.
-import { z } from 'zod';
+import { z } from './zod';
+import { requiredText } from './text';
 import {
   COMMIT_FAILED,
   COMMIT_MESSAGE_MAX,
@@ -55,7 +56,7 @@ export const commitBody = z.object({
   message: z
     .string({ error: COMMIT_FAILED.description })
     .transform((v) => withoutNul(v)?.trim() ?? '')
-    .pipe(z.string().min(1, COMMIT_FAILED.description).max(COMMIT_MESSAGE_MAX, `At most ${COMMIT_MESSAGE_MAX} characters.`)),
+    .pipe(requiredText(COMMIT_FAILED.description).max(COMMIT_MESSAGE_MAX, `At most ${COMMIT_MESSAGE_MAX} characters.`)),
 });
 
 /** GET /api/admin/code/history?from=<commit>: a page of the current branch's history. */

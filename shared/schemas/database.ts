@@ -1,6 +1,7 @@
 // The Database Management screen (issue 19, master admin only): the table browser's queries and
 // the SQL editor's requests and answers — one contract for the API and the screen.
-import { z } from 'zod';
+import { z } from './zod';
+import { requiredText } from './text';
 import { SQL_MAX_LENGTH } from '../database-constants';
 import { withoutNul } from './admin';
 
@@ -28,7 +29,7 @@ export const savedQueryBody = z.object({
   name: z
     .string({ error: 'Enter a name.' })
     .transform((v) => withoutNul(v)?.trim() ?? '')
-    .pipe(z.string().min(1, 'Enter a name.').max(120, 'At most 120 characters.')),
+    .pipe(requiredText('Enter a name.').max(120, 'At most 120 characters.')),
   sql: sqlText,
 });
 

@@ -1,19 +1,18 @@
 // The contact and business-inquiry forms: one schema each, used by the form (field errors), the
 // server action and the JSON API.
-import { z } from 'zod';
+import { z } from './zod';
 import { isKnownCountry } from '../legal-age';
 import { CONTACT_SUBJECTS, EXPECTED_VOLUMES, PARTNER_TYPES } from '../form-constants';
 import { INQUIRY_KINDS, INQUIRY_STATUSES } from '../inquiry-constants';
 import { adminListQuery, recordId } from './admin';
+import { requiredText, visibleText } from './text';
 
 export * from '../form-constants';
 export * from '../inquiry-constants';
 
 const text = (label: string, max: number, min = 1) =>
-  z
-    .string({ error: `Enter ${label}.` })
-    .trim()
-    .min(min, min > 1 ? `${label[0]?.toUpperCase()}${label.slice(1)} must be at least ${min} characters.` : `Enter ${label}.`)
+  requiredText(`Enter ${label}.`)
+    .refine((s) => visibleText(s).length >= min, `${label[0]?.toUpperCase()}${label.slice(1)} must be at least ${min} characters.`)
     .max(max, `Keep ${label} under ${max} characters.`);
 
 const optionalText = (max: number) =>

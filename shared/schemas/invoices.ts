@@ -2,7 +2,9 @@
 // approved orders), the version of a draft it issues or discards, a credit note's lines and reason —
 // and the list query both sides use. Whether an order may be invoiced (approved, its seller's, not on
 // another invoice) and how much may be credited the service decides.
-import { z } from 'zod';
+import { z } from './zod';
+import { pageNumber, wholeNumber } from './numbers';
+import { requiredText } from './text';
 import { INVOICE_STANDINGS } from '../invoicing';
 import { MAX_CASES_PER_LINE } from '../orders';
 import { recordId, versionField, withoutNul } from './admin';
@@ -34,11 +36,14 @@ export type DraftStepInput = z.infer<typeof draftStepInput>;
 
 export const creditLineInput = z.object({
   invoiceItemId: recordId('Choose a line of the invoice.'),
-  cases: z.coerce
-    .number({ error: 'Enter a number of cases.' })
-    .int('Enter a whole number of cases.')
-    .min(1, 'Credit at least one case.')
-    .max(MAX_CASES_PER_LINE, `At most ${MAX_CASES_PER_LINE.toLocaleString('en')} cases on a line.`),
+  cases: wholeNumber({
+    min: 1,
+    max: MAX_CASES_PER_LINE,
+    required: 'Enter a number of cases.',
+    whole: 'Enter a whole number of cases.',
+    tooSmall: 'Credit at least one case.',
+    tooBig: `At most ${MAX_CASES_PER_LINE.toLocaleString('en')} cases on a line.`,
+  }),
 });
 
 export const creditNoteInput = z.object({
@@ -47,11 +52,7 @@ export const creditNoteInput = z.object({
     .min(1, 'Choose at least one line to credit.')
     .max(MAX_CREDIT_LINES, `At most ${MAX_CREDIT_LINES} lines on one credit note.`)
     .refine((lines) => new Set(lines.map((l) => l.invoiceItemId)).size === lines.length, 'Name each line once.'),
-  reason: z
-    .string({ error: 'Say why you credit these lines.' })
-    .trim()
-    .min(1, 'Say why you credit these lines.')
-    .max(MAX_CREDIT_REASON, `Keep the reason under ${MAX_CREDIT_REASON} characters.`),
+  reason: requiredText('Say why you credit these lines.').max(MAX_CREDIT_REASON, `Keep the reason under ${MAX_CREDIT_REASON} characters.`),
 });
 export type CreditNoteInput = z.infer<typeof creditNoteInput>;
 
@@ -72,6 +73,6 @@ export const invoiceListQuery = z.object({
     .string()
     .regex(/^\d{13}_\d{1,10}$/, 'The cursor is not valid.')
     .optional(),
-  limit: z.coerce.number().int().min(1).max(INVOICE_PAGE_SIZE).default(20),
+  limit: pageNumber('the limit', INVOICE_PAGE_SIZE, 20),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;

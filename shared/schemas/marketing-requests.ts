@@ -2,7 +2,9 @@
 // (materials, an event proposal, a place at a brand event), a comment, a decision, the fulfilment —
 // for the JSON API and the page actions alike. Dates are calendar days; "not in the past" depends on
 // the server's clock, so the service checks it (`date_in_past`).
-import { z } from 'zod';
+import { z } from './zod';
+import { pageNumber, wholeNumber } from './numbers';
+import { isBlank, requiredText } from './text';
 import {
   MARKETING_REQUEST_KINDS,
   MARKETING_REQUEST_STATUSES,
@@ -23,25 +25,25 @@ const details = z
   .trim()
   .max(MAX_DETAILS_LENGTH, `Keep the details under ${MAX_DETAILS_LENGTH.toLocaleString('en')} characters.`)
   .default('');
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(max, `Keep the ${label} under ${max} characters.`);
-const guests = z.coerce
-  .number({ error: 'Enter a whole number of guests.' })
-  .int('Enter a whole number of guests.')
-  .min(1, 'Expect at least one guest.')
-  .max(MAX_EXPECTED_GUESTS, `At most ${MAX_EXPECTED_GUESTS.toLocaleString('en')} guests.`);
+const required = (label: string, max: number) => requiredText(`Enter the ${label}.`).max(max, `Keep the ${label} under ${max} characters.`);
+const guests = wholeNumber({
+  min: 1,
+  max: MAX_EXPECTED_GUESTS,
+  required: 'Enter a whole number of guests.',
+  tooSmall: 'Expect at least one guest.',
+  tooBig: `At most ${MAX_EXPECTED_GUESTS.toLocaleString('en')} guests.`,
+});
 
 export const requestItem = z.object({
   collateralId: recordId('Choose a collateral item.'),
-  quantity: z.coerce
-    .number({ error: 'Enter a quantity.' })
-    .int('Enter a whole number.')
-    .min(1, 'Ask for at least 1.')
-    .max(MAX_QUANTITY, `At most ${MAX_QUANTITY.toLocaleString('en')} copies.`),
+  quantity: wholeNumber({
+    min: 1,
+    max: MAX_QUANTITY,
+    required: 'Enter a quantity.',
+    whole: 'Enter the quantity as a whole number.',
+    tooSmall: 'Ask for at least 1.',
+    tooBig: `At most ${MAX_QUANTITY.toLocaleString('en')} copies.`,
+  }),
 });
 
 export const materialsRequestInput = z.object({
@@ -69,11 +71,14 @@ export const eventProposalInput = z.object({
   askStaff: z.boolean().default(false),
   askProduct: z.boolean().default(false),
   /** Asked of the brand, in minor units of the organisation's currency; null: no budget asked. */
-  budgetMinor: z
-    .number({ error: 'Enter the budget as an amount.' })
-    .int('Enter the budget in minor units (cents).')
-    .min(0, 'The budget cannot be negative.')
-    .max(MAX_BUDGET_MAJOR * 100, `At most ${MAX_BUDGET_MAJOR.toLocaleString('en')}.`)
+  budgetMinor: wholeNumber({
+    min: 0,
+    max: MAX_BUDGET_MAJOR * 100,
+    required: 'Enter the budget as an amount.',
+    whole: 'Enter the budget in minor units (cents).',
+    tooSmall: 'The budget cannot be negative.',
+    tooBig: `The budget must be at most ${MAX_BUDGET_MAJOR.toLocaleString('en')}.`,
+  })
     .nullable()
     .default(null),
 });
@@ -94,11 +99,7 @@ export const marketingRequestInput = z.discriminatedUnion('kind', [materialsRequ
 export type MarketingRequestInput = z.infer<typeof marketingRequestInput>;
 
 export const requestComment = z.object({
-  body: z
-    .string({ error: 'Write a comment.' })
-    .trim()
-    .min(1, 'Write a comment.')
-    .max(MAX_COMMENT_LENGTH, `Keep the comment under ${MAX_COMMENT_LENGTH.toLocaleString('en')} characters.`),
+  body: requiredText('Write a comment.').max(MAX_COMMENT_LENGTH, `Keep the comment under ${MAX_COMMENT_LENGTH.toLocaleString('en')} characters.`),
 });
 export type RequestComment = z.infer<typeof requestComment>;
 
@@ -115,7 +116,7 @@ export const requestDecision = z
     comment: decisionComment,
     version: versionField,
   })
-  .refine((d) => d.decision === 'approve' || d.comment.length > 0, { path: ['comment'], message: 'Say why the request is declined.' });
+  .refine((d) => d.decision === 'approve' || !isBlank(d.comment), { path: ['comment'], message: 'Say why the request is declined.' });
 export type RequestDecision = z.infer<typeof requestDecision>;
 
 /** Staff mark an approved request fulfilled (materials sent, the event supported). */
@@ -133,8 +134,8 @@ const statusFilter = filter(z.enum(MARKETING_REQUEST_STATUSES, { error: 'Unknown
 export const partnerRequestListQuery = z.object({
   kind: kindFilter,
   status: statusFilter,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  page: pageNumber('the page', 100_000, 1),
+  pageSize: pageNumber('the page size', 100, 25),
 });
 export type PartnerRequestListQuery = z.infer<typeof partnerRequestListQuery>;
 

@@ -1,5 +1,6 @@
 // Collateral items and brand events: one schema each for the editor, the route action and the API.
-import { z } from 'zod';
+import { z } from './zod';
+import { requiredText } from './text';
 import { COLLATERAL_AUDIENCES, COLLATERAL_KINDS, isKnownTimeZone, LOCAL_DATE_TIME } from '../marketing-constants';
 import { adminListQuery, recordId, versionField } from './admin';
 import { isCountryCode } from './stores';
@@ -7,17 +8,11 @@ import { isMarketCode } from '../markets';
 
 export * from '../marketing-constants';
 
-const title = z.string({ error: 'Enter a title.' }).trim().min(1, 'Enter a title.').max(150, 'Keep the title under 150 characters.');
+const title = requiredText('Enter a title.').max(150, 'Keep the title under 150 characters.');
 const description = z.string().trim().max(5000, 'Keep the description under 5,000 characters.').default('');
 const place = (label: string, required: boolean) => {
   const s = z.string().trim().max(120, `Keep the ${label} under 120 characters.`);
-  return required
-    ? z
-        .string({ error: `Enter the ${label}.` })
-        .trim()
-        .min(1, `Enter the ${label}.`)
-        .max(120, `Keep the ${label} under 120 characters.`)
-    : s.default('');
+  return required ? requiredText(`Enter the ${label}.`).max(120, `Keep the ${label} under 120 characters.`) : s.default('');
 };
 
 export const collateralInput = z.object({

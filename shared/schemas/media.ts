@@ -1,5 +1,5 @@
 // Media library queries and edits, shared by the API, the Media Library page and the picker.
-import { z } from 'zod';
+import { z } from './zod';
 import { adminListQuery } from './admin';
 
 export const MEDIA_ALT_TEXT_MAX = 300;

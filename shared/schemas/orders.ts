@@ -2,7 +2,9 @@
 // approval (each line's cases, a reason where it changed), a rejection or cancellation (with a reason),
 // a message — and the list query. Whether a product may be ordered (active, priced for the buyer's
 // tier) and whether an order may move (its state, its version) the service decides.
-import { z } from 'zod';
+import { z } from './zod';
+import { pageNumber, wholeNumber } from './numbers';
+import { requiredText } from './text';
 import { MAX_CASES_PER_LINE, MAX_LINES, ORDER_STATUSES } from '../orders';
 import { recordId, versionField } from './admin';
 
@@ -15,23 +17,21 @@ export const MAX_IDEMPOTENCY_KEY = 200;
 export const ORDER_PAGE_SIZE = 50;
 
 const cases = (min: number) =>
-  z.coerce
-    .number({ error: 'Enter a number of cases.' })
-    .int('Enter a whole number of cases.')
-    .min(min, min === 0 ? 'Cases cannot be negative.' : 'Order at least one case.')
-    .max(MAX_CASES_PER_LINE, `At most ${MAX_CASES_PER_LINE.toLocaleString('en')} cases on a line.`);
+  wholeNumber({
+    min,
+    max: MAX_CASES_PER_LINE,
+    required: 'Enter a number of cases.',
+    whole: 'Enter a whole number of cases.',
+    tooSmall: min === 0 ? 'Cases cannot be negative.' : 'Order at least one case.',
+    tooBig: `At most ${MAX_CASES_PER_LINE.toLocaleString('en')} cases on a line.`,
+  });
 
 const note = z
   .string()
   .trim()
   .max(MAX_ORDER_NOTE, `Keep the note under ${MAX_ORDER_NOTE.toLocaleString('en')} characters.`)
   .default('');
-const reason = (label: string) =>
-  z
-    .string({ error: `Enter ${label}.` })
-    .trim()
-    .min(1, `Enter ${label}.`)
-    .max(MAX_REASON, `Keep the reason under ${MAX_REASON} characters.`);
+const reason = (label: string) => requiredText(`Enter ${label}.`).max(MAX_REASON, `Keep the reason under ${MAX_REASON} characters.`);
 
 export const orderLineInput = z.object({
   productId: recordId('Choose a product.'),
@@ -87,11 +87,7 @@ export const orderStepInput = z.object({ version: versionField });
 export type OrderStepInput = z.infer<typeof orderStepInput>;
 
 export const orderMessageInput = z.object({
-  body: z
-    .string({ error: 'Write a message.' })
-    .trim()
-    .min(1, 'Write a message.')
-    .max(MAX_MESSAGE, `Keep the message under ${MAX_MESSAGE.toLocaleString('en')} characters.`),
+  body: requiredText('Write a message.').max(MAX_MESSAGE, `Keep the message under ${MAX_MESSAGE.toLocaleString('en')} characters.`),
 });
 export type OrderMessageInput = z.infer<typeof orderMessageInput>;
 
@@ -105,6 +101,6 @@ export const orderListQuery = z.object({
     .string()
     .regex(/^\d{13}_\d{1,10}$/, 'The cursor is not valid.')
     .optional(),
-  limit: z.coerce.number().int().min(1).max(ORDER_PAGE_SIZE).default(20),
+  limit: pageNumber('the limit', ORDER_PAGE_SIZE, 20),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;

@@ -1,5 +1,6 @@
 // CMS pages: one schema each for the editor, the page action and the JSON API.
-import { z } from 'zod';
+import { z } from './zod';
+import { requiredText } from './text';
 import { PAGE_CONTENT_MAX, PAGE_DESCRIPTION_MAX, PAGE_SLUG_MAX, PAGE_SLUG_PATTERN, PAGE_STATUSES, PAGE_TITLE_MAX } from '../page-constants';
 import { adminListQuery, recordId, versionField } from './admin';
 
@@ -13,7 +14,7 @@ export const pageSlug = z
   .regex(PAGE_SLUG_PATTERN, 'Use lowercase letters a–z, digits and single hyphens, e.g. our-story.');
 
 export const pageInput = z.object({
-  title: z.string({ error: 'Enter a title.' }).trim().min(1, 'Enter a title.').max(PAGE_TITLE_MAX, `Keep the title under ${PAGE_TITLE_MAX} characters.`),
+  title: requiredText('Enter a title.').max(PAGE_TITLE_MAX, `Keep the title under ${PAGE_TITLE_MAX} characters.`),
   slug: pageSlug,
   description: z.string().trim().max(PAGE_DESCRIPTION_MAX, `Keep the description under ${PAGE_DESCRIPTION_MAX} characters.`).default(''),
   ogImageMediaId: z.uuid({ error: 'Choose an image from the media library.' }).nullable().default(null),

@@ -1,6 +1,7 @@
 // The trade catalogue's query as partners send it (View Products, Browse Catalog, the header's
 // search); the shapes of its answer are in shared/partner-catalog-constants.ts (no zod in pages).
-import { z } from 'zod';
+import { z } from './zod';
+import { pageNumber } from './numbers';
 import { PRODUCT_CATEGORIES } from '../limits-catalog';
 import { PARTNER_CATALOG_PAGE_SIZE, PARTNER_CATALOG_PAGE_SIZE_MAX, PARTNER_SEARCH_MAX } from '../partner-catalog-constants';
 import { withoutNul } from './admin';
@@ -18,7 +19,7 @@ export const partnerCatalogQuery = z.object({
     .optional()
     .transform((v) => withoutNul(v)?.trim() || undefined),
   category: z.preprocess(emptyAsUnset, z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category from the list.' }).optional()),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PARTNER_CATALOG_PAGE_SIZE_MAX).default(PARTNER_CATALOG_PAGE_SIZE),
+  page: pageNumber('the page', 10_000, 1),
+  pageSize: pageNumber('the page size', PARTNER_CATALOG_PAGE_SIZE_MAX, PARTNER_CATALOG_PAGE_SIZE),
 });
 export type PartnerCatalogQuery = z.infer<typeof partnerCatalogQuery>;

@@ -1,6 +1,7 @@
 // The staff side of the trade network (the Partners section): creating an organisation, its ids in
 // paths, resending an invitation, converting a business inquiry, and the rows the screens show.
-import { z } from 'zod';
+import { z } from './zod';
+import { requiredText } from './text';
 import type { LicenceState } from '../licence';
 import type { OrganisationStatus, OrganisationType } from '../partners';
 import { organisationInput } from './partners';
@@ -22,12 +23,7 @@ export const organisationCreate = organisationInput.extend({
 });
 export type OrganisationCreate = z.infer<typeof organisationCreate>;
 
-const name = (label: string) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(80, `Keep the ${label} under 80 characters.`);
+const name = (label: string) => requiredText(`Enter the ${label}.`).max(80, `Keep the ${label} under 80 characters.`);
 
 /**
  * A business inquiry becomes a pending organisation with its contact invited: the organisation's

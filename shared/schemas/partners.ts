@@ -1,6 +1,8 @@
 // Partner organisations, their commercial terms and their users: one schema each for the staff
 // editor, the route action and the API.
-import { z } from 'zod';
+import { z } from './zod';
+import { wholeNumber } from './numbers';
+import { requiredText } from './text';
 import { ORGANISATION_STATUSES, ORGANISATION_TYPES } from '../partners';
 import { isMarketCode } from '../markets';
 import { adminListQuery, versionField } from './admin';
@@ -8,12 +10,7 @@ import { isCountryCode } from './stores';
 
 export * from '../partners';
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(max, `Keep the ${label} under ${max} characters.`);
+const required = (label: string, max: number) => requiredText(`Enter the ${label}.`).max(max, `Keep the ${label} under ${max} characters.`);
 const optional = (label: string, max: number) => z.string().trim().max(max, `Keep the ${label} under ${max} characters.`).default('');
 
 /** A calendar date, YYYY-MM-DD, that exists (31 February does not). */
@@ -51,9 +48,30 @@ export const organisationUpdate = organisationInput.extend({ version: versionFie
 export type OrganisationUpdate = z.infer<typeof organisationUpdate>;
 
 export const tradeTermsInput = z.object({
-  paymentTermsDays: z.coerce.number({ error: 'Enter the payment terms in days.' }).int('Whole days.').min(0, 'At least 0 days.').max(365, 'At most 365 days.'),
-  creditLimitMinor: z.coerce.number({ error: 'Enter the credit limit.' }).int().min(0, 'The credit limit cannot be negative.').max(2_000_000_000),
-  taxRateBp: z.coerce.number({ error: 'Enter the tax rate.' }).int().min(0, 'The tax rate cannot be negative.').max(10_000, 'At most 100 %.'),
+  paymentTermsDays: wholeNumber({
+    min: 0,
+    max: 365,
+    required: 'Enter the payment terms in days.',
+    whole: 'Enter the payment terms in whole days.',
+    tooSmall: 'Payment terms cannot be negative.',
+    tooBig: 'Payment terms must be at most 365 days.',
+  }),
+  creditLimitMinor: wholeNumber({
+    min: 0,
+    max: 2_000_000_000,
+    required: 'Enter the credit limit.',
+    whole: 'Enter the credit limit in minor units (pence, cents).',
+    tooSmall: 'The credit limit cannot be negative.',
+    tooBig: 'The credit limit must be at most 20,000,000.00.',
+  }),
+  taxRateBp: wholeNumber({
+    min: 0,
+    max: 10_000,
+    required: 'Enter the tax rate.',
+    whole: 'Enter the tax rate in basis points (2000 is 20 %).',
+    tooSmall: 'The tax rate cannot be negative.',
+    tooBig: 'The tax rate must be at most 100 %.',
+  }),
   version: versionField,
 });
 export type TradeTermsInput = z.infer<typeof tradeTermsInput>;

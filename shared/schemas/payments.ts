@@ -2,7 +2,9 @@
 // (the retailer), applying account credit later (the retailer), confirming or failing a payment (the
 // distributor) — and the statement's query. Whether an invoice may take the money (the payer's own,
 // issued, in the payment's currency, enough left on it) the service decides.
-import { z } from 'zod';
+import { z } from './zod';
+import { wholeNumber } from './numbers';
+import { requiredText } from './text';
 import { PAYMENT_METHODS } from '../invoicing';
 import { MAX_ALLOCATIONS, MAX_PAYMENT_MINOR } from '../payments';
 import { recordId, versionField } from './admin';
@@ -18,16 +20,13 @@ export const PAYMENTS_PAGE_SIZE = 50;
 export const MAX_STATEMENT_DAYS = 366 * 5 + 1;
 
 const amount = (label: string) =>
-  z
-    .union([z.number(), z.string().regex(/^\d{1,10}$/, `Enter the ${label} in minor units.`)], { error: `Enter the ${label}.` })
-    .transform(Number)
-    .pipe(
-      z
-        .number({ error: `Enter the ${label}.` })
-        .int(`Enter the ${label} as a whole number of minor units (pence, cents).`)
-        .min(1, `The ${label} must be more than nothing.`)
-        .max(MAX_PAYMENT_MINOR, `The ${label} is larger than one payment can hold.`),
-    );
+  wholeNumber({
+    min: 1,
+    max: MAX_PAYMENT_MINOR,
+    required: `Enter the ${label} in minor units (pence, cents).`,
+    tooSmall: `The ${label} must be more than nothing.`,
+    tooBig: `The ${label} is larger than one payment can hold.`,
+  });
 
 export const allocationInput = z.object({
   invoiceId: recordId('Choose an invoice.'),
@@ -65,11 +64,7 @@ export type ConfirmPaymentInput = z.infer<typeof confirmPaymentInput>;
 
 export const failPaymentInput = z.object({
   version: versionField,
-  reason: z
-    .string({ error: 'Say why the payment failed.' })
-    .trim()
-    .min(1, 'Say why the payment failed.')
-    .max(MAX_FAILURE_REASON, `Keep the reason under ${MAX_FAILURE_REASON} characters.`),
+  reason: requiredText('Say why the payment failed.').max(MAX_FAILURE_REASON, `Keep the reason under ${MAX_FAILURE_REASON} characters.`),
 });
 export type FailPaymentInput = z.infer<typeof failPaymentInput>;
 

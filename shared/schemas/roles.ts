@@ -1,6 +1,6 @@
 // Roles & Permissions (spec §2, §6) as the master admin edits them: a role's switches (and words),
 // a new role, a delete — each naming the version read.
-import { z } from 'zod';
+import { z } from './zod';
 import { PERMISSION_NAMES, type Permission } from '../policy';
 
 const permission = z.enum(PERMISSION_NAMES as [Permission, ...Permission[]], { error: 'Unknown permission.' });

@@ -2,7 +2,9 @@
 // of the retailer's approved orders in whole cases), a status move, a receipt (cases received and
 // damaged per line), the answer to a discrepancy — and the list query. Whether the cases are still
 // to ship, the shipment may move or the receipt fits what was shipped, the service decides.
-import { z } from 'zod';
+import { isBlank } from './text';
+import { z } from './zod';
+import { pageNumber, wholeNumber } from './numbers';
 import { MAX_CASES_PER_LINE } from '../orders';
 import {
   CARRIER_KEYS,
@@ -19,11 +21,14 @@ import { recordId, versionField } from './admin';
 export * from '../shipments';
 
 const cases = (min: number, what = 'cases') =>
-  z.coerce
-    .number({ error: `Enter a number of ${what}.` })
-    .int(`Enter a whole number of ${what}.`)
-    .min(min, min === 0 ? 'Cases cannot be negative.' : 'Ship at least one case.')
-    .max(MAX_CASES_PER_LINE, `At most ${MAX_CASES_PER_LINE.toLocaleString('en')} cases on a line.`);
+  wholeNumber({
+    min,
+    max: MAX_CASES_PER_LINE,
+    required: `Enter a number of ${what}.`,
+    whole: `Enter a whole number of ${what}.`,
+    tooSmall: min === 0 ? 'Cases cannot be negative.' : 'Ship at least one case.',
+    tooBig: `At most ${MAX_CASES_PER_LINE.toLocaleString('en')} cases on a line.`,
+  });
 
 const note = z
   .string()
@@ -68,7 +73,7 @@ export const shipmentStatusInput = z
     reason: z.string().trim().max(MAX_EXCEPTION_REASON, `Keep the reason under ${MAX_EXCEPTION_REASON} characters.`).default(''),
     trackingNumber: trackingNumberField.optional(),
   })
-  .refine((v) => v.action !== 'exception' || v.reason.length > 0, { path: ['reason'], message: 'Say what went wrong.' });
+  .refine((v) => v.action !== 'exception' || !isBlank(v.reason), { path: ['reason'], message: 'Say what went wrong.' });
 export type ShipmentStatusInput = z.infer<typeof shipmentStatusInput>;
 
 export const receiptLineInput = z.object({
@@ -153,7 +158,7 @@ export const shipmentListQuery = z.object({
     .string()
     .regex(/^\d{13}_\d{1,10}$/, 'The cursor is not valid.')
     .optional(),
-  limit: z.coerce.number().int().min(1).max(SHIPMENT_PAGE_SIZE).default(20),
+  limit: pageNumber('the limit', SHIPMENT_PAGE_SIZE, 20),
 });
 export type ShipmentListQuery = z.infer<typeof shipmentListQuery>;
 

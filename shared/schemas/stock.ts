@@ -1,41 +1,48 @@
 // Stock (product.md §3): the brand's adjustments (staff, from the product editor), a holder's
 // movements, and an importer's allocation of its stock to one of its distributors. One schema each
 // validates the API body and the page's form.
-import { z } from 'zod';
-import { withoutNul } from './admin';
+import { z } from './zod';
+import { pageNumber, wholeNumber } from './numbers';
+import { requiredText } from './text';
+import { recordId, withoutNul } from './admin';
 
 const STOCK_MAX = 10_000_000;
 
 /** A change of the brand warehouse's bottles on hand, with the reason it is recorded. */
 export const stockAdjustment = z.object({
-  delta: z.coerce
-    .number({ error: 'Enter the change in bottles, e.g. 120 or -6.' })
-    .int('Enter the change as a whole number of bottles.')
-    .min(-STOCK_MAX, `The change cannot be more than ${STOCK_MAX.toLocaleString('en')} bottles.`)
-    .max(STOCK_MAX, `The change cannot be more than ${STOCK_MAX.toLocaleString('en')} bottles.`)
-    .refine((v) => v !== 0, 'Enter a change other than 0.'),
+  delta: wholeNumber({
+    min: -STOCK_MAX,
+    max: STOCK_MAX,
+    required: 'Enter the change in bottles, e.g. 120 or -6.',
+    whole: 'Enter the change as a whole number of bottles.',
+    tooSmall: `The change cannot be more than ${STOCK_MAX.toLocaleString('en')} bottles.`,
+    tooBig: `The change cannot be more than ${STOCK_MAX.toLocaleString('en')} bottles.`,
+  }).refine((v) => v !== 0, 'Enter a change other than 0.'),
   reason: z
     .string({ error: 'Say why the stock changes.' })
     .transform((v) => withoutNul(v)?.trim() ?? '')
-    .pipe(z.string().min(1, 'Say why the stock changes.').max(500, 'Keep the reason to 500 characters.')),
+    .pipe(requiredText('Say why the stock changes.').max(500, 'Keep the reason to 500 characters.')),
 });
 export type StockAdjustment = z.infer<typeof stockAdjustment>;
 
 export const stockMovementsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageNumber('the page', 100_000, 1),
+  pageSize: pageNumber('the page size', 100, 20),
 });
 export type StockMovementsQuery = z.infer<typeof stockMovementsQuery>;
 
 export const ALLOCATION_LINES_MAX = 100;
 
 export const allocationLine = z.object({
-  productId: z.coerce.number({ error: 'Choose a product.' }).int('Choose a product.').min(1, 'Choose a product.').max(2_147_483_647, 'Choose a product.'),
-  cases: z.coerce
-    .number({ error: 'Enter the cases as a number.' })
-    .int('Allocate whole cases.')
-    .min(1, 'Allocate at least one case.')
-    .max(100_000, 'Allocate at most 100,000 cases of a product at once.'),
+  productId: recordId('Choose a product.'),
+  cases: wholeNumber({
+    min: 1,
+    max: 100_000,
+    required: 'Enter the cases as a number.',
+    whole: 'Allocate whole cases.',
+    tooSmall: 'Allocate at least one case.',
+    tooBig: 'Allocate at most 100,000 cases of a product at once.',
+  }),
 });
 
 /** An importer's allocation to one of its distributors: whole cases of products, and a note. */

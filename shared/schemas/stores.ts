@@ -1,10 +1,12 @@
 // Store locator and online retailer shapes shared by the API and the pages.
-import { z } from 'zod';
+import { z } from './zod';
+import { decimalNumber, pageNumber } from './numbers';
+import { requiredText } from './text';
 import { type DistanceUnit, KM_PER_MILE } from '../geo';
 import { legalAgeFor } from '../legal-age';
 import { isMarketCode, type MarketPrice } from '../markets';
 import { STORE_SORT_COLUMNS } from '../store-constants';
-import { adminListQuery, MAX_RECORD_ID, versionField, withoutNul } from './admin';
+import { adminListQuery, recordId, versionField, withoutNul } from './admin';
 
 export { KM_PER_MILE };
 export type { DistanceUnit };
@@ -39,7 +41,17 @@ const slug = z
   .string()
   .min(1)
   .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and hyphens');
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and hyphens.');
+
+const coordinateRule = (name: string, limit: number) => ({
+  min: -limit,
+  max: limit,
+  required: `Give ${name} as a number.`,
+  tooSmall: `${name} must be between -${limit} and ${limit}.`,
+  tooBig: `${name} must be between -${limit} and ${limit}.`,
+});
+const latitude = decimalNumber(coordinateRule('lat', 90));
+const longitude = decimalNumber(coordinateRule('lng', 180));
 
 // An empty field of a GET form arrives as "": the same as leaving it out.
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -48,12 +60,21 @@ export const storeSearchQuery = z
   .object({
     // A NUL (which PostgreSQL text cannot hold) is noise in a search: dropped.
     q: z.preprocess((v) => blankToUndefined(typeof v === 'string' ? withoutNul(v) : v), z.string().trim().max(100).optional()),
-    lat: z.preprocess(blankToUndefined, z.coerce.number().min(-90).max(90).optional()),
-    lng: z.preprocess(blankToUndefined, z.coerce.number().min(-180).max(180).optional()),
-    radius: z.preprocess(blankToUndefined, z.coerce.number().positive().max(20_000).optional()),
+    lat: z.preprocess(blankToUndefined, latitude.optional()),
+    lng: z.preprocess(blankToUndefined, longitude.optional()),
+    radius: z.preprocess(
+      blankToUndefined,
+      decimalNumber({
+        min: Number.MIN_VALUE,
+        max: 20_000,
+        required: 'Give the radius as a number.',
+        tooSmall: 'The radius must be more than 0.',
+        tooBig: 'The radius must be at most 20,000.',
+      }).optional(),
+    ),
     unit: z.preprocess(blankToUndefined, z.enum(['km', 'mi']).optional()),
     product: z.preprocess(blankToUndefined, slug.optional()),
-    limit: z.coerce.number().int().min(1).max(100).default(25),
+    limit: pageNumber('the limit', 100, 25),
   })
   .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
     message: 'Give both lat and lng, or neither.',
@@ -114,7 +135,7 @@ export interface RetailerCatalogueEntry {
 
 export const retailerQuery = z.object({
   product: z.preprocess(blankToUndefined, slug.optional()),
-  market: z.preprocess(blankToUndefined, z.string().refine(isMarketCode, 'Unknown market').optional()),
+  market: z.preprocess(blankToUndefined, z.string().refine(isMarketCode, 'Choose a market we sell in, e.g. GB or US.').optional()),
 });
 export type RetailerQuery = z.infer<typeof retailerQuery>;
 
@@ -127,12 +148,7 @@ export function isCountryCode(code: string): boolean {
   return regionNames.of(code) !== undefined;
 }
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(max, `Keep the ${label} to ${max} characters.`);
+const text = (label: string, max: number) => requiredText(`Enter the ${label}.`).max(max, `Keep the ${label} to ${max} characters.`);
 /** Optional text: blank or missing is stored as null. */
 const optionalText = (label: string, max: number) =>
   z.preprocess(
@@ -142,11 +158,14 @@ const optionalText = (label: string, max: number) =>
 /** A number typed into a text field arrives as a string; a blank one must not become 0. */
 const coordinate = (label: string, limit: number) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
-    z
-      .number({ error: `Enter the ${label} as a number, e.g. ${limit === 90 ? '51.5074' : '-0.1278'}.` })
-      .min(-limit, `The ${label} must be between -${limit} and ${limit}.`)
-      .max(limit, `The ${label} must be between -${limit} and ${limit}.`),
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
+    decimalNumber({
+      min: -limit,
+      max: limit,
+      required: `Enter the ${label} as a number, e.g. ${limit === 90 ? '51.5074' : '-0.1278'}.`,
+      tooSmall: `The ${label} must be between -${limit} and ${limit}.`,
+      tooBig: `The ${label} must be between -${limit} and ${limit}.`,
+    }),
   );
 
 const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour time, e.g. 09:00.');
@@ -187,7 +206,7 @@ export const storeInput = z.object({
     .transform((hours) => [...hours].sort((a, b) => a.day - b.day)),
   /** Our products this store carries (ids; the service checks they exist). */
   productIds: z
-    .array(z.coerce.number().int().positive().max(MAX_RECORD_ID, 'Choose products from the catalogue.'))
+    .array(recordId('Choose products from the catalogue.'))
     .max(500)
     .default([])
     .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
@@ -273,7 +292,7 @@ export interface ImportResult {
 export const storeDeleteForm = z.object({ intent: z.literal('delete') });
 
 /** A store id in a URL. */
-export const storeAdminId = z.coerce.number().int().positive().max(MAX_RECORD_ID);
+export const storeAdminId = recordId('Choose a store.');
 
 // ---- Staff: the position of a store from its address (the shipped gazetteer) ---------------------
 
@@ -305,14 +324,8 @@ export interface StoreGeocodeResult {
 
 /** `GET /api/admin/stores/nearby`: where a pair of coordinates lands. */
 export const storeNearbyQuery = z.object({
-  lat: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'Give lat as a number.' }).min(-90, 'lat must be between -90 and 90.').max(90, 'lat must be between -90 and 90.'),
-  ),
-  lng: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'Give lng as a number.' }).min(-180, 'lng must be between -180 and 180.').max(180, 'lng must be between -180 and 180.'),
-  ),
+  lat: z.preprocess(blankToUndefined, latitude),
+  lng: z.preprocess(blankToUndefined, longitude),
 });
 
 export interface NearbyPlace {

@@ -8,6 +8,8 @@
 //   refused by PostgreSQL — again a 500. JSON is the only way in: browsers' form posts are UTF-8,
 //   which cannot encode one.
 
+import { z } from './zod';
+
 export const NUL_MESSAGE = 'Remove the invisible NUL character (\\0) from this text.';
 export const ILL_FORMED_MESSAGE = 'This text contains a broken character (half of an emoji or symbol): retype it.';
 
@@ -63,3 +65,29 @@ export function unstorableText(value: unknown): TextIssue | null {
   }
   return null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Required text: a reason, a message, a name. What counts is what a person can see: format
+// characters (Unicode Cf: zero-width space, joiners, direction marks, the BOM, tag characters),
+// other default-ignorable code points (variation selectors, Hangul fillers) and whitespace are
+// stripped before the emptiness check, so "\u200B" is no reason. The stored value keeps them
+// inside the text (a zero-width joiner builds an emoji, a ZWNJ spells Persian); only `trim()`
+// applies to it, as before.
+
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\s]/gu;
+
+/** `s` with nothing a reader would see removed: empty when `s` is blank. */
+export const visibleText = (s: string): string => s.replace(INVISIBLE, '');
+
+/** True when `s` holds nothing a person can see (empty, whitespace, format characters only). */
+export const isBlank = (s: string | null | undefined): boolean => !s || visibleText(s) === '';
+
+/**
+ * A string a person must fill in (a reason, a message, a name): trimmed, and refused with `message`
+ * when nothing visible is left. Chain `.max(…)` for the length.
+ */
+export const requiredText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((s) => !isBlank(s), { message, abort: true });

@@ -1,7 +1,8 @@
 // User administration (the master admin's All Users and User Management): the list's query, creating,
 // editing and deleting a person, and the rows the screens show — one schema each for the API, the
 // page actions and the dialogs.
-import { z } from 'zod';
+import { z } from './zod';
+import { requiredText } from './text';
 import { type AdminPage, adminListQuery, versionField } from './admin';
 import { USER_KINDS, USER_SORTS, USER_STATUSES, type UserKind, type UserStatus } from '../users-admin-constants';
 
@@ -11,10 +12,7 @@ export * from '../users-admin-constants';
 export const userIdParam = z.uuid();
 
 /** A role's name as the roles table keys it (the system roles and those the master admin creates). */
-const roleName = z
-  .string({ error: 'Choose a role.' })
-  .trim()
-  .min(1, 'Choose a role.')
+const roleName = requiredText('Choose a role.')
   .max(64, 'Choose a role.')
   .regex(/^[a-z0-9_-]+$/, 'Choose a role.');
 
@@ -36,12 +34,7 @@ export const userListQuery = adminListQuery(USER_SORTS).extend({
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
-const personName = (label: string) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(80, `Keep the ${label} under 80 characters.`);
+const personName = (label: string) => requiredText(`Enter the ${label}.`).max(80, `Keep the ${label} under 80 characters.`);
 
 /** A checkbox as the form posts it ("on", or absent) or a boolean from the dialog or the API. */
 const checkbox = z.union([z.boolean(), z.enum(['on', 'true', 'false', 'off', ''])]).transform((v) => v === true || v === 'on' || v === 'true');

@@ -170,6 +170,10 @@ describe('an importer orders from the brand', () => {
     const res = await body(await staff.json('POST', `/api/admin/trade-orders/${order.id}/approve`, { version: 1, lines: [] }), 409);
     expect(res.error.code).toBe('insufficient_stock');
     expect(res.error.details[0]).toMatchObject({ path: 'lines', productId: p.rum, availableCases: Math.floor(before.available / 12) });
+    // Named by the product, never "line 1"; the count agrees with its noun.
+    const available = Math.floor(before.available / 12);
+    expect(res.error.message).toBe(`Not enough stock of order-rum-${process.pid}: only ${available} ${available === 1 ? 'case' : 'cases'} available.`);
+    expect(res.error.details[0].message).toBe(`Only ${available} ${available === 1 ? 'case' : 'cases'} of order-rum-${process.pid} available.`);
     expect(await balanceOf(db(), null, p.rum)).toEqual(before);
     const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ status: 'submitted', version: 1 });
@@ -264,6 +268,10 @@ describe('bad input: a stable code, nothing written', () => {
     await refused([{ productId: p.gin, cases: 1.5 }], 'lines.0.cases');
     await refused([{ productId: p.gin, cases: -2 }], 'lines.0.cases');
     await refused([{ productId: p.gin, cases: MAX_CASES_PER_LINE + 1 }], 'lines.0.cases');
+    // Coercions an attacker tried: hex, binary, exponent, booleans, padding, signs, fractions as text.
+    for (const cases of ['0x10', '0b11', '1e1', '5.0', ' 5', '5 ', '+5', '', true, false, null, [3], '١٢', 'Infinity'])
+      await refused([{ productId: p.gin, cases }], 'lines.0.cases');
+    await refused([{ productId: '0x1', cases: 1 }], 'lines.0.productId');
     await refused(
       [
         { productId: p.gin, cases: 1 },

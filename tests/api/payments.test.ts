@@ -534,6 +534,18 @@ describe('the credit hold', () => {
     expect((await body(await approve(small.id), 200)).status).toBe('approved');
   });
 
+  it('refuses an override whose reason is invisible (zero-width space, joiners, BOM, whitespace)', async () => {
+    await db().update(tradeTerms).set({ creditLimitMinor: 1 }).where(eq(tradeTerms.customerId, r.id));
+    const order = await place(1);
+    for (const creditOverride of ['\u200b', ' \u200b\u200d\ufeff ', '\u2060\u00a0\u202e']) {
+      const refused = await body(await approve(order.id, { creditOverride }), 409);
+      expect(refused.error.code).toBe('credit_hold');
+      expect(refused.error.details).toContainEqual({ path: 'creditOverride', message: 'Give a reason to approve despite the credit hold.' });
+    }
+    expect(await statusOf(order.id)).toBe('submitted');
+    await db().update(tradeTerms).set({ creditLimitMinor: 1_000_000 }).where(eq(tradeTerms.customerId, r.id));
+  });
+
   it('refuses while an invoice is more than 60 days overdue (60 is not yet a hold)', async () => {
     const sixty = await issuedInvoice(db(), { issuerId: d.id, customerId: r.id, totalMinor: 100, issuedInDays: -90, dueInDays: -60 });
     const ok = await place(1);

@@ -141,6 +141,20 @@ describe('a permission switched off', () => {
   });
 });
 
+describe('the staff shell', () => {
+  it('labels each person by their role: Master Admin, Admin, Employee (product.md §6)', async () => {
+    for (const [role, label] of [
+      ['master_admin', 'Master Admin'],
+      ['admin', 'Admin'],
+      ['employee', 'Employee'],
+    ] as const) {
+      const person = await signedIn(t, role, `shell-${role}`);
+      const page = await person.get(role === 'master_admin' ? '/admin/dashboard/master-admin' : '/admin/dashboard');
+      expect(await page.text(), role).toMatch(new RegExp(`data-testid="shell-role-label"[^>]*>${label}<`));
+    }
+  });
+});
+
 describe('custom roles', () => {
   it('a staff role: created, given to a person, opens the admin area with its switches only; deleted once nobody holds it', async () => {
     await stepUp(master);
@@ -168,7 +182,10 @@ describe('custom roles', () => {
     const lead = await signedIn(t, 'warehouse_lead' as 'employee', 'custom');
     // Its sign-in landed in the admin area, where its grants are over everything.
     expect((await lead.json('GET', '/api/me')).status).toBe(200);
-    expect((await lead.get('/admin/dashboard')).status).toBe(200);
+    const shell = await lead.get('/admin/dashboard');
+    expect(shell.status).toBe(200);
+    // The staff shell labels the person by their role's own name (product.md §6).
+    expect(await shell.text()).toMatch(/data-testid="shell-role-label"[^>]*>Warehouse Lead</);
     expect((await lead.json('GET', '/api/admin/products')).status).toBe(200);
     expect((await lead.json('GET', '/api/admin/inquiries')).status).toBe(200);
     expect((await lead.json('GET', '/api/admin/partners')).status).toBe(403);

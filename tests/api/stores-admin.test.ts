@@ -373,7 +373,7 @@ describe('CSV import of an export older than an edit', () => {
     const refused = await admin.json('POST', '/api/admin/stores/import', { csv: file, mode: 'all' });
     expect(refused.status).toBe(400);
     const { error } = await refused.json();
-    expect(error).toMatchObject({ code: 'import_has_errors', message: `Nothing was imported: 1 of ${before} rows have errors.` });
+    expect(error).toMatchObject({ code: 'import_has_errors', message: `Nothing was imported: 1 of ${before} rows has errors.` });
     expect(error.details.rows).toEqual([{ line: stale.line, errors: stale.errors }]);
     expect(await storeNamed('Marylebone Wine')).toEqual(marylebone);
     expect(await storeNamed('Borough Bottle')).toMatchObject({ phone: '+44 20 7946 0999', version: borough.version + 1 });
@@ -448,7 +448,7 @@ describe('the staff pages', () => {
 
     const refused = await admin.post('/admin/dashboard/store-locator/import', { intent: 'import', mode: 'all', csv });
     expect(refused.status).toBe(400);
-    expect((await refused.text()).replaceAll('<!-- -->', '')).toContain('Nothing was imported: 1 of 2 rows have errors.');
+    expect((await refused.text()).replaceAll('<!-- -->', '')).toContain('Nothing was imported: 1 of 2 rows has errors.');
 
     const done = await admin.post('/admin/dashboard/store-locator/import', { intent: 'import', mode: 'valid_only', csv });
     expect(done.status).toBe(302);

@@ -180,7 +180,7 @@ test('the whole cycle: ordered, approved with a change, invoiced, shipped, recei
     await expect(retailer.getByTestId('receipt-status')).toHaveText('Discrepancy');
     const receiptUrl = retailer.url();
     await expect(distributor.getByTestId('receipt-status')).toHaveText('Discrepancy');
-    await expect(distributor.getByTestId('resolve')).toContainText('reported 1 cases short or damaged');
+    await expect(distributor.getByTestId('resolve')).toContainText('reported 1 case short or damaged');
 
     // 6. A credit note for what is missing, issued from the discrepancy; the retailer's page says how it was answered.
     await distributor.getByRole('button', { name: 'Issue credit note for what is missing' }).click();

@@ -114,6 +114,18 @@ test('the master admin saves the Access Control settings after reading what chan
       await expect(master.getByLabel('Remember device')).toHaveValue('30');
       expect(await seriousAxeIssues(master)).toEqual([]);
 
+      // A value out of range: the live hint does not repeat it, and the refusal is a sentence with the limit.
+      const days = master.getByLabel('Days before a password expires');
+      const expiryHint = master.getByText(/^Force a password reset every/);
+      await expect(expiryHint).toHaveText('Force a password reset every 90 days, at sign-in.');
+      await days.fill('5');
+      await expect(expiryHint).toHaveText('Force a password reset every N days, at sign-in.');
+      await master.getByRole('button', { name: 'Save Security Settings' }).click();
+      await expect(master.getByText('Password expiry must be at least 7 days.')).toBeVisible();
+      await expect(master.getByText(/Too small|expected number/)).toHaveCount(0);
+      await days.fill('90');
+      await expect(expiryHint).toHaveText('Force a password reset every 90 days, at sign-in.');
+
       await employees.click();
       await master.getByLabel('Idle time').selectOption('30');
       await master.getByRole('button', { name: 'Save Security Settings' }).click();

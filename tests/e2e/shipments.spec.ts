@@ -214,7 +214,7 @@ test('a distributor ships with tracking, the retailer receives one case short wi
 
     // The distributor answers with a replacement of the missing case.
     const resolve = distributor.getByTestId('resolve');
-    await expect(resolve).toContainText('reported 1 cases short or damaged');
+    await expect(resolve).toContainText('reported 1 case short or damaged');
     expect(await seriousAxeIssues(distributor)).toEqual([]);
     await resolve.getByLabel(`${first.name}: cases to send again (1 missing)`).fill('1');
     await resolve.getByLabel('Tracking number').fill('JD014600004');

@@ -3,6 +3,7 @@
 import { Form, Link, useSearchParams } from 'react-router';
 import { inputClass } from '~/components/forms/fields';
 import { TableScroll } from '~/components/ui/table-scroll';
+import { statusLabel } from '@shared/status-labels';
 
 export function PageHeader({ title, children, description }: { title: string; description?: string; children?: React.ReactNode }) {
   return (
@@ -210,7 +211,7 @@ const STATUS_STYLES: Record<string, string> = {
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[status] ?? 'bg-stone-200 text-stone-800'}`}>
-      {label ?? status.replace('_', ' ')}
+      {label ?? statusLabel(status)}
     </span>
   );
 }

@@ -8,11 +8,19 @@ export function CmsHtml({ html, className = '' }: { html: string; className?: st
   return <div className={`cms-prose ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** A page's title, when it was last published (for legal pages), and its content: the public page and the preview. */
+/** Markdown that opens with `# Heading` brings the page's one h1 (the renderer leaves no other). */
+export const opensWithHeading = (html: string): boolean => /^\s*<h1[\s>]/.test(html);
+
+/**
+ * A page's title, when it was last published (for legal pages), and its content: the public page and
+ * the preview. One top-level heading: the title, unless the Markdown opens with a heading of its own —
+ * then that is the page's heading (the author wrote it to be seen; the title still names the page in
+ * the browser tab, search results and links), as on About.
+ */
 export function CmsPageBody({ title, html, updated }: { title: string; html: string; updated?: string }) {
   return (
     <article>
-      <h1 className="font-serif text-4xl">{title}</h1>
+      {opensWithHeading(html) ? null : <h1 className="font-serif text-4xl">{title}</h1>}
       {updated ? <p className="mt-2 text-sm text-stone-600">Last updated {updated}</p> : null}
       <CmsHtml html={html} className="mt-8" />
     </article>

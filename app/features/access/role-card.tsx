@@ -11,6 +11,7 @@ import { Field } from '~/components/forms/fields';
 import { useStepUpFetcher } from '~/components/step-up';
 import { jsonForm, JSON_SUBMIT } from './json-form';
 import { Switch } from '~/components/ui/switch';
+import { plural } from '@shared/plural';
 
 const AREA_SAYS = {
   staff: 'Staff role: opens the admin area; its permissions reach every record.',
@@ -52,7 +53,7 @@ export function RoleCard({ card }: { card: Card }) {
             <p className="text-sm text-stone-700">Shared by {card.covers.join(', ')}: one set of switches for every partner role.</p>
           ) : null}
           <p className="text-sm text-stone-600">
-            {AREA_SAYS[card.area]} Held by {card.users === 1 ? '1 person' : `${card.users} people`}.
+            {AREA_SAYS[card.area]} Held by {plural(card.users, 'person', 'people')}.
           </p>
           {card.description && !editing ? <p className="mt-1 text-sm">{card.description}</p> : null}
         </div>

@@ -2,7 +2,15 @@
 // shows what the change means for whom (counted on the server), then saves after a fresh password check.
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { REMEMBER_DEVICE_OPTIONS, type SecuritySettings, SESSION_TIMEOUT_OPTIONS, type StoredSecuritySettings } from '@shared/schemas/security';
+import {
+  LOCKOUT_MINUTES,
+  LOCKOUT_THRESHOLD,
+  PASSWORD_EXPIRY_DAYS,
+  REMEMBER_DEVICE_OPTIONS,
+  type SecuritySettings,
+  SESSION_TIMEOUT_OPTIONS,
+  type StoredSecuritySettings,
+} from '@shared/schemas/security';
 import type { ImpactLine } from '@shared/security-impact';
 import type { ActionResult } from '~/lib/action-result';
 import { EditorAlert } from '~/components/admin-ui/editor';
@@ -13,6 +21,9 @@ import { jsonForm, JSON_SUBMIT } from './json-form';
 import { Switch } from '~/components/ui/switch';
 
 type Preview = ActionResult & { changes?: ImpactLine[] };
+
+/** A live hint repeats a number only when the server would take it: never "every 5 days". */
+export const validIn = (v: number, range: { min: number; max: number }): boolean => Number.isInteger(v) && v >= range.min && v <= range.max;
 
 const draftOf = ({ version: _v, updatedAt: _a, updatedBy: _b, ...settings }: StoredSecuritySettings): SecuritySettings => settings;
 
@@ -95,18 +106,23 @@ export function SecuritySettingsForm({ settings, youNeedTwoFactor }: { settings:
         <Group title="Passwords">
           <Switch
             label="Password Expiry"
-            description={`Force a password reset every ${draft.passwordExpiryEnabled ? draft.passwordExpiryDays : 'N'} days, at sign-in.`}
+            description={`Force a password reset every ${draft.passwordExpiryEnabled && validIn(draft.passwordExpiryDays, PASSWORD_EXPIRY_DAYS) ? draft.passwordExpiryDays : 'N'} days, at sign-in.`}
             checked={draft.passwordExpiryEnabled}
             onChange={(on) => set({ passwordExpiryEnabled: on })}
           />
           {draft.passwordExpiryEnabled ? (
-            <Field label="Days before a password expires" name="passwordExpiryDays" hint="7 to 730." error={errors.passwordExpiryDays}>
+            <Field
+              label="Days before a password expires"
+              name="passwordExpiryDays"
+              hint={`${PASSWORD_EXPIRY_DAYS.min} to ${PASSWORD_EXPIRY_DAYS.max}.`}
+              error={errors.passwordExpiryDays}
+            >
               {(p) => (
                 <input
                   {...p}
                   type="number"
-                  min={7}
-                  max={730}
+                  min={PASSWORD_EXPIRY_DAYS.min}
+                  max={PASSWORD_EXPIRY_DAYS.max}
                   value={Number.isNaN(draft.passwordExpiryDays) ? '' : draft.passwordExpiryDays}
                   onChange={(e) => set({ passwordExpiryDays: num(e.target.value) })}
                 />
@@ -115,31 +131,41 @@ export function SecuritySettingsForm({ settings, youNeedTwoFactor }: { settings:
           ) : null}
           <Switch
             label="Account Locking"
-            description={`After ${draft.lockoutEnabled ? draft.lockoutThreshold : 'N'} failed attempts, lock out the address that made them.`}
+            description={`After ${draft.lockoutEnabled && validIn(draft.lockoutThreshold, LOCKOUT_THRESHOLD) ? draft.lockoutThreshold : 'N'} failed attempts, lock out the address that made them.`}
             checked={draft.lockoutEnabled}
             onChange={(on) => set({ lockoutEnabled: on })}
           />
           {draft.lockoutEnabled ? (
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Failed attempts" name="lockoutThreshold" hint="3 to 20." error={errors.lockoutThreshold}>
+              <Field
+                label="Failed attempts"
+                name="lockoutThreshold"
+                hint={`${LOCKOUT_THRESHOLD.min} to ${LOCKOUT_THRESHOLD.max}.`}
+                error={errors.lockoutThreshold}
+              >
                 {(p) => (
                   <input
                     {...p}
                     type="number"
-                    min={3}
-                    max={20}
+                    min={LOCKOUT_THRESHOLD.min}
+                    max={LOCKOUT_THRESHOLD.max}
                     value={Number.isNaN(draft.lockoutThreshold) ? '' : draft.lockoutThreshold}
                     onChange={(e) => set({ lockoutThreshold: num(e.target.value) })}
                   />
                 )}
               </Field>
-              <Field label="Locked for (minutes)" name="lockoutMinutes" hint="1 to 1440." error={errors.lockoutMinutes}>
+              <Field
+                label="Locked for (minutes)"
+                name="lockoutMinutes"
+                hint={`${LOCKOUT_MINUTES.min} to ${LOCKOUT_MINUTES.max.toLocaleString('en')}.`}
+                error={errors.lockoutMinutes}
+              >
                 {(p) => (
                   <input
                     {...p}
                     type="number"
-                    min={1}
-                    max={1440}
+                    min={LOCKOUT_MINUTES.min}
+                    max={LOCKOUT_MINUTES.max}
                     value={Number.isNaN(draft.lockoutMinutes) ? '' : draft.lockoutMinutes}
                     onChange={(e) => set({ lockoutMinutes: num(e.target.value) })}
                   />

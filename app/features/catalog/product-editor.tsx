@@ -16,6 +16,7 @@ import { Field } from '~/components/forms/fields';
 import { PriceGridInput } from './price-grid';
 import { ProductImages } from './product-images';
 import { initialState, type ProductFormState, slugify, toBody } from './product-form';
+import { plural } from '@shared/plural';
 
 interface ProductEditorProps {
   product: ProductForEdit | null;
@@ -172,7 +173,7 @@ export function ProductEditor({ product, errors: serverErrors, busy, onSave }: P
       <Section title="Stock">
         <p className="text-sm text-stone-700">
           {product
-            ? `${product.stockUnits.toLocaleString('en-GB')} bottles on hand in the brand warehouse. Saving the product never changes the stock: record an adjustment with its reason under “Brand warehouse stock” below.`
+            ? `${plural(product.stockUnits, 'bottle')} on hand in the brand warehouse. Saving the product never changes the stock: record an adjustment with its reason under “Brand warehouse stock” below.`
             : 'A new product starts with no stock. Once it is saved, record its opening stock as an adjustment with its reason.'}
         </p>
         <Field

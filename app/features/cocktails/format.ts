@@ -2,6 +2,7 @@
 import { CATEGORY_LABELS, type ProductCategory } from '@shared/limits-catalog';
 import { type CocktailDifficulty, DIFFICULTY_LABELS } from '@shared/cocktail-constants';
 import type { CocktailIngredient } from '@shared/schemas/cocktails';
+import { plural } from '@shared/plural';
 
 const FRACTIONS: Record<string, string> = { '0.25': '¼', '0.5': '½', '0.75': '¾' };
 
@@ -40,4 +41,4 @@ export function ingredientText(i: CocktailIngredient): string {
 
 export const spiritLabel = (category: string) => CATEGORY_LABELS[category as ProductCategory] ?? capitalise(category);
 export const difficultyLabel = (d: CocktailDifficulty) => DIFFICULTY_LABELS[d];
-export const minutesLabel = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
+export const minutesLabel = (n: number) => plural(n, 'minute');

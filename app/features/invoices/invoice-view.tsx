@@ -10,6 +10,7 @@ import { Field, FormError, inputClass } from '~/components/forms/fields';
 import { StandingBadge } from './standing-badge';
 import type { InvoiceDetailView, InvoiceFormResult, InvoicePartyView } from './types';
 import { TableScroll } from '~/components/ui/table-scroll';
+import { plural } from '@shared/plural';
 
 function Party({ heading, party, testId }: { heading: string; party: InvoicePartyView; testId: string }) {
   return (
@@ -76,11 +77,11 @@ export function InvoiceView({
               <>
                 <div>
                   <dt className="text-stone-600">Due</dt>
-                  <dd data-testid="invoice-due-on">{invoice.dueOn ?? `${invoice.paymentTermsDays} days after issue`}</dd>
+                  <dd data-testid="invoice-due-on">{invoice.dueOn ?? `${plural(invoice.paymentTermsDays, 'day')} after issue`}</dd>
                 </div>
                 <div>
                   <dt className="text-stone-600">Terms</dt>
-                  <dd>{invoice.paymentTermsDays} days</dd>
+                  <dd>{plural(invoice.paymentTermsDays, 'day')}</dd>
                 </div>
               </>
             )}

@@ -5,6 +5,7 @@ import { CATEGORY_LABELS, type ProductCategory } from '@shared/limits-catalog';
 import type { TradeProduct } from '@shared/partner-catalog-constants';
 import { AvailabilityView, TradePriceView } from './trade-price';
 import { TableScroll } from '~/components/ui/table-scroll';
+import { plural } from '@shared/plural';
 
 const productHref = (slug: string) => href('/partner/dashboard/products/:slug', { slug });
 const categoryLabel = (c: string) => CATEGORY_LABELS[c as ProductCategory] ?? c;
@@ -51,7 +52,7 @@ export function CatalogueTable({ items, inventory }: { items: TradeProduct[]; in
                 </div>
               </td>
               <td className="px-4 py-3">{categoryLabel(p.category)}</td>
-              <td className="px-4 py-3">{p.caseSize} bottles</td>
+              <td className="px-4 py-3">{plural(p.caseSize, 'bottle')}</td>
               <td className="px-4 py-3">
                 <TradePriceView price={p.price} caseSize={p.caseSize} />
               </td>

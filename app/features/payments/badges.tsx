@@ -1,7 +1,8 @@
 // A payment's status and an invoice's standing as coloured badges (the same words for both sides).
 import { INVOICE_STANDING_LABELS, type InvoiceStanding, type PaymentStatus } from '@shared/invoicing';
+import { PAYMENT_STATUS_LABELS } from '@shared/status-labels';
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { pending: 'Pending', settled: 'Settled', failed: 'Failed' };
+export { PAYMENT_STATUS_LABELS };
 
 const PAYMENT_STYLES: Record<PaymentStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',

@@ -12,6 +12,7 @@ import { RecordPaymentForm } from './record-payment-form';
 import { StatementPanel } from './statement-panel';
 import type { PaymentFormResult } from './types';
 import { TableScroll } from '~/components/ui/table-scroll';
+import { plural } from '@shared/plural';
 
 export interface StatementState {
   query: { customerId: string; from: string; to: string };
@@ -130,7 +131,7 @@ function PayingView({
                       <td className="py-2 pr-3">{i.issuer.name}</td>
                       <td className="py-2 pr-3">
                         {i.dueOn}
-                        {i.daysOverdue > 0 ? <span className="block text-red-800">{i.daysOverdue} days overdue</span> : null}
+                        {i.daysOverdue > 0 ? <span className="block text-red-800">{plural(i.daysOverdue, 'day')} overdue</span> : null}
                       </td>
                       <td className="py-2 pr-3 text-right tabular-nums">{money(i.totalMinor)}</td>
                       <td className="py-2 pr-3 text-right tabular-nums" data-testid="invoice-outstanding">

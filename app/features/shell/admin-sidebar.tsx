@@ -5,7 +5,8 @@ import { userHasPermission } from '@shared/policy';
 import { ShellMenuButton, ShellSidebar } from './shell-frame';
 
 interface Props {
-  user: { firstName: string; lastName: string; isMasterAdmin: boolean; permissions: string[] };
+  /** `roleLabel`: Master Admin, Admin, Employee or a custom staff role's own name (product.md §6). */
+  user: { firstName: string; lastName: string; isMasterAdmin: boolean; permissions: string[]; roleLabel: string };
 }
 
 const SECTIONS = [
@@ -88,7 +89,7 @@ export function AdminSidebar({ user }: Props) {
           {user.firstName} {user.lastName}
         </p>
         <p className="text-sm text-brass-light" data-testid="shell-role-label">
-          {user.isMasterAdmin ? 'Master Admin' : 'Admin'}
+          {user.roleLabel}
         </p>
         <Form method="post" action="/auth/logout" className="mt-3">
           <button type="submit" className="rounded-md border border-white/30 px-3 py-1 text-sm hover:bg-white/10">

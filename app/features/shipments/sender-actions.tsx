@@ -8,6 +8,7 @@ import { CARRIER_KEYS, CARRIERS, SENDER_ACTIONS, type ShipmentDetailView, SHIPME
 import { buttonClass } from '~/components/admin-ui/list';
 import { Field, FormError } from '~/components/forms/fields';
 import type { ShipmentFormResult } from './types';
+import { plural } from '@shared/plural';
 
 function useBusy(intent: string) {
   const navigation = useNavigation();
@@ -91,7 +92,12 @@ function Resolve({ shipment, result }: { shipment: ShipmentDetailView; result?: 
       <div>
         <h3 className="font-medium">Answer the discrepancy</h3>
         <p className="text-sm text-stone-700">
-          {shipment.recipient.name} reported {missing.reduce((n, l) => n + (l.missing ?? 0), 0)} cases short or damaged. Send them again, or credit them.
+          {shipment.recipient.name} reported{' '}
+          {plural(
+            missing.reduce((n, l) => n + (l.missing ?? 0), 0),
+            'case',
+          )}{' '}
+          short or damaged. Send them again, or credit them.
         </p>
       </div>
       <Form method="post" noValidate className="space-y-3" aria-label="Send a replacement">

@@ -19,7 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [unreadChats, latest] = await Promise.all([support ? chat.unreadTotal() : 0, notifications.list(user, { pageSize: NOTIFICATIONS_LATEST })]);
   return {
     // The shell mirrors what the decision says (links it shows), the pages' guards enforce it.
-    user: { firstName: user.firstName, lastName: user.lastName, isMasterAdmin: await can(context, user, { masterAdmin: true }), permissions: user.permissions },
+    user: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      isMasterAdmin: await can(context, user, { masterAdmin: true }),
+      permissions: user.permissions,
+      roleLabel: await context.services.roles.staffLabel(user.roles),
+    },
     unreadChats,
     unreadNotifications: latest.unreadCount,
     latestNotifications: latest.items,

@@ -8,6 +8,7 @@ import { Form } from 'react-router';
 import { PageHeader, Pagination, StatusBadge, buttonClass } from '~/components/admin-ui/list';
 import { requireMasterAdmin } from '~/lib/guards.server';
 import { masterAction } from '~/lib/master-action.server';
+import { plural } from '@shared/plural';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Outbox · Frolic' }];
 
@@ -30,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
 
 const STATUS = { sent: 'Sent', kept: 'Kept (no SMTP)', queued: 'Queued', failed: 'Failed' } as const;
 const BADGE = { sent: 'done', kept: 'draft', queued: 'in_progress', failed: 'new' } as const;
-const attemptsOf = (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`);
+const attemptsOf = (n: number) => plural(n, 'attempt');
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { items, page, pageSize, total, smtp } = loaderData;

@@ -9,6 +9,7 @@ import type { Route } from './+types/support';
 import { useStaffSocket } from '~/features/chat/use-staff-socket';
 import { requirePermission } from '~/lib/guards.server';
 import { useLiveRevalidate } from '~/lib/live-revalidate';
+import { statusLabel } from '@shared/status-labels';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Support inbox · Frolic' }];
 
@@ -160,7 +161,7 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
                 </div>
                 <p className="truncate text-sm text-stone-600">{c.lastMessage}</p>
                 <p className="mt-1 text-xs text-stone-500">
-                  {c.status}
+                  {statusLabel(c.status)}
                   {c.assigneeName ? ` · ${c.assigneeName}` : ''} · {time(c.lastMessageAt)}
                 </p>
               </Link>
@@ -178,7 +179,7 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
               <div>
                 <h2 className="font-semibold">{conversation.session.visitorEmail ?? `Visitor ${conversation.session.id.slice(0, 8)}`}</h2>
                 <p className="text-xs text-stone-600">
-                  Status: {conversation.session.status}
+                  Status: {statusLabel(conversation.session.status)}
                   {conversation.session.pageUrl ? (
                     <>
                       {' '}

@@ -7,6 +7,7 @@ import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-ca
 import { Field, FormError } from '~/components/forms/fields';
 import { actionError, refusal } from '~/lib/action-result';
 import { limited } from '~/lib/auth-action.server';
+import { plural } from '@shared/plural';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Two-factor authentication · Frolic' }, { name: 'robots', content: 'noindex' }];
 
@@ -75,7 +76,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         </Field>
         <label className="flex items-center gap-3">
           <input type="checkbox" name="remember" className="size-4 accent-forest" />
-          <span>Trust this device for {loaderData.days} days</span>
+          <span>Trust this device for {plural(loaderData.days, 'day')}</span>
         </label>
         <button type="submit" disabled={busy} className={primaryButton}>
           {busy ? 'Checking…' : 'Verify'}

@@ -12,6 +12,7 @@ import { Field, FormError, inputClass } from '~/components/forms/fields';
 import { formFields, refusedWith, renamed } from '~/features/marketing-requests/partner.server';
 import { actionError } from '~/lib/action-result';
 import { requirePartnerPage } from '~/lib/guards.server';
+import { plural } from '@shared/plural';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Assign to Distributors · Frolic' }];
 
@@ -69,8 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refusedWith(err, values, rename);
   }
 }
-
-const n = (v: number) => v.toLocaleString('en-GB');
 
 export default function AssignToDistributors({ loaderData, actionData }: Route.ComponentProps) {
   const { holdings, distributors, made, notice, key } = loaderData;
@@ -134,7 +133,7 @@ export default function AssignToDistributors({ loaderData, actionData }: Route.C
                       {h.name}
                     </th>
                     <td className="py-2 pr-2 text-right tabular-nums" data-testid={`available-${h.productId}`}>
-                      {n(h.cases)} cases ({n(h.available)} bottles)
+                      {plural(h.cases, 'case')} ({plural(h.available, 'bottle')})
                     </td>
                     <td className="py-2">
                       <input

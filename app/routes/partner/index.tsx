@@ -12,6 +12,7 @@ import type { Route } from './+types/index';
 import { partnerSections } from '~/features/shell/partner-sidebar';
 import { requirePartnerPage } from '~/lib/guards.server';
 import type { loader as shellLoader } from './layout';
+import { plural } from '@shared/plural';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Partner dashboard · Frolic' }];
 
@@ -64,7 +65,7 @@ function OrganisationCard({ overview }: { overview: NonNullable<Route.ComponentP
   if (org.status === 'suspended' && org.statusReason) rows.push(['Reason', org.statusReason]);
   if (terms)
     rows.push(
-      ['Payment terms', `${terms.paymentTermsDays} days`],
+      ['Payment terms', plural(terms.paymentTermsDays, 'day')],
       ['Credit limit', formatPrice(terms.creditLimitMinor, terms.currency)],
       ['Tax rate', `${(terms.taxRateBp / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`],
       ['Currency', terms.currency],
@@ -132,7 +133,7 @@ function StockCard({ holdings, received }: { holdings: NonNullable<LoaderData['h
                 </th>
                 <td className="py-1 pr-2 text-right tabular-nums">{h.onHand.toLocaleString('en-GB')}</td>
                 <td className="py-1 pr-2 text-right tabular-nums">
-                  {h.available.toLocaleString('en-GB')} ({h.cases} cases)
+                  {h.available.toLocaleString('en-GB')} ({plural(h.cases, 'case')})
                 </td>
                 <td className="py-1">{h.lowStock ? <span className="font-semibold text-red-800">Low stock</span> : 'In stock'}</td>
               </tr>

@@ -8,6 +8,7 @@ import { ProductGallery } from '~/features/catalog/product-gallery';
 import { AvailabilityView, PricingNote, TradePriceView } from '~/features/partner-catalog/trade-price';
 import { requirePartnerPage } from '~/lib/guards.server';
 import { orNotFound } from '~/lib/params.server';
+import { plural } from '@shared/plural';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.product ? `${data.product.name} · Frolic trade` : 'Product not found · Frolic' }];
 
@@ -56,7 +57,7 @@ export default function PartnerProduct({ loaderData }: Route.ComponentProps) {
           </p>
           <h1 className="mt-2 font-serif text-4xl">{product.name}</h1>
           <p className="mt-2 text-stone-700">
-            {product.abv.toFixed(1)}% ABV · {product.volumeMl / 10} cl · cases of {product.caseSize} bottles
+            {product.abv.toFixed(1)}% ABV · {product.volumeMl / 10} cl · cases of {plural(product.caseSize, 'bottle')}
           </p>
           <section aria-labelledby="price-heading" className="mt-6 rounded-xl bg-white p-5 shadow-sm">
             <h2 id="price-heading" className="text-sm font-semibold text-stone-700">

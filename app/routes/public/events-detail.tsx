@@ -7,6 +7,7 @@ import { eventIdFromParam, eventWhen, eventWhere, eventZoneText, type PublicEven
 import type { Route } from './+types/events-detail';
 import { PageError } from '~/features/layout/not-found';
 import { orNotFound, requireFound } from '~/lib/params.server';
+import { plural } from '@shared/plural';
 
 const NOT_FOUND = 'We could not find that event.';
 
@@ -70,7 +71,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // One address per event: `/events/12` or old title words lead to the current one.
   if (`/events/${params.id}` !== event.path) throw redirect(event.path, 301);
   // "1,200" from the server: a number formatted in the browser would load ICU while hydrating.
-  return { event, places: event.capacity ? event.capacity.toLocaleString('en') : null, publicOrigin: context.publicOrigin };
+  return { event, places: event.capacity ? plural(event.capacity, 'guest') : null, publicOrigin: context.publicOrigin };
 }
 
 /** A missing event is the friendly 404, inside the header and footer. */
@@ -112,7 +113,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         {places ? (
           <div>
             <dt className="text-sm font-semibold tracking-wider text-brass uppercase">Places</dt>
-            <dd className="mt-1">{places} guests</dd>
+            <dd className="mt-1">{places}</dd>
           </div>
         ) : null}
       </dl>

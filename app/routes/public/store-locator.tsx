@@ -11,6 +11,7 @@ import { countryName } from '~/features/stores/format';
 import { StoreCard } from '~/features/stores/store-card';
 import { storeListJsonLd } from '~/features/stores/store-json-ld';
 import { StoreSearchForm, type StoreSearchValues } from '~/features/stores/store-search-form';
+import { plural } from '@shared/plural';
 
 const PAGE_LIMIT = 50;
 
@@ -121,7 +122,7 @@ function Results({
 }) {
   const { unit } = values;
   const reach = `${values.radius} ${unit === 'mi' ? 'miles' : 'km'}`;
-  const count = (n: number) => (n === 1 ? '1 store' : `${n} stores`);
+  const count = (n: number) => plural(n, 'store');
   const carrying = (n: number) => (productName ? ` that ${n === 1 ? 'carries' : 'carry'} ${productName}` : '');
   let summary: string;
   let heading = 'Stores';
@@ -186,7 +187,7 @@ function Towns({ towns }: { towns: { city: string; country: string; stores: numb
               to={`/store-locator?q=${encodeURIComponent(t.city)}`}
               className="inline-block rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:border-forest"
             >
-              {t.city} <span className="text-stone-600">({t.stores === 1 ? '1 store' : `${t.stores} stores`})</span>
+              {t.city} <span className="text-stone-600">({plural(t.stores, 'store')})</span>
             </Link>
           </li>
         ))}

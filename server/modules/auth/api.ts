@@ -2,6 +2,7 @@
 // the master admin the email outbox (unlocking a user: users/api.ts; Access Control: security/api.ts).
 import { Router } from 'express';
 import { z } from 'zod';
+import { pageNumber } from '../../../shared/schemas/numbers';
 import { parse } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { actorOf } from '../../http/actor';
@@ -10,7 +11,7 @@ import type { Services } from '../../services';
 
 const hasRoleBody = z.object({ user_id: z.uuid().optional(), role_name: z.string().min(1).max(50) });
 const stepUpBody = z.object({ password: z.string().min(1).max(1000), code: z.string().max(64).optional() });
-const outboxQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+const outboxQuery = z.object({ page: pageNumber('the page', 100_000, 1) });
 
 export function authApi(services: Services): Router {
   const router = Router();

@@ -31,6 +31,19 @@ describe('CMS Markdown', () => {
     expect(r.headings.map((h) => h.id)).toEqual(['units-in-a-serve', 'units-in-a-serve-2', 'cafe-notes']);
   });
 
+  it('keeps one top-level heading: an opening `# Heading` is the page’s, any later `#` is a section (h2)', () => {
+    const r = renderMarkdown('# Our story\n\nText.\n\n# The stills\n\n## Copper');
+    expect(r.html.match(/<h1/g)).toHaveLength(1);
+    expect(r.html).toContain('<h1 id="our-story">');
+    expect(r.html).toContain('<h2 id="the-stills">');
+    expect(r.headings.map((h) => [h.level, h.id])).toEqual([
+      [2, 'the-stills'],
+      [2, 'copper'],
+    ]);
+    // Not at the start: no h1 at all (the page shows its title as the h1).
+    expect(renderMarkdown('Intro.\n\n# Later').html).not.toContain('<h1');
+  });
+
   it('shows images from the media library only', () => {
     const src = `![Stills](/media/${ID}/web) ![x](https://tracker.example/p.gif) ![y](/media/${ID.replace('0b', 'ff')}/web)`;
     expect(imagesIn(src)).toEqual({ ids: [ID, ID.replace('0b', 'ff')], outside: ['https://tracker.example/p.gif'] });

@@ -1,7 +1,8 @@
 // CMS pages' Markdown, rendered on the server (the preview and the public page are this one
 // function's output, so the preview shows exactly what the public will see). markdown-it with raw
 // HTML off: `<script>` in the source is text. Links go only to http(s), mailto or a path of this site
-// (anything else stays text); headings get ids and a link to themselves; images come only from the
+// (anything else stays text); headings get ids and a link to themselves (only an opening `#` heading
+// stays an h1: one a page); images come only from the
 // media library (`/media/<id>/…` of a library image — anything else is not shown).
 import markdownIt, { type Token } from 'markdown-it';
 import { mediaUrl } from '../../../shared/media';
@@ -63,6 +64,21 @@ md.validateLink = isAllowedLink;
 // and we keep its schemas to the web and email.
 md.linkify.set({ fuzzyEmail: true });
 for (const scheme of ['ftp:', '//']) md.linkify.add(scheme, null);
+
+// One top-level heading a page. A `# Heading` that opens the Markdown is the page's heading (the
+// page then shows no title of its own: app/components/content/cms-page.tsx, as About's hero always
+// did); any other `#` heading is a section, an h2, like `##`.
+md.core.ruler.push('one_top_heading', (state) => {
+  const tokens = state.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.type !== 'heading_open' || t.tag !== 'h1' || i === 0) continue;
+    t.tag = 'h2';
+    const close = tokens[i + 2];
+    if (close?.type === 'heading_close') close.tag = 'h2';
+  }
+  return true;
+});
 
 md.core.ruler.push('heading_anchors', (state) => {
   const env = state.env as Env;

@@ -15,6 +15,8 @@ import { type InvoiceParty, invoiceItems, invoiceOrders, invoices, orderItems, o
 import { recordAudit } from '../audit/service';
 import { nextDocumentSequence } from './numbers';
 import { payOrdersOfInvoices, type PaidOrder } from '../orders/paid';
+import { plural } from '../../../shared/plural';
+import { statusInSentence } from '../../../shared/status-labels';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -114,7 +116,7 @@ export async function prepareInvoice(
         {
           path: `orderIds.${i}`,
           code: 'order_not_approved',
-          message: `Order ${o.number} is ${o.status}: only approved, shipped or delivered orders can be invoiced.`,
+          message: `Order ${o.number} is ${statusInSentence(o.status)}: only approved, shipped or delivered orders can be invoiced.`,
         },
       ];
     return [];
@@ -241,7 +243,12 @@ export async function writeCreditNote(
   const over = lines.flatMap((l) => {
     const left = l.item.cases - (credited.cases.get(l.item.orderItemId ?? -1) ?? 0);
     return l.cases > left
-      ? [{ path: l.path, message: left > 0 ? `At most ${left} cases of this line are left to credit.` : 'This line is fully credited.' }]
+      ? [
+          {
+            path: l.path,
+            message: left > 0 ? `At most ${plural(left, 'case')} of this line ${left === 1 ? 'is' : 'are'} left to credit.` : 'This line is fully credited.',
+          },
+        ]
       : [];
   });
   if (over.length) throw new AppError('credit_exceeds_invoiced', 409, 'A credit note cannot take back more cases than were invoiced.', { details: over });

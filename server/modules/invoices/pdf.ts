@@ -5,6 +5,7 @@ import type { InvoiceParty } from '../../db/schema';
 import { formatPrice } from '../../../shared/markets';
 import { taxRateLabel } from '../../../shared/invoice-totals';
 import { type Pdf, renderPdf } from '../../core/pdf';
+import { plural } from '../../../shared/plural';
 
 export interface PrintableLine {
   description: string;
@@ -162,7 +163,7 @@ export function renderInvoicePdf(d: PrintableDocument): Promise<Buffer> {
     doc.text(
       d.kind === 'credit_note'
         ? `This credit note reduces what is owed on invoice ${d.credits ?? ''}. Amounts in ${d.currency}.`
-        : `Payment within ${d.paymentTermsDays} days, by ${longDate(d.dueOn)}. Amounts in ${d.currency}. Please quote ${d.number} with your payment.`,
+        : `Payment within ${plural(d.paymentTermsDays, 'day')}, by ${longDate(d.dueOn)}. Amounts in ${d.currency}. Please quote ${d.number} with your payment.`,
       LEFT,
       doc.y,
       { width: WIDTH },

@@ -31,6 +31,7 @@ import { createInvoiceLists, invoiceSummary, type InvoiceSummary } from './list'
 import { createInvoiceNotices, type InvoiceNews } from './notices';
 import { nextDocumentSequence } from './numbers';
 import { type PrintableDocument, renderInvoicePdf } from './pdf';
+import { statusInSentence } from '../../../shared/status-labels';
 
 /** The live channel's topic for an invoice or a credit note. */
 export const INVOICE_TOPIC = 'invoice';
@@ -326,7 +327,11 @@ export function createInvoiceService(deps: InvoiceDeps) {
       if (o.status !== 'approved' && INVOICEABLE.includes(o.status)) continue;
       const moved = await advanceOrder(tx, o, 'invoice', 'seller', actor, at, {}, { invoiceId: row.id });
       if (!moved)
-        throw new AppError('order_not_approved', 409, `Order ${o.number} is ${o.status}: only approved, shipped or delivered orders can be invoiced.`);
+        throw new AppError(
+          'order_not_approved',
+          409,
+          `Order ${o.number} is ${statusInSentence(o.status)}: only approved, shipped or delivered orders can be invoiced.`,
+        );
       told.orders.set(moved.id, moved);
     }
     // A draft made earlier gets its lines as they stand now; one made in this transaction has them.

@@ -1,13 +1,13 @@
 // JSON handlers of the Master Admin Panel (master admin only): its figures, and sending an email
 // from the outbox again.
 import { Router } from 'express';
-import { z } from 'zod';
+import { recordId } from '../../../shared/schemas/admin';
 import { parseIdOr404 } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { actorOf } from '../../http/actor';
 import type { Services } from '../../services';
 
-const outboxId = z.coerce.number().int().positive().max(2_147_483_647);
+const outboxId = recordId('Choose an email.');
 
 export function masterApi(services: Services): Router {
   const router = Router();

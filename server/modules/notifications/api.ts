@@ -4,6 +4,7 @@ import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { parse } from '../../core/parse';
 import { recordId } from '../../../shared/schemas/admin';
+import { pageNumber } from '../../../shared/schemas/numbers';
 import { currentUser, requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
 
@@ -12,7 +13,7 @@ const listQuery = z.object({
     .enum(['1', 'true', '0', 'false'])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumber('the page', 100_000, 1),
 });
 
 export function notificationsApi(services: Services): Router {

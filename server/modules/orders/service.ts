@@ -13,6 +13,8 @@ import type { OrganisationType } from '../../../shared/partners';
 import { STANDING_REFUSAL, standingOf, todayUtc, tradesFor } from '../../../shared/partners';
 import type { AccessNeed } from '../../../shared/policy';
 import { invalidOrderTransition, type OrderFacts, orderActionRefusal, orderActions, type OrderPageAction } from '../../../shared/order-actions';
+import { plural } from '../../../shared/plural';
+import { isBlank } from '../../../shared/schemas/text';
 import {
   type ApproveOrderInput,
   type CancelOrderInput,
@@ -55,7 +57,7 @@ import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import type { Live } from '../../realtime/live';
-import { balanceOf, moveStock } from '../stock/ledger';
+import { balanceOf, moveStock, productNameOf } from '../stock/ledger';
 import { enforceCreditHold } from '../payments/credit-hold';
 import { createOrderNotices, type OrderNews } from './notices';
 import { createOrderReports } from './reports';
@@ -713,8 +715,8 @@ export function createOrderService(deps: OrderDeps) {
         const item = byId.get(l.itemId);
         if (!item) throw notFound('Order line');
         if (l.cases > item.casesRequested)
-          problems.push({ path: `lines.${i}.cases`, code: 'cases_above_requested', message: `At most the ${item.casesRequested} cases asked for.` });
-        else if (l.cases !== item.casesRequested && !l.reason)
+          problems.push({ path: `lines.${i}.cases`, code: 'cases_above_requested', message: `At most the ${plural(item.casesRequested, 'case')} asked for.` });
+        else if (l.cases !== item.casesRequested && isBlank(l.reason))
           problems.push({ path: `lines.${i}.reason`, code: 'reason_required', message: 'Say why this line changed.' });
         cases.set(item.id, { cases: l.cases, reason: l.cases !== item.casesRequested ? l.reason : null });
       });
@@ -751,7 +753,7 @@ export function createOrderService(deps: OrderDeps) {
         },
       );
       // Reserve the seller's stock: the ledger's guarded write refuses what the stock cannot cover.
-      for (const [index, item] of items.entries()) {
+      for (const item of items) {
         const c = cases.get(item.id)!.cases;
         if (c === 0) continue;
         try {
@@ -770,11 +772,12 @@ export function createOrderService(deps: OrderDeps) {
             const b = await balanceOf(tx, row.sellerId, item.productId);
             const available = Math.max(0, Math.floor(b.available / item.caseSize));
             const at = input.lines.findIndex((l) => l.itemId === item.id);
-            throw new AppError('insufficient_stock', 409, `There is not enough stock for line ${index + 1}: ${available} cases are available.`, {
+            const name = await productNameOf(tx, item.productId);
+            throw new AppError('insufficient_stock', 409, `Not enough stock of ${name}: only ${plural(available, 'case')} available.`, {
               details: [
                 {
                   path: at >= 0 ? `lines.${at}.cases` : 'lines',
-                  message: `Only ${available} cases are available.`,
+                  message: `Only ${plural(available, 'case')} of ${name} available.`,
                   itemId: item.id,
                   productId: item.productId,
                   availableCases: available,

@@ -9,6 +9,7 @@ import { preparedByShape } from '../../db/prepared';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { addDays, licenceState } from '../../../shared/licence';
+import { isBlank } from '../../../shared/schemas/text';
 import { getMarket } from '../../../shared/markets';
 import { LICENCE_WARNING_DAYS, type OrganisationType, todayUtc } from '../../../shared/partners';
 import type {
@@ -319,7 +320,7 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
      * placing and approving at once (they still sign in and read).
      */
     async setStatus(id: string, input: OrganisationStatusInput, actor: Actor): Promise<Organisation> {
-      if (input.status === 'suspended' && !input.reason)
+      if (input.status === 'suspended' && isBlank(input.reason))
         throw invalidFields([{ path: 'reason', message: 'Say why it is suspended: its members are shown the reason.' }]);
       const row = await db.transaction(async (tx) => {
         const old = await lockOrganisation(tx, id);

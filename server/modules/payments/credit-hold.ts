@@ -6,6 +6,7 @@
 // the order page asks `creditHoldOf` to show the hold before anyone presses Approve.
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { formatPrice } from '../../../shared/markets';
+import { isBlank } from '../../../shared/schemas/text';
 import { type CreditHoldReason, type CreditPosition, creditHoldReasons, daysPastDue } from '../../../shared/payments';
 import type { DbOrTx } from '../../db/client';
 import { invoices, organisations, tradeTerms } from '../../db/schema';
@@ -72,7 +73,7 @@ export async function enforceCreditHold(
 ): Promise<{ reason: string; holds: CreditHoldReason[]; position: CreditPosition } | null> {
   const hold = await creditHoldOf(tx, order, today);
   if (!hold || hold.reasons.length === 0) return null;
-  if (!override.trim())
+  if (isBlank(override))
     throw new AppError('credit_hold', 409, `This retailer is on credit hold: ${hold.reasons.map((r) => r.message).join(' ')}`, {
       details: [{ path: 'creditOverride', message: 'Give a reason to approve despite the credit hold.' }, ...hold.reasons.map((r) => ({ path: '', ...r }))],
       hint: 'Ask the retailer to pay its overdue invoices, lower the order, or override the hold with a reason.',

@@ -69,6 +69,7 @@ import {
   pendingByInvoice,
   pendingPayments,
 } from './views';
+import { statusInSentence } from '../../../shared/status-labels';
 
 /** The live channel's topic for a payment (`{ type: 'changed', topic, id }`). */
 export const PAYMENT_TOPIC = 'payment';
@@ -383,7 +384,7 @@ export function createPaymentService(deps: PaymentDeps) {
   // ---- The distributor decides ------------------------------------------------------------------
 
   function notPending(row: PaymentRow, what: string) {
-    return new AppError('invalid_transition', 409, `This payment is ${row.status}: it cannot be ${what}.`, {
+    return new AppError('invalid_transition', 409, `This payment is ${statusInSentence(row.status)}: it cannot be ${what}.`, {
       details: { from: row.status },
       hint: 'Reload the page to see where it stands.',
     });

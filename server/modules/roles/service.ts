@@ -3,7 +3,7 @@
 // — staff or partner, which decides the area they open — and deleted while nobody holds them. Every
 // write needs a fresh step-up, names the version read and is audited; after it, the holders' cached
 // sessions and open sockets decide again on every instance (the change feed).
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
   LOCKED_ROLES,
   type Permission,
@@ -15,7 +15,7 @@ import {
   SHARED_PARTNER_ROLES,
 } from '../../../shared/policy';
 import { type RoleCreate, roleKey, type RoleUpdate } from '../../../shared/schemas/roles';
-import type { RoleView } from '../../../shared/roles';
+import { needsCustomRoleLabel, type RoleView, staffRoleLabel } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
 import { rolePermissions, roles, userRoles } from '../../db/schema';
 import { AppError, invalidFields, isForeignKeyViolation, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
@@ -24,6 +24,7 @@ import { requireStepUp } from '../../auth/step-up';
 import type { ChangeFeed } from '../../realtime/changes';
 import { recordAudit } from '../audit/service';
 import { USER_CHANGED_TOPIC, type UserChanged } from '../auth/sessions';
+import { plural } from '../../../shared/plural';
 
 export interface RoleDeps {
   db: Db;
@@ -103,6 +104,19 @@ export function createRoleService(deps: RoleDeps) {
   }
 
   return {
+    /** The staff shell's label for a person holding `names` (product.md §6): a custom staff role by its own name. */
+    async staffLabel(names: readonly string[]): Promise<string> {
+      if (!needsCustomRoleLabel(names) || names.length === 0) return staffRoleLabel(names);
+      const rows = await db
+        .select({ label: roles.label })
+        .from(roles)
+        .where(and(inArray(roles.name, [...names]), eq(roles.area, 'staff')));
+      return staffRoleLabel(
+        names,
+        rows.map((r) => r.label),
+      );
+    },
+
     /** Every role with its grants and how many people hold it (oldest first: the system roles, then custom ones). */
     list(): Promise<RoleView[]> {
       return views(db);
@@ -230,7 +244,7 @@ export function createRoleService(deps: RoleDeps) {
 }
 
 function inUse(n: number): AppError {
-  return new AppError('role_in_use', 409, `${n === 1 ? '1 person holds' : `${n} people hold`} this role: it can be deleted once nobody does.`, {
+  return new AppError('role_in_use', 409, `${plural(n, 'person', 'people')} ${n === 1 ? 'holds' : 'hold'} this role: it can be deleted once nobody does.`, {
     details: { users: n },
     hint: 'Remove the role from those people in All Users, then delete it.',
   });

@@ -19,6 +19,7 @@ import {
   type ShipmentSide,
 } from '../../../shared/schemas/shipments';
 import { shipmentActionRefusal, shipmentFacts } from '../../../shared/shipment-actions';
+import { plural } from '../../../shared/plural';
 import type { Viewer } from '../../auth/authorize';
 import { refusalError } from '../../core/action-refusal';
 import type { Actor } from '../../core/actor';
@@ -28,7 +29,7 @@ import { attachments, invoiceItems, invoices, profiles, receiptItems, receipts, 
 import { recordAudit } from '../audit/service';
 import type { InvoiceService } from '../invoices/service';
 import { type AttachmentService, type IncomingFile, type StoredFile } from '../attachments/service';
-import { moveStock } from '../stock/ledger';
+import { moveStock, productNameOf } from '../stock/ledger';
 import { deriveDelivered, lockOrders } from './lines';
 import type { ShipmentNews } from './notices';
 import type { ShipmentRow } from './service';
@@ -101,7 +102,7 @@ export function createReceipts(ctx: ReceiptContext) {
           path: `lines.${i}.casesReceived`,
           shipmentItemId: item.id,
           shippedCases: item.cases,
-          message: `Only ${item.cases} cases were shipped on this line: received and damaged together cannot be more.`,
+          message: `Only ${plural(item.cases, 'case')} ${item.cases === 1 ? 'was' : 'were'} shipped on this line: received and damaged together cannot be more.`,
         })),
         hint: 'Count received and damaged cases so that together they are at most what was shipped.',
       });
@@ -325,7 +326,7 @@ export function createReceipts(ctx: ReceiptContext) {
           path: `lines.${i}.cases`,
           shipmentItemId: item.id,
           missingCases: missing,
-          message: `At most the ${missing} cases missing on this line.`,
+          message: `At most the ${plural(missing, 'case')} missing on this line.`,
         });
     });
     if (problems.length)
@@ -357,7 +358,7 @@ export function createReceipts(ctx: ReceiptContext) {
       lines,
       actor,
     );
-    for (const [index, l] of lines.entries()) {
+    for (const l of lines) {
       try {
         await moveStock(tx, {
           organisationId: shipment.senderId,
@@ -370,11 +371,13 @@ export function createReceipts(ctx: ReceiptContext) {
           reason: `Replacement ${created.number} for ${shipment.number}`,
         });
       } catch (err) {
-        if (err instanceof AppError && err.code === 'insufficient_stock')
-          throw new AppError('insufficient_stock', 409, `There is not enough stock available for line ${index + 1} of the replacement.`, {
-            details: [{ path: 'lines', productId: l.productId, message: 'Not enough stock available.' }],
+        if (err instanceof AppError && err.code === 'insufficient_stock') {
+          const name = await productNameOf(tx, l.productId);
+          throw new AppError('insufficient_stock', 409, `Not enough stock of ${name} is available for the replacement.`, {
+            details: [{ path: 'lines', productId: l.productId, message: `Not enough stock of ${name} available.` }],
             hint: 'Answer with a credit note instead, or wait for stock to arrive.',
           });
+        }
         throw err;
       }
     }

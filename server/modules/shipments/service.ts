@@ -11,6 +11,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AccessNeed } from '../../../shared/policy';
 import { invalidShipmentMove, shipmentActionRefusal, shipmentFacts } from '../../../shared/shipment-actions';
 import { STANDING_REFUSAL, standingOf, todayUtc } from '../../../shared/partners';
+import { plural } from '../../../shared/plural';
 import {
   type CreateShipmentInput,
   type RemainingOrderView,
@@ -39,12 +40,13 @@ import type { InvoiceService } from '../invoices/service';
 import type { AttachmentService } from '../attachments/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import { ORDER_TOPIC } from '../orders/service';
-import { balanceOf, moveStock } from '../stock/ledger';
+import { balanceOf, moveStock, productNameOf } from '../stock/ledger';
 import { STOCK_TOPIC } from '../stock/service';
 import { deriveShipped, lineTotals, lockOrders } from './lines';
 import { createShipmentNotices, recipientShipmentPath, senderShipmentPath, type ShipmentNews } from './notices';
 import { createReceipts } from './receipts';
 import { createShipmentViews } from './views';
+import { statusInSentence } from '../../../shared/status-labels';
 
 /** The live channel's topic for a shipment and its receipt (`{ type: 'changed', topic, id }`). */
 export const SHIPMENT_TOPIC = 'shipment';
@@ -278,7 +280,7 @@ export function createShipmentService(deps: ShipmentDeps) {
             path: `lines.${i}.orderItemId`,
             code: 'order_not_shippable',
             orderItemId: item.id,
-            message: `Order ${order.number} is ${order.status}: it cannot be shipped.`,
+            message: `Order ${order.number} is ${statusInSentence(order.status)}: it cannot be shipped.`,
           });
           return;
         }
@@ -289,7 +291,10 @@ export function createShipmentService(deps: ShipmentDeps) {
             code: 'over_shipment',
             orderItemId: item.id,
             remainingCases: Math.max(0, remaining),
-            message: remaining > 0 ? `Only ${remaining} cases of this line are left to ship.` : 'Nothing of this line is left to ship.',
+            message:
+              remaining > 0
+                ? `Only ${plural(remaining, 'case')} of this line ${remaining === 1 ? 'is' : 'are'} left to ship.`
+                : 'Nothing of this line is left to ship.',
           });
       });
       if (problems.length) {
@@ -334,7 +339,7 @@ export function createShipmentService(deps: ShipmentDeps) {
   /** Takes a shipment's bottles out of the sender's ledger: on hand and reserved down (the reservation made at approval, or at a replacement's creation). */
   async function shipStock(tx: Tx, row: ShipmentRow, items: ItemRow[], actor: Actor) {
     const ordered = [...items].sort((a, b) => a.productId - b.productId || a.id - b.id);
-    for (const [index, item] of ordered.entries()) {
+    for (const item of ordered) {
       const bottles = item.cases * item.caseSize;
       try {
         await moveStock(tx, {
@@ -350,9 +355,17 @@ export function createShipmentService(deps: ShipmentDeps) {
       } catch (err) {
         if (err instanceof AppError && err.code === 'insufficient_stock') {
           const b = await balanceOf(tx, row.senderId, item.productId);
-          throw new AppError('insufficient_stock', 409, `There is not enough stock reserved for line ${index + 1} of this shipment.`, {
+          const name = await productNameOf(tx, item.productId);
+          throw new AppError('insufficient_stock', 409, `Not enough stock of ${name} is reserved for this shipment.`, {
             details: [
-              { path: 'lines', shipmentItemId: item.id, productId: item.productId, onHand: b.onHand, reserved: b.reserved, message: 'Not enough stock.' },
+              {
+                path: 'lines',
+                shipmentItemId: item.id,
+                productId: item.productId,
+                onHand: b.onHand,
+                reserved: b.reserved,
+                message: `Not enough stock of ${name}.`,
+              },
             ],
             hint: 'Check your stock: it must hold what the approved orders reserved.',
           });

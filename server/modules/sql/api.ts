@@ -3,12 +3,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { savedQueryBody, sqlCheckBody, sqlRunBody, tableRowsQuery } from '../../../shared/schemas/database';
+import { recordId } from '../../../shared/schemas/admin';
 import { parse, parseIdOr404 } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { actorOf } from '../../http/actor';
 import type { Services } from '../../services';
 
-const savedId = z.coerce.number().int().positive().max(2_147_483_647);
+const savedId = recordId('Choose a saved query.');
 const tableName = z.string().min(1).max(63);
 
 export function sqlApi(services: Services): Router {

@@ -82,6 +82,12 @@ export async function moveStock(tx: DbOrTx, m: Movement): Promise<Balance> {
   return { onHand: row.onHand, reserved: row.reserved, available: row.onHand - row.reserved };
 }
 
+/** A product's name, for a refusal a person reads ("Not enough stock of Frolic London Dry Gin"), never "line 1". */
+export async function productNameOf(tx: DbOrTx, productId: number): Promise<string> {
+  const [row] = await tx.select({ name: products.name }).from(products).where(eq(products.id, productId));
+  return row?.name ?? `product ${productId}`;
+}
+
 /** A holder's balance of a product (zero when it never held any). */
 export async function balanceOf(tx: DbOrTx, organisationId: string | null, productId: number): Promise<Balance> {
   const [row] = await tx

@@ -30,6 +30,7 @@ import type { Live } from '../../realtime/live';
 import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import { balanceOf, insufficientStock, moveStock } from './ledger';
+import { plural } from '../../../shared/plural';
 
 /** The live channel's topic: a holder's stock changed (`id` is the organisation, or `brand`). */
 export const STOCK_TOPIC = 'stock';
@@ -330,7 +331,7 @@ export function createStockService(deps: StockDeps): StockService {
                 throw insufficientStock(l.productId, [
                   {
                     path: `lines.${l.index}.cases`,
-                    message: `Only ${Math.floor(have.available / l.product.caseSize)} cases of ${l.product.name} are available.`,
+                    message: `Only ${plural(Math.floor(have.available / l.product.caseSize), 'case')} of ${l.product.name} available.`,
                   },
                 ]);
               }
@@ -349,7 +350,7 @@ export function createStockService(deps: StockDeps): StockService {
               lines: lines.map((l) => ({ productId: l.productId, cases: l.cases, caseSize: l.product.caseSize })),
             },
           });
-          const said = lines.map((l) => `${l.cases} × ${l.product.name} (${l.cases * l.product.caseSize} bottles)`);
+          const said = lines.map((l) => `${l.cases} × ${l.product.name} (${plural(l.cases * l.product.caseSize, 'bottle')})`);
           const link = distributorStockPath();
           told.push(
             await deps.notifications.notify(tx, {

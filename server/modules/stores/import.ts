@@ -27,6 +27,7 @@ import { type Actor } from '../../core/actor';
 import { type AuditEntry, recordAudit, recordAudits } from '../audit/service';
 import { type CsvRecord, parseActive, parseHours, readStoreCsv } from './csv';
 import { columnsOf, productIdsOf, sameInput, snapshot, type StoreRow, toInput, updateStoreRows } from './records';
+import { plural } from '../../../shared/plural';
 
 interface AnalysedRow extends ImportPreviewRow {
   /** The validated store, when the row has no errors. */
@@ -276,7 +277,7 @@ export function createStoreImport(db: Db, content: ContentVersion) {
           const message =
             bad.length === rows.length
               ? `Nothing was imported: every row has errors.`
-              : `Nothing was imported: ${bad.length} of ${rows.length} rows have errors.`;
+              : `Nothing was imported: ${bad.length} of ${plural(rows.length, 'row')} ${bad.length === 1 ? 'has' : 'have'} errors.`;
           throw new AppError('import_has_errors', 400, message, {
             details: { rows: bad.map(({ line, errors }) => ({ line, errors })) },
             hint: 'Correct those rows and import the file again, or import only the valid rows.',

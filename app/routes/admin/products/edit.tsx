@@ -14,6 +14,7 @@ import type { ActionResult } from '~/lib/action-result';
 import { adminAction, readBody } from '~/lib/admin-action.server';
 import { can, requireScreen } from '~/lib/guards.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
+import { plural } from '@shared/plural';
 
 const LIST = href('/admin/dashboard/products');
 
@@ -62,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
       done: (b) => ({
         to: href('/admin/dashboard/products/:id', { id: String(id) }),
         title: 'Stock adjusted',
-        description: `${b.onHand.toLocaleString('en-GB')} bottles on hand.`,
+        description: `${plural(b.onHand, 'bottle')} on hand.`,
       }),
     });
   }

@@ -10,6 +10,7 @@ import type { Route } from './+types/generate';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { FormError, inputClass } from '~/components/forms/fields';
 import { issueInvoiceAction, requireInvoicesPage, selectionOf } from '~/features/invoices/invoices.server';
+import { plural } from '@shared/plural';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Generate Invoice · Frolic' }];
 
@@ -119,8 +120,8 @@ export default function GenerateInvoice({ loaderData, actionData }: Route.Compon
             3. Preview
           </h2>
           <p className="mt-1 text-sm text-stone-600">
-            To {preview.customer.name}, for {preview.orders.map((o) => o.number).join(', ')}. Due {preview.dueOn} ({preview.paymentTermsDays} days) if issued
-            today.
+            To {preview.customer.name}, for {preview.orders.map((o) => o.number).join(', ')}. Due {preview.dueOn} ({plural(preview.paymentTermsDays, 'day')}) if
+            issued today.
           </p>
           <table className="mt-3 w-full text-left text-sm" aria-label="Invoice lines">
             <thead className="border-b border-stone-200 text-stone-700">
