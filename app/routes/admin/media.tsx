@@ -141,7 +141,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
         m.thumbUrl ? (
           <img src={m.thumbUrl} alt={m.altText} loading="lazy" className="h-16 w-16 rounded-md border border-stone-200 object-cover" />
         ) : (
-          <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-md bg-stone-100 font-semibold text-stone-500">
+          <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-md bg-stone-100 font-semibold text-stone-600">
             PDF
           </span>
         ),
