@@ -1,6 +1,6 @@
 // What each admin screen asks of the one decision (server/auth/authorize.ts) — the need its page
 // guard checks (app/lib/guards.server.ts `requireScreen`) and the need a link to it is shown for
-// (`canOpen`): the admin dashboard's cards and panels show a screen only to whoever may open it, so
+// (`openScreens`): the admin dashboard's cards and panels, and the shell's sidebar, show a screen only to whoever may open it, so
 // a card can never lead to Access Denied (issue 40).
 import type { AccessNeed } from './policy';
 
@@ -17,8 +17,18 @@ export const ADMIN_SCREEN_NEEDS = {
   marketingRequests: { permission: 'marketing:requests' },
   /** Contact messages and business inquiries. */
   inquiries: { permission: 'inquiries:manage' },
+  /** The Media Library. */
+  media: { permission: 'cms:access' },
+  /** Partners: organisations, their tree and onboarding. */
+  partners: { permission: 'users:manage' },
+  /** Trade orders across the network. */
+  tradeOrders: { permission: 'orders:manage' },
+  /** The Support Inbox. */
+  support: { permission: 'support:answer' },
   /** User Management (spec §6: master admin only, whatever the switches say). */
   users: { masterAdmin: true },
+  /** The Master Admin Panel, Audit Logs and the Outbox (spec §6: master admin only). */
+  masterAdmin: { masterAdmin: true },
 } as const satisfies Record<string, AccessNeed>;
 
 export type AdminScreen = keyof typeof ADMIN_SCREEN_NEEDS;

@@ -58,3 +58,32 @@ describe('every card on the admin dashboard opens for the person it is shown to'
       if (who !== 'custom') expect(links).toContain('/admin/dashboard/products');
     });
 });
+
+/** The links of the shell's sidebar (its `nav` labelled Admin). */
+function sidebarLinks(html: string): string[] {
+  const start = html.indexOf('aria-label="Admin"');
+  expect(start, 'the page has the admin sidebar').toBeGreaterThan(-1);
+  const nav = html.slice(start, html.indexOf('</nav>', start));
+  return [...new Set([...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&')))];
+}
+
+describe("every link in the admin shell's sidebar opens for the person it is shown to", () => {
+  for (const who of ['master_admin', 'admin', 'employee', 'custom'])
+    it(`as ${who === 'custom' ? 'a custom role with one grant' : who}`, async () => {
+      const c = people[who]!;
+      const page = await c.get('/admin/dashboard');
+      expect(page.status).toBe(200);
+      const links = sidebarLinks(await page.text());
+      const refused: string[] = [];
+      for (const link of links) {
+        const res = await c.get(link);
+        if (res.status !== 200) refused.push(`${link} → ${res.status} ${res.headers.get('location') ?? ''}`);
+        await res.body?.cancel();
+      }
+      expect(refused).toEqual([]);
+      expect(links.includes('/admin/dashboard/users')).toBe(who === 'master_admin');
+      // A custom role granted only the support inbox sees the dashboard and the inbox, not the content screens it cannot open.
+      if (who === 'custom') expect(links).toEqual(['/admin/dashboard', '/admin/dashboard/support']);
+      else expect(links).toContain('/admin/dashboard/products');
+    });
+});

@@ -4,6 +4,7 @@
 // parsed with the shared zod schema and carried out by `services.orders` in-process. A refusal comes
 // back on its field (the service's `lines.0.cases` → the form's `cases.<line id>`) or over the form.
 import { href, type AppLoadContext } from 'react-router';
+import { ADMIN_SCREEN_NEEDS } from '@shared/admin-screens';
 import { fieldErrors } from '@shared/field-errors';
 import type { FieldErrors } from '@shared/form-constants';
 import {
@@ -35,7 +36,7 @@ export async function requireOrdersPage(request: Request, context: AppLoadContex
  */
 export async function requireTradeOrders(request: Request, context: AppLoadContext): Promise<User> {
   const user = await requireAdminArea(request, context);
-  const decision = await context.services.access.decide(user, { permission: 'orders:manage' });
+  const decision = await context.services.access.decide(user, ADMIN_SCREEN_NEEDS.tradeOrders);
   if (decision.allowed) return user;
   throw context.flash.redirectWithToast('/dashboard', {
     title: 'Access Denied',

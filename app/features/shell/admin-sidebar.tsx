@@ -1,40 +1,61 @@
 // The admin shell's sidebar (spec §2): dashboard open by default, the four sections collapsible with
 // one open at a time (native exclusive <details name>), name, role label and Sign Out.
 import { Form, href, NavLink, useLocation } from 'react-router';
-import { userHasPermission } from '@shared/policy';
+import type { AdminScreen } from '@shared/admin-screens';
 import { ShellMenuButton, ShellSidebar } from './shell-frame';
 
 interface Props {
   /** `roleLabel`: Master Admin, Admin, Employee or a custom staff role's own name (product.md §6). */
-  user: { firstName: string; lastName: string; isMasterAdmin: boolean; permissions: string[]; roleLabel: string };
+  user: { firstName: string; lastName: string; roleLabel: string };
+  /** Which screens the viewer may open (`openScreens`, the need each page's guard asks): a link shows only then. */
+  screens: Record<AdminScreen, boolean>;
 }
 
-const SECTIONS = [
-  { key: 'products', label: 'Products', links: [{ to: href('/admin/dashboard/products'), label: 'Manage Products' }] },
-  { key: 'locations', label: 'Locations', links: [{ to: href('/admin/dashboard/store-locator'), label: 'Store Locator' }] },
-  { key: 'cocktails', label: 'Cocktails', links: [{ to: href('/admin/dashboard/cocktails'), label: 'Manage Recipes' }] },
+interface ShellLink {
+  to: string;
+  label: string;
+  screen: AdminScreen;
+}
+
+const SECTIONS: { key: string; label: string; links: ShellLink[] }[] = [
+  { key: 'products', label: 'Products', links: [{ to: href('/admin/dashboard/products'), label: 'Manage Products', screen: 'products' }] },
+  { key: 'locations', label: 'Locations', links: [{ to: href('/admin/dashboard/store-locator'), label: 'Store Locator', screen: 'storeLocator' }] },
+  { key: 'cocktails', label: 'Cocktails', links: [{ to: href('/admin/dashboard/cocktails'), label: 'Manage Recipes', screen: 'cocktails' }] },
   {
     key: 'marketing',
     label: 'Marketing',
     links: [
-      { to: href('/admin/dashboard/marketing'), label: 'Collateral & Events' },
-      { to: href('/admin/dashboard/media'), label: 'Media Library' },
+      { to: href('/admin/dashboard/marketing'), label: 'Collateral & Events', screen: 'marketing' },
+      { to: href('/admin/dashboard/media'), label: 'Media Library', screen: 'media' },
     ],
   },
+];
+
+// After the sections; the master admin's screens last (a plain admin would only meet Access Denied there, product.md §6).
+const LINKS: ShellLink[] = [
+  { to: href('/admin/dashboard/inquiries'), label: 'Inquiries', screen: 'inquiries' },
+  { to: href('/admin/dashboard/partners'), label: 'Partners', screen: 'partners' },
+  { to: href('/admin/dashboard/trade-orders'), label: 'Trade orders', screen: 'tradeOrders' },
+  { to: href('/admin/dashboard/support'), label: 'Support Inbox', screen: 'support' },
+  { to: href('/admin/dashboard/users'), label: 'User Management', screen: 'users' },
+  { to: href('/admin/dashboard/master-admin'), label: 'Master Admin Panel', screen: 'masterAdmin' },
+  { to: href('/admin/dashboard/audit-logs'), label: 'Audit Logs', screen: 'masterAdmin' },
+  { to: href('/admin/dashboard/outbox'), label: 'Outbox', screen: 'masterAdmin' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-white/15 font-semibold text-white' : 'text-stone-200 hover:bg-white/10'}`;
 
-export function AdminSidebar({ user }: Props) {
+export function AdminSidebar({ user, screens }: Props) {
   const { pathname } = useLocation();
+  const sections = SECTIONS.map((s) => ({ ...s, links: s.links.filter((l) => screens[l.screen]) })).filter((s) => s.links.length > 0);
   return (
     <ShellSidebar label="Admin navigation">
       <nav className="flex-1 space-y-1 px-3" aria-label="Admin">
         <NavLink to={href('/admin/dashboard')} end className={linkClass}>
           Dashboard
         </NavLink>
-        {SECTIONS.map((s) => (
+        {sections.map((s) => (
           <details key={s.key} name="admin-sections" open={s.links.some((l) => pathname.startsWith(l.to))} className="group">
             <summary className="cursor-pointer list-none rounded-md px-3 py-2 text-sm font-medium text-stone-100 hover:bg-white/10">{s.label}</summary>
             <div className="ml-3 border-l border-white/20 pl-2">
@@ -46,43 +67,11 @@ export function AdminSidebar({ user }: Props) {
             </div>
           </details>
         ))}
-        {userHasPermission(user, 'inquiries:manage') ? (
-          <NavLink to={href('/admin/dashboard/inquiries')} className={linkClass}>
-            Inquiries
+        {LINKS.filter((l) => screens[l.screen]).map((l) => (
+          <NavLink key={l.to} to={l.to} className={linkClass}>
+            {l.label}
           </NavLink>
-        ) : null}
-        {userHasPermission(user, 'users:manage') ? (
-          <NavLink to={href('/admin/dashboard/partners')} className={linkClass}>
-            Partners
-          </NavLink>
-        ) : null}
-        {userHasPermission(user, 'orders:manage') ? (
-          <NavLink to={href('/admin/dashboard/trade-orders')} className={linkClass}>
-            Trade orders
-          </NavLink>
-        ) : null}
-        {userHasPermission(user, 'support:answer') ? (
-          <NavLink to={href('/admin/dashboard/support')} className={linkClass}>
-            Support Inbox
-          </NavLink>
-        ) : null}
-        {user.isMasterAdmin ? (
-          <>
-            {/* The master admin's screens: a plain admin would only meet Access Denied there (product.md §6). */}
-            <NavLink to={href('/admin/dashboard/users')} className={linkClass}>
-              User Management
-            </NavLink>
-            <NavLink to={href('/admin/dashboard/master-admin')} className={linkClass}>
-              Master Admin Panel
-            </NavLink>
-            <NavLink to={href('/admin/dashboard/audit-logs')} className={linkClass}>
-              Audit Logs
-            </NavLink>
-            <NavLink to={href('/admin/dashboard/outbox')} className={linkClass}>
-              Outbox
-            </NavLink>
-          </>
-        ) : null}
+        ))}
       </nav>
       <div className="border-t border-white/15 px-6 py-4">
         <p className="font-medium" data-testid="shell-user-name">

@@ -11,7 +11,7 @@ import { AuditDetail } from '~/features/audit-logs/audit-detail';
 import { AuditFilters } from '~/features/audit-logs/audit-filters';
 import { AuditEmpty, AuditTable } from '~/features/audit-logs/audit-table';
 import { withParams } from '~/lib/search-params';
-import { requireMasterAdmin } from '~/lib/guards.server';
+import { requireScreen } from '~/lib/guards.server';
 import { toast } from '~/lib/toast-store';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit Logs · Frolic' }];
@@ -25,7 +25,7 @@ type Loaded = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<Loaded> {
-  await requireMasterAdmin(request, context);
+  await requireScreen(request, context, 'masterAdmin');
   const search = new URL(request.url).searchParams;
   const parsed = auditLogQuery.safeParse(Object.fromEntries(search));
   // A filter that cannot be read (a date that does not exist, the range backwards) is said under the

@@ -7,14 +7,15 @@ import { useStaffSocket } from '~/features/chat/use-staff-socket';
 import type { Route } from './+types/layout';
 import { AdminSidebar, TopBar } from '~/features/shell/admin-sidebar';
 import { ShellFrame } from '~/features/shell/shell-frame';
-import { can, requireAdminArea } from '~/lib/guards.server';
+import { openScreens, requireAdminArea } from '~/lib/guards.server';
 import { useLiveRevalidate } from '~/lib/live-revalidate';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin · Frolic' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminArea(request, context);
-  const support = await can(context, user, { permission: 'support:answer' });
+  const screens = await openScreens(context, user);
+  const support = screens.support;
   const { notifications, chat } = context.services;
   const [unreadChats, latest] = await Promise.all([support ? chat.unreadTotal() : 0, notifications.list(user, { pageSize: NOTIFICATIONS_LATEST })]);
   return {
@@ -22,10 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: {
       firstName: user.firstName,
       lastName: user.lastName,
-      isMasterAdmin: await can(context, user, { masterAdmin: true }),
-      permissions: user.permissions,
       roleLabel: await context.services.roles.staffLabel(user.roles),
     },
+    screens,
     unreadChats,
     unreadNotifications: latest.unreadCount,
     latestNotifications: latest.items,
@@ -44,10 +44,10 @@ function useLiveBell() {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, unreadChats, unreadNotifications, latestNotifications } = loaderData;
+  const { user, screens, unreadChats, unreadNotifications, latestNotifications } = loaderData;
   useLiveBell();
   return (
-    <ShellFrame sidebar={<AdminSidebar user={user} />}>
+    <ShellFrame sidebar={<AdminSidebar user={user} screens={screens} />}>
       <TopBar
         firstName={user.firstName}
         searchPlaceholder="Search..."

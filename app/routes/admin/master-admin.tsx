@@ -5,14 +5,14 @@ import { Form, href, Link } from 'react-router';
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/master-admin';
 import { PageHeader, StatusBadge, buttonClass } from '~/components/admin-ui/list';
-import { requireMasterAdmin } from '~/lib/guards.server';
+import { requireScreen } from '~/lib/guards.server';
 import { masterAction } from '~/lib/master-action.server';
 import { TableScroll } from '~/components/ui/table-scroll';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Master Admin Panel · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireMasterAdmin(request, context);
+  await requireScreen(request, context, 'masterAdmin');
   return context.services.masterPanel.summary();
 }
 

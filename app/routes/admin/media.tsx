@@ -7,7 +7,7 @@ import { mediaUrl } from '@shared/media';
 import { MEDIA_ALT_TEXT_MAX, mediaAltUpdate, mediaListQuery } from '@shared/schemas/media';
 import type { ActionResult } from '~/lib/action-result';
 import { adminAction, readBody } from '~/lib/admin-action.server';
-import { can, requirePermission } from '~/lib/guards.server';
+import { can, requireScreen } from '~/lib/guards.server';
 import { EditorAlert, ConfirmButton } from '~/components/admin-ui/editor';
 import { buttonClass, type Column, DataTable, PageHeader, Pagination, SearchBox } from '~/components/admin-ui/list';
 import type { MediaLibraryItem } from '~/components/media/media-api';
@@ -17,7 +17,7 @@ import type { Route } from './+types/media';
 export const meta: Route.MetaFunction = () => [{ title: 'Media Library · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(request, context, 'cms:access');
+  const user = await requireScreen(request, context, 'media');
   const parsed = mediaListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : mediaListQuery.parse({});
   return {

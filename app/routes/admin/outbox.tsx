@@ -6,14 +6,14 @@ import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/outbox';
 import { Form } from 'react-router';
 import { PageHeader, Pagination, StatusBadge, buttonClass } from '~/components/admin-ui/list';
-import { requireMasterAdmin } from '~/lib/guards.server';
+import { requireScreen } from '~/lib/guards.server';
 import { masterAction } from '~/lib/master-action.server';
 import { plural } from '@shared/plural';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Outbox · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireMasterAdmin(request, context);
+  await requireScreen(request, context, 'masterAdmin');
   const page = Math.min(Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1), 100_000);
   return context.services.mailer.list(page);
 }

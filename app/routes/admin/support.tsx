@@ -7,7 +7,7 @@ import { Form, Link, useFetcher, useSearchParams } from 'react-router';
 import { CHAT_MAX_LENGTH, chatContent } from '@shared/schemas/chat';
 import type { Route } from './+types/support';
 import { useStaffSocket } from '~/features/chat/use-staff-socket';
-import { requirePermission } from '~/lib/guards.server';
+import { requireScreen } from '~/lib/guards.server';
 import { useLiveRevalidate } from '~/lib/live-revalidate';
 import { statusLabel } from '@shared/status-labels';
 
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Support inbox · Frolic
 const STATUSES = ['open', 'assigned', 'closed'] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(request, context, 'support:answer');
+  const user = await requireScreen(request, context, 'support');
   const url = new URL(request.url);
   const status = STATUSES.find((s) => s === url.searchParams.get('status'));
   const selected = url.searchParams.get('c');
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Chat = Route.ActionArgs['context']['services']['chat'];
-type Staff = Awaited<ReturnType<typeof requirePermission>>;
+type Staff = Awaited<ReturnType<typeof requireScreen>>;
 
 async function perform(chat: Chat, user: Staff, actor: Parameters<Chat['assign']>[2], form: Record<string, string>, sessionId: string) {
   switch (form.intent) {
@@ -67,7 +67,7 @@ async function perform(chat: Chat, user: Staff, actor: Parameters<Chat['assign']
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, context, 'support:answer');
+  const user = await requireScreen(request, context, 'support');
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const sessionId = form.sessionId ?? '';
   if (form.intent !== 'canned' && !UUID.test(sessionId)) return { error: 'Choose a conversation.' };

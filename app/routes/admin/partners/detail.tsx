@@ -20,7 +20,7 @@ import { InviteForm, MembersTable } from '~/features/organisations/members';
 import { OrganisationFields, organisationDraft, organisationValue } from '~/features/organisations/organisation-fields';
 import { StatusForm, TermsForm } from '~/features/organisations/status-and-terms';
 import { adminAction, readBody } from '~/lib/admin-action.server';
-import { requirePermission } from '~/lib/guards.server';
+import { requireScreen } from '~/lib/guards.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.organisation.tradingName ?? 'Organisation'} · Partners · Frolic` }];
@@ -29,7 +29,7 @@ const NOT_FOUND = 'We could not find that organisation.';
 const idFrom = (raw: string) => requireFound(organisationIdParam.safeParse(raw).data, NOT_FOUND);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'users:manage');
+  await requireScreen(request, context, 'partners');
   const id = idFrom(params.id);
   const { partners } = context.services;
   const detail = await orNotFound(partners.detail(id), NOT_FOUND);

@@ -7,12 +7,12 @@ import { ORGANISATION_STATUS_LABELS, ORGANISATION_TYPE_LABELS, type Organisation
 import type { Route } from './+types/index';
 import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox } from '~/components/admin-ui/list';
 import { LicenceCell, OrganisationStatusBadge } from '~/features/organisations/badges';
-import { requirePermission } from '~/lib/guards.server';
+import { requireScreen } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Partners · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'users:manage');
+  await requireScreen(request, context, 'partners');
   // A hand-edited URL with a bad value shows the plain list rather than an error page.
   const parsed = organisationListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : organisationListQuery.parse({});

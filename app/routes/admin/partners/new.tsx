@@ -9,14 +9,14 @@ import { PageHeader } from '~/components/admin-ui/list';
 import { Field } from '~/components/forms/fields';
 import { OrganisationFields, organisationDraft, organisationValue } from '~/features/organisations/organisation-fields';
 import { adminAction } from '~/lib/admin-action.server';
-import { requirePermission } from '~/lib/guards.server';
+import { requireScreen } from '~/lib/guards.server';
 
 const LIST = href('/admin/dashboard/partners');
 
 export const meta: Route.MetaFunction = () => [{ title: 'New organisation · Partners · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'users:manage');
+  await requireScreen(request, context, 'partners');
   const { partners } = context.services;
   return { suppliers: await partners.supplierChoices() };
 }

@@ -6,12 +6,12 @@ import type { Route } from './+types/tree';
 import { BackLink } from '~/components/admin-ui/editor';
 import { PageHeader } from '~/components/admin-ui/list';
 import { LicenceBadge, OrganisationStatusBadge } from '~/features/organisations/badges';
-import { requirePermission } from '~/lib/guards.server';
+import { requireScreen } from '~/lib/guards.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Trade tree · Partners · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, 'users:manage');
+  await requireScreen(request, context, 'partners');
   return { nodes: await context.services.partners.tree() };
 }
 
