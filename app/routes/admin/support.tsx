@@ -128,7 +128,7 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <main id="main" className="grid h-[calc(100vh-7rem)] gap-4 lg:grid-cols-[22rem_1fr]">
+    <main id="main" className="grid h-[calc(100vh-7rem)] grid-cols-1 gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
       <section aria-labelledby="inbox-heading" className="flex min-h-0 flex-col rounded-xl bg-white shadow-sm">
         <div className="border-b border-stone-200 p-4">
           <h1 id="inbox-heading" className="font-serif text-2xl">
