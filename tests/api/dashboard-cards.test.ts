@@ -21,6 +21,17 @@ function dashboardLinks(html: string): string[] {
   return [...new Set(hrefs.filter((h) => h.startsWith('/admin/dashboard/')))];
 }
 
+/** The links that do not open (anything but 200) for `c`, each with where it was sent. */
+async function refusedLinks(c: Client, links: string[]): Promise<string[]> {
+  const refused: string[] = [];
+  for (const link of links) {
+    const res = await c.get(link);
+    if (res.status !== 200) refused.push(`${link} → ${res.status} ${res.headers.get('location') ?? ''}`);
+    await res.body?.cancel();
+  }
+  return refused;
+}
+
 beforeAll(async () => {
   t = await startTestServer();
   people.master_admin = await signedIn(t, 'master_admin', 'cards');
@@ -46,13 +57,7 @@ describe('every card on the admin dashboard opens for the person it is shown to'
         expect(page.status).toBe(200);
         links.push(...dashboardLinks(await page.text()));
       }
-      const refused: string[] = [];
-      for (const link of links) {
-        const res = await c.get(link);
-        if (res.status !== 200) refused.push(`${link} → ${res.status} ${res.headers.get('location') ?? ''}`);
-        await res.body?.cancel();
-      }
-      expect(refused).toEqual([]);
+      expect(await refusedLinks(c, links)).toEqual([]);
       // The master admin's own screen is a card for the master admin only.
       expect(links.includes('/admin/dashboard/users')).toBe(who === 'master_admin');
       if (who !== 'custom') expect(links).toContain('/admin/dashboard/products');
@@ -74,13 +79,7 @@ describe("every link in the admin shell's sidebar opens for the person it is sho
       const page = await c.get('/admin/dashboard');
       expect(page.status).toBe(200);
       const links = sidebarLinks(await page.text());
-      const refused: string[] = [];
-      for (const link of links) {
-        const res = await c.get(link);
-        if (res.status !== 200) refused.push(`${link} → ${res.status} ${res.headers.get('location') ?? ''}`);
-        await res.body?.cancel();
-      }
-      expect(refused).toEqual([]);
+      expect(await refusedLinks(c, links)).toEqual([]);
       expect(links.includes('/admin/dashboard/users')).toBe(who === 'master_admin');
       // A custom role granted only the support inbox sees the dashboard and the inbox, not the content screens it cannot open.
       if (who === 'custom') expect(links).toEqual(['/admin/dashboard', '/admin/dashboard/support']);
