@@ -11,10 +11,10 @@ const PRODUCTS = 10_000;
 const PAGE_SIZE = 24;
 
 const INSERT_PRODUCTS = `
-insert into products (slug, name, category, abv_tenths, volume_ml, description, tasting_notes, image_url, status, stock_units)
+insert into products (slug, name, category, abv_tenths, volume_ml, description, tasting_notes, image_url, status)
 select 'bench-product-' || g, 'Bench Product ' || lpad(g::text, 5, '0'), (array['gin','vodka','whisky','rum','liqueur'])[1 + g % 5],
        350 + g % 200, 700, 'A product loaded by the catalogue benchmark.', '{"nose":"Juniper","palate":"Citrus","finish":"Long"}'::jsonb,
-       '/images/products/frolic-london-dry-gin.svg', 'active', 120
+       '/images/products/frolic-london-dry-gin.svg', 'active'
 from generate_series(1, ${PRODUCTS}) g;
 insert into product_prices (product_id, market, currency, amount_minor)
 select p.id, m.code, m.currency, 2000 + p.id % 3000

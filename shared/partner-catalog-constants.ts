@@ -16,8 +16,9 @@ export interface TradePrice {
   currency: string;
 }
 
-/** Stock at the supplier (until part 2: the brand warehouse), for whom Inventory Viewing is granted. */
+/** A holder's stock of a product, from its ledger: available = on hand − reserved. */
 export interface Availability {
+  /** Bottles available now (on hand − reserved). */
   bottles: number;
   /** Whole cases. */
   cases: number;
@@ -35,8 +36,10 @@ export interface TradeProduct {
   imageUrl: string;
   /** Null: no trade price for this tier in this market — "Price on request". */
   price: TradePrice | null;
-  /** Null when the viewer may not see stock levels. */
+  /** What the viewer's supplier (the brand for an importer) can sell it now; null when the viewer may not see stock levels or has no supplier. */
   availability: Availability | null;
+  /** The viewer's own organisation's stock (an importer or a distributor holds a ledger); null otherwise. */
+  own: Availability | null;
 }
 
 export interface TradeProductDetail extends TradeProduct {
@@ -52,6 +55,10 @@ export interface TradePricing {
   currency: string | null;
   /** Whether availability is shown (Inventory Viewing). */
   inventory: boolean;
+  /** Who the viewer orders from: its supplier's trading name ('Frolic' for an importer); null without one. */
+  supplierName: string | null;
+  /** Whether the viewer's organisation holds a stock ledger of its own (importers and distributors). */
+  holdsStock: boolean;
 }
 
 export interface TradeCatalogPage extends TradePricing {

@@ -6,6 +6,7 @@ import { MARKET_CURRENCIES, SEED_PRODUCTS, SEED_TRADE_SHARE } from './products';
 import { seedCocktails } from './cocktails';
 import { seedRetailers, seedStores } from './stores';
 import { seedEvents } from './events';
+import { moveStock } from '../modules/stock/ledger';
 
 const SEED_KEY = 'demo_seeded_at';
 
@@ -29,10 +30,11 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
           featured: p.featured,
           status: 'active',
           caseSize: p.caseSize,
-          stockUnits: p.stockUnits,
         })
         .returning({ id: products.id });
       const id = (row as { id: number }).id;
+      // The brand warehouse's stock is its ledger: the seed opens it with a movement, as any stock enters.
+      await moveStock(tx, { organisationId: null, productId: id, onHand: p.openingBottles, reserved: 0, cause: 'opening', reason: 'Opening stock (demo)' });
       await tx.insert(productPrices).values(
         Object.entries(p.prices).map(([market, amountMinor]) => ({
           productId: id,

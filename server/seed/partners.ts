@@ -4,9 +4,11 @@
 // email, so a restart changes nothing but the people's password (the demo password of this start).
 // Licences run a year or more from the first seed, except one retailer's, which ends within 30
 // days (so the licence warnings have something to show).
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { organisations, profiles, tradeTerms, users } from '../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { organisations, products, profiles, stockBalances, tradeTerms, users } from '../db/schema';
+import { moveStock } from '../modules/stock/ledger';
+import { SEED_PARTNER_STOCK_SHARE, SEED_PRODUCTS } from './products';
 import { SYSTEM_ACTOR } from '../core/actor';
 import { addDays } from '../../shared/licence';
 import { todayUtc } from '../../shared/partners';
@@ -277,6 +279,46 @@ export async function seedPartnerChain(services: Services, db: Db, passwordHash:
           );
       }
     }
+    await openPartnerStock(tx, ids);
     return ids;
   });
+}
+
+/**
+ * The demo importer's and distributors' opening stock of each demo product (SEED_PARTNER_STOCK_SHARE
+ * of the brand's opening), written once: a holder that already has a balance of a product (it opened
+ * before, or traded since) is left as it is.
+ */
+async function openPartnerStock(tx: Tx, ids: Record<Key, string>): Promise<void> {
+  const seeded = await tx
+    .select({ id: products.id, slug: products.slug, caseSize: products.caseSize })
+    .from(products)
+    .where(
+      inArray(
+        products.slug,
+        SEED_PRODUCTS.map((p) => p.slug),
+      ),
+    );
+  for (const o of CHAIN) {
+    const type = o.fields.type;
+    if (type === 'retailer') continue; // retailers hold no ledger
+    const holder = ids[o.key];
+    const held = new Set(
+      (await tx.select({ productId: stockBalances.productId }).from(stockBalances).where(eq(stockBalances.organisationId, holder))).map((r) => r.productId),
+    );
+    for (const product of seeded) {
+      if (held.has(product.id)) continue;
+      const seed = SEED_PRODUCTS.find((p) => p.slug === product.slug)!;
+      const cases = Math.floor((seed.openingBottles / product.caseSize) * SEED_PARTNER_STOCK_SHARE[type]);
+      if (cases > 0)
+        await moveStock(tx, {
+          organisationId: holder,
+          productId: product.id,
+          onHand: cases * product.caseSize,
+          reserved: 0,
+          cause: 'opening',
+          reason: 'Opening stock (demo)',
+        });
+    }
+  }
 }

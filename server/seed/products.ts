@@ -13,10 +13,17 @@ export interface SeedProduct {
   /** Label colour of the bottle illustration. */
   colour: string;
   prices: Record<'US' | 'GB' | 'EU' | 'CA' | 'AU' | 'INT', number>;
-  /** Bottles per case and bottles in the warehouse (the navy strength runs low on purpose). */
+  /** Bottles per case, and the brand warehouse's opening stock in bottles (the navy strength runs low on purpose). */
   caseSize: number;
-  stockUnits: number;
+  openingBottles: number;
 }
+
+/**
+ * The demo network's opening stock, as a share of the brand's opening cases (whole cases, rounded
+ * down): what the importer and each distributor hold on a first start, so a first order at every
+ * leg can be approved without an adjustment.
+ */
+export const SEED_PARTNER_STOCK_SHARE = { importer: 0.25, distributor: 0.1 } as const;
 
 /** Trade prices as a share of the retail price, per partner tier (rounded to whole minor units). */
 export const SEED_TRADE_SHARE = { importer: 0.45, distributor: 0.55, retailer: 0.7 } as const;
@@ -38,7 +45,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     },
     prices: { US: 3499, GB: 2895, EU: 3290, CA: 4599, AU: 6499, INT: 3499 },
     caseSize: 6,
-    stockUnits: 1440,
+    openingBottles: 1440,
   },
   {
     slug: 'frolic-pink-grapefruit-gin',
@@ -52,7 +59,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tastingNotes: { nose: 'Ripe grapefruit, rhubarb and rose petals.', palate: 'Juicy citrus over a juniper backbone.', finish: 'Bittersweet and refreshing.' },
     prices: { US: 3299, GB: 2695, EU: 2990, CA: 4299, AU: 5999, INT: 3299 },
     caseSize: 6,
-    stockUnits: 720,
+    openingBottles: 720,
   },
   {
     slug: 'frolic-navy-strength-gin',
@@ -66,7 +73,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tastingNotes: { nose: 'Pine, cardamom and lime leaf.', palate: 'Intense and oily, with warming spice.', finish: 'Powerful and lingering.' },
     prices: { US: 4499, GB: 3795, EU: 4290, CA: 5899, AU: 7999, INT: 4499 },
     caseSize: 6,
-    stockUnits: 36,
+    openingBottles: 36,
   },
   {
     slug: 'frolic-wheat-vodka',
@@ -80,7 +87,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tastingNotes: { nose: 'Clean cereal sweetness and a hint of vanilla.', palate: 'Silky, with soft white pepper.', finish: 'Smooth and short.' },
     prices: { US: 2799, GB: 2395, EU: 2690, CA: 3699, AU: 4999, INT: 2799 },
     caseSize: 6,
-    stockUnits: 960,
+    openingBottles: 960,
   },
   {
     slug: 'frolic-single-malt-12',
@@ -98,7 +105,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     },
     prices: { US: 6999, GB: 5495, EU: 6290, CA: 8999, AU: 12999, INT: 6999 },
     caseSize: 6,
-    stockUnits: 240,
+    openingBottles: 240,
   },
   {
     slug: 'frolic-spiced-rum',
@@ -112,7 +119,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tastingNotes: { nose: 'Vanilla pod, clove and burnt sugar.', palate: 'Rich caramel with baking spice.', finish: 'Sweet, warming and round.' },
     prices: { US: 2999, GB: 2495, EU: 2790, CA: 3899, AU: 5499, INT: 2999 },
     caseSize: 6,
-    stockUnits: 600,
+    openingBottles: 600,
   },
   {
     slug: 'frolic-white-rum',
@@ -126,7 +133,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tastingNotes: { nose: 'Fresh cane, banana and lime.', palate: 'Light and grassy with a soft sweetness.', finish: 'Clean and quick.' },
     prices: { US: 2499, GB: 2095, EU: 2390, CA: 3299, AU: 4699, INT: 2499 },
     caseSize: 12,
-    stockUnits: 480,
+    openingBottles: 480,
   },
   {
     slug: 'frolic-coffee-liqueur',
@@ -140,7 +147,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tastingNotes: { nose: 'Fresh espresso and dark chocolate.', palate: 'Roasted coffee, cocoa and caramel.', finish: 'Bittersweet and velvety.' },
     prices: { US: 2699, GB: 2195, EU: 2490, CA: 3499, AU: 4799, INT: 2699 },
     caseSize: 12,
-    stockUnits: 300,
+    openingBottles: 300,
   },
 ];
 

@@ -4,6 +4,7 @@ import { z } from './zod';
 import { numberRule, pageNumber, wholeNumber } from './numbers';
 import { requiredText } from './text';
 import type { PickedMedia } from '../media';
+import type { StockBalanceView } from './stock';
 import { isMarketCode, type MarketPrice, MARKETS } from '../markets';
 import {
   PRODUCT_CASE_SIZE_MAX,
@@ -128,8 +129,10 @@ export interface AdminProductRow {
   name: string;
   category: string;
   status: ProductStatus;
-  stockUnits: number;
+  /** The brand warehouse's balance, read from its stock ledger. */
+  stock: StockBalanceView;
   lowStockThreshold: number;
+  /** Available (on hand − reserved) at or below the threshold. */
   lowStock: boolean;
   imageUrl: string;
   updatedAt: Date;
@@ -152,7 +155,8 @@ export interface ProductForEdit {
   images: PickedMedia[];
   retailPrices: Record<string, number>;
   tradePrices: Record<TradeTier, Record<string, number>>;
-  stockUnits: number;
+  /** The brand warehouse's balance, read from its stock ledger (a save never writes it). */
+  stock: StockBalanceView;
   lowStockThreshold: number;
   featured: boolean;
   status: ProductStatus;

@@ -4,7 +4,7 @@
 // placing, the timeline and thread, the other side hearing live — and, on PostgreSQL, the three races
 // (last units, one key, approve against cancel) each beside the unguarded way that loses them.
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { STANDING_REFUSAL } from '../../shared/partners';
 import { MAX_CASES_PER_LINE, MAX_LINES } from '../../shared/orders';
 import { orderItems, orders, organisations, outboxEmails, productTradePrices, stockBalances, tradeTerms } from '../../server/db/schema';
@@ -82,10 +82,11 @@ beforeAll(async () => {
   }
   // Priced for distributors only: an importer or a retailer cannot order it.
   await price(p.unpriced, 'distributor', 1000);
-  // The brand holds 20 cases of gin and 10 of rum; the distributor 5 cases of gin.
+  // The brand holds 20 cases of gin and 10 of rum; the distributor 5 cases of gin and 2 of rum.
   await moveStock(db(), { organisationId: null, productId: p.gin, onHand: 120, reserved: 0, cause: 'adjustment' });
   await moveStock(db(), { organisationId: null, productId: p.rum, onHand: 120, reserved: 0, cause: 'adjustment' });
   await moveStock(db(), { organisationId: distributorOrg.id, productId: p.gin, onHand: 30, reserved: 0, cause: 'adjustment' });
+  await moveStock(db(), { organisationId: distributorOrg.id, productId: p.rum, onHand: 24, reserved: 0, cause: 'adjustment' });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -164,8 +165,26 @@ describe('an importer orders from the brand', () => {
     );
   });
 
-  it('refuses an approval the stock cannot cover, naming the line, and writes nothing', async () => {
-    const order = await body(await place(importer, [{ productId: p.rum, cases: 50 }]), 201);
+  it('refuses to place more than the supplier has available, naming the product and what is available, and writes nothing', async () => {
+    const stock = await balanceOf(db(), null, p.rum);
+    const available = Math.floor(stock.available / 12);
+    const [before] = await db().select({ n: count() }).from(orders);
+    const res = await body(await place(importer, [{ productId: p.rum, cases: available + 1 }]), 409);
+    expect(res.error).toMatchObject({
+      code: 'insufficient_stock',
+      message: `Not enough stock of order-rum-${process.pid}: only ${available} ${available === 1 ? 'case' : 'cases'} available.`,
+      details: [{ path: 'lines.0.cases', productId: p.rum, availableCases: available }],
+    });
+    expect(await db().select({ n: count() }).from(orders)).toEqual([before]);
+    expect(await balanceOf(db(), null, p.rum)).toEqual(stock);
+  });
+
+  it('refuses an approval the stock cannot cover (it left after the order was placed), naming the line, and writes nothing', async () => {
+    const order = await body(await place(importer, [{ productId: p.rum, cases: 2 }]), 201);
+    // Stock leaves the warehouse between placing and approval: one case is left.
+    const left = (await balanceOf(db(), null, p.rum)).available - 12;
+    await moveStock(db(), { organisationId: null, productId: p.rum, onHand: -left, reserved: 0, cause: 'adjustment', reason: 'Breakage' });
+    onTestFinished(() => moveStock(db(), { organisationId: null, productId: p.rum, onHand: left, reserved: 0, cause: 'adjustment', reason: 'Found' }).then(() => undefined));
     const before = await balanceOf(db(), null, p.rum);
     const res = await body(await staff.json('POST', `/api/admin/trade-orders/${order.id}/approve`, { version: 1, lines: [] }), 409);
     expect(res.error.code).toBe('insufficient_stock');
@@ -460,6 +479,7 @@ describeOnPostgres('orders under concurrency', () => {
   });
 
   it('20 parallel submits with one Idempotency-Key make one order', async () => {
+    await setBrandStock(600); // what the races above left reserved is released: the orders may be placed
     const viewer = await readerOf(importer);
     const key = newKey();
     const before = await orderCount();

@@ -13,6 +13,7 @@ import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { openLive } from '../support/live-socket';
+import { balanceOf, moveStock } from '../../server/modules/stock/ledger';
 
 const GIN = 'frolic-london-dry-gin';
 let t: TestServer;
@@ -33,8 +34,8 @@ beforeAll(async () => {
   ginId = (gin as { id: number }).id;
   await db.delete(productTradePrices).where(eq(productTradePrices.productId, ginId));
   await db.insert(productTradePrices).values(PRICES.map((p) => ({ ...p, productId: ginId })));
-  // 1440 bottles in cases of 6, low at or below 60.
-  await db.update(products).set({ stockUnits: 1441, caseSize: 6, lowStockThreshold: 60 }).where(eq(products.id, ginId));
+  // Cases of 6, low at or below 60 bottles available.
+  await db.update(products).set({ caseSize: 6, lowStockThreshold: 60 }).where(eq(products.id, ginId));
 });
 afterAll(async () => {
   await t?.close();
@@ -108,13 +109,25 @@ describe('the trade catalogue', () => {
     expect(page.items.every((p: { price: unknown }) => p.price === null)).toBe(true);
   });
 
-  it('shows availability only to roles holding Inventory Viewing: in cases and bottles, low stock flagged', async () => {
-    const org = await createOrganisation(t, 'retailer');
-    const member = await signedInMember(t, org);
-    expect((await gin(member)).availability).toEqual({ bottles: 1441, cases: 240, lowStock: false });
+  it("shows availability only to roles holding Inventory Viewing: the supplier's ledger, in cases and bottles, low stock flagged", async () => {
     const db = t.db.database.db;
-    await db.update(products).set({ stockUnits: 30 }).where(eq(products.id, ginId));
+    const distributor = await createOrganisation(t, 'distributor');
+    const org = await createOrganisation(t, 'retailer', { supplierId: distributor.id });
+    const member = await signedInMember(t, org);
+    // Nothing at the distributor yet: the retailer sees its supplier's stock, not the brand's 1,440.
+    expect((await gin(member)).availability).toEqual({ bottles: 0, cases: 0, lowStock: true });
+    expect((await gin(member)).own).toBeNull();
+    await moveStock(db, { organisationId: distributor.id, productId: ginId, onHand: 1441, reserved: 0, cause: 'opening' });
+    expect((await gin(member)).availability).toEqual({ bottles: 1441, cases: 240, lowStock: false });
+    await moveStock(db, { organisationId: distributor.id, productId: ginId, onHand: 0, reserved: 1411, cause: 'reservation' });
     expect((await gin(member)).availability).toEqual({ bottles: 30, cases: 5, lowStock: true });
+    // The distributor sees its importer's figure (none) and its own.
+    const seller = await signedInMember(t, distributor);
+    expect(await gin(seller)).toMatchObject({ availability: { bottles: 0, cases: 0 }, own: { bottles: 30, cases: 5, lowStock: true } });
+    // An importer sees the brand warehouse's and its own.
+    const brand = await balanceOf(db, null, ginId);
+    const importer = await signedInMember(t, await createOrganisation(t, 'importer'));
+    expect(await gin(importer)).toMatchObject({ availability: { bottles: brand.available }, own: { bottles: 0 } });
 
     await db.delete(rolePermissions).where(and(eq(rolePermissions.role, 'retailer'), eq(rolePermissions.permission, 'inventory:view')));
     await t.app.feed.publish(USER_CHANGED_TOPIC, {});
@@ -130,7 +143,6 @@ describe('the trade catalogue', () => {
       expect((await gin(await signedInMember(t, await createOrganisation(t, 'distributor')))).availability).not.toBeNull();
     } finally {
       await db.insert(rolePermissions).values({ role: 'retailer', permission: 'inventory:view' }).onConflictDoNothing();
-      await db.update(products).set({ stockUnits: 1441 }).where(eq(products.id, ginId));
       await t.app.feed.publish(USER_CHANGED_TOPIC, {});
     }
   });

@@ -104,7 +104,6 @@ describe('a product gallery on the public site', () => {
       images: [amber, green],
       retailPrices: product.retailPrices,
       tradePrices: product.tradePrices,
-      stockUnits: product.stockUnits,
       lowStockThreshold: product.lowStockThreshold,
       featured: product.featured,
       status: product.status,

@@ -100,7 +100,7 @@ describe('the staff product list', () => {
     expect(low.items.map((p: { slug: string; lowStock: boolean }) => [p.slug, p.lowStock])).toEqual([['frolic-navy-strength-gin', true]]);
 
     const byStock = await (await admin.json('GET', `${API}?sort=stock&dir=desc&pageSize=2`)).json();
-    expect(byStock.items[0]).toMatchObject({ slug: 'frolic-london-dry-gin', stockUnits: 1440 });
+    expect(byStock.items[0]).toMatchObject({ slug: 'frolic-london-dry-gin', stock: { onHand: 1440, reserved: 0, available: 1440 } });
     expect(byStock).toMatchObject({ page: 1, pageSize: 2, total: 8 });
     expect((await (await admin.json('GET', `${API}?category=rum&status=active`)).json()).total).toBe(2);
     expect((await admin.json('GET', `${API}?sort=price`)).status).toBe(400);
@@ -206,16 +206,17 @@ describe('create, update, archive, delete', () => {
     const id = await idOf('frolic-spiced-rum');
     const opened = await load(admin, id);
     // The demo content comes with stock, case size and trade prices per tier and market.
-    expect(opened).toMatchObject({ stockUnits: 600, caseSize: 6, tradePrices: { importer: { GB: 1123 }, distributor: { GB: 1372 }, retailer: { GB: 1747 } } });
-    // A save never writes the stock (it is the brand's ledger): a stockUnits sent along is ignored.
+    expect(opened).toMatchObject({ stock: { onHand: 600, reserved: 0, available: 600 }, caseSize: 6, tradePrices: { importer: { GB: 1123 }, distributor: { GB: 1372 }, retailer: { GB: 1747 } } });
+    // A save never writes the stock (it is the brand's ledger): a stock figure sent along is ignored.
     const first = await admin.json('PUT', `${API}/${id}`, {
       ...bodyOf(opened),
+      stock: { onHand: 42, reserved: 0, available: 42 },
       stockUnits: 42,
       lowStockThreshold: 42,
       retailPrices: { ...opened.retailPrices, GB: 2595 },
     });
     expect(first.status).toBe(200);
-    expect((await first.json()).product).toMatchObject({ version: opened.version + 1, stockUnits: 600, lowStockThreshold: 42 });
+    expect((await first.json()).product).toMatchObject({ version: opened.version + 1, stock: { onHand: 600 }, lowStockThreshold: 42 });
 
     const second = await employee.json('PUT', `${API}/${id}`, { ...bodyOf(opened), lowStockThreshold: 7 });
     expect(second.status).toBe(409);
@@ -224,7 +225,7 @@ describe('create, update, archive, delete', () => {
     expect(err.hint).toMatch(/Reload/);
 
     const now = await load(admin, id);
-    expect(now.stockUnits).toBe(600);
+    expect(now.stock.onHand).toBe(600);
     expect(now.lowStockThreshold).toBe(42);
     expect(now.retailPrices.GB).toBe(2595);
     // The seeded picture stays when the editor sends no images.
@@ -283,7 +284,8 @@ describe('create, update, archive, delete', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.recordId, String(id)), eq(auditLogs.action, 'DELETE')));
-    expect(audit?.oldValues).toMatchObject({ slug: 'frolic-short-lived', stockUnits: 0, carriedByStoreIds: [1] });
+    expect(audit?.oldValues).toMatchObject({ slug: 'frolic-short-lived', carriedByStoreIds: [1] });
+    expect(audit?.oldValues).not.toHaveProperty('stock');
     expect(audit?.newValues).toBeNull();
   });
 });

@@ -28,7 +28,6 @@ const product = (over: Record<string, unknown> = {}) => ({
   caseSize: 6,
   description: 'A test gin.',
   tastingNotes: { nose: 'a', palate: 'b', finish: 'c' },
-  stockUnits: 10,
   lowStockThreshold: 1,
   status: 'draft',
   ...over,

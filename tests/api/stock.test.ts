@@ -1,5 +1,5 @@
 // Stock (issue 15): the brand's adjustments from the product editor (a reason, never below zero,
-// audited, mirrored in products.stock_units), and an importer's allocations to its own distributors:
+// audited, read back by every screen from the ledger), and an importer's allocations to its own distributors:
 // both ledgers move in one transaction, the distributor alone hears of it, a foreign distributor
 // does not exist, only an importer that can trade allocates, an Idempotency-Key makes a retry one
 // allocation, and — on PostgreSQL — parallel allocations never take more than the importer holds.
@@ -60,8 +60,8 @@ describe('brand adjustments (the product editor)', () => {
     const ok = await staff.json('POST', `${url}/stock-adjustments`, { delta: 12, reason: 'Bottling run 14' });
     expect(ok.status).toBe(201);
     expect((await ok.json()).balance).toEqual({ onHand: before.onHand + 12, reserved: before.reserved, available: before.available + 12 });
-    const [p] = await db().select({ s: products.stockUnits }).from(products).where(eq(products.id, ginId));
-    expect(p?.s).toBe(before.onHand + 12);
+    const listed = await (await staff.get(`/api/admin/products?q=london-dry`)).json();
+    expect(listed.items.find((i: { id: number }) => i.id === ginId).stock).toEqual({ onHand: before.onHand + 12, reserved: before.reserved, available: before.available + 12 });
 
     const tooMuch = await staff.json('POST', `${url}/stock-adjustments`, { delta: -(before.onHand + 13), reason: 'Breakage' });
     expect(tooMuch.status).toBe(409);

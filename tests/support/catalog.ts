@@ -21,7 +21,6 @@ export function galleryProductBody(slug: string, images: string[]) {
     tastingNotes: { nose: 'Juniper', palate: 'Citrus', finish: 'Dry' },
     images,
     retailPrices: { GB: 3200 },
-    stockUnits: 50,
     lowStockThreshold: 5,
     featured: false,
     status: 'active',

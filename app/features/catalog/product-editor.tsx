@@ -173,7 +173,7 @@ export function ProductEditor({ product, errors: serverErrors, busy, onSave }: P
       <Section title="Stock">
         <p className="text-sm text-stone-700">
           {product
-            ? `${plural(product.stockUnits, 'bottle')} on hand in the brand warehouse. Saving the product never changes the stock: record an adjustment with its reason under “Brand warehouse stock” below.`
+            ? `${plural(product.stock.onHand, 'bottle')} on hand in the brand warehouse, ${plural(product.stock.available, 'bottle')} available (${product.stock.reserved.toLocaleString('en-GB')} reserved for approved orders). Saving the product never changes the stock: record an adjustment with its reason under “Brand warehouse stock” below.`
             : 'A new product starts with no stock. Once it is saved, record its opening stock as an adjustment with its reason.'}
         </p>
         <Field

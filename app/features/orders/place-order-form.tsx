@@ -1,7 +1,9 @@
 // The place-order form (importer's Place Order, retailer's Place Orders): the catalogue at the buyer's
-// tier price, a cases box per product, a note, and a running total for display only (the server
-// prices the order). The hidden Idempotency-Key is the loader's, one per form: a resent form gets the
-// order its first sending placed.
+// tier price, the cases the supplier can sell now, a cases box per product (more than is available is
+// refused here and by the server), a note, and a running total for display only (the server prices the
+// order). The hidden Idempotency-Key is the loader's, one per form: a resent form gets the order its
+// first sending placed. A live refresh (the supplier's stock moved) brings new figures and a new key,
+// which the form takes only once its last sending has been answered.
 import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { formatPrice } from '@shared/markets';
@@ -10,6 +12,7 @@ import { buttonClass } from '~/components/admin-ui/list';
 import { Field, FormError, inputClass } from '~/components/forms/fields';
 import type { OrderFormResult } from './types';
 import { TableScroll } from '~/components/ui/table-scroll';
+import { plural } from '@shared/plural';
 
 export interface OrderableProduct {
   id: number;
@@ -17,6 +20,14 @@ export interface OrderableProduct {
   category: string;
   caseSize: number;
   price: { bottleMinor: number; caseMinor: number; currency: string } | null;
+  /** Whole cases the supplier can sell now; null when it is not shown. */
+  availableCases: number | null;
+}
+
+/** The line's problem the form can see before sending: more than the supplier has. */
+export function overAvailable(p: Pick<OrderableProduct, 'name' | 'availableCases'>, cases: number): string | null {
+  if (p.availableCases === null || cases <= p.availableCases) return null;
+  return p.availableCases === 0 ? `${p.name} is out of stock.` : `Only ${plural(p.availableCases, 'case')} of ${p.name} available.`;
 }
 
 export function PlaceOrderForm({
@@ -38,6 +49,11 @@ export function PlaceOrderForm({
   const [cases, setCases] = useState<Record<number, string>>(() => Object.fromEntries(priced.map((p) => [p.id, values[`cases.${p.id}`] ?? ''])));
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
+  // The key this form sends: kept across live refreshes, renewed once a sending has its answer.
+  // (React's "adjusting state when a prop changes": set during render, no effect.)
+  const [sending, setSending] = useState({ key: idempotencyKey, answer: result });
+  if (sending.answer !== result) setSending({ key: idempotencyKey, answer: result });
+  const key = sending.key;
   const currency = priced[0]?.price?.currency ?? null;
   const count = (p: OrderableProduct) => {
     const n = Number(cases[p.id] ?? '');
@@ -45,10 +61,19 @@ export function PlaceOrderForm({
   };
   const total = priced.reduce((s, p) => s + count(p) * (p.price?.caseMinor ?? 0), 0);
   const totalCases = priced.reduce((s, p) => s + count(p), 0);
+  const over = priced.some((p) => overAvailable(p, count(p)));
   if (priced.length === 0) return <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">No products have a trade price for your organisation yet.</p>;
   return (
-    <Form method="post" noValidate className="space-y-4" aria-label="Place an order">
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+    <Form
+      method="post"
+      noValidate
+      className="space-y-4"
+      aria-label="Place an order"
+      onSubmit={(e) => {
+        if (over) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="idempotencyKey" value={key} />
       <FormError message={result?.formError} />
       <fieldset disabled={!!disabledReason} className="space-y-4">
         {disabledReason ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{disabledReason}</p> : null}
@@ -66,6 +91,9 @@ export function PlaceOrderForm({
                 <th scope="col" className="px-4 py-3 text-right">
                   Per case
                 </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Available
+                </th>
                 <th scope="col" className="px-4 py-3">
                   Cases
                 </th>
@@ -77,7 +105,7 @@ export function PlaceOrderForm({
             <tbody>
               {priced.map((p) => {
                 const name = `cases.${p.id}`;
-                const error = errors[name];
+                const error = overAvailable(p, count(p)) ?? errors[name];
                 return (
                   <tr key={p.id} className="border-b border-stone-100 align-top last:border-0" data-testid="order-product">
                     <td className="px-4 py-3">
@@ -88,6 +116,9 @@ export function PlaceOrderForm({
                     </td>
                     <td className="px-4 py-3 text-right">{formatPrice(p.price!.bottleMinor, p.price!.currency)}</td>
                     <td className="px-4 py-3 text-right">{formatPrice(p.price!.caseMinor, p.price!.currency)}</td>
+                    <td className="px-4 py-3 text-right" data-testid="order-available">
+                      {p.availableCases === null ? '—' : p.availableCases === 0 ? 'Out of stock' : plural(p.availableCases, 'case')}
+                    </td>
                     <td className="px-4 py-3">
                       <label className="sr-only" htmlFor={`order-${name}`}>
                         Cases of {p.name}
@@ -98,7 +129,7 @@ export function PlaceOrderForm({
                         type="number"
                         inputMode="numeric"
                         min={0}
-                        max={MAX_CASES_PER_LINE}
+                        max={p.availableCases === null ? MAX_CASES_PER_LINE : Math.min(p.availableCases, MAX_CASES_PER_LINE)}
                         step={1}
                         value={cases[p.id] ?? ''}
                         onChange={(e) => setCases((c) => ({ ...c, [p.id]: e.target.value }))}
@@ -126,7 +157,7 @@ export function PlaceOrderForm({
         <Field label="Note to your supplier" name="note" optional error={errors.note}>
           {(props) => <textarea {...props} rows={3} defaultValue={values.note ?? ''} />}
         </Field>
-        <button type="submit" className={buttonClass.primary} disabled={busy}>
+        <button type="submit" className={buttonClass.primary} disabled={busy || over}>
           {busy ? 'Placing…' : 'Place order'}
         </button>
       </fieldset>

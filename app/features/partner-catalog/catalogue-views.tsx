@@ -59,6 +59,7 @@ export function CatalogueTable({ items, inventory }: { items: TradeProduct[]; in
               {inventory ? (
                 <td className="px-4 py-3">
                   <AvailabilityView availability={p.availability} caseSize={p.caseSize} />
+                  <AvailabilityView availability={p.own} caseSize={p.caseSize} own />
                 </td>
               ) : null}
             </tr>
@@ -88,6 +89,7 @@ export function CatalogueGrid({ items }: { items: TradeProduct[] }) {
             <div className="mt-auto pt-2">
               <TradePriceView price={p.price} caseSize={p.caseSize} />
               <AvailabilityView availability={p.availability} caseSize={p.caseSize} />
+              <AvailabilityView availability={p.own} caseSize={p.caseSize} own />
             </div>
           </div>
         </li>

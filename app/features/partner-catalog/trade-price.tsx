@@ -1,8 +1,9 @@
 // A product's trade price as partners read it — per bottle as stored, per case as orders will be
-// placed — or 'Price on request' where the tier has none in the market; and its availability, for
-// whom Inventory Viewing is granted.
+// placed — or 'Price on request' where the tier has none in the market; and, for whom Inventory
+// Viewing is granted, what its supplier can sell now and what its own organisation holds.
 import { formatPrice, getMarket } from '@shared/markets';
 import { ORGANISATION_TYPE_LABELS } from '@shared/partners';
+import { plural } from '@shared/plural';
 import { type Availability, PRICE_ON_REQUEST, type TradePrice, type TradePricing } from '@shared/partner-catalog-constants';
 
 export function TradePriceView({ price, caseSize, size = 'md' }: { price: TradePrice | null; caseSize: number; size?: 'md' | 'lg' }) {
@@ -23,20 +24,25 @@ export function TradePriceView({ price, caseSize, size = 'md' }: { price: TradeP
   );
 }
 
-export function AvailabilityView({ availability, caseSize }: { availability: Availability | null; caseSize: number }) {
+/**
+ * A holder's available stock of a product: the supplier's ("6 cases available", what the viewer can
+ * order now) or, with `own`, the viewer's organisation's ("In your stock: 6 cases").
+ */
+export function AvailabilityView({ availability, caseSize, own = false }: { availability: Availability | null; caseSize: number; own?: boolean }) {
   if (!availability) return null;
+  const testId = own ? 'own-stock' : 'availability';
   if (availability.bottles === 0)
     return (
-      <p className="text-sm font-medium text-red-800" data-testid="availability">
-        Out of stock
+      <p className={`text-sm ${own ? 'text-stone-700' : 'font-medium text-red-800'}`} data-testid={testId}>
+        {own ? 'In your stock: none' : 'Out of stock'}
       </p>
     );
   const loose = availability.bottles - availability.cases * caseSize;
+  const figure = `${plural(availability.cases, 'case')}${loose ? ` (+${plural(loose, 'bottle')})` : ''}`;
   return (
-    <p className={`text-sm ${availability.lowStock ? 'font-medium text-amber-900' : 'text-stone-700'}`} data-testid="availability">
-      {availability.cases} {availability.cases === 1 ? 'case' : 'cases'} available
-      {loose ? ` (+${loose} ${loose === 1 ? 'bottle' : 'bottles'})` : ''}
-      {availability.lowStock ? ' · Low stock' : ''}
+    <p className={`text-sm ${availability.lowStock && !own ? 'font-medium text-amber-900' : 'text-stone-700'}`} data-testid={testId}>
+      {own ? `In your stock: ${figure}` : `${figure} available`}
+      {availability.lowStock && !own ? ' · Low stock' : ''}
     </p>
   );
 }
@@ -54,7 +60,7 @@ export function PricingNote({ pricing }: { pricing: TradePricing }) {
     <p className="text-sm text-stone-700" data-testid="pricing-note">
       {ORGANISATION_TYPE_LABELS[pricing.tier]} trade prices for {market.name} in {pricing.currency ?? market.currency}, before tax. Orders are placed in whole
       cases.
-      {pricing.inventory ? ' Availability is the stock at your supplier.' : ''}
+      {pricing.inventory && pricing.supplierName ? ` Availability is what ${pricing.supplierName} can sell you now.` : ''}
     </p>
   );
 }

@@ -133,8 +133,8 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
                 <Link to={href('/admin/dashboard/products/:id', { id: String(p.id) })} className={linkClass}>
                   {p.name}
                 </Link>
-                <span className={p.stockUnits === 0 ? 'font-semibold text-red-800' : 'text-stone-700'}>
-                  {p.stockUnits} left <span className="text-stone-500">(threshold {p.lowStockThreshold})</span>
+                <span className={p.available === 0 ? 'font-semibold text-red-800' : 'text-stone-700'}>
+                  {p.available.toLocaleString('en-GB')} available <span className="text-stone-500">(threshold {p.lowStockThreshold})</span>
                 </span>
               </li>
             ))}

@@ -68,6 +68,7 @@ export default function PartnerProduct({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="mt-2">
               <AvailabilityView availability={product.availability} caseSize={product.caseSize} />
+              <AvailabilityView availability={product.own} caseSize={product.caseSize} own />
             </div>
             <div className="mt-3">
               <PricingNote pricing={pricing} />

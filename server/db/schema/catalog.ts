@@ -29,8 +29,6 @@ export const products = pgTable(
     status: productStatus('status').notNull().default('draft'),
     /** Bottles per case (trade orders are in cases). */
     caseSize: integer('case_size').notNull().default(6),
-    /** Bottles in stock at the brand's warehouse; never negative. */
-    stockUnits: integer('stock_units').notNull().default(0),
     /** At or below this the product is "low on stock" on the dashboard. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(60),
     /** Optimistic concurrency: bumped on every update; a write naming an older version is refused. */
@@ -46,7 +44,6 @@ export const products = pgTable(
     check('products_abv_range', sql`${t.abvTenths} between 0 and 1000`),
     check('products_volume_positive', sql`${t.volumeMl} > 0`),
     check('products_case_size_positive', sql`${t.caseSize} > 0`),
-    check('products_stock_nonnegative', sql`${t.stockUnits} >= 0`),
   ],
 );
 

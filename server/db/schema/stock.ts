@@ -32,8 +32,8 @@ export const stockBalances = pgTable(
   ],
 );
 
-/** Why stock moved. */
-export const stockCause = pgEnum('stock_cause', ['adjustment', 'reservation', 'release', 'shipment', 'delivery', 'allocation']);
+/** Why stock moved; `opening` is a holder's first balance (the seed, or the figure a product carried before the ledger was its only stock). */
+export const stockCause = pgEnum('stock_cause', ['adjustment', 'reservation', 'release', 'shipment', 'delivery', 'allocation', 'opening']);
 
 export const stockMovements = pgTable(
   'stock_movements',

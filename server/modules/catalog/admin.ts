@@ -17,6 +17,7 @@ import { type Actor } from '../../core/actor';
 import { recordAudit } from '../audit/service';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from '../media/picked';
+import { balanceOf, brandStock } from '../stock/ledger';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -37,11 +38,11 @@ const SORTS = {
   name: [products.name],
   category: [products.category, products.name],
   status: [products.status, products.name],
-  stock: [products.stockUnits, products.name],
+  stock: [brandStock.available, products.name],
   updatedAt: [products.updatedAt],
 } as const;
 
-const isLowStock = sql<boolean>`${products.stockUnits} <= ${products.lowStockThreshold}`;
+const isLowStock = sql<boolean>`${brandStock.available} <= ${products.lowStockThreshold}`;
 
 function slugTaken(slug: string): AppError {
   return new AppError('slug_taken', 409, `Another product already uses the slug “${slug}”.`, {
@@ -141,7 +142,7 @@ async function readProduct(db: DbOrTx, row: ProductRow): Promise<ProductForEdit>
     images: images.map((i) => toPickedMedia(i.media)),
     retailPrices: Object.fromEntries(retail.map((p) => [p.market, p.amountMinor])),
     tradePrices,
-    stockUnits: row.stockUnits,
+    stock: await balanceOf(db, null, row.id),
     lowStockThreshold: row.lowStockThreshold,
     featured: row.featured,
     status: row.status,
@@ -151,7 +152,8 @@ async function readProduct(db: DbOrTx, row: ProductRow): Promise<ProductForEdit>
 
 /** What the audit log keeps of a product: its stored values, with images as media ids. */
 function auditView(p: ProductForEdit): Record<string, unknown> {
-  const { images, id: _id, version: _version, updatedAt: _updatedAt, abv, ...rest } = p;
+  // The stock is the ledger's (its movements are its audit): a product's save never changes it.
+  const { images, id: _id, version: _version, updatedAt: _updatedAt, stock: _stock, abv, ...rest } = p;
   return { ...rest, abvTenths: Math.round(abv * 10), images: images.map((i) => i.id) };
 }
 
@@ -208,7 +210,8 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
             name: products.name,
             category: products.category,
             status: products.status,
-            stockUnits: products.stockUnits,
+            onHand: brandStock.onHand,
+            reserved: brandStock.reserved,
             lowStockThreshold: products.lowStockThreshold,
             imageUrl: products.imageUrl,
             updatedAt: products.updatedAt,
@@ -235,7 +238,11 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
         { q: query.q ? containsPattern(query.q) : null, status: query.status ?? null, category: query.category ?? null },
         query,
       );
-      return { items: rows.map((r) => ({ ...r, lowStock: r.stockUnits <= r.lowStockThreshold })), page: query.page, pageSize: query.pageSize, total };
+      const items = rows.map(({ onHand, reserved, ...r }) => {
+        const stock = { onHand, reserved, available: onHand - reserved };
+        return { ...r, stock, lowStock: stock.available <= r.lowStockThreshold };
+      });
+      return { items, page: query.page, pageSize: query.pageSize, total };
     },
 
     async getForEdit(id) {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { brandEvents, businessInquiries, cocktails, contactMessages, products, storeLocations, users } from '../../db/schema';
 import { utcToZoned } from '../marketing/zoned-time';
 import { createPartnerDashboard } from './partner';
+import { brandStock } from '../stock/ledger';
 
 export interface AdminSummary {
   activeProducts: number;
@@ -16,7 +17,8 @@ export interface AdminSummary {
   lowStockProducts: number;
   users: number;
   recentInquiries: { kind: 'contact' | 'business'; id: number; from: string; subject: string; status: string; createdAt: Date }[];
-  lowStock: { id: number; name: string; stockUnits: number; lowStockThreshold: number }[];
+  /** Active products whose brand-warehouse stock available (on hand − reserved, from the ledger) is at or below their threshold. */
+  lowStock: { id: number; name: string; available: number; lowStockThreshold: number }[];
   nextEvents: { id: number; title: string; venue: string; city: string; startsAt: Date; startsLocal: string; timezone: string }[];
 }
 
@@ -24,7 +26,7 @@ const count = sql<number>`count(*)::int`;
 const RECENT = 5;
 
 export function createDashboardService(db: Db, now: () => number = Date.now) {
-  const lowStockWhere = and(eq(products.status, 'active'), lte(products.stockUnits, products.lowStockThreshold));
+  const lowStockWhere = and(eq(products.status, 'active'), lte(brandStock.available, products.lowStockThreshold));
   /** Published and not over: an event without an end is over once it has started. */
   const upcomingWhere = (now: Date) =>
     and(eq(brandEvents.published, true), or(gte(brandEvents.endsAt, now), and(isNull(brandEvents.endsAt), gte(brandEvents.startsAt, now))));
@@ -45,10 +47,10 @@ export function createDashboardService(db: Db, now: () => number = Date.now) {
         db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(RECENT),
         db.select().from(businessInquiries).orderBy(desc(businessInquiries.createdAt)).limit(RECENT),
         db
-          .select({ id: products.id, name: products.name, stockUnits: products.stockUnits, lowStockThreshold: products.lowStockThreshold })
+          .select({ id: products.id, name: products.name, available: brandStock.available, lowStockThreshold: products.lowStockThreshold })
           .from(products)
           .where(lowStockWhere)
-          .orderBy(asc(products.stockUnits), asc(products.name))
+          .orderBy(asc(brandStock.available), asc(products.name))
           .limit(RECENT),
         db.select().from(brandEvents).where(upcomingWhere(now)).orderBy(asc(brandEvents.startsAt)).limit(RECENT),
       ]);

@@ -57,7 +57,8 @@ import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import type { Live } from '../../realtime/live';
-import { balanceOf, moveStock, productNameOf } from '../stock/ledger';
+import { balanceOf, balancesOf, holdersMoved, moveStock, productNameOf } from '../stock/ledger';
+import { announceStock } from '../stock/announce';
 import { enforceCreditHold } from '../payments/credit-hold';
 import { createOrderNotices, type OrderNews } from './notices';
 import { createOrderReports } from './reports';
@@ -301,18 +302,22 @@ export function createOrderService(deps: OrderDeps) {
   async function write<T>(fn: (tx: Tx, tell: (news: OrderNews) => Promise<void>, touch: (row: OrderRow) => void) => Promise<T>): Promise<T> {
     const told: StoredNotification[] = [];
     const touched = new Map<number, OrderRow>();
-    const result = await db.transaction(async (tx) =>
-      fn(
+    let moved: (string | null)[] = [];
+    const result = await db.transaction(async (tx) => {
+      const out = await fn(
         tx,
         async (news) => {
           touched.set(news.order.id, news.order as OrderRow);
           told.push(await notices.tell(tx, news));
         },
         (row) => touched.set(row.id, row),
-      ),
-    );
+      );
+      moved = holdersMoved(tx);
+      return out;
+    });
     for (const n of told) await deps.notifications.announce(n);
     for (const [id, row] of touched) await signal(id, row);
+    await announceStock(db, deps.live, moved);
     return result;
   }
 
@@ -615,7 +620,13 @@ export function createOrderService(deps: OrderDeps) {
         const taxRateBp = terms?.taxRateBp ?? 0;
         const ids = input.lines.map((l) => l.productId);
         const found = await tx
-          .select({ id: products.id, caseSize: products.caseSize, amountMinor: productTradePrices.amountMinor, currency: productTradePrices.currency })
+          .select({
+            id: products.id,
+            name: products.name,
+            caseSize: products.caseSize,
+            amountMinor: productTradePrices.amountMinor,
+            currency: productTradePrices.currency,
+          })
           .from(products)
           .innerJoin(
             productTradePrices,
@@ -629,6 +640,25 @@ export function createOrderService(deps: OrderDeps) {
         });
         if (refused.length)
           throw fieldError('product_unavailable', 400, 'Only active products with a trade price for your organisation can be ordered.', refused);
+        // A buyer orders what its supplier can sell it now (the seller's available stock, from its ledger).
+        // Approval reserves it; until then another buyer may take it, and approval refuses what is gone.
+        const stock = await balancesOf(tx, sellerId, ids);
+        const short = input.lines.flatMap((l, i) => {
+          const p = byId.get(l.productId)!;
+          const availableCases = Math.floor(Math.max(0, stock.get(l.productId)?.available ?? 0) / p.caseSize);
+          if (l.cases <= availableCases) return [];
+          const message = `Only ${plural(availableCases, 'case')} of ${p.name} available.`;
+          return [{ path: `lines.${i}.cases`, message, productId: l.productId, name: p.name, availableCases }];
+        });
+        if (short.length)
+          throw new AppError(
+            'insufficient_stock',
+            409,
+            short.length === 1
+              ? `Not enough stock of ${short[0]!.name}: only ${plural(short[0]!.availableCases, 'case')} available.`
+              : `Not enough stock of ${short.map((x) => x.name).join(', ')}: lower the highlighted lines.`,
+            { details: short.map(({ name: _n, ...d }) => d), hint: 'Lower the cases to what is available, or order the rest later.' },
+          );
         const lines = input.lines.map((l) => {
           const p = byId.get(l.productId)!;
           return {

@@ -1,9 +1,12 @@
 // The trade catalogue for partners (View Products, Browse Catalog, the header's search): active
 // products with the trade price of the viewer's tier — its organisation's type — in its
 // organisation's market, per bottle as stored and per case (× case size, as orders will be placed),
-// and the stock only for whom the one decision grants Inventory Viewing. Until part 2 brings stock
-// ledgers per organisation, availability is the brand warehouse's figure.
+// and the stock only for whom the one decision grants Inventory Viewing: what the viewer's supplier
+// can sell it now (available = on hand − reserved in the supplier's ledger: the brand's for an
+// importer, the importer's for a distributor, the distributor's for a retailer) and, for an importer
+// or a distributor, its own. Every figure is read from the ledger (stock/ledger.ts `stockOf`).
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { onePage, totalOf } from '../../db/paged';
 import type { Availability, TradeCatalogPage, TradePrice, TradePricing, TradeProduct, TradeProductDetail } from '../../../shared/partner-catalog-constants';
 import type { PartnerCatalogQuery } from '../../../shared/schemas/partner-catalog';
@@ -15,14 +18,36 @@ import { containsPattern } from '../../db/like';
 import { mediaAssets, organisations, productImages, products, productTradePrices } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import { toGalleryImage } from '../catalog/service';
+import { stockOf } from '../stock/ledger';
 
 type ProductRow = typeof products.$inferSelect;
 
-function availabilityOf(row: ProductRow): Availability {
-  return { bottles: row.stockUnits, cases: Math.floor(row.stockUnits / row.caseSize), lowStock: row.stockUnits <= row.lowStockThreshold };
+export function availabilityOf(available: number, row: Pick<ProductRow, 'caseSize' | 'lowStockThreshold'>): Availability {
+  const bottles = Math.max(0, available);
+  return { bottles, cases: Math.floor(bottles / row.caseSize), lowStock: bottles <= row.lowStockThreshold };
 }
 
-function toTrade(row: ProductRow, bottle: { amountMinor: number; currency: string } | null, inventory: boolean): TradeProduct {
+/** Whose ledgers a viewer's catalogue reads: its supplier's (null: the brand) and its own, where it sees stock. */
+interface Holders {
+  /** The supplier's organisation (null: the brand), or undefined when there is none to show. */
+  supplier: string | null | undefined;
+  own: string | undefined;
+}
+
+/** The stock columns a catalogue query selects for these holders (a constant 0 where there is none). */
+function stockColumns(h: Holders) {
+  const none = sql<number>`0`.mapWith(Number);
+  return {
+    supplierAvailable: h.supplier === undefined ? none : stockOf(h.supplier).available,
+    ownAvailable: h.own === undefined ? none : stockOf(h.own).available,
+  };
+}
+
+function toTrade(
+  row: ProductRow,
+  bottle: { amountMinor: number; currency: string } | null,
+  stock: { holders: Holders; supplierAvailable: number; ownAvailable: number } | null,
+): TradeProduct {
   const price: TradePrice | null = bottle ? { bottleMinor: bottle.amountMinor, caseMinor: bottle.amountMinor * row.caseSize, currency: bottle.currency } : null;
   return {
     id: row.id,
@@ -34,29 +59,61 @@ function toTrade(row: ProductRow, bottle: { amountMinor: number; currency: strin
     caseSize: row.caseSize,
     imageUrl: row.imageUrl,
     price,
-    availability: inventory ? availabilityOf(row) : null,
+    availability: stock && stock.holders.supplier !== undefined ? availabilityOf(stock.supplierAvailable, row) : null,
+    own: stock && stock.holders.own !== undefined ? availabilityOf(stock.ownAvailable, row) : null,
   };
 }
 
 export interface PartnerCatalogService {
   /** Whose prices the viewer sees (its organisation's tier and market) and whether it sees stock. */
   pricing(viewer: Viewer): Promise<TradePricing>;
-  list(viewer: Viewer, query: PartnerCatalogQuery): Promise<TradeCatalogPage>;
+  /**
+   * One page of the catalogue. `ordering`: the order form's read — the supplier's availability is shown
+   * to whom may place orders (Order Management) even without Inventory Viewing, as placing refuses more.
+   */
+  list(viewer: Viewer, query: PartnerCatalogQuery, options?: { ordering?: boolean }): Promise<TradeCatalogPage>;
   /** An active product's page; 404 for anything else. */
   get(viewer: Viewer, slug: string): Promise<TradeProductDetail>;
 }
 
 export function createPartnerCatalogService(db: Db, access: Access): PartnerCatalogService {
-  async function pricing(viewer: Viewer): Promise<TradePricing> {
-    const inventory = await access.can(viewer, { permission: 'inventory:view' });
-    if (!viewer.organisationId) return { tier: null, market: null, currency: null, inventory };
+  const NONE: Holders = { supplier: undefined, own: undefined };
+
+  async function viewed(viewer: Viewer, ordering = false): Promise<{ pricing: TradePricing; holders: Holders }> {
+    const inventory = (await access.can(viewer, { permission: 'inventory:view' })) || (ordering && (await access.can(viewer, { permission: 'orders:manage' })));
+    const bare = { tier: null, market: null, currency: null, inventory, supplierName: null, holdsStock: false };
+    if (!viewer.organisationId) return { pricing: bare, holders: NONE };
+    const supplier = alias(organisations, 'supplier');
     const [org] = await db
-      .select({ type: organisations.type, market: organisations.market, currency: organisations.currency })
+      .select({
+        type: organisations.type,
+        market: organisations.market,
+        currency: organisations.currency,
+        supplierId: organisations.supplierId,
+        supplierName: supplier.tradingName,
+      })
       .from(organisations)
+      .leftJoin(supplier, eq(supplier.id, organisations.supplierId))
       .where(eq(organisations.id, viewer.organisationId));
-    if (!org) return { tier: null, market: null, currency: null, inventory };
-    return { tier: org.type as TradeTier, market: org.market, currency: org.currency, inventory };
+    if (!org) return { pricing: bare, holders: NONE };
+    // An importer buys from the brand (its ledger's holder is null); the others from their supplier.
+    const supplierHolder = org.type === 'importer' ? null : (org.supplierId ?? undefined);
+    const holdsStock = org.type === 'importer' || org.type === 'distributor';
+    const holders: Holders = inventory ? { supplier: supplierHolder, own: holdsStock ? viewer.organisationId : undefined } : NONE;
+    return {
+      pricing: {
+        tier: org.type as TradeTier,
+        market: org.market,
+        currency: org.currency,
+        inventory,
+        supplierName: org.type === 'importer' ? 'Frolic' : (org.supplierName ?? null),
+        holdsStock,
+      },
+      holders,
+    };
   }
+
+  const pricing = async (viewer: Viewer) => (await viewed(viewer)).pricing;
 
   /** The viewer's trade price of each product: its tier in its market (no organisation, no price). */
   const priceJoin = (p: TradePricing) =>
@@ -76,8 +133,8 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
   return {
     pricing,
 
-    async list(viewer, query) {
-      const p = await pricing(viewer);
+    async list(viewer, query, options) {
+      const { pricing: p, holders } = await viewed(viewer, options?.ordering);
       const where = searchWhere(query);
       // Names that match come before descriptions that do; then by name.
       const order = query.q
@@ -90,6 +147,7 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
             product: products,
             amountMinor: productTradePrices.amountMinor,
             currency: productTradePrices.currency,
+            ...stockColumns(holders),
             matched: totalOf(db.select({ n: count() }).from(products).where(where)),
           })
           .from(products)
@@ -101,7 +159,7 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
       return {
         ...p,
         items: rows.map((r) =>
-          toTrade(r.product, r.amountMinor === null || r.currency === null ? null : { amountMinor: r.amountMinor, currency: r.currency }, p.inventory),
+          toTrade(r.product, r.amountMinor === null || r.currency === null ? null : { amountMinor: r.amountMinor, currency: r.currency }, { holders, ...r }),
         ),
         page: query.page,
         pageSize: query.pageSize,
@@ -112,9 +170,9 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
     async get(viewer, slug) {
       // No product has a slug outside the format; such a URL never reaches the database.
       if (!slugSchema.safeParse(slug).success) throw notFound('Product');
-      const p = await pricing(viewer);
+      const { pricing: p, holders } = await viewed(viewer);
       const [row] = await db
-        .select({ product: products, amountMinor: productTradePrices.amountMinor, currency: productTradePrices.currency })
+        .select({ product: products, amountMinor: productTradePrices.amountMinor, currency: productTradePrices.currency, ...stockColumns(holders) })
         .from(products)
         .leftJoin(productTradePrices, priceJoin(p))
         .where(and(eq(products.status, 'active'), eq(products.slug, slug)));
@@ -122,7 +180,7 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
       const item = toTrade(
         row.product,
         row.amountMinor === null || row.currency === null ? null : { amountMinor: row.amountMinor, currency: row.currency },
-        p.inventory,
+        { holders, ...row },
       );
       const gallery = await db
         .select({ id: mediaAssets.id, altText: mediaAssets.altText })

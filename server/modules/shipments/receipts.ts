@@ -40,7 +40,6 @@ type ReceiptRow = typeof receipts.$inferSelect;
 interface Touched {
   shipments: Map<number, Pick<ShipmentRow, 'senderId' | 'recipientId'>>;
   orders: Map<number, { buyerId: string; sellerId: string | null }>;
-  stock: Set<string>;
   after: (() => Promise<void>)[];
 }
 
@@ -217,7 +216,6 @@ export function createReceipts(ctx: ReceiptContext) {
       if (input.resolution === 'replacement') {
         replacement = await replace(tx, receipt, shipment, input, actor);
         set.replacementShipmentId = replacement.id;
-        touched.stock.add(receipt.senderId);
       } else if (input.creditNoteId) {
         const [note] = await tx
           .select({ id: invoices.id })

@@ -40,8 +40,8 @@ import type { InvoiceService } from '../invoices/service';
 import type { AttachmentService } from '../attachments/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import { ORDER_TOPIC } from '../orders/service';
-import { balanceOf, moveStock, productNameOf } from '../stock/ledger';
-import { STOCK_TOPIC } from '../stock/service';
+import { balanceOf, holdersMoved, moveStock, productNameOf } from '../stock/ledger';
+import { announceStock } from '../stock/announce';
 import { deriveShipped, lineTotals, lockOrders } from './lines';
 import { createShipmentNotices, recipientShipmentPath, senderShipmentPath, type ShipmentNews } from './notices';
 import { createReceipts } from './receipts';
@@ -120,7 +120,6 @@ export function createShipmentService(deps: ShipmentDeps) {
   interface Touched {
     shipments: Map<number, Pick<ShipmentRow, 'senderId' | 'recipientId'>>;
     orders: Map<number, { buyerId: string; sellerId: string | null }>;
-    stock: Set<string>;
     /** What another service asks to run after the commit (an issued credit note's notices). */
     after: (() => Promise<void>)[];
   }
@@ -128,17 +127,20 @@ export function createShipmentService(deps: ShipmentDeps) {
   /** Runs a write with its news; after the commit the bell entries are announced and both sides' open pages hear of it. */
   async function write<T>(fn: (tx: Tx, tell: (news: ShipmentNews) => Promise<void>, touched: Touched) => Promise<T>): Promise<T> {
     const told: StoredNotification[] = [];
-    const touched: Touched = { shipments: new Map(), orders: new Map(), stock: new Set(), after: [] };
-    const result = await db.transaction(async (tx) =>
-      fn(
+    const touched: Touched = { shipments: new Map(), orders: new Map(), after: [] };
+    let moved: (string | null)[] = [];
+    const result = await db.transaction(async (tx) => {
+      const out = await fn(
         tx,
         async (news) => {
           touched.shipments.set(news.shipment.id, news.shipment);
           told.push(await notices.tell(tx, news));
         },
         touched,
-      ),
-    );
+      );
+      moved = holdersMoved(tx);
+      return out;
+    });
     for (const n of told) await deps.notifications.announce(n);
     for (const [id, s] of touched.shipments)
       await deps.live?.changed({
@@ -158,8 +160,7 @@ export function createShipmentService(deps: ShipmentDeps) {
           o.sellerId ? { permission: PERMISSION, organisationId: o.sellerId } : { permission: PERMISSION },
         ],
       });
-    for (const holder of touched.stock)
-      await deps.live?.changed({ topic: STOCK_TOPIC, id: holder, audiences: [{ permission: 'inventory:view', organisationId: holder }] });
+    await announceStock(db, deps.live, moved);
     for (const run of touched.after) await run();
     return result;
   }
@@ -401,7 +402,6 @@ export function createShipmentService(deps: ShipmentDeps) {
         const refusal = shipmentActionRefusal('ship', shipmentFacts(row, side, { orderClosed: Boolean(closed) }));
         if (refusal) throw refusalError(refusal, closed ? { orderId: closed.id, number: closed.number, status: closed.status } : undefined);
         await shipStock(tx, row, items, actor);
-        touched.stock.add(row.senderId);
         // Replacements send again what a receipt found missing: the orders have shipped already.
         if (row.replacesReceiptId === null)
           for (const o of locked) {

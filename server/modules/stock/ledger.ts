@@ -2,9 +2,9 @@
 // caller's transaction. The balance row changes by a conditional update — it matches only while the
 // result stays valid (on hand ≥ 0, 0 ≤ reserved ≤ on hand) — so two orders competing for the last
 // units cannot both take them, on PostgreSQL as on PGlite; the check constraints on stock_balances
-// refuse anything that slipped past. The brand's on-hand figure is mirrored in products.stock_units
-// (read by the dashboards and catalogue), written only here.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+// refuse anything that slipped past. The ledger is the only stock: every screen's figure is read from
+// stock_balances (`balancesOf`, `brandStock`), none is copied elsewhere.
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, stockBalances, stockMovements } from '../../db/schema';
 import { AppError } from '../../core/errors';
@@ -42,6 +42,20 @@ export function insufficientStock(productId: number, details?: unknown): AppErro
 
 const holderIs = (organisationId: string | null) => (organisationId ? eq(stockBalances.organisationId, organisationId) : isNull(stockBalances.organisationId));
 
+// The holders whose stock a transaction moved, so the write that ran it can tell their open pages
+// after the commit (`heldMoved`). Keyed by the transaction object: gone with it.
+const moved = new WeakMap<object, Set<string | null>>();
+function movedIn(tx: DbOrTx): Set<string | null> {
+  let set = moved.get(tx);
+  if (!set) moved.set(tx, (set = new Set()));
+  return set;
+}
+
+/** The holders (null: the brand) whose balances `moveStock` changed in this transaction. */
+export function holdersMoved(tx: DbOrTx): (string | null)[] {
+  return [...(moved.get(tx) ?? [])];
+}
+
 /** Applies one movement; throws `insufficient_stock` (nothing written) when the balance cannot take it. */
 export async function moveStock(tx: DbOrTx, m: Movement): Promise<Balance> {
   if (!Number.isInteger(m.onHand) || !Number.isInteger(m.reserved)) throw new TypeError('stock moves in whole bottles');
@@ -78,7 +92,7 @@ export async function moveStock(tx: DbOrTx, m: Movement): Promise<Balance> {
     reason: m.reason ?? '',
     actorId: m.actorId ?? null,
   });
-  if (m.organisationId === null && m.onHand !== 0) await tx.update(products).set({ stockUnits: row.onHand }).where(eq(products.id, m.productId));
+  movedIn(tx).add(m.organisationId);
   return { onHand: row.onHand, reserved: row.reserved, available: row.onHand - row.reserved };
 }
 
@@ -98,3 +112,32 @@ export async function balanceOf(tx: DbOrTx, organisationId: string | null, produ
   const reserved = row?.reserved ?? 0;
   return { onHand, reserved, available: onHand - reserved };
 }
+
+/** A holder's balances of many products at once (a product it never held reads as zero). */
+export async function balancesOf(tx: DbOrTx, organisationId: string | null, productIds: number[]): Promise<Map<number, Balance>> {
+  const out = new Map<number, Balance>(productIds.map((id) => [id, { onHand: 0, reserved: 0, available: 0 }]));
+  if (!productIds.length) return out;
+  const rows = await tx
+    .select({ productId: stockBalances.productId, onHand: stockBalances.onHand, reserved: stockBalances.reserved })
+    .from(stockBalances)
+    .where(and(holderIs(organisationId), inArray(stockBalances.productId, productIds)));
+  for (const r of rows) out.set(r.productId, { onHand: r.onHand, reserved: r.reserved, available: r.onHand - r.reserved });
+  return out;
+}
+
+/**
+ * A holder's figures of the product in the row, as SQL a query over `products` (not aliased) selects,
+ * sorts or filters on — zero where it never held the product (one indexed lookup of its balance row each).
+ */
+export function stockOf(organisationId: string | null) {
+  const figure = (column: SQL) =>
+    // `products.id` written out: Drizzle drops the table name of a one-table select's column, and a bare
+    // "id" here would be the balance row's.
+    sql<number>`coalesce((select ${column} from ${stockBalances} b where b.product_id = "products"."id" and ${
+      organisationId ? sql`b.organisation_id = ${organisationId}` : sql`b.organisation_id is null`
+    }), 0)`.mapWith(Number);
+  return { onHand: figure(sql`b.on_hand`), reserved: figure(sql`b.reserved`), available: figure(sql`b.on_hand - b.reserved`) };
+}
+
+/** The brand warehouse's figures (staff's Manage Products, the product editor, the dashboard's low stock). */
+export const brandStock = stockOf(null);

@@ -30,10 +30,8 @@ import type { Live } from '../../realtime/live';
 import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import { balanceOf, insufficientStock, moveStock } from './ledger';
+import { announceStock } from './announce';
 import { plural } from '../../../shared/plural';
-
-/** The live channel's topic: a holder's stock changed (`id` is the organisation, or `brand`). */
-export const STOCK_TOPIC = 'stock';
 
 export const distributorStockPath = () => href('/partner/dashboard/distributor');
 
@@ -227,7 +225,7 @@ export function createStockService(deps: StockDeps): StockService {
         });
         return after;
       });
-      await deps.live?.changed({ topic: STOCK_TOPIC, id: 'brand', audiences: [{ permission: 'cms:access' }] });
+      await announceStock(db, deps.live, [null]);
       return balance;
     },
 
@@ -378,14 +376,7 @@ export function createStockService(deps: StockDeps): StockService {
         throw err;
       }
       for (const n of told) await deps.notifications.announce(n);
-      await deps.live?.changed({
-        topic: STOCK_TOPIC,
-        id,
-        audiences: [
-          { permission: 'inventory:view', organisationId: input.distributorId },
-          { permission: 'inventory:view', organisationId: importerId },
-        ],
-      });
+      await announceStock(db, deps.live, [importerId, input.distributorId]);
       const [allocation] = await readAllocations(eq(allocations.id, id), 1);
       return { allocation: allocation as AllocationView, replayed: false };
     },

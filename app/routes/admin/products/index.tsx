@@ -45,9 +45,16 @@ const COLUMNS: Column<AdminProductRow>[] = [
     sortable: true,
     className: 'text-right',
     render: (p) => (
-      <span className="inline-flex items-center gap-2">
-        {p.lowStock ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Low</span> : null}
-        {p.stockUnits.toLocaleString('en-GB')}
+      <span className="inline-flex flex-col items-end">
+        <span className="inline-flex items-center gap-2">
+          {p.lowStock ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Low</span> : null}
+          {p.stock.available.toLocaleString('en-GB')}
+        </span>
+        {p.stock.reserved ? (
+          <span className="text-xs text-stone-600">
+            {p.stock.onHand.toLocaleString('en-GB')} on hand, {p.stock.reserved.toLocaleString('en-GB')} reserved
+          </span>
+        ) : null}
       </span>
     ),
   },
