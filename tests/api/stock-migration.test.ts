@@ -1,0 +1,109 @@
+// Migration 0024 makes the ledger the only stock: a product's stock_units figure with no brand balance
+// opens one (an `opening` movement); where the brand already held a balance (a product adjusted since
+// the ledger came), the column mirrored it — asserted, nothing moved; then the column goes. A database
+// where the two disagree refuses to migrate, naming the products, and keeps everything as it was.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Database, migrateDatabase, openDatabase } from '../../server/db/client';
+import { MIGRATIONS_DIR } from '../../server/root';
+
+const TAG = '0024_stock_ledger_only';
+let database: Database | undefined;
+
+/** The migrations folder as it was before `tag` (the journal cut there). */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'frolic-migrations-'));
+  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+  const file = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(file, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  expect(at, `migration ${tag}`).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  writeFileSync(file, JSON.stringify(journal));
+  return dir;
+}
+
+/** A database as it stood before 0024, with products written as SQL (the columns of that time). */
+async function before(products: { slug: string; stockUnits: number; ledger?: { onHand: number; reserved: number } }[]): Promise<Database> {
+  const db = await openDatabase({ dataDir: 'memory://' });
+  await migrateDatabase(db, migrationsBefore(TAG));
+  for (const p of products) {
+    const rows = await db.db.execute<{ id: number }>(sql`
+      insert into products (slug, name, category, abv_tenths, volume_ml, description, tasting_notes, image_url, status, stock_units)
+      values (${p.slug}, ${p.slug}, 'gin', 400, 700, 'A gin.', '{"nose":"a","palate":"b","finish":"c"}'::jsonb, '/x.svg', 'active', ${p.stockUnits})
+      returning id`);
+    const id = rows.rows[0]!.id;
+    if (p.ledger) {
+      // As the ledger left it: a balance row and the movements that made it.
+      const [balance] = (
+        await db.db.execute<{ id: number }>(
+          sql`insert into stock_balances (organisation_id, product_id, on_hand, reserved) values (null, ${id}, ${p.ledger.onHand}, ${p.ledger.reserved}) returning id`,
+        )
+      ).rows;
+      await db.db.execute(sql`insert into stock_movements (balance_id, organisation_id, product_id, cause, on_hand_delta, reserved_delta, on_hand_after, reserved_after, reason)
+        values (${balance!.id}, null, ${id}, 'adjustment', ${p.ledger.onHand}, 0, ${p.ledger.onHand}, 0, 'Bottling run')`);
+      if (p.ledger.reserved)
+        await db.db.execute(sql`insert into stock_movements (balance_id, organisation_id, product_id, cause, on_hand_delta, reserved_delta, on_hand_after, reserved_after, order_id)
+          values (${balance!.id}, null, ${id}, 'reservation', 0, ${p.ledger.reserved}, ${p.ledger.onHand}, ${p.ledger.reserved}, 1)`);
+    }
+  }
+  return db;
+}
+
+const brandLedger = async (db: Database) =>
+  (
+    await db.db.execute<{ slug: string; on_hand: number; reserved: number; movements: string }>(sql`
+      select p.slug, b.on_hand, b.reserved,
+             (select string_agg(m.cause || ':' || m.on_hand_delta || '/' || m.reserved_delta || '=' || m.on_hand_after || '/' || m.reserved_after, ' ' order by m.id)
+                from stock_movements m where m.balance_id = b.id) as movements
+        from products p left join stock_balances b on b.product_id = p.id and b.organisation_id is null
+       order by p.slug`)
+  ).rows;
+
+const hasColumn = async (db: Database) =>
+  (await db.db.execute(sql`select 1 from information_schema.columns where table_name = 'products' and column_name = 'stock_units'`)).rows.length > 0;
+
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+describe('migration 0024: the ledger is the only stock', () => {
+  it('opens a balance for a figure the ledger never held, leaves an adjusted product as its ledger has it, and drops the column', async () => {
+    database = await before([
+      { slug: 'a-seeded', stockUnits: 1440 },
+      { slug: 'b-adjusted', stockUnits: 600, ledger: { onHand: 600, reserved: 0 } },
+      { slug: 'c-reserved', stockUnits: 100, ledger: { onHand: 100, reserved: 30 } },
+      { slug: 'd-empty', stockUnits: 0 },
+    ]);
+    await migrateDatabase(database);
+    expect(await brandLedger(database)).toEqual([
+      { slug: 'a-seeded', on_hand: 1440, reserved: 0, movements: 'opening:1440/0=1440/0' },
+      { slug: 'b-adjusted', on_hand: 600, reserved: 0, movements: 'adjustment:600/0=600/0' },
+      { slug: 'c-reserved', on_hand: 100, reserved: 30, movements: 'adjustment:100/0=100/0 reservation:0/30=100/30' },
+      { slug: 'd-empty', on_hand: null, reserved: null, movements: null },
+    ]);
+    expect(await hasColumn(database)).toBe(false);
+    // The old movements keep their causes under the new type.
+    const causes = (await database.db.execute<{ c: string }>(sql`select enum_range(null::stock_cause)::text as c`)).rows[0]?.c;
+    expect(causes).toBe('{adjustment,reservation,release,shipment,delivery,allocation,opening}');
+  });
+
+  it('refuses to migrate a database whose column disagrees with the ledger, naming the product, and changes nothing', async () => {
+    database = await before([
+      { slug: 'a-seeded', stockUnits: 1440 },
+      { slug: 'b-drifted', stockUnits: 650, ledger: { onHand: 600, reserved: 0 } },
+    ]);
+    const ledger = await brandLedger(database);
+    const refused = await migrateDatabase(database).then(
+      () => null,
+      (err: Error & { cause?: Error }) => err.cause ?? err,
+    );
+    expect(refused?.message).toBe("products.stock_units disagrees with the brand's stock ledger: b-drifted (stock_units 650, ledger 600)");
+    expect(await brandLedger(database)).toEqual(ledger);
+    expect(await hasColumn(database)).toBe(true);
+  });
+});
