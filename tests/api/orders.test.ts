@@ -184,7 +184,9 @@ describe('an importer orders from the brand', () => {
     // Stock leaves the warehouse between placing and approval: one case is left.
     const left = (await balanceOf(db(), null, p.rum)).available - 12;
     await moveStock(db(), { organisationId: null, productId: p.rum, onHand: -left, reserved: 0, cause: 'adjustment', reason: 'Breakage' });
-    onTestFinished(() => moveStock(db(), { organisationId: null, productId: p.rum, onHand: left, reserved: 0, cause: 'adjustment', reason: 'Found' }).then(() => undefined));
+    onTestFinished(() =>
+      moveStock(db(), { organisationId: null, productId: p.rum, onHand: left, reserved: 0, cause: 'adjustment', reason: 'Found' }).then(() => undefined),
+    );
     const before = await balanceOf(db(), null, p.rum);
     const res = await body(await staff.json('POST', `/api/admin/trade-orders/${order.id}/approve`, { version: 1, lines: [] }), 409);
     expect(res.error.code).toBe('insufficient_stock');

@@ -206,7 +206,11 @@ describe('create, update, archive, delete', () => {
     const id = await idOf('frolic-spiced-rum');
     const opened = await load(admin, id);
     // The demo content comes with stock, case size and trade prices per tier and market.
-    expect(opened).toMatchObject({ stock: { onHand: 600, reserved: 0, available: 600 }, caseSize: 6, tradePrices: { importer: { GB: 1123 }, distributor: { GB: 1372 }, retailer: { GB: 1747 } } });
+    expect(opened).toMatchObject({
+      stock: { onHand: 600, reserved: 0, available: 600 },
+      caseSize: 6,
+      tradePrices: { importer: { GB: 1123 }, distributor: { GB: 1372 }, retailer: { GB: 1747 } },
+    });
     // A save never writes the stock (it is the brand's ledger): a stock figure sent along is ignored.
     const first = await admin.json('PUT', `${API}/${id}`, {
       ...bodyOf(opened),

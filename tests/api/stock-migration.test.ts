@@ -43,10 +43,12 @@ async function before(products: { slug: string; stockUnits: number; ledger?: { o
           sql`insert into stock_balances (organisation_id, product_id, on_hand, reserved) values (null, ${id}, ${p.ledger.onHand}, ${p.ledger.reserved}) returning id`,
         )
       ).rows;
-      await db.db.execute(sql`insert into stock_movements (balance_id, organisation_id, product_id, cause, on_hand_delta, reserved_delta, on_hand_after, reserved_after, reason)
+      await db.db
+        .execute(sql`insert into stock_movements (balance_id, organisation_id, product_id, cause, on_hand_delta, reserved_delta, on_hand_after, reserved_after, reason)
         values (${balance!.id}, null, ${id}, 'adjustment', ${p.ledger.onHand}, 0, ${p.ledger.onHand}, 0, 'Bottling run')`);
       if (p.ledger.reserved)
-        await db.db.execute(sql`insert into stock_movements (balance_id, organisation_id, product_id, cause, on_hand_delta, reserved_delta, on_hand_after, reserved_after, order_id)
+        await db.db
+          .execute(sql`insert into stock_movements (balance_id, organisation_id, product_id, cause, on_hand_delta, reserved_delta, on_hand_after, reserved_after, order_id)
           values (${balance!.id}, null, ${id}, 'reservation', 0, ${p.ledger.reserved}, ${p.ledger.onHand}, ${p.ledger.reserved}, 1)`);
     }
   }

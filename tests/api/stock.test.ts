@@ -61,7 +61,11 @@ describe('brand adjustments (the product editor)', () => {
     expect(ok.status).toBe(201);
     expect((await ok.json()).balance).toEqual({ onHand: before.onHand + 12, reserved: before.reserved, available: before.available + 12 });
     const listed = await (await staff.get(`/api/admin/products?q=london-dry`)).json();
-    expect(listed.items.find((i: { id: number }) => i.id === ginId).stock).toEqual({ onHand: before.onHand + 12, reserved: before.reserved, available: before.available + 12 });
+    expect(listed.items.find((i: { id: number }) => i.id === ginId).stock).toEqual({
+      onHand: before.onHand + 12,
+      reserved: before.reserved,
+      available: before.available + 12,
+    });
 
     const tooMuch = await staff.json('POST', `${url}/stock-adjustments`, { delta: -(before.onHand + 13), reason: 'Breakage' });
     expect(tooMuch.status).toBe(409);

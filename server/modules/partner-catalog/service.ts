@@ -177,11 +177,10 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
         .leftJoin(productTradePrices, priceJoin(p))
         .where(and(eq(products.status, 'active'), eq(products.slug, slug)));
       if (!row) throw notFound('Product');
-      const item = toTrade(
-        row.product,
-        row.amountMinor === null || row.currency === null ? null : { amountMinor: row.amountMinor, currency: row.currency },
-        { holders, ...row },
-      );
+      const item = toTrade(row.product, row.amountMinor === null || row.currency === null ? null : { amountMinor: row.amountMinor, currency: row.currency }, {
+        holders,
+        ...row,
+      });
       const gallery = await db
         .select({ id: mediaAssets.id, altText: mediaAssets.altText })
         .from(productImages)
