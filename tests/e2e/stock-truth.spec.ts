@@ -95,7 +95,7 @@ test('retailer → distributor and importer → brand: approval reserves at the 
       await expect(distributor.getByRole('heading', { level: 1, name: GIN.name })).toBeVisible();
       // Its supplier's figure (the importer's) and its own.
       await expect(distributor.getByTestId('availability')).toHaveText(`${plural(IMPORTER_CASES, 'case')} available`);
-      await expect(distributor.getByTestId('own-stock')).toHaveText(`In your stock: ${plural(DISTRIBUTOR_CASES, 'case')}`);
+      await expect(distributor.getByTestId('own-stock')).toHaveText(`Your stock: ${plural(DISTRIBUTOR_CASES, 'case')} available`);
 
       // The retailer's Browse Catalog: the distributor's available figure; a retailer holds no stock of its own.
       await signInPartner(retailer, own.url, demoEmail('retailer'));
@@ -180,7 +180,7 @@ test('retailer → distributor and importer → brand: approval reserves at the 
         `${n(bottles(DISTRIBUTOR_CASES - RETAILER_ORDER))} (${plural(DISTRIBUTOR_CASES - RETAILER_ORDER, 'case')})`,
       );
       await distributor.goto(productPage);
-      await expect(distributor.getByTestId('own-stock')).toHaveText(`In your stock: ${plural(DISTRIBUTOR_CASES - RETAILER_ORDER, 'case')}`);
+      await expect(distributor.getByTestId('own-stock')).toHaveText(`Your stock: ${plural(DISTRIBUTOR_CASES - RETAILER_ORDER, 'case')} available`);
       // Its supplier's stock did not move.
       await expect(distributor.getByTestId('availability')).toHaveText(`${plural(IMPORTER_CASES, 'case')} available`);
     });
@@ -194,7 +194,7 @@ test('retailer → distributor and importer → brand: approval reserves at the 
       await expect(holding(importer).nth(1)).toHaveText(`${n(bottles(IMPORTER_CASES))} (${plural(IMPORTER_CASES, 'case')})`);
       await importer.goto(productPage);
       await expect(importer.getByTestId('availability')).toHaveText(`${plural(BRAND_CASES, 'case')} available`);
-      await expect(importer.getByTestId('own-stock')).toHaveText(`In your stock: ${plural(IMPORTER_CASES, 'case')}`);
+      await expect(importer.getByTestId('own-stock')).toHaveText(`Your stock: ${plural(IMPORTER_CASES, 'case')} available`);
 
       // Staff's Manage Products: the brand's gin, nothing reserved.
       await signInAsDemo(staff, 'admin', { base: own.url });
@@ -242,7 +242,7 @@ test('retailer → distributor and importer → brand: approval reserves at the 
       // Its catalogue agrees; its own stock has not moved yet (nothing delivered).
       await importer.goto(productPage);
       await expect(importer.getByTestId('availability')).toHaveText(`${plural(BRAND_CASES - IMPORTER_ORDER, 'case')} available`);
-      await expect(importer.getByTestId('own-stock')).toHaveText(`In your stock: ${plural(IMPORTER_CASES, 'case')}`);
+      await expect(importer.getByTestId('own-stock')).toHaveText(`Your stock: ${plural(IMPORTER_CASES, 'case')} available`);
 
       // Manage Products: the brand's gin on hand as before, four cases reserved, the rest available.
       const orderBottles = bottles(IMPORTER_ORDER);
@@ -269,10 +269,10 @@ test('retailer → distributor and importer → brand: approval reserves at the 
       await expect(staff.getByTestId('order-status')).toHaveText('Delivered');
       await expect(distributor.getByTestId('availability')).toHaveText(`${plural(IMPORTER_CASES + IMPORTER_ORDER, 'case')} available`);
       expect(await stillMarked(distributor)).toBe(true);
-      await expect(distributor.getByTestId('own-stock')).toHaveText(`In your stock: ${plural(DISTRIBUTOR_CASES - RETAILER_ORDER, 'case')}`);
+      await expect(distributor.getByTestId('own-stock')).toHaveText(`Your stock: ${plural(DISTRIBUTOR_CASES - RETAILER_ORDER, 'case')} available`);
       await importer.goto(productPage);
       await expect(importer.getByTestId('availability')).toHaveText(`${plural(BRAND_CASES - IMPORTER_ORDER, 'case')} available`);
-      await expect(importer.getByTestId('own-stock')).toHaveText(`In your stock: ${plural(IMPORTER_CASES + IMPORTER_ORDER, 'case')}`);
+      await expect(importer.getByTestId('own-stock')).toHaveText(`Your stock: ${plural(IMPORTER_CASES + IMPORTER_ORDER, 'case')} available`);
       await importer.goto(`${own.url}/partner/dashboard`);
       await expect(importer.getByTestId('stock-on-hand')).toHaveText(n(IMPORTER_BOTTLES + orderBottles));
       await expect(holding(importer).nth(0)).toHaveText(n(bottles(IMPORTER_CASES + IMPORTER_ORDER)));

@@ -26,7 +26,8 @@ export function TradePriceView({ price, caseSize, size = 'md' }: { price: TradeP
 
 /**
  * A holder's available stock of a product: the supplier's ("6 cases available", what the viewer can
- * order now) or, with `own`, the viewer's organisation's ("In your stock: 6 cases").
+ * order now) or, with `own`, the viewer's organisation's ("Your stock: 6 cases available" — available,
+ * as the supplier's: on hand less what approved orders reserve).
  */
 export function AvailabilityView({ availability, caseSize, own = false }: { availability: Availability | null; caseSize: number; own?: boolean }) {
   if (!availability) return null;
@@ -34,14 +35,14 @@ export function AvailabilityView({ availability, caseSize, own = false }: { avai
   if (availability.bottles === 0)
     return (
       <p className={`text-sm ${own ? 'text-stone-700' : 'font-medium text-red-800'}`} data-testid={testId}>
-        {own ? 'In your stock: none' : 'Out of stock'}
+        {own ? 'Your stock: none available' : 'Out of stock'}
       </p>
     );
   const loose = availability.bottles - availability.cases * caseSize;
   const figure = `${plural(availability.cases, 'case')}${loose ? ` (+${plural(loose, 'bottle')})` : ''}`;
   return (
     <p className={`text-sm ${availability.lowStock && !own ? 'font-medium text-amber-900' : 'text-stone-700'}`} data-testid={testId}>
-      {own ? `In your stock: ${figure}` : `${figure} available`}
+      {own ? `Your stock: ${figure} available` : `${figure} available`}
       {availability.lowStock && !own ? ' · Low stock' : ''}
     </p>
   );
