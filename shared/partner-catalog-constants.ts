@@ -57,8 +57,6 @@ export interface TradePricing {
   inventory: boolean;
   /** Who the viewer orders from: its supplier's trading name ('Frolic' for an importer); null without one. */
   supplierName: string | null;
-  /** Whether the viewer's organisation holds a stock ledger of its own (importers and distributors). */
-  holdsStock: boolean;
 }
 
 export interface TradeCatalogPage extends TradePricing {

@@ -81,7 +81,7 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
 
   async function viewed(viewer: Viewer, ordering = false): Promise<{ pricing: TradePricing; holders: Holders }> {
     const inventory = (await access.can(viewer, { permission: 'inventory:view' })) || (ordering && (await access.can(viewer, { permission: 'orders:manage' })));
-    const bare = { tier: null, market: null, currency: null, inventory, supplierName: null, holdsStock: false };
+    const bare = { tier: null, market: null, currency: null, inventory, supplierName: null };
     if (!viewer.organisationId) return { pricing: bare, holders: NONE };
     const supplier = alias(organisations, 'supplier');
     const [org] = await db
@@ -107,7 +107,6 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
         currency: org.currency,
         inventory,
         supplierName: org.type === 'importer' ? 'Frolic' : (org.supplierName ?? null),
-        holdsStock,
       },
       holders,
     };

@@ -43,7 +43,7 @@ export function insufficientStock(productId: number, details?: unknown): AppErro
 const holderIs = (organisationId: string | null) => (organisationId ? eq(stockBalances.organisationId, organisationId) : isNull(stockBalances.organisationId));
 
 // The holders whose stock a transaction moved, so the write that ran it can tell their open pages
-// after the commit (`heldMoved`). Keyed by the transaction object: gone with it.
+// after the commit (`holdersMoved`). Keyed by the transaction object: gone with it.
 const moved = new WeakMap<object, Set<string | null>>();
 function movedIn(tx: DbOrTx): Set<string | null> {
   let set = moved.get(tx);
