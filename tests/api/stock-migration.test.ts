@@ -5,13 +5,16 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from '../../server/db/client';
 import { MIGRATIONS_DIR } from '../../server/root';
 
 const TAG = '0024_stock_ledger_only';
 let database: Database | undefined;
+
+/** A raw query's rows (the two drivers type `execute` apart). */
+const rows = async <T>(db: Database, query: SQL): Promise<T[]> => ((await db.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The migrations folder as it was before `tag` (the journal cut there). */
 function migrationsBefore(tag: string): string {
@@ -31,18 +34,20 @@ async function before(products: { slug: string; stockUnits: number; ledger?: { o
   const db = await openDatabase({ dataDir: 'memory://' });
   await migrateDatabase(db, migrationsBefore(TAG));
   for (const p of products) {
-    const rows = await db.db.execute<{ id: number }>(sql`
+    const [inserted] = await rows<{ id: number }>(
+      db,
+      sql`
       insert into products (slug, name, category, abv_tenths, volume_ml, description, tasting_notes, image_url, status, stock_units)
       values (${p.slug}, ${p.slug}, 'gin', 400, 700, 'A gin.', '{"nose":"a","palate":"b","finish":"c"}'::jsonb, '/x.svg', 'active', ${p.stockUnits})
-      returning id`);
-    const id = rows.rows[0]!.id;
+      returning id`,
+    );
+    const id = inserted!.id;
     if (p.ledger) {
       // As the ledger left it: a balance row and the movements that made it.
-      const [balance] = (
-        await db.db.execute<{ id: number }>(
-          sql`insert into stock_balances (organisation_id, product_id, on_hand, reserved) values (null, ${id}, ${p.ledger.onHand}, ${p.ledger.reserved}) returning id`,
-        )
-      ).rows;
+      const [balance] = await rows<{ id: number }>(
+        db,
+        sql`insert into stock_balances (organisation_id, product_id, on_hand, reserved) values (null, ${id}, ${p.ledger.onHand}, ${p.ledger.reserved}) returning id`,
+      );
       await db.db
         .execute(sql`insert into stock_movements (balance_id, organisation_id, product_id, cause, on_hand_delta, reserved_delta, on_hand_after, reserved_after, reason)
         values (${balance!.id}, null, ${id}, 'adjustment', ${p.ledger.onHand}, 0, ${p.ledger.onHand}, 0, 'Bottling run')`);
@@ -55,18 +60,19 @@ async function before(products: { slug: string; stockUnits: number; ledger?: { o
   return db;
 }
 
-const brandLedger = async (db: Database) =>
-  (
-    await db.db.execute<{ slug: string; on_hand: number; reserved: number; movements: string }>(sql`
+const brandLedger = (db: Database) =>
+  rows<{ slug: string; on_hand: number; reserved: number; movements: string }>(
+    db,
+    sql`
       select p.slug, b.on_hand, b.reserved,
              (select string_agg(m.cause || ':' || m.on_hand_delta || '/' || m.reserved_delta || '=' || m.on_hand_after || '/' || m.reserved_after, ' ' order by m.id)
                 from stock_movements m where m.balance_id = b.id) as movements
         from products p left join stock_balances b on b.product_id = p.id and b.organisation_id is null
-       order by p.slug`)
-  ).rows;
+       order by p.slug`,
+  );
 
 const hasColumn = async (db: Database) =>
-  (await db.db.execute(sql`select 1 from information_schema.columns where table_name = 'products' and column_name = 'stock_units'`)).rows.length > 0;
+  (await rows(db, sql`select 1 from information_schema.columns where table_name = 'products' and column_name = 'stock_units'`)).length > 0;
 
 afterEach(async () => {
   await database?.close();
@@ -90,8 +96,8 @@ describe('migration 0024: the ledger is the only stock', () => {
     ]);
     expect(await hasColumn(database)).toBe(false);
     // The old movements keep their causes under the new type.
-    const causes = (await database.db.execute<{ c: string }>(sql`select enum_range(null::stock_cause)::text as c`)).rows[0]?.c;
-    expect(causes).toBe('{adjustment,reservation,release,shipment,delivery,allocation,opening}');
+    const [causes] = await rows<{ c: string }>(database, sql`select enum_range(null::stock_cause)::text as c`);
+    expect(causes?.c).toBe('{adjustment,reservation,release,shipment,delivery,allocation,opening}');
   });
 
   it('refuses to migrate a database whose column disagrees with the ledger, naming the product, and changes nothing', async () => {
