@@ -6,7 +6,10 @@
 // runs in this worker, so the journey creates the organisations and the notifications through its
 // services while the retailer watches.
 import { expect, test, type WebSocket } from '@playwright/test';
+import { eq } from 'drizzle-orm';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
+import { products } from '../../server/db/schema';
+import { moveStock } from '../../server/modules/stock/ledger';
 import type { Organisation } from '../../server/modules/partners/service';
 import { SEED_PRODUCTS, SEED_TRADE_SHARE } from '../../server/seed/products';
 import { formatPrice } from '../../shared/markets';
@@ -55,6 +58,9 @@ test.beforeAll(async () => {
   const importer = await organisation('importer', 'Channel Imports', null);
   const distributor = await organisation('distributor', 'Westway Distribution', importer.id);
   harbour = await organisation('retailer', 'Harbour Wines', distributor.id);
+  // The retailer's catalogue shows its distributor's stock: 10 cases of the gin (and a loose bottle).
+  const [gin] = await server.database.db.select({ id: products.id }).from(products).where(eq(products.slug, 'frolic-london-dry-gin'));
+  await moveStock(server.database.db, { organisationId: distributor.id, productId: gin!.id, onHand: 61, reserved: 0, cause: 'opening' });
   other = await organisation('retailer', 'Corner Cellar', distributor.id);
   await server.services.users.createUser(
     { email: EMAIL, firstName: 'Rita', lastName: 'Harbour', roles: ['retailer'], password: PASSWORD, confirmed: true, organisationId: harbour.id },
@@ -144,7 +150,9 @@ test('a retailer signs in to its dashboard, searches the catalogue, reads its pr
   await expect(price).toContainText(`${formatPrice(bottle, 'GBP')} a bottle`);
   await expect(price).toContainText(`${formatPrice(bottle * gin.caseSize, 'GBP')} a case of ${gin.caseSize}`);
   await expect(page.getByRole('heading', { name: 'Tasting notes' })).toBeVisible();
-  await expect(page.getByTestId('availability')).toContainText('cases available');
+  // Its distributor's figure, not the brand warehouse's.
+  await expect(page.getByTestId('availability')).toHaveText('10 cases (+1 bottle) available');
+  await expect(page.getByTestId('own-stock')).toHaveCount(0);
   await expect(page.getByTestId('pricing-note')).toContainText('Retailer trade prices for United Kingdom in GBP');
   expect(await seriousAxeIssues(page)).toEqual([]);
 
