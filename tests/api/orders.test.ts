@@ -221,8 +221,12 @@ describe('a retailer orders from its distributor', () => {
     expect(submitted.items.every((o: { status: string }) => o.status === 'submitted')).toBe(true);
     expect(ids(await body(await distributor.json('GET', '/api/partner/orders?side=selling&status=approved&limit=50'), 200))).not.toContain(order.id);
     const seen = await body(await distributor.json('GET', `/api/partner/orders/${order.id}`), 200);
+    // The seller deciding sees what its stock covers (5 cases of gin); the buyer never sees the seller's figure here.
+    expect(seen.items.map((i: { availableCases: number | null }) => i.availableCases)).toEqual([5]);
+    expect((await body(await retailer.json('GET', `/api/partner/orders/${order.id}`), 200)).items[0].availableCases).toBeNull();
     await body(await distributor.json('POST', `/api/partner/orders/${order.id}/approve`, { version: seen.version }), 200);
     expect(await balanceOf(db(), distributorOrg.id, p.gin)).toMatchObject({ reserved: 12 });
+    expect((await body(await distributor.json('GET', `/api/partner/orders/${order.id}`), 200)).items[0].availableCases).toBeNull();
     const cancelled = await body(
       await retailer.json('POST', `/api/partner/orders/${order.id}/cancel`, { version: seen.version + 1, reason: 'Changed our mind.' }),
       200,

@@ -139,6 +139,8 @@ test('retailer → distributor and importer → brand: approval reserves at the 
       await waiting.getByRole('link', { name: number }).click();
       await expect(distributor.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
       await expect(distributor.getByLabel(`Cases of ${GIN.name} to approve`)).toHaveValue(String(RETAILER_ORDER));
+      // Deciding, the distributor sees what its stock covers.
+      await expect(distributor.getByTestId('approve-available')).toHaveText(`· ${plural(DISTRIBUTOR_CASES, 'case')} available`);
       await expect(mine.getByTestId('order-row-status')).toHaveText('Seen');
       await expect(orderRow(retailer).getByTestId('order-available')).toHaveText(plural(DISTRIBUTOR_CASES, 'case'));
       await distributor.getByRole('button', { name: 'Approve order' }).click();
@@ -232,6 +234,7 @@ test('retailer → distributor and importer → brand: approval reserves at the 
       await expect(staff.getByRole('heading', { level: 1, name: 'Trade orders' })).toBeVisible();
       await staff.getByRole('link', { name: number }).click();
       await expect(staff.getByTestId('order-status')).toHaveText('Seen');
+      await expect(staff.getByTestId('approve-available')).toHaveText(`· ${plural(BRAND_CASES, 'case')} available`);
       const staffOrder = staff.url();
       await staff.getByRole('button', { name: 'Approve order' }).click();
       await expect(staff.getByTestId('order-status')).toHaveText('Approved');

@@ -4,6 +4,7 @@
 // names the version the page read; the page revalidates when the other side moves the order.
 import { Form, useNavigation } from 'react-router';
 import { formatPrice } from '@shared/markets';
+import { plural } from '@shared/plural';
 import { MAX_CASES_PER_LINE, type OrderStatus } from '@shared/orders';
 import { formatUtc } from '@shared/staff-time';
 import { buttonClass } from '~/components/admin-ui/list';
@@ -199,6 +200,15 @@ function OrderActions({ order, result, creditHold }: { order: OrderDetailView; r
             <fieldset key={l.id} className="grid gap-3 rounded-md border border-stone-200 p-3 sm:grid-cols-[8rem_1fr]" data-testid="approve-line">
               <legend className="px-1 text-sm font-medium">
                 {l.productName} · {l.casesRequested} asked
+                {l.availableCases === null ? null : (
+                  <span
+                    className={l.availableCases < l.casesRequested ? 'font-semibold text-red-800' : 'font-normal text-stone-700'}
+                    data-testid="approve-available"
+                  >
+                    {' '}
+                    · {l.availableCases === 0 ? 'none' : plural(l.availableCases, 'case')} available
+                  </span>
+                )}
               </legend>
               <Field label="Cases" name={`cases.${l.id}`} error={errors[`cases.${l.id}`]}>
                 {(p) => (

@@ -31,6 +31,8 @@ export interface OrderLineView {
   lineTotalMinor: number;
   modified: boolean;
   modificationReason: string | null;
+  /** While the viewer may approve: the cases its stock has available now. */
+  availableCases: number | null;
 }
 
 export interface TimelineEntryView {

@@ -119,6 +119,8 @@ export interface OrderLine {
   /** The line as asked for, when the seller changed it: old and new side by side. */
   modified: boolean;
   modificationReason: string | null;
+  /** While the seller may approve: the whole cases its ledger has available of the product now; else null. */
+  availableCases: number | null;
 }
 
 export interface TimelineEntry {
@@ -530,6 +532,14 @@ export function createOrderService(deps: OrderDeps) {
       .orderBy(asc(orderItems.id));
     // The shared decision the server checks before each move (shared/order-actions.ts).
     const actions = orderActions({ status: row.status, side, channel, inShipment: await inShipment(db, row.id) });
+    // The seller deciding sees what its stock can cover (the approval reserves it).
+    const stock = actions.includes('approve')
+      ? await balancesOf(
+          db,
+          row.sellerId,
+          items.map((i) => i.item.productId),
+        )
+      : null;
     return {
       ...summary(row, party),
       side,
@@ -556,6 +566,7 @@ export function createOrderService(deps: OrderDeps) {
         lineTotalMinor: item.lineTotalMinor,
         modified: item.cases !== item.casesRequested,
         modificationReason: item.modificationReason,
+        availableCases: stock ? Math.floor(Math.max(0, stock.get(item.productId)?.available ?? 0) / item.caseSize) : null,
       })),
       timeline: await timelineOf(row),
     };
