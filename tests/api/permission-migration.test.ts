@@ -1,28 +1,12 @@
 // Migration 0008 moves the stored grants: CMS Access now governs what catalog:write did, so every role
 // keeps exactly what it could do — whatever the master admin had switched — and catalog:write is gone.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from '../../server/db/client';
 import { notifications, rolePermissions } from '../../server/db/schema';
-import { MIGRATIONS_DIR } from '../../server/root';
+import { migrationsBefore } from '../support/migrations';
 
 let database: Database;
-
-/** The migrations folder as it was before `tag` (the journal cut there). */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'frolic-migrations-'));
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const file = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(file, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at, `migration ${tag}`).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(file, JSON.stringify(journal));
-  return dir;
-}
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });

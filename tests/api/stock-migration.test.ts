@@ -2,32 +2,16 @@
 // opens one (an `opening` movement); where the brand already held a balance (a product adjusted since
 // the ledger came), the column mirrored it — asserted, nothing moved; then the column goes. A database
 // where the two disagree refuses to migrate, naming the products, and keeps everything as it was.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from '../../server/db/client';
-import { MIGRATIONS_DIR } from '../../server/root';
+import { migrationsBefore } from '../support/migrations';
 
 const TAG = '0024_stock_ledger_only';
 let database: Database | undefined;
 
 /** A raw query's rows (the two drivers type `execute` apart). */
 const rows = async <T>(db: Database, query: SQL): Promise<T[]> => ((await db.db.execute(query)) as unknown as { rows: T[] }).rows;
-
-/** The migrations folder as it was before `tag` (the journal cut there). */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'frolic-migrations-'));
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const file = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(file, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at, `migration ${tag}`).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(file, JSON.stringify(journal));
-  return dir;
-}
 
 /** A database as it stood before 0024, with products written as SQL (the columns of that time). */
 async function before(products: { slug: string; stockUnits: number; ledger?: { onHand: number; reserved: number } }[]): Promise<Database> {

@@ -22,7 +22,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/auth/authorize';
 import { products, productTradePrices, receiptItems, stockBalances, stockMovements } from '../../server/db/schema';
@@ -31,6 +30,7 @@ import { type Balance, balanceOf, moveStock } from '../../server/modules/stock/l
 import type { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { insertProduct } from '../support/products';
+import { pngOf } from '../support/catalog';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -68,9 +68,7 @@ beforeAll(async () => {
   member = { I: await signedInMember(t, importer), D: await signedInMember(t, distributor), R: await signedInMember(t, retailer) };
   const readerOf = async (c: Client) => (await t.app.services.sessions.resolve(c.cookies.get('frolic_session') as string, { touch: false }))!;
   viewer = { I: await readerOf(member.I), D: await readerOf(member.D), R: await readerOf(member.R) };
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2f5d50' } })
-    .png()
-    .toBuffer();
+  png = await pngOf('#2f5d50');
 }, 60_000);
 afterAll(async () => {
   await t?.close();
