@@ -33,7 +33,7 @@ import { createNavigationService, type NavigationService } from './modules/conte
 import { createNotificationService, type NotificationService } from './modules/notifications/service';
 import { createPartnerService, type PartnerService } from './modules/partners/service';
 import { createMarketingRequestService, type MarketingRequestService } from './modules/marketing-requests/service';
-import { createOrderService, type OrderService } from './modules/orders/service';
+import { createOrderService, type OrderService } from './modules/orders';
 import { createInvoiceService, type InvoiceService } from './modules/invoices/service';
 import { createPartnerCatalogService, type PartnerCatalogService } from './modules/partner-catalog/service';
 import { createStockService, type StockService } from './modules/stock/service';

@@ -25,7 +25,7 @@ import type { Mailer } from '../../mail/mailer';
 import type { Live } from '../../realtime/live';
 import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
-import { advanceOrder, ORDER_TOPIC, type OrderRow } from '../orders/service';
+import { advanceOrder, ORDER_TOPIC, type OrderRow } from '../orders';
 import { creditedOn, type CreditLine, type InvoiceRow, organisationOf, partyOf, type PreparedInvoice, prepareInvoice, writeCreditNote } from './documents';
 import { createInvoiceLists, invoiceSummary, type InvoiceSummary } from './list';
 import { createInvoiceNotices, type InvoiceNews } from './notices';

@@ -50,7 +50,7 @@ import type { Live } from '../../realtime/live';
 import type { ChangeFeed } from '../../realtime/changes';
 import { recordAudit } from '../audit/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
-import { payOrdersOfInvoices, type PaidOrder } from '../orders/paid';
+import { payOrdersOfInvoices, type PaidOrder } from '../orders';
 import { creditHoldOf } from './credit-hold';
 import { createFiguresCache } from '../../cache/figures-cache';
 import { createPaymentNotices, type PaymentNews } from './notices';

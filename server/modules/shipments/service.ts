@@ -39,7 +39,7 @@ import { recordAudit } from '../audit/service';
 import type { InvoiceService } from '../invoices/service';
 import type { AttachmentService } from '../attachments/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
-import { ORDER_TOPIC } from '../orders/service';
+import { ORDER_TOPIC } from '../orders';
 import { balanceOf, holdersMoved, moveStock, productNameOf } from '../stock/ledger';
 import { announceStock } from '../stock/announce';
 import { deriveShipped, lineTotals, lockOrders } from './lines';
