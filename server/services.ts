@@ -34,7 +34,7 @@ import { createNotificationService, type NotificationService } from './modules/n
 import { createPartnerService, type PartnerService } from './modules/partners/service';
 import { createMarketingRequestService, type MarketingRequestService } from './modules/marketing-requests/service';
 import { createOrderService, type OrderService } from './modules/orders';
-import { createInvoiceService, type InvoiceService } from './modules/invoices/service';
+import { createInvoiceService, type InvoiceService } from './modules/invoices';
 import { createPartnerCatalogService, type PartnerCatalogService } from './modules/partner-catalog/service';
 import { createStockService, type StockService } from './modules/stock/service';
 import { type AttachmentService, createAttachmentService } from './modules/attachments/service';

@@ -27,7 +27,7 @@ import { AppError, isUniqueViolation, notFound, versionConflict } from '../../co
 import type { Db, Tx } from '../../db/client';
 import { attachments, invoiceItems, invoices, profiles, receiptItems, receipts, shipmentItems, shipments } from '../../db/schema';
 import { recordAudit } from '../audit/service';
-import type { InvoiceService } from '../invoices/service';
+import type { InvoiceService } from '../invoices';
 import { type AttachmentService, type IncomingFile, type StoredFile } from '../attachments/service';
 import { moveStock, productNameOf } from '../stock/ledger';
 import { deriveDelivered, lockOrders } from './lines';

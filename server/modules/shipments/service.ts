@@ -36,7 +36,7 @@ import { containsPattern } from '../../db/like';
 import type { Mailer } from '../../mail/mailer';
 import type { Live } from '../../realtime/live';
 import { recordAudit } from '../audit/service';
-import type { InvoiceService } from '../invoices/service';
+import type { InvoiceService } from '../invoices';
 import type { AttachmentService } from '../attachments/service';
 import type { NotificationService, StoredNotification } from '../notifications/service';
 import { ORDER_TOPIC } from '../orders';
