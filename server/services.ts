@@ -40,7 +40,7 @@ import { createStockService, type StockService } from './modules/stock/service';
 import { type AttachmentService, createAttachmentService } from './modules/attachments/service';
 import { createShipmentService, type ShipmentService } from './modules/shipments/service';
 import { type OpenedStorage, openStorage } from './modules/media/open-storage';
-import { createPaymentService, type PaymentService } from './modules/payments/service';
+import { createPaymentService, type PaymentService } from './modules/payments';
 import { createInstances, type Instances } from './modules/master/instances';
 import { createMasterPanel, type MasterPanelService } from './modules/master/panel';
 import { type AuditLogService, createAuditLogService } from './modules/audit/query';
