@@ -38,7 +38,7 @@ import { createInvoiceService, type InvoiceService } from './modules/invoices';
 import { createPartnerCatalogService, type PartnerCatalogService } from './modules/partner-catalog/service';
 import { createStockService, type StockService } from './modules/stock/service';
 import { type AttachmentService, createAttachmentService } from './modules/attachments/service';
-import { createShipmentService, type ShipmentService } from './modules/shipments/service';
+import { createShipmentService, type ShipmentService } from './modules/shipments';
 import { type OpenedStorage, openStorage } from './modules/media/open-storage';
 import { createPaymentService, type PaymentService } from './modules/payments';
 import { createInstances, type Instances } from './modules/master/instances';
