@@ -32,7 +32,7 @@ import { createPagesService, type PagesService } from './modules/content/pages';
 import { createNavigationService, type NavigationService } from './modules/content/navigation';
 import { createNotificationService, type NotificationService } from './modules/notifications/service';
 import { createPartnerService, type PartnerService } from './modules/partners/service';
-import { createMarketingRequestService, type MarketingRequestService } from './modules/marketing-requests/service';
+import { createMarketingRequestService, type MarketingRequestService } from './modules/marketing-requests';
 import { createOrderService, type OrderService } from './modules/orders';
 import { createInvoiceService, type InvoiceService } from './modules/invoices';
 import { createPartnerCatalogService, type PartnerCatalogService } from './modules/partner-catalog/service';
