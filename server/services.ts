@@ -36,7 +36,7 @@ import { createMarketingRequestService, type MarketingRequestService } from './m
 import { createOrderService, type OrderService } from './modules/orders';
 import { createInvoiceService, type InvoiceService } from './modules/invoices';
 import { createPartnerCatalogService, type PartnerCatalogService } from './modules/partner-catalog/service';
-import { createStockService, type StockService } from './modules/stock/service';
+import { createStockService, type StockService } from './modules/stock';
 import { type AttachmentService, createAttachmentService } from './modules/attachments/service';
 import { createShipmentService, type ShipmentService } from './modules/shipments';
 import { type OpenedStorage, openStorage } from './modules/media/open-storage';
