@@ -98,4 +98,16 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.config.*'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
+  {
+    // Test files share their worker's module graph (vitest.config.ts, isolate: false): a module
+    // replaced for one file would stay replaced for the next. Spy on an object instead.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'mock', message: 'Test files share modules (isolate: false): spy on an object (vi.spyOn) instead.' },
+        { object: 'vi', property: 'doMock', message: 'Test files share modules (isolate: false): spy on an object (vi.spyOn) instead.' },
+      ],
+    },
+  },
 );

@@ -14,6 +14,10 @@ export default defineConfig({
     include: ['{app,server,shared}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'build/**'],
     globalSetup: ['tests/support/global-setup.ts'],
+    // The files of a worker share one module graph: the server's modules are loaded once per worker,
+    // not once per file (docs/decisions/043-test-suite-time.md). Each file still starts its own
+    // servers on its own database; no file replaces a module (vi.mock), which sharing would leak.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // expect.poll waits for background work (a socket event, a job, a change over the feed): its
