@@ -4,6 +4,7 @@
 import { data } from 'react-router';
 import { fieldErrorsFromDetails } from '@shared/field-errors';
 import type { FieldErrors } from '@shared/form-constants';
+import { pageStatusOf, refusalOf } from './domain-error';
 import type { ToastData } from './toast-store';
 
 export interface ActionResult {
@@ -29,15 +30,14 @@ export function actionError<const E extends Partial<ActionResult>>(status: numbe
 }
 
 /**
- * A service's refusal (an AppError: a status below 500) as the action's answer: its message over
- * the form, its `details` on their fields, its code and hint — and, given a title, a toast saying the
- * same. Anything else (a bug, a redirect) is rethrown.
+ * A service's refusal (a domain error of a refusing kind) as the action's answer: the status its kind
+ * maps to, its message over the form, its `details` on their fields, its code and hint — and, given a
+ * title, a toast saying the same. Anything else (a failure, a bug, a redirect) is rethrown.
  */
 export function refusal(err: unknown, opts: { toast?: string } = {}) {
-  if (err instanceof Response) throw err;
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  return actionError(e.status, {
+  const e = refusalOf(err);
+  if (!e) throw err;
+  return actionError(pageStatusOf(e.kind), {
     errors: fieldErrorsFromDetails(e.details),
     formError: e.message,
     code: e.code,

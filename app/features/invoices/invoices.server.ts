@@ -8,6 +8,7 @@ import { fieldErrors } from '@shared/field-errors';
 import type { FieldErrors } from '@shared/form-constants';
 import { creditNoteInput, draftStepInput, invoiceListQuery, type InvoiceListQuery, invoiceOrdersInput } from '@shared/schemas/invoices';
 import { actionError } from '~/lib/action-result';
+import { pageStatusOf, refusalOf } from '~/lib/domain-error';
 import { readForm } from '~/lib/form-action';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
 
@@ -52,15 +53,14 @@ async function fields(request: Request): Promise<{ values: Record<string, string
   return { values, orders };
 }
 
-/** A service refusal (below 500) as the form's answer, its fields renamed; anything else rethrown. */
+/** A service's refusal as the form's answer, its fields renamed; anything else rethrown. */
 function refused(err: unknown, values: Record<string, string>, map: (path: string) => string, intent?: string) {
-  if (err instanceof Response) throw err;
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
+  const e = refusalOf(err);
+  if (!e) throw err;
   const details = Array.isArray(e.details) ? (e.details as { path?: unknown; message?: unknown }[]) : [];
   const errors: FieldErrors = {};
   for (const d of details) if (typeof d?.path === 'string' && typeof d.message === 'string') errors[map(d.path) || 'form'] ??= d.message;
-  return actionError(e.status, { errors, formError: e.message, code: e.code, hint: e.hint, values, intent });
+  return actionError(pageStatusOf(e.kind), { errors, formError: e.message, code: e.code, hint: e.hint, values, intent });
 }
 
 const invoicePage = (id: number) => href('/partner/dashboard/invoices/:id', { id: String(id) });

@@ -6,6 +6,7 @@ import { fieldErrorsFromDetails } from '@shared/field-errors';
 import type { FieldErrors } from '@shared/form-constants';
 import { READ_ONLY_REFUSAL, STANDING_REFUSAL, tradesFor } from '@shared/partners';
 import { actionError } from '~/lib/action-result';
+import { pageStatusOf, refusalOf } from '~/lib/domain-error';
 import { readForm } from '~/lib/form-action';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
 
@@ -61,7 +62,7 @@ export function toMinorUnits(typed: string): number | null | undefined {
 }
 
 /**
- * A service's refusal (an AppError below 500) as the form's answer, its field errors renamed to the
+ * A service's refusal (a domain error that is no failure) as the form's answer, its field errors renamed to the
  * form's own fields (`items.0.quantity` → the quantity box of that item); anything else is rethrown.
  */
 export function refusedWith<const E extends Record<string, unknown>>(
@@ -70,10 +71,9 @@ export function refusedWith<const E extends Record<string, unknown>>(
   rename: (path: string) => string = (p) => p,
   extra: E = {} as E,
 ) {
-  if (err instanceof Response) throw err;
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  return actionError(e.status, {
+  const e = refusalOf(err);
+  if (!e) throw err;
+  return actionError(pageStatusOf(e.kind), {
     errors: renamed(fieldErrorsFromDetails(e.details), rename),
     formError: e.message,
     code: e.code,

@@ -17,6 +17,7 @@ import {
   rejectOrderInput,
 } from '@shared/schemas/orders';
 import { actionError } from '~/lib/action-result';
+import { isKind, pageStatusOf, refusalOf } from '~/lib/domain-error';
 import { readForm } from '~/lib/form-action';
 import { requireAccess, requireAdminArea, requirePartnerPage } from '~/lib/guards.server';
 
@@ -58,15 +59,14 @@ function rename(errors: FieldErrors, map: (path: string) => string): FieldErrors
   return out;
 }
 
-/** A service refusal (below 500) as the form's answer, its fields renamed; anything else rethrown. */
+/** A service's refusal as the form's answer, its fields renamed; anything else rethrown. */
 function refused(err: unknown, values: Record<string, string>, map: (path: string) => string, intent?: string) {
-  if (err instanceof Response) throw err;
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
+  const e = refusalOf(err);
+  if (!e) throw err;
   const details = Array.isArray(e.details) ? (e.details as { path?: unknown; message?: unknown }[]) : [];
   const errors: FieldErrors = {};
   for (const d of details) if (typeof d?.path === 'string' && typeof d.message === 'string') errors[d.path || 'form'] ??= d.message;
-  return actionError(e.status, { errors: rename(errors, map), formError: e.message, code: e.code, hint: e.hint, values, intent });
+  return actionError(pageStatusOf(e.kind), { errors: rename(errors, map), formError: e.message, code: e.code, hint: e.hint, values, intent });
 }
 
 /** The product ids of the boxes a place form sent, in form order, with what was typed. */
@@ -184,7 +184,7 @@ export async function threadOf(context: AppLoadContext, user: User, id: number, 
   try {
     return await context.services.orders.messages(user, id, channel);
   } catch (err) {
-    if ((err as { status?: number } | null)?.status === 403) return null;
+    if (isKind(err, 'forbidden')) return null;
     throw err;
   }
 }

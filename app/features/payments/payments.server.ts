@@ -18,6 +18,7 @@ import {
   statementQuery,
 } from '@shared/schemas/payments';
 import { actionError } from '~/lib/action-result';
+import { isKind, pageStatusOf, refusalOf } from '~/lib/domain-error';
 import { readForm } from '~/lib/form-action';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
 
@@ -43,8 +44,8 @@ export async function statementOf(context: AppLoadContext, user: User, url: URL,
   try {
     return { query: { customerId, ...period }, statement: await context.services.payments.statement(user, parsed.data), error: null };
   } catch (err) {
-    const e = err as { status?: number; message?: string };
-    if (e?.status === 404 || e?.status === 400) return { query: { customerId, ...period }, statement: null, error: 'There is no statement for that retailer.' };
+    if (isKind(err, 'not_found') || isKind(err, 'invalid'))
+      return { query: { customerId, ...period }, statement: null, error: 'There is no statement for that retailer.' };
     throw err;
   }
 }
@@ -61,12 +62,18 @@ function rename(errors: FieldErrors, map: (path: string) => string): FieldErrors
   return out;
 }
 
-/** A service refusal (below 500) as the form's answer, on the form's own boxes; anything else rethrown. */
+/** A service's refusal as the form's answer, on the form's own boxes; anything else rethrown. */
 function refused(err: unknown, values: Record<string, string>, map: (path: string) => string, intent: string) {
-  if (err instanceof Response) throw err;
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  return actionError(e.status, { errors: rename(fieldErrorsFromDetails(e.details), map), formError: e.message, code: e.code, hint: e.hint, values, intent });
+  const e = refusalOf(err);
+  if (!e) throw err;
+  return actionError(pageStatusOf(e.kind), {
+    errors: rename(fieldErrorsFromDetails(e.details), map),
+    formError: e.message,
+    code: e.code,
+    hint: e.hint,
+    values,
+    intent,
+  });
 }
 
 const invalid = (errors: FieldErrors, values: Record<string, string>, intent: string) =>

@@ -144,7 +144,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
    */
   async function sideOf(viewer: Viewer, row: InvoiceRow, channel: InvoiceChannel, act = false): Promise<InvoiceSide> {
     if (channel === 'staff') {
-      if ((await allow(viewer, { permission: 'orders:manage' })) !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
+      if ((await allow(viewer, { permission: 'orders:manage' })) !== 'any') throw new AppError('forbidden', 'forbidden', 'You may not do this.');
       return 'staff';
     }
     await allow(viewer, { permission: 'orders:manage', resource: { organisationIds: [row.issuerId, row.customerId] }, ...(act ? { act: true } : {}) });
@@ -184,19 +184,19 @@ export function createInvoiceService(deps: InvoiceDeps) {
 
   async function issuerOf(viewer: Viewer, row: InvoiceRow): Promise<void> {
     const side = await sideOf(viewer, row, 'partner', true);
-    if (side !== 'issuer') throw new AppError('wrong_side', 403, 'Only the issuer can do this.');
+    if (side !== 'issuer') throw new AppError('wrong_side', 'forbidden', 'Only the issuer can do this.');
   }
 
   /** The viewer's organisation, able to trade today (read afresh in the write). */
   async function tradingIssuer(tx: Tx, viewer: Viewer) {
     const issuerId = viewer.organisationId;
-    if (!issuerId) throw new AppError('no_organisation', 403, 'Only a member of a partner organisation can invoice.');
+    if (!issuerId) throw new AppError('no_organisation', 'forbidden', 'Only a member of a partner organisation can invoice.');
     const [org] = await tx.select().from(organisations).where(eq(organisations.id, issuerId)).for('share');
     if (!org) throw notFound('Organisation');
     const standing = standingOf(org, todayUtc(now()));
     if (standing !== 'active') {
       const why = STANDING_REFUSAL[standing];
-      throw new AppError(why.code, 403, why.message);
+      throw new AppError(why.code, 'forbidden', why.message);
     }
     return org;
   }
@@ -275,7 +275,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       await tx.insert(invoiceOrders).values(p.orders.map((o) => ({ invoiceId: draft.id, orderId: o.id })));
     } catch (err) {
       // Another invoice took one of the orders since they were checked.
-      if (isUniqueViolation(err, 'invoice_orders_order_key')) throw new AppError('order_already_invoiced', 409, 'An order can be on one invoice only.');
+      if (isUniqueViolation(err, 'invoice_orders_order_key')) throw new AppError('order_already_invoiced', 'conflict', 'An order can be on one invoice only.');
       throw err;
     }
     await writeLines(tx, draft.id, p);
@@ -329,7 +329,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       if (!moved)
         throw new AppError(
           'order_not_approved',
-          409,
+          'conflict',
           `Order ${o.number} is ${statusInSentence(o.status)}: only approved, shipped or delivered orders can be invoiced.`,
         );
       told.orders.set(moved.id, moved);
@@ -481,7 +481,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
   /** The stored document as printed (issued documents only). */
   async function printable(row: InvoiceRow): Promise<PrintableDocument> {
     if (row.state !== 'issued' || !row.number || !row.issuedOn || !row.dueOn || !row.issuer || !row.customer)
-      throw new AppError('invoice_not_issued', 409, 'A draft has no PDF: issue it first.');
+      throw new AppError('invoice_not_issued', 'conflict', 'A draft has no PDF: issue it first.');
     const [items, onOrders, creditsRow] = await Promise.all([
       db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, row.id)).orderBy(asc(invoiceItems.id)),
       db
@@ -524,7 +524,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
   const partnerIssuer = async (viewer: Viewer) => {
     await allow(viewer, { permission: 'orders:manage', act: true });
     const issuerId = viewer.organisationId;
-    if (!issuerId) throw new AppError('no_organisation', 403, 'Only a member of a partner organisation can invoice.');
+    if (!issuerId) throw new AppError('no_organisation', 'forbidden', 'Only a member of a partner organisation can invoice.');
     return issuerId;
   };
 
@@ -760,7 +760,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       const scope = await allow(viewer, { permission: 'orders:manage' });
       const today = todayUtc(now());
       if (channel === 'staff') {
-        if (scope !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
+        if (scope !== 'any') throw new AppError('forbidden', 'forbidden', 'You may not do this.');
         return listInvoices({ staff: true }, query, today);
       }
       if (!viewer.organisationId) return { items: [], next: null };

@@ -22,7 +22,7 @@ import type { AccessNeed } from '../../../shared/policy';
 import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import type { Db, Tx } from '../../db/client';
 import { brandEvents, collateralItems, marketingRequestComments, marketingRequestItems, marketingRequests, mediaAssets, organisations } from '../../db/schema';
-import { AppError, notFound, versionConflict } from '../../core/errors';
+import { AppError, notFound, versionConflict, type ErrorKind } from '../../core/errors';
 import type { Actor } from '../../core/actor';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../audit/service';
@@ -68,11 +68,11 @@ export interface MarketingRequestDeps {
 const READ: AccessNeed = { permission: 'marketing:request' };
 const HANDLE: AccessNeed = { permission: 'marketing:requests' };
 
-const fieldRefusal = (code: string, status: number, message: string, path: string) => new AppError(code, status, message, { details: [{ path, message }] });
+const fieldRefusal = (code: string, kind: ErrorKind, message: string, path: string) => new AppError(code, kind, message, { details: [{ path, message }] });
 
 function invalidTransition(from: MarketingRequestStatus, to: MarketingRequestStatus): AppError {
   const verb = { open: 'reopened', approved: 'approved', declined: 'declined', fulfilled: 'marked fulfilled' }[to];
-  return new AppError('invalid_transition', 409, `This request is ${MARKETING_REQUEST_STATUS_LABELS[from].toLowerCase()}: it cannot be ${verb}.`, {
+  return new AppError('invalid_transition', 'conflict', `This request is ${MARKETING_REQUEST_STATUS_LABELS[from].toLowerCase()}: it cannot be ${verb}.`, {
     details: { from, to },
     hint: 'Reload the request to see where it stands.',
   });
@@ -106,13 +106,13 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
     const standing = standingOf(org, todayUtc(now()));
     if (standing !== 'active') {
       const why = STANDING_REFUSAL[standing];
-      throw new AppError(why.code, 403, why.message);
+      throw new AppError(why.code, 'forbidden', why.message);
     }
     return org;
   }
 
   function notPast(day: string, path: string, what: string) {
-    if (day < todayUtc(now())) throw fieldRefusal('date_in_past', 400, `The ${what} is in the past: choose today or a later day.`, path);
+    if (day < todayUtc(now())) throw fieldRefusal('date_in_past', 'invalid', `The ${what} is in the past: choose today or a later day.`, path);
   }
 
   /**
@@ -159,7 +159,7 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
           : [{ path: `items.${i}.collateralId`, message: `This item is not offered to ${org.type}s.` }];
       });
       if (refused.length)
-        throw new AppError('collateral_unavailable', 400, `Only published collateral offered to ${org.type}s can be requested.`, { details: refused });
+        throw new AppError('collateral_unavailable', 'invalid', `Only published collateral offered to ${org.type}s can be requested.`, { details: refused });
       const named = input.items.map((i) => `${i.quantity} × ${byId.get(i.collateralId)?.title}`).join(', ');
       const title = input.title || (named.length <= 150 ? named : `${input.items.length} printed items`);
       const [row] = await tx
@@ -184,7 +184,7 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
       .from(brandEvents)
       .where(and(eq(brandEvents.id, input.eventId), eq(brandEvents.published, true)));
     if (!event) throw notFound('Event');
-    if ((event.endsAt ?? event.startsAt).getTime() <= now()) throw fieldRefusal('event_over', 400, 'This event has already taken place.', 'eventId');
+    if ((event.endsAt ?? event.startsAt).getTime() <= now()) throw fieldRefusal('event_over', 'invalid', 'This event has already taken place.', 'eventId');
     const [pending] = await tx
       .select({ id: marketingRequests.id })
       .from(marketingRequests)
@@ -193,7 +193,7 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
       )
       .limit(1);
     if (pending)
-      throw new AppError('already_requested', 409, 'Your organisation has already asked to join this event.', {
+      throw new AppError('already_requested', 'conflict', 'Your organisation has already asked to join this event.', {
         details: { requestId: pending.id },
         hint: 'Follow the request you already made.',
       });
@@ -328,7 +328,7 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
     async create(viewer: Viewer, input: MarketingRequestInput, actor: Actor): Promise<RequestDetail> {
       await allow(viewer, { ...READ, act: true });
       const organisationId = viewer.organisationId;
-      if (!organisationId) throw new AppError('no_organisation', 403, 'Only a member of a partner organisation can make a request.');
+      if (!organisationId) throw new AppError('no_organisation', 'forbidden', 'Only a member of a partner organisation can make a request.');
       const id = await write(async (tx, tell) => {
         const org = await tradingOrganisation(tx, organisationId);
         const row = await insertRequest(tx, org, viewer, input);

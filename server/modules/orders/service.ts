@@ -51,7 +51,7 @@ import {
   tradeTerms,
 } from '../../db/schema';
 import { refusalError } from '../../core/action-refusal';
-import { AppError, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
+import { AppError, isUniqueViolation, notFound, versionConflict, type ErrorKind } from '../../core/errors';
 import type { Actor } from '../../core/actor';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../audit/service';
@@ -178,8 +178,8 @@ export interface OrderMessage {
 }
 
 const iso = isoStringOrNull;
-const fieldError = (code: string, status: number, message: string, details: { path: string; message: string }[]) =>
-  new AppError(code, status, message, { details });
+const fieldError = (code: string, kind: ErrorKind, message: string, details: { path: string; message: string }[]) =>
+  new AppError(code, kind, message, { details });
 
 function requestHash(input: PlaceOrderInput): string {
   const lines = [...input.lines].sort((a, b) => a.productId - b.productId).map((l) => [l.productId, l.cases]);
@@ -277,7 +277,8 @@ export function createOrderService(deps: OrderDeps) {
     const permission = need.permission ?? 'orders:manage';
     if (channel === 'staff') {
       // Staff act for the brand: a grant over their own organisation only is not enough.
-      if ((await allow(viewer, { permission, ...(need.act ? { act: true } : {}) })) !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
+      if ((await allow(viewer, { permission, ...(need.act ? { act: true } : {}) })) !== 'any')
+        throw new AppError('forbidden', 'forbidden', 'You may not do this.');
       if (row.sellerId !== null) throw notFound('Order');
       return 'seller' as const;
     }
@@ -295,7 +296,7 @@ export function createOrderService(deps: OrderDeps) {
     const standing = standingOf(org, todayUtc(now()));
     if (standing !== 'active') {
       const why = STANDING_REFUSAL[standing];
-      throw new AppError(why.code, 403, why.message);
+      throw new AppError(why.code, 'forbidden', why.message);
     }
     return org;
   }
@@ -575,7 +576,7 @@ export function createOrderService(deps: OrderDeps) {
   // ---- Placing ----------------------------------------------------------------------------------
 
   const keyReused = (existing: OrderRow) =>
-    new AppError('idempotency_key_reused', 409, 'This Idempotency-Key was already used for a different order.', {
+    new AppError('idempotency_key_reused', 'conflict', 'This Idempotency-Key was already used for a different order.', {
       details: { orderId: existing.id, number: existing.number },
       hint: 'Send a new key for a new order; resend the same order to get it back.',
     });
@@ -600,7 +601,7 @@ export function createOrderService(deps: OrderDeps) {
   async function place(viewer: Viewer, input: PlaceOrderInput, key: string | null, actor: Actor): Promise<{ order: OrderDetail; replayed: boolean }> {
     await allow(viewer, { permission: 'orders:manage', act: true });
     const buyerId = viewer.organisationId;
-    if (!buyerId) throw new AppError('no_organisation', 403, 'Only a member of a partner organisation can place an order.');
+    if (!buyerId) throw new AppError('no_organisation', 'forbidden', 'Only a member of a partner organisation can place an order.');
     const hash = requestHash(input);
     if (key) {
       const existing = await replay(buyerId, key, hash);
@@ -612,7 +613,7 @@ export function createOrderService(deps: OrderDeps) {
       row = await write(async (tx, tell) => {
         const org = await tradingOrganisation(tx, buyerId);
         const sellerId = org.type === 'importer' ? null : org.supplierId;
-        if (org.type !== 'importer' && !sellerId) throw new AppError('no_supplier', 409, 'Your organisation has no supplier to order from yet.');
+        if (org.type !== 'importer' && !sellerId) throw new AppError('no_supplier', 'conflict', 'Your organisation has no supplier to order from yet.');
         // The number's lock also serialises placings under one key: a retry that raced its first attempt finds it here.
         const number = await nextNumber(tx);
         if (key) {
@@ -650,7 +651,7 @@ export function createOrderService(deps: OrderDeps) {
           return p && p.currency === currency ? [] : [{ path: `lines.${i}.productId`, message: 'This product cannot be ordered.' }];
         });
         if (refused.length)
-          throw fieldError('product_unavailable', 400, 'Only active products with a trade price for your organisation can be ordered.', refused);
+          throw fieldError('product_unavailable', 'invalid', 'Only active products with a trade price for your organisation can be ordered.', refused);
         // A buyer orders what its supplier can sell it now (the seller's available stock, from its ledger).
         // Approval reserves it; until then another buyer may take it, and approval refuses what is gone.
         const stock = await balancesOf(tx, sellerId, ids);
@@ -664,7 +665,7 @@ export function createOrderService(deps: OrderDeps) {
         if (short.length)
           throw new AppError(
             'insufficient_stock',
-            409,
+            'conflict',
             short.length === 1
               ? `Not enough stock of ${short[0]!.name}: only ${plural(short[0]!.availableCases, 'case')} available.`
               : `Not enough stock of ${short.map((x) => x.name).join(', ')}: lower the highlighted lines.`,
@@ -684,7 +685,7 @@ export function createOrderService(deps: OrderDeps) {
         const subtotal = lines.reduce((s, l) => s + l.lineTotalMinor, 0);
         const tax = Math.round((subtotal * taxRateBp) / 10_000);
         if (lines.some((l) => l.lineTotalMinor > MAX_AMOUNT) || subtotal + tax > MAX_AMOUNT)
-          throw fieldError('order_too_large', 400, 'This order adds up to more than one order can hold: split it.', [
+          throw fieldError('order_too_large', 'invalid', 'This order adds up to more than one order can hold: split it.', [
             { path: 'lines', message: 'Order fewer cases, or split the order.' },
           ]);
         const at = new Date(now());
@@ -761,9 +762,9 @@ export function createOrderService(deps: OrderDeps) {
           problems.push({ path: `lines.${i}.reason`, code: 'reason_required', message: 'Say why this line changed.' });
         cases.set(item.id, { cases: l.cases, reason: l.cases !== item.casesRequested ? l.reason : null });
       });
-      if (problems.length) throw fieldError(problems[0]!.code, 400, 'Some lines cannot be approved as they are.', problems);
+      if (problems.length) throw fieldError(problems[0]!.code, 'invalid', 'Some lines cannot be approved as they are.', problems);
       if ([...cases.values()].every((c) => c.cases === 0))
-        throw fieldError('nothing_approved', 400, 'Every line is at zero: reject the order instead.', [
+        throw fieldError('nothing_approved', 'invalid', 'Every line is at zero: reject the order instead.', [
           { path: 'lines', message: 'Keep at least one case, or reject the order.' },
         ]);
       let subtotal = 0;
@@ -814,7 +815,7 @@ export function createOrderService(deps: OrderDeps) {
             const available = Math.max(0, Math.floor(b.available / item.caseSize));
             const at = input.lines.findIndex((l) => l.itemId === item.id);
             const name = await productNameOf(tx, item.productId);
-            throw new AppError('insufficient_stock', 409, `Not enough stock of ${name}: only ${plural(available, 'case')} available.`, {
+            throw new AppError('insufficient_stock', 'conflict', `Not enough stock of ${name}: only ${plural(available, 'case')} available.`, {
               details: [
                 {
                   path: at >= 0 ? `lines.${at}.cases` : 'lines',
@@ -955,7 +956,7 @@ export function createOrderService(deps: OrderDeps) {
     /** A page of the viewer's side's orders, newest first (keyset on created_at, id). */
     async list(viewer: Viewer, query: OrderListQuery, channel: Channel): Promise<{ items: OrderSummary[]; next: string | null }> {
       const scope = await allow(viewer, { permission: 'orders:manage' });
-      if (channel === 'staff' && scope !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
+      if (channel === 'staff' && scope !== 'any') throw new AppError('forbidden', 'forbidden', 'You may not do this.');
       if (channel !== 'staff' && !viewer.organisationId) return { items: [], next: null };
       const [afterMs, afterId] = query.after ? (query.after.split('_').map(Number) as [number, number]) : [];
       const rows = await listPage({ side: channel === 'staff' ? 'staff' : query.side, status: Boolean(query.status), after: Boolean(query.after) })(

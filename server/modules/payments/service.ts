@@ -115,7 +115,7 @@ export function createPaymentService(deps: PaymentDeps) {
 
   /** The viewer's organisation for a write: a partner member's, or a refusal. */
   function ownOrganisation(viewer: Viewer): string {
-    if (!viewer.organisationId) throw new AppError('no_organisation', 403, 'Only a member of a partner organisation can do this.');
+    if (!viewer.organisationId) throw new AppError('no_organisation', 'forbidden', 'Only a member of a partner organisation can do this.');
     return viewer.organisationId;
   }
 
@@ -141,7 +141,7 @@ export function createPaymentService(deps: PaymentDeps) {
     const standing = standingOf(org, today());
     if (standing !== 'active') {
       const why = STANDING_REFUSAL[standing];
-      throw new AppError(why.code, 403, why.message);
+      throw new AppError(why.code, 'forbidden', why.message);
     }
     return org;
   }
@@ -210,13 +210,15 @@ export function createPaymentService(deps: PaymentDeps) {
       const inv = rows.get(a.invoiceId);
       // Not the payer's to pay (or not an issued invoice): it does not exist for it.
       if (!inv || inv.customerId !== payerId || inv.kind !== 'invoice' || inv.state !== 'issued')
-        throw new AppError('not_found', 404, 'Invoice not found.', { details: [{ path: `allocations.${i}.invoiceId`, message: 'No such invoice of yours.' }] });
+        throw new AppError('not_found', 'not_found', 'Invoice not found.', {
+          details: [{ path: `allocations.${i}.invoiceId`, message: 'No such invoice of yours.' }],
+        });
       if (inv.issuerId !== payeeId)
-        throw new AppError('wrong_payee', 409, `Invoice ${inv.number} is from another supplier: pay it to them.`, {
+        throw new AppError('wrong_payee', 'conflict', `Invoice ${inv.number} is from another supplier: pay it to them.`, {
           details: [{ path: `allocations.${i}.invoiceId`, message: 'This invoice is from another supplier.' }],
         });
       if (inv.currency !== currency)
-        throw new AppError('currency_mismatch', 400, `Invoice ${inv.number} is in ${inv.currency}; this payment is in ${currency}.`, {
+        throw new AppError('currency_mismatch', 'invalid', `Invoice ${inv.number} is in ${inv.currency}; this payment is in ${currency}.`, {
           details: [{ path: `allocations.${i}.invoiceId`, message: `This invoice is in ${inv.currency}.` }],
           hint: 'Record one payment per currency.',
         });
@@ -233,12 +235,12 @@ export function createPaymentService(deps: PaymentDeps) {
     const details = problems.map(({ path, message, invoiceId, availableMinor }) => ({ path, message, invoiceId, availableMinor }));
     const overInvoice = problems.find((p) => p.code === 'over_allocation' && p.path !== 'allocations');
     if (overInvoice)
-      throw new AppError('over_allocation', 409, 'An allocation is more than its invoice can take now.', {
+      throw new AppError('over_allocation', 'conflict', 'An allocation is more than its invoice can take now.', {
         details,
         hint: 'Another payment may be waiting to be confirmed against it: reload to see what each invoice can take.',
       });
     const first = problems[0]!;
-    throw new AppError(first.code === 'over_allocation' ? 'over_allocation' : 'validation_failed', 400, first.message, { details });
+    throw new AppError(first.code === 'over_allocation' ? 'over_allocation' : 'validation_failed', 'invalid', first.message, { details });
   }
 
   /**
@@ -256,7 +258,7 @@ export function createPaymentService(deps: PaymentDeps) {
         .set({ paidMinor: sql`${invoices.paidMinor} + ${a.amountMinor}`, updatedAt: at })
         .where(and(eq(invoices.id, a.invoiceId), sql`${invoices.paidMinor} + ${invoices.creditedMinor} + ${a.amountMinor} <= ${invoices.totalMinor}`))
         .returning({ paidMinor: invoices.paidMinor });
-      if (!after) throw new AppError('over_allocation', 409, 'An invoice no longer owes what this payment allocates to it.');
+      if (!after) throw new AppError('over_allocation', 'conflict', 'An invoice no longer owes what this payment allocates to it.');
       await recordAudit(tx, actor, {
         action: 'UPDATE',
         tableName: 'invoices',
@@ -273,7 +275,7 @@ export function createPaymentService(deps: PaymentDeps) {
   // ---- Recording --------------------------------------------------------------------------------
 
   const keyReused = (existing: PaymentRow) =>
-    new AppError('idempotency_key_reused', 409, 'This Idempotency-Key was already used for a different payment.', {
+    new AppError('idempotency_key_reused', 'conflict', 'This Idempotency-Key was already used for a different payment.', {
       details: { paymentId: existing.id },
       hint: 'Send a new key for a new payment; resend the same payment to get it back.',
     });
@@ -297,7 +299,7 @@ export function createPaymentService(deps: PaymentDeps) {
       if (existing) return { payment: await view(existing, payerId), replayed: true };
     }
     if (input.paidOn > today())
-      throw new AppError('paid_on_in_future', 400, 'The payment date cannot be in the future.', {
+      throw new AppError('paid_on_in_future', 'invalid', 'The payment date cannot be in the future.', {
         details: [{ path: 'paidOn', message: 'Enter the day the money was sent (today or earlier).' }],
       });
     let row: PaymentRow;
@@ -306,11 +308,11 @@ export function createPaymentService(deps: PaymentDeps) {
         const org = await tradingOrganisation(tx, payerId);
         const payeeId = org.supplierId;
         if (!payeeId || org.type !== 'retailer')
-          throw new AppError('no_supplier', 409, 'Payments are recorded by a retailer to its distributor: your organisation has none to pay.');
+          throw new AppError('no_supplier', 'conflict', 'Payments are recorded by a retailer to its distributor: your organisation has none to pay.');
         const [terms] = await tx.select().from(tradeTerms).where(eq(tradeTerms.customerId, payerId));
         const currency = terms?.currency ?? org.currency;
         if (input.currency !== currency)
-          throw new AppError('currency_mismatch', 400, `Payments to your supplier are in ${currency}.`, {
+          throw new AppError('currency_mismatch', 'invalid', `Payments to your supplier are in ${currency}.`, {
             details: [{ path: 'currency', message: `Pay in ${currency}.` }],
           });
         const { rows, available } = await lockInvoices(tx, input.allocations, payerId, payeeId, input.currency);
@@ -384,7 +386,7 @@ export function createPaymentService(deps: PaymentDeps) {
   // ---- The distributor decides ------------------------------------------------------------------
 
   function notPending(row: PaymentRow, what: string) {
-    return new AppError('invalid_transition', 409, `This payment is ${statusInSentence(row.status)}: it cannot be ${what}.`, {
+    return new AppError('invalid_transition', 'conflict', `This payment is ${statusInSentence(row.status)}: it cannot be ${what}.`, {
       details: { from: row.status },
       hint: 'Reload the page to see where it stands.',
     });
@@ -644,7 +646,7 @@ export function createPaymentService(deps: PaymentDeps) {
       customerId = org.id;
     } else {
       if (!query.customerId)
-        throw new AppError('validation_failed', 400, 'Choose a retailer.', { details: [{ path: 'customerId', message: 'Choose a retailer.' }] });
+        throw new AppError('validation_failed', 'invalid', 'Choose a retailer.', { details: [{ path: 'customerId', message: 'Choose a retailer.' }] });
       if (!(await isCustomerOf(db, org.id, query.customerId))) throw notFound('Statement');
       issuerId = org.id;
       customerId = query.customerId;

@@ -89,14 +89,14 @@ export function createReceipts(ctx: ReceiptContext) {
     const named = new Set(input.lines.map((l) => l.shipmentItemId));
     const missing = items.filter((i) => !named.has(i.id));
     if (missing.length)
-      throw new AppError('receipt_line_missing', 400, 'Say what arrived on every line of the shipment.', {
+      throw new AppError('receipt_line_missing', 'invalid', 'Say what arrived on every line of the shipment.', {
         details: missing.map((i) => ({ path: 'lines', shipmentItemId: i.id, message: 'Say what arrived on this line.' })),
       });
     const over = input.lines
       .map((l, i) => ({ l, i, item: byId.get(l.shipmentItemId)! }))
       .filter(({ l, item }) => exceedsShipment({ cases: item.cases, casesReceived: l.casesReceived, casesDamaged: l.casesDamaged }));
     if (over.length)
-      throw new AppError('receipt_exceeds_shipment', 400, 'A line reports more cases than were shipped.', {
+      throw new AppError('receipt_exceeds_shipment', 'invalid', 'A line reports more cases than were shipped.', {
         details: over.map(({ i, item }) => ({
           path: `lines.${i}.casesReceived`,
           shipmentItemId: item.id,
@@ -175,7 +175,7 @@ export function createReceipts(ctx: ReceiptContext) {
   }
 
   const alreadyReceived = () =>
-    new AppError('already_received', 409, 'This shipment has been received already.', { hint: 'Reload the shipment to see its receipt.' });
+    new AppError('already_received', 'conflict', 'This shipment has been received already.', { hint: 'Reload the shipment to see its receipt.' });
 
   /** Per order line, the cases a receipt found missing (shipped − received in good order). */
   async function missingOf(tx: Tx, receiptId: number): Promise<{ orderItemId: number; cases: number }[]> {
@@ -238,7 +238,7 @@ export function createReceipts(ctx: ReceiptContext) {
           .where(and(eq(receipts.creditNoteId, note.id), ne(receipts.id, receipt.id)))
           .limit(1);
         if (taken)
-          throw new AppError('credit_note_used', 409, 'That credit note already answers another delivery discrepancy.', {
+          throw new AppError('credit_note_used', 'conflict', 'That credit note already answers another delivery discrepancy.', {
             hint: 'Issue a credit note for this shortfall instead.',
           });
         const credited = new Map<number, number>();
@@ -248,13 +248,13 @@ export function createReceipts(ctx: ReceiptContext) {
           .where(eq(invoiceItems.invoiceId, note.id)))
           if (line.orderItemId !== null) credited.set(line.orderItemId, (credited.get(line.orderItemId) ?? 0) + line.cases);
         if ((await missingOf(tx, receipt.id)).some((m) => (credited.get(m.orderItemId) ?? 0) < m.cases))
-          throw new AppError('credit_note_short', 409, 'That credit note does not credit every missing or damaged case of this delivery.', {
+          throw new AppError('credit_note_short', 'conflict', 'That credit note does not credit every missing or damaged case of this delivery.', {
             hint: 'Issue a credit note for this shortfall instead.',
           });
         set.creditNoteId = note.id;
       } else {
         // A credit note for what is missing (short or damaged), issued now in this transaction.
-        if (!ctx.invoicing) throw new AppError('credit_unavailable', 503, 'Credit notes cannot be issued here.');
+        if (!ctx.invoicing) throw new AppError('credit_unavailable', 'unavailable', 'Credit notes cannot be issued here.');
         const lines = await missingOf(tx, receipt.id);
         const credit = await ctx.invoicing.creditForShortfall(
           tx,
@@ -263,7 +263,7 @@ export function createReceipts(ctx: ReceiptContext) {
         );
         const first = credit.creditNotes[0];
         if (!first)
-          throw new AppError('nothing_invoiced', 409, 'None of the missing lines is on an issued invoice: there is nothing to credit.', {
+          throw new AppError('nothing_invoiced', 'conflict', 'None of the missing lines is on an issued invoice: there is nothing to credit.', {
             hint: 'Send a replacement shipment instead, or issue the invoice first.',
           });
         set.creditNoteId = first.id;
@@ -328,7 +328,7 @@ export function createReceipts(ctx: ReceiptContext) {
         });
     });
     if (problems.length)
-      throw new AppError('replacement_exceeds_missing', 409, 'A replacement sends at most what was missing.', {
+      throw new AppError('replacement_exceeds_missing', 'conflict', 'A replacement sends at most what was missing.', {
         details: problems,
         hint: 'Send again only what arrived short or damaged.',
       });
@@ -371,7 +371,7 @@ export function createReceipts(ctx: ReceiptContext) {
       } catch (err) {
         if (err instanceof AppError && err.code === 'insufficient_stock') {
           const name = await productNameOf(tx, l.productId);
-          throw new AppError('insufficient_stock', 409, `Not enough stock of ${name} is available for the replacement.`, {
+          throw new AppError('insufficient_stock', 'conflict', `Not enough stock of ${name} is available for the replacement.`, {
             details: [{ path: 'lines', productId: l.productId, message: `Not enough stock of ${name} available.` }],
             hint: 'Answer with a credit note instead, or wait for stock to arrive.',
           });

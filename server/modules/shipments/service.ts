@@ -112,7 +112,7 @@ export function createShipmentService(deps: ShipmentDeps) {
     const standing = standingOf(org, todayUtc(now()));
     if (standing !== 'active') {
       const why = STANDING_REFUSAL[standing];
-      throw new AppError(why.code, 403, why.message);
+      throw new AppError(why.code, 'forbidden', why.message);
     }
     return org;
   }
@@ -253,7 +253,7 @@ export function createShipmentService(deps: ShipmentDeps) {
   async function create(viewer: Viewer, input: CreateShipmentInput, actor: Actor): Promise<ShipmentDetailView> {
     await allow(viewer, { permission: PERMISSION, act: true });
     const senderId = viewer.organisationId;
-    if (!senderId) throw new AppError('no_organisation', 403, 'Only a member of a partner organisation can ship.');
+    if (!senderId) throw new AppError('no_organisation', 'forbidden', 'Only a member of a partner organisation can ship.');
     const row = await write(async (tx, tell) => {
       await tradingOrganisation(tx, senderId);
       await ownRetailer(tx, senderId, input.recipientId);
@@ -302,7 +302,7 @@ export function createShipmentService(deps: ShipmentDeps) {
         const first = problems[0]!;
         throw new AppError(
           first.code,
-          409,
+          'conflict',
           first.code === 'over_shipment' ? 'Some lines would ship more than was approved.' : 'Some orders cannot be shipped.',
           {
             details: problems,
@@ -357,7 +357,7 @@ export function createShipmentService(deps: ShipmentDeps) {
         if (err instanceof AppError && err.code === 'insufficient_stock') {
           const b = await balanceOf(tx, row.senderId, item.productId);
           const name = await productNameOf(tx, item.productId);
-          throw new AppError('insufficient_stock', 409, `Not enough stock of ${name} is reserved for this shipment.`, {
+          throw new AppError('insufficient_stock', 'conflict', `Not enough stock of ${name} is reserved for this shipment.`, {
             details: [
               {
                 path: 'lines',
@@ -442,7 +442,7 @@ export function createShipmentService(deps: ShipmentDeps) {
         if (current.status !== 'preparing')
           throw new AppError(
             'invalid_transition',
-            409,
+            'conflict',
             `This shipment is ${SHIPMENT_STATUS_LABELS[current.status].toLowerCase()}: it can no longer be called off.`,
           );
         throw versionConflict('shipment', current.version, version);
