@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The shared server's port (tests/e2e/global-setup.ts starts it); journeys' own servers take others. */
+export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const DEMO_PASSWORD = 'E2e-demo-password-2026';
-// Time limits are hang detectors, not speed checks. Two workers on two cores, each journey's own
-// server beside the shared one, stretch a journey that takes 28 s alone to 96 s (CI, 2026-11-27), so
-// every limit below and in the journeys is multiplied by E2E_TIME_SCALE (default 2).
+// Time limits are hang detectors, not speed checks: a journey on a busy machine takes several times
+// what it takes alone, so every limit below and in the journeys is multiplied by E2E_TIME_SCALE
+// (default 2).
 export const TIME_SCALE = Number(process.env.E2E_TIME_SCALE ?? 2);
-// The main process starts the server; workers re-read this file but never use the directory.
+// The shared server's directory (global-setup.ts); workers re-read this file but never use it.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'frolic-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 // The migrated and seeded database the servers of a journey's own start from (global-setup.ts).
@@ -26,7 +27,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and screen, a fifth of a journey's CPU: off unless asked for
+    // (E2E_TRACE=retain-on-failure to debug a failing journey).
+    trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -38,30 +41,6 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
       ],
-    },
-  },
-  webServer: {
-    command: 'node build/server/main.js',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    timeout: 60_000 * TIME_SCALE,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // One user per role for the journeys (demo mode is never on by default).
-      DEMO_MODE: 'true',
-      DEMO_PASSWORD: DEMO_PASSWORD,
-      // Every journey signs in from 127.0.0.1: the spec's 20 attempts per address in 15 minutes would
-      // refuse the later ones (the limit itself: server/core/rate-limit.test.ts).
-      AUTH_RATE_LIMIT: '1000',
-      // No load shedding by event-loop delay (see tests/e2e/own-server.ts).
-      OVERLOAD_MAX_LAG_MS: '0',
-      // Every file size PGlite remembers is checked against the disk (server/db/pglite-file-sizes.ts).
-      PGLITE_FILE_SIZE_CHECK: 'true',
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },
 });

@@ -3,8 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 
-// Fewer files before a public page's first paint (docs/benchmarks.md, "Lighthouse headroom"): left
-// to itself the bundler gave `/` fourteen scripts, most under 2 KB, each a request the browser must
+// Fewer files before a public page's first paint (docs/decisions/002-react-router-framework-mode.md):
+// left to itself the bundler splits `/` into many small scripts, each a request the browser must
 // make before it can start the app. Two groups instead:
 // - `framework`: React, React DOM and React Router (with the bundler's runtime), in one file that
 //   changes only when their versions do, so it stays cached across our deploys;

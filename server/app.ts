@@ -153,8 +153,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const api = express.Router();
   api.use(corsFor(config.CORS_ORIGINS));
   // The modules' routers, each entered only by the paths its routes start with (`scopedRouters`): a
-  // request no longer walks every earlier module's routes. Uploads are multipart: the media routes
-  // parse their own bodies, before the JSON-only rule.
+  // request never walks every earlier module's routes (docs/decisions/031-requests-born-with-express-prototypes.md).
+  // Uploads are multipart: the media routes parse their own bodies, before the JSON-only rule.
   api.use(scopedRouters([mediaApi(services), receiptUploadApi(services), attachmentsApi(services)]));
   // CSV imports travel as JSON ({ csv }) and may be larger than other bodies.
   const json = express.json({ limit: config.BODY_LIMIT });

@@ -60,8 +60,9 @@ const envSchema = z
     SQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
     /**
      * The highest plan cost (EXPLAIN) an SQL editor statement may have. Default 5,000 on PGlite (nothing
-     * stops a query there once it runs: about 40 ms of frozen process at most) and 1,000,000 on
-     * PostgreSQL (about the statement timeout: an obvious runaway is refused before it takes a core).
+     * stops a query there once it runs, so the cap bounds how long the process can freeze) and 1,000,000
+     * on PostgreSQL (about the statement timeout: an obvious runaway is refused before it takes a core).
+     * docs/decisions/029-sql-editor-gate-role-and-cost-cap.md.
      */
     SQL_MAX_PLAN_COST: z.coerce.number().min(1).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),

@@ -1,4 +1,4 @@
-// The live channel's wire contract (docs/architecture.md "The live channel"): what a signed-in
+// The live channel's wire contract (docs/decisions/017-the-live-channel-and-the-bell.md): what a signed-in
 // user's socket (`/ws/live`; the admin shell's `/ws/staff`) may be sent. Every event is filtered per
 // socket by the one decision; an event carries what changed, never the record itself — the page
 // revalidates and its loader, scoped by the same decision, reads it.

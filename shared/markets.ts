@@ -44,8 +44,8 @@ export function formatPrice(amountMinor: number, currency: string, locale = 'en'
 
 /**
  * A price as the public pages show it: the amount, and its label formatted on the server in the
- * market's locale. A browser's first currency format loads ICU's currency data (about 50 ms on a
- * fast machine, four times that on a phone), so public pages never format prices while hydrating.
+ * market's locale. A browser's first currency format loads ICU's currency data, a long task on a
+ * phone, so public pages never format prices while hydrating (docs/decisions/033-hydrate-on-intent.md).
  */
 export interface MarketPrice {
   amountMinor: number;

@@ -3,11 +3,12 @@
 // settling allocations against what invoices still owe, days past due, the credit hold and a
 // statement's running balance. Integers in minor units throughout: nothing here ever makes or
 // loses a minor unit (shared/payments.test.ts checks it as a property).
+import { MAX_AMOUNT_MINOR } from './invoice-totals';
 import { CREDIT_HOLD_OVERDUE_DAYS } from './invoicing';
 import { plural } from './plural';
 
-/** Amounts live in int4 columns. */
-export const MAX_PAYMENT_MINOR = 2_147_483_647;
+/** Amounts live in int4 columns: a payment holds at most what any amount does. */
+export const MAX_PAYMENT_MINOR = MAX_AMOUNT_MINOR;
 /** At most this many invoices in one payment's allocation. */
 export const MAX_ALLOCATIONS = 100;
 

@@ -107,7 +107,7 @@ export const ROLE_AREA: Record<Role, RoleArea | null> = {
  * part (the scope) is not in the name but in the grant — see `grantScope`. The first eight are the
  * spec §6 switches; the rest guard what came later. The database holds the grants per role, seeded
  * from DEFAULT_GRANTS; the master admin edits them. Every switch governs something real:
- * `PERMISSION_GOVERNS` says what (and docs/architecture.md repeats it).
+ * `PERMISSION_GOVERNS` says what (docs/decisions/015-one-authorization-decision.md repeats it).
  */
 export const PERMISSIONS = {
   'cms:access': 'CMS Access',

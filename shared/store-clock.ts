@@ -1,9 +1,8 @@
 // The day of the week at a store, for marking "today" in its opening hours. The store's time zone is
 // near enough from its country and longitude. The server (full ICU) sends the page each zone's UTC
 // offsets for the weeks ahead, so the browser reads the day from the clock: its first
-// `Intl.DateTimeFormat` with a `timeZone` loads ICU's time-zone data, which cost 149 ms of main
-// thread on the store locator at Lighthouse's 4× slowdown (docs/benchmarks.md, "Lighthouse
-// headroom"). A page older than its offsets falls back to asking ICU.
+// `Intl.DateTimeFormat` with a `timeZone` loads ICU's time-zone data, a long task on a phone
+// (docs/decisions/033-hydrate-on-intent.md). A page older than its offsets falls back to asking ICU.
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -76,8 +75,8 @@ export function zoneClocks(zones: Iterable<string>, now: number, days = 60): Zon
   return clocks;
 }
 
-// A zone's clock costs about 0.2 ms to work out (some 60 questions to ICU): the store locator's
-// loader takes it from here, worked out at most once a day per zone and process.
+// A zone's clock takes some 60 questions to ICU to work out: the store locator's loader takes it
+// from here, worked out at most once a day per zone and process.
 const recent = new Map<string, ZoneClock>();
 
 /** `zoneClocks` for the loader: each zone's clock reused for a day after it was worked out. */

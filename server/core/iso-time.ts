@@ -1,7 +1,7 @@
-// A Date as JSON writes it (`toISOString`: 2026-11-29T03:47:11.123Z), about six times faster.
+// A Date as JSON writes it (`toISOString`: 2026-11-29T03:47:11.123Z), without V8's formatter.
 // A staff list's page holds 50–200 timestamps, each read from the database and written back to
-// its answer on the server's one thread; V8's own formatter costs about 0.4 µs a date (0.8 µs
-// when JSON.stringify calls `toJSON` itself). Here the day's part is remembered and the time of
+// its answer on the server's one thread, where V8's formatter (and JSON.stringify calling `toJSON`)
+// is a visible cost (docs/decisions/034-staff-lists-prepared-once-per-shape.md). Here the day's part is remembered and the time of
 // day is arithmetic. Dates outside the years 0–9999 (which toISOString writes with six digits and
 // a sign) and invalid ones (RangeError) go to V8's formatter.
 

@@ -13,10 +13,11 @@ export type Pdf = InstanceType<typeof PDFDocument>;
 type FontSource = Parameters<Pdf['registerFont']>[1];
 
 /**
- * The fonts parsed once and kept for every document: parsing the TrueType files was most of a render
- * (about 35 of 42 ms for an invoice). pdfkit takes a parsed (fontkit) font in `registerFont`; it is
- * only read once parsed, and each document still embeds its own subset. It is reached through a probe
- * document's current font; should a pdfkit release hide it, the file paths are used as before.
+ * The fonts parsed once and kept for every document: parsing the TrueType files would be most of a
+ * render (docs/decisions/025-invoices-gapless-and-tax-once.md). pdfkit takes a parsed (fontkit) font in
+ * `registerFont`; it is only read once parsed, and each document still embeds its own subset. It is
+ * reached through a probe document's current font; should a pdfkit release hide it, the file paths
+ * are registered instead.
  */
 let parsed: { body: FontSource; bold: FontSource } | null = null;
 function fonts(): { body: FontSource; bold: FontSource } {

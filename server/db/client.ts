@@ -90,7 +90,7 @@ async function openPglite(options: OpenOptions, statementCache: number): Promise
 async function openPostgres(url: string, poolSize: number, statementCache: number): Promise<Database> {
   // A fixed-size pool: a connection once opened is kept (pg's default closes one idle for 10 s). A
   // new connection is a new PostgreSQL backend with cold caches and none of the statements the cache
-  // prepared on the old one, so a burst after a quiet spell paid for both in its first seconds.
+  // prepared on the old one, so a burst after a quiet spell would pay for both in its first seconds.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, min: poolSize });
   if (statementCache > 0) nameStatements(pool, createStatementNamer(statementCache));
   // An idle connection dropped by the server (restart, failover, admin command) must not crash the

@@ -1,13 +1,11 @@
 // A list's page answered by the database as one JSON text instead of a row of cells per row.
 //
-// On PostgreSQL the server's thread did most of a list's work decoding cells: node-postgres parses
+// On PostgreSQL decoding cells is much of a list's work on the server's thread: node-postgres parses
 // each of a page's cells (an audit page is 101 rows of 7), and Drizzle maps each one. As one JSON
-// text it parses one value with `JSON.parse`, and the server's thread spent 10–30 % less per list
-// page (audit logs 2.27 → 1.89 ms, pages 1.75 → 1.24 ms); the backend spends 0.1–0.25 ms more
-// building the JSON (docs/benchmarks.md, "A page as one JSON text"). PGlite keeps its rows: its
-// cells are cheap already (pglite-rows.ts decodes them from the stream), and its WebAssembly build
-// spends more making the JSON than the server's thread saves (the audit page: 0.13 ms of its thread
-// as rows, 0.72 ms as JSON).
+// text it parses one value with `JSON.parse`; the backend spends a little more building the JSON,
+// the server's thread less. PGlite keeps its rows: its cells are cheap already (pglite-rows.ts
+// decodes them from the stream), and its WebAssembly build spends more making the JSON than the
+// server's thread saves. docs/decisions/034-staff-lists-prepared-once-per-shape.md.
 //
 // `jsonRows(select)` keeps the select as Drizzle built it and wraps it:
 //

@@ -8,7 +8,7 @@ import { withRowPlan } from './prepared';
  * how many rows the list's filter matches, counted by a scalar subquery with the list's FROM and
  * WHERE — it refers to nothing in the row, so PostgreSQL runs it once, and the page itself reads
  * only its own rows from an index. Not `count(*) over ()`: a window over the matched rows reads
- * and keeps every one of them before the limit (10,000 sent emails: 3.4 ms a page against 0.67 ms).
+ * and keeps every one of them before the limit.
  */
 export function totalOf(count: SQLWrapper): SQL<number> {
   return sql<number>`(${count})::int`;
@@ -50,10 +50,10 @@ interface UnpagedSelect<R> {
  * PostgreSQL keeps one generic plan for a prepared statement only while it costs no more than
  * the plans made for each call's values (`plan_cache_mode = auto`). A plan for an unknown limit or
  * offset is costed for a tenth of the table, so with placeholders it never does, and plans the page
- * again at every call: 0.4–0.7 ms of the database's time for the users list, more than running it
- * (docs/benchmarks.md, "The first page's limit in its statement"). With the numbers in the statement
- * the planner knows them, and keeps a generic plan where that is as good. (Forcing generic plans
- * instead was tried: for 100,000 users it chose to sort them all for the first page.)
+ * again at every call — for a list, more than running it. With the numbers in the statement the
+ * planner knows them, and keeps a generic plan where that is as good. Not forced generic plans: a
+ * plan made for any limit may sort the whole table for the first page.
+ * docs/decisions/034-staff-lists-prepared-once-per-shape.md.
  */
 export interface PreparedPage<P> {
   any: P;

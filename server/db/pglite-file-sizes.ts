@@ -2,7 +2,8 @@
 // every seek to a file's end. PostgreSQL learns a relation's length by seeking to the end of its
 // files (lseek SEEK_END), several times for every query. On a data directory on disk, PGlite's file
 // system (Emscripten's NODEFS) answers each such seek with an fstat system call and a Stats object
-// with four Dates: a fifth of the database thread's time on a staff list (docs/benchmarks.md).
+// with four Dates, a large share of the database thread's time on a staff list
+// (docs/decisions/032-pglite-on-its-own-thread.md).
 //
 // A size can be remembered because this process is the only writer of its data directory (the lock
 // in data-dir-lock.ts) and every change of a file's length passes through this file system: a write

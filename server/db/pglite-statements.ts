@@ -4,8 +4,7 @@
 // again. Here a text the namer picked (repeated; at most DATABASE_STATEMENT_CACHE of them) is parsed
 // once under its name, its parameter types and result columns kept, and every later call is one call
 // into the database: bind, execute, sync. PostgreSQL keeps the plan (a generic one after five runs
-// when that is not worse). Measured on the users list: the query took half the time
-// (docs/benchmarks.md, "Staff lists under load").
+// when that is not worse). docs/decisions/034-staff-lists-prepared-once-per-shape.md.
 //
 // PGlite has one session, shared with the SQL editor; the editor refuses PREPARE, DEALLOCATE, DISCARD
 // and schema changes (server/modules/sql/classify.ts), so nothing else drops or shadows these names.
@@ -92,12 +91,13 @@ export function preparingClient(client: PGlite, namer: StatementNamer, onNotific
       return serializer ? serializer(value) : String(value);
     });
     const message = concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
-    // The caller's parsers over PGlite's, by prototype: parseResults would copy PGlite's 318 parsers
-    // into a new object at every call to merge them (about 0.1 ms; Drizzle passes parsers every time).
+    // The caller's parsers over PGlite's, by prototype: parseResults would copy all of PGlite's parsers
+    // into a new object at every call to merge them (and Drizzle passes parsers every time).
     const parsers = options?.parsers ? (Object.assign(Object.create(pg.parsers), options.parsers) as Internals['parsers']) : pg.parsers;
     // The answer as bytes, decoded here (decodeRows): PGlite's own parser copies every field into an
-    // ArrayBuffer of its own before decoding it — most of a row-heavy list's time in the database's
-    // thread. An answer with anything else in it (an error, a notice, a notification) goes to PGlite's.
+    // ArrayBuffer of its own before decoding it, the costliest part of a row-heavy answer on the
+    // database's thread. An answer with anything else in it (an error, a notice, a notification) goes
+    // to PGlite's.
     const chunks: Uint8Array[] = [];
     await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: (data) => chunks.push(data.slice()) });
     const bytes = chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks);

@@ -1,7 +1,6 @@
 // Queries a screen repeats, built once per shape. Drizzle builds a query's SQL from its objects on
-// every call: 0.1 ms for a seven-column select and 0.45 ms for the events list with its image and
-// count (measured on this machine), on the server's one thread and more than the database spends on
-// the same page. A list names its query's shape — which filters are present, which order — and
+// every call, on the server's one thread, and for a list that costs more than the database spends on
+// the same page (docs/decisions/034-staff-lists-prepared-once-per-shape.md). A list names its query's shape — which filters are present, which order — and
 // binds everything else as placeholders (`sql.placeholder('q')`, `limit`, `offset`); the prepared
 // query (its SQL text and row mapping) is built the first time a shape is asked for and kept. The
 // shapes a list can have are few and fixed by its code, so nothing here grows with the requests.

@@ -1,7 +1,7 @@
 // A prepared query's rows mapped by a plan made once. Drizzle maps every row by walking the query's
 // selected fields and asking, for each cell, what kind of field it is (`is`: an `instanceof`, then a
-// walk up the prototype chain for anything that is not a column). On a staff list's page that was
-// 5–11 % of the server's thread (`bench/profile-list.mjs`). A prepared query's fields never change,
+// walk up the prototype chain for anything that is not a column), a visible share of a staff list's
+// time on the server's thread (`bench/profile-list.mjs`). A prepared query's fields never change,
 // so `withRowPlan` asks those questions once, when the query is prepared, and gives Drizzle a mapper
 // (its `customResultMapper`, which both drivers call with the rows as arrays) that only decodes and
 // places each value. The result is the one Drizzle's `mapResultRow` gives, key order and

@@ -4,8 +4,7 @@
 // (a hash of the text), node-postgres prepares it once per connection, and PostgreSQL keeps its
 // parse. Its plan: after five runs a generic one when that is not worse (`plan_cache_mode = auto`),
 // which a `limit` parameter never lets happen — so a list's first page has its limit written in
-// (paged.ts, `PreparedPage`).
-// Measured on the staff lists: 1.5–2× the requests a second (docs/benchmarks.md).
+// (paged.ts, `PreparedPage`). docs/decisions/034-staff-lists-prepared-once-per-shape.md.
 //
 // Bounded: texts seen once (one-off SQL) are never named, and at most `maxStatements` texts are, so
 // each connection holds at most that many. A statement whose result changed shape under it (a column's

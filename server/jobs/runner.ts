@@ -5,7 +5,7 @@
 // hand-written adapter. The queue is ~300 lines on the same Drizzle client as everything else, and
 // runs unchanged on PGlite and PostgreSQL 15+.
 //
-// Guarantees (docs/architecture.md, "Jobs"):
+// Guarantees (docs/decisions/018-job-runner-in-postgresql.md):
 // - A job exists iff its cause committed: `enqueue(tx, …)` inserts inside the caller's transaction.
 // - At least once: a claimed job holds a lease (`locked_until`, renewed while its handler runs); if its
 //   instance dies, the job is claimed again once the lease runs out. Handlers must be idempotent.

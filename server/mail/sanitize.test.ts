@@ -1,7 +1,7 @@
 // The email HTML allowlist against a corpus of known XSS payloads: each is refused at commit and
 // deploy (compileAssets: the layout, or a template's button), with the reason and the line, and
-// removed at send (prepareForSending) — where the regular expressions that checked layouts before
-// missed `<svg/onload=…>`, entity-encoded `jav&#x61;script:` and most of the rest.
+// removed at send (prepareForSending). Regular expressions miss `<svg/onload=…>`, entity-encoded
+// `jav&#x61;script:` and most of the rest (docs/decisions/037-email-html-sanitizing.md).
 import { describe, expect, it } from 'vitest';
 import { compileAssets, SEED_FILES } from '../modules/code/assets';
 import { BUILT_IN_TEMPLATES, builtInTemplate } from './built-in-templates';

@@ -1,5 +1,5 @@
 // The HTML of emails, by allowlist (sanitize-html): the tags, attributes, URL schemes and inline
-// style properties an email needs, nothing else. Two uses (docs/decisions/email-html-sanitizing.md):
+// style properties an email needs, nothing else. Two uses (docs/decisions/037-email-html-sanitizing.md):
 // - at commit and deploy, `htmlProblems` refuses a layout (or a template's rendered HTML) that the
 //   sanitizer would change, naming what and where — a template is never altered silently;
 // - at send, `sanitizeEmailHtml` cleans every email's HTML (defence in depth: whatever got past the

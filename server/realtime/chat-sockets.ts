@@ -374,8 +374,8 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   /**
    * Pings the sockets of `slots` (each socket has one of HEARTBEAT_STEPS, given at its first
    * heartbeat) and ends those that did not answer the ping before. Each ping is a write, and each
-   * pong a read: 10,000 in one go held every request and message up for about 200 ms. A pause every
-   * PING_BATCH lets them through.
+   * pong a read: thousands in one go would hold every request and message up behind them. A pause
+   * every PING_BATCH lets those through (docs/decisions/021-support-chat-delivery.md).
    */
   async function ping(slots: (slot: number) => boolean) {
     let n = 0;
@@ -406,8 +406,8 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
   // The heartbeat's round is spread over HEARTBEAT_STEPS steps: each socket is still pinged once
   // every HEARTBEAT_MS, but a thirtieth of them each second, not all 10,000 in one burst (the
   // pongs came back together too). Presence is refreshed once a round.
-  // Slot 0 (with presence) comes last in the first round: 30 s after start, as the heartbeat did
-  // before it was spread.
+  // Slot 0 (with presence) comes last in the first round: presence is first refreshed a whole
+  // HEARTBEAT_MS after start, like every later round.
   let nextSlot = 0;
   let step = 1;
   async function stepHeartbeat() {

@@ -1,5 +1,5 @@
 // Demo mode: the collateral Frolic offers its partners (Request Materials), so the demo network has
-// something to download and to ask printed copies of (issue 40: a fresh demo showed a locked form).
+// something to download and to ask printed copies of: without it a fresh demo's form is locked.
 // Each item is a small PDF drawn here with pdfkit (server/core/pdf.ts), stored through the media
 // library like a staff upload, and published for its partner types. Once per database: a later
 // start, or collateral staff already made, leaves the list as it is.

@@ -6,7 +6,7 @@ import { MARKET_CURRENCIES, SEED_PRODUCTS, SEED_TRADE_SHARE } from './products';
 import { seedCocktails } from './cocktails';
 import { seedRetailers, seedStores } from './stores';
 import { seedEvents } from './events';
-import { moveStock } from '../modules/stock/ledger';
+import { moveStock } from '../modules/stock';
 
 const SEED_KEY = 'demo_seeded_at';
 

@@ -7,7 +7,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { organisations, products, profiles, stockBalances, tradeTerms, users } from '../db/schema';
-import { moveStock } from '../modules/stock/ledger';
+import { moveStock } from '../modules/stock';
 import { SEED_PARTNER_STOCK_SHARE, SEED_PRODUCTS } from './products';
 import { SYSTEM_ACTOR } from '../core/actor';
 import { addDays } from '../../shared/licence';

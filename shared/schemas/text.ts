@@ -2,7 +2,7 @@
 // `adminAction()` (the staff editors' JSON) and the page-form rule (server/http/page-forms.ts) all
 // call `unstorableText` on what they received, so no schema has to remember it field by field.
 //
-// - NUL (U+0000): no PostgreSQL text column or parameter accepts it (the driver's error was a 500).
+// - NUL (U+0000): no PostgreSQL text column or parameter accepts it (the driver's error is a 500).
 // - A lone UTF-16 surrogate (`"\ud800"` in JSON): half of a character, not text. A `text` column
 //   silently stores U+FFFD instead, and a `jsonb` value (audit rows, notification payloads) is
 //   refused by PostgreSQL — again a 500. JSON is the only way in: browsers' form posts are UTF-8,
@@ -72,7 +72,7 @@ export function unstorableText(value: unknown): TextIssue | null {
 // other default-ignorable code points (variation selectors, Hangul fillers) and whitespace are
 // stripped before the emptiness check, so "\u200B" is no reason. The stored value keeps them
 // inside the text (a zero-width joiner builds an emoji, a ZWNJ spells Persian); only `trim()`
-// applies to it, as before.
+// applies to it.
 
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\s]/gu;
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketingRequests, profiles, rolePermissions, users } from '../../server/db/schema';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { CHAT_TOPIC } from '../../server/modules/chat/service';
-import { PAYMENT_TOPIC } from '../../server/modules/payments/service';
+import { PAYMENT_TOPIC } from '../../server/modules/payments';
 import { Client } from '../support/client';
 import { createOrganisation } from '../support/partners';
 import { listApiRoutes, listPages } from '../support/routes';

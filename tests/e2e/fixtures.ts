@@ -1,6 +1,6 @@
 // Shared steps of the end-to-end journeys.
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config';
 
 export const ADULT_YEAR = '1985';
@@ -33,10 +33,17 @@ export async function bringToLife(page: Page) {
 export const demoEmail = (role: string) => `${role.replace('_', '-')}@demo.frolic.example`;
 
 /**
- * Signs in as the demo user of `role` through a sign-in page (`/admin-login` unless told), passing
- * the gate first; `base` is the server when it is not the shared one.
+ * Signs in as the demo user of `role`: the gate's form and the sign-in page's form are posted from
+ * the browser's own cookie jar (the same actions a person's submit runs), then the browser opens
+ * where the sign-in sent it. Journeys about signing in itself use `signInThroughForm`.
+ * `base` is the server when it is not the shared one; `path` the sign-in page (`/admin-login` unless told).
  */
 export async function signInAsDemo(page: Page, role: string, { base = '', path = '/admin-login' }: { base?: string; path?: string } = {}) {
+  await signInWithRequests(page, base, path, demoEmail(role), DEMO_PASSWORD);
+}
+
+/** Signs in as `role` the way a person does: the sign-in page, the gate, the form. */
+export async function signInThroughForm(page: Page, role: string, { base = '', path = '/admin-login' }: { base?: string; path?: string } = {}) {
   await page.goto(`${base}${path}`);
   await passGate(page);
   await page.getByLabel('Email address').fill(demoEmail(role));
@@ -44,18 +51,24 @@ export async function signInAsDemo(page: Page, role: string, { base = '', path =
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+async function signInWithRequests(page: Page, base: string, path: string, email: string, password: string) {
+  const origin = base || new URL(test.info().project.use.baseURL ?? '').origin;
+  const request = page.context().request;
+  const gate = await request.post(`${origin}/age-gate?returnTo=%2F`, { form: { year: ADULT_YEAR, country: 'GB' }, maxRedirects: 0 });
+  expect(gate.status(), 'the gate lets an adult through').toBe(302);
+  const res = await request.post(`${origin}${path}`, { form: { email, password }, maxRedirects: 0 });
+  expect(res.status(), `${email} signs in on ${path}`).toBe(302);
+  await page.goto(new URL(res.headers().location ?? '/', origin).href);
+}
+
 /** What a browser keeps after it is closed and opened again: persistent cookies only. */
 export async function cookiesAfterRestart(context: BrowserContext) {
   return (await context.cookies()).filter((c) => c.expires > 0);
 }
 
-/** Signs a partner in through the partner sign-in page (the gate first) on the server at `base`. */
+/** Signs a partner in on the partner sign-in page of the server at `base` (as `signInAsDemo`). */
 export async function signInPartner(page: Page, base: string, email: string, password = DEMO_PASSWORD) {
-  await page.goto(`${base}/partner-login`);
-  await passGate(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInWithRequests(page, base, '/partner-login', email, password);
 }
 
 /** axe's serious and critical violations on the page as it stands, each named with the page's URL. */

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { sqlRoleName } from '../../server/modules/sql/role';
 import { describe, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
-import { withDatabase } from './global-setup';
+import { type TemplateKind, withDatabase } from './global-setup';
 
 export interface TestDatabase {
   database: Database;
@@ -15,8 +15,12 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-export async function freshDatabase(): Promise<TestDatabase> {
-  const template = inject('postgresTemplate');
+/**
+ * A new database cloned from a template of the run (tests/support/global-setup.ts): `migrated` (the
+ * default, for a service's own tests) or `prepared` (as a server's start leaves it: test servers).
+ */
+export async function freshDatabase(kind: TemplateKind = 'migrated'): Promise<TestDatabase> {
+  const template = inject('postgresTemplates')?.[kind];
   const base = process.env.TEST_DATABASE_URL;
   if (template && base) {
     const name = `frolic_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
@@ -41,7 +45,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  const blob = new Blob([readFileSync(inject('pgliteTemplates')[kind])]);
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: blob });
   return { database, url: null, dispose: () => database.close() };
 }

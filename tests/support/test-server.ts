@@ -34,7 +34,7 @@ export async function startTestServer(
     /** Another server's database, as it is (no migration, no seed; not closed with this server). */ database?: TestDatabase;
   } = {},
 ): Promise<TestServer> {
-  const db = options.database ?? (await freshDatabase());
+  const db = options.database ?? (await freshDatabase('prepared'));
   // The config names the database the server was given (the SQL editor's role connects to it too).
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -9,7 +9,7 @@ describe('the product editor state', () => {
     expect(toMinor('')).toBeNull();
     expect(toMinor('34.999')).toBeUndefined();
     expect(toMinor('-3')).toBeUndefined();
-    // A decimal comma is a decimal point, not a thousands separator (it was read as 349900).
+    // A decimal comma is a decimal point, not a thousands separator (not 349900).
     expect(toMinor('34,99')).toBe(3499);
     expect(toMinor('5,5')).toBe(550);
     expect(toMinor('12,345,678')).toBe(1234567800);

@@ -1,7 +1,7 @@
 // The query box: a real <textarea> (its label, the keyboard, undo, spell-check off, the browser's own
 // selection) over a <pre> that shows the same text coloured. The textarea's text is transparent, its
 // caret is not; both scroll together and neither wraps, so every character sits on its twin.
-// Ctrl+Enter (⌘+Enter) runs the query. No editor library: CodeMirror would add ~240 KB for colours.
+// Ctrl+Enter (⌘+Enter) runs the query. No editor library: a whole editor's chunk only for colours.
 import { useMemo, useRef } from 'react';
 import { SQL_MAX_LENGTH } from '@shared/database-constants';
 import { type TokenKind, tokenizeSql } from './sql-highlight';

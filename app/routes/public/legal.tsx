@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/+$/, '').toLowerCase();
   const found = await publishedPage(context, SLUG_BY_PATH[path] ?? path.slice(1));
   // The date as text from the server: formatting it in the browser would load ICU's locale data
-  // while hydrating (180 ms of main thread at Lighthouse's 4× slowdown; docs/benchmarks.md).
+  // while hydrating, a long task on a phone (docs/decisions/033-hydrate-on-intent.md).
   return { ...found, updated: publishedDate(found.page.publishedAt) };
 }
 

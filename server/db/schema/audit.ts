@@ -35,10 +35,10 @@ export const auditLogs = pgTable(
     index('audit_logs_action_id_idx').on(t.action, t.id),
     index('audit_logs_table_id_idx').on(t.tableName, t.id),
     // Every change writes a row here, so these take inserts all day: a GIN index gathers new entries
-    // in a pending list and merges it into the index once it passes gin_pending_list_limit — with
-    // the default 4 MB, a merge of 60–80 ms (PostgreSQL) every few thousand rows, which the writes
-    // queued behind it wait out (the chat's tail at 500 messages a second). 128 kB merges often and
-    // briefly (about 10 ms at most), and a search has a shorter list to scan. docs/benchmarks.md.
+    // in a pending list and merges it into the index once it passes gin_pending_list_limit. With the
+    // default (4 MB) a merge is rare and long, and the writes queued behind it wait it out (the chat's
+    // tail); a small list merges often and briefly, and a search has a shorter list to scan.
+    // docs/decisions/019-append-only-audit-log.md.
     index('audit_logs_record_trgm_idx')
       .using('gin', sql`${t.recordId} gin_trgm_ops`)
       .with({ gin_pending_list_limit: AUDIT_GIN_PENDING_KB }),

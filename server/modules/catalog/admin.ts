@@ -17,7 +17,7 @@ import { type Actor } from '../../core/actor';
 import { recordAudit } from '../audit/service';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from '../media/picked';
-import { balanceOf, brandStock } from '../stock/ledger';
+import { balanceOf, brandStock } from '../stock';
 
 type ProductRow = typeof products.$inferSelect;
 

@@ -52,7 +52,7 @@ uses the new files at once, without a restart. Rollback: deploy an earlier commi
   \`rgb()\`, \`hsl()\`, \`oklch()\`, \`color-mix()\`, \`calc()\`, \`clamp()\`, \`var()\` and their kin: nothing that loads
   anything (no \`url()\`, \`image-set()\`).
 - \`${LAYOUT_PATH}\` — the HTML around every email; \`{{content}}\` is where the text goes. Only the
-  tags, attributes and link schemes an email needs (docs/decisions/email-html-sanitizing.md): no scripts,
+  tags, attributes and link schemes an email needs (docs/decisions/037-email-html-sanitizing.md): no scripts,
   forms, frames, \`<style>\` blocks or comments; \`style="…"\` attributes with plain values.
 - \`emails/<name>.txt\` — the account emails: a \`Subject:\` line, then paragraphs separated by blank
   lines; \`[label]({{url}})\` is the button. Each email may use only its own placeholders:

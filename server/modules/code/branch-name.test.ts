@@ -1,5 +1,5 @@
 // (shared/branch-name.ts, tested here: the test runs the git binary, which shared/ code may not import.)
-// Branch names as git judges them: the attacks that used to pass (HEAD, config, refs/heads/x), each of
+// Branch names as git judges them: the names git reserves (HEAD, config, refs/heads/x), each of
 // `git check-ref-format --branch`'s rules, and random names checked against the real git binary.
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { brandEvents, businessInquiries, cocktails, contactMessages, products, storeLocations, users } from '../../db/schema';
 import { utcToZoned } from '../marketing/zoned-time';
 import { createPartnerDashboard } from './partner';
-import { brandStock } from '../stock/ledger';
+import { brandStock } from '../stock';
 
 export interface AdminSummary {
   activeProducts: number;

@@ -14,7 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { type InvoiceParty, invoiceItems, invoiceOrders, invoices, orderItems, orders, organisations, products, tradeTerms } from '../../db/schema';
 import { recordAudit } from '../audit/service';
 import { nextDocumentSequence } from './numbers';
-import { payOrdersOfInvoices, type PaidOrder } from '../orders/paid';
+import { payOrdersOfInvoices, type PaidOrder } from '../orders';
 import { plural } from '../../../shared/plural';
 import { statusInSentence } from '../../../shared/status-labels';
 

@@ -7,7 +7,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { invoiceOrders, orders } from '../../db/schema';
 import type { Actor } from '../../core/actor';
-import { advanceOrder, type OrderRow } from './service';
+import { advanceOrder } from './moves';
+import type { OrderRow } from './types';
 
 export type PaidOrder = OrderRow;
 

@@ -18,7 +18,7 @@ import { containsPattern } from '../../db/like';
 import { mediaAssets, organisations, productImages, products, productTradePrices } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import { toGalleryImage } from '../catalog/service';
-import { stockOf } from '../stock/ledger';
+import { stockOf } from '../stock';
 
 type ProductRow = typeof products.$inferSelect;
 

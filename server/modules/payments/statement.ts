@@ -11,7 +11,7 @@ import type { PartyRef, Statement } from '../../../shared/payment-views';
 import type { DbOrTx } from '../../db/client';
 import { invoices, payments } from '../../db/schema';
 import { renderPdf } from '../../core/pdf';
-import { decimal } from '../orders/reports';
+import { decimal } from '../orders';
 import { escapeCell } from '../stores/csv';
 import { paymentLabel } from './views';
 

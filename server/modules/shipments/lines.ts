@@ -7,7 +7,7 @@ import { shippingProgress } from '../../../shared/shipments';
 import type { Actor } from '../../core/actor';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItems, orders, shipmentItems, shipments } from '../../db/schema';
-import { advanceOrder } from '../orders/service';
+import { advanceOrder } from '../orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -1,24 +1,34 @@
 // How shipments read to their parties: the summaries of the lists (parties, cases, the tracking
-// link, the receipt's standing) and one shipment in full (its lines with what arrived, the receipt,
-// what it replaces, the credit notes that may answer it, the timeline from its audit rows).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+// link, the receipt's standing) and a page of them, one shipment in full (its lines with what arrived,
+// the receipt, what it replaces, the credit notes that may answer it, the timeline from its audit
+// rows), the sender's orders with what is left to ship, and how far one order has shipped.
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   CARRIERS,
+  type OrderShippingView,
+  type RemainingOrderView,
   SHIPMENT_STATUS_LABELS,
   type ShipmentDetailView,
+  type ShipmentListQuery,
   type ShipmentSide,
   type ShipmentSummaryView,
+  shippingProgress,
   trackingUrl,
 } from '../../../shared/schemas/shipments';
 import { shipmentActions } from '../../../shared/shipment-actions';
 import type { Db } from '../../db/client';
-import { auditLogs, orders, organisations, products, profiles, shipmentItems, type shipments } from '../../db/schema';
-import type { createReceipts } from './receipts';
+import { containsPattern } from '../../db/like';
+import { orderItems, orders, organisations, products, shipmentItems, shipments } from '../../db/schema';
+import { auditTrail } from '../trade';
+import { lineTotals } from './lines';
+import { recipientShipmentPath, senderShipmentPath } from './notices';
+import { SHIPPABLE_ORDER_STATUSES, type ShipmentRow } from './types';
+import type { ReceiptViews } from './receipt-views';
 
-type ShipmentRow = typeof shipments.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function createShipmentViews(db: Db, receipts: ReturnType<typeof createReceipts>) {
+export function createShipmentViews(db: Db, receipts: ReceiptViews) {
   async function partyNames(ids: string[]) {
     const wanted = [...new Set(ids)];
     const rows = wanted.length
@@ -26,15 +36,6 @@ export function createShipmentViews(db: Db, receipts: ReturnType<typeof createRe
       : [];
     const byId = new Map(rows.map((r) => [r.id, r.name]));
     return (id: string) => ({ id, name: byId.get(id) ?? '' });
-  }
-
-  async function peopleNames(ids: (string | null)[]) {
-    const wanted = [...new Set(ids.filter((x): x is string => !!x))];
-    const rows = wanted.length
-      ? await db.select({ id: profiles.id, first: profiles.firstName, last: profiles.lastName }).from(profiles).where(inArray(profiles.id, wanted))
-      : [];
-    const byId = new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim() || null]));
-    return (id: string | null) => (id ? (byId.get(id) ?? null) : null);
   }
 
   async function summaries(rows: ShipmentRow[]): Promise<ShipmentSummaryView[]> {
@@ -69,16 +70,10 @@ export function createShipmentViews(db: Db, receipts: ReturnType<typeof createRe
   }
 
   async function timelineOf(row: ShipmentRow): Promise<ShipmentDetailView['timeline']> {
-    const audits = await db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.tableName, 'shipments'), eq(auditLogs.recordId, String(row.id))))
-      .orderBy(asc(auditLogs.id));
-    const name = await peopleNames(audits.map((a) => a.userId));
-    return audits.map((a) => {
-      const v = (a.newValues ?? {}) as { status?: ShipmentRow['status']; reason?: string; note?: string };
+    const audits = await auditTrail<{ status?: ShipmentRow['status']; reason?: string; note?: string }>(db, 'shipments', row.id);
+    return audits.map(({ at, by, values: v }) => {
       const status = v.status ?? 'preparing';
-      return { at: a.createdAt.toISOString(), label: SHIPMENT_STATUS_LABELS[status], by: name(a.userId), text: v.reason || v.note || null };
+      return { at, label: SHIPMENT_STATUS_LABELS[status], by, text: v.reason || v.note || null };
     });
   }
 
@@ -129,5 +124,99 @@ export function createShipmentViews(db: Db, receipts: ReturnType<typeof createRe
     };
   }
 
-  return { summaries, detail };
+  /** A page of the organisation's shipments, sent or received, newest first (keyset on created_at, id), with a status filter and a search. */
+  async function page(mine: string, query: ShipmentListQuery): Promise<{ items: ShipmentSummaryView[]; next: string | null }> {
+    const other = alias(organisations, 'other');
+    const sending = query.side === 'sending';
+    let after: SQL | undefined;
+    if (query.after) {
+      const [ms, rid] = query.after.split('_').map(Number) as [number, number];
+      after = sql`(${shipments.createdAt}, ${shipments.id}) < (${new Date(ms)}, ${rid})`;
+    }
+    const q = query.q ? containsPattern(query.q) : null;
+    const rows = await db
+      .select({ shipment: shipments })
+      .from(shipments)
+      .innerJoin(other, eq(other.id, sending ? shipments.recipientId : shipments.senderId))
+      .where(
+        and(
+          sending ? eq(shipments.senderId, mine) : eq(shipments.recipientId, mine),
+          query.status ? eq(shipments.status, query.status) : undefined,
+          q ? or(ilike(shipments.number, q), ilike(shipments.trackingNumber, q), ilike(other.tradingName, q)) : undefined,
+          after,
+        ),
+      )
+      .orderBy(desc(shipments.createdAt), desc(shipments.id))
+      .limit(query.limit + 1);
+    const rowsOnPage = rows.slice(0, query.limit).map((r) => r.shipment);
+    const last = rowsOnPage[rowsOnPage.length - 1];
+    return { items: await summaries(rowsOnPage), next: rows.length > query.limit && last ? `${last.createdAt.getTime()}_${last.id}` : null };
+  }
+
+  /** The sender's approved or invoiced orders (of one retailer, or all) with the committed and remaining cases per line. */
+  async function openOrders(senderId: string, recipientId: string | null) {
+    const rows = await db
+      .select({ order: orders, item: orderItems, productName: products.name })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(
+        and(eq(orders.sellerId, senderId), recipientId ? eq(orders.buyerId, recipientId) : undefined, inArray(orders.status, [...SHIPPABLE_ORDER_STATUSES])),
+      )
+      .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderItems.id));
+    const totals = await lineTotals(
+      db,
+      rows.map((r) => r.item.id),
+    );
+    const byOrder = new Map<number, RemainingOrderView & { buyerId: string }>();
+    for (const { order, item, productName } of rows) {
+      let o = byOrder.get(order.id);
+      if (!o) {
+        o = { id: order.id, number: order.number, status: order.status, buyerId: order.buyerId, progress: 'unshipped', lines: [] };
+        byOrder.set(order.id, o);
+      }
+      const t = totals.get(item.id) ?? { committed: 0, shipped: 0 };
+      o.lines.push({
+        orderItemId: item.id,
+        productId: item.productId,
+        productName,
+        caseSize: item.caseSize,
+        cases: item.cases,
+        committed: t.committed,
+        remaining: Math.max(0, item.cases - t.committed),
+      });
+    }
+    for (const o of byOrder.values()) o.progress = shippingProgress(o.lines.map((l) => ({ cases: l.cases, shipped: totals.get(l.orderItemId)?.shipped ?? 0 })));
+    return [...byOrder.values()];
+  }
+
+  /** How far an order has shipped, for its page: per line shipped and received, and its shipments (the viewer's side's links). */
+  async function orderShipping(orderId: number, side: ShipmentSide): Promise<OrderShippingView> {
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+    const totals = await lineTotals(
+      db,
+      items.map((i) => i.id),
+    );
+    const carried = await db
+      .select({ shipment: shipments, cases: sql<number>`sum(${shipmentItems.cases})::int` })
+      .from(shipmentItems)
+      .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+      .where(eq(shipmentItems.orderId, orderId))
+      .groupBy(shipments.id)
+      .orderBy(asc(shipments.id));
+    const received = await receipts.receivedPerOrderLine(orderId);
+    return {
+      progress: shippingProgress(items.map((i) => ({ cases: i.cases, shipped: totals.get(i.id)?.shipped ?? 0 }))),
+      lines: items.map((i) => ({ orderItemId: i.id, cases: i.cases, shipped: totals.get(i.id)?.shipped ?? 0, received: received.get(i.id) ?? 0 })),
+      shipments: carried.map(({ shipment, cases }) => ({
+        id: shipment.id,
+        number: shipment.number,
+        status: shipment.status,
+        cases: Number(cases),
+        link: side === 'sender' ? senderShipmentPath(shipment.id) : recipientShipmentPath(shipment.id),
+      })),
+    };
+  }
+
+  return { summaries, detail, page, openOrders, orderShipping };
 }

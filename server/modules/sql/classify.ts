@@ -83,8 +83,8 @@ const AUDIT_TABLE = 'audit_logs';
 /**
  * PGlite only: functions whose time or memory grows with an argument. With constant arguments the
  * planner folds them while it plans — before the cost cap can look — and PGlite cannot be
- * interrupted: `explain select length(repeat('x', 400000000))` froze the process for 11 s and took
- * 1.5 GB. (PostgreSQL's statement timeout covers planning too.)
+ * interrupted, so one such call could freeze the process and take gigabytes (PostgreSQL's statement
+ * timeout covers planning too). docs/decisions/029-sql-editor-gate-role-and-cost-cap.md.
  */
 const GROWS_WITH_ARGUMENT = new Set(['repeat', 'lpad', 'rpad', 'array_fill', 'factorial', 'power', 'pow', 'numeric_power', 'format']);
 

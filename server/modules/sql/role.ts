@@ -20,7 +20,7 @@
 // `security_invoker`: they read their table with the role's own column privileges, which they need
 // only for the columns that are not secret. So `*`, a row value, a CTE or a join over `users` shows
 // the secrets masked, and `public.users` (the table itself) still refuses them
-// (docs/decisions/sql-editor-secrets.md).
+// (docs/decisions/036-sql-editor-secrets.md).
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';

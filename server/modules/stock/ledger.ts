@@ -96,6 +96,19 @@ export async function moveStock(tx: DbOrTx, m: Movement): Promise<Balance> {
   return { onHand: row.onHand, reserved: row.reserved, available: row.onHand - row.reserved };
 }
 
+/**
+ * `moveStock`, or — when the stock cannot cover the movement — the caller's own refusal, which names
+ * the line and what is left as its form shows them (read in the same transaction).
+ */
+export async function moveStockOr(tx: DbOrTx, m: Movement, refuse: () => Promise<AppError>): Promise<Balance> {
+  try {
+    return await moveStock(tx, m);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'insufficient_stock') throw await refuse();
+    throw err;
+  }
+}
+
 /** A product's name, for a refusal a person reads ("Not enough stock of Frolic London Dry Gin"), never "line 1". */
 export async function productNameOf(tx: DbOrTx, productId: number): Promise<string> {
   const [row] = await tx.select({ name: products.name }).from(products).where(eq(products.id, productId));

@@ -4,10 +4,8 @@
 // one of its own distributors (Order Management, while it can trade): out of its ledger, into the
 // distributor's, in one transaction with the allocation, its audit row and the distributor's bell
 // entry and emails. Every change goes through `moveStock` (ledger.ts), the one guarded write.
-import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { href } from 'react-router';
-import { STANDING_REFUSAL, standingOf, todayUtc } from '../../../shared/partners';
 import type { AccessNeed } from '../../../shared/policy';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import type {
@@ -19,31 +17,22 @@ import type {
   StockMovementsQuery,
   StockMovementView,
 } from '../../../shared/schemas/stock';
-import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
+import type { Viewer } from '../../auth/authorize';
 import type { Actor } from '../../core/actor';
 import { AppError, isUniqueViolation, notFound } from '../../core/errors';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { allocationItems, allocations, organisations, products, profiles, stockBalances, stockMovements, users } from '../../db/schema';
-import type { Mailer } from '../../mail/mailer';
 import { stockAllocatedEmail } from '../../mail/templates';
-import type { Live } from '../../realtime/live';
 import { recordAudit } from '../audit/service';
-import type { NotificationService, StoredNotification } from '../notifications/service';
-import { balanceOf, insufficientStock, moveStock } from './ledger';
+import type { StoredNotification } from '../notifications/service';
+import { createAllow, refuseUnlessTrading, replayOf, requestHash, type TradeDeps } from '../trade';
+import { balanceOf, insufficientStock, moveStock, moveStockOr } from './ledger';
 import { announceStock } from './announce';
 import { plural } from '../../../shared/plural';
 
 export const distributorStockPath = () => href('/partner/dashboard/distributor');
 
-export interface StockDeps {
-  db: Db;
-  access: Access;
-  notifications: NotificationService;
-  mailer: Mailer;
-  live?: Live;
-  origin: string;
-  now?: () => number;
-}
+export type StockDeps = TradeDeps;
 
 export interface AllocationResult {
   allocation: AllocationView;
@@ -74,20 +63,19 @@ const STAFF: AccessNeed = { permission: 'cms:access' };
 /** The canonical form of an allocation request: the same request hashes the same whatever the line order. */
 export function allocationHash(input: AllocationInput): string {
   const lines = [...input.lines].sort((a, b) => a.productId - b.productId).map((l) => [l.productId, l.cases]);
-  return createHash('sha256')
-    .update(JSON.stringify({ d: input.distributorId, l: lines, n: input.note }))
-    .digest('hex');
+  return requestHash({ d: input.distributorId, l: lines, n: input.note });
 }
+
+const keyReused = () =>
+  new AppError('idempotency_key_reused', 'conflict', 'This Idempotency-Key was already used for a different allocation.', {
+    hint: 'Send a new key for a new allocation.',
+  });
 
 export function createStockService(deps: StockDeps): StockService {
   const { db, access } = deps;
   const now = deps.now ?? Date.now;
 
-  async function allow(viewer: Viewer | null, need: AccessNeed, what = 'Stock'): Promise<void> {
-    const d = await access.decide(viewer, need);
-    if (d.allowed) return;
-    throw serviceRefusal(d, what);
-  }
+  const allow = createAllow(access, 'Stock');
 
   async function requireProduct(productId: number) {
     const [p] = await db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId));
@@ -185,12 +173,9 @@ export function createStockService(deps: StockDeps): StockService {
       .select({ id: allocations.id, requestHash: allocations.requestHash })
       .from(allocations)
       .where(and(eq(allocations.importerId, importerId), eq(allocations.idempotencyKey, key)));
-    if (!row) return null;
-    if (row.requestHash !== hash)
-      throw new AppError('idempotency_key_reused', 'conflict', 'This Idempotency-Key was already used for a different allocation.', {
-        hint: 'Send a new key for a new allocation.',
-      });
-    const [allocation] = await readAllocations(eq(allocations.id, row.id), 1);
+    const first = replayOf(row, hash, keyReused);
+    if (!first) return null;
+    const [allocation] = await readAllocations(eq(allocations.id, first.id), 1);
     return { allocation: allocation as AllocationView, replayed: true };
   }
 
@@ -293,11 +278,7 @@ export function createStockService(deps: StockDeps): StockService {
           const [importer] = await tx.select().from(organisations).where(eq(organisations.id, importerId)).for('share');
           if (!importer || importer.type !== 'importer')
             throw new AppError('forbidden', 'forbidden', 'Only an importer allocates its stock to its distributors.');
-          const standing = standingOf(importer, todayUtc(now()));
-          if (standing !== 'active') {
-            const why = STANDING_REFUSAL[standing];
-            throw new AppError(why.code, 'forbidden', why.message);
-          }
+          refuseUnlessTrading(importer, now);
           const [distributor] = await tx
             .select()
             .from(organisations)
@@ -322,20 +303,15 @@ export function createStockService(deps: StockDeps): StockService {
           for (const l of lines) {
             const bottles = l.cases * l.product.caseSize;
             const move = { productId: l.productId, reserved: 0, cause: 'allocation' as const, allocationId, actorId: actor.userId };
-            try {
-              await moveStock(tx, { ...move, organisationId: importerId, onHand: -bottles, reason: `Allocated to ${distributor.tradingName}` });
-            } catch (err) {
-              if (err instanceof AppError && err.code === 'insufficient_stock') {
-                const have = await balanceOf(tx, importerId, l.productId);
-                throw insufficientStock(l.productId, [
-                  {
-                    path: `lines.${l.index}.cases`,
-                    message: `Only ${plural(Math.floor(have.available / l.product.caseSize), 'case')} of ${l.product.name} available.`,
-                  },
-                ]);
-              }
-              throw err;
-            }
+            await moveStockOr(tx, { ...move, organisationId: importerId, onHand: -bottles, reason: `Allocated to ${distributor.tradingName}` }, async () => {
+              const have = await balanceOf(tx, importerId, l.productId);
+              return insufficientStock(l.productId, [
+                {
+                  path: `lines.${l.index}.cases`,
+                  message: `Only ${plural(Math.floor(have.available / l.product.caseSize), 'case')} of ${l.product.name} available.`,
+                },
+              ]);
+            });
             await moveStock(tx, { ...move, organisationId: distributor.id, onHand: bottles, reason: `Allocated by ${importer.tradingName}` });
           }
           await recordAudit(tx, actor, {

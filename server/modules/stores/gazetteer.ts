@@ -217,7 +217,7 @@ export function loadGazetteer(file = GAZETTEER_FILE): Gazetteer {
   for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
 
   const candidates = (key: string): Place[] => {
-    // Own keys only: a search for "constructor" must not find Object.prototype's (that was a 500).
+    // Own keys only: a search for "constructor" must not find Object.prototype's (it would be a 500).
     const alias = Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
     const own = byName.get(key) ?? [];
     if (!alias) return own;

@@ -1,0 +1,137 @@
+// Issuing an invoice: the orders move approved → invoiced by the orders' own guarded transition, the
+// lines and terms as they stand now, the parties copied, the number from the gapless counter per
+// issuer, kind and year (its row locked last, for a few statements only), and the customer told
+// (bell, email with the PDF).
+import { and, asc, eq } from 'drizzle-orm';
+import { addDays } from '../../../../shared/invoice-totals';
+import { documentNumber } from '../../../../shared/invoicing';
+import { INVOICEABLE } from '../../../../shared/orders';
+import { todayUtc } from '../../../../shared/partners';
+import type { DraftStepInput, InvoiceOrdersInput } from '../../../../shared/schemas/invoices';
+import { statusInSentence } from '../../../../shared/status-labels';
+import type { Viewer } from '../../../auth/authorize';
+import type { Actor } from '../../../core/actor';
+import { AppError, versionConflict } from '../../../core/errors';
+import type { DbOrTx, Tx } from '../../../db/client';
+import { invoiceOrders, invoices, type organisations } from '../../../db/schema';
+import { recordAudit } from '../../audit/service';
+import { advanceOrder } from '../../orders';
+import type { AfterCommit } from '../../trade';
+import type { InvoiceContext } from '../context';
+import { type InvoiceRow, partyOf, type PreparedInvoice, prepareInvoice } from '../documents';
+import { nextDocumentSequence } from '../numbers';
+import { insertDraft, writeLines } from './draft';
+
+/**
+ * Issues the draft `row` (locked) with `p` read afresh in this transaction: the orders move approved
+ * → invoiced (the orders' guarded transition), the lines and the terms as they stand now, the
+ * parties copied, and — last, so its row lock is held for a few statements only — the number.
+ */
+async function issueIn(
+  ctx: InvoiceContext,
+  tx: Tx,
+  row: InvoiceRow,
+  p: PreparedInvoice,
+  issuer: typeof organisations.$inferSelect,
+  actor: Actor,
+  fx: AfterCommit,
+  opts: { freshLines: boolean },
+): Promise<InvoiceRow> {
+  const at = new Date(ctx.now());
+  for (const o of p.orders) {
+    // The orders' own transition (approved → invoiced, the seller's), read under this transaction's row lock;
+    // an order shipped or delivered before it was invoiced keeps its state.
+    if (o.status !== 'approved' && INVOICEABLE.includes(o.status)) continue;
+    const moved = await advanceOrder(tx, o, 'invoice', 'seller', actor, at, {}, { invoiceId: row.id });
+    if (!moved)
+      throw new AppError(
+        'order_not_approved',
+        'conflict',
+        `Order ${o.number} is ${statusInSentence(o.status)}: only approved, shipped or delivered orders can be invoiced.`,
+      );
+    fx.orderChanged(moved);
+  }
+  // A draft made earlier gets its lines as they stand now; one made in this transaction has them.
+  if (!opts.freshLines) await writeLines(tx, row.id, p);
+  const issuedOn = todayUtc(at.getTime());
+  const year = at.getUTCFullYear();
+  const sequence = await nextDocumentSequence(tx, row.issuerId, 'invoice', year);
+  const number = documentNumber('invoice', year, sequence);
+  const [after] = await tx
+    .update(invoices)
+    .set({
+      state: 'issued',
+      number,
+      year,
+      sequence,
+      currency: p.currency,
+      subtotalMinor: p.subtotalMinor,
+      taxRateBp: p.taxRateBp,
+      taxMinor: p.taxMinor,
+      totalMinor: p.totalMinor,
+      paymentTermsDays: p.paymentTermsDays,
+      creditLimitMinor: p.creditLimitMinor,
+      issuedOn,
+      dueOn: addDays(issuedOn, p.paymentTermsDays),
+      issuer: partyOf(issuer),
+      customer: partyOf(p.customer),
+      issuedBy: actor.userId,
+      issuedAt: at,
+      emailedAt: at,
+      version: row.version + 1,
+      updatedAt: at,
+    })
+    .where(and(eq(invoices.id, row.id), eq(invoices.state, 'draft'), eq(invoices.version, row.version)))
+    .returning();
+  if (!after) throw versionConflict('invoice', row.version + 1, row.version);
+  await recordAudit(tx, actor, {
+    action: 'UPDATE',
+    tableName: 'invoices',
+    recordId: row.id,
+    oldValues: { state: 'draft', version: row.version },
+    newValues: {
+      state: 'issued',
+      version: after.version,
+      number,
+      orders: p.orders.map((o) => o.number),
+      totalMinor: after.totalMinor,
+      dueOn: after.dueOn,
+    },
+  });
+  await ctx.tell(tx, fx, { doc: after, to: 'customer', from: issuer.tradingName });
+  ctx.documentChanged(fx, after);
+  return after;
+}
+
+async function draftOrders(tx: DbOrTx, invoiceId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: invoiceOrders.orderId })
+    .from(invoiceOrders)
+    .where(eq(invoiceOrders.invoiceId, invoiceId))
+    .orderBy(asc(invoiceOrders.orderId));
+  return rows.map((r) => r.id);
+}
+
+/** Issues a draft: numbered now, with the orders, lines and terms as they stand now. */
+export async function issue(ctx: InvoiceContext, viewer: Viewer, id: number, input: DraftStepInput, actor: Actor): Promise<InvoiceRow> {
+  await ctx.issuerOf(viewer, await ctx.requireRow(id));
+  return ctx.write(async (tx, fx) => {
+    const issuer = await ctx.tradingIssuer(tx, viewer);
+    const draft = await ctx.requireRow(id, tx, true);
+    await ctx.decide(tx, 'issue', draft);
+    if (draft.version !== input.version) throw versionConflict('invoice', draft.version, input.version);
+    const p = await prepareInvoice(tx, draft.issuerId, { orderIds: await draftOrders(tx, id), customerId: draft.customerId }, { lock: true, draftId: id });
+    return issueIn(ctx, tx, draft, p, issuer, actor, fx, { freshLines: false });
+  });
+}
+
+/** Invoices the orders at once: the draft and its issue in one transaction (Generate Invoice's button). */
+export async function issueFromOrders(ctx: InvoiceContext, viewer: Viewer, input: InvoiceOrdersInput, actor: Actor): Promise<InvoiceRow> {
+  await ctx.partnerIssuer(viewer);
+  return ctx.write(async (tx, fx) => {
+    const issuer = await ctx.tradingIssuer(tx, viewer);
+    const p = await prepareInvoice(tx, issuer.id, input, { lock: true });
+    const draft = await insertDraft(tx, issuer.id, p, actor, new Date(ctx.now()));
+    return issueIn(ctx, tx, draft, p, issuer, actor, fx, { freshLines: true });
+  });
+}

@@ -1,0 +1,177 @@
+// How invoices and credit notes read: one document in full for its side (its lines with what was
+// credited, the orders it bills, its credit notes, the actions the viewer may take), the document as
+// printed (issued ones only) and its PDF, the orders still to invoice per customer, and a preview of
+// an invoice before anything is written.
+import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { addDays } from '../../../shared/invoice-totals';
+import { invoiceActions } from '../../../shared/invoice-actions';
+import { INVOICEABLE } from '../../../shared/orders';
+import { todayUtc } from '../../../shared/partners';
+import type { InvoiceOrdersInput } from '../../../shared/schemas/invoices';
+import { AppError } from '../../core/errors';
+import { invoiceItems, invoiceOrders, invoices, orders, organisations } from '../../db/schema';
+import type { InvoiceContext } from './context';
+import { creditedOn, type InvoiceRow, organisationOf, partyOf, prepareInvoice } from './documents';
+import { invoiceSummary } from './list';
+import { type PrintableDocument, renderInvoicePdf } from './pdf';
+import type { InvoiceableCustomer, InvoiceDetail, InvoicePreview, InvoiceSide } from './types';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function createInvoiceViews(ctx: InvoiceContext) {
+  const { db, now, requireRow } = ctx;
+
+  async function detail(row: InvoiceRow, side: InvoiceSide): Promise<InvoiceDetail> {
+    const today = todayUtc(now());
+    const [items, onOrders, notes, issuerOrg, customerOrg, creditsRow] = await Promise.all([
+      db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, row.id)).orderBy(asc(invoiceItems.id)),
+      db
+        .select({ id: orders.id, number: orders.number })
+        .from(invoiceOrders)
+        .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
+        .where(eq(invoiceOrders.invoiceId, row.id))
+        .orderBy(asc(orders.id)),
+      db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.creditsInvoiceId, row.id), eq(invoices.kind, 'credit_note')))
+        .orderBy(asc(invoices.id)),
+      organisationOf(db, row.issuerId),
+      organisationOf(db, row.customerId),
+      row.creditsInvoiceId ? requireRow(row.creditsInvoiceId) : Promise.resolve(null),
+    ]);
+    const credited = row.kind === 'invoice' ? await creditedOn(db, row.id) : null;
+    // The shared decision the server checks before each step (shared/invoice-actions.ts).
+    const actions = invoiceActions(ctx.invoiceFacts(row, side, items, credited));
+    const issuerParty = row.issuer ?? partyOf(issuerOrg);
+    const customerParty = row.customer ?? partyOf(customerOrg);
+    return {
+      ...invoiceSummary(
+        row,
+        { issuerName: issuerParty.tradingName, customerName: customerParty.tradingName, creditsNumber: creditsRow?.number ?? null },
+        today,
+      ),
+      side,
+      actions,
+      version: row.version,
+      issuerParty,
+      customerParty,
+      subtotalMinor: row.subtotalMinor,
+      taxRateBp: row.taxRateBp,
+      taxMinor: row.taxMinor,
+      paymentTermsDays: row.paymentTermsDays,
+      creditLimitMinor: row.creditLimitMinor,
+      reason: row.reason,
+      issuedAt: iso(row.issuedAt),
+      orders: onOrders,
+      items: items.map((i) => ({
+        id: i.id,
+        orderId: i.orderId,
+        orderItemId: i.orderItemId,
+        description: i.description,
+        cases: i.cases,
+        caseSize: i.caseSize,
+        unitPriceMinor: i.unitPriceMinor,
+        lineTotalMinor: i.lineTotalMinor,
+        creditedCases: credited?.cases.get(i.orderItemId ?? -1) ?? 0,
+      })),
+      creditNotes: notes.map((n) => ({ id: n.id, number: n.number, issuedOn: n.issuedOn, totalMinor: n.totalMinor, reason: n.reason })),
+    };
+  }
+
+  /** The stored document as printed (issued documents only). */
+  async function printable(row: InvoiceRow): Promise<PrintableDocument> {
+    if (row.state !== 'issued' || !row.number || !row.issuedOn || !row.dueOn || !row.issuer || !row.customer)
+      throw new AppError('invoice_not_issued', 'conflict', 'A draft has no PDF: issue it first.');
+    const [items, onOrders, creditsRow] = await Promise.all([
+      db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, row.id)).orderBy(asc(invoiceItems.id)),
+      db
+        .select({ number: orders.number })
+        .from(invoiceOrders)
+        .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
+        .where(eq(invoiceOrders.invoiceId, row.id))
+        .orderBy(asc(orders.id)),
+      row.creditsInvoiceId ? requireRow(row.creditsInvoiceId) : Promise.resolve(null),
+    ]);
+    return {
+      kind: row.kind,
+      number: row.number,
+      issuedOn: row.issuedOn,
+      dueOn: row.dueOn,
+      currency: row.currency,
+      issuer: row.issuer,
+      customer: row.customer,
+      lines: items,
+      subtotalMinor: row.subtotalMinor,
+      taxRateBp: row.taxRateBp,
+      taxMinor: row.taxMinor,
+      totalMinor: row.totalMinor,
+      paymentTermsDays: row.paymentTermsDays,
+      orders: onOrders.map((o) => o.number),
+      credits: creditsRow?.number ?? null,
+      reason: row.reason,
+    };
+  }
+
+  /** The PDF of a stored, issued document. */
+  async function renderStored(id: number): Promise<{ filename: string; bytes: Buffer }> {
+    const row = await requireRow(id);
+    const doc = await printable(row);
+    return { filename: `${doc.number}.pdf`, bytes: await renderInvoicePdf(doc) };
+  }
+
+  /** The viewer's customers with approved orders on no invoice: what Generate Invoice offers. */
+  async function invoiceable(organisationId: string): Promise<InvoiceableCustomer[]> {
+    const rows = await db
+      .select({ order: orders, name: organisations.tradingName })
+      .from(orders)
+      .innerJoin(organisations, eq(organisations.id, orders.buyerId))
+      .where(
+        and(
+          eq(orders.sellerId, organisationId),
+          inArray(orders.status, [...INVOICEABLE]),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(invoiceOrders)
+              .where(eq(invoiceOrders.orderId, orders.id)),
+          ),
+        ),
+      )
+      .orderBy(asc(organisations.tradingName), asc(orders.id))
+      .limit(1000);
+    const byCustomer = new Map<string, InvoiceableCustomer>();
+    for (const { order, name } of rows) {
+      const c = byCustomer.get(order.buyerId) ?? { id: order.buyerId, name, orders: [] };
+      c.orders.push({ id: order.id, number: order.number, currency: order.currency, totalMinor: order.totalMinor, submittedAt: iso(order.submittedAt) });
+      byCustomer.set(order.buyerId, c);
+    }
+    return [...byCustomer.values()];
+  }
+
+  /** What an invoice of these orders would say if issued now (nothing is written, no number is taken). */
+  async function preview(issuerId: string, input: InvoiceOrdersInput): Promise<InvoicePreview> {
+    const p = await prepareInvoice(db, issuerId, input);
+    return {
+      customer: { id: p.customer.id, name: p.customer.tradingName },
+      currency: p.currency,
+      orders: p.orders.map((o) => ({ id: o.id, number: o.number })),
+      lines: p.lines.map(({ orderId, description, cases, caseSize, unitPriceMinor, lineTotalMinor }) => ({
+        orderId,
+        description,
+        cases,
+        caseSize,
+        unitPriceMinor,
+        lineTotalMinor,
+      })),
+      subtotalMinor: p.subtotalMinor,
+      taxRateBp: p.taxRateBp,
+      taxMinor: p.taxMinor,
+      totalMinor: p.totalMinor,
+      paymentTermsDays: p.paymentTermsDays,
+      dueOn: addDays(todayUtc(now()), p.paymentTermsDays),
+    };
+  }
+
+  return { detail, renderStored, invoiceable, preview };
+}

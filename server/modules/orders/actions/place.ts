@@ -1,0 +1,192 @@
+// Placing an order (the buyer's side): its lines at the buyer's trade prices, what its supplier's
+// stock can cover now, its tax once on the subtotal (shared/invoice-totals.ts), a number from the
+// order sequence — idempotent per buyer with an Idempotency-Key (the same key and body answer the
+// first order; another body is refused).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { lineTotalMinor, MAX_AMOUNT_MINOR, taxOn } from '../../../../shared/invoice-totals';
+import { plural } from '../../../../shared/plural';
+import type { PlaceOrderInput } from '../../../../shared/schemas/orders';
+import type { Viewer } from '../../../auth/authorize';
+import { AppError, isUniqueViolation, type ErrorKind } from '../../../core/errors';
+import type { Actor } from '../../../core/actor';
+import type { Tx } from '../../../db/client';
+import { orderItems, orders, productTradePrices, products, tradeTerms } from '../../../db/schema';
+import { recordAudit } from '../../audit/service';
+import { balancesOf } from '../../stock';
+import { partnerOrganisation, replayOf, requestHash } from '../../trade';
+import type { OrderContext } from '../context';
+import type { OrderDetail, OrderRow } from '../types';
+
+const fieldError = (code: string, kind: ErrorKind, message: string, details: { path: string; message: string }[]) =>
+  new AppError(code, kind, message, { details });
+
+/** The order's canonical form: the same order hashes the same whatever its lines' order. */
+function orderHash(input: PlaceOrderInput): string {
+  const lines = [...input.lines].sort((a, b) => a.productId - b.productId).map((l) => [l.productId, l.cases]);
+  return requestHash({ lines, note: input.note });
+}
+
+const keyReused = (existing: OrderRow) =>
+  new AppError('idempotency_key_reused', 'conflict', 'This Idempotency-Key was already used for a different order.', {
+    details: { orderId: existing.id, number: existing.number },
+    hint: 'Send a new key for a new order; resend the same order to get it back.',
+  });
+
+async function byKey(db: OrderContext['db'] | Tx, buyerId: string, key: string): Promise<OrderRow | undefined> {
+  const [existing] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerId), eq(orders.idempotencyKey, key)));
+  return existing;
+}
+
+async function nextNumber(ctx: OrderContext, tx: Tx): Promise<string> {
+  // Unique, not gapless: a sequence, so placing orders never queues on a lock (schema/orders.ts).
+  const { rows } = (await tx.execute(sql`select nextval('order_number_seq')::text as n`)) as unknown as { rows: { n: string }[] };
+  const n = rows[0]?.n;
+  return `FR-${new Date(ctx.now()).getUTCFullYear()}-${String(n).padStart(6, '0')}`;
+}
+
+export async function place(
+  ctx: OrderContext,
+  viewer: Viewer,
+  input: PlaceOrderInput,
+  key: string | null,
+  actor: Actor,
+): Promise<{ order: OrderDetail; replayed: boolean }> {
+  const { db, views } = ctx;
+  await ctx.allow(viewer, { permission: 'orders:manage', act: true });
+  const buyerId = partnerOrganisation(viewer, 'Only a member of a partner organisation can place an order.');
+  const hash = orderHash(input);
+  const replay = async () => (key ? replayOf(await byKey(db, buyerId, key), hash, keyReused) : null);
+  const first = await replay();
+  if (first) return { order: await views.detail(first, 'buyer', 'partner'), replayed: true };
+  let row: OrderRow;
+  let replayed = false;
+  try {
+    row = await ctx.write(async (tx, tell) => {
+      const org = await ctx.tradingOrganisation(tx, buyerId);
+      const sellerId = org.type === 'importer' ? null : org.supplierId;
+      if (org.type !== 'importer' && !sellerId) throw new AppError('no_supplier', 'conflict', 'Your organisation has no supplier to order from yet.');
+      // The number's lock also serialises placings under one key: a retry that raced its first attempt finds it here.
+      const number = await nextNumber(ctx, tx);
+      if (key) {
+        const again = replayOf(await byKey(tx, buyerId, key), hash, keyReused);
+        if (again) {
+          replayed = true;
+          return again;
+        }
+      }
+      const [terms] = await tx.select().from(tradeTerms).where(eq(tradeTerms.customerId, buyerId));
+      const currency = terms?.currency ?? org.currency;
+      const taxRateBp = terms?.taxRateBp ?? 0;
+      const ids = input.lines.map((l) => l.productId);
+      const found = await tx
+        .select({
+          id: products.id,
+          name: products.name,
+          caseSize: products.caseSize,
+          amountMinor: productTradePrices.amountMinor,
+          currency: productTradePrices.currency,
+        })
+        .from(products)
+        .innerJoin(
+          productTradePrices,
+          and(eq(productTradePrices.productId, products.id), eq(productTradePrices.tier, org.type), eq(productTradePrices.market, org.market)),
+        )
+        .where(and(inArray(products.id, ids), eq(products.status, 'active')));
+      const byId = new Map(found.map((p) => [p.id, p]));
+      const refused = input.lines.flatMap((l, i) => {
+        const p = byId.get(l.productId);
+        return p && p.currency === currency ? [] : [{ path: `lines.${i}.productId`, message: 'This product cannot be ordered.' }];
+      });
+      if (refused.length)
+        throw fieldError('product_unavailable', 'invalid', 'Only active products with a trade price for your organisation can be ordered.', refused);
+      // A buyer orders what its supplier can sell it now (the seller's available stock, from its ledger).
+      // Approval reserves it; until then another buyer may take it, and approval refuses what is gone.
+      const stock = await balancesOf(tx, sellerId, ids);
+      const short = input.lines.flatMap((l, i) => {
+        const p = byId.get(l.productId)!;
+        const availableCases = Math.floor(Math.max(0, stock.get(l.productId)?.available ?? 0) / p.caseSize);
+        if (l.cases <= availableCases) return [];
+        const message = `Only ${plural(availableCases, 'case')} of ${p.name} available.`;
+        return [{ path: `lines.${i}.cases`, message, productId: l.productId, name: p.name, availableCases }];
+      });
+      if (short.length)
+        throw new AppError(
+          'insufficient_stock',
+          'conflict',
+          short.length === 1
+            ? `Not enough stock of ${short[0]!.name}: only ${plural(short[0]!.availableCases, 'case')} available.`
+            : `Not enough stock of ${short.map((x) => x.name).join(', ')}: lower the highlighted lines.`,
+          { details: short.map(({ name: _n, ...d }) => d), hint: 'Lower the cases to what is available, or order the rest later.' },
+        );
+      const lines = input.lines.map((l) => {
+        const p = byId.get(l.productId)!;
+        return {
+          productId: l.productId,
+          casesRequested: l.cases,
+          cases: l.cases,
+          caseSize: p.caseSize,
+          unitPriceMinor: p.amountMinor,
+          lineTotalMinor: lineTotalMinor(l.cases, p.caseSize, p.amountMinor),
+        };
+      });
+      const subtotal = lines.reduce((s, l) => s + l.lineTotalMinor, 0);
+      // Past the largest amount the subtotal alone is too much (and may be past exact arithmetic): no tax is computed on it.
+      const tax = subtotal > MAX_AMOUNT_MINOR ? 0 : taxOn(subtotal, taxRateBp);
+      if (lines.some((l) => l.lineTotalMinor > MAX_AMOUNT_MINOR) || subtotal + tax > MAX_AMOUNT_MINOR)
+        throw fieldError('order_too_large', 'invalid', 'This order adds up to more than one order can hold: split it.', [
+          { path: 'lines', message: 'Order fewer cases, or split the order.' },
+        ]);
+      const at = new Date(ctx.now());
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          number,
+          buyerId,
+          sellerId,
+          status: 'submitted',
+          currency,
+          subtotalMinor: subtotal,
+          taxRateBp,
+          taxMinor: tax,
+          totalMinor: subtotal + tax,
+          note: input.note,
+          placedBy: viewer.id,
+          submittedAt: at,
+          idempotencyKey: key,
+          requestHash: key ? hash : null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      const order = created!;
+      await tx.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: order.id })));
+      await recordAudit(tx, actor, {
+        action: 'INSERT',
+        tableName: 'orders',
+        recordId: order.id,
+        newValues: {
+          status: 'submitted',
+          action: 'place',
+          side: 'buyer',
+          number,
+          totalMinor: order.totalMinor,
+          lines: input.lines,
+          note: input.note || undefined,
+        },
+      });
+      await tell({ kind: 'placed', order, to: 'seller', text: input.note || undefined });
+      return order;
+    });
+  } catch (err) {
+    // A retry that slipped past every check meets the unique index: answer with the first attempt's order.
+    if (key && isUniqueViolation(err, 'orders_buyer_idempotency_key')) {
+      const existing = await replay();
+      if (existing) return { order: await views.detail(existing, 'buyer', 'partner'), replayed: true };
+    }
+    throw err;
+  }
+  return { order: await views.detail(row, 'buyer', 'partner'), replayed };
+}
