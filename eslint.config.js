@@ -7,6 +7,28 @@ import tseslint from 'typescript-eslint';
 const NO_SERVER = { group: ['**/server/**', '../server/*'], message: 'app/ must not import server code (types come through the load context).' };
 /** The import rule of a part of app/: never the server, and whatever else that part may not reach. */
 const appImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [NO_SERVER, ...patterns] }] });
+/** Dashboard paths are built with `href()`, typed by the route table (no-restricted-syntax selectors). */
+const TYPED_PATHS = [
+  {
+    selector: "Literal[value=/^\\/(admin|partner)\\/dashboard/]:not(CallExpression[callee.name='href'] > Literal)",
+    message: "Build dashboard paths with href() from 'react-router' (typed by the route table).",
+  },
+  {
+    selector: 'TemplateElement[value.raw=/^\\/(admin|partner)\\/dashboard/]',
+    message: "Build dashboard paths with href() from 'react-router' (typed by the route table).",
+  },
+];
+/** A domain error, or a refusal as data, carries a kind — never a literal HTTP status. */
+const ERRORS_BY_KIND = [
+  {
+    selector: 'NewExpression[callee.name=/^(AppError|DomainError)$/] > Literal[raw=/^[1-5]\\d\\d$/]',
+    message: "A domain error carries a kind ('invalid', 'conflict' … shared/error-kinds.ts), not an HTTP status: server/http/errors.ts maps kinds to statuses.",
+  },
+  {
+    selector: "Property[key.name='status'][value.raw=/^[1-5]\\d\\d$/]",
+    message: "A refusal carries a kind ('forbidden', 'conflict' … shared/error-kinds.ts), not an HTTP status: server/http/errors.ts maps kinds to statuses.",
+  },
+];
 const FEATURES = readdirSync(new URL('app/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -62,19 +84,14 @@ export default tseslint.config(
     // { id })` is checked by the compiler against app/routes.ts, a hand-written path is not.
     files: ['app/**/*.{ts,tsx}', 'shared/**/*.ts', 'server/**/*.ts'],
     ignores: ['**/*.test.ts', 'app/routes.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "Literal[value=/^\\/(admin|partner)\\/dashboard/]:not(CallExpression[callee.name='href'] > Literal)",
-          message: "Build dashboard paths with href() from 'react-router' (typed by the route table).",
-        },
-        {
-          selector: 'TemplateElement[value.raw=/^\\/(admin|partner)\\/dashboard/]',
-          message: "Build dashboard paths with href() from 'react-router' (typed by the route table).",
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...TYPED_PATHS] },
+  },
+  {
+    // Errors are decided at the edge: a service (and a shared decision) raises a code and a kind
+    // (shared/error-kinds.ts); only server/http/ turns a kind into an HTTP status (errors.ts).
+    files: ['shared/**/*.ts', 'server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/http/**'],
+    rules: { 'no-restricted-syntax': ['error', ...TYPED_PATHS, ...ERRORS_BY_KIND] },
   },
   {
     // Services never see HTTP: the rules, the database and the audit live below the request layer, so a

@@ -11,7 +11,7 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import { type Database, ping } from './db/client';
 import { AppError } from './core/errors';
-import { toAppError } from './http/errors';
+import { errorAnswer } from './http/errors';
 import { overloadGuard } from './http/overload';
 import { createFlash } from './http/flash';
 import { createPageCache } from './http/page-cache';
@@ -195,7 +195,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       shipmentsApi(services),
     ]),
   );
-  api.use((req, _res, next) => next(new AppError('not_found', 404, `No API route for ${req.method} ${req.path}.`)));
+  api.use((req, _res, next) => next(new AppError('not_found', 'not_found', `No API route for ${req.method} ${req.path}.`)));
   app.use('/api', api);
   app.use('/media', mediaFiles(services));
 
@@ -264,13 +264,13 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const appError = toAppError(err);
-    if (appError.status >= 500) req.log.error({ err, requestId: String(req.id) }, 'request failed');
+    const { status, body } = errorAnswer(err);
+    if (status >= 500) req.log.error({ err, requestId: String(req.id) }, 'request failed');
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    res.status(appError.status).json(appError.toBody());
+    res.status(status).json(body);
   });
 
   const sockets = attachChatSockets(server, services, feed, {

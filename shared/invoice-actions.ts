@@ -25,24 +25,28 @@ export interface InvoiceFacts {
 
 /** Null when `action` may be taken on an invoice with these facts; otherwise why not. */
 export function invoiceActionRefusal(action: InvoiceAction, facts: InvoiceFacts): ActionRefusal | null {
-  if (facts.side !== 'issuer') return { code: 'wrong_side', status: 403, message: 'Only the issuer can do this.' };
+  if (facts.side !== 'issuer') return { code: 'wrong_side', kind: 'forbidden', message: 'Only the issuer can do this.' };
   if (action === 'issue' || action === 'discard') {
     if (facts.state !== 'draft')
       return {
         code: 'invoice_already_issued',
-        status: 409,
+        kind: 'conflict',
         message: `${facts.kind === 'credit_note' ? 'Credit note' : 'Invoice'}${facts.number ? ` ${facts.number}` : ''} is issued: it never changes.`,
         ...(action === 'discard' ? { hint: 'Issue a credit note to correct it.' } : {}),
       };
     return null;
   }
-  if (facts.kind !== 'invoice') return { code: 'not_an_invoice', status: 409, message: 'A credit note credits an invoice, not another credit note.' };
+  if (facts.kind !== 'invoice') return { code: 'not_an_invoice', kind: 'conflict', message: 'A credit note credits an invoice, not another credit note.' };
   if (facts.state !== 'issued')
-    return { code: 'invoice_not_issued', status: 409, message: 'Only an issued invoice can be credited: discard the draft instead.' };
+    return { code: 'invoice_not_issued', kind: 'conflict', message: 'Only an issued invoice can be credited: discard the draft instead.' };
   if (!facts.creditable)
-    return { code: 'credit_exceeds_invoiced', status: 409, message: 'Every case on this invoice has been credited already: there is nothing left to credit.' };
+    return {
+      code: 'credit_exceeds_invoiced',
+      kind: 'conflict',
+      message: 'Every case on this invoice has been credited already: there is nothing left to credit.',
+    };
   if (facts.outstandingMinor <= 0)
-    return { code: 'credit_exceeds_outstanding', status: 409, message: 'Nothing is owed on this invoice any more: there is nothing left to credit.' };
+    return { code: 'credit_exceeds_outstanding', kind: 'conflict', message: 'Nothing is owed on this invoice any more: there is nothing left to credit.' };
   return null;
 }
 

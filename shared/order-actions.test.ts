@@ -85,17 +85,17 @@ describe('what may be done to an order (one decision for the page and the server
   it('refuses with the code the server always answered: the wrong side 403, the wrong state 409, a shipped line 409', () => {
     expect(orderActionRefusal('approve', { status: 'submitted', side: 'buyer', channel: 'partner', inShipment: false })).toMatchObject({
       code: 'wrong_side',
-      status: 403,
+      kind: 'forbidden',
       message: 'Only the seller can do this.',
     });
     expect(orderActionRefusal('cancel', { status: 'shipped', side: 'buyer', channel: 'partner', inShipment: true })).toMatchObject({
       code: 'invalid_transition',
-      status: 409,
+      kind: 'conflict',
       message: 'This order is shipped: it cannot be cancelled.',
     });
     expect(orderActionRefusal('cancel', { status: 'invoiced', side: 'buyer', channel: 'partner', inShipment: true })).toMatchObject({
       code: 'order_in_shipment',
-      status: 409,
+      kind: 'conflict',
       message: 'Part of this order is already in a shipment: it can no longer be cancelled.',
     });
     expect(orderActionRefusal('ship', { status: 'approved', side: 'seller', channel: 'partner', inShipment: false })?.code).toBe('action_unavailable');

@@ -3,6 +3,7 @@
 // takes it; the guards outside it (a line already in a shipment cannot be cancelled) live here too.
 // The server reads the facts under the order's row lock and calls `orderActionRefusal` before it
 // moves the order; the order's page offers the buttons `orderActions` lists for the same facts.
+import type { ErrorKind } from './error-kinds';
 import { ORDER_STATUS_LABELS, type OrderAction, type OrderSide, type OrderStatus, TRANSITIONS, transitionFor } from './orders';
 
 /** Which door the viewer came through: a partner's own routes, or the brand's Trade orders (staff). */
@@ -27,10 +28,11 @@ export interface OrderFacts {
   inShipment: boolean;
 }
 
-/** Why an action cannot be taken: the server's error (code, HTTP status, sentence, what to do). */
+/** Why an action cannot be taken: the server's error (code, kind, sentence, what to do). */
 export interface ActionRefusal {
   code: string;
-  status: 403 | 409;
+  /** The wrong side is `forbidden`; the document's state or a guard is a `conflict`. */
+  kind: Extract<ErrorKind, 'forbidden' | 'conflict'>;
   message: string;
   hint?: string;
 }
@@ -51,7 +53,7 @@ const PAST: Record<OrderAction, string> = {
 export function invalidOrderTransition(action: OrderAction, from: OrderStatus): ActionRefusal {
   return {
     code: 'invalid_transition',
-    status: 409,
+    kind: 'conflict',
     message: `This order is ${ORDER_STATUS_LABELS[from].toLowerCase()}: it cannot be ${PAST[action]}.`,
     hint: 'Reload the order to see where it stands.',
   };
@@ -59,18 +61,18 @@ export function invalidOrderTransition(action: OrderAction, from: OrderStatus): 
 
 /**
  * Null when `action` may be taken on an order with these facts; otherwise why not. The order of the
- * checks is the server's: the wrong side (403), then the state, then the guards outside the table.
+ * checks is the server's: the wrong side (forbidden), then the state, then the guards outside the table.
  */
 export function orderActionRefusal(action: OrderPageAction, facts: OrderFacts): ActionRefusal | null {
   if (!TRANSITIONS.some((t) => t.action === action && t.by.includes(facts.side)))
-    return { code: 'wrong_side', status: 403, message: `Only the ${facts.side === 'buyer' ? 'seller' : 'buyer'} can do this.` };
+    return { code: 'wrong_side', kind: 'forbidden', message: `Only the ${facts.side === 'buyer' ? 'seller' : 'buyer'} can do this.` };
   if (!BY_CHANNEL[facts.channel].includes(action))
-    return { code: 'action_unavailable', status: 409, message: 'This is not done from the order: use its shipment and receipt.' };
+    return { code: 'action_unavailable', kind: 'conflict', message: 'This is not done from the order: use its shipment and receipt.' };
   if (!transitionFor(action, facts.status, facts.side)) return invalidOrderTransition(action, facts.status);
   if (action === 'cancel' && facts.inShipment)
     return {
       code: 'order_in_shipment',
-      status: 409,
+      kind: 'conflict',
       message: 'Part of this order is already in a shipment: it can no longer be cancelled.',
       hint: 'Answer a shortfall with a credit note instead.',
     };

@@ -23,22 +23,22 @@ const PAST: Record<PaymentAction, string> = { confirm: 'confirmed', fail: 'marke
 /** Null when `action` may be taken on a payment with these facts; otherwise why not (the wrong side first, then the state). */
 export function paymentActionRefusal(action: PaymentAction, facts: PaymentFacts): ActionRefusal | null {
   if (action === 'apply_credit') {
-    if (facts.side !== 'payer') return { code: 'wrong_side', status: 403, message: 'Only the retailer that paid can apply its credit.' };
+    if (facts.side !== 'payer') return { code: 'wrong_side', kind: 'forbidden', message: 'Only the retailer that paid can apply its credit.' };
     if (facts.status !== 'settled')
       return {
         code: 'invalid_transition',
-        status: 409,
+        kind: 'conflict',
         message: `This payment is ${statusInSentence(facts.status)}: only a settled payment's credit can be applied.`,
       };
     if (facts.allocatedMinor >= facts.amountMinor)
-      return { code: 'over_allocation', status: 409, message: 'This payment has no account credit left: all of it went to invoices.' };
+      return { code: 'over_allocation', kind: 'conflict', message: 'This payment has no account credit left: all of it went to invoices.' };
     return null;
   }
-  if (facts.side !== 'payee') return { code: 'wrong_side', status: 403, message: 'Only the distributor being paid can confirm or fail a payment.' };
+  if (facts.side !== 'payee') return { code: 'wrong_side', kind: 'forbidden', message: 'Only the distributor being paid can confirm or fail a payment.' };
   if (facts.status !== 'pending')
     return {
       code: 'invalid_transition',
-      status: 409,
+      kind: 'conflict',
       message: `This payment is ${statusInSentence(facts.status)}: it cannot be ${PAST[action]}.`,
       hint: 'Reload the page to see where it stands.',
     };

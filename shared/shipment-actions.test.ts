@@ -48,7 +48,7 @@ describe('what may be done to a shipment (one decision for the page and the serv
     const base = { side: 'sender' as const, replacement: false, orderClosed: false, receiptStatus: null };
     expect(shipmentActionRefusal('receive', { ...base, status: 'shipped' })).toMatchObject({
       code: 'wrong_side',
-      status: 403,
+      kind: 'forbidden',
       message: 'Only the recipient can do this.',
     });
     expect(shipmentActionRefusal('discard', { ...base, status: 'preparing', replacement: true })?.code).toBe('replacement_not_discardable');

@@ -43,7 +43,7 @@ const isMove = (a: ShipmentPageAction): a is ShipmentAction => a !== 'discard' &
 export function invalidShipmentMove(action: ShipmentAction, from: ShipmentStatus): ActionRefusal {
   return {
     code: 'invalid_transition',
-    status: 409,
+    kind: 'conflict',
     message: `This shipment is ${SHIPMENT_STATUS_LABELS[from].toLowerCase()}: it cannot be ${PAST[action]}.`,
     hint: 'Reload the shipment to see where it stands.',
   };
@@ -51,7 +51,7 @@ export function invalidShipmentMove(action: ShipmentAction, from: ShipmentStatus
 
 const wrongSide = (side: ShipmentSide, message?: string): ActionRefusal => ({
   code: 'wrong_side',
-  status: 403,
+  kind: 'forbidden',
   message: message ?? (side === 'recipient' ? 'Only the sender can do this.' : 'Only the recipient can do this.'),
 });
 
@@ -63,7 +63,7 @@ export function shipmentActionRefusal(action: ShipmentPageAction, facts: Shipmen
     if (action === 'ship' && facts.orderClosed)
       return {
         code: 'order_not_shippable',
-        status: 409,
+        kind: 'conflict',
         message: 'An order on this shipment is cancelled or rejected: this shipment cannot go.',
         hint: 'Call the shipment off.',
       };
@@ -74,11 +74,11 @@ export function shipmentActionRefusal(action: ShipmentPageAction, facts: Shipmen
     if (facts.status !== 'preparing')
       return {
         code: 'invalid_transition',
-        status: 409,
+        kind: 'conflict',
         message: `This shipment is ${SHIPMENT_STATUS_LABELS[facts.status].toLowerCase()}: it can no longer be called off.`,
       };
     if (facts.replacement)
-      return { code: 'replacement_not_discardable', status: 409, message: 'A replacement answers a receipt: ship it, it cannot be called off.' };
+      return { code: 'replacement_not_discardable', kind: 'conflict', message: 'A replacement answers a receipt: ship it, it cannot be called off.' };
     return null;
   }
   // resolve: the sender answers its recipient's discrepancy, once.
@@ -86,7 +86,7 @@ export function shipmentActionRefusal(action: ShipmentPageAction, facts: Shipmen
   if (facts.receiptStatus !== 'discrepancy')
     return {
       code: 'receipt_not_open',
-      status: 409,
+      kind: 'conflict',
       message: facts.receiptStatus === 'resolved' ? 'This discrepancy has been answered already.' : 'This receipt has nothing to answer.',
       hint: 'Reload the shipment to see where it stands.',
     };

@@ -4,6 +4,7 @@
 import { data } from 'react-router';
 import { fieldErrorsFromDetails } from '@shared/field-errors';
 import type { FieldErrors } from '@shared/form-constants';
+import { pageStatusOf, refusalOf } from './domain-error';
 import type { ToastData } from './toast-store';
 
 export interface ActionResult {
@@ -28,20 +29,37 @@ export function actionError<const E extends Partial<ActionResult>>(status: numbe
   return data({ errors: {}, ...body } as Omit<E, 'errors'> & ActionResult, { status });
 }
 
+/** Maps a field's path in a schema or a service (`lines.0.cases`) to the form's own box (`cases.12`). */
+export type Rename = (path: string) => string;
+
+/** Field errors under the form's own field names (the first message per field kept). */
+export function renamed(errors: FieldErrors, rename: Rename): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [k, v] of Object.entries(errors)) out[rename(k)] ??= v;
+  return out;
+}
+
 /**
- * A service's refusal (an AppError: a status below 500) as the action's answer: its message over
- * the form, its `details` on their fields, its code and hint — and, given a title, a toast saying the
- * same. Anything else (a bug, a redirect) is rethrown.
+ * A service's refusal (a domain error of a refusing kind) as the action's answer — the pages' one
+ * translation, for `adminAction`, `partnerForm` and the rest: the status its kind maps to
+ * (app/lib/domain-error.ts), its message over the form, its `details` on their fields (renamed onto
+ * the form's boxes when asked), its code and hint, then whatever `also` the page sends back (what
+ * was typed, the intent) — and, given a title, a toast saying the same. Anything else (a failure, a
+ * bug, a redirect) is rethrown.
  */
-export function refusal(err: unknown, opts: { toast?: string } = {}) {
-  if (err instanceof Response) throw err;
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  return actionError(e.status, {
-    errors: fieldErrorsFromDetails(e.details),
+export function refusal<const A extends Record<string, unknown> = Record<never, never>>(
+  err: unknown,
+  opts: { toast?: string; rename?: Rename; also?: A } = {},
+) {
+  const e = refusalOf(err);
+  if (!e) throw err;
+  const errors = fieldErrorsFromDetails(e.details);
+  return actionError(pageStatusOf(e.kind), {
+    errors: opts.rename ? renamed(errors, opts.rename) : errors,
     formError: e.message,
     code: e.code,
     hint: e.hint,
     ...(opts.toast ? { toast: { title: opts.toast, description: e.message, variant: 'destructive' as const } } : {}),
+    ...(opts.also as A),
   });
 }

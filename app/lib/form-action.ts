@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { fieldErrors } from '@shared/field-errors';
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from '@shared/form-constants';
 import { actionError } from './action-result';
+import { pageStatusOf, refusalOf } from './domain-error';
 
 /**
  * The request's form. The server refuses any other body before an action runs (server/http/page-forms.ts:
@@ -41,8 +42,8 @@ export async function handlePublicForm<S extends z.ZodType>(
       fromPage: true,
     });
   } catch (err) {
-    const e = err as { status?: number; message?: string };
-    if (e.status === 429) return actionError(429, { values, formError: e.message });
+    const e = refusalOf(err);
+    if (e?.kind === 'limited') return actionError(pageStatusOf(e.kind), { values, formError: e.message });
     throw err;
   }
   throw redirect(successUrl);

@@ -2,6 +2,7 @@
 // master-admin guard, the form's `intent`, the service call, and a redirect back with a toast —
 // green when it worked, red with the service's message when it was refused.
 import type { AppLoadContext } from 'react-router';
+import { refusalOf } from './domain-error';
 import { readForm } from './form-action';
 import { requireMasterAdmin } from './guards.server';
 
@@ -19,8 +20,8 @@ export async function masterAction({ request, context }: { request: Request; con
   try {
     done = await handler(form, context.auth.actor(user.id));
   } catch (err) {
-    const e = err as { status?: number; message?: string } | null;
-    if (err instanceof Response || !e || typeof e.status !== 'number' || e.status >= 500) throw err;
+    const e = refusalOf(err);
+    if (!e) throw err;
     throw context.flash.redirectWithToast(to, { title: 'Not done', description: e.message ?? 'Refused.', variant: 'destructive' });
   }
   throw context.flash.redirectWithToast(to, done);

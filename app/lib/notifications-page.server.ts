@@ -3,6 +3,7 @@
 // (admin/notifications.tsx, partner/notifications.tsx) guard, then hand over.
 import { redirect, type AppLoadContext } from 'react-router';
 import { recordId } from '@shared/schemas/admin';
+import { isKind } from './domain-error';
 
 type User = NonNullable<Awaited<ReturnType<AppLoadContext['auth']['user']>>>;
 
@@ -31,7 +32,7 @@ export async function notificationsAction(request: Request, context: AppLoadCont
   try {
     ({ link } = await notifications.markRead(user, parsed.data));
   } catch (err) {
-    if ((err as { status?: number }).status === 404) return { error: 'That notification is not yours to open.' };
+    if (isKind(err, 'not_found')) return { error: 'That notification is not yours to open.' };
     throw err;
   }
   const safe = link && link.startsWith(areaPrefix) && !link.startsWith('//') ? link : null;

@@ -2,6 +2,7 @@
 // and a record that is not there (or not for this visitor) both answer 404 with the page's own
 // message, rendered by the route's error boundary — never a 500 or a 400.
 import { data } from 'react-router';
+import { isKind } from './domain-error';
 
 /** The page's 404: thrown from a loader or an action, the error boundary shows `message`. */
 export const notFound = (message: string) => data(message, { status: 404 });
@@ -15,12 +16,12 @@ export function requireFound<T>(value: T | null | undefined, message: string): T
   return value;
 }
 
-/** What `load` finds; the service's "not found" (an AppError with status 404) becomes the page's 404. */
+/** What `load` finds; the service's "not found" (a domain error of kind `not_found`) becomes the page's 404. */
 export async function orNotFound<T>(load: Promise<T>, message: string): Promise<T> {
   try {
     return await load;
   } catch (err) {
-    if ((err as { status?: number } | null)?.status === 404) throw notFound(message);
+    if (isKind(err, 'not_found')) throw notFound(message);
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 // The one decision: each refusal reason, its precedence, the `any` and `own` scopes, audiences.
 import { describe, expect, it } from 'vitest';
 import { type AccessNeed, grantScope } from '../../shared/policy';
-import { audienceNeed, authorize, createAccess, usablePermissions, type Viewer } from './authorize';
+import { accessRefusal, audienceNeed, authorize, createAccess, serviceRefusal, usablePermissions, type Viewer } from './authorize';
 
 const OFF = { requireTwoFactorForStaff: false };
 const ON = { requireTwoFactorForStaff: true, requireTwoFactorForEmployees: true };
@@ -257,18 +257,36 @@ describe('createAccess', () => {
   });
 });
 
-describe('the API translation', () => {
-  it('names what is required in a refusal, never the record asked about', async () => {
-    const { apiRefusal } = await import('../http/api-auth');
+describe('the one translation of a refusal', () => {
+  it("names what the API's guard requires, never the record asked about; answered as the API always did", async () => {
+    const { httpStatusOf } = await import('../http/errors');
     const need: AccessNeed = { permission: 'orders:manage', resource: { organisationIds: [BREW] } };
     const refusal = authorize(retailer({ grants: {} }), need, OFF);
     if (refusal.allowed) throw new Error('expected a refusal');
-    expect(apiRefusal(refusal, need).toBody()).toEqual({
+    const forbidden = accessRefusal(refusal, { need });
+    expect(forbidden.toBody()).toEqual({
       error: { code: 'forbidden', message: 'You need the orders:manage permission for this.', details: { required: { permission: 'orders:manage' } } },
     });
+    expect(httpStatusOf(forbidden.kind)).toBe(403);
     const other = authorize(retailer(), need, OFF);
     if (other.allowed) throw new Error('expected a refusal');
-    expect(apiRefusal(other, need)).toMatchObject({ status: 404, code: 'not_found' });
+    expect(accessRefusal(other, { need })).toMatchObject({ kind: 'not_found', code: 'not_found', message: 'Not found.' });
+    expect(httpStatusOf(accessRefusal(other, { need }).kind)).toBe(404);
+    const nobody = authorize(null, need, OFF);
+    if (nobody.allowed) throw new Error('expected a refusal');
+    expect(accessRefusal(nobody, { need })).toMatchObject({ kind: 'unauthenticated', hint: 'Sign in, then try again.' });
+    expect(httpStatusOf('unauthenticated')).toBe(401);
+  });
+
+  it("names the record a service was asked for, and says no more than 'You may not do this.'", () => {
+    const need: AccessNeed = { permission: 'orders:manage', resource: { organisationIds: [BREW] } };
+    const refusal = authorize(retailer({ grants: {} }), need, OFF);
+    const other = authorize(retailer(), need, OFF);
+    const nobody = authorize(null, need, OFF);
+    if (refusal.allowed || other.allowed || nobody.allowed) throw new Error('expected refusals');
+    expect(serviceRefusal(refusal, 'Order').toBody()).toEqual({ error: { code: 'forbidden', message: 'You may not do this.' } });
+    expect(serviceRefusal(other, 'Order')).toMatchObject({ kind: 'not_found', code: 'not_found', message: 'Order not found.' });
+    expect(serviceRefusal(nobody, 'Order').toBody()).toEqual({ error: { code: 'unauthenticated', message: 'Sign in to use this.' } });
   });
 });
 

@@ -1,8 +1,8 @@
 // The one authorization decision. Given who is asking (or nobody) and what is asked — signed in, an
 // area, master admin, permissions, optionally over a record owned by organisations or addressed to
 // one user — it answers allowed (with the scope the permissions hold) or the refusal and its reason.
-// Page guards turn a refusal into a redirect with the spec §8 toast, the API into 401/403/404 with a
-// code, the staff socket into a refused upgrade; the notifications feed and the live fan-out ask it
+// Page guards turn a refusal into a redirect with the spec §8 toast, `accessRefusal` into the domain
+// error the API and the services raise (a code and a kind), the staff socket into a refused upgrade; the notifications feed and the live fan-out ask it
 // who an entry is for. Nothing else decides.
 import {
   type AccessDecision,
@@ -174,25 +174,53 @@ export function createAccess(settings: { get(): Promise<AccessPolicy> }): Access
   };
 }
 
+type Refusal = Exclude<AccessDecision, { allowed: true }>;
+
+function describe(need: AccessNeed): string {
+  if ('permission' in need)
+    return typeof need.permission === 'string' ? `the ${need.permission} permission` : `the ${need.permission.join(' and ')} permissions`;
+  if ('area' in need) return need.roles ? `the ${need.roles.join(' or ')} role` : `${need.area} access`;
+  if ('masterAdmin' in need) return 'master admin access';
+  return 'access';
+}
+
 /**
- * A refusal as a service's error (services answer the API and the pages alike, and import nothing
- * from http/): another organisation's record is `what` not found; an organisation that cannot trade
- * says why with its standing's code; the rest is 401 or 403.
+ * A refusal of the decision as the domain's error — the one translation, for the API's guard and the
+ * services alike (each edge then turns its kind into a status). The API's guard gives the `need` it
+ * asked, and a "forbidden" names what is required (never the record asked about: its owners are not
+ * the caller's to learn), as do its sign-in, password and two-factor refusals. A service gives `what`
+ * it was asked for: another organisation's record is `what` not found, and the rest is a plain
+ * "forbidden". An organisation that cannot trade says why with its standing's code, either way.
  */
-export function serviceRefusal(d: Exclude<AccessDecision, { allowed: true }>, what: string): AppError {
+export function accessRefusal(d: Refusal, about: { need: AccessNeed } | { what: string }): AppError {
+  const need = 'need' in about ? about.need : null;
   switch (d.reason) {
     case 'not_found':
-      return notFound(what);
+      return 'what' in about ? notFound(about.what) : new AppError('not_found', 'not_found', 'Not found.');
     case 'trading_blocked': {
       const why = STANDING_REFUSAL[d.standing ?? 'pending'];
-      return new AppError(why.code, 403, why.message);
+      return new AppError(why.code, 'forbidden', why.message);
     }
     case 'read_only':
-      return new AppError(READ_ONLY_REFUSAL.code, 403, READ_ONLY_REFUSAL.message);
+      return new AppError(READ_ONLY_REFUSAL.code, 'forbidden', READ_ONLY_REFUSAL.message);
     case 'unauthenticated':
     case 'mfa_pending':
-      return new AppError('unauthenticated', 401, 'Sign in to use this.');
-    default:
-      return new AppError('forbidden', 403, 'You may not do this.');
+      return new AppError('unauthenticated', 'unauthenticated', 'Sign in to use this.', need ? { hint: 'Sign in, then try again.' } : {});
+    case 'password_expired':
+      if (need) return new AppError('password_reset_required', 'forbidden', 'Your password has expired. Reset it first.');
+      break;
+    case 'two_factor_required':
+      if (need) return new AppError('two_factor_required', 'forbidden', 'Set up two-factor authentication first.');
+      break;
+    case 'forbidden':
+      if (need)
+        return new AppError('forbidden', 'forbidden', `You need ${describe(need)} for this.`, {
+          details: { required: 'permission' in need ? { permission: need.permission } : need },
+        });
+      break;
   }
+  return new AppError('forbidden', 'forbidden', 'You may not do this.');
 }
+
+/** A refusal as a service's error (services answer the API and the pages alike, and import nothing from http/). */
+export const serviceRefusal = (d: Refusal, what: string): AppError => accessRefusal(d, { what });

@@ -33,7 +33,7 @@ export function dummyHash(): Promise<string> {
 
 /** The refusal of a password the policy does not accept, on the password field. */
 export function weakPassword(problem: string): AppError {
-  return new AppError('weak_password', 400, problem, { details: [{ path: 'password', message: problem }] });
+  return new AppError('weak_password', 'invalid', problem, { details: [{ path: 'password', message: problem }] });
 }
 
 /** The reason a password is refused, or null. Length counts characters, not bytes; nothing is truncated. */

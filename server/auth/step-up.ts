@@ -14,10 +14,10 @@ export const STEP_UP_FAILURE_WINDOW_MS = 15 * 60_000;
 
 export const STEP_UP_REQUIRED = 'step_up_required';
 
-/** Throws 403 `step_up_required` unless the session was confirmed within STEP_UP_MS. */
+/** Throws `step_up_required` (forbidden) unless the session was confirmed within STEP_UP_MS. */
 export function requireStepUp(user: { elevatedUntil: number | null }, now: number): void {
   if (user.elevatedUntil === null || user.elevatedUntil <= now) {
-    throw new AppError(STEP_UP_REQUIRED, 403, 'Confirm your password to continue.', {
+    throw new AppError(STEP_UP_REQUIRED, 'forbidden', 'Confirm your password to continue.', {
       hint: 'POST /api/auth/step-up with your password (and code, with two-factor), then try again.',
     });
   }

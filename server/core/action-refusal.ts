@@ -3,7 +3,7 @@
 import type { ActionRefusal } from '../../shared/order-actions';
 import { AppError } from './errors';
 
-/** The refusal as the server's error: its stable code, HTTP status, sentence and hint. */
+/** The refusal as the server's error: its stable code, kind, sentence and hint. */
 export function refusalError(r: ActionRefusal, details?: object): AppError {
-  return new AppError(r.code, r.status, r.message, { ...(details ? { details } : {}), ...(r.hint ? { hint: r.hint } : {}) });
+  return new AppError(r.code, r.kind, r.message, { ...(details ? { details } : {}), ...(r.hint ? { hint: r.hint } : {}) });
 }

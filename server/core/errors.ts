@@ -1,6 +1,11 @@
-// The one error type of the server. Services, route modules and the socket layer all throw it; its
-// status and body are the answer the API gives (server/http/errors.ts maps every other error to one).
+// The one error type of the server. Services, route modules and the socket layer all throw it: a
+// stable code, a kind (what sort of "no", shared/error-kinds.ts) and the sentence, details and hint
+// — never an HTTP status. The edges decide what a kind answers: the API (server/http/errors.ts, which
+// also maps every other error to one) and the pages (app/lib/domain-error.ts).
 import type { ZodError } from 'zod';
+import { type ErrorKind, isFailureKind } from '../../shared/error-kinds';
+
+export type { ErrorKind } from '../../shared/error-kinds';
 
 export interface ErrorBody {
   error: { code: string; message: string; details?: unknown; hint?: string };
@@ -8,15 +13,15 @@ export interface ErrorBody {
 
 export class AppError extends Error {
   readonly code: string;
-  readonly status: number;
+  readonly kind: ErrorKind;
   readonly details?: unknown;
   readonly hint?: string;
 
-  constructor(code: string, status: number, message: string, extra: { details?: unknown; hint?: string } = {}) {
+  constructor(code: string, kind: ErrorKind, message: string, extra: { details?: unknown; hint?: string } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.status = status;
+    this.kind = kind;
     this.details = extra.details;
     this.hint = extra.hint;
   }
@@ -29,12 +34,15 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal of the request (its fault, or a decision), as opposed to a failure on our side. */
+export const isRefusal = (err: unknown): err is AppError => err instanceof AppError && !isFailureKind(err.kind);
+
 export function notFound(what: string): AppError {
-  return new AppError('not_found', 404, `${what} not found.`);
+  return new AppError('not_found', 'not_found', `${what} not found.`);
 }
 
 export function validationError(err: ZodError): AppError {
-  return new AppError('validation_failed', 400, 'The request is not valid.', {
+  return new AppError('validation_failed', 'invalid', 'The request is not valid.', {
     details: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     hint: 'Correct the fields listed in details and try again.',
   });
@@ -42,7 +50,7 @@ export function validationError(err: ZodError): AppError {
 
 /** Optimistic concurrency: the editor read `yours`, the database holds `current`. */
 export function versionConflict(what: string, current: number, yours: number): AppError {
-  return new AppError('version_conflict', 409, `Someone else changed this ${what} since you opened it.`, {
+  return new AppError('version_conflict', 'conflict', `Someone else changed this ${what} since you opened it.`, {
     details: { currentVersion: current, yourVersion: yours },
     hint: `Reload the ${what} to see the latest version, then make your change again.`,
   });
@@ -50,7 +58,7 @@ export function versionConflict(what: string, current: number, yours: number): A
 
 /** Deleting something that other records still use is refused, with what uses it. */
 export function stillReferenced(what: string, usedBy: string, hint: string): AppError {
-  return new AppError('still_referenced', 409, `This ${what} is still used by ${usedBy}.`, { hint });
+  return new AppError('still_referenced', 'conflict', `This ${what} is still used by ${usedBy}.`, { hint });
 }
 
 /** The PostgreSQL error behind a driver or Drizzle error (Drizzle wraps it in `cause`). */
@@ -77,5 +85,5 @@ export const isForeignKeyViolation = (err: unknown) => pgError(err)?.code === '2
 
 /** A refusal about named fields, in the same shape as a schema's validation failure. */
 export function invalidFields(details: { path: string; message: string }[]): AppError {
-  return new AppError('validation_failed', 400, 'The request is not valid.', { details, hint: 'Correct the fields listed in details and try again.' });
+  return new AppError('validation_failed', 'invalid', 'The request is not valid.', { details, hint: 'Correct the fields listed in details and try again.' });
 }

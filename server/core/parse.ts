@@ -1,5 +1,5 @@
 // Input is parsed with a shared zod schema where it enters: an API body or query, or a service's own
-// input. A refusal is a 400 AppError naming the fields in details.
+// input. A refusal is an `invalid` AppError naming the fields in details.
 import type { z } from 'zod';
 import { unstorableText } from '../../shared/schemas/text';
 import { invalidFields, notFound, validationError } from './errors';

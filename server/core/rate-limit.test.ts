@@ -56,7 +56,7 @@ describe('shared rate limiter', () => {
     t += 10_000;
     await limiter.hit('ip');
     const err = await refusal(limiter.hit('ip'));
-    expect(err).toMatchObject({ status: 429, code: 'rate_limited', details: { retryAfterSeconds: 50 } });
+    expect(err).toMatchObject({ kind: 'limited', code: 'rate_limited', details: { retryAfterSeconds: 50 } });
     expect(err?.message).toMatch(/Too many messages\. Please try again in 1 minutes\./);
     await limiter.hit('other-ip');
     t += 50_001;

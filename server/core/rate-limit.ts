@@ -9,7 +9,7 @@ import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
 
 export interface RateLimiter {
-  /** Counts one hit for `key`; rejects with a 429 AppError when the limit is exceeded. */
+  /** Counts one hit for `key`; rejects with a `limited` AppError when the limit is exceeded. */
   hit(key: string): Promise<void>;
   /** Counts one hit for `key` and returns the hits in the current window (never rejects for the limit). */
   count(key: string): Promise<number>;
@@ -73,7 +73,7 @@ async function upsert(db: Db, t: number, items: { key: string; windowMs: number 
 
 function refusal(spec: RateLimiterSpec, resetAt: number, t: number): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - t) / 1000));
-  return new AppError('rate_limited', 429, `Too many ${spec.what}. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, {
+  return new AppError('rate_limited', 'limited', `Too many ${spec.what}. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, {
     details: { retryAfterSeconds },
   });
 }

@@ -27,7 +27,7 @@ export function dataDirHolder(dir: string): number | undefined {
 export function lockDataDir(dir: string): () => void {
   const holder = dataDirHolder(dir);
   if (holder) {
-    throw new AppError('data_dir_in_use', 409, `The data directory ${dir} is in use by process ${holder}.`, {
+    throw new AppError('data_dir_in_use', 'conflict', `The data directory ${dir} is in use by process ${holder}.`, {
       hint: 'Stop the running server first, or act through its API.',
     });
   }

@@ -1,21 +1,52 @@
-// The one place that maps what is not an AppError (body parsers, the database) to the API's answer.
-import { AppError, pgError } from '../core/errors';
+// The API's one mapping from an error to its answer. Services raise a domain error (a code and a
+// kind, server/core/errors.ts); here a kind becomes its HTTP status, and what is not a domain error
+// (body parsers, Express, the database) becomes one. The pages have their own (app/lib/domain-error.ts).
+import type { ErrorKind } from '../../shared/error-kinds';
+import { AppError, type ErrorBody, pgError } from '../core/errors';
 
-/** Errors thrown by body parsers and the like carry an HTTP status: keep those honest 4xx answers. */
-export function toAppError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
+const HTTP_STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  length_required: 411,
+  too_large: 413,
+  unsupported: 415,
+  unprocessable: 422,
+  limited: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** The HTTP status the API answers an error of this kind with. */
+export const httpStatusOf = (kind: ErrorKind): number => HTTP_STATUS[kind];
+
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+}
+
+const answer = (err: AppError): ErrorAnswer => ({ status: httpStatusOf(err.kind), body: err.toBody() });
+
+/** What the API answers for anything thrown: a domain error by its kind; body parsers' errors keep their honest 4xx. */
+export function errorAnswer(err: unknown): ErrorAnswer {
+  if (err instanceof AppError) return answer(err);
   const e = err as { status?: number; statusCode?: number; type?: string };
   const status = e?.status ?? e?.statusCode;
-  if (status === 413) return new AppError('payload_too_large', 413, 'The request body is too large.');
-  if (e?.type === 'entity.parse.failed') return new AppError('invalid_json', 400, 'The request body is not valid JSON.');
-  if (status === 415) return new AppError('unsupported_media_type', 415, 'Unsupported content type.');
-  if (status && status >= 400 && status < 500) return new AppError('bad_request', status, 'The request could not be processed.');
+  if (status === 413) return answer(new AppError('payload_too_large', 'too_large', 'The request body is too large.'));
+  if (e?.type === 'entity.parse.failed') return answer(new AppError('invalid_json', 'invalid', 'The request body is not valid JSON.'));
+  if (status === 415) return answer(new AppError('unsupported_media_type', 'unsupported', 'Unsupported content type.'));
+  // Any other refusal of Express or a body parser, under its own status (no kind names them all).
+  if (status && status >= 400 && status < 500) return { status, body: { error: { code: 'bad_request', message: 'The request could not be processed.' } } };
   // Text the database cannot store that slipped past `parse` (NUL: 22021; an escape jsonb refuses:
   // 22P05): the request's fault, not ours.
   const pg = pgError(err)?.code;
   if (pg === '22021' || pg === '22P05')
-    return new AppError('invalid_text', 400, 'The request contains a character that cannot be stored.', {
-      hint: 'Remove invisible or broken characters (such as \\0) and try again.',
-    });
-  return new AppError('internal_error', 500, 'Something went wrong on our side. Please try again.');
+    return answer(
+      new AppError('invalid_text', 'invalid', 'The request contains a character that cannot be stored.', {
+        hint: 'Remove invisible or broken characters (such as \\0) and try again.',
+      }),
+    );
+  return answer(new AppError('internal_error', 'internal', 'Something went wrong on our side. Please try again.'));
 }

@@ -84,7 +84,7 @@ export function overloadGuard(options: OverloadOptions) {
       // Keep-alive would hold the connection for a client a load balancer could send elsewhere.
       res.setHeader('Connection', 'close');
       if (req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') {
-        res.status(503).json(new AppError('overloaded', 503, OVERLOADED_MESSAGE).toBody());
+        res.status(503).json(new AppError('overloaded', 'unavailable', OVERLOADED_MESSAGE).toBody());
       } else {
         res.status(503).type('html').send(`<!doctype html><html lang="en"><title>Frolic is busy</title><p>${OVERLOADED_MESSAGE}</p></html>`);
       }

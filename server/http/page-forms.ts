@@ -34,13 +34,13 @@ async function readAll(req: Request, limit: number): Promise<Buffer> {
   try {
     for await (const chunk of req as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > limit) throw new AppError('payload_too_large', 413, 'The form is too large.');
+      if (size > limit) throw new AppError('payload_too_large', 'too_large', 'The form is too large.');
       chunks.push(chunk);
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     // The client went away mid-body: its fault, and nobody is left to read the answer.
-    throw new AppError('request_aborted', 400, 'The request was cut short.');
+    throw new AppError('request_aborted', 'invalid', 'The request was cut short.');
   }
   return Buffer.concat(chunks);
 }
@@ -50,15 +50,16 @@ export function pageForms(limitFor: (path: string) => number) {
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     const length = Number(req.headers['content-length'] ?? NaN);
-    if (req.headers['transfer-encoding'] && Number.isNaN(length)) return next(new AppError('length_required', 411, 'Send the form with a Content-Length.'));
+    if (req.headers['transfer-encoding'] && Number.isNaN(length))
+      return next(new AppError('length_required', 'length_required', 'Send the form with a Content-Length.'));
     const limit = limitFor(req.path);
-    if (length > limit) return next(new AppError('payload_too_large', 413, 'The form is too large.'));
+    if (length > limit) return next(new AppError('payload_too_large', 'too_large', 'The form is too large.'));
     if (!ACTION_METHODS.has(req.method)) return next();
 
     const type = req.headers['content-type'];
     if (!FORM_TYPES.has(mediaType(type))) {
       return next(
-        new AppError('unsupported_media_type', 415, 'Pages accept forms only: send application/x-www-form-urlencoded or multipart/form-data.', {
+        new AppError('unsupported_media_type', 'unsupported', 'Pages accept forms only: send application/x-www-form-urlencoded or multipart/form-data.', {
           hint: 'Submit the form from the page, or use the JSON API under /api.',
         }),
       );
@@ -69,7 +70,7 @@ export function pageForms(limitFor: (path: string) => number) {
       try {
         form = await new Response(new Uint8Array(body), { headers: { 'content-type': type as string } }).formData();
       } catch {
-        throw new AppError('invalid_form', 400, 'The form could not be read.', {
+        throw new AppError('invalid_form', 'invalid', 'The form could not be read.', {
           hint: 'Send a complete, well-formed form body (multipart needs its boundary).',
         });
       }

@@ -64,7 +64,7 @@ export function hstsWhenSecure(req: Request, res: Response, next: NextFunction):
 export function requireJsonBody(req: Request, _res: Response, next: NextFunction): void {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) && hasBody && !req.is('application/json')) {
-    next(new AppError('unsupported_media_type', 415, 'Send the request body as application/json.', { hint: 'Set Content-Type: application/json.' }));
+    next(new AppError('unsupported_media_type', 'unsupported', 'Send the request body as application/json.', { hint: 'Set Content-Type: application/json.' }));
     return;
   }
   next();
@@ -101,7 +101,9 @@ export function refuseCrossSiteWrites(allowedOrigins: string[]) {
     const own = `${req.protocol}://${req.get('host')}`;
     const foreignOrigin = origin !== undefined && origin !== 'null' && origin !== own && !allowedOrigins.includes(origin);
     if (site === 'cross-site' || foreignOrigin || origin === 'null') {
-      next(new AppError('cross_site_request', 403, 'This request came from another site and was refused.', { hint: 'Submit the form from this site.' }));
+      next(
+        new AppError('cross_site_request', 'forbidden', 'This request came from another site and was refused.', { hint: 'Submit the form from this site.' }),
+      );
       return;
     }
     next();

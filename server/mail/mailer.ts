@@ -256,11 +256,11 @@ export function createMailer(db: Db, jobs: Jobs, opts: MailerOptions): Mailer {
       };
     },
     async resend(id, actor) {
-      if (!transport) throw new AppError('smtp_not_configured', 409, 'SMTP_URL is not set: there is nothing to send the email through.');
+      if (!transport) throw new AppError('smtp_not_configured', 'conflict', 'SMTP_URL is not set: there is nothing to send the email through.');
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(outboxEmails).where(eq(outboxEmails.id, id)).for('update');
-        if (!row) throw new AppError('not_found', 404, 'Email not found.');
-        if (row.status === 'queued') throw new AppError('already_queued', 409, 'This email is already waiting to be sent.');
+        if (!row) throw new AppError('not_found', 'not_found', 'Email not found.');
+        if (row.status === 'queued') throw new AppError('already_queued', 'conflict', 'This email is already waiting to be sent.');
         let sentId = id;
         if (row.status === 'failed') {
           await tx.update(outboxEmails).set({ status: 'queued', attempts: 0, error: null }).where(eq(outboxEmails.id, id));

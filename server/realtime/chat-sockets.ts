@@ -11,6 +11,7 @@
 // and an unheard `error` event is thrown), the raw socket has one until ws owns it, and every
 // message handler's work ends in a catch that logs and answers with an error frame.
 import type http from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Request as ExpressRequest } from 'express';
 import type { Logger } from 'pino';
@@ -20,7 +21,9 @@ import { type ChatMessage, HEARTBEAT_MS, type ServerEvent, staffClientMessage, v
 import { LIVE_SOCKET_PATH, type LivePush } from '../../shared/live-events';
 import type { CurrentUser } from '../modules/auth/sessions';
 import { CHAT_TOPIC, type ChatEvent } from '../modules/chat/service';
+import { httpStatusOf } from '../http/errors';
 import { readSessionToken } from '../http/request-auth';
+import { isRefusal } from '../core/errors';
 import type { Services } from '../services';
 import type { ChangeFeed } from './changes';
 import { createLiveHub, type LiveSocket, socketRefusal } from './live-sockets';
@@ -214,8 +217,8 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
       // password current, two-factor where enforced.
       const decision = await services.access.decide(user, need);
       if (!decision.allowed) {
-        const { status, text } = socketRefusal(decision);
-        return refuse(socket, status, text);
+        const status = httpStatusOf(socketRefusal(decision).kind);
+        return refuse(socket, status, STATUS_CODES[status] ?? 'Forbidden');
       }
       const answers = await services.access.can(user, { permission: 'support:answer' });
       if (socket.destroyed) return;
@@ -298,12 +301,12 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
           const { message } = await services.chat.postVisitorMessage(sessionId, input.data, ip);
           send(ws, { type: 'ack', clientId: input.data.clientId, message });
         } catch (err) {
-          const e = err as { code?: string; message?: string; status?: number };
-          if (!e.status || e.status >= 500) log.error({ err }, 'chat message failed');
+          const refused = isRefusal(err);
+          if (!refused) log.error({ err }, 'chat message failed');
           send(ws, {
             type: 'error',
-            code: e.code ?? 'internal_error',
-            message: e.status && e.status < 500 ? (e.message ?? 'Refused.') : 'The message could not be stored.',
+            code: (err as { code?: string }).code ?? 'internal_error',
+            message: refused ? (err.message ?? 'Refused.') : 'The message could not be stored.',
             clientId: input.data.clientId,
           });
         }

@@ -31,14 +31,15 @@ export interface LiveSocket {
 }
 
 /**
- * A refusal of the decision on a live socket: at the upgrade an HTTP status (401 for who must sign
- * in again, 403 for the rest, as the API answers), on an open socket a close code (4401: the
- * session ended, the client stops; 4403: refused, the client reconnects and the upgrade answers).
+ * A refusal of the decision on a live socket: its kind (`unauthenticated` for who must sign in
+ * again, `forbidden` for the rest — the upgrade answers it as the API does), and on an open socket a
+ * close code (4401: the session ended, the client stops; 4403: refused, the client reconnects and
+ * the upgrade answers).
  */
-export function socketRefusal(decision: Exclude<AccessDecision, { allowed: true }>): { status: number; text: string; close: number } {
+export function socketRefusal(decision: Exclude<AccessDecision, { allowed: true }>): { kind: 'unauthenticated' | 'forbidden'; close: number } {
   return decision.reason === 'unauthenticated' || decision.reason === 'mfa_pending'
-    ? { status: 401, text: 'Unauthorized', close: 4401 }
-    : { status: 403, text: 'Forbidden', close: 4403 };
+    ? { kind: 'unauthenticated', close: 4401 }
+    : { kind: 'forbidden', close: 4403 };
 }
 
 export interface LiveHub {

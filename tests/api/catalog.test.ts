@@ -84,7 +84,7 @@ describe('GET /api/products', () => {
     expect(updated.version).toBe(2);
     await expect(svc.updateProduct('frolic-white-rum', { version: 1, featured: false }, SYSTEM_ACTOR)).rejects.toMatchObject({
       code: 'version_conflict',
-      status: 409,
+      kind: 'conflict',
     });
     const rows = await t.db.database.db
       .select()

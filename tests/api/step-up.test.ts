@@ -40,7 +40,7 @@ describe('POST /api/auth/step-up', () => {
     const { c, userId } = await signedIn('ok');
     const before = await sessionOf(c);
     expect(before.elevatedUntil).toBeNull();
-    expect(() => requireStepUp(before, now())).toThrow(expect.objectContaining({ code: 'step_up_required', status: 403 }));
+    expect(() => requireStepUp(before, now())).toThrow(expect.objectContaining({ code: 'step_up_required', kind: 'forbidden' }));
 
     const res = await c.json('POST', '/api/auth/step-up', { password: PASSWORD });
     expect(res.status).toBe(200);

@@ -8,6 +8,7 @@ import { fieldErrors } from '@shared/field-errors';
 import { savedQueryBody, sqlRunBody, tableRowsQuery } from '@shared/schemas/database';
 import { readBody } from '~/lib/admin-action.server';
 import { requireMasterAdmin } from '~/lib/guards.server';
+import { domainError, isKind, pageStatusOf } from '~/lib/domain-error';
 import { notFound } from '~/lib/params.server';
 import { type DatabaseActionData, type DatabaseIntent, type DatabaseScreenData, SAVED_SHOWN } from './types';
 
@@ -34,7 +35,7 @@ export async function databaseLoader({ request, context }: Args): Promise<Databa
       page = await sql.page(name, cursor.success ? cursor.data.after : undefined);
     } catch (err) {
       // A cursor of another table's key (a hand-edited address): the first page instead.
-      if ((err as { status?: number }).status !== 400) throw err;
+      if (!isKind(err, 'invalid')) throw err;
       cursorRefused = true;
       page = await sql.page(name, undefined);
     }
@@ -106,10 +107,10 @@ export async function databaseAction({ request, context }: Args) {
     }
   } catch (err) {
     if (err instanceof Invalid) return err.answer;
-    // The service's refusals (AppError: a code and a status) are the screen's to show — sql_unavailable's
-    // 503 included; anything else is a bug, and the error boundary's.
-    const e = err as { status?: unknown; code?: unknown; message?: string; details?: unknown; hint?: string } | null;
-    if (err instanceof Response || !e || typeof e.status !== 'number' || typeof e.code !== 'string') throw err;
-    return refused(intent, e.status, { code: e.code, message: e.message ?? 'Refused.', details: e.details, hint: e.hint });
+    // The service's errors (a code and a kind) are the screen's to show — sql_unavailable's included,
+    // under its kind's status; anything else is a bug, and the error boundary's.
+    const e = domainError(err);
+    if (!e) throw err;
+    return refused(intent, pageStatusOf(e.kind), { code: e.code, message: e.message ?? 'Refused.', details: e.details, hint: e.hint });
   }
 }

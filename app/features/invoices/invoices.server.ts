@@ -5,11 +5,10 @@
 // carried out by `services.invoices` in-process. A refusal comes back on its field or over the form.
 import { href, type AppLoadContext } from 'react-router';
 import { fieldErrors } from '@shared/field-errors';
-import type { FieldErrors } from '@shared/form-constants';
 import { creditNoteInput, draftStepInput, invoiceListQuery, type InvoiceListQuery, invoiceOrdersInput } from '@shared/schemas/invoices';
 import { actionError } from '~/lib/action-result';
-import { readForm } from '~/lib/form-action';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
+import { partnerForm } from '~/lib/partner-action.server';
 
 type User = Awaited<ReturnType<typeof requirePartnerPage>>;
 
@@ -41,33 +40,20 @@ export function selectionOf(request: Request): { customerId: string | null; orde
   return { customerId: customer && /^[0-9a-f-]{36}$/i.test(customer) ? customer : null, orderIds: [...new Set(ids)] };
 }
 
-async function fields(request: Request): Promise<{ values: Record<string, string>; orders: string[] }> {
-  const values: Record<string, string> = {};
-  const orders: string[] = [];
-  for (const [k, v] of await readForm(request)) {
-    if (typeof v !== 'string') continue;
-    if (k === 'order') orders.push(v);
-    else values[k] = v;
-  }
-  return { values, orders };
-}
-
-/** A service refusal (below 500) as the form's answer, its fields renamed; anything else rethrown. */
-function refused(err: unknown, values: Record<string, string>, map: (path: string) => string, intent?: string) {
-  if (err instanceof Response) throw err;
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  const details = Array.isArray(e.details) ? (e.details as { path?: unknown; message?: unknown }[]) : [];
-  const errors: FieldErrors = {};
-  for (const d of details) if (typeof d?.path === 'string' && typeof d.message === 'string') errors[map(d.path) || 'form'] ??= d.message;
-  return actionError(e.status, { errors, formError: e.message, code: e.code, hint: e.hint, values, intent });
+/** The invoice forms: their fields, the ticked orders (`order`, repeated) apart from the rest. */
+async function invoiceForm(request: Request) {
+  const posted = await partnerForm(request);
+  const orders = posted.form.getAll('order').filter((v): v is string => typeof v === 'string');
+  delete posted.values.order;
+  return { ...posted, orders };
 }
 
 const invoicePage = (id: number) => href('/partner/dashboard/invoices/:id', { id: String(id) });
 
 /** Generate Invoice's post: issues an invoice for the ticked orders and goes to it, or says why not. */
 export async function issueInvoiceAction(request: Request, context: AppLoadContext, user: User) {
-  const { values, orders } = await fields(request);
+  const form = await invoiceForm(request);
+  const { values, orders } = form;
   const parsed = invoiceOrdersInput.safeParse({ customerId: values.customerId || undefined, orderIds: orders });
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -77,7 +63,7 @@ export async function issueInvoiceAction(request: Request, context: AppLoadConte
   try {
     invoice = await context.services.invoices.issueFromOrders(user, parsed.data, context.auth.actor(user.id));
   } catch (err) {
-    return refused(err, values, (p) => p);
+    return form.refused(err);
   }
   throw context.flash.redirectWithToast(invoicePage(invoice.id), {
     title: 'Invoice issued',
@@ -90,7 +76,8 @@ type Intent = keyof typeof TOASTS;
 
 /** The invoice page's post: `intent` says which; a redirect with a toast, or the errors. */
 export async function invoicePageAction(request: Request, context: AppLoadContext, user: User, id: number) {
-  const { values } = await fields(request);
+  const form = await invoiceForm(request);
+  const { values } = form;
   const intent = values.intent as Intent;
   if (!(intent in TOASTS)) return actionError(400, { formError: 'Choose what to do.', code: 'validation_failed', values });
   const invoices = context.services.invoices;
@@ -119,23 +106,18 @@ export async function invoicePageAction(request: Request, context: AppLoadContex
           return line ? `credit.${line.invoiceItemId}` : path === 'lines' ? 'form' : path;
         };
         const parsed = creditNoteInput.safeParse({ lines, reason: values.reason ?? '' });
-        if (!parsed.success) {
-          const raw = fieldErrors(parsed.error);
-          const errors: FieldErrors = {};
-          for (const [k, v] of Object.entries(raw)) errors[map(k)] ??= v;
-          return actionError(400, { errors, formError: errors.form ?? 'Check the highlighted fields.', code: 'validation_failed', values, intent });
-        }
+        if (!parsed.success) return form.invalid(parsed.error, map, { intent });
         try {
           const note = await invoices.issueCreditNote(user, id, parsed.data, actor);
           to = invoicePage(note.id);
         } catch (err) {
-          return refused(err, values, map, intent);
+          return form.refused(err, map, { intent });
         }
         break;
       }
     }
   } catch (err) {
-    return refused(err, values, (p) => p, intent);
+    return form.refused(err, undefined, { intent });
   }
   throw context.flash.redirectWithToast(to, { title: TOASTS[intent] });
 }

@@ -2,11 +2,9 @@
 // what the page says when the organisation cannot trade, and the refusal a write gets then — shown
 // over the form, with the standing's stable code, before any field is looked at.
 import type { AppLoadContext } from 'react-router';
-import { fieldErrorsFromDetails } from '@shared/field-errors';
-import type { FieldErrors } from '@shared/form-constants';
 import { READ_ONLY_REFUSAL, STANDING_REFUSAL, tradesFor } from '@shared/partners';
 import { actionError } from '~/lib/action-result';
-import { readForm } from '~/lib/form-action';
+import { pageStatusOf } from '~/lib/domain-error';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
 
 type User = Awaited<ReturnType<typeof requirePartnerPage>>;
@@ -31,24 +29,18 @@ export function standingNotice(user: User): { title: string; message: string } |
   return null;
 }
 
-/** Before a write: the standing's refusal as the form's answer (403), or null to go on. */
+/** Before a write: the standing's refusal (forbidden) as the form's answer, or null to go on. */
 export async function refusedToAct<const E extends Record<string, unknown>>(context: AppLoadContext, user: User, extra: E = {} as E) {
   const decision = await context.services.access.decide(user, { permission: 'marketing:request', act: true });
-  if (decision.allowed && !user.organisationId) return actionError(403, { formError: NO_ORGANISATION.message, code: NO_ORGANISATION.code, ...extra });
-  if (!decision.allowed && decision.reason === 'trading_blocked') {
-    const why = STANDING_REFUSAL[decision.standing ?? 'pending'];
-    return actionError(403, { formError: why.message, code: why.code, ...extra });
-  }
-  if (!decision.allowed && decision.reason === 'read_only')
-    return actionError(403, { formError: READ_ONLY_REFUSAL.message, code: READ_ONLY_REFUSAL.code, ...extra });
-  return null;
-}
-
-/** The form's text fields (files are not part of these forms). */
-export async function formFields(request: Request): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of await readForm(request)) if (typeof v === 'string') out[k] = v;
-  return out;
+  const why =
+    decision.allowed && !user.organisationId
+      ? NO_ORGANISATION
+      : !decision.allowed && decision.reason === 'trading_blocked'
+        ? STANDING_REFUSAL[decision.standing ?? 'pending']
+        : !decision.allowed && decision.reason === 'read_only'
+          ? READ_ONLY_REFUSAL
+          : null;
+  return why && actionError(pageStatusOf('forbidden'), { formError: why.message, code: why.code, ...extra });
 }
 
 /** A money amount typed in major units ("1500", "1,500.50") as minor units; undefined when it is not one. */
@@ -58,34 +50,4 @@ export function toMinorUnits(typed: string): number | null | undefined {
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(s)) return undefined;
   const [whole, fraction = ''] = s.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-/**
- * A service's refusal (an AppError below 500) as the form's answer, its field errors renamed to the
- * form's own fields (`items.0.quantity` → the quantity box of that item); anything else is rethrown.
- */
-export function refusedWith<const E extends Record<string, unknown>>(
-  err: unknown,
-  values: Record<string, string>,
-  rename: (path: string) => string = (p) => p,
-  extra: E = {} as E,
-) {
-  if (err instanceof Response) throw err;
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  return actionError(e.status, {
-    errors: renamed(fieldErrorsFromDetails(e.details), rename),
-    formError: e.message,
-    code: e.code,
-    hint: e.hint,
-    values,
-    ...extra,
-  });
-}
-
-/** Field errors under the form's own field names. */
-export function renamed(errors: FieldErrors, rename: (path: string) => string): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(errors)) out[rename(k)] ??= v;
-  return out;
 }

@@ -5,8 +5,6 @@
 // back on its field (the service's `lines.0.cases` → the form's `cases.<line id>`) or over the form.
 import { href, type AppLoadContext } from 'react-router';
 import { ADMIN_SCREEN_NEEDS } from '@shared/admin-screens';
-import { fieldErrors } from '@shared/field-errors';
-import type { FieldErrors } from '@shared/form-constants';
 import {
   approveOrderInput,
   cancelOrderInput,
@@ -17,8 +15,9 @@ import {
   rejectOrderInput,
 } from '@shared/schemas/orders';
 import { actionError } from '~/lib/action-result';
-import { readForm } from '~/lib/form-action';
+import { isKind } from '~/lib/domain-error';
 import { requireAccess, requireAdminArea, requirePartnerPage } from '~/lib/guards.server';
+import { partnerForm, type Rename } from '~/lib/partner-action.server';
 
 type User = Awaited<ReturnType<typeof requirePartnerPage>>;
 export type Channel = 'partner' | 'staff';
@@ -45,30 +44,6 @@ export async function requireTradeOrders(request: Request, context: AppLoadConte
   });
 }
 
-/** The form's text fields. */
-async function fields(request: Request): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of await readForm(request)) if (typeof v === 'string') out[k] = v;
-  return out;
-}
-
-function rename(errors: FieldErrors, map: (path: string) => string): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(errors)) out[map(k)] ??= v;
-  return out;
-}
-
-/** A service refusal (below 500) as the form's answer, its fields renamed; anything else rethrown. */
-function refused(err: unknown, values: Record<string, string>, map: (path: string) => string, intent?: string) {
-  if (err instanceof Response) throw err;
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  const details = Array.isArray(e.details) ? (e.details as { path?: unknown; message?: unknown }[]) : [];
-  const errors: FieldErrors = {};
-  for (const d of details) if (typeof d?.path === 'string' && typeof d.message === 'string') errors[d.path || 'form'] ??= d.message;
-  return actionError(e.status, { errors: rename(errors, map), formError: e.message, code: e.code, hint: e.hint, values, intent });
-}
-
 /** The product ids of the boxes a place form sent, in form order, with what was typed. */
 function typedLines(values: Record<string, string>) {
   return Object.entries(values)
@@ -78,7 +53,8 @@ function typedLines(values: Record<string, string>) {
 
 /** Places the order a place form sent; on success to the order's page with 'Order placed'. */
 export async function placeOrderAction(request: Request, context: AppLoadContext, user: User) {
-  const values = await fields(request);
+  const form = await partnerForm(request);
+  const { values } = form;
   const lines = typedLines(values);
   const toField = (path: string) => {
     const m = /^lines\.(\d+)\.(cases|productId)$/.exec(path);
@@ -88,15 +64,12 @@ export async function placeOrderAction(request: Request, context: AppLoadContext
   const key = idempotencyKey.safeParse(values.idempotencyKey ?? '');
   if (!key.success) return actionError(400, { formError: 'This form has expired: reload the page and try again.', code: 'invalid_idempotency_key', values });
   const parsed = placeOrderInput.safeParse({ lines, note: values.note ?? '' });
-  if (!parsed.success) {
-    const errors = rename(fieldErrors(parsed.error), toField);
-    return actionError(400, { errors, formError: errors.form ?? 'Check the highlighted fields.', code: 'validation_failed', values });
-  }
+  if (!parsed.success) return form.invalid(parsed.error, toField);
   let order: { id: number; number: string; seller: { name: string } };
   try {
     ({ order } = await context.services.orders.place(user, parsed.data, key.data, context.auth.actor(user.id)));
   } catch (err) {
-    return refused(err, values, toField);
+    return form.refused(err, toField);
   }
   throw context.flash.redirectWithToast(href('/partner/dashboard/orders/:id', { id: String(order.id) }), {
     title: 'Order placed',
@@ -116,15 +89,13 @@ type Intent = keyof typeof TOASTS;
 
 /** The order page's post: `intent` says which; the answer is a redirect back with a toast, or the errors. */
 export async function orderPageAction(request: Request, context: AppLoadContext, user: User, id: number, channel: Channel, here: string) {
-  const values = await fields(request);
+  const form = await partnerForm(request);
+  const { values } = form;
   const intent = values.intent as Intent;
   if (!(intent in TOASTS)) return actionError(400, { formError: 'Choose what to do.', code: 'validation_failed', values });
   const orders = context.services.orders;
   const actor = context.auth.actor(user.id);
-  const invalid = (error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, map: (p: string) => string = (p) => p) => {
-    const errors = rename(fieldErrors(error), map);
-    return actionError(400, { errors, formError: errors.form ?? 'Check the highlighted fields.', code: 'validation_failed', values, intent });
-  };
+  const invalid = (error: Parameters<typeof form.invalid>[0], map?: Rename) => form.invalid(error, map, { intent });
   try {
     switch (intent) {
       case 'approve': {
@@ -142,7 +113,7 @@ export async function orderPageAction(request: Request, context: AppLoadContext,
         try {
           await orders.approve(user, id, parsed.data, actor, channel);
         } catch (err) {
-          return refused(err, values, map, intent);
+          return form.refused(err, map, { intent });
         }
         break;
       }
@@ -174,7 +145,7 @@ export async function orderPageAction(request: Request, context: AppLoadContext,
       }
     }
   } catch (err) {
-    return refused(err, values, (p) => p, intent);
+    return form.refused(err, undefined, { intent });
   }
   throw context.flash.redirectWithToast(here, { title: TOASTS[intent] });
 }
@@ -184,7 +155,7 @@ export async function threadOf(context: AppLoadContext, user: User, id: number, 
   try {
     return await context.services.orders.messages(user, id, channel);
   } catch (err) {
-    if ((err as { status?: number } | null)?.status === 403) return null;
+    if (isKind(err, 'forbidden')) return null;
     throw err;
   }
 }

@@ -4,7 +4,6 @@
 // retailer) — each read into the shared zod schema and carried out by `services.payments`
 // in-process. A refusal comes back on its box (`allocations.2.amountMinor` → that invoice's box).
 import type { AppLoadContext } from 'react-router';
-import { fieldErrorsFromDetails } from '@shared/field-errors';
 import type { FieldErrors } from '@shared/form-constants';
 import {
   applyCreditInput,
@@ -18,8 +17,9 @@ import {
   statementQuery,
 } from '@shared/schemas/payments';
 import { actionError } from '~/lib/action-result';
-import { readForm } from '~/lib/form-action';
+import { isKind } from '~/lib/domain-error';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
+import { partnerForm } from '~/lib/partner-action.server';
 
 type User = Awaited<ReturnType<typeof requirePartnerPage>>;
 
@@ -43,34 +43,11 @@ export async function statementOf(context: AppLoadContext, user: User, url: URL,
   try {
     return { query: { customerId, ...period }, statement: await context.services.payments.statement(user, parsed.data), error: null };
   } catch (err) {
-    const e = err as { status?: number; message?: string };
-    if (e?.status === 404 || e?.status === 400) return { query: { customerId, ...period }, statement: null, error: 'There is no statement for that retailer.' };
+    if (isKind(err, 'not_found') || isKind(err, 'invalid'))
+      return { query: { customerId, ...period }, statement: null, error: 'There is no statement for that retailer.' };
     throw err;
   }
 }
-
-async function fields(request: Request): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of await readForm(request)) if (typeof v === 'string') out[k] = v;
-  return out;
-}
-
-function rename(errors: FieldErrors, map: (path: string) => string): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(errors)) out[map(k)] ??= v;
-  return out;
-}
-
-/** A service refusal (below 500) as the form's answer, on the form's own boxes; anything else rethrown. */
-function refused(err: unknown, values: Record<string, string>, map: (path: string) => string, intent: string) {
-  if (err instanceof Response) throw err;
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  return actionError(e.status, { errors: rename(fieldErrorsFromDetails(e.details), map), formError: e.message, code: e.code, hint: e.hint, values, intent });
-}
-
-const invalid = (errors: FieldErrors, values: Record<string, string>, intent: string) =>
-  actionError(400, { errors, formError: errors.form ?? 'Check the highlighted fields.', code: 'validation_failed', values, intent });
 
 /** The typed amounts as minor units: `bad` names the boxes that hold no amount. */
 function amounts(values: Record<string, string>, names: string[]) {
@@ -88,7 +65,8 @@ function amounts(values: Record<string, string>, names: string[]) {
 
 /** The page's post: `intent` says which; the answer is a redirect back with a toast, or the errors. */
 export async function paymentsAction(request: Request, context: AppLoadContext, user: User, here: string) {
-  const values = await fields(request);
+  const form = await partnerForm(request);
+  const { values } = form;
   const intent = values.intent ?? '';
   const payments = context.services.payments;
   const actor = context.auth.actor(user.id);
@@ -101,7 +79,7 @@ export async function paymentsAction(request: Request, context: AppLoadContext, 
       const boxes = Object.keys(values).filter((k) => ALLOC.test(k));
       const { out, bad } = amounts(values, ['amount', ...boxes]);
       if (!(values.amount ?? '').trim()) bad.amount = 'Enter the amount you paid.';
-      if (Object.keys(bad).length) return invalid(bad, values, intent);
+      if (Object.keys(bad).length) return form.invalid(bad, undefined, { intent });
       const allocations = boxes.filter((b) => out.has(b)).map((b) => ({ invoiceId: Number((ALLOC.exec(b) as RegExpExecArray)[1]), amountMinor: out.get(b)! }));
       const map = (path: string) => {
         const m = /^allocations\.(\d+)\.(amountMinor|invoiceId)$/.exec(path);
@@ -117,13 +95,12 @@ export async function paymentsAction(request: Request, context: AppLoadContext, 
         paidOn: values.paidOn ?? '',
         allocations,
       });
-      if (!parsed.success)
-        return invalid(rename(fieldErrorsFromDetails(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))), map), values, intent);
+      if (!parsed.success) return form.invalid(parsed.error, map, { intent });
       try {
         const { payment } = await payments.record(user, parsed.data, key.data, actor);
         toast = { title: 'Payment recorded', description: `${payment.label} is with ${payment.payee.name} to confirm.` };
       } catch (err) {
-        return refused(err, values, map, intent);
+        return form.refused(err, map, { intent });
       }
       break;
     }
@@ -135,8 +112,7 @@ export async function paymentsAction(request: Request, context: AppLoadContext, 
         intent === 'confirm'
           ? confirmPaymentInput.safeParse({ version: values.version })
           : failPaymentInput.safeParse({ version: values.version, reason: values.reason });
-      if (!parsed.success)
-        return invalid(fieldErrorsFromDetails(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))), values, intent);
+      if (!parsed.success) return form.invalid(parsed.error, undefined, { intent });
       try {
         const payment =
           intent === 'confirm'
@@ -147,7 +123,7 @@ export async function paymentsAction(request: Request, context: AppLoadContext, 
             ? { title: 'Payment confirmed', description: `${payment.label} is settled.` }
             : { title: 'Payment marked failed', description: `${payment.label} failed.` };
       } catch (err) {
-        return refused(err, values, (p) => p, intent);
+        return form.refused(err, undefined, { intent });
       }
       break;
     }
@@ -155,16 +131,15 @@ export async function paymentsAction(request: Request, context: AppLoadContext, 
       const id = paymentId.safeParse(values.paymentId ?? '');
       if (!id.success) return actionError(404, { formError: 'We could not find that payment.', code: 'not_found', values, intent });
       const { out, bad } = amounts(values, ['creditAmount']);
-      if (Object.keys(bad).length) return invalid(bad, values, intent);
+      if (Object.keys(bad).length) return form.invalid(bad, undefined, { intent });
       const parsed = applyCreditInput.safeParse({ allocations: [{ invoiceId: values.invoiceId ?? '', amountMinor: out.get('creditAmount') ?? 0 }] });
       const map = (path: string) => (path.endsWith('invoiceId') ? 'invoiceId' : path.startsWith('allocations') ? 'creditAmount' : path);
-      if (!parsed.success)
-        return invalid(rename(fieldErrorsFromDetails(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))), map), values, intent);
+      if (!parsed.success) return form.invalid(parsed.error, map, { intent });
       try {
         const payment = await payments.applyCredit(user, id.data, parsed.data, actor);
         toast = { title: 'Credit applied', description: `${payment.label} has ${payment.unallocatedMinor ? 'some' : 'no'} credit left.` };
       } catch (err) {
-        return refused(err, values, map, intent);
+        return form.refused(err, map, { intent });
       }
       break;
     }

@@ -5,8 +5,6 @@
 // shared zod schema and carried out by `services.shipments` in-process. A refusal comes back on its
 // field (the service's `lines.0.cases` → the form's `cases.<line id>`) or over the form.
 import { href, type AppLoadContext } from 'react-router';
-import { fieldErrors } from '@shared/field-errors';
-import type { FieldErrors } from '@shared/form-constants';
 import {
   createShipmentInput,
   receiptInput,
@@ -18,8 +16,8 @@ import {
 } from '@shared/schemas/shipments';
 import { versionField } from '@shared/schemas/admin';
 import { actionError } from '~/lib/action-result';
-import { readForm } from '~/lib/form-action';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
+import { partnerForm } from '~/lib/partner-action.server';
 
 type User = Awaited<ReturnType<typeof requirePartnerPage>>;
 
@@ -39,40 +37,6 @@ export function shipmentQuery(request: Request, side: ShipmentListQuery['side'])
   return shipmentListQuery.parse({ side, status: keep('status'), q: keep('q'), after: keep('after'), limit: 50 });
 }
 
-async function fields(request: Request): Promise<{ values: Record<string, string>; form: FormData }> {
-  const form = await readForm(request);
-  const values: Record<string, string> = {};
-  for (const [k, v] of form) if (typeof v === 'string') values[k] = v;
-  return { values, form };
-}
-
-function rename(errors: FieldErrors, map: (path: string) => string): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(errors)) out[map(k)] ??= v;
-  return out;
-}
-
-/** A service refusal (below 500) as the form's answer, its fields renamed; anything else rethrown. */
-function refused(err: unknown, values: Record<string, string>, map: (path: string) => string, intent?: string) {
-  if (err instanceof Response) throw err;
-  const e = err as { status?: number; code?: string; message?: string; details?: unknown; hint?: string } | null;
-  if (!e || typeof e.status !== 'number' || e.status >= 500) throw err;
-  const details = Array.isArray(e.details) ? (e.details as { path?: unknown; message?: unknown }[]) : [];
-  const errors: FieldErrors = {};
-  for (const d of details) if (typeof d?.path === 'string' && typeof d.message === 'string') errors[d.path || 'form'] ??= d.message;
-  return actionError(e.status, { errors: rename(errors, map), formError: e.message, code: e.code, hint: e.hint, values, intent });
-}
-
-const invalid = (
-  error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
-  values: Record<string, string>,
-  map: (p: string) => string,
-  intent?: string,
-) => {
-  const errors = rename(fieldErrors(error), map);
-  return actionError(400, { errors, formError: errors.form ?? 'Check the highlighted fields.', code: 'validation_failed', values, intent });
-};
-
 /** The ids of the boxes named `<prefix>.<id>` a form sent, with what was typed (blank and 0 left out unless `keepZero`). */
 function boxes(values: Record<string, string>, prefix: string, keepZero = false) {
   return Object.entries(values)
@@ -89,7 +53,8 @@ const lineMap = (ids: number[], box: (field: string) => string) => (path: string
 
 /** Creates the shipment a new-shipment form sent; on success to its page with 'Shipment created'. */
 export async function createShipmentAction(request: Request, context: AppLoadContext, user: User) {
-  const { values } = await fields(request);
+  const form = await partnerForm(request);
+  const { values } = form;
   const lines = boxes(values, 'cases').map((b) => ({ orderItemId: b.id, cases: b.value }));
   const map = lineMap(
     lines.map((l) => l.orderItemId),
@@ -102,12 +67,12 @@ export async function createShipmentAction(request: Request, context: AppLoadCon
     note: values.note ?? '',
     lines,
   });
-  if (!parsed.success) return invalid(parsed.error, values, map);
+  if (!parsed.success) return form.invalid(parsed.error, map);
   let shipment: { id: number; number: string; recipient: { name: string } };
   try {
     shipment = await context.services.shipments.create(user, parsed.data, context.auth.actor(user.id));
   } catch (err) {
-    return refused(err, values, map);
+    return form.refused(err, map);
   }
   throw context.flash.redirectWithToast(href('/partner/dashboard/distributor/shipments/:id', { id: String(shipment.id) }), {
     title: 'Shipment created',
@@ -128,7 +93,8 @@ type SenderIntent = keyof typeof SENDER_TOASTS;
 
 /** The sender's shipment page: `intent` says which move; a redirect back (or to the replacement) with a toast, or the errors. */
 export async function senderShipmentAction(request: Request, context: AppLoadContext, user: User, id: number) {
-  const { values } = await fields(request);
+  const form = await partnerForm(request);
+  const { values } = form;
   const intent = values.intent as SenderIntent;
   if (!(intent in SENDER_TOASTS)) return actionError(400, { formError: 'Choose what to do.', code: 'validation_failed', values });
   const shipments = context.services.shipments;
@@ -142,7 +108,7 @@ export async function senderShipmentAction(request: Request, context: AppLoadCon
         reason: values.reason ?? '',
         trackingNumber: values.trackingNumber,
       });
-      if (!parsed.success) return invalid(parsed.error, values, (p) => p, intent);
+      if (!parsed.success) return form.invalid(parsed.error, undefined, { intent });
       await shipments.move(user, id, parsed.data, actor);
     } else if (intent === 'discard') {
       const version = versionField.safeParse(values.version);
@@ -168,23 +134,24 @@ export async function senderShipmentAction(request: Request, context: AppLoadCon
             }
           : { resolution: 'credit_note', version: values.version, creditNoteId: values.creditNoteId || undefined },
       );
-      if (!parsed.success) return invalid(parsed.error, values, map, intent);
+      if (!parsed.success) return form.invalid(parsed.error, map, { intent });
       try {
         const row = await shipments.resolve(user, Number.isInteger(receiptId) && receiptId > 0 ? receiptId : 0, parsed.data, actor);
         if (intent === 'replacement') to = href('/partner/dashboard/distributor/shipments/:id', { id: String(row.id) });
       } catch (err) {
-        return refused(err, values, map, intent);
+        return form.refused(err, map, { intent });
       }
     }
   } catch (err) {
-    return refused(err, values, (p) => p, intent);
+    return form.refused(err, undefined, { intent });
   }
   throw context.flash.redirectWithToast(to, { title: SENDER_TOASTS[intent] });
 }
 
 /** The retailer's receipt form (multipart): received and damaged boxes per line, a note, the photo or PDF. */
 export async function receiptAction(request: Request, context: AppLoadContext, user: User, id: number) {
-  const { values, form } = await fields(request);
+  const posted = await partnerForm(request);
+  const { values, form } = posted;
   const received = boxes(values, 'received', true);
   const damaged = new Map(boxes(values, 'damaged', true).map((b) => [b.id, b.value]));
   const lines = received.map((b) => ({ shipmentItemId: b.id, casesReceived: b.value, casesDamaged: damaged.get(b.id) ?? '0' }));
@@ -193,13 +160,13 @@ export async function receiptAction(request: Request, context: AppLoadContext, u
     (field) => (field === 'casesDamaged' ? 'damaged' : 'received'),
   );
   const parsed = receiptInput.safeParse({ lines, note: values.note ?? '' });
-  if (!parsed.success) return invalid(parsed.error, values, map);
+  if (!parsed.success) return posted.invalid(parsed.error, map);
   const raw = form.get('file');
   const file = raw instanceof File && raw.size > 0 ? { buffer: Buffer.from(await raw.arrayBuffer()), originalName: raw.name } : null;
   try {
     await context.services.shipments.receive(user, id, parsed.data, file, context.auth.actor(user.id));
   } catch (err) {
-    return refused(err, values, map);
+    return posted.refused(err, map);
   }
   throw context.flash.redirectWithToast(href('/partner/dashboard/retailer/receipts/:id', { id: String(id) }), {
     title: 'Receipt recorded',

@@ -15,6 +15,7 @@ import type { Route } from './+types/content-management';
 import { ConfirmButton } from '~/components/admin-ui/editor';
 import { buttonClass, type Column, DataTable, FilterSelect, PageHeader, Pagination, SearchBox } from '~/components/admin-ui/list';
 import { actionError, refusal } from '~/lib/action-result';
+import { isKind } from '~/lib/domain-error';
 import { readBody } from '~/lib/admin-action.server';
 import { requireMasterAdmin } from '~/lib/guards.server';
 import { PageEditorDialog, PageState } from '~/features/content/page-editor';
@@ -57,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       [editing, versions] = await Promise.all([context.services.pages.get(id.data), context.services.pages.versions(id.data)]);
     } catch (err) {
       // A page deleted meanwhile: the list, without a dialog.
-      if ((err as { status?: number }).status !== 404) throw err;
+      if (!isKind(err, 'not_found')) throw err;
     }
   }
   return { tab, list, editing, creating: edit === 'new', versions, closeTo: listAddress(url), navigation: null };

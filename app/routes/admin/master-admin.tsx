@@ -7,6 +7,7 @@ import type { Route } from './+types/master-admin';
 import { PageHeader, StatusBadge, buttonClass } from '~/components/admin-ui/list';
 import { requireScreen } from '~/lib/guards.server';
 import { masterAction } from '~/lib/master-action.server';
+import { pageRefusal } from '~/lib/domain-error';
 import { TableScroll } from '~/components/ui/table-scroll';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Master Admin Panel · Frolic' }];
@@ -22,7 +23,7 @@ export async function action(args: Route.ActionArgs) {
   return masterAction(args, {
     async unlock(form, actor) {
       const id = String(form.get('userId') ?? '');
-      if (!UUID.test(id)) throw Object.assign(new Error('User not found.'), { status: 404 });
+      if (!UUID.test(id)) throw pageRefusal('not_found', 'not_found', 'User not found.');
       await args.context.services.users.unlock(id, actor);
       return { title: 'Account unlocked', description: String(form.get('email') ?? '') };
     },

@@ -8,6 +8,7 @@ import { Form } from 'react-router';
 import { PageHeader, Pagination, StatusBadge, buttonClass } from '~/components/admin-ui/list';
 import { requireScreen } from '~/lib/guards.server';
 import { masterAction } from '~/lib/master-action.server';
+import { pageRefusal } from '~/lib/domain-error';
 import { plural } from '@shared/plural';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Outbox · Frolic' }];
@@ -22,7 +23,7 @@ export async function action(args: Route.ActionArgs) {
   return masterAction(args, {
     async resend(form, actor) {
       const id = Number(form.get('id'));
-      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw Object.assign(new Error('Email not found.'), { status: 404 });
+      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw pageRefusal('not_found', 'not_found', 'Email not found.');
       await args.context.services.mailer.resend(id, actor);
       return { title: 'Email queued again', description: String(form.get('to') ?? '') };
     },

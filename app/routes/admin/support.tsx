@@ -8,6 +8,7 @@ import { CHAT_MAX_LENGTH, chatContent } from '@shared/schemas/chat';
 import type { Route } from './+types/support';
 import { useStaffSocket } from '~/features/chat/use-staff-socket';
 import { requireScreen } from '~/lib/guards.server';
+import { refusalOf } from '~/lib/domain-error';
 import { useLiveRevalidate } from '~/lib/live-revalidate';
 import { statusLabel } from '@shared/status-labels';
 
@@ -77,8 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return await perform(context.services.chat, user, context.auth.actor(user.id), form, sessionId);
   } catch (err) {
     // A refusal from the service (unknown conversation, not a colleague) is shown, not a crash.
-    const e = err as { status?: number; message?: string };
-    if (e.status && e.status < 500) return { error: e.message ?? 'That did not work.' };
+    const e = refusalOf(err);
+    if (e) return { error: e.message ?? 'That did not work.' };
     throw err;
   }
 }

@@ -3,15 +3,13 @@
 // into the distributor's in one transaction; the hidden key makes a double submit one allocation.
 import { randomUUID } from 'node:crypto';
 import { Form, href, useNavigation } from 'react-router';
-import { fieldErrorsFromDetails } from '@shared/field-errors';
 import { STANDING_REFUSAL } from '@shared/partners';
 import { allocationInput } from '@shared/schemas/stock';
 import type { Route } from './+types/distribution-assign';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { Field, FormError, inputClass } from '~/components/forms/fields';
-import { formFields, refusedWith, renamed } from '~/features/marketing-requests/partner.server';
-import { actionError } from '~/lib/action-result';
 import { requirePartnerPage } from '~/lib/guards.server';
+import { partnerForm } from '~/lib/partner-action.server';
 import { plural } from '@shared/plural';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Assign to Distributors · Frolic' }];
@@ -39,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePartnerPage(request, context);
-  const values = await formFields(request);
+  const form = await partnerForm(request);
+  const { values } = form;
   const lines = Object.entries(values)
     .filter(([k, v]) => CASES.test(k) && v.trim() !== '' && v.trim() !== '0')
     .map(([k, v]) => ({ productId: (CASES.exec(k) as RegExpExecArray)[1] as string, cases: v.trim() }));
@@ -49,15 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return line ? casesField(line.productId) : path === 'lines' ? 'form' : path;
   };
   const parsed = allocationInput.safeParse({ distributorId: values.distributorId ?? '', lines, note: values.note ?? '' });
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    return actionError(400, {
-      errors: renamed(fieldErrorsFromDetails(details), rename),
-      formError: 'Check the highlighted fields.',
-      code: 'validation_failed',
-      values,
-    });
-  }
+  if (!parsed.success) return form.invalid(parsed.error, rename, { formError: 'Check the highlighted fields.' });
   const key = values.idempotencyKey?.trim() || null;
   try {
     const { allocation } = await context.services.stock.allocate(user, parsed.data, key && key.length <= 200 ? key : null, context.auth.actor(user.id));
@@ -67,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `${cases} case${cases === 1 ? '' : 's'} went to ${allocation.distributorName}.`,
     });
   } catch (err) {
-    return refusedWith(err, values, rename);
+    return form.refused(err, rename);
   }
 }
 

@@ -62,17 +62,17 @@ export function displayName(original: string, ext: string): string {
 }
 
 export const attachmentTypeRefused = () =>
-  new AppError('attachment_type_refused', 415, 'This file is not a photo or a PDF.', {
+  new AppError('attachment_type_refused', 'unsupported', 'This file is not a photo or a PDF.', {
     hint: ATTACHMENT_HINT,
     details: [{ path: 'file', message: ATTACHMENT_HINT }],
   });
 export const attachmentTooLarge = () =>
-  new AppError('attachment_too_large', 413, 'The file is larger than 10 MB.', {
+  new AppError('attachment_too_large', 'too_large', 'The file is larger than 10 MB.', {
     hint: ATTACHMENT_HINT,
     details: [{ path: 'file', message: 'At most 10 MB.' }],
   });
 export const attachmentMissing = () =>
-  new AppError('attachment_missing', 400, 'Attach a photo or a PDF of the delivery.', {
+  new AppError('attachment_missing', 'invalid', 'Attach a photo or a PDF of the delivery.', {
     hint: ATTACHMENT_HINT,
     details: [{ path: 'file', message: ATTACHMENT_HINT }],
   });

@@ -46,7 +46,7 @@ export function createOneTimeTokens(now: () => number) {
         )
         .returning({ userId: authTokens.userId, purpose: authTokens.purpose });
       if (!row) {
-        throw new AppError('invalid_token', 400, 'This link is invalid or has expired.', { hint: 'Ask for a new link.' });
+        throw new AppError('invalid_token', 'invalid', 'This link is invalid or has expired.', { hint: 'Ask for a new link.' });
       }
       return row;
     },

@@ -312,9 +312,9 @@ export function createAuthService(deps: AuthDeps) {
           // count stays until its window passes: an instance that has not yet heard of the
           // revocation (its session cache) still refuses every further code.
           await deps.sessions.revoke(token);
-          throw new AppError('too_many_codes', 429, 'Too many wrong codes. Sign in again.');
+          throw new AppError('too_many_codes', 'limited', 'Too many wrong codes. Sign in again.');
         }
-        throw new AppError('invalid_code', 400, 'That code is not valid. Try the current code from your app, or a recovery code.');
+        throw new AppError('invalid_code', 'invalid', 'That code is not valid. Try the current code from your app, or a recovery code.');
       }
       const cfg = await settings.get();
       let deviceToken: string | undefined;
@@ -468,9 +468,9 @@ export function createAuthService(deps: AuthDeps) {
     /** A signed-in user sets a new password (forced reset or account page); other sessions end. */
     async changePassword(user: CurrentUser, input: { current?: string; password: string }, actor: Actor): Promise<void> {
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
-      if (!row) throw new AppError('not_found', 404, 'Account not found.');
+      if (!row) throw new AppError('not_found', 'not_found', 'Account not found.');
       if (input.current !== undefined && !(row.passwordHash && (await verifyPassword(row.passwordHash, input.current)))) {
-        throw new AppError('wrong_password', 400, 'Your current password is not correct.', {
+        throw new AppError('wrong_password', 'invalid', 'Your current password is not correct.', {
           details: [{ path: 'current', message: 'Your current password is not correct.' }],
         });
       }
@@ -508,7 +508,7 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Starts enrolment: a new secret kept (sealed) but not active until a code confirms it. */
     async beginTotp(user: CurrentUser): Promise<{ secret: string; uri: string; qr: string }> {
-      if (user.twoFactorEnabled) throw new AppError('already_enabled', 409, 'Two-factor authentication is already on.');
+      if (user.twoFactorEnabled) throw new AppError('already_enabled', 'conflict', 'Two-factor authentication is already on.');
       const secret = newTotpSecret();
       await db
         .update(users)
@@ -521,9 +521,9 @@ export function createAuthService(deps: AuthDeps) {
     /** Confirms enrolment with a code; returns the recovery codes, shown once. */
     async confirmTotp(user: CurrentUser, code: string, actor: Actor): Promise<string[]> {
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
-      if (!row?.totpSecret || row.totpEnabledAt) throw new AppError('not_enrolling', 409, 'Start two-factor set-up first.');
+      if (!row?.totpSecret || row.totpEnabledAt) throw new AppError('not_enrolling', 'conflict', 'Start two-factor set-up first.');
       const step = await matchTotp(sealer.open(row.totpSecret), code.replace(/\s/g, ''), now(), row.totpLastStep ?? null);
-      if (step === null) throw new AppError('invalid_code', 400, 'That code is not valid. Check the time on your phone and try the current code.');
+      if (step === null) throw new AppError('invalid_code', 'invalid', 'That code is not valid. Check the time on your phone and try the current code.');
       const codes = newRecoveryCodes();
       await db.transaction(async (tx) => {
         await tx
@@ -557,7 +557,7 @@ export function createAuthService(deps: AuthDeps) {
           ),
         )) as [{ failures: number }];
       if (failures >= STEP_UP_MAX_FAILURES) {
-        throw new AppError('too_many_attempts', 429, 'Too many wrong attempts. Try again in 15 minutes.');
+        throw new AppError('too_many_attempts', 'limited', 'Too many wrong attempts. Try again in 15 minutes.');
       }
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       const passwordOk = !!row?.passwordHash && (await verifyPassword(row.passwordHash, input.password));
@@ -571,10 +571,10 @@ export function createAuthService(deps: AuthDeps) {
           ),
         );
         if (!passwordOk)
-          throw new AppError('wrong_password', 400, 'Your password is not correct.', {
+          throw new AppError('wrong_password', 'invalid', 'Your password is not correct.', {
             details: [{ path: 'password', message: 'Your password is not correct.' }],
           });
-        throw new AppError('wrong_code', 400, input.code ? 'That code is not correct.' : 'Enter the code from your authenticator app.', {
+        throw new AppError('wrong_code', 'invalid', input.code ? 'That code is not correct.' : 'Enter the code from your authenticator app.', {
           details: [{ path: 'code', message: input.code ? 'That code is not correct.' : 'Enter the code from your authenticator app.' }],
         });
       }
@@ -594,7 +594,7 @@ export function createAuthService(deps: AuthDeps) {
     async disableTotp(user: CurrentUser, password: string, actor: Actor): Promise<void> {
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, password))) {
-        throw new AppError('wrong_password', 400, 'Your password is not correct.', {
+        throw new AppError('wrong_password', 'invalid', 'Your password is not correct.', {
           details: [{ path: 'password', message: 'Your password is not correct.' }],
         });
       }

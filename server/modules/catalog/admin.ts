@@ -45,7 +45,7 @@ const SORTS = {
 const isLowStock = sql<boolean>`${brandStock.available} <= ${products.lowStockThreshold}`;
 
 function slugTaken(slug: string): AppError {
-  return new AppError('slug_taken', 409, `Another product already uses the slug “${slug}”.`, {
+  return new AppError('slug_taken', 'conflict', `Another product already uses the slug “${slug}”.`, {
     details: [{ path: 'slug', message: 'Another product already uses this slug. Choose another.' }],
     hint: 'Slugs are the product’s address on the site (/products/<slug>) and must be unique.',
   });

@@ -81,7 +81,7 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     // occurs once: every string in it is JSON-escaped, so no quote stands bare inside one.
     const template = JSON.stringify({ type: 'message', message: { id: 0, ...message } } satisfies ChatEvent);
     if (Buffer.byteLength(template) > NOTIFY_MAX_BYTES) {
-      throw new AppError('validation_failed', 400, 'This message cannot be sent: remove unusual characters from it.');
+      throw new AppError('validation_failed', 'invalid', 'This message cannot be sent: remove unusual characters from it.');
     }
     const text = (notify: (data: string) => string) => statement(notify(`replace($${values.length + 1}::text, '{"id":0,', '{"id":' || m.id || ',')`));
     const stored = await feed.publishFrom(CHAT_TOPIC, async (notify) => {
@@ -111,7 +111,7 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     /** Only the holder of the secret reads or writes a conversation. */
     async verifyVisitor(sessionId: string, secret: string): Promise<void> {
       const [row] = await db.select({ secretHash: chatSessions.secretHash }).from(chatSessions).where(eq(chatSessions.id, sessionId));
-      if (!row || row.secretHash !== hashToken(secret)) throw new AppError('chat_forbidden', 403, 'This conversation is not yours.');
+      if (!row || row.secretHash !== hashToken(secret)) throw new AppError('chat_forbidden', 'forbidden', 'This conversation is not yours.');
     },
 
     async history(sessionId: string, after = 0): Promise<ChatMessage[]> {
@@ -202,7 +202,8 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
         );
       } catch (err) {
         // No conversation to answer: the message's reference to it is what says so (no read before).
-        if (pgError(err)?.constraint === 'chat_messages_session_id_chat_sessions_id_fk') throw new AppError('not_found', 404, 'Conversation not found.');
+        if (pgError(err)?.constraint === 'chat_messages_session_id_chat_sessions_id_fk')
+          throw new AppError('not_found', 'not_found', 'Conversation not found.');
         throw err;
       }
     },
@@ -249,7 +250,7 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     /** Opening a conversation marks the visitor's messages read. */
     async openConversation(sessionId: string) {
       const [session] = await db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
-      if (!session) throw new AppError('not_found', 404, 'Conversation not found.');
+      if (!session) throw new AppError('not_found', 'not_found', 'Conversation not found.');
       const marked = await db
         .update(chatMessages)
         .set({ readAt: new Date(now()) })
@@ -263,11 +264,11 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     async assign(sessionId: string, assigneeId: string | null, actor: Actor) {
       // Checked before the transaction: PGlite has one connection, so no outer query inside it.
       if (assigneeId && !(await this.colleagues()).some((c) => c.id === assigneeId)) {
-        throw new AppError('not_a_colleague', 400, 'Conversations can only be assigned to staff who answer support.');
+        throw new AppError('not_a_colleague', 'invalid', 'Conversations can only be assigned to staff who answer support.');
       }
       await feed.transaction(async (tx, publishOnCommit) => {
         const [before] = await tx.select({ assigneeId: chatSessions.assigneeId }).from(chatSessions).where(eq(chatSessions.id, sessionId));
-        if (!before) throw new AppError('not_found', 404, 'Conversation not found.');
+        if (!before) throw new AppError('not_found', 'not_found', 'Conversation not found.');
         await tx
           .update(chatSessions)
           .set({ assigneeId, status: assigneeId ? 'assigned' : 'open' })
@@ -284,7 +285,7 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
           .set({ status: closed ? 'closed' : sql`case when ${chatSessions.assigneeId} is null then 'open'::chat_status else 'assigned'::chat_status end` })
           .where(eq(chatSessions.id, sessionId))
           .returning({ id: chatSessions.id });
-        if (!row) throw new AppError('not_found', 404, 'Conversation not found.');
+        if (!row) throw new AppError('not_found', 'not_found', 'Conversation not found.');
         await recordAudit(tx, actor, { action: closed ? 'CLOSE' : 'REOPEN', tableName: 'chat_sessions', recordId: sessionId });
         publishOnCommit(CHAT_TOPIC, { type: 'conversation', sessionId } satisfies ChatEvent);
       });

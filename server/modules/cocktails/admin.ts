@@ -54,7 +54,7 @@ const SORTS = {
 } as const;
 
 function slugTaken(slug: string): AppError {
-  return new AppError('slug_taken', 409, `Another recipe already uses the slug "${slug}".`, {
+  return new AppError('slug_taken', 'conflict', `Another recipe already uses the slug "${slug}".`, {
     details: [{ path: 'slug', message: 'This slug is taken: choose another.' }],
     hint: 'Slugs are the address of the recipe (/cocktails/<slug>) and must be unique.',
   });

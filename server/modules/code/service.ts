@@ -93,7 +93,7 @@ export async function ensureSiteRepository(db: Db, now: () => number = Date.now)
 function checkFailed(problems: AssetProblem[], refusal: { code: string; verb: string; hint: string }): AppError {
   const first = problems[0] as AssetProblem;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more ${problems.length === 2 ? 'problem' : 'problems'})` : '';
-  return new AppError(refusal.code, 422, `${refusal.verb}: ${first.path}${first.line ? ` line ${first.line}` : ''}: ${first.message}${more}`, {
+  return new AppError(refusal.code, 'unprocessable', `${refusal.verb}: ${first.path}${first.line ? ` line ${first.line}` : ''}: ${first.message}${more}`, {
     details: problems,
     hint: refusal.hint,
   });
@@ -177,7 +177,9 @@ export function createCodeService(deps: {
       const head = branch ? all.get(branch) : undefined;
       if (branch && head) return { branch, head };
     }
-    throw new AppError('repository_missing', 503, 'The assets repository has not been created yet.', { hint: 'Restart the server: a start creates it.' });
+    throw new AppError('repository_missing', 'unavailable', 'The assets repository has not been created yet.', {
+      hint: 'Restart the server: a start creates it.',
+    });
   }
 
   async function headSnapshot(head: string, d: DbOrTx = db): Promise<Snapshot> {
@@ -265,7 +267,7 @@ export function createCodeService(deps: {
   }
 
   const nothingToCommit = () =>
-    new AppError('nothing_to_commit', 409, 'There are no changes to commit.', { hint: 'Edit a file first: its changes show in View Changes.' });
+    new AppError('nothing_to_commit', 'conflict', 'There are no changes to commit.', { hint: 'Edit a file first: its changes show in View Changes.' });
 
   return {
     repository,
@@ -342,7 +344,7 @@ export function createCodeService(deps: {
         if (edits.length === 0) throw nothingToCommit();
         const moved = edits.filter((e) => (snap.get(e.path) ?? null) !== e.baseOid);
         if (moved.length) {
-          throw new AppError('edit_conflict', 409, `${moved.map((m) => m.path).join(', ')} changed on ${branch} since you started editing.`, {
+          throw new AppError('edit_conflict', 'conflict', `${moved.map((m) => m.path).join(', ')} changed on ${branch} since you started editing.`, {
             details: moved.map((m) => ({ path: m.path, message: 'Changed on the branch since your edit began.' })),
             hint: 'Copy your text, discard the edit, open the file again and make your change on top of the new version.',
           });
@@ -395,7 +397,7 @@ export function createCodeService(deps: {
         await repository.lock(tx);
         const target = await repository.readCommit(oid, tx);
         const parentOid = target.parents[0];
-        if (!parentOid) throw new AppError('cannot_revert_root', 409, 'The first commit cannot be reverted: nothing would be left.');
+        if (!parentOid) throw new AppError('cannot_revert_root', 'conflict', 'The first commit cannot be reverted: nothing would be left.');
         const head = await repository.head(branch, tx);
         if (!head) throw notFound('Branch');
         const before = await repository.snapshot((await repository.readCommit(parentOid, tx)).tree, tx);
@@ -407,7 +409,7 @@ export function createCodeService(deps: {
         if (conflicts.length) {
           throw new AppError(
             'revert_conflict',
-            409,
+            'conflict',
             `${conflicts.map((c) => c.path).join(', ')} changed after commit ${shortId(oid)}: it cannot be reverted cleanly.`,
             {
               details: conflicts.map((c) => ({ path: c.path, message: 'Changed by a later commit.' })),
@@ -450,14 +452,14 @@ export function createCodeService(deps: {
       await db.transaction(async (tx) => {
         await repository.lock(tx);
         if (await repository.head(input.name, tx)) {
-          throw new AppError('branch_exists', 409, `There is a branch called ${input.name} already.`, {
+          throw new AppError('branch_exists', 'conflict', `There is a branch called ${input.name} already.`, {
             details: [{ path: 'name', message: 'Taken: choose another name.' }],
           });
         }
         // git refuses a branch that would be a directory of another (a/b next to a): so do we.
         const clash = (await repository.branches(tx)).find((b) => b.name.startsWith(`${input.name}/`) || input.name.startsWith(`${b.name}/`));
         if (clash)
-          throw new AppError('branch_exists', 409, `${input.name} clashes with the branch ${clash.name}.`, {
+          throw new AppError('branch_exists', 'conflict', `${input.name} clashes with the branch ${clash.name}.`, {
             details: [{ path: 'name', message: `Clashes with ${clash.name}.` }],
           });
         // A branch starting at another commit than a head starts deployable, as every commit made here.

@@ -136,7 +136,7 @@ export function createNavigationService(db: Db, content: ContentVersion, siteSeg
 
   function refuse(problems: Problem[]): AppError {
     const first = problems[0]!;
-    return new AppError(first.code, 400, first.message, {
+    return new AppError(first.code, 'invalid', first.message, {
       details: problems,
       hint: 'Links may go to a published page, an address of this site (/products) or an http(s) address.',
     });

@@ -17,7 +17,7 @@ import type { PageInput, PageListQuery, PageSave } from '../../../shared/schemas
 import { type ContentVersion, createContentCache } from '../../cache/content-version';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { jobs as jobsTable, mediaAssets, pageMedia, pages, pageVersions, profiles } from '../../db/schema';
-import { AppError, invalidFields, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
+import { AppError, invalidFields, isRefusal, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import { type Actor } from '../../core/actor';
 import { containsPattern } from '../../db/like';
 import type { Jobs } from '../../jobs/registry';
@@ -70,7 +70,7 @@ export const SERVER_SEGMENTS = ['api', 'media', 'assets', 'healthz', 'ws', 'buil
 const fieldError = (path: string, message: string) => invalidFields([{ path, message }]);
 
 function slugTaken(slug?: string): AppError {
-  return new AppError('slug_taken', 409, slug ? `Another page already uses the slug “${slug}”.` : 'Another page already uses this slug.', {
+  return new AppError('slug_taken', 'conflict', slug ? `Another page already uses the slug “${slug}”.` : 'Another page already uses this slug.', {
     details: [{ path: 'slug', message: 'Another page already uses this slug. Choose another.' }],
     hint: 'The slug is the page’s address on the site (/<slug>) and must be unique.',
   });
@@ -343,7 +343,7 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
           published = true;
         });
       } catch (err) {
-        if (err instanceof AppError && err.status < 500) {
+        if (isRefusal(err)) {
           const detail = (err.details as { message?: string }[] | undefined)?.[0]?.message;
           throw new PermanentJobError(`Not published: ${detail ?? err.message}`);
         }
@@ -443,7 +443,7 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
     async unpublish(id, version, actor) {
       await write(async (tx) => {
         const page = await lockPage(tx, id, version);
-        if (page.status !== 'published') throw new AppError('not_published', 409, 'This page is not published.');
+        if (page.status !== 'published') throw new AppError('not_published', 'conflict', 'This page is not published.');
         await tx
           .update(pages)
           .set({
@@ -474,7 +474,7 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
       await write(async (tx) => {
         const page = await lockPage(tx, id, version);
         if (isRoutePageSlug(page.slug)) {
-          throw new AppError('page_protected', 409, `/${page.slug} shows this page: it cannot be deleted.`, {
+          throw new AppError('page_protected', 'conflict', `/${page.slug} shows this page: it cannot be deleted.`, {
             hint: 'Edit its content instead, or unpublish it.',
           });
         }
@@ -568,7 +568,7 @@ export function createPagesService(db: Db, content: ContentVersion, jobs: Jobs, 
     async cancelSchedule(id, version, actor) {
       await write(async (tx) => {
         const page = await lockPage(tx, id, version);
-        if (!page.scheduledPublishAt) throw new AppError('not_scheduled', 409, 'No publish is scheduled for this page.');
+        if (!page.scheduledPublishAt) throw new AppError('not_scheduled', 'conflict', 'No publish is scheduled for this page.');
         // The queued job finds its page no longer names it and does nothing.
         await tx
           .update(pages)

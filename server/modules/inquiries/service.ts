@@ -108,7 +108,7 @@ export function createInquiryService(
   }
 
   async function checkLimit(kind: string, actor: Actor) {
-    if (!actor.ip) throw new AppError('bad_request', 400, 'The sender could not be identified.');
+    if (!actor.ip) throw new AppError('bad_request', 'invalid', 'The sender could not be identified.');
     await limiter.hit(`${kind}:${actor.ip}`);
   }
 
@@ -312,7 +312,7 @@ export function createInquiryService(
             .for('update');
           if (!inquiry) throw notFound('Inquiry');
           if (inquiry.organisationId || inquiry.convertedAt)
-            throw new AppError('inquiry_already_converted', 409, 'This inquiry has already become an organisation.', {
+            throw new AppError('inquiry_already_converted', 'conflict', 'This inquiry has already become an organisation.', {
               details: { organisationId: inquiry.organisationId },
               hint: 'Open the organisation from the inquiry to invite more people.',
             });
@@ -358,7 +358,7 @@ export function createInquiryService(
           .for('update');
         if (!before) throw notFound('Inquiry');
         if (before.updatedAt.toISOString() !== input.updatedAt) {
-          throw new AppError('version_conflict', 409, 'Someone else changed this inquiry since you opened it.', {
+          throw new AppError('version_conflict', 'conflict', 'Someone else changed this inquiry since you opened it.', {
             details: { currentUpdatedAt: before.updatedAt.toISOString(), yourUpdatedAt: input.updatedAt },
             hint: 'Reload the inquiry to see the latest version, then make your change again.',
           });
@@ -370,7 +370,7 @@ export function createInquiryService(
         };
         // A new assignee must handle inquiries; keeping one who no longer does is not refused.
         if (next.assigneeId && next.assigneeId !== before.assigneeId && !(await colleagues(tx)).some((c) => c.id === next.assigneeId)) {
-          throw new AppError('validation_failed', 400, 'Inquiries can only be assigned to staff who handle inquiries.', {
+          throw new AppError('validation_failed', 'invalid', 'Inquiries can only be assigned to staff who handle inquiries.', {
             details: [{ path: 'assigneeId', message: 'Choose a colleague who handles inquiries.' }],
           });
         }

@@ -70,7 +70,7 @@ export function createInvoiceContext(deps: InvoiceDeps) {
   /** The issuer's side for a write: a customer (or staff) may read but not change it. */
   async function issuerOf(viewer: Viewer, row: InvoiceRow): Promise<void> {
     const side = await sideOf(viewer, row, 'partner', true);
-    if (side !== 'issuer') throw new AppError('wrong_side', 403, 'Only the issuer can do this.');
+    if (side !== 'issuer') throw new AppError('wrong_side', 'forbidden', 'Only the issuer can do this.');
   }
 
   /** The viewer's organisation for a write, before the transaction: a partner's, acting. */

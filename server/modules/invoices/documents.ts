@@ -9,7 +9,7 @@ import { creditNoteTotals, invoiceTotals, lineTotalMinor, MAX_AMOUNT_MINOR } fro
 import { documentNumber, outstandingMinor } from '../../../shared/invoicing';
 import type { InvoiceOrdersInput } from '../../../shared/schemas/invoices';
 import type { Actor } from '../../core/actor';
-import { AppError, notFound } from '../../core/errors';
+import { AppError, notFound, type ErrorKind } from '../../core/errors';
 import type { DbOrTx, Tx } from '../../db/client';
 import { type InvoiceParty, invoiceItems, invoiceOrders, invoices, orderItems, orders, organisations, products, tradeTerms } from '../../db/schema';
 import { recordAudit } from '../audit/service';
@@ -65,8 +65,8 @@ export interface PreparedInvoice {
   totalMinor: number;
 }
 
-const problem = (code: string, status: number, message: string, details: { path: string; message: string; code?: string }[], hint?: string) =>
-  new AppError(code, status, message, { details, ...(hint ? { hint } : {}) });
+const problem = (code: string, kind: ErrorKind, message: string, details: { path: string; message: string; code?: string }[], hint?: string) =>
+  new AppError(code, kind, message, { details, ...(hint ? { hint } : {}) });
 
 /**
  * An invoice of `issuerId` for the orders named: each must exist and be sold by the issuer (else 404,
@@ -93,7 +93,7 @@ export async function prepareInvoice(
   });
   const customerId = input.customerId ?? named[0]!.buyerId;
   const mixed = named.flatMap((o, i) => (o.buyerId === customerId ? [] : [{ path: `orderIds.${i}`, message: `Order ${o.number} is another customer's.` }]));
-  if (mixed.length) throw problem('mixed_customers', 400, 'One invoice bills the orders of one customer.', mixed, 'Invoice each customer separately.');
+  if (mixed.length) throw problem('mixed_customers', 'invalid', 'One invoice bills the orders of one customer.', mixed, 'Invoice each customer separately.');
 
   const taken = await tx
     .select({ orderId: invoiceOrders.orderId, invoiceId: invoiceOrders.invoiceId, state: invoices.state, number: invoices.number })
@@ -125,7 +125,7 @@ export async function prepareInvoice(
     const code = refused[0]!.code;
     throw problem(
       code,
-      409,
+      'conflict',
       code === 'order_already_invoiced' ? 'An order can be on one invoice only.' : 'Only approved orders can be invoiced.',
       refused,
       'Reload the page to see which orders can be invoiced.',
@@ -139,7 +139,7 @@ export async function prepareInvoice(
   const wrongCurrency = named.flatMap((o, i) =>
     o.currency === currency ? [] : [{ path: `orderIds.${i}`, message: `Order ${o.number} is in ${o.currency}, the customer's terms in ${currency}.` }],
   );
-  if (wrongCurrency.length) throw problem('currency_mismatch', 409, "Every order must be in the currency of the customer's terms.", wrongCurrency);
+  if (wrongCurrency.length) throw problem('currency_mismatch', 'conflict', "Every order must be in the currency of the customer's terms.", wrongCurrency);
 
   const items = await tx
     .select({ item: orderItems, name: products.name })
@@ -162,7 +162,7 @@ export async function prepareInvoice(
   }));
   const taxRateBp = terms?.taxRateBp ?? fallback.taxRateBp;
   if (lines.some((l) => l.lineTotalMinor > MAX_AMOUNT_MINOR))
-    throw problem('invoice_too_large', 400, 'This invoice adds up to more than one invoice can hold: invoice fewer orders at once.', [
+    throw problem('invoice_too_large', 'invalid', 'This invoice adds up to more than one invoice can hold: invoice fewer orders at once.', [
       { path: 'orderIds', message: 'Invoice fewer orders at once.' },
     ]);
   const totals = invoiceTotals(
@@ -170,7 +170,7 @@ export async function prepareInvoice(
     taxRateBp,
   );
   if (totals.totalMinor > MAX_AMOUNT_MINOR)
-    throw problem('invoice_too_large', 400, 'This invoice adds up to more than one invoice can hold: invoice fewer orders at once.', [
+    throw problem('invoice_too_large', 'invalid', 'This invoice adds up to more than one invoice can hold: invoice fewer orders at once.', [
       { path: 'orderIds', message: 'Invoice fewer orders at once.' },
     ]);
   return {
@@ -237,8 +237,8 @@ export async function writeCreditNote(
   at: Date,
   cause: 'correction' | 'order_cancelled' | 'shortfall',
 ): Promise<{ note: InvoiceRow; paidOrders: PaidOrder[] }> {
-  if (invoice.kind !== 'invoice') throw new AppError('not_an_invoice', 409, 'A credit note credits an invoice, not another credit note.');
-  if (invoice.state !== 'issued') throw new AppError('invoice_not_issued', 409, 'Only an issued invoice can be credited: discard the draft instead.');
+  if (invoice.kind !== 'invoice') throw new AppError('not_an_invoice', 'conflict', 'A credit note credits an invoice, not another credit note.');
+  if (invoice.state !== 'issued') throw new AppError('invoice_not_issued', 'conflict', 'Only an issued invoice can be credited: discard the draft instead.');
   const credited = await creditedOn(tx, invoice.id);
   const over = lines.flatMap((l) => {
     const left = l.item.cases - (credited.cases.get(l.item.orderItemId ?? -1) ?? 0);
@@ -251,7 +251,8 @@ export async function writeCreditNote(
         ]
       : [];
   });
-  if (over.length) throw new AppError('credit_exceeds_invoiced', 409, 'A credit note cannot take back more cases than were invoiced.', { details: over });
+  if (over.length)
+    throw new AppError('credit_exceeds_invoiced', 'conflict', 'A credit note cannot take back more cases than were invoiced.', { details: over });
   const creditLines = lines.map((l) => ({ ...l, lineTotalMinor: lineTotalMinor(l.cases, l.item.caseSize, l.item.unitPriceMinor) }));
   const totals = creditNoteTotals(
     creditLines.map((l) => l.lineTotalMinor),
@@ -260,7 +261,7 @@ export async function writeCreditNote(
   );
   const owed = outstandingMinor(invoice);
   if (totals.totalMinor > owed)
-    throw new AppError('credit_exceeds_outstanding', 409, 'A credit note cannot credit more than is still owed on the invoice.', {
+    throw new AppError('credit_exceeds_outstanding', 'conflict', 'A credit note cannot credit more than is still owed on the invoice.', {
       details: { outstandingMinor: owed, creditMinor: totals.totalMinor },
       hint: 'What was paid is settled between you: credit at most what is still owed.',
     });
@@ -319,7 +320,7 @@ export async function writeCreditNote(
     .set({ creditedMinor: sql`${invoices.creditedMinor} + ${totals.totalMinor}`, updatedAt: at })
     .where(and(eq(invoices.id, invoice.id), sql`${invoices.paidMinor} + ${invoices.creditedMinor} + ${totals.totalMinor} <= ${invoices.totalMinor}`))
     .returning({ creditedMinor: invoices.creditedMinor, paidMinor: invoices.paidMinor, totalMinor: invoices.totalMinor });
-  if (!after) throw new AppError('credit_exceeds_outstanding', 409, 'A credit note cannot credit more than is still owed on the invoice.');
+  if (!after) throw new AppError('credit_exceeds_outstanding', 'conflict', 'A credit note cannot credit more than is still owed on the invoice.');
   await recordAudit(tx, actor, {
     action: 'INSERT',
     tableName: 'invoices',

@@ -82,7 +82,7 @@ export function createInvoiceViews(ctx: InvoiceContext) {
   /** The stored document as printed (issued documents only). */
   async function printable(row: InvoiceRow): Promise<PrintableDocument> {
     if (row.state !== 'issued' || !row.number || !row.issuedOn || !row.dueOn || !row.issuer || !row.customer)
-      throw new AppError('invoice_not_issued', 409, 'A draft has no PDF: issue it first.');
+      throw new AppError('invoice_not_issued', 'conflict', 'A draft has no PDF: issue it first.');
     const [items, onOrders, creditsRow] = await Promise.all([
       db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, row.id)).orderBy(asc(invoiceItems.id)),
       db

@@ -15,7 +15,7 @@ import type { Services } from '../../services';
 /** Multipart framing around the file: a request much larger than the largest file is refused unread. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-const tooLarge = () => new AppError('file_too_large', 413, 'The file is larger than 25 MB.', { hint: 'Images may be up to 10 MB, PDFs up to 25 MB.' });
+const tooLarge = () => new AppError('file_too_large', 'too_large', 'The file is larger than 25 MB.', { hint: 'Images may be up to 10 MB, PDFs up to 25 MB.' });
 
 /** Reads one file (field `file`) into memory, within the largest limit; the service checks the rest by content. */
 function receiveFile() {
@@ -29,7 +29,7 @@ function receiveFile() {
       if (!err) return next();
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') return next(tooLarge());
-        return next(new AppError('invalid_upload', 400, 'Send one file in the field "file" (and optionally altText and kind).'));
+        return next(new AppError('invalid_upload', 'invalid', 'Send one file in the field "file" (and optionally altText and kind).'));
       }
       next(err);
     });
@@ -49,7 +49,7 @@ export function mediaApi(services: Services): Router {
 
   // The permission is checked before a byte of the body is parsed.
   router.post('/admin/media', write, receiveFile(), async (req, res) => {
-    if (!req.file) throw new AppError('file_missing', 400, 'Choose a file to upload.', { hint: 'Send it as multipart/form-data in the field "file".' });
+    if (!req.file) throw new AppError('file_missing', 'invalid', 'Choose a file to upload.', { hint: 'Send it as multipart/form-data in the field "file".' });
     const fields = parse(mediaUploadFields, req.body ?? {});
     const { kind } = parse(uploadKind, req.body ?? {});
     const asset = await media.upload({ buffer: req.file.buffer, originalName: req.file.originalname }, { ...fields, kind }, actorOf(req));
@@ -100,7 +100,7 @@ export async function sendMediaFile(services: Services, res: Response, id: strin
   try {
     file = await services.media.open(id, variant);
   } catch (err) {
-    if (err instanceof AppError && err.status === 404) return void notHere(res);
+    if (err instanceof AppError && err.kind === 'not_found') return void notHere(res);
     throw err;
   }
   res.setHeader('Content-Type', file.contentType);

@@ -97,7 +97,7 @@ async function sniff(buffer: Buffer): Promise<{ kind: MediaKind; mime: string; e
 }
 
 function unsupported(message = `This file type is not accepted. ${ACCEPTED}`): AppError {
-  return new AppError('unsupported_file_type', 415, message, { hint: ACCEPTED });
+  return new AppError('unsupported_file_type', 'unsupported', message, { hint: ACCEPTED });
 }
 
 interface Renditions {
@@ -121,7 +121,7 @@ async function refuseHugeImage(buffer: Buffer): Promise<void> {
   if (width * height <= MAX_IMAGE_PIXELS) return;
   throw new AppError(
     'image_too_large',
-    413,
+    'too_large',
     `This image is ${width} × ${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixels we accept: resize it (e.g. to 4000 × 3000) and upload it again.`,
     {
       hint: ACCEPTED,
@@ -281,7 +281,7 @@ export function createMediaService(db: Db, content: ContentVersion, storage: Sto
   return {
     async upload(file, options, actor) {
       const altText = parse(mediaAltText, options.altText ?? '');
-      if (file.buffer.length === 0) throw new AppError('empty_file', 400, 'The file is empty.', { hint: ACCEPTED });
+      if (file.buffer.length === 0) throw new AppError('empty_file', 'invalid', 'The file is empty.', { hint: ACCEPTED });
       const type = await sniff(file.buffer);
       if (!type) throw unsupported();
       if (options.kind && type.kind !== options.kind) {
@@ -291,7 +291,9 @@ export function createMediaService(db: Db, content: ContentVersion, storage: Sto
       }
       const limit = type.kind === 'image' ? MEDIA_MAX_IMAGE_BYTES : MEDIA_MAX_DOCUMENT_BYTES;
       if (file.buffer.length > limit) {
-        throw new AppError('file_too_large', 413, `This ${type.kind === 'image' ? 'image' : 'PDF'} is larger than ${limit / MB} MB.`, { hint: ACCEPTED });
+        throw new AppError('file_too_large', 'too_large', `This ${type.kind === 'image' ? 'image' : 'PDF'} is larger than ${limit / MB} MB.`, {
+          hint: ACCEPTED,
+        });
       }
       const image = type.kind === 'image' ? await renderImage(file.buffer) : null;
 

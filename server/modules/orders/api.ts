@@ -37,7 +37,7 @@ export function ordersApi(services: Services): Router {
     if (raw === undefined) return null;
     const r = idempotencyKey.safeParse(raw);
     if (!r.success)
-      throw new AppError('invalid_idempotency_key', 400, r.error.issues[0]?.message ?? 'The Idempotency-Key header is not valid.', {
+      throw new AppError('invalid_idempotency_key', 'invalid', r.error.issues[0]?.message ?? 'The Idempotency-Key header is not valid.', {
         details: [{ path: 'Idempotency-Key', message: r.error.issues[0]?.message ?? 'Not valid.' }],
       });
     return r.data;

@@ -90,8 +90,8 @@ export function createOrderReports(db: Db, access: Access, feed?: ChangeFeed) {
     // The records are the organisation's own: the decision says whether the viewer may see them.
     const d = await access.decide(viewer, organisationId ? { permission, resource: { organisationIds: [organisationId] } } : { permission });
     if (!d.allowed) {
-      if (d.reason === 'unauthenticated' || d.reason === 'mfa_pending') throw new AppError('unauthenticated', 401, 'Sign in to use this.');
-      throw new AppError('forbidden', 403, 'You may not do this.');
+      if (d.reason === 'unauthenticated' || d.reason === 'mfa_pending') throw new AppError('unauthenticated', 'unauthenticated', 'Sign in to use this.');
+      throw new AppError('forbidden', 'forbidden', 'You may not do this.');
     }
     return organisationId;
   }

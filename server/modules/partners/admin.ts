@@ -57,7 +57,7 @@ export interface OrganisationRef {
 }
 
 const licenceTaken = () =>
-  new AppError('licence_taken', 409, 'An organisation with this licence number in this jurisdiction already exists.', {
+  new AppError('licence_taken', 'conflict', 'An organisation with this licence number in this jurisdiction already exists.', {
     details: [{ path: 'licenceNumber', message: 'This licence number is already registered in this jurisdiction.' }],
   });
 
@@ -67,7 +67,7 @@ const licenceTaken = () =>
  */
 export function refusePastLicence(expiresOn: string, today: string): void {
   if (expiresOn < today)
-    throw new AppError('licence_expiry_past', 400, 'The licence expiry date is in the past.', {
+    throw new AppError('licence_expiry_past', 'invalid', 'The licence expiry date is in the past.', {
       details: [{ path: 'licenceExpiresOn', message: `Enter the licence's last valid day: today (${today}) or later.` }],
       hint: 'Record the renewed licence with its new expiry date.',
     });
@@ -76,7 +76,7 @@ export function refusePastLicence(expiresOn: string, today: string): void {
 /** An invitation to an address that has an account: said on the email field. */
 export function emailTakenOn(path: string, err: unknown): unknown {
   if ((err as AppError | null)?.code !== 'email_taken') return err;
-  return new AppError('email_taken', 409, 'A user with this email address already exists.', {
+  return new AppError('email_taken', 'conflict', 'A user with this email address already exists.', {
     details: [{ path, message: 'This address already has a Frolic account: invite another person, or ask them to use another address.' }],
     hint: 'A person belongs to one organisation; an existing account cannot be invited again.',
   });
@@ -269,7 +269,7 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
             tx.select({ n: count() }).from(organisations).where(eq(organisations.supplierId, id)),
           ]);
           if ((members?.n ?? 0) > 0 || (customers?.n ?? 0) > 0)
-            throw new AppError('type_locked', 409, `This ${old.type} has ${members?.n ? 'members' : 'customers'}: its type cannot change.`, {
+            throw new AppError('type_locked', 'conflict', `This ${old.type} has ${members?.n ? 'members' : 'customers'}: its type cannot change.`, {
               details: [{ path: 'type', message: `Keep it a ${old.type}: its members hold the ${old.type} role and its customers depend on it.` }],
               hint: 'Create a new organisation of the other type instead.',
             });
@@ -394,10 +394,10 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
           .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
         if (!member) throw notFound('Member');
         if (member.passwordHash)
-          throw new AppError('invitation_accepted', 409, 'This member has already chosen a password.', {
+          throw new AppError('invitation_accepted', 'conflict', 'This member has already chosen a password.', {
             hint: 'They sign in with it; if they forgot it, they can ask for a reset link on the sign-in page.',
           });
-        if (member.status !== 'active') throw new AppError('member_inactive', 409, 'This member is not active: an invitation would not let them in.');
+        if (member.status !== 'active') throw new AppError('member_inactive', 'conflict', 'This member is not active: an invitation would not let them in.');
         const token = await core.users.reissueInvitationIn(tx, userId);
         await core.mailer.send(
           templates.partnerInvitation(member.email, member.firstName ?? '', org.tradingName, `${origin}/auth/reset-password?type=partner&token=${token}`),

@@ -81,7 +81,7 @@ export function createPartnerService(deps: PartnerDeps) {
       .onConflictDoNothing()
       .returning();
     if (!org)
-      throw new AppError('licence_taken', 409, 'An organisation with this licence number in this jurisdiction already exists.', {
+      throw new AppError('licence_taken', 'conflict', 'An organisation with this licence number in this jurisdiction already exists.', {
         details: [{ path: 'licenceNumber', message: 'This licence number is already registered in this jurisdiction.' }],
       });
     const terms = defaultTerms(market.code);
@@ -98,7 +98,7 @@ export function createPartnerService(deps: PartnerDeps) {
 
   async function invite(tx: DbOrTx, org: Organisation, input: MemberInvite, actor: Actor, origin: string): Promise<{ userId: string }> {
     if (!memberRoles(org.type).includes(input.role as never))
-      throw new AppError('role_mismatch', 400, `A member of a ${org.type} holds the ${org.type} role or the read-only partner role, not ${input.role}.`, {
+      throw new AppError('role_mismatch', 'invalid', `A member of a ${org.type} holds the ${org.type} role or the read-only partner role, not ${input.role}.`, {
         details: [{ path: 'role', message: `Choose ${org.type} or partner.` }],
       });
     const created = await deps.users.createUserIn(

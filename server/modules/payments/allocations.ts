@@ -31,13 +31,15 @@ export async function lockInvoices(tx: Tx, allocations: readonly Allocation[], p
     const inv = rows.get(a.invoiceId);
     // Not the payer's to pay (or not an issued invoice): it does not exist for it.
     if (!inv || inv.customerId !== payerId || inv.kind !== 'invoice' || inv.state !== 'issued')
-      throw new AppError('not_found', 404, 'Invoice not found.', { details: [{ path: `allocations.${i}.invoiceId`, message: 'No such invoice of yours.' }] });
+      throw new AppError('not_found', 'not_found', 'Invoice not found.', {
+        details: [{ path: `allocations.${i}.invoiceId`, message: 'No such invoice of yours.' }],
+      });
     if (inv.issuerId !== payeeId)
-      throw new AppError('wrong_payee', 409, `Invoice ${inv.number} is from another supplier: pay it to them.`, {
+      throw new AppError('wrong_payee', 'conflict', `Invoice ${inv.number} is from another supplier: pay it to them.`, {
         details: [{ path: `allocations.${i}.invoiceId`, message: 'This invoice is from another supplier.' }],
       });
     if (inv.currency !== currency)
-      throw new AppError('currency_mismatch', 400, `Invoice ${inv.number} is in ${inv.currency}; this payment is in ${currency}.`, {
+      throw new AppError('currency_mismatch', 'invalid', `Invoice ${inv.number} is in ${inv.currency}; this payment is in ${currency}.`, {
         details: [{ path: `allocations.${i}.invoiceId`, message: `This invoice is in ${inv.currency}.` }],
         hint: 'Record one payment per currency.',
       });
@@ -54,12 +56,12 @@ export function refuseAllocations(amountMinor: number, allocations: readonly All
   const details = problems.map(({ path, message, invoiceId, availableMinor }) => ({ path, message, invoiceId, availableMinor }));
   const overInvoice = problems.find((p) => p.code === 'over_allocation' && p.path !== 'allocations');
   if (overInvoice)
-    throw new AppError('over_allocation', 409, 'An allocation is more than its invoice can take now.', {
+    throw new AppError('over_allocation', 'conflict', 'An allocation is more than its invoice can take now.', {
       details,
       hint: 'Another payment may be waiting to be confirmed against it: reload to see what each invoice can take.',
     });
   const first = problems[0]!;
-  throw new AppError(first.code === 'over_allocation' ? 'over_allocation' : 'validation_failed', 400, first.message, { details });
+  throw new AppError(first.code === 'over_allocation' ? 'over_allocation' : 'validation_failed', 'invalid', first.message, { details });
 }
 
 /**
@@ -84,7 +86,7 @@ export async function apply(
       .set({ paidMinor: sql`${invoices.paidMinor} + ${a.amountMinor}`, updatedAt: at })
       .where(and(eq(invoices.id, a.invoiceId), sql`${invoices.paidMinor} + ${invoices.creditedMinor} + ${a.amountMinor} <= ${invoices.totalMinor}`))
       .returning({ paidMinor: invoices.paidMinor });
-    if (!after) throw new AppError('over_allocation', 409, 'An invoice no longer owes what this payment allocates to it.');
+    if (!after) throw new AppError('over_allocation', 'conflict', 'An invoice no longer owes what this payment allocates to it.');
     await recordAudit(tx, actor, {
       action: 'UPDATE',
       tableName: 'invoices',

@@ -74,7 +74,7 @@ export async function enforceCreditHold(
   const hold = await creditHoldOf(tx, order, today);
   if (!hold || hold.reasons.length === 0) return null;
   if (isBlank(override))
-    throw new AppError('credit_hold', 409, `This retailer is on credit hold: ${hold.reasons.map((r) => r.message).join(' ')}`, {
+    throw new AppError('credit_hold', 'conflict', `This retailer is on credit hold: ${hold.reasons.map((r) => r.message).join(' ')}`, {
       details: [{ path: 'creditOverride', message: 'Give a reason to approve despite the credit hold.' }, ...hold.reasons.map((r) => ({ path: '', ...r }))],
       hint: 'Ask the retailer to pay its overdue invoices, lower the order, or override the hold with a reason.',
     });

@@ -124,7 +124,7 @@ export function createPaymentPages(ctx: PaymentContext) {
       customerId = org.id;
     } else {
       if (!query.customerId)
-        throw new AppError('validation_failed', 400, 'Choose a retailer.', { details: [{ path: 'customerId', message: 'Choose a retailer.' }] });
+        throw new AppError('validation_failed', 'invalid', 'Choose a retailer.', { details: [{ path: 'customerId', message: 'Choose a retailer.' }] });
       if (!(await isCustomerOf(db, org.id, query.customerId))) throw notFound('Statement');
       issuerId = org.id;
       customerId = query.customerId;

@@ -43,7 +43,7 @@ const known = (p: string): p is Permission => (PERMISSION_NAMES as string[]).inc
 function locked(name: string): AppError {
   return new AppError(
     'role_locked',
-    409,
+    'conflict',
     name === 'master_admin'
       ? 'The master admin holds every permission; its access is not edited here.'
       : 'This role opens no area of the site: it has no permissions to switch.',
@@ -179,7 +179,7 @@ export function createRoleService(deps: RoleDeps) {
       let name = roleKey(input.label);
       if (!/^[a-z]/.test(name)) name = `role_${name}`.slice(0, 40);
       const taken = () =>
-        new AppError('role_exists', 409, 'A role with this name already exists.', {
+        new AppError('role_exists', 'conflict', 'A role with this name already exists.', {
           details: [{ path: 'label', message: 'A role with this name already exists.' }],
         });
       if (name.length < 2) throw invalidFields([{ path: 'label', message: 'Use a name with letters or digits.' }]);
@@ -214,7 +214,7 @@ export function createRoleService(deps: RoleDeps) {
           // The row lock holds off an assignment under way (its foreign key check shares the row).
           const [row] = await tx.select().from(roles).where(eq(roles.name, name)).for('update');
           if (!row) throw notFound('Role');
-          if (row.isSystem) throw new AppError('role_locked', 409, 'Built-in roles cannot be deleted.');
+          if (row.isSystem) throw new AppError('role_locked', 'conflict', 'Built-in roles cannot be deleted.');
           if (row.version !== version) throw versionConflict('role', row.version, version);
           const [held] = await tx.select({ n: count() }).from(userRoles).where(eq(userRoles.role, name));
           const n = Number(held?.n ?? 0);
@@ -244,10 +244,15 @@ export function createRoleService(deps: RoleDeps) {
 }
 
 function inUse(n: number): AppError {
-  return new AppError('role_in_use', 409, `${plural(n, 'person', 'people')} ${n === 1 ? 'holds' : 'hold'} this role: it can be deleted once nobody does.`, {
-    details: { users: n },
-    hint: 'Remove the role from those people in All Users, then delete it.',
-  });
+  return new AppError(
+    'role_in_use',
+    'conflict',
+    `${plural(n, 'person', 'people')} ${n === 1 ? 'holds' : 'hold'} this role: it can be deleted once nobody does.`,
+    {
+      details: { users: n },
+      hint: 'Remove the role from those people in All Users, then delete it.',
+    },
+  );
 }
 
 export type RoleService = ReturnType<typeof createRoleService>;

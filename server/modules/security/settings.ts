@@ -87,7 +87,7 @@ export function createSettingsService(db: Db, feed: ChangeFeed, now: () => numbe
       const [before] = await tx.select().from(securitySettings).where(eq(securitySettings.id, 1)).for('update');
       const old = stored(before as Row);
       if (version !== null && old.version !== version) {
-        throw new AppError('version_conflict', 409, 'Someone saved the security settings since you opened them.', {
+        throw new AppError('version_conflict', 'conflict', 'Someone saved the security settings since you opened them.', {
           hint: 'Reload the page to see the current settings, then make your change again.',
         });
       }

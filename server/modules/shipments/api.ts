@@ -46,10 +46,10 @@ function receiveReceipt() {
       if (!err) return next();
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') return next(attachmentTooLarge());
-        return next(new AppError('invalid_upload', 400, 'Send one file in the field "file", the lines as JSON in "lines" and an optional "note".'));
+        return next(new AppError('invalid_upload', 'invalid', 'Send one file in the field "file", the lines as JSON in "lines" and an optional "note".'));
       }
       // A body multer cannot read (cut short, a bad boundary): the request's fault.
-      next(new AppError('invalid_upload', 400, 'The upload could not be read.', { hint: 'Send multipart/form-data with the file in the field "file".' }));
+      next(new AppError('invalid_upload', 'invalid', 'The upload could not be read.', { hint: 'Send multipart/form-data with the file in the field "file".' }));
     });
   };
 }

@@ -217,7 +217,7 @@ async function analyzedText(own: string, inner: Node): Promise<string | null> {
   return null;
 }
 
-const refuse = (message: string, statement: number) => new AppError('sql_refused', 400, message, { details: { statement } });
+const refuse = (message: string, statement: number) => new AppError('sql_refused', 'invalid', message, { details: { statement } });
 
 /**
  * Parses and classifies `text`. Throws 400 `sql_syntax` (with the parser's message and position) or
@@ -229,10 +229,10 @@ export async function checkSql(text: string, engine: Engine): Promise<SqlCheck> 
     tree = (await parse(text)) as typeof tree;
   } catch (e) {
     const details = (e as { sqlDetails?: { cursorPosition?: number } }).sqlDetails;
-    throw new AppError('sql_syntax', 400, (e as Error).message, { details: { position: details?.cursorPosition ?? null } });
+    throw new AppError('sql_syntax', 'invalid', (e as Error).message, { details: { position: details?.cursorPosition ?? null } });
   }
   const raw = tree.stmts ?? [];
-  if (raw.length === 0) throw new AppError('sql_syntax', 400, 'There is no statement to run.');
+  if (raw.length === 0) throw new AppError('sql_syntax', 'invalid', 'There is no statement to run.');
   if (raw.length > MAX_STATEMENTS) throw refuse(`At most ${MAX_STATEMENTS} statements run at once.`, MAX_STATEMENTS + 1);
 
   const bytes = Buffer.from(text, 'utf8');

@@ -95,7 +95,7 @@ export function createSqlExecutor(database: Database, role: SqlRole, limits: Exe
   async function runOne(query: Query, s: CheckedStatement): Promise<StatementResult> {
     // EXPLAIN ANALYZE runs its statement: that statement's plan is the one the cap checks.
     const costed = s.command === 'EXPLAIN ANALYZE' ? s.analyzes : s.command === 'SHOW' || s.command === 'EXPLAIN' ? null : s.text;
-    if (costed === undefined) throw new AppError('sql_refused', 400, 'This EXPLAIN ANALYZE could not be checked.');
+    if (costed === undefined) throw new AppError('sql_refused', 'invalid', 'This EXPLAIN ANALYZE could not be checked.');
     if (costed !== null) {
       const plan = await query(`explain (format json) ${costed}`);
       const json = plan.rows[0]?.[0];
@@ -104,7 +104,7 @@ export function createSqlExecutor(database: Database, role: SqlRole, limits: Exe
       if (cost > limits.maxPlanCost) {
         throw new AppError(
           'sql_too_costly',
-          400,
+          'invalid',
           `The plan costs ${Math.round(cost).toLocaleString('en')}, more than the ${limits.maxPlanCost.toLocaleString('en')} this database allows the editor. Narrow it with a WHERE or a LIMIT.`,
           { details: { cost: Math.round(cost), cap: limits.maxPlanCost } },
         );
@@ -184,20 +184,20 @@ export function createSqlExecutor(database: Database, role: SqlRole, limits: Exe
 }
 
 export function unavailable(role: SqlRole): AppError {
-  return new AppError('sql_unavailable', 503, role.reason ?? 'The SQL editor is not available on this server.');
+  return new AppError('sql_unavailable', 'unavailable', role.reason ?? 'The SQL editor is not available on this server.');
 }
 
 /** The cursor's text must still be one DECLARE of one query: what was checked is what runs. */
 async function assertOneCursor(text: string): Promise<void> {
   const tree = (await parse(text)) as { stmts?: { stmt?: Record<string, unknown> }[] };
   if (tree.stmts?.length !== 1 || !tree.stmts[0]?.stmt?.DeclareCursorStmt)
-    throw new AppError('sql_refused', 400, 'The statement could not be run through a cursor.');
+    throw new AppError('sql_refused', 'invalid', 'The statement could not be run through a cursor.');
 }
 
 /** A database error as the editor shows it: PostgreSQL's message, its code and which statement. */
 function asSqlError(e: unknown, statement: number, of: number): unknown {
   if (e instanceof AppError) {
-    return new AppError(e.code, e.status, of > 1 ? `Statement ${statement}: ${e.message}` : e.message, {
+    return new AppError(e.code, e.kind, of > 1 ? `Statement ${statement}: ${e.message}` : e.message, {
       details: { ...(e.details as object | undefined), statement },
       hint: e.hint,
     });
@@ -206,14 +206,14 @@ function asSqlError(e: unknown, statement: number, of: number): unknown {
   if (typeof err.code !== 'string' || !err.message) return e;
   const prefix = of > 1 ? `Statement ${statement}: ` : '';
   if (err.code === '57014') {
-    return new AppError('sql_timeout', 400, `${prefix}The query ran too long and was stopped.`, { details: { statement, sqlState: err.code } });
+    return new AppError('sql_timeout', 'invalid', `${prefix}The query ran too long and was stopped.`, { details: { statement, sqlState: err.code } });
   }
   const hint = /\bmasked\b/.test(err.message)
     ? 'A secret column is masked: it holds no value to compute with.'
     : err.code === '42501'
       ? 'The editor cannot read or change secret columns (password hashes, two-factor secrets, token hashes, chat secrets, email bodies) or change the audit log. Name a table without its schema (users, not public.users) to see its secret columns masked.'
       : undefined;
-  return new AppError('sql_error', 400, `${prefix}${err.message}`, { details: { statement, sqlState: err.code, position: err.position ?? null }, hint });
+  return new AppError('sql_error', 'invalid', `${prefix}${err.message}`, { details: { statement, sqlState: err.code, position: err.position ?? null }, hint });
 }
 
 /** A value as JSON can carry it. */

@@ -211,7 +211,7 @@ export function createSqlService(
     async run(viewer, input, actor) {
       const started = performance.now();
       const base = { sql: input.sql, writesAllowed: input.allowWrites };
-      if (running >= MAX_CONCURRENT_RUNS) throw new AppError('sql_busy', 429, 'Other queries are running on this server: try again in a moment.');
+      if (running >= MAX_CONCURRENT_RUNS) throw new AppError('sql_busy', 'limited', 'Other queries are running on this server: try again in a moment.');
       running += 1;
       let check: SqlCheck | null = null;
       try {
@@ -220,14 +220,14 @@ export function createSqlService(
         check = await checkSql(input.sql, database.kind);
         if (check.writes) {
           if (!input.allowWrites) {
-            throw new AppError('sql_writes_off', 400, `This query changes data (${check.tables.join(', ')}). Turn on “Allow writes” to run it.`, {
+            throw new AppError('sql_writes_off', 'invalid', `This query changes data (${check.tables.join(', ')}). Turn on “Allow writes” to run it.`, {
               details: { tables: check.tables },
             });
           }
           requireStepUp(viewer, now());
           const confirmed = [...new Set(input.confirmedTables ?? [])].sort();
           if (confirmed.join('\n') !== check.tables.join('\n')) {
-            throw new AppError('sql_confirm', 409, `Confirm the tables this query changes: ${check.tables.join(', ')}.`, {
+            throw new AppError('sql_confirm', 'conflict', `Confirm the tables this query changes: ${check.tables.join(', ')}.`, {
               details: { tables: check.tables, statements: check.statements },
             });
           }
@@ -373,7 +373,7 @@ export function createSqlService(
 
     async page(table, after) {
       const meta = await metaOf(table);
-      if (after && after.length !== meta.key.length) throw new AppError('validation_failed', 400, 'The cursor is not valid.');
+      if (after && after.length !== meta.key.length) throw new AppError('validation_failed', 'invalid', 'The cursor is not valid.');
       const shown = meta.columns.filter((c) => !c.masked);
       const list = sql.join(
         shown.map((c) => sql.identifier(c.name)),

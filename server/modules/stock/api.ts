@@ -40,7 +40,7 @@ export function stockApi(services: Services): Router {
   router.post('/partner/allocations', allocator, async (req, res) => {
     const user = await me(req);
     // Staff hold Order Management over everything, but an allocation is an importer's own act.
-    if (!user.organisationId) throw new AppError('forbidden', 403, 'Only an importer allocates its stock to its distributors.');
+    if (!user.organisationId) throw new AppError('forbidden', 'forbidden', 'Only an importer allocates its stock to its distributors.');
     const header = req.get('Idempotency-Key');
     const key = header === undefined ? null : parse(idempotencyKey, header);
     const result = await stock.allocate(user, parse(allocationInput, req.body), key, actorOf(req));

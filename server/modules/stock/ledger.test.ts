@@ -46,7 +46,7 @@ describe('the stock ledger', () => {
     const moves = await count();
     await expect(moveStock(db, { organisationId: null, productId, onHand: -61, reserved: 0, cause: 'adjustment' })).rejects.toMatchObject({
       code: 'insufficient_stock',
-      status: 409,
+      kind: 'conflict',
     });
     await expect(moveStock(db, { organisationId: null, productId, onHand: 0, reserved: before.available + 1, cause: 'reservation' })).rejects.toMatchObject({
       code: 'insufficient_stock',

@@ -34,7 +34,7 @@ export interface Balance {
 
 /** The refusal when the stock cannot cover a movement (the caller says which line, if it knows). */
 export function insufficientStock(productId: number, details?: unknown): AppError {
-  return new AppError('insufficient_stock', 409, 'There is not enough stock available for this.', {
+  return new AppError('insufficient_stock', 'conflict', 'There is not enough stock available for this.', {
     details: details ?? { productId },
     hint: 'Lower the quantity, or wait for stock to arrive.',
   });

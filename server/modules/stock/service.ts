@@ -67,7 +67,7 @@ export function allocationHash(input: AllocationInput): string {
 }
 
 const keyReused = () =>
-  new AppError('idempotency_key_reused', 409, 'This Idempotency-Key was already used for a different allocation.', {
+  new AppError('idempotency_key_reused', 'conflict', 'This Idempotency-Key was already used for a different allocation.', {
     hint: 'Send a new key for a new allocation.',
   });
 
@@ -264,7 +264,7 @@ export function createStockService(deps: StockDeps): StockService {
     async allocate(viewer, input, key, actor) {
       const importerId = viewer.organisationId;
       // Staff hold Order Management over everything, but an allocation is an importer's own act.
-      if (!importerId) throw new AppError('forbidden', 403, 'Only an importer allocates its stock to its distributors.');
+      if (!importerId) throw new AppError('forbidden', 'forbidden', 'Only an importer allocates its stock to its distributors.');
       await allow(viewer, { permission: 'orders:manage', act: true, resource: { organisationIds: [importerId] } });
       const hash = allocationHash(input);
       if (key) {
@@ -276,7 +276,8 @@ export function createStockService(deps: StockDeps): StockService {
       try {
         id = await db.transaction(async (tx: Tx) => {
           const [importer] = await tx.select().from(organisations).where(eq(organisations.id, importerId)).for('share');
-          if (!importer || importer.type !== 'importer') throw new AppError('forbidden', 403, 'Only an importer allocates its stock to its distributors.');
+          if (!importer || importer.type !== 'importer')
+            throw new AppError('forbidden', 'forbidden', 'Only an importer allocates its stock to its distributors.');
           refuseUnlessTrading(importer, now);
           const [distributor] = await tx
             .select()
@@ -288,7 +289,7 @@ export function createStockService(deps: StockDeps): StockService {
           const byId = new Map(found.map((p) => [p.id, p]));
           const unknown = input.lines.findIndex((l) => !byId.has(l.productId));
           if (unknown >= 0)
-            throw new AppError('not_found', 404, 'Product not found.', {
+            throw new AppError('not_found', 'not_found', 'Product not found.', {
               details: [{ path: `lines.${unknown}.productId`, message: 'There is no such product.' }],
             });
           const [row] = await tx

@@ -270,7 +270,7 @@ export function createStoreImport(db: Db, content: ContentVersion) {
       const result = await db.transaction(async (tx) => {
         const { fileErrors, rows } = await analyse(tx, csv, true);
         if (fileErrors.length) {
-          throw new AppError('import_invalid_file', 400, `Nothing was imported: ${fileErrors[0]}`, { details: { fileErrors } });
+          throw new AppError('import_invalid_file', 'invalid', `Nothing was imported: ${fileErrors[0]}`, { details: { fileErrors } });
         }
         const bad = rows.filter((r) => !r.input);
         if (bad.length && (mode === 'all' || bad.length === rows.length)) {
@@ -278,7 +278,7 @@ export function createStoreImport(db: Db, content: ContentVersion) {
             bad.length === rows.length
               ? `Nothing was imported: every row has errors.`
               : `Nothing was imported: ${bad.length} of ${plural(rows.length, 'row')} ${bad.length === 1 ? 'has' : 'have'} errors.`;
-          throw new AppError('import_has_errors', 400, message, {
+          throw new AppError('import_has_errors', 'invalid', message, {
             details: { rows: bad.map(({ line, errors }) => ({ line, errors })) },
             hint: 'Correct those rows and import the file again, or import only the valid rows.',
           });

@@ -51,7 +51,7 @@ export function geocodeAddress(g: Gazetteer, q: StoreGeocodeQuery): StoreGeocode
     };
   }
   const asked = [q.city, q.postcode].filter(Boolean).join(', ');
-  throw new AppError('place_not_found', 404, `Nothing in the gazetteer matches “${asked}”${q.country ? ` in ${q.country}` : ''}.`, {
+  throw new AppError('place_not_found', 'not_found', `Nothing in the gazetteer matches “${asked}”${q.country ? ` in ${q.country}` : ''}.`, {
     hint: 'Check the town and the postcode (the gazetteer knows towns and UK postcode areas), or type the coordinates.',
   });
 }

@@ -80,7 +80,7 @@ export async function assertProductsExist(dbx: DbOrTx, ids: number[]): Promise<v
   const found = new Set((await dbx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) {
-    throw new AppError('validation_failed', 400, 'The request is not valid.', {
+    throw new AppError('validation_failed', 'invalid', 'The request is not valid.', {
       details: [{ path: 'productIds', message: `No product has id ${missing.join(', ')}.` }],
       hint: 'Choose products from the catalogue.',
     });

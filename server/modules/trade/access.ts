@@ -21,11 +21,11 @@ export function createAllow(access: Access, what: string): Allow {
 
 /** Staff act for the brand: a grant over their own organisation only is not enough. */
 export function requireAnyScope(scope: Scope): void {
-  if (scope !== 'any') throw new AppError('forbidden', 403, 'You may not do this.');
+  if (scope !== 'any') throw new AppError('forbidden', 'forbidden', 'You may not do this.');
 }
 
 /** The partner organisation the viewer acts for, or the refusal saying who may (`message`). */
 export function partnerOrganisation(viewer: Viewer, message: string): string {
-  if (!viewer.organisationId) throw new AppError('no_organisation', 403, message);
+  if (!viewer.organisationId) throw new AppError('no_organisation', 'forbidden', message);
   return viewer.organisationId;
 }

@@ -61,8 +61,8 @@ describe('the write that tells after its commit', () => {
 });
 
 describe('refusing a move', () => {
-  const refusal = (code: string, status: number): ActionRefusal => ({ code, status, message: code }) as ActionRefusal;
-  const invalid = () => new AppError('invalid_transition', 409, 'moved on');
+  const refusal = (code: string, kind: ActionRefusal['kind']): ActionRefusal => ({ code, kind, message: code });
+  const invalid = () => new AppError('invalid_transition', 'conflict', 'moved on');
   const codeOf = (f: () => void) => {
     try {
       f();
@@ -73,10 +73,10 @@ describe('refusing a move', () => {
   };
 
   it('answers the wrong side first, then a stale version, then the state', () => {
-    expect(codeOf(() => refuseMove(refusal('wrong_side', 403), 'order', { current: 2, sent: 1 }, invalid))).toBe('wrong_side');
-    expect(codeOf(() => refuseMove(refusal('invalid_transition', 409), 'order', { current: 2, sent: 1 }, invalid))).toBe('version_conflict');
-    expect(codeOf(() => refuseMove(refusal('invalid_transition', 409), 'order', { current: 2, sent: 2 }, invalid))).toBe('invalid_transition');
-    expect(codeOf(() => refuseMove(refusal('order_in_shipment', 409), 'order', { current: 2, sent: null }, invalid))).toBe('order_in_shipment');
+    expect(codeOf(() => refuseMove(refusal('wrong_side', 'forbidden'), 'order', { current: 2, sent: 1 }, invalid))).toBe('wrong_side');
+    expect(codeOf(() => refuseMove(refusal('invalid_transition', 'conflict'), 'order', { current: 2, sent: 1 }, invalid))).toBe('version_conflict');
+    expect(codeOf(() => refuseMove(refusal('invalid_transition', 'conflict'), 'order', { current: 2, sent: 2 }, invalid))).toBe('invalid_transition');
+    expect(codeOf(() => refuseMove(refusal('order_in_shipment', 'conflict'), 'order', { current: 2, sent: null }, invalid))).toBe('order_in_shipment');
     expect(codeOf(() => refuseMove(null, 'order', { current: 2, sent: 2 }, invalid))).toBeNull();
   });
 });
@@ -85,7 +85,7 @@ describe('idempotent creation', () => {
   it('answers the first record for the same body and refuses another body under the same key', () => {
     const hash = requestHash({ lines: [[1, 2]], note: '' });
     expect(requestHash({ lines: [[1, 2]], note: '' })).toBe(hash);
-    const reused = () => new AppError('idempotency_key_reused', 409, 'reused');
+    const reused = () => new AppError('idempotency_key_reused', 'conflict', 'reused');
     expect(replayOf(undefined, hash, reused)).toBeNull();
     expect(replayOf({ id: 1, requestHash: hash }, hash, reused)).toEqual({ id: 1, requestHash: hash });
     expect(() => replayOf({ id: 1, requestHash: 'other' }, hash, reused)).toThrow('reused');

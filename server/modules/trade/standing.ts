@@ -15,7 +15,7 @@ export function refuseUnlessTrading(org: Organisation, now: () => number): void 
   const standing = standingOf(org, todayUtc(now()));
   if (standing !== 'active') {
     const why = STANDING_REFUSAL[standing];
-    throw new AppError(why.code, 403, why.message);
+    throw new AppError(why.code, 'forbidden', why.message);
   }
 }
 

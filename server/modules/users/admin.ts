@@ -70,10 +70,10 @@ export interface UsersAdminDeps {
 /** Who asks: the signed-in master admin (the routes check it too; the service does not rely on them). */
 type Viewer = Pick<CurrentUser, 'id' | 'roles' | 'isMasterAdmin' | 'elevatedUntil'>;
 
-const guard = (code: string, message: string, hint?: string) => new AppError(code, 409, message, hint ? { hint } : {});
+const guard = (code: string, message: string, hint?: string) => new AppError(code, 'conflict', message, hint ? { hint } : {});
 
 const roleAreaMismatch = (path: string, message: string) =>
-  new AppError('role_area_mismatch', 400, message, {
+  new AppError('role_area_mismatch', 'invalid', message, {
     details: [{ path, message }],
     hint: "A person's roles are all staff roles or all partner roles; a partner holds the role of its organisation's type (or the read-only partner role).",
   });
@@ -88,7 +88,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
   const tokens = createOneTimeTokens(now);
 
   function requireMaster(viewer: Viewer): void {
-    if (!isMasterAdmin(viewer)) throw new AppError('forbidden', 403, 'You need master admin access for this.');
+    if (!isMasterAdmin(viewer)) throw new AppError('forbidden', 'forbidden', 'You need master admin access for this.');
   }
 
   /** A person who exists and is not deleted (locked for the transaction's update when asked), else 404. */
@@ -495,7 +495,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
         });
       } catch (err) {
         if ((err as AppError | null)?.code === 'email_taken' || isUniqueViolation(err, 'users_email_key'))
-          throw new AppError('email_taken', 409, 'A user with this email address already exists.', {
+          throw new AppError('email_taken', 'conflict', 'A user with this email address already exists.', {
             details: [{ path: 'email', message: 'This address already has a Frolic account.' }],
           });
         throw err;

@@ -61,7 +61,7 @@ export function createUserService(deps: UserDeps) {
   }
 
   async function insertUser(tx: DbOrTx, input: NewUser, passwordHash: string | null, actor: Actor): Promise<{ userId: string; inviteToken?: string }> {
-    if (await findUserByEmail(tx, input.email)) throw new AppError('email_taken', 409, 'A user with this email address already exists.');
+    if (await findUserByEmail(tx, input.email)) throw new AppError('email_taken', 'conflict', 'A user with this email address already exists.');
     const [u] = await tx
       .insert(users)
       .values({
@@ -98,7 +98,7 @@ export function createUserService(deps: UserDeps) {
     async setStatus(userId: string, status: 'active' | 'inactive' | 'suspended', actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
         const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
-        if (!before) throw new AppError('not_found', 404, 'User not found.');
+        if (!before) throw new AppError('not_found', 'not_found', 'User not found.');
         await tx
           .update(users)
           .set({ status, updatedAt: new Date(now()) })
@@ -119,7 +119,7 @@ export function createUserService(deps: UserDeps) {
     async unlock(userId: string, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
         const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-        if (!user) throw new AppError('not_found', 404, 'User not found.');
+        if (!user) throw new AppError('not_found', 'not_found', 'User not found.');
         await lockout.clearAll(tx, subjectOf(user.email));
         await recordAudit(tx, actor, { action: 'UNLOCK', tableName: 'users', recordId: userId });
       });

@@ -9,6 +9,7 @@ import { taxRateLabel } from '@shared/invoice-totals';
 import type { Route } from './+types/generate';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { FormError, inputClass } from '~/components/forms/fields';
+import { refusalOf } from '~/lib/domain-error';
 import { issueInvoiceAction, requireInvoicesPage, selectionOf } from '~/features/invoices/invoices.server';
 import { plural } from '@shared/plural';
 
@@ -26,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     try {
       preview = await invoices.preview(user, { customerId: customer.id, orderIds });
     } catch (err) {
-      const e = err as { status?: number; message?: string };
-      if (typeof e?.status !== 'number' || e.status >= 500) throw err;
+      const e = refusalOf(err);
+      if (!e) throw err;
       previewError = e.message ?? 'These orders cannot be invoiced.';
     }
   }

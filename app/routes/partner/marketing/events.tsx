@@ -11,9 +11,9 @@ import type { Route } from './+types/events';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { Field, FormError } from '~/components/forms/fields';
 import { MyRequests } from '~/features/marketing-requests/my-requests';
-import { formFields, refusedToAct, refusedWith, renamed, requireRequester, standingNotice, toMinorUnits } from '~/features/marketing-requests/partner.server';
+import { refusedToAct, requireRequester, standingNotice, toMinorUnits } from '~/features/marketing-requests/partner.server';
 import { StandingNotice } from '~/features/marketing-requests/standing-notice';
-import { actionError } from '~/lib/action-result';
+import { partnerForm, renamed } from '~/lib/partner-action.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Event Requests · Frolic' }];
 
@@ -40,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireRequester(request, context);
-  const values = await formFields(request);
+  const form = await partnerForm(request);
+  const { values } = form;
   const intent = values.intent === 'join' ? 'join' : 'propose';
   const eventId = values.eventId ?? '';
   const blocked = await refusedToAct(context, user, { intent, eventId });
@@ -65,23 +66,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!parsed.success && budgetMinor === undefined) {
       const errors = { ...renamed(fieldErrors(parsed.error), rename), budget: 'Enter an amount like 1500 or 1500.50.' };
-      return actionError(400, { errors, formError: 'Check the highlighted fields.', code: 'validation_failed', values, intent, eventId });
+      return form.invalid(errors, undefined, { formError: 'Check the highlighted fields.', intent, eventId });
     }
   }
-  if (!parsed.success)
-    return actionError(400, {
-      errors: renamed(fieldErrors(parsed.error), rename),
-      formError: 'Check the highlighted fields.',
-      code: 'validation_failed',
-      values,
-      intent,
-      eventId,
-    });
+  if (!parsed.success) return form.invalid(parsed.error, rename, { formError: 'Check the highlighted fields.', intent, eventId });
   let id: number;
   try {
     ({ id } = await context.services.marketingRequests.create(user, parsed.data, context.auth.actor(user.id)));
   } catch (err) {
-    return refusedWith(err, values, rename, { intent, eventId });
+    return form.refused(err, rename, { intent, eventId });
   }
   throw context.flash.redirectWithToast(href('/partner/dashboard/marketing/requests/:id', { id: String(id) }), {
     title: intent === 'join' ? 'Request to join sent' : 'Event proposal sent',

@@ -2,7 +2,6 @@
 // downloadable, and a request for printed copies — quantities per item, where to deliver them (the
 // organisation's address to start from) and by when — with the partner's materials requests below.
 import { Form, href, useNavigation } from 'react-router';
-import { fieldErrors } from '@shared/field-errors';
 import { COLLATERAL_KIND_LABELS, type CollateralKind } from '@shared/marketing-constants';
 import { MAX_QUANTITY } from '@shared/marketing-request-constants';
 import { ORGANISATION_TYPE_LABELS } from '@shared/partners';
@@ -12,9 +11,9 @@ import type { Route } from './+types/materials';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { Field, FormError, inputClass } from '~/components/forms/fields';
 import { MyRequests } from '~/features/marketing-requests/my-requests';
-import { formFields, refusedToAct, refusedWith, renamed, requireRequester, standingNotice } from '~/features/marketing-requests/partner.server';
+import { refusedToAct, requireRequester, standingNotice } from '~/features/marketing-requests/partner.server';
 import { StandingNotice } from '~/features/marketing-requests/standing-notice';
-import { actionError } from '~/lib/action-result';
+import { partnerForm } from '~/lib/partner-action.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Request Materials · Frolic' }];
 
@@ -48,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireRequester(request, context);
   const blocked = await refusedToAct(context, user);
   if (blocked) return blocked;
-  const values = await formFields(request);
+  const form = await partnerForm(request);
+  const { values } = form;
   // Only the items given a number of copies are asked for (an empty box or 0: not this one).
   const items = Object.entries(values)
     .filter(([k, v]) => QTY.test(k) && v.trim() !== '' && v.trim() !== '0')
@@ -65,18 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     details: values.details ?? '',
     items,
   });
-  if (!parsed.success)
-    return actionError(400, {
-      errors: renamed(fieldErrors(parsed.error), rename),
-      formError: 'Check the highlighted fields.',
-      code: 'validation_failed',
-      values,
-    });
+  if (!parsed.success) return form.invalid(parsed.error, rename, { formError: 'Check the highlighted fields.' });
   let id: number;
   try {
     ({ id } = await context.services.marketingRequests.create(user, parsed.data, context.auth.actor(user.id)));
   } catch (err) {
-    return refusedWith(err, values, rename);
+    return form.refused(err, rename);
   }
   throw context.flash.redirectWithToast(href('/partner/dashboard/marketing/requests/:id', { id: String(id) }), {
     title: 'Request sent',

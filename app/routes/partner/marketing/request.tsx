@@ -6,10 +6,11 @@ import { marketingRequestId, requestComment } from '@shared/schemas/marketing-re
 import type { Route } from './+types/request';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { CommentThread } from '~/features/marketing-requests/comment-thread';
-import { formFields, refusedToAct, refusedWith, requireRequester, standingNotice } from '~/features/marketing-requests/partner.server';
+import { refusedToAct, requireRequester, standingNotice } from '~/features/marketing-requests/partner.server';
 import { RequestFacts } from '~/features/marketing-requests/request-facts';
 import { actionError } from '~/lib/action-result';
 import { orNotFound, requireFound } from '~/lib/params.server';
+import { partnerForm } from '~/lib/partner-action.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.request.title ?? 'Request'} · Marketing · Frolic` }];
 
@@ -30,13 +31,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await orNotFound(requests.getOwn(user, id), NOT_FOUND);
   const blocked = await refusedToAct(context, user);
   if (blocked) return blocked;
-  const values = await formFields(request);
+  const form = await partnerForm(request);
+  const { values } = form;
   const parsed = requestComment.safeParse({ body: values.body });
   if (!parsed.success) return actionError(400, { errors: fieldErrors(parsed.error), code: 'validation_failed', values });
   try {
     await requests.commentOwn(user, id, parsed.data, context.auth.actor(user.id));
   } catch (err) {
-    return refusedWith(err, values);
+    return form.refused(err);
   }
   throw context.flash.redirectWithToast(href('/partner/dashboard/marketing/requests/:id', { id: String(id) }), { title: 'Comment sent' });
 }

@@ -37,7 +37,7 @@ export async function insertDraft(tx: Tx, issuerId: string, p: PreparedInvoice, 
     await tx.insert(invoiceOrders).values(p.orders.map((o) => ({ invoiceId: draft.id, orderId: o.id })));
   } catch (err) {
     // Another invoice took one of the orders since they were checked.
-    if (isUniqueViolation(err, 'invoice_orders_order_key')) throw new AppError('order_already_invoiced', 409, 'An order can be on one invoice only.');
+    if (isUniqueViolation(err, 'invoice_orders_order_key')) throw new AppError('order_already_invoiced', 'conflict', 'An order can be on one invoice only.');
     throw err;
   }
   await writeLines(tx, draft.id, p);

@@ -46,7 +46,7 @@ async function issueIn(
     if (!moved)
       throw new AppError(
         'order_not_approved',
-        409,
+        'conflict',
         `Order ${o.number} is ${statusInSentence(o.status)}: only approved, shipped or delivered orders can be invoiced.`,
       );
     fx.orderChanged(moved);

@@ -7,7 +7,7 @@ import { todayUtc } from '../../../../shared/partners';
 import type { MarketingRequestInput } from '../../../../shared/schemas/marketing-requests';
 import type { Viewer } from '../../../auth/authorize';
 import type { Actor } from '../../../core/actor';
-import { AppError, notFound } from '../../../core/errors';
+import { AppError, notFound, type ErrorKind } from '../../../core/errors';
 import type { Tx } from '../../../db/client';
 import { brandEvents, collateralItems, marketingRequestItems, marketingRequests, type organisations } from '../../../db/schema';
 import { recordAudit } from '../../audit/service';
@@ -16,7 +16,7 @@ import { partnerOrganisation } from '../../trade';
 import { READ, type RequestContext } from '../context';
 import type { RequestDetail, RequestRow } from '../queries';
 
-const fieldRefusal = (code: string, status: number, message: string, path: string) => new AppError(code, status, message, { details: [{ path, message }] });
+const fieldRefusal = (code: string, kind: ErrorKind, message: string, path: string) => new AppError(code, kind, message, { details: [{ path, message }] });
 
 async function insertRequest(
   ctx: RequestContext,
@@ -26,7 +26,7 @@ async function insertRequest(
   input: MarketingRequestInput,
 ): Promise<RequestRow> {
   const notPast = (day: string, path: string, what: string) => {
-    if (day < todayUtc(ctx.now())) throw fieldRefusal('date_in_past', 400, `The ${what} is in the past: choose today or a later day.`, path);
+    if (day < todayUtc(ctx.now())) throw fieldRefusal('date_in_past', 'invalid', `The ${what} is in the past: choose today or a later day.`, path);
   };
   const base = { organisationId: org.id, requestedBy: viewer.id, kind: input.kind, details: input.details };
   if (input.kind === 'materials') {
@@ -44,7 +44,7 @@ async function insertRequest(
         : [{ path: `items.${i}.collateralId`, message: `This item is not offered to ${org.type}s.` }];
     });
     if (refused.length)
-      throw new AppError('collateral_unavailable', 400, `Only published collateral offered to ${org.type}s can be requested.`, { details: refused });
+      throw new AppError('collateral_unavailable', 'invalid', `Only published collateral offered to ${org.type}s can be requested.`, { details: refused });
     const named = input.items.map((i) => `${i.quantity} × ${byId.get(i.collateralId)?.title}`).join(', ');
     const title = input.title || (named.length <= 150 ? named : `${input.items.length} printed items`);
     const [row] = await tx
@@ -69,14 +69,14 @@ async function insertRequest(
     .from(brandEvents)
     .where(and(eq(brandEvents.id, input.eventId), eq(brandEvents.published, true)));
   if (!event) throw notFound('Event');
-  if ((event.endsAt ?? event.startsAt).getTime() <= ctx.now()) throw fieldRefusal('event_over', 400, 'This event has already taken place.', 'eventId');
+  if ((event.endsAt ?? event.startsAt).getTime() <= ctx.now()) throw fieldRefusal('event_over', 'invalid', 'This event has already taken place.', 'eventId');
   const [pending] = await tx
     .select({ id: marketingRequests.id })
     .from(marketingRequests)
     .where(and(eq(marketingRequests.organisationId, org.id), eq(marketingRequests.eventId, event.id), inArray(marketingRequests.status, ['open', 'approved'])))
     .limit(1);
   if (pending)
-    throw new AppError('already_requested', 409, 'Your organisation has already asked to join this event.', {
+    throw new AppError('already_requested', 'conflict', 'Your organisation has already asked to join this event.', {
       details: { requestId: pending.id },
       hint: 'Follow the request you already made.',
     });

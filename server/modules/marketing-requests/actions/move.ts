@@ -14,7 +14,7 @@ import { addComment } from './comment';
 
 function invalidTransition(from: MarketingRequestStatus, to: MarketingRequestStatus): AppError {
   const verb = { open: 'reopened', approved: 'approved', declined: 'declined', fulfilled: 'marked fulfilled' }[to];
-  return new AppError('invalid_transition', 409, `This request is ${MARKETING_REQUEST_STATUS_LABELS[from].toLowerCase()}: it cannot be ${verb}.`, {
+  return new AppError('invalid_transition', 'conflict', `This request is ${MARKETING_REQUEST_STATUS_LABELS[from].toLowerCase()}: it cannot be ${verb}.`, {
     details: { from, to },
     hint: 'Reload the request to see where it stands.',
   });

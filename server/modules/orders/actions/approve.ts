@@ -9,7 +9,7 @@ import { plural } from '../../../../shared/plural';
 import { isBlank } from '../../../../shared/schemas/text';
 import type { ApproveOrderInput } from '../../../../shared/schemas/orders';
 import type { Viewer } from '../../../auth/authorize';
-import { AppError, notFound } from '../../../core/errors';
+import { AppError, notFound, type ErrorKind } from '../../../core/errors';
 import type { Actor } from '../../../core/actor';
 import { orderItems } from '../../../db/schema';
 import { enforceCreditHold } from '../../payments';
@@ -17,8 +17,8 @@ import { balanceOf, moveStockOr, productNameOf } from '../../stock';
 import type { OrderContext } from '../context';
 import type { Channel, OrderDetail } from '../types';
 
-const fieldError = (code: string, status: number, message: string, details: { path: string; message: string }[]) =>
-  new AppError(code, status, message, { details });
+const fieldError = (code: string, kind: ErrorKind, message: string, details: { path: string; message: string }[]) =>
+  new AppError(code, kind, message, { details });
 
 export async function approve(ctx: OrderContext, viewer: Viewer, id: number, input: ApproveOrderInput, actor: Actor, channel: Channel): Promise<OrderDetail> {
   const { now } = ctx;
@@ -41,9 +41,9 @@ export async function approve(ctx: OrderContext, viewer: Viewer, id: number, inp
         problems.push({ path: `lines.${i}.reason`, code: 'reason_required', message: 'Say why this line changed.' });
       cases.set(item.id, { cases: l.cases, reason: l.cases !== item.casesRequested ? l.reason : null });
     });
-    if (problems.length) throw fieldError(problems[0]!.code, 400, 'Some lines cannot be approved as they are.', problems);
+    if (problems.length) throw fieldError(problems[0]!.code, 'invalid', 'Some lines cannot be approved as they are.', problems);
     if ([...cases.values()].every((c) => c.cases === 0))
-      throw fieldError('nothing_approved', 400, 'Every line is at zero: reject the order instead.', [
+      throw fieldError('nothing_approved', 'invalid', 'Every line is at zero: reject the order instead.', [
         { path: 'lines', message: 'Keep at least one case, or reject the order.' },
       ]);
     let subtotal = 0;
@@ -95,7 +95,7 @@ export async function approve(ctx: OrderContext, viewer: Viewer, id: number, inp
           const available = Math.max(0, Math.floor(b.available / item.caseSize));
           const at = input.lines.findIndex((l) => l.itemId === item.id);
           const name = await productNameOf(tx, item.productId);
-          return new AppError('insufficient_stock', 409, `Not enough stock of ${name}: only ${plural(available, 'case')} available.`, {
+          return new AppError('insufficient_stock', 'conflict', `Not enough stock of ${name}: only ${plural(available, 'case')} available.`, {
             details: [
               {
                 path: at >= 0 ? `lines.${at}.cases` : 'lines',

@@ -7,7 +7,7 @@ import { lineTotalMinor, MAX_AMOUNT_MINOR, taxOn } from '../../../../shared/invo
 import { plural } from '../../../../shared/plural';
 import type { PlaceOrderInput } from '../../../../shared/schemas/orders';
 import type { Viewer } from '../../../auth/authorize';
-import { AppError, isUniqueViolation } from '../../../core/errors';
+import { AppError, isUniqueViolation, type ErrorKind } from '../../../core/errors';
 import type { Actor } from '../../../core/actor';
 import type { Tx } from '../../../db/client';
 import { orderItems, orders, productTradePrices, products, tradeTerms } from '../../../db/schema';
@@ -17,8 +17,8 @@ import { partnerOrganisation, replayOf, requestHash } from '../../trade';
 import type { OrderContext } from '../context';
 import type { OrderDetail, OrderRow } from '../types';
 
-const fieldError = (code: string, status: number, message: string, details: { path: string; message: string }[]) =>
-  new AppError(code, status, message, { details });
+const fieldError = (code: string, kind: ErrorKind, message: string, details: { path: string; message: string }[]) =>
+  new AppError(code, kind, message, { details });
 
 /** The order's canonical form: the same order hashes the same whatever its lines' order. */
 function orderHash(input: PlaceOrderInput): string {
@@ -27,7 +27,7 @@ function orderHash(input: PlaceOrderInput): string {
 }
 
 const keyReused = (existing: OrderRow) =>
-  new AppError('idempotency_key_reused', 409, 'This Idempotency-Key was already used for a different order.', {
+  new AppError('idempotency_key_reused', 'conflict', 'This Idempotency-Key was already used for a different order.', {
     details: { orderId: existing.id, number: existing.number },
     hint: 'Send a new key for a new order; resend the same order to get it back.',
   });
@@ -67,7 +67,7 @@ export async function place(
     row = await ctx.write(async (tx, tell) => {
       const org = await ctx.tradingOrganisation(tx, buyerId);
       const sellerId = org.type === 'importer' ? null : org.supplierId;
-      if (org.type !== 'importer' && !sellerId) throw new AppError('no_supplier', 409, 'Your organisation has no supplier to order from yet.');
+      if (org.type !== 'importer' && !sellerId) throw new AppError('no_supplier', 'conflict', 'Your organisation has no supplier to order from yet.');
       // The number's lock also serialises placings under one key: a retry that raced its first attempt finds it here.
       const number = await nextNumber(ctx, tx);
       if (key) {
@@ -101,7 +101,7 @@ export async function place(
         return p && p.currency === currency ? [] : [{ path: `lines.${i}.productId`, message: 'This product cannot be ordered.' }];
       });
       if (refused.length)
-        throw fieldError('product_unavailable', 400, 'Only active products with a trade price for your organisation can be ordered.', refused);
+        throw fieldError('product_unavailable', 'invalid', 'Only active products with a trade price for your organisation can be ordered.', refused);
       // A buyer orders what its supplier can sell it now (the seller's available stock, from its ledger).
       // Approval reserves it; until then another buyer may take it, and approval refuses what is gone.
       const stock = await balancesOf(tx, sellerId, ids);
@@ -115,7 +115,7 @@ export async function place(
       if (short.length)
         throw new AppError(
           'insufficient_stock',
-          409,
+          'conflict',
           short.length === 1
             ? `Not enough stock of ${short[0]!.name}: only ${plural(short[0]!.availableCases, 'case')} available.`
             : `Not enough stock of ${short.map((x) => x.name).join(', ')}: lower the highlighted lines.`,
@@ -136,7 +136,7 @@ export async function place(
       // Past the largest amount the subtotal alone is too much (and may be past exact arithmetic): no tax is computed on it.
       const tax = subtotal > MAX_AMOUNT_MINOR ? 0 : taxOn(subtotal, taxRateBp);
       if (lines.some((l) => l.lineTotalMinor > MAX_AMOUNT_MINOR) || subtotal + tax > MAX_AMOUNT_MINOR)
-        throw fieldError('order_too_large', 400, 'This order adds up to more than one order can hold: split it.', [
+        throw fieldError('order_too_large', 'invalid', 'This order adds up to more than one order can hold: split it.', [
           { path: 'lines', message: 'Order fewer cases, or split the order.' },
         ]);
       const at = new Date(ctx.now());

@@ -17,7 +17,7 @@ import type { Effects, PaymentContext } from '../context';
 import { paymentLabel, type PaymentRow } from '../views';
 
 function notPending(row: PaymentRow, what: string) {
-  return new AppError('invalid_transition', 409, `This payment is ${statusInSentence(row.status)}: it cannot be ${what}.`, {
+  return new AppError('invalid_transition', 'conflict', `This payment is ${statusInSentence(row.status)}: it cannot be ${what}.`, {
     details: { from: row.status },
     hint: 'Reload the page to see where it stands.',
   });

@@ -25,7 +25,7 @@ function paymentHash(input: RecordPaymentInput): string {
 }
 
 const keyReused = (existing: PaymentRow) =>
-  new AppError('idempotency_key_reused', 409, 'This Idempotency-Key was already used for a different payment.', {
+  new AppError('idempotency_key_reused', 'conflict', 'This Idempotency-Key was already used for a different payment.', {
     details: { paymentId: existing.id },
     hint: 'Send a new key for a new payment; resend the same payment to get it back.',
   });
@@ -53,7 +53,7 @@ export async function record(
   const first = await replay();
   if (first) return { payment: await ctx.view(first, payerId), replayed: true };
   if (input.paidOn > ctx.today())
-    throw new AppError('paid_on_in_future', 400, 'The payment date cannot be in the future.', {
+    throw new AppError('paid_on_in_future', 'invalid', 'The payment date cannot be in the future.', {
       details: [{ path: 'paidOn', message: 'Enter the day the money was sent (today or earlier).' }],
     });
   let row: PaymentRow;
@@ -62,11 +62,11 @@ export async function record(
       const org = await ctx.tradingOrganisation(tx, payerId);
       const payeeId = org.supplierId;
       if (!payeeId || org.type !== 'retailer')
-        throw new AppError('no_supplier', 409, 'Payments are recorded by a retailer to its distributor: your organisation has none to pay.');
+        throw new AppError('no_supplier', 'conflict', 'Payments are recorded by a retailer to its distributor: your organisation has none to pay.');
       const [terms] = await tx.select().from(tradeTerms).where(eq(tradeTerms.customerId, payerId));
       const currency = terms?.currency ?? org.currency;
       if (input.currency !== currency)
-        throw new AppError('currency_mismatch', 400, `Payments to your supplier are in ${currency}.`, {
+        throw new AppError('currency_mismatch', 'invalid', `Payments to your supplier are in ${currency}.`, {
           details: [{ path: 'currency', message: `Pay in ${currency}.` }],
         });
       const { rows, available } = await lockInvoices(tx, input.allocations, payerId, payeeId, input.currency);

@@ -63,10 +63,15 @@ export async function create(ctx: ShipmentContext, viewer: Viewer, input: Create
     });
     if (problems.length) {
       const first = problems[0]!;
-      throw new AppError(first.code, 409, first.code === 'over_shipment' ? 'Some lines would ship more than was approved.' : 'Some orders cannot be shipped.', {
-        details: problems,
-        hint: 'Reload the retailer’s orders to see what is left to ship.',
-      });
+      throw new AppError(
+        first.code,
+        'conflict',
+        first.code === 'over_shipment' ? 'Some lines would ship more than was approved.' : 'Some orders cannot be shipped.',
+        {
+          details: problems,
+          hint: 'Reload the retailer’s orders to see what is left to ship.',
+        },
+      );
     }
     const created = await ctx.insertShipment(
       tx,

@@ -32,7 +32,7 @@ export async function discard(ctx: ShipmentContext, viewer: Viewer, id: number, 
       if (current.status !== 'preparing')
         throw new AppError(
           'invalid_transition',
-          409,
+          'conflict',
           `This shipment is ${SHIPMENT_STATUS_LABELS[current.status].toLowerCase()}: it can no longer be called off.`,
         );
       throw versionConflict('shipment', current.version, version);

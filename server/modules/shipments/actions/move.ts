@@ -34,7 +34,7 @@ async function shipStock(tx: Tx, row: ShipmentRow, items: ItemRow[], actor: Acto
       async () => {
         const b = await balanceOf(tx, row.senderId, item.productId);
         const name = await productNameOf(tx, item.productId);
-        return new AppError('insufficient_stock', 409, `Not enough stock of ${name} is reserved for this shipment.`, {
+        return new AppError('insufficient_stock', 'conflict', `Not enough stock of ${name} is reserved for this shipment.`, {
           details: [
             {
               path: 'lines',

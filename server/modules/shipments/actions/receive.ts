@@ -26,14 +26,14 @@ function checkLines(items: ItemRow[], input: ReceiptInput) {
   const named = new Set(input.lines.map((l) => l.shipmentItemId));
   const missing = items.filter((i) => !named.has(i.id));
   if (missing.length)
-    throw new AppError('receipt_line_missing', 400, 'Say what arrived on every line of the shipment.', {
+    throw new AppError('receipt_line_missing', 'invalid', 'Say what arrived on every line of the shipment.', {
       details: missing.map((i) => ({ path: 'lines', shipmentItemId: i.id, message: 'Say what arrived on this line.' })),
     });
   const over = input.lines
     .map((l, i) => ({ l, i, item: byId.get(l.shipmentItemId)! }))
     .filter(({ l, item }) => exceedsShipment({ cases: item.cases, casesReceived: l.casesReceived, casesDamaged: l.casesDamaged }));
   if (over.length)
-    throw new AppError('receipt_exceeds_shipment', 400, 'A line reports more cases than were shipped.', {
+    throw new AppError('receipt_exceeds_shipment', 'invalid', 'A line reports more cases than were shipped.', {
       details: over.map(({ i, item }) => ({
         path: `lines.${i}.casesReceived`,
         shipmentItemId: item.id,
@@ -112,4 +112,4 @@ export async function receive(ctx: ShipmentContext, viewer: Viewer, shipmentId: 
 }
 
 const alreadyReceived = () =>
-  new AppError('already_received', 409, 'This shipment has been received already.', { hint: 'Reload the shipment to see its receipt.' });
+  new AppError('already_received', 'conflict', 'This shipment has been received already.', { hint: 'Reload the shipment to see its receipt.' });

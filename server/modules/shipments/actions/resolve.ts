@@ -82,7 +82,7 @@ export async function resolve(ctx: ShipmentContext, viewer: Viewer, receiptId: n
         .where(and(eq(receipts.creditNoteId, note.id), ne(receipts.id, receipt.id)))
         .limit(1);
       if (taken)
-        throw new AppError('credit_note_used', 409, 'That credit note already answers another delivery discrepancy.', {
+        throw new AppError('credit_note_used', 'conflict', 'That credit note already answers another delivery discrepancy.', {
           hint: 'Issue a credit note for this shortfall instead.',
         });
       const credited = new Map<number, number>();
@@ -92,13 +92,13 @@ export async function resolve(ctx: ShipmentContext, viewer: Viewer, receiptId: n
         .where(eq(invoiceItems.invoiceId, note.id)))
         if (line.orderItemId !== null) credited.set(line.orderItemId, (credited.get(line.orderItemId) ?? 0) + line.cases);
       if ((await missingOf(tx, receipt.id)).some((m) => (credited.get(m.orderItemId) ?? 0) < m.cases))
-        throw new AppError('credit_note_short', 409, 'That credit note does not credit every missing or damaged case of this delivery.', {
+        throw new AppError('credit_note_short', 'conflict', 'That credit note does not credit every missing or damaged case of this delivery.', {
           hint: 'Issue a credit note for this shortfall instead.',
         });
       set.creditNoteId = note.id;
     } else {
       // A credit note for what is missing (short or damaged), issued now in this transaction.
-      if (!ctx.deps.invoicing) throw new AppError('credit_unavailable', 503, 'Credit notes cannot be issued here.');
+      if (!ctx.deps.invoicing) throw new AppError('credit_unavailable', 'unavailable', 'Credit notes cannot be issued here.');
       const lines = await missingOf(tx, receipt.id);
       const credit = await ctx.deps.invoicing.creditForShortfall(
         tx,
@@ -107,7 +107,7 @@ export async function resolve(ctx: ShipmentContext, viewer: Viewer, receiptId: n
       );
       const first = credit.creditNotes[0];
       if (!first)
-        throw new AppError('nothing_invoiced', 409, 'None of the missing lines is on an issued invoice: there is nothing to credit.', {
+        throw new AppError('nothing_invoiced', 'conflict', 'None of the missing lines is on an issued invoice: there is nothing to credit.', {
           hint: 'Send a replacement shipment instead, or issue the invoice first.',
         });
       set.creditNoteId = first.id;
@@ -173,7 +173,7 @@ async function replace(
       });
   });
   if (problems.length)
-    throw new AppError('replacement_exceeds_missing', 409, 'A replacement sends at most what was missing.', {
+    throw new AppError('replacement_exceeds_missing', 'conflict', 'A replacement sends at most what was missing.', {
       details: problems,
       hint: 'Send again only what arrived short or damaged.',
     });
@@ -216,7 +216,7 @@ async function replace(
       },
       async () => {
         const name = await productNameOf(tx, l.productId);
-        return new AppError('insufficient_stock', 409, `Not enough stock of ${name} is available for the replacement.`, {
+        return new AppError('insufficient_stock', 'conflict', `Not enough stock of ${name} is available for the replacement.`, {
           details: [{ path: 'lines', productId: l.productId, message: `Not enough stock of ${name} available.` }],
           hint: 'Answer with a credit note instead, or wait for stock to arrive.',
         });
