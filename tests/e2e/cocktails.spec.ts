@@ -135,7 +135,7 @@ test.describe('cocktail recipes', () => {
   });
 
   test('axe finds no serious or critical issue on the list, a filtered list and a recipe', async ({ page }) => {
-    // axe over several pages takes 10–20 s on two idle cores: room for a busy machine.
+    // axe over several pages is slow work: room for a busy machine.
     test.slow();
     await openCocktails(page);
     await expectNoSeriousAxeIssue(page, '/cocktails');

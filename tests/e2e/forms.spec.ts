@@ -86,7 +86,7 @@ test.describe('on the shared server', () => {
   });
 
   test('axe finds no serious or critical issue on the content and form pages', async ({ page }) => {
-    // axe over several pages takes 10–20 s on two idle cores: room for a busy machine.
+    // axe over several pages is slow work: room for a busy machine.
     test.slow();
     for (const path of ['/contact', '/business-inquiry', '/about', '/drink-responsibly', '/privacy', '/cookies', '/imprint', '/terms']) {
       await page.goto(path);

@@ -142,7 +142,7 @@ test('a product page opens from the list, scrolled to the top', async ({ page })
 });
 
 test('axe finds no serious or critical issue on public pages', async ({ page, browser }) => {
-  // axe over several pages takes 10–20 s on two idle cores: room for a busy machine.
+  // axe over several pages is slow work: room for a busy machine.
   test.slow();
   for (const path of ['/', '/products', '/products/frolic-london-dry-gin', '/about', '/this-does-not-exist', '/admin-login']) {
     await page.goto(path);

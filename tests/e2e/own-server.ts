@@ -115,9 +115,8 @@ export async function bootServer(dataDir: string, port: number, env: Record<stri
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-      // No load shedding by event-loop delay: two workers, their browsers and servers share two cores,
-      // and a journey is not about overload (a CI run saw 503 "Frolic is busy" in four journeys while
-      // the machine ran other work; shedding itself: tests/api/overload.test.ts).
+      // No load shedding by event-loop delay: workers, their browsers and servers share the cores, and
+      // a journey is not about overload (shedding itself: tests/api/overload.test.ts).
       OVERLOAD_MAX_LAG_MS: '0',
       // Every file size PGlite remembers is checked against the disk (server/db/pglite-file-sizes.ts).
       PGLITE_FILE_SIZE_CHECK: 'true',

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../../playwright.config';
 import { passGate, signInAsDemo } from './fixtures';
 
 test('an admin imports the valid rows of a CSV and edits the new store', async ({ page }) => {
-  test.slow(); // a sign-in, an import and an edit: 27 s on a loaded CI machine
+  test.slow(); // a sign-in, an import and an edit: room for a busy machine
   await page.goto('/admin-login');
   await passGate(page);
   await page.getByLabel('Email address').fill('admin@demo.frolic.example');

@@ -147,7 +147,7 @@ test.describe('buy online', () => {
 });
 
 test('axe finds no serious or critical issue on the locator and buy-online pages', async ({ page }) => {
-  // axe over several pages takes 10–20 s on two idle cores: room for a busy machine.
+  // axe over several pages is slow work: room for a busy machine.
   test.slow();
   await openLocator(page);
   for (const path of ['/store-locator', '/store-locator?q=London&radius=50&unit=mi', '/store-locator?q=Tokyo', '/store-locator?q=Xyzzy', '/buy-online']) {

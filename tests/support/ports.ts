@@ -1,5 +1,5 @@
 // Ports for the servers a test starts as processes of their own: ones the kernel says are free
-// now, not ones computed from the pid (which met a NATS server on 4222 on a CI machine).
+// now, not ones computed from the pid (which may meet another service's port on the machine).
 import { createServer } from 'node:net';
 
 /** `n` distinct ports free on 127.0.0.1 at this moment (held together while they are picked, so none repeats). */

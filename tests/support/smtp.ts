@@ -75,8 +75,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
         return Promise.resolve(already);
       }
       return new Promise((resolve, reject) => {
-        // A hang detector, not a speed check: the mail job runs beside a hundred other test files
-        // on two cores, and one took over 5 s there (CI, 2026-11-28).
+        // A hang detector, not a speed check: the mail job runs beside other test files on two cores.
         const timer = setTimeout(() => reject(new Error(`no email to ${to}`)), 15_000);
         waiters.push({
           to: to.toLowerCase(),
