@@ -1,9 +1,8 @@
 // Public pages hydrate on the visitor's first intent, not at load (issue 21). They are server-rendered
 // and work without JavaScript — links navigate, forms post to their route's action (the gate, contact
-// and inquiry forms were built that way) — so the ~115 KB of React and React Router they need only to
-// be *enhanced* is fetched and run when the visitor first presses, types or tabs: not on a page read
-// and left, and not before the first paint, where it held FCP and LCP back by a second and, after
-// them, counted four times over as blocking time on a phone.
+// and inquiry forms were built that way) — so the React and React Router they need only to be
+// *enhanced* is fetched and run when the visitor first presses, types or tabs: not on a page read and
+// left, and not before the first paint, which it would delay (docs/decisions/033-hydrate-on-intent.md).
 //
 // How: the server renders as always, and `holdScripts` rewrites the HTML stream of such a page. React
 // Router's module script (`<script type="module">` that imports the route modules and the client
@@ -17,7 +16,7 @@
 // and native controls keep their native behaviour meanwhile.
 //
 // Which pages: every route of the match is public (`ON_INTENT_ROUTES`) and nothing needs the browser at
-// once — no flashed toast to show. What a page used to complete in the browser at load is rendered by
+// once — no flashed toast to show. What a page would complete in the browser at load is rendered by
 // the server: the store locator marks each store's "today" as rendered, and its cached copy lives
 // no later than the shown zones' next midnight (shared/page-cache.ts).
 import { Transform } from 'node:stream';

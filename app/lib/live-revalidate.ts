@@ -3,8 +3,7 @@
 // React Router's `revalidate()` aborts the loads of a navigation (or revalidation) under way and
 // starts them again. The aborted request has already reached the server, which reads — and clears —
 // a toast flashed by the action that just redirected; its answer is thrown away, and the toast with
-// it (a CI run lost "Security settings saved" so: two loads after the save, the first discarded;
-// tests/e2e/live-refresh.spec.ts reproduces it). A signal that arrives while the page loads is kept
+// it (tests/e2e/live-refresh.spec.ts reproduces it). A signal that arrives while the page loads is kept
 // and served once it is idle: the load under way may have read before the change it announces.
 import { useCallback, useLayoutEffect } from 'react';
 import { useFetchers, useNavigation, useRevalidator } from 'react-router';

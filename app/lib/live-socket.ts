@@ -1,4 +1,4 @@
-// A signed-in user's live connection (docs/architecture.md "The live channel"): one WebSocket with
+// A signed-in user's live connection (docs/decisions/017-the-live-channel-and-the-bell.md): one WebSocket with
 // the spec §9 reconnect backoff. Events are signals (a notification arrived, something changed);
 // pages refresh their data from the server (revalidate) rather than patch it, so the server stays
 // the source. After a reconnect the caller is told to resync: anything missed while disconnected

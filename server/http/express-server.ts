@@ -3,11 +3,8 @@
 // Express gives each request and response its own prototypes (`app.request`, `app.response`) by
 // `Object.setPrototypeOf` at the start of every request. V8 does not cache that change for Node's
 // request and response objects: each one gets new hidden classes — one more for every property the
-// middleware then adds — and hidden classes live in the old generation. Measured on Node 20 at 1,000
-// requests/s: a bare Express app moved ~9 KB a request into the old generation (plain Node
-// `http`: 0.2 KB), the API's middleware ~23 KB; on the chat's hot path the old generation grew
-// 14 MB/s and was marked and compacted every second or two, each time a 10–30 ms pause
-// (docs/benchmarks.md, "Express's prototypes and the old generation").
+// middleware then adds — and hidden classes live in the old generation, which then needs marking
+// and compacting, with pauses, under load (figures: docs/decisions/031-requests-born-with-express-prototypes.md).
 //
 // Here the server constructs requests and responses from subclasses of Node's whose prototypes hold
 // what Express's do, and those prototypes become `app.request` and `app.response`: Express's

@@ -1,8 +1,7 @@
 // The one rule for writes to pages (form posts to React Router actions, and the router's own `.data`
 // posts): a page action takes a form — application/x-www-form-urlencoded or multipart/form-data —
 // and nothing else. Checked here, before React Router, because every action calls
-// `request.formData()`, which throws on JSON, text or a broken multipart body (that was a 500 on 17
-// routes). The body is read once, parsed once to prove it is a readable form whose text can be
+// `request.formData()`, which throws on JSON, text or a broken multipart body (a 500 otherwise). The body is read once, parsed once to prove it is a readable form whose text can be
 // stored, and handed to the adapter (react-router.ts) as bytes for React Router to parse again.
 //
 // - 411 `length_required`: a chunked body without Content-Length (page forms are small).

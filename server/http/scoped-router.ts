@@ -1,8 +1,8 @@
 // The API's module routers are mounted one after another on `/api`, each with its full paths
 // (`/chat/conversations/:id/messages`). Express hands every request to each router in turn until
 // one answers, and a router walks all of its routes: a request for a late module passed through
-// hundreds of routes first — over a third of what a chat message allocated, and a walk long enough for
-// Express to break it up with `setImmediate`. `scopedRouters` reads the first path segments each
+// hundreds of routes first — a large share of what a request allocates, and a walk long enough for
+// Express to break it up with `setImmediate` (docs/decisions/031-requests-born-with-express-prototypes.md). `scopedRouters` reads the first path segments each
 // router's routes can match (two where both are literal: `admin/users`) and hands a request only to
 // the routers whose routes may match its path: the same routes in the same order answer the same
 // requests, the others are not entered.

@@ -7,8 +7,8 @@ import { AppError } from '../core/errors';
 
 /**
  * 16 fresh random bytes, base64, for one response's nonce. Drawn from a pool of the system's random
- * bytes filled 256 nonces at a time, each slice handed out once: one `getrandom` call per request
- * took 2–5 % of the server's thread under load (Node pools `randomUUID` the same way).
+ * bytes filled 256 nonces at a time, each slice handed out once: a system call per request costs a
+ * visible share of the server's thread under load (Node pools `randomUUID` the same way).
  */
 const NONCE_BYTES = 16;
 const NONCE_POOL_BYTES = NONCE_BYTES * 256;
