@@ -1,6 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import ts from 'typescript';
 import tseslint from 'typescript-eslint';
 
 // Browser code never reaches into the server: it gets data from loaders and the API.
@@ -10,6 +11,33 @@ const appImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patt
 const FEATURES = readdirSync(new URL('app/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+
+/**
+ * The page paths of app/routes.ts as one regex source for esquery: each top-level route's path up to
+ * its first parameter or splat (children of the dashboards share their parent's prefix), matched as a
+ * whole segment, so '/auth/login?x=1' and '/products/gin' are page paths and '/auth/step-up' is not.
+ * The index route '/' is left out: a lone slash is also every path's root.
+ */
+function pagePathsPattern() {
+  const source = ts.createSourceFile('routes.ts', readFileSync(new URL('app/routes.ts', import.meta.url), 'utf8'), ts.ScriptTarget.Latest);
+  const prefixes = new Set();
+  for (const statement of source.statements) {
+    if (!ts.isExportAssignment(statement)) continue;
+    let list = statement.expression;
+    while (ts.isSatisfiesExpression(list) || ts.isAsExpression(list)) list = list.expression;
+    for (const entry of list.elements) {
+      if (!ts.isCallExpression(entry) || entry.expression.getText(source) !== 'route') continue;
+      const [path] = entry.arguments;
+      const parts = path.text.split('/');
+      const dynamic = parts.findIndex((part) => part.startsWith(':') || part.includes('*'));
+      const fixed = parts.slice(0, dynamic === -1 ? parts.length : dynamic).join('/');
+      if (fixed !== '') prefixes.add(fixed);
+    }
+  }
+  const alternatives = [...prefixes].map((prefix) => prefix.replace(/[.]/g, '\\.').replace(/\//g, '\\/'));
+  return `^\\/(${alternatives.join('|')})([\\/?#]|$)`;
+}
+const PAGE_PATH = pagePathsPattern();
 
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'bench/results/'] },
@@ -58,20 +86,22 @@ export default tseslint.config(
     },
   },
   {
-    // Dashboard links and redirects come from the route table: `href('/admin/dashboard/products/:id',
-    // { id })` is checked by the compiler against app/routes.ts, a hand-written path is not.
+    // Page links and redirects come from the route table: `href('/admin/dashboard/products/:id', { id })`
+    // and `href('/auth/login')` are checked by the compiler against app/routes.ts, a hand-written path is
+    // not. A literal page path (any route of app/routes.ts, with or without a query) is an error outside
+    // href(); the Express routers' own paths (`router.get('/products', …)`, under /api) are not pages.
     files: ['app/**/*.{ts,tsx}', 'shared/**/*.ts', 'server/**/*.ts'],
     ignores: ['**/*.test.ts', 'app/routes.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: "Literal[value=/^\\/(admin|partner)\\/dashboard/]:not(CallExpression[callee.name='href'] > Literal)",
-          message: "Build dashboard paths with href() from 'react-router' (typed by the route table).",
+          selector: `Literal[value=/${PAGE_PATH}/]:not(CallExpression[callee.name='href'] > Literal, CallExpression[callee.object.name='router'] > Literal)`,
+          message: "Build page paths with href() from 'react-router' (typed by the route table in app/routes.ts).",
         },
         {
-          selector: 'TemplateElement[value.raw=/^\\/(admin|partner)\\/dashboard/]',
-          message: "Build dashboard paths with href() from 'react-router' (typed by the route table).",
+          selector: `TemplateElement[value.raw=/${PAGE_PATH}/]`,
+          message: "Build page paths with href() from 'react-router' (typed by the route table in app/routes.ts).",
         },
       ],
     },

@@ -1,6 +1,7 @@
 // What a start does to the database before serving: migrations, system roles and their grants, the
 // settings row, the brand's CMS pages, demo content, and the first master admin.
 import { eq, sql } from 'drizzle-orm';
+import { href } from 'react-router';
 import { dropEditorViews, prepareSqlRole } from './modules/sql/role';
 import { ensureSiteRepository } from './modules/code/service';
 import type { Logger } from 'pino';
@@ -77,7 +78,7 @@ export async function ensureMasterAdmin(
     logger.warn({ email }, 'No ADMIN_PASSWORD: the master admin set-up link is printed on stdout');
     print('');
     print(`  Frolic: set the master admin password (${email}) with this one-time link (valid for 7 days):`);
-    print(`  ${origin}/auth/reset-password?token=${created.inviteToken}`);
+    print(`  ${origin}${href('/auth/reset-password')}?token=${created.inviteToken}`);
     print('');
   } else {
     logger.info({ email }, 'created the master admin from ADMIN_EMAIL/ADMIN_PASSWORD');

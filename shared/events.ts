@@ -1,6 +1,7 @@
 // Brand events as the public site shows them: their URL, which market's visitors see them, and their
 // dates as text. Pure (no Intl zone arithmetic): the server computes each event's wall-clock times
 // and UTC offsets once, so the server's render and the browser's hydration always agree.
+import { href } from 'react-router';
 import { COUNTRIES } from './legal-age';
 import { marketForCountry } from './markets';
 
@@ -46,7 +47,7 @@ export function slugWords(title: string): string {
 
 export function eventPath(event: { id: number; title: string }): string {
   const words = slugWords(event.title);
-  return `/events/${event.id}${words ? `-${words}` : ''}`;
+  return href('/events/:id', { id: `${event.id}${words ? `-${words}` : ''}` });
 }
 
 /** The id in `/events/:id` ("12" or "12-any-words"), or null when the segment is not one of ours. */

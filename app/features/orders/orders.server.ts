@@ -6,6 +6,7 @@
 import { href, type AppLoadContext } from 'react-router';
 import { ADMIN_SCREEN_NEEDS } from '@shared/admin-screens';
 import { fieldErrors } from '@shared/field-errors';
+import { ROLE_REDIRECT_PATH } from '@shared/paths';
 import type { FieldErrors } from '@shared/form-constants';
 import {
   approveOrderInput,
@@ -38,7 +39,7 @@ export async function requireTradeOrders(request: Request, context: AppLoadConte
   const user = await requireAdminArea(request, context);
   const decision = await context.services.access.decide(user, ADMIN_SCREEN_NEEDS.tradeOrders);
   if (decision.allowed) return user;
-  throw context.flash.redirectWithToast('/dashboard', {
+  throw context.flash.redirectWithToast(ROLE_REDIRECT_PATH, {
     title: 'Access Denied',
     description: "You don't have permission to access this page.",
     variant: 'destructive',

@@ -8,6 +8,7 @@
 // the same statement shape for every address: its handler looks the account up, creates the link and
 // stores the email (or does nothing) after the answer is written.
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { href } from 'react-router';
 import { dashboardLanding } from '../../../shared/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLogs, authTokens, profiles, recoveryCodes, sessions, trustedDevices, userRoles, users } from '../../db/schema';
@@ -81,7 +82,7 @@ export function createAuthService(deps: AuthDeps) {
     await db.transaction(async (tx) => {
       // A new link replaces any earlier one (issueToken revokes them).
       const token = await issueToken(tx, found.id, 'reset_password');
-      await mailer.send(templates.resetPassword(found.email, `${origin}/auth/reset-password?token=${token}`), tx);
+      await mailer.send(templates.resetPassword(found.email, `${origin}${href('/auth/reset-password')}?token=${token}`), tx);
     });
   });
 
@@ -92,7 +93,7 @@ export function createAuthService(deps: AuthDeps) {
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, found.id));
     await db.transaction(async (tx) => {
       const token = await issueToken(tx, found.id, 'confirm_email');
-      await mailer.send(templates.confirmEmail(found.email, profile?.firstName ?? '', `${origin}/auth/confirm?token=${token}`), tx);
+      await mailer.send(templates.confirmEmail(found.email, profile?.firstName ?? '', `${origin}${href('/auth/confirm')}?token=${token}`), tx);
     });
   });
 
@@ -105,7 +106,7 @@ export function createAuthService(deps: AuthDeps) {
     const lock = locks.find((l) => l.scope === 'account') ?? (locks[0] as NewLock);
     await db.transaction(async (tx) => {
       const token = await issueToken(tx, found.id, 'reset_password');
-      await mailer.send(templates.accountLocked(found.email, `${origin}/auth/reset-password?token=${token}`, lock.minutes, lock.scope), tx);
+      await mailer.send(templates.accountLocked(found.email, `${origin}${href('/auth/reset-password')}?token=${token}`, lock.minutes, lock.scope), tx);
     });
   });
 

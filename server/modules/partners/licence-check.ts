@@ -87,7 +87,7 @@ export function createLicenceCheck(deps: LicenceCheckDeps) {
         permission: 'marketing:request',
         organisationId: org.id,
       });
-      const url = `${deps.origin}/partner-login`;
+      const url = `${deps.origin}${href('/partner-login')}`;
       for (const to of await recipients(tx, org))
         await mailer.send(templates.licenceWarning(to, org.tradingName, org.licenceNumber, lastDay, expired ? -1 : days, url), tx);
       await recordAudit(tx, SYSTEM_ACTOR, {

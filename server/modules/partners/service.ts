@@ -4,6 +4,7 @@
 // one transaction with its audit row; a change that alters what members may do (status, licence)
 // evicts their sessions. The daily licence check (licence-check.ts) is registered here.
 import { and, asc, eq } from 'drizzle-orm';
+import { href } from 'react-router';
 import { defaultTerms, memberRoles, type OrganisationType, SUPPLIER_TYPE } from '../../../shared/partners';
 import type { MemberInvite, OrganisationInput } from '../../../shared/schemas/partners';
 import { getMarket } from '../../../shared/markets';
@@ -112,7 +113,7 @@ export function createPartnerService(deps: PartnerDeps) {
         input.email.trim().toLowerCase(),
         input.firstName,
         org.tradingName,
-        `${origin}/auth/reset-password?type=partner&token=${token}`,
+        `${origin}${href('/auth/reset-password')}?type=partner&token=${token}`,
       ),
       tx,
     );

@@ -11,6 +11,7 @@
 // need a fresh step-up. Every write is one transaction with its audit row (ids, never names or
 // emails); who changed is told on every instance after the commit (sessions and sockets).
 import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { href } from 'react-router';
 import { isMasterAdmin, ROLES } from '../../../shared/policy';
 import { memberRoles, type OrganisationType } from '../../../shared/partners';
 import {
@@ -166,7 +167,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
   }
 
   const linkFor = (origin: string, token: string, area: 'staff' | 'partner' | null) =>
-    `${origin}/auth/reset-password?${area === 'staff' ? 'type=admin&' : area === 'partner' ? 'type=partner&' : ''}token=${token}`;
+    `${origin}${href('/auth/reset-password')}?${area === 'staff' ? 'type=admin&' : area === 'partner' ? 'type=partner&' : ''}token=${token}`;
 
   async function areaOf(tx: DbOrTx, id: string, flag: boolean): Promise<'staff' | 'partner' | null> {
     if (flag) return 'staff';
@@ -647,7 +648,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
           .where(eq(users.id, id));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
         await tx.delete(trustedDevices).where(eq(trustedDevices.userId, id));
-        await mailer.send(templates.twoFactorDisabledByAdmin(user.email, profile?.firstName ?? '', `${origin}/account/two-factor`), tx);
+        await mailer.send(templates.twoFactorDisabledByAdmin(user.email, profile?.firstName ?? '', `${origin}${href('/account/two-factor')}`), tx);
         await recordAudit(tx, actor, { action: 'TWO_FACTOR_DISABLED', tableName: 'users', recordId: id, newValues: { by: actor.userId } });
       });
       await announce(id, false);
