@@ -3,6 +3,7 @@
 // and UTC offsets once, so the server's render and the browser's hydration always agree.
 import { href } from 'react-router';
 import { COUNTRIES } from './legal-age';
+import { MAX_RECORD_ID } from './limits';
 import { marketForCountry } from './markets';
 
 /** An event as the public pages and `GET /api/events` show it. */
@@ -55,7 +56,7 @@ export function eventIdFromParam(param: string | undefined): number | null {
   const m = /^([1-9]\d{0,9})(?:-[a-z0-9-]*)?$/.exec(param ?? '');
   if (!m) return null;
   const id = Number(m[1]);
-  return id <= 2_147_483_647 ? id : null;
+  return id <= MAX_RECORD_ID ? id : null;
 }
 
 const NAMES = new Map(COUNTRIES.map((c) => [c.name.toLowerCase(), c.code]));

@@ -6,6 +6,7 @@
 import { href, type AppLoadContext } from 'react-router';
 import { fieldErrors } from '@shared/field-errors';
 import type { FieldErrors } from '@shared/form-constants';
+import { MAX_RECORD_ID } from '@shared/limits';
 import { creditNoteInput, draftStepInput, invoiceListQuery, type InvoiceListQuery, invoiceOrdersInput } from '@shared/schemas/invoices';
 import { actionError } from '~/lib/action-result';
 import { readForm } from '~/lib/form-action';
@@ -37,7 +38,7 @@ export function selectionOf(request: Request): { customerId: string | null; orde
     .getAll('order')
     .filter((v) => /^\d{1,10}$/.test(v))
     .map(Number)
-    .filter((n) => n > 0 && n <= 2_147_483_647);
+    .filter((n) => n > 0 && n <= MAX_RECORD_ID);
   return { customerId: customer && /^[0-9a-f-]{36}$/i.test(customer) ? customer : null, orderIds: [...new Set(ids)] };
 }
 

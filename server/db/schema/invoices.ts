@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { InvoicePartyView } from '../../../shared/invoice-views';
 import { users } from './accounts';
 import { products } from './catalog';
 import { orderItems, orders } from './orders';
@@ -46,15 +47,8 @@ export const documentCounters = pgTable(
 /** draft: being prepared, no number, may be discarded; issued: numbered and immutable. */
 export const invoiceState = pgEnum('invoice_state', ['draft', 'issued']);
 
-/** The parties as printed: names, licence numbers and addresses copied at issue. */
-export interface InvoiceParty {
-  legalName: string;
-  tradingName: string;
-  licenceNumber: string;
-  licenceJurisdiction: string;
-  addressLines: string[];
-  country: string;
-}
+/** The parties as printed (shared/invoice-views.ts): names, licence numbers and addresses copied at issue. */
+export type InvoiceParty = InvoicePartyView;
 
 export const invoices = pgTable(
   'invoices',

@@ -17,9 +17,9 @@ import {
   MEDIA_MAX_IMAGE_BYTES,
   MEDIA_THUMB_SIZE,
   MEDIA_WEB_SIZE,
+  type MediaAsset,
   type MediaKind,
   type MediaVariant,
-  type PickedMedia,
 } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { mediaAltText, type MediaListQuery } from '../../../shared/schemas/media';
@@ -38,15 +38,7 @@ import { isoString } from '../../core/iso-time';
 type MediaRow = typeof mediaAssets.$inferSelect;
 
 /** A library entry as staff screens see it: what the picker needs, and the details. */
-export interface MediaAsset extends PickedMedia {
-  sizeBytes: number;
-  width: number | null;
-  height: number | null;
-  sha256: string;
-  createdAt: string;
-  /** The library's list only: what uses the file ("the page “About”"), products to pages. */
-  usedBy?: string[];
-}
+export type { MediaAsset } from '../../../shared/media';
 
 export interface UploadedFile {
   buffer: Buffer;
