@@ -2,8 +2,8 @@
 // settings row, the brand's CMS pages, demo content, and the first master admin.
 import { eq, sql } from 'drizzle-orm';
 import { href } from 'react-router';
-import { dropEditorViews, prepareSqlRole } from './modules/sql/role';
-import { ensureSiteRepository } from './modules/code/service';
+import { dropEditorViews, prepareSqlRole } from './modules/sql';
+import { ensureSiteRepository } from './modules/code';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { type Database, migrateDatabase } from './db/client';
@@ -15,7 +15,7 @@ import { DEMO_ROLE_ORGANISATION, seedPartnerChain } from './seed/partners';
 import { hashPassword, passwordProblem, weakPassword } from './auth/password';
 import { newToken } from './auth/tokens';
 import { SYSTEM_ACTOR } from './core/actor';
-import { ensureSystemRoles } from './modules/users/access';
+import { ensureSystemRoles } from './modules/users';
 import type { Services } from './services';
 import { ROLES } from '../shared/policy';
 

@@ -28,7 +28,7 @@ import { brandEvents, cocktails, collateralItems, mediaAssets, pageMedia, pages,
 import { parse } from '../../core/parse';
 import { AppError, isForeignKeyViolation, notFound, stillReferenced } from '../../core/errors';
 import { type Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import type { Storage } from './storage';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from './picked';

@@ -12,8 +12,8 @@ import { LICENCE_WARNING_DAYS, ORGANISATION_TYPE_LABELS, todayUtc } from '../../
 import type { Db, DbOrTx } from '../../db/client';
 import { organisations, users } from '../../db/schema';
 import { SYSTEM_ACTOR } from '../../core/actor';
-import { recordAudit } from '../audit/service';
-import type { NotificationService, StoredNotification } from '../notifications/service';
+import { recordAudit } from '../audit';
+import type { NotificationService, StoredNotification } from '../notifications';
 import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 

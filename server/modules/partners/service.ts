@@ -12,14 +12,14 @@ import type { Db, DbOrTx } from '../../db/client';
 import { organisations, profiles, tradeTerms, userRoles, users } from '../../db/schema';
 import { AppError, invalidFields, notFound } from '../../core/errors';
 import type { Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
-import type { UserService } from '../users/service';
+import { recordAudit } from '../audit';
+import type { UserService } from '../users';
 import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 import type { Jobs } from '../../jobs/registry';
 import type { ChangeFeed } from '../../realtime/changes';
-import { USER_CHANGED_TOPIC } from '../auth/sessions';
-import type { NotificationService } from '../notifications/service';
+import { USER_CHANGED_TOPIC } from '../auth';
+import type { NotificationService } from '../notifications';
 import { createPartnerAdmin } from './admin';
 import { createLicenceCheck } from './licence-check';
 

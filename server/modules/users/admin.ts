@@ -50,12 +50,8 @@ import { requireStepUp } from '../../auth/step-up';
 import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 import type { ChangeFeed } from '../../realtime/changes';
-import { recordAudit } from '../audit/service';
-import { REDACTED, redactAuditValues } from '../audit/redaction';
-import { storedSubjectSql, subjectOf } from '../auth/lockout';
-import { createOneTimeTokens } from '../auth/one-time-tokens';
-import { type CurrentUser, type SessionStore, USER_CHANGED_TOPIC } from '../auth/sessions';
-import { SESSION_REVOKED_TOPIC } from '../auth/topics';
+import { recordAudit, REDACTED, redactAuditValues } from '../audit';
+import { storedSubjectSql, subjectOf, createOneTimeTokens, type CurrentUser, type SessionStore, USER_CHANGED_TOPIC, SESSION_REVOKED_TOPIC } from '../auth';
 import type { UserService } from './service';
 import { isoString, isoStringOrNull } from '../../core/iso-time';
 
