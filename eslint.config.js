@@ -1,23 +1,15 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import ts from 'typescript';
 import tseslint from 'typescript-eslint';
 
 // Browser code never reaches into the server: it gets data from loaders and the API.
 const NO_SERVER = { group: ['**/server/**', '../server/*'], message: 'app/ must not import server code (types come through the load context).' };
 /** The import rule of a part of app/: never the server, and whatever else that part may not reach. */
 const appImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [NO_SERVER, ...patterns] }] });
-/** Dashboard paths are built with `href()`, typed by the route table (no-restricted-syntax selectors). */
-const TYPED_PATHS = [
-  {
-    selector: "Literal[value=/^\\/(admin|partner)\\/dashboard/]:not(CallExpression[callee.name='href'] > Literal)",
-    message: "Build dashboard paths with href() from 'react-router' (typed by the route table).",
-  },
-  {
-    selector: 'TemplateElement[value.raw=/^\\/(admin|partner)\\/dashboard/]',
-    message: "Build dashboard paths with href() from 'react-router' (typed by the route table).",
-  },
-];
 /** A domain error, or a refusal as data, carries a kind — never a literal HTTP status. */
 const ERRORS_BY_KIND = [
   {
@@ -32,6 +24,81 @@ const ERRORS_BY_KIND = [
 const FEATURES = readdirSync(new URL('app/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+
+/**
+ * The page paths of app/routes.ts as one regex source for esquery: each top-level route's path up to
+ * its first parameter or splat (children of the dashboards share their parent's prefix), matched as a
+ * whole segment, so '/auth/login?x=1' and '/products/gin' are page paths and '/auth/step-up' is not.
+ * The index route '/' is left out: a lone slash is also every path's root.
+ */
+function pagePathsPattern() {
+  const source = ts.createSourceFile('routes.ts', readFileSync(new URL('app/routes.ts', import.meta.url), 'utf8'), ts.ScriptTarget.Latest);
+  const prefixes = new Set();
+  for (const statement of source.statements) {
+    if (!ts.isExportAssignment(statement)) continue;
+    let list = statement.expression;
+    while (ts.isSatisfiesExpression(list) || ts.isAsExpression(list)) list = list.expression;
+    for (const entry of list.elements) {
+      if (!ts.isCallExpression(entry) || entry.expression.getText(source) !== 'route') continue;
+      const [path] = entry.arguments;
+      const parts = path.text.split('/');
+      const dynamic = parts.findIndex((part) => part.startsWith(':') || part.includes('*'));
+      const fixed = parts.slice(0, dynamic === -1 ? parts.length : dynamic).join('/');
+      if (fixed !== '') prefixes.add(fixed);
+    }
+  }
+  const alternatives = [...prefixes].map((prefix) => prefix.replace(/[.]/g, '\\.').replace(/\//g, '\\/'));
+  return `^\\/(${alternatives.join('|')})([\\/?#]|$)`;
+}
+const PAGE_PATH = pagePathsPattern();
+/** Page paths are built with `href()`, typed by the route table (no-restricted-syntax selectors). */
+const TYPED_PATHS = [
+  {
+    selector: `Literal[value=/${PAGE_PATH}/]:not(CallExpression[callee.name='href'] > Literal, CallExpression[callee.object.name='router'] > Literal)`,
+    message: "Build page paths with href() from 'react-router' (typed by the route table in app/routes.ts).",
+  },
+  {
+    selector: `TemplateElement[value.raw=/${PAGE_PATH}/]`,
+    message: "Build page paths with href() from 'react-router' (typed by the route table in app/routes.ts).",
+  },
+];
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * A server module is used through its public entry, `server/modules/<name>/index.ts`: from another
+ * module, from the rest of the server and from anywhere else. Files inside a module import their own
+ * module's files freely. A module's `api.ts` (its Express router, a transport) is the second entry,
+ * for the composition in server/app.ts and for another module's api.ts. Tests may reach inside.
+ */
+const moduleEntryRule = {
+  meta: {
+    type: 'problem',
+    messages: {
+      deep: "Import server/modules/{{module}}/ through its entry ('{{entry}}'): its other files are its own. Export what you need from its index.ts.",
+    },
+  },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    const own = /^server\/modules\/([^/]+)\//.exec(file)?.[1];
+    const transport = file === 'server/app.ts' || /^server\/modules\/[^/]+\/api\.ts$/.test(file);
+    const check = (node) => {
+      const source = node?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), source));
+      const match = /^server\/modules\/([^/]+)\/(.+?)(\.[jt]sx?)?$/.exec(target);
+      if (!match || match[1] === own || match[2] === 'index' || (match[2] === 'api' && transport)) return;
+      const entry = path.posix.relative(path.posix.dirname(file), `server/modules/${match[1]}`);
+      context.report({ node, messageId: 'deep', data: { module: match[1], entry: entry.startsWith('.') ? entry : `./${entry}` } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'bench/results/'] },
@@ -80,8 +147,10 @@ export default tseslint.config(
     },
   },
   {
-    // Dashboard links and redirects come from the route table: `href('/admin/dashboard/products/:id',
-    // { id })` is checked by the compiler against app/routes.ts, a hand-written path is not.
+    // Page links and redirects come from the route table: `href('/admin/dashboard/products/:id', { id })`
+    // and `href('/auth/login')` are checked by the compiler against app/routes.ts, a hand-written path is
+    // not. A literal page path (any route of app/routes.ts, with or without a query) is an error outside
+    // href(); the Express routers' own paths (`router.get('/products', …)`, under /api) are not pages.
     files: ['app/**/*.{ts,tsx}', 'shared/**/*.ts', 'server/**/*.ts'],
     ignores: ['**/*.test.ts', 'app/routes.ts'],
     rules: { 'no-restricted-syntax': ['error', ...TYPED_PATHS] },
@@ -110,6 +179,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Modules meet at their entries (moduleEntryRule above); tests may reach inside.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', 'tests/**'],
+    plugins: { frolic: { rules: { 'module-entry': moduleEntryRule } } },
+    rules: { 'frolic/module-entry': 'error' },
   },
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.config.*'],

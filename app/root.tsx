@@ -1,7 +1,7 @@
 // The document: head, the age gate, the public chrome or the Home button, toasts, progress and the
 // error boundary (spec §2 "Global layout").
 import { useEffect } from 'react';
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, href } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
@@ -80,7 +80,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
   useRememberedPass(gate);
   // The gate route renders the gate itself (it owns the form's action data).
-  const gated = gate.status !== 'pass' && pathname !== '/age-gate';
+  const gated = gate.status !== 'pass' && pathname !== href('/age-gate');
   return (
     <>
       {gated ? (

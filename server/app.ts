@@ -40,7 +40,7 @@ import { chatApi } from './modules/chat/api';
 import { mediaApi, mediaFiles } from './modules/media/api';
 import { marketingApi } from './modules/marketing/api';
 import { navigationApi, pagesApi } from './modules/content/api';
-import { routeSegments } from './modules/content/route-table';
+import { routeSegments } from './modules/content';
 import { marketingRequestsApi } from './modules/marketing-requests/api';
 import { ordersApi } from './modules/orders/api';
 import { invoicesApi } from './modules/invoices/api';

@@ -1,8 +1,9 @@
 // What a start does to the database before serving: migrations, system roles and their grants, the
 // settings row, the brand's CMS pages, demo content, and the first master admin.
 import { eq, sql } from 'drizzle-orm';
-import { dropEditorViews, prepareSqlRole } from './modules/sql/role';
-import { ensureSiteRepository } from './modules/code/service';
+import { href } from 'react-router';
+import { dropEditorViews, prepareSqlRole } from './modules/sql';
+import { ensureSiteRepository } from './modules/code';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { type Database, migrateDatabase } from './db/client';
@@ -14,7 +15,7 @@ import { DEMO_ROLE_ORGANISATION, seedPartnerChain } from './seed/partners';
 import { hashPassword, passwordProblem, weakPassword } from './auth/password';
 import { newToken } from './auth/tokens';
 import { SYSTEM_ACTOR } from './core/actor';
-import { ensureSystemRoles } from './modules/users/access';
+import { ensureSystemRoles } from './modules/users';
 import type { Services } from './services';
 import { ROLES } from '../shared/policy';
 
@@ -77,7 +78,7 @@ export async function ensureMasterAdmin(
     logger.warn({ email }, 'No ADMIN_PASSWORD: the master admin set-up link is printed on stdout');
     print('');
     print(`  Frolic: set the master admin password (${email}) with this one-time link (valid for 7 days):`);
-    print(`  ${origin}/auth/reset-password?token=${created.inviteToken}`);
+    print(`  ${origin}${href('/auth/reset-password')}?token=${created.inviteToken}`);
     print('');
   } else {
     logger.info({ email }, 'created the master admin from ADMIN_EMAIL/ADMIN_PASSWORD');

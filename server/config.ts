@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseS3Url } from './modules/media/s3-storage';
+import { parseS3Url } from './modules/media';
 import { CHAT_STARTS_PER_IP } from '../shared/schemas/chat';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');

@@ -7,7 +7,7 @@ import type { ServerBuild } from 'react-router';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, withStartupLock } from './db/client';
-import { openStorage } from './modules/media/open-storage';
+import { openStorage } from './modules/media';
 import { lockDataDir } from './db/data-dir-lock';
 import { ensureMasterAdmin, prepareDatabase, startDemoUsers } from './bootstrap';
 import { BUILD_DIR } from './root';

@@ -1,7 +1,9 @@
 // Brand events as the public site shows them: their URL, which market's visitors see them, and their
 // dates as text. Pure (no Intl zone arithmetic): the server computes each event's wall-clock times
 // and UTC offsets once, so the server's render and the browser's hydration always agree.
+import { href } from 'react-router';
 import { COUNTRIES } from './legal-age';
+import { MAX_RECORD_ID } from './limits';
 import { marketForCountry } from './markets';
 
 /** An event as the public pages and `GET /api/events` show it. */
@@ -46,7 +48,7 @@ export function slugWords(title: string): string {
 
 export function eventPath(event: { id: number; title: string }): string {
   const words = slugWords(event.title);
-  return `/events/${event.id}${words ? `-${words}` : ''}`;
+  return href('/events/:id', { id: `${event.id}${words ? `-${words}` : ''}` });
 }
 
 /** The id in `/events/:id` ("12" or "12-any-words"), or null when the segment is not one of ours. */
@@ -54,7 +56,7 @@ export function eventIdFromParam(param: string | undefined): number | null {
   const m = /^([1-9]\d{0,9})(?:-[a-z0-9-]*)?$/.exec(param ?? '');
   if (!m) return null;
   const id = Number(m[1]);
-  return id <= 2_147_483_647 ? id : null;
+  return id <= MAX_RECORD_ID ? id : null;
 }
 
 const NAMES = new Map(COUNTRIES.map((c) => [c.name.toLowerCase(), c.code]));

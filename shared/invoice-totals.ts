@@ -6,9 +6,10 @@
 //   rounded half-up (half a minor unit goes up) — never per line, so lines cannot drift from it;
 // - a credit note's tax is what makes the credits add up: tax on everything credited so far minus
 //   the tax earlier credit notes took back, so crediting every line returns the invoice's tax exactly.
+import { MAX_RECORD_ID } from './limits';
 
-/** The largest amount an integer column holds. */
-export const MAX_AMOUNT_MINOR = 2_147_483_647;
+/** The largest amount an integer (int4) column holds. */
+export const MAX_AMOUNT_MINOR = MAX_RECORD_ID;
 
 export function lineTotalMinor(cases: number, caseSize: number, unitPriceMinor: number): number {
   return cases * caseSize * unitPriceMinor;

@@ -30,3 +30,14 @@ export interface PickedMedia {
   /** A small preview (images only). */
   thumbUrl: string | null;
 }
+
+/** One media library entry as the media service (and GET /api/admin/media) answers it. */
+export interface MediaAsset extends PickedMedia {
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  createdAt: string;
+  /** The library's list only: what uses the file ("the page “About”"), products to pages. */
+  usedBy?: string[];
+}

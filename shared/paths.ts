@@ -1,27 +1,36 @@
 // Page and API paths shared by both sides.
+import { href } from 'react-router';
+
+/**
+ * The role redirect (`dashboard/*` in app/routes.ts) at its root, which sends each role to its area.
+ * href() cannot name a splat route without a segment ('/dashboard/*' needs one), so it is written here once.
+ */
+// eslint-disable-next-line no-restricted-syntax -- the one page path href() cannot build
+export const ROLE_REDIRECT_PATH = '/dashboard';
+
 export const PUBLIC_NAV = [
-  { to: '/about', label: 'About' },
-  { to: '/products', label: 'Products' },
-  { to: '/cocktails', label: 'Cocktails' },
-  { to: '/events', label: 'Events' },
-  { to: '/store-locator', label: 'Store Locator' },
-  { to: '/buy-online', label: 'Buy Online' },
-  { to: '/contact', label: 'Contact' },
+  { to: href('/about'), label: 'About' },
+  { to: href('/products'), label: 'Products' },
+  { to: href('/cocktails'), label: 'Cocktails' },
+  { to: href('/events'), label: 'Events' },
+  { to: href('/store-locator'), label: 'Store Locator' },
+  { to: href('/buy-online'), label: 'Buy Online' },
+  { to: href('/contact'), label: 'Contact' },
 ] as const;
 
 export const FOOTER_LINKS = [
-  { to: '/drink-responsibly', label: 'Drink Responsibly' },
-  { to: '/business-inquiry', label: 'Business Inquiry' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/partner-login', label: 'Partner Login' },
-  { to: '/admin-login', label: 'Staff Login' },
+  { to: href('/drink-responsibly'), label: 'Drink Responsibly' },
+  { to: href('/business-inquiry'), label: 'Business Inquiry' },
+  { to: href('/contact'), label: 'Contact' },
+  { to: href('/partner-login'), label: 'Partner Login' },
+  { to: href('/admin-login'), label: 'Staff Login' },
 ] as const;
 
 export const LEGAL_LINKS = [
-  { to: '/privacy', label: 'Privacy Policy' },
-  { to: '/terms', label: 'Terms of Use' },
-  { to: '/cookies', label: 'Cookie Notice' },
-  { to: '/imprint', label: 'Imprint' },
+  { to: href('/privacy'), label: 'Privacy Policy' },
+  { to: href('/terms'), label: 'Terms of Use' },
+  { to: href('/cookies'), label: 'Cookie Notice' },
+  { to: href('/imprint'), label: 'Imprint' },
 ] as const;
 
 /**
@@ -29,15 +38,15 @@ export const LEGAL_LINKS = [
  * every visitor). Always /account, which sends a signed-out visitor to /auth/login and back: the
  * header is the same HTML for everyone, so cached public pages stay shared.
  */
-export const ACCOUNT_LINK = { to: '/account', label: 'Account' } as const;
+export const ACCOUNT_LINK = { to: href('/account'), label: 'Account' } as const;
 
 /** Spec §2: header, footer and chat are hidden on these paths; a Home button shows instead. */
 export function isChromeHidden(pathname: string): boolean {
   return (
     pathname.includes('/admin') ||
-    pathname.includes('/dashboard') ||
-    pathname === '/admin-login' ||
-    pathname === '/partner-login' ||
+    pathname.includes(ROLE_REDIRECT_PATH) ||
+    pathname === href('/admin-login') ||
+    pathname === href('/partner-login') ||
     pathname.includes('/auth/')
   );
 }
@@ -53,4 +62,4 @@ export function safeReturnTo(value: unknown, fallback = '/'): string {
 }
 
 /** Pages that carry per-visit form state (a time stamp against bots): never served from the page cache. */
-export const UNCACHED_PAGES = ['/contact', '/business-inquiry'];
+export const UNCACHED_PAGES = [href('/contact'), href('/business-inquiry')];

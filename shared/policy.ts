@@ -289,7 +289,7 @@ export function userHasPermission(user: { permissions: readonly string[] } | nul
 
 /** Which sign-in page serves a user (spec §6 "Login page by role"). */
 export function loginPathFor(roles: readonly string[], areas: readonly RoleArea[] = []): string {
-  if (hasAdminAccess(roles, areas)) return '/admin-login';
-  if (hasPartnerAccess(roles, areas)) return '/partner-login';
-  return '/auth/login';
+  if (hasAdminAccess(roles, areas)) return href('/admin-login');
+  if (hasPartnerAccess(roles, areas)) return href('/partner-login');
+  return href('/auth/login');
 }

@@ -1,7 +1,7 @@
 // Server-side guards for loaders and actions. The one decision (server/auth/authorize.ts, reached
 // through the load context) answers; a refusal becomes a redirect with the spec §8 toast (or a 404),
 // thrown, so a loader reads as its happy path. The browser only mirrors what these decide.
-import { data, redirect, type AppLoadContext } from 'react-router';
+import { data, redirect, type AppLoadContext, href } from 'react-router';
 import {
   type AccessDecision,
   type AccessNeed,
@@ -14,6 +14,7 @@ import {
 } from '@shared/policy';
 import { ADMIN_SCREEN_NEEDS, ADMIN_SCREENS, type AdminScreen } from '@shared/admin-screens';
 import { READ_ONLY_REFUSAL, STANDING_REFUSAL } from '@shared/partners';
+import { ROLE_REDIRECT_PATH } from '@shared/paths';
 
 type User = NonNullable<Awaited<ReturnType<AppLoadContext['auth']['user']>>>;
 type Refusal = Exclude<AccessDecision, { allowed: true }>;
@@ -23,7 +24,7 @@ function here(request: Request): string {
   return url.pathname + url.search;
 }
 
-const LOGIN_PAGE: Record<Area, string> = { admin: '/admin-login', partner: '/partner-login' };
+const LOGIN_PAGE: Record<Area, string> = { admin: href('/admin-login'), partner: href('/partner-login') };
 const AREA_NAME: Record<Area, string> = { admin: 'admin dashboard', partner: 'partner dashboard' };
 
 /** The refusal as the page's answer: where it sends the visitor, and what the toast says (spec §8). */
@@ -33,15 +34,15 @@ function pageRefusal(request: Request, context: AppLoadContext, user: User | nul
     case 'unauthenticated':
       return redirect(`${loginPath}?redirectTo=${back}`);
     case 'mfa_pending':
-      return redirect(`/auth/two-factor?redirectTo=${back}`);
+      return redirect(`${href('/auth/two-factor')}?redirectTo=${back}`);
     case 'password_expired':
-      return context.flash.redirectWithToast(`/auth/reset-password?type=${refusal.area ?? 'user'}`, {
+      return context.flash.redirectWithToast(`${href('/auth/reset-password')}?type=${refusal.area ?? 'user'}`, {
         title: 'Password Reset Required',
         description: 'Your password has expired. Please reset it now.',
         variant: 'destructive',
       });
     case 'two_factor_required':
-      return context.flash.redirectWithToast('/account/two-factor?required=1', {
+      return context.flash.redirectWithToast(`${href('/account/two-factor')}?required=1`, {
         title: 'Two-factor authentication required',
         description: 'Set up two-factor authentication to use the admin area.',
       });
@@ -50,11 +51,11 @@ function pageRefusal(request: Request, context: AppLoadContext, user: User | nul
     case 'trading_blocked': {
       // Reading stays open: a refused write goes back to the page it came from, saying why.
       const why = STANDING_REFUSAL[refusal.standing ?? 'pending'];
-      const back = request.method === 'GET' ? '/dashboard' : here(request);
+      const back = request.method === 'GET' ? ROLE_REDIRECT_PATH : here(request);
       return context.flash.redirectWithToast(back, { title: why.title, description: why.message, variant: 'destructive' });
     }
     case 'read_only':
-      return context.flash.redirectWithToast(request.method === 'GET' ? '/dashboard' : here(request), {
+      return context.flash.redirectWithToast(request.method === 'GET' ? ROLE_REDIRECT_PATH : here(request), {
         title: READ_ONLY_REFUSAL.title,
         description: READ_ONLY_REFUSAL.message,
         variant: 'destructive',
@@ -69,7 +70,7 @@ function pageRefusal(request: Request, context: AppLoadContext, user: User | nul
           variant: 'destructive',
         });
       }
-      return context.flash.redirectWithToast('/dashboard', {
+      return context.flash.redirectWithToast(ROLE_REDIRECT_PATH, {
         title: 'Access Denied',
         description: "You don't have permission to access this page.",
         variant: 'destructive',
@@ -85,11 +86,11 @@ export async function requireAccess(request: Request, context: AppLoadContext, n
   const user = await context.auth.user();
   const decision = await context.services.access.decide(user, need);
   if (decision.allowed) return user as User;
-  throw pageRefusal(request, context, user, decision, loginPath ?? (decision.area ? LOGIN_PAGE[decision.area] : '/auth/login'));
+  throw pageRefusal(request, context, user, decision, loginPath ?? (decision.area ? LOGIN_PAGE[decision.area] : href('/auth/login')));
 }
 
 /** Signed in with the second factor done; otherwise to `loginPath` (keeping the page asked for). */
-export function requireUser(request: Request, context: AppLoadContext, loginPath = '/auth/login'): Promise<User> {
+export function requireUser(request: Request, context: AppLoadContext, loginPath = href('/auth/login')): Promise<User> {
   return requireAccess(request, context, { signedIn: true }, loginPath);
 }
 

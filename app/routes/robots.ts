@@ -1,4 +1,5 @@
 // robots.txt: crawl the public site, not the staff, partner, auth or API paths; plus the deployed extra lines.
+import { href } from 'react-router';
 import type { Route } from './+types/robots';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     'Disallow: /api/',
     ...assets.robotsLines,
     '',
-    `Sitemap: ${origin}/sitemap.xml`,
+    `Sitemap: ${origin}${href('/sitemap.xml')}`,
     '',
   ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });

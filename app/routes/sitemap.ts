@@ -1,9 +1,19 @@
 // sitemap.xml: the public pages, every published CMS page (the brand's own — About, Drink Responsibly,
 // the legal pages — among them, at their routes' addresses) and every published product, cocktail and
 // upcoming event (every market's). A draft is never listed.
+import { href } from 'react-router';
 import type { Route } from './+types/sitemap';
 
-const STATIC_PAGES = ['/', '/products', '/cocktails', '/events', '/store-locator', '/buy-online', '/contact', '/business-inquiry'];
+const STATIC_PAGES = [
+  '/',
+  href('/products'),
+  href('/cocktails'),
+  href('/events'),
+  href('/store-locator'),
+  href('/buy-online'),
+  href('/contact'),
+  href('/business-inquiry'),
+];
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -19,8 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const urls = [
     ...STATIC_PAGES.map((path) => ({ loc: origin + path, lastmod: null as string | null })),
     ...pages.map((p) => ({ loc: `${origin}/${p.slug}`, lastmod: p.publishedAt.slice(0, 10) })),
-    ...products.map((p) => ({ loc: `${origin}/products/${p.slug}`, lastmod: new Date(p.updatedAt).toISOString().slice(0, 10) })),
-    ...cocktails.map((c) => ({ loc: `${origin}/cocktails/${c.slug}`, lastmod: null })),
+    ...products.map((p) => ({ loc: `${origin}${href('/products/:slug', { slug: p.slug })}`, lastmod: new Date(p.updatedAt).toISOString().slice(0, 10) })),
+    ...cocktails.map((c) => ({ loc: `${origin}${href('/cocktails/:id', { id: c.slug })}`, lastmod: null })),
     ...events.map((e) => ({ loc: origin + e.path, lastmod: e.updatedAt.slice(0, 10) })),
   ];
   const body =

@@ -4,7 +4,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AccessNeed } from '../../shared/policy';
 import { accessRefusal } from '../auth/authorize';
-import type { CurrentUser } from '../modules/auth/sessions';
+import type { CurrentUser } from '../modules/auth';
 import type { Services } from '../services';
 import { readSessionToken } from './request-auth';
 

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { Services } from '../services';
 import type { Flash } from './flash';
-import type { GateState } from '../modules/age-gate/service';
+import type { GateState } from '../modules/age-gate';
 import type { Market } from '../../shared/markets';
 import type { RequestAuth } from './request-auth';
 

@@ -11,7 +11,7 @@ import { parseCookies } from '../core/cookies';
 import { resolveMarket } from './market';
 import { TOAST_COOKIE } from './flash';
 import { SESSION_COOKIE_PLAIN, SESSION_COOKIE_TLS } from './request-auth';
-import type { AgeGateService } from '../modules/age-gate/service';
+import type { AgeGateService } from '../modules/age-gate';
 import { UNCACHED_PAGES } from '../../shared/paths';
 import {
   brotliParts,

@@ -2,7 +2,7 @@
 // a session. Over TLS the session cookie is `__Host-` prefixed (Secure, Path=/, no Domain); over
 // plain http (local runs, tests) browsers refuse Secure cookies, so it goes without the prefix.
 import type { Actor } from '../core/actor';
-import type { CurrentUser, SessionStore } from '../modules/auth/sessions';
+import type { CurrentUser, SessionStore } from '../modules/auth';
 import { expireCookie, parseCookies, serializeCookie } from '../core/cookies';
 
 export const SESSION_COOKIE_TLS = '__Host-frolic_session';

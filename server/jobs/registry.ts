@@ -6,7 +6,7 @@
 // token is created by the handler, not carried in the queue). A handler runs at least once: it
 // must be safe to run again (check the state, then act).
 import type { Db } from '../db/client';
-import type { NewLock } from '../modules/auth/lockout';
+import type { NewLock } from '../modules/auth';
 import { createJobRunner, type JobRunner, type RunnerOptions } from './runner';
 
 export interface JobPayloads {

@@ -16,7 +16,7 @@ import type { Jobs } from '../jobs/registry';
 import { PermanentJobError } from '../jobs/runner';
 import type { Actor } from '../core/actor';
 import { AppError } from '../core/errors';
-import { recordAudit } from '../modules/audit/service';
+import { recordAudit } from '../modules/audit';
 import { builtInTemplate, type TemplateName } from './built-in-templates';
 import { composeParts, type EmailNode, type EmailTemplate, renderTemplate } from './compose';
 import { isoString, isoStringOrNull } from '../core/iso-time';

@@ -6,7 +6,7 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pages, pageVersions } from '../db/schema';
 import { SYSTEM_ACTOR } from '../core/actor';
-import { recordAudit } from '../modules/audit/service';
+import { recordAudit } from '../modules/audit';
 import type { RoutePageSlug } from '../../shared/page-constants';
 
 export interface BrandPage {

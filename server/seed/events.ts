@@ -2,7 +2,7 @@
 // something ahead: three published, one draft.
 import type { DbOrTx } from '../db/client';
 import { brandEvents } from '../db/schema';
-import { zonedToUtc } from '../modules/marketing/zoned-time';
+import { zonedToUtc } from '../modules/marketing';
 
 const SEED_EVENTS = [
   {

@@ -2,6 +2,7 @@
 // the optimistic-concurrency version and record ids (field errors: shared/field-errors.ts).
 import { z } from './zod';
 import { pageNumber, wholeNumber } from './numbers';
+import { MAX_RECORD_ID } from '../limits';
 
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
@@ -32,9 +33,6 @@ export interface AdminPage<T> {
   pageSize: number;
   total: number;
 }
-
-/** The largest value of an int4 column (serial ids, versions). */
-export const MAX_RECORD_ID = 2_147_483_647;
 
 /** The version the editor read; a save naming an older one is refused with 409 `version_conflict`. */
 export const versionField = wholeNumber({

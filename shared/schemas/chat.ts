@@ -1,7 +1,7 @@
 // The support chat's wire shapes and limits, shared by the widget, the inbox and the server.
 import { z } from './zod';
 import { requiredText } from './text';
-import { MAX_RECORD_ID } from './admin';
+import { MAX_RECORD_ID } from '../limits';
 
 export const CHAT_MAX_LENGTH = 2000;
 /** Spec §9: reconnect backoff 1 s, 2 s, 5 s, then 10 s; heartbeat 30 s. */

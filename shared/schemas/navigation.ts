@@ -3,7 +3,7 @@
 // service, with stable codes.
 import { z } from './zod';
 import { requiredText } from './text';
-import { MAX_RECORD_ID } from './admin';
+import { MAX_RECORD_ID } from '../limits';
 import { NAV_CHILDREN_MAX, NAV_ITEMS_MAX, NAV_LABEL_MAX, NAV_LINK_KINDS, NAV_MENUS, NAV_TARGET_MAX } from '../navigation-constants';
 
 export * from '../navigation-constants';

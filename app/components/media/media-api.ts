@@ -1,22 +1,10 @@
 // The browser's side of the media library API: upload with progress, list, and the picker's value.
-import { MEDIA_IMAGE_TYPES, MEDIA_MAX_DOCUMENT_BYTES, type MediaKind, type PickedMedia } from '@shared/media';
+import { MEDIA_IMAGE_TYPES, MEDIA_MAX_DOCUMENT_BYTES, type MediaAsset, type MediaKind, type PickedMedia } from '@shared/media';
+import type { AdminPage } from '@shared/schemas/admin';
 
 /** One library entry as GET /api/admin/media returns it. */
-export interface MediaLibraryItem extends PickedMedia {
-  sizeBytes: number;
-  width: number | null;
-  height: number | null;
-  createdAt: string;
-  /** What uses the file (products, cocktails, collateral, events, pages); the library's list only. */
-  usedBy?: string[];
-}
-
-export interface MediaLibraryPage {
-  items: MediaLibraryItem[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export type MediaLibraryItem = MediaAsset;
+export type MediaLibraryPage = AdminPage<MediaAsset>;
 
 /** The API's refusal (`{ error: { code, message } }`) as an Error whose message is shown as is. */
 export class MediaApiError extends Error {

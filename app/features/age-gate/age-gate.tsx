@@ -1,7 +1,7 @@
 // The age gate (product.md §6): year first, day and month only when the year cannot decide, and the
 // country. A plain form the server handles, enhanced by a fetcher when JavaScript runs.
 import { useId } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, href } from 'react-router';
 import { COUNTRIES } from '@shared/legal-age';
 import { AGE_PASS_REMEMBER_DAYS } from '@shared/limits';
 
@@ -22,7 +22,7 @@ export function AgeGate({ returnTo, denied, result }: { returnTo: string; denied
   const data = fetcher.data ?? result;
   const id = useId();
   const busy = fetcher.state !== 'idle';
-  const action = `/age-gate?returnTo=${encodeURIComponent(returnTo)}`;
+  const action = `${href('/age-gate')}?returnTo=${encodeURIComponent(returnTo)}`;
 
   let body: React.ReactNode;
   if (denied || data?.step === 'denied') {

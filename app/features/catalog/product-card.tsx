@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import type { PublicProduct } from '@shared/schemas/catalog';
 
 export function ProductCard({ product, eager = false, heading: Heading = 'h3' }: { product: PublicProduct; eager?: boolean; heading?: 'h2' | 'h3' }) {
@@ -16,7 +16,7 @@ export function ProductCard({ product, eager = false, heading: Heading = 'h3' }:
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-xs font-semibold tracking-wider text-brass uppercase">{product.category}</p>
         <Heading className="font-serif text-xl">
-          <Link to={`/products/${product.slug}`} className="after:absolute after:inset-0 focus:outline-none">
+          <Link to={href('/products/:slug', { slug: product.slug })} className="after:absolute after:inset-0 focus:outline-none">
             <span className="relative">{product.name}</span>
           </Link>
         </Heading>

@@ -1,5 +1,5 @@
 // A recipe in a grid: illustration, base spirit, name (the link), description, difficulty and time.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import type { CocktailSummary } from '@shared/schemas/cocktails';
 import { difficultyLabel, spiritLabel } from './format';
 
@@ -25,7 +25,7 @@ export function CocktailCard({ cocktail, headingLevel = 2, eager = false }: { co
           {cocktail.featured ? <span className="ml-2 rounded-full bg-forest px-2 py-0.5 text-[0.65rem] text-white normal-case">Featured</span> : null}
         </p>
         <Heading className="font-serif text-xl">
-          <Link to={`/cocktails/${cocktail.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link to={href('/cocktails/:id', { id: cocktail.slug })} className="after:absolute after:inset-0 focus-visible:outline-none">
             <span className="relative">{cocktail.name}</span>
           </Link>
         </Heading>

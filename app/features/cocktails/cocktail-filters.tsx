@@ -1,6 +1,6 @@
 // The list's filters: base spirit and difficulty as links, so the choice lives in the URL and works
 // without scripts; each link keeps the other filter.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { PRODUCT_CATEGORIES } from '@shared/limits-catalog';
 import { COCKTAIL_DIFFICULTIES } from '@shared/cocktail-constants';
 import type { CocktailListQuery } from '@shared/schemas/cocktails';
@@ -11,7 +11,7 @@ export function cocktailsHref(query: CocktailListQuery): string {
   if (query.baseSpirit) params.set('baseSpirit', query.baseSpirit);
   if (query.difficulty) params.set('difficulty', query.difficulty);
   const qs = params.toString();
-  return qs ? `/cocktails?${qs}` : '/cocktails';
+  return qs ? `${href('/cocktails')}?${qs}` : href('/cocktails');
 }
 
 const chip = (active: boolean) =>

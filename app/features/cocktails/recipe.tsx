@@ -1,5 +1,5 @@
 // The parts of a recipe page: facts, ingredients (with links to our spirits), method, our products.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import type { CocktailDetail } from '@shared/schemas/cocktails';
 import { difficultyLabel, ingredientName, ingredientQuantity, ingredientSuffix, minutesLabel, spiritLabel } from './format';
 
@@ -36,7 +36,10 @@ export function IngredientList({ ingredients }: { ingredients: CocktailDetail['i
             <span>
               {quantity ? ' ' : null}
               {i.product ? (
-                <Link to={`/products/${i.product.slug}`} className="font-medium underline decoration-brass-light underline-offset-4 hover:text-brass">
+                <Link
+                  to={href('/products/:slug', { slug: i.product.slug })}
+                  className="font-medium underline decoration-brass-light underline-offset-4 hover:text-brass"
+                >
                   {name}
                 </Link>
               ) : (
@@ -82,7 +85,7 @@ export function MadeWith({ products }: { products: CocktailDetail['products'] })
             <img src={p.imageUrl} alt="" width={48} height={84} loading="lazy" className="h-[84px] w-12 shrink-0 rounded-md bg-stone-100 object-contain" />
             <div>
               <p className="text-xs font-semibold tracking-wider text-brass uppercase">{spiritLabel(p.category)}</p>
-              <Link to={`/products/${p.slug}`} className="font-serif text-lg after:absolute after:inset-0 focus-visible:outline-none">
+              <Link to={href('/products/:slug', { slug: p.slug })} className="font-serif text-lg after:absolute after:inset-0 focus-visible:outline-none">
                 {p.name}
               </Link>
             </div>

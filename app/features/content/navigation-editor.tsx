@@ -5,7 +5,7 @@
 // external http(s) address. Save sends the whole menu with the version it was read at; the server
 // checks every link and answers with the offending rows, or a version conflict.
 import { useState } from 'react';
-import { Form } from 'react-router';
+import { Form, href } from 'react-router';
 import {
   NAV_LABEL_MAX,
   NAV_LINK_KIND_LABELS,
@@ -237,7 +237,7 @@ export function MenuEditor({ menu, pages, routes }: { menu: NavEditorMenu; pages
               <input
                 value={row.target}
                 onChange={(e) => setRows(update(rows, row.key, { target: e.target.value }))}
-                placeholder={row.kind === 'route' ? '/products' : 'https://'}
+                placeholder={row.kind === 'route' ? href('/products') : 'https://'}
                 list={row.kind === 'route' ? 'nav-routes' : undefined}
                 className="mt-1 w-56 rounded-md border border-stone-300 px-2 py-1 font-mono text-sm"
                 aria-invalid={err('target') ? true : undefined}

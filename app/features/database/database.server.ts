@@ -5,6 +5,7 @@
 import { type AppLoadContext, data } from 'react-router';
 import { z } from 'zod';
 import { fieldErrors } from '@shared/field-errors';
+import { MAX_RECORD_ID } from '@shared/limits';
 import { savedQueryBody, sqlRunBody, tableRowsQuery } from '@shared/schemas/database';
 import { readBody } from '~/lib/admin-action.server';
 import { requireMasterAdmin } from '~/lib/guards.server';
@@ -44,7 +45,7 @@ export async function databaseLoader({ request, context }: Args): Promise<Databa
 }
 
 const tableRef = z.object({ table: z.string().min(1).max(63) });
-const savedRef = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const savedRef = z.object({ id: z.coerce.number().int().positive().max(MAX_RECORD_ID) });
 const renameBody = savedRef.extend({ name: z.string() });
 
 const INTENTS: readonly DatabaseIntent[] = ['run', 'count', 'save', 'rename', 'delete'];

@@ -6,7 +6,7 @@ import { INVOICE_STANDING_LABELS, INVOICE_STANDINGS } from '@shared/invoicing';
 import { buttonClass } from '~/components/admin-ui/list';
 import { inputClass } from '~/components/forms/fields';
 import { StandingBadge } from './standing-badge';
-import type { InvoiceSummaryView } from './types';
+import type { InvoiceSummaryView } from '@shared/invoice-views';
 import { TableScroll } from '~/components/ui/table-scroll';
 
 /** The standings a list filters on (a draft is the issuer's alone). */

@@ -8,7 +8,8 @@ import { taxRateLabel } from '@shared/invoice-totals';
 import { buttonClass } from '~/components/admin-ui/list';
 import { Field, FormError, inputClass } from '~/components/forms/fields';
 import { StandingBadge } from './standing-badge';
-import type { InvoiceDetailView, InvoiceFormResult, InvoicePartyView } from './types';
+import type { InvoiceDetailView, InvoicePartyView } from '@shared/invoice-views';
+import type { InvoiceFormResult } from './types';
 import { TableScroll } from '~/components/ui/table-scroll';
 import { plural } from '@shared/plural';
 

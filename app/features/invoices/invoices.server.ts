@@ -5,6 +5,7 @@
 // carried out by `services.invoices` in-process. A refusal comes back on its field or over the form.
 import { href, type AppLoadContext } from 'react-router';
 import { fieldErrors } from '@shared/field-errors';
+import { MAX_RECORD_ID } from '@shared/limits';
 import { creditNoteInput, draftStepInput, invoiceListQuery, type InvoiceListQuery, invoiceOrdersInput } from '@shared/schemas/invoices';
 import { actionError } from '~/lib/action-result';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
@@ -36,7 +37,7 @@ export function selectionOf(request: Request): { customerId: string | null; orde
     .getAll('order')
     .filter((v) => /^\d{1,10}$/.test(v))
     .map(Number)
-    .filter((n) => n > 0 && n <= 2_147_483_647);
+    .filter((n) => n > 0 && n <= MAX_RECORD_ID);
   return { customerId: customer && /^[0-9a-f-]{36}$/i.test(customer) ? customer : null, orderIds: [...new Set(ids)] };
 }
 

@@ -1,7 +1,7 @@
 // The friendly 404 (product.md §1) and the error page, both drawn inside the public chrome: the
 // unknown-path route, the detail pages' error boundaries (a product or recipe that does not exist)
 // and the root error boundary all show the same page.
-import { isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse, Link, href } from 'react-router';
 
 const buttonClass = 'rounded-full px-6 py-3 font-semibold';
 
@@ -15,7 +15,7 @@ export function NotFoundContent({ text = 'The page may have moved, or the link m
         <Link to="/" className={`${buttonClass} bg-forest text-white`}>
           Home
         </Link>
-        <Link to="/products" className={`${buttonClass} border border-forest text-forest`}>
+        <Link to={href('/products')} className={`${buttonClass} border border-forest text-forest`}>
           Our spirits
         </Link>
       </div>

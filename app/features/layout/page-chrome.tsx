@@ -2,7 +2,7 @@
 // pages (spec §2). Also the loading bar and the fade-in after client-side navigation. The chat
 // launcher comes in from root.tsx (`chat`): features do not import each other.
 import { useEffect, useRef, useState } from 'react';
-import { Form, Link, NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import { Form, Link, NavLink, useLocation, useNavigation, useRouteLoaderData, href } from 'react-router';
 import { ACCOUNT_LINK, isChromeHidden } from '@shared/paths';
 import { DEFAULT_MENUS, type NavMenu, type PublicMenus, type PublicNavItem } from '@shared/navigation-constants';
 
@@ -272,7 +272,7 @@ function Footer() {
         <FooterNav label="Footer" links={[...main, ACCOUNT_ITEM]} />
         <FooterNav label="Legal" links={legal} />
         {root ? (
-          <Form method="post" action="/market" className="text-sm" reloadDocument>
+          <Form method="post" action={href('/market')} className="text-sm" reloadDocument>
             <input type="hidden" name="returnTo" value={pathname + search} />
             <label htmlFor="footer-market" className="block font-medium text-stone-100">
               Market and currency
@@ -299,7 +299,7 @@ function Footer() {
       </div>
       <p className="mx-auto max-w-6xl px-4 pb-6 text-sm text-stone-200">
         Please enjoy Frolic responsibly.{' '}
-        <Link to="/drink-responsibly" className="underline">
+        <Link to={href('/drink-responsibly')} className="underline">
           Drink responsibly
         </Link>
         . Share our content only with people of legal drinking age.

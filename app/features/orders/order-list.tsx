@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import { formatUtc } from '@shared/staff-time';
 import { OrderStatusBadge } from './status-badge';
-import type { OrderSummaryView } from './types';
+import type { OrderSummaryView } from '@shared/order-views';
 import { TableScroll } from '~/components/ui/table-scroll';
 
 export function OrderList({

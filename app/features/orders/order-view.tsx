@@ -10,7 +10,8 @@ import { formatUtc } from '@shared/staff-time';
 import { buttonClass } from '~/components/admin-ui/list';
 import { Field, FormError } from '~/components/forms/fields';
 import { OrderStatusBadge } from './status-badge';
-import type { CreditHoldView, OrderDetailView, OrderFormResult, OrderMessageView } from './types';
+import type { OrderDetailView, OrderMessageView } from '@shared/order-views';
+import type { CreditHoldView, OrderFormResult } from './types';
 import { TableScroll } from '~/components/ui/table-scroll';
 
 const DECIDED: readonly OrderStatus[] = ['approved', 'invoiced', 'shipped', 'delivered', 'paid'];

@@ -5,6 +5,7 @@
 // back on its field (the service's `lines.0.cases` → the form's `cases.<line id>`) or over the form.
 import { href, type AppLoadContext } from 'react-router';
 import { ADMIN_SCREEN_NEEDS } from '@shared/admin-screens';
+import { ROLE_REDIRECT_PATH } from '@shared/paths';
 import {
   approveOrderInput,
   cancelOrderInput,
@@ -37,7 +38,7 @@ export async function requireTradeOrders(request: Request, context: AppLoadConte
   const user = await requireAdminArea(request, context);
   const decision = await context.services.access.decide(user, ADMIN_SCREEN_NEEDS.tradeOrders);
   if (decision.allowed) return user;
-  throw context.flash.redirectWithToast('/dashboard', {
+  throw context.flash.redirectWithToast(ROLE_REDIRECT_PATH, {
     title: 'Access Denied',
     description: "You don't have permission to access this page.",
     variant: 'destructive',

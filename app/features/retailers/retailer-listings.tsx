@@ -1,6 +1,6 @@
 // One product on the Buy online page: the retailers that deliver to the visitor's market, cheapest
 // known price first, each a link out.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import type { RetailerCatalogueEntry } from '@shared/schemas/stores';
 import { ExternalLink } from './external-link';
 
@@ -23,14 +23,14 @@ export function RetailerListings({ entry, marketName }: { entry: RetailerCatalog
       />
       <div className="flex-1">
         <h2 id={headingId} className="font-serif text-2xl">
-          <Link to={`/products/${product.slug}`} className="hover:text-brass">
+          <Link to={href('/products/:slug', { slug: product.slug })} className="hover:text-brass">
             {product.name}
           </Link>
         </h2>
         {listings.length === 0 ? (
           <p className="mt-3 text-stone-700">
             No online retailer delivers it in {marketName} yet.{' '}
-            <Link to={`/store-locator?product=${product.slug}`} className="font-medium text-brass underline underline-offset-2">
+            <Link to={`${href('/store-locator')}?product=${product.slug}`} className="font-medium text-brass underline underline-offset-2">
               Find it in a store
             </Link>
           </p>

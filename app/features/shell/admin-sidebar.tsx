@@ -80,7 +80,7 @@ export function AdminSidebar({ user, screens }: Props) {
         <p className="text-sm text-brass-light" data-testid="shell-role-label">
           {user.roleLabel}
         </p>
-        <Form method="post" action="/auth/logout" className="mt-3">
+        <Form method="post" action={href('/auth/logout')} className="mt-3">
           <button type="submit" className="rounded-md border border-white/30 px-3 py-1 text-sm hover:bg-white/10">
             Sign Out
           </button>

@@ -85,7 +85,7 @@ export function PartnerSidebar({ roles, name }: { roles: string[]; name: string 
       </nav>
       <div className="border-t border-white/15 px-6 py-4">
         <p className="font-medium">{name}</p>
-        <Form method="post" action="/auth/logout" className="mt-3">
+        <Form method="post" action={href('/auth/logout')} className="mt-3">
           <button type="submit" className="rounded-md border border-white/30 px-3 py-1 text-sm hover:bg-white/10">
             Sign Out
           </button>

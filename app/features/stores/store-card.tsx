@@ -1,5 +1,5 @@
 // One store in the results: distance, address, phone, opening hours, what it carries, directions.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { formatDistance } from '@shared/geo';
 import type { DistanceUnit, StoreResult } from '@shared/schemas/stores';
 import type { ZoneClocks } from '@shared/store-clock';
@@ -59,7 +59,10 @@ export function StoreCard({ store, unit, clocks, renderedAt }: { store: StoreRes
           <ul className="mt-1 flex flex-wrap gap-1.5 text-sm">
             {store.products.map((p) => (
               <li key={p.slug}>
-                <Link to={`/products/${p.slug}`} className="inline-block rounded-full border border-stone-300 px-2.5 py-0.5 hover:border-forest">
+                <Link
+                  to={href('/products/:slug', { slug: p.slug })}
+                  className="inline-block rounded-full border border-stone-300 px-2.5 py-0.5 hover:border-forest"
+                >
                   {p.name.replace(/^Frolic /, '')}
                 </Link>
               </li>

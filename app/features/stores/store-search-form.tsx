@@ -1,6 +1,6 @@
 // The locator's search: place, postcode or name; radius; product. A plain GET form, so it works
 // without scripts and the search lives in the URL; with scripts React Router submits it in place.
-import { Form, Link } from 'react-router';
+import { Form, Link, href } from 'react-router';
 import type { DistanceUnit } from '@shared/schemas/stores';
 import { convertRadius, radiusChoices, UNIT_NAMES } from './format';
 import { UseMyLocation } from './use-my-location';
@@ -39,7 +39,7 @@ export function StoreSearchForm({ values, products }: { values: StoreSearchValue
         Search for a store
       </h2>
       {/* key: a new search in the URL resets the fields to it (back and forward included). */}
-      <Form method="get" action="/store-locator" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" key={JSON.stringify(values)}>
+      <Form method="get" action={href('/store-locator')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" key={JSON.stringify(values)}>
         <div className="sm:col-span-2">
           <label htmlFor="store-q" className="block text-sm font-medium">
             Town, city, postcode or store name

@@ -1,5 +1,5 @@
 // /account: every signed-in user's profile, password, two-factor and active sessions.
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation, href } from 'react-router';
 import { ROLE_LABELS, type Role } from '@shared/policy';
 import { changePasswordForm, profileForm } from '@shared/schemas/auth';
 import { fieldErrors } from '@shared/field-errors';
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await services.auth.signOutOthers(user, actor);
         return { intent: 'sessions', toast: { title: 'Signed out everywhere else' } };
       default:
-        throw flash.redirectWithToast('/account', { title: 'Unknown action', variant: 'destructive' });
+        throw flash.redirectWithToast(href('/account'), { title: 'Unknown action', variant: 'destructive' });
     }
   } catch (err) {
     if (err instanceof Response) throw err;
@@ -131,7 +131,7 @@ export default function Account({ loaderData, actionData: rawActionData }: Route
         <p className="mt-2 text-stone-700">
           {user.twoFactorEnabled ? 'On: sign-in asks for a code from your authenticator app.' : 'Off. Add a second step to sign-in with an authenticator app.'}
         </p>
-        <Link to="/account/two-factor" className="mt-4 inline-block font-medium text-brass underline">
+        <Link to={href('/account/two-factor')} className="mt-4 inline-block font-medium text-brass underline">
           {user.twoFactorEnabled ? 'Manage two-factor authentication' : 'Set up two-factor authentication'}
         </Link>
       </section>
@@ -159,7 +159,7 @@ export default function Account({ loaderData, actionData: rawActionData }: Route
             Sign out of other sessions
           </button>
         </Form>
-        <Form method="post" action="/auth/logout" className="mt-4">
+        <Form method="post" action={href('/auth/logout')} className="mt-4">
           <button type="submit" className="rounded-full border border-red-800 px-5 py-2 font-medium text-red-800">
             Sign out
           </button>

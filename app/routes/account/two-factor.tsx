@@ -1,5 +1,5 @@
 // Two-factor set-up: scan a QR code, confirm with a code, keep the recovery codes (shown once).
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation, href } from 'react-router';
 import type { Route } from './+types/two-factor';
 import { primaryButton, useActionToast } from '~/features/auth/auth-card';
 import { Field, FormError } from '~/components/forms/fields';
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (raw.intent === 'disable') {
       await context.services.auth.disableTotp(user, raw.password ?? '', actor);
-      throw context.flash.redirectWithToast('/account', { title: 'Two-factor authentication is off' });
+      throw context.flash.redirectWithToast(href('/account'), { title: 'Two-factor authentication is off' });
     }
     return actionError(400, { formError: 'Unknown action.' });
   } catch (err) {
@@ -65,7 +65,7 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
                 </li>
               ))}
             </ul>
-            <Link to="/account" className="mt-6 inline-block font-medium text-brass underline">
+            <Link to={href('/account')} className="mt-6 inline-block font-medium text-brass underline">
               I have saved them
             </Link>
           </>

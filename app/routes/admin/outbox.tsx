@@ -2,6 +2,7 @@
 // `mail.send` job (queued, retried with backoff, sent or failed with the error), or only kept here
 // when SMTP_URL is not set. Links in emails are never printed outside development, so this
 // is where a master admin finds a confirmation, reset or invitation link to pass on.
+import { MAX_RECORD_ID } from '@shared/limits';
 import { formatUtc } from '@shared/staff-time';
 import type { Route } from './+types/outbox';
 import { Form } from 'react-router';
@@ -23,7 +24,7 @@ export async function action(args: Route.ActionArgs) {
   return masterAction(args, {
     async resend(form, actor) {
       const id = Number(form.get('id'));
-      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw pageRefusal('not_found', 'not_found', 'Email not found.');
+      if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_RECORD_ID) throw pageRefusal('not_found', 'not_found', 'Email not found.');
       await args.context.services.mailer.resend(id, actor);
       return { title: 'Email queued again', description: String(form.get('to') ?? '') };
     },

@@ -1,7 +1,7 @@
 // The confirmation link from the sign-up email. The token is spent only by a load the visitor sees:
 // behind the age gate the page is not shown, so the link waits for the load that follows the pass
 // (product.md §6) — a new browser opening the email meets the gate first.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import type { Route } from './+types/confirm';
 import { AuthCard } from '~/features/auth/auth-card';
 
@@ -27,7 +27,7 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
           : 'The link is invalid, was used already, or has expired. Sign in to ask for a new one.'}
       </p>
       <p className="mt-6 text-center">
-        <Link to="/auth/login" className="text-brass underline">
+        <Link to={href('/auth/login')} className="text-brass underline">
           Go to sign-in
         </Link>
       </p>

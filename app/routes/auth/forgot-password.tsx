@@ -1,5 +1,5 @@
 // Forgot password: always the same answer, so nobody learns which emails have accounts.
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation, href } from 'react-router';
 import { emailOnlyForm } from '@shared/schemas/auth';
 import type { Route } from './+types/forgot-password';
 import { AuthCard, primaryButton, useActionToast } from '~/features/auth/auth-card';
@@ -30,7 +30,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           {RESET_SENT}
         </p>
         <p className="mt-6 text-center">
-          <Link to="/auth/login" className="text-brass underline">
+          <Link to={href('/auth/login')} className="text-brass underline">
             Back to sign-in
           </Link>
         </p>

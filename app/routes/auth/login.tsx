@@ -1,6 +1,6 @@
 // Sign-in at /auth/login, /admin-login and /partner-login. Lands per spec §6 (or on the page the
 // visitor asked for), flags an expired password, and asks for the second factor when enrolled.
-import { Form, Link, redirect, useMatches, useNavigation } from 'react-router';
+import { Form, Link, redirect, useMatches, useNavigation, href } from 'react-router';
 import { dashboardLanding, hasAdminAccess, hasPartnerAccess } from '@shared/policy';
 import { safeReturnTo } from '@shared/paths';
 import { loginForm } from '@shared/schemas/auth';
@@ -68,7 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     case 'two_factor': {
       if (auth.token) await services.auth.signOut(auth.token, auth.actor());
-      throw redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo ?? '')}`, { headers: { 'Set-Cookie': auth.sessionCookie(result.token) } });
+      throw redirect(`${href('/auth/two-factor')}?redirectTo=${encodeURIComponent(redirectTo ?? '')}`, {
+        headers: { 'Set-Cookie': auth.sessionCookie(result.token) },
+      });
     }
     case 'signed_in': {
       // A fresh token at every sign-in: a session id planted before sign-in is worthless.
@@ -83,12 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
             ? 'partner'
             : 'user';
         throw flash.redirectWithToast(
-          `/auth/reset-password?type=${type}`,
+          `${href('/auth/reset-password')}?type=${type}`,
           { title: 'Password Reset Required', description: 'Your password has expired. You will be redirected to reset it.', variant: 'destructive' },
           { headers },
         );
       }
-      const target = result.landing === '/auth/login' ? '/account' : result.landing;
+      const target = result.landing === href('/auth/login') ? href('/account') : result.landing;
       throw flash.redirectWithToast(safeReturnTo(redirectTo, target), { title: 'Login successful', description: 'Welcome back' }, { headers });
     }
   }
@@ -105,7 +107,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.signedIn ? (
         <p className="mb-6 rounded-md bg-stone-100 p-3 text-sm" role="status">
           You are signed in as {loaderData.signedIn.name}.{' '}
-          <Link to={loaderData.signedIn.landing === '/auth/login' ? '/account' : loaderData.signedIn.landing} className="font-medium text-brass underline">
+          <Link
+            to={loaderData.signedIn.landing === href('/auth/login') ? href('/account') : loaderData.signedIn.landing}
+            className="font-medium text-brass underline"
+          >
             Go to your dashboard
           </Link>
           , or sign in as someone else below.
@@ -125,7 +130,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </button>
       </Form>
       {actionData && 'unconfirmed' in actionData ? (
-        <Form method="post" action="/auth/resend-confirmation" className="mt-4">
+        <Form method="post" action={href('/auth/resend-confirmation')} className="mt-4">
           <input type="hidden" name="email" value={actionData.values?.email ?? ''} />
           <button type="submit" className="w-full rounded-full border border-forest px-6 py-2 font-medium text-forest">
             Send a new confirmation link
@@ -133,11 +138,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Form>
       ) : null}
       <div className="mt-6 flex justify-between text-sm">
-        <Link to="/auth/forgot-password" className="text-brass underline">
+        <Link to={href('/auth/forgot-password')} className="text-brass underline">
           Forgot your password?
         </Link>
         {id === 'login' ? (
-          <Link to="/auth/register" className="text-brass underline">
+          <Link to={href('/auth/register')} className="text-brass underline">
             Create an account
           </Link>
         ) : null}

@@ -1,5 +1,5 @@
 // Sign-up: email, password, first and last name; a confirmation email follows.
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation, href } from 'react-router';
 import { registerForm, SIGN_UP_MISSING } from '@shared/schemas/auth';
 import { fieldErrors } from '@shared/field-errors';
 import type { Route } from './+types/register';
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     return refusal(err, { toast: 'Registration failed' });
   }
-  throw context.flash.redirectWithToast('/auth/register?sent=1', {
+  throw context.flash.redirectWithToast(`${href('/auth/register')}?sent=1`, {
     title: 'Registration successful',
     description: 'Please check your email to confirm your account',
   });
@@ -54,7 +54,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           Please check your email to confirm your account. The link works once and expires in 24 hours.
         </p>
         <p className="mt-6 text-center">
-          <Link to="/auth/login" className="text-brass underline">
+          <Link to={href('/auth/login')} className="text-brass underline">
             Go to sign-in
           </Link>
         </p>
@@ -85,7 +85,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </Form>
       <p className="mt-6 text-center text-sm">
         Already have an account?{' '}
-        <Link to="/auth/login" className="text-brass underline">
+        <Link to={href('/auth/login')} className="text-brass underline">
           Sign in
         </Link>
       </p>

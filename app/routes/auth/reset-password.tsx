@@ -1,7 +1,7 @@
 // Choose a new password: from an emailed link (reset, lockout, invitation), or signed in (a forced
 // reset after expiry — spec §4 — or by choice). type=admin|partner names the area it returns to. An
 // accepted invitation signs the invitee in and lands them on their dashboard; a reset link does not.
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation, href } from 'react-router';
 import { dashboardLanding } from '@shared/policy';
 import { resetPasswordForm } from '@shared/schemas/auth';
 import { fieldErrors } from '@shared/field-errors';
@@ -17,9 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get('token');
   const user = token ? null : await context.auth.user();
-  if (user?.mfaPending) throw redirect('/auth/two-factor');
+  if (user?.mfaPending) throw redirect(href('/auth/two-factor'));
   // Signed in without an expired password: change it on the account page, with the current one.
-  if (user && !user.requiresPasswordReset) throw redirect('/account');
+  if (user && !user.requiresPasswordReset) throw redirect(href('/account'));
   return { token, signedIn: !!user, forced: user?.requiresPasswordReset ?? false, type: url.searchParams.get('type') };
 }
 
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (auth.token) await services.auth.signOut(auth.token, auth.actor());
         const signedIn = await services.auth.finishSignIn(done.session);
         if (signedIn.kind === 'signed_in') {
-          const landing = signedIn.landing === '/auth/login' ? '/account' : signedIn.landing;
+          const landing = signedIn.landing === href('/auth/login') ? href('/account') : signedIn.landing;
           throw flash.redirectWithToast(
             landing,
             { title: 'Welcome to Frolic', description: 'Your password is set and you are signed in.' },
@@ -50,17 +50,20 @@ export async function action({ request, context }: Route.ActionArgs) {
           );
         }
       }
-      throw flash.redirectWithToast('/auth/login', { title: 'Password updated', description: 'Sign in with your new password.' });
+      throw flash.redirectWithToast(href('/auth/login'), { title: 'Password updated', description: 'Sign in with your new password.' });
     }
     const user = await auth.user();
-    if (!user || user.mfaPending) throw redirect('/auth/forgot-password');
+    if (!user || user.mfaPending) throw redirect(href('/auth/forgot-password'));
     // Without a link, only a forced reset (the password was just checked at sign-in) skips the current one.
-    if (!user.requiresPasswordReset) throw redirect('/account');
+    if (!user.requiresPasswordReset) throw redirect(href('/account'));
     await services.auth.changePassword(user, { password }, auth.actor(user.id));
-    throw flash.redirectWithToast(dashboardLanding(user.roles, user.areas) === '/auth/login' ? '/account' : dashboardLanding(user.roles, user.areas), {
-      title: 'Password updated',
-      description: 'Your new password is in use.',
-    });
+    throw flash.redirectWithToast(
+      dashboardLanding(user.roles, user.areas) === href('/auth/login') ? href('/account') : dashboardLanding(user.roles, user.areas),
+      {
+        title: 'Password updated',
+        description: 'Your new password is in use.',
+      },
+    );
   } catch (err) {
     if (err instanceof Response) throw err;
     return refusal(err, { toast: 'Failed to update password' });
@@ -76,7 +79,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <AuthCard title="Reset your password">
         <p className="text-center text-stone-700">To choose a new password, ask for a reset link by email.</p>
         <p className="mt-6 text-center">
-          <Link to="/auth/forgot-password" className="text-brass underline">
+          <Link to={href('/auth/forgot-password')} className="text-brass underline">
             Email me a link
           </Link>
         </p>

@@ -1,5 +1,5 @@
 // The second step of sign-in: a code from the authenticator app, or a recovery code.
-import { Form, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation, href } from 'react-router';
 import { safeReturnTo } from '@shared/paths';
 import { totpCodeForm } from '@shared/schemas/auth';
 import type { Route } from './+types/two-factor';
@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Two-factor authenticati
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.auth.user();
-  if (!user) throw redirect('/auth/login');
-  if (!user.mfaPending) throw redirect('/account');
+  if (!user) throw redirect(href('/auth/login'));
+  if (!user.mfaPending) throw redirect(href('/account'));
   const days = (await context.services.settings.get()).rememberDeviceDays;
   return { redirectTo: new URL(request.url).searchParams.get('redirectTo') ?? '', days };
 }
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = totpCodeForm.safeParse(raw);
   if (!parsed.success) return actionError(400, { errors: { code: 'Enter the code.' } });
   const { auth, services, flash } = context;
-  if (!auth.token) throw redirect('/auth/login');
+  if (!auth.token) throw redirect(href('/auth/login'));
   try {
     const knownDevice = services.auth.knownDeviceFrom(request.headers.get('cookie'), context.secure);
     const {
@@ -36,25 +36,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       deviceDays,
       knownDevice: device,
     } = await services.auth.verifyTwoFactor(auth.token, parsed.data.code, parsed.data.remember ?? false, auth.actor(), knownDevice);
-    if (result.kind !== 'signed_in' || !token) throw redirect('/auth/login');
+    if (result.kind !== 'signed_in' || !token) throw redirect(href('/auth/login'));
     const headers = new Headers();
     headers.append('Set-Cookie', auth.sessionCookie(token));
     if (deviceToken && deviceDays) headers.append('Set-Cookie', auth.deviceCookie(deviceToken, deviceDays));
     if (device) headers.append('Set-Cookie', services.auth.knownDeviceCookie(device, context.secure));
     if (result.passwordExpired) {
       throw flash.redirectWithToast(
-        '/auth/reset-password',
+        href('/auth/reset-password'),
         { title: 'Password Reset Required', description: 'Your password has expired. You will be redirected to reset it.', variant: 'destructive' },
         { headers },
       );
     }
-    const landing = result.landing === '/auth/login' ? '/account' : result.landing;
+    const landing = result.landing === href('/auth/login') ? href('/account') : result.landing;
     throw flash.redirectWithToast(safeReturnTo(String(raw.redirectTo ?? ''), landing), { title: 'Login successful', description: 'Welcome back' }, { headers });
   } catch (err) {
     if (err instanceof Response) throw err;
     if ((err as { code?: string }).code === 'too_many_codes') {
       throw flash.redirectWithToast(
-        '/auth/login',
+        href('/auth/login'),
         { title: 'Login failed', description: 'Too many wrong codes. Sign in again.', variant: 'destructive' },
         { headers: { 'Set-Cookie': auth.clearSessionCookie() } },
       );

@@ -2,7 +2,7 @@
 // Content Management; the layout around it stays designed: what comes before the page's first
 // section heading (its `# title` and the opening paragraph) is the hero, the sections follow, and
 // the visit card closes the page.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import type { Route } from './+types/about';
 import { CmsHtml, cmsMeta } from '~/components/content/cms-page';
 import { PageError } from '~/features/layout/not-found';
@@ -41,7 +41,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <div className="rounded-2xl bg-white p-8 shadow-sm">
           <h2 className="font-serif text-xl">Visit us</h2>
           <p className="mt-3 text-stone-700">Tours run Thursday to Sunday and end with a guided tasting for visitors of legal drinking age.</p>
-          <Link to="/contact" className="mt-4 inline-block font-medium text-brass underline">
+          <Link to={href('/contact')} className="mt-4 inline-block font-medium text-brass underline">
             Ask about a tour
           </Link>
         </div>

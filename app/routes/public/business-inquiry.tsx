@@ -1,5 +1,5 @@
 // Business inquiry: what a trade partner tells a brand; stored for staff to follow up.
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation, href } from 'react-router';
 import { COUNTRIES } from '@shared/legal-age';
 import { EXPECTED_VOLUMES, PARTNER_TYPE_LABELS, PARTNER_TYPES } from '@shared/form-constants';
 import { businessInquiryForm } from '@shared/schemas/inquiries';
@@ -24,7 +24,7 @@ export function action({ request, context }: Route.ActionArgs) {
     request,
     businessInquiryForm,
     (form, bot) => context.services.inquiries.submitBusinessInquiry(form, bot, { userId: null, ip: context.ip }),
-    '/business-inquiry?sent=1',
+    `${href('/business-inquiry')}?sent=1`,
   );
 }
 

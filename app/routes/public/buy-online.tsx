@@ -1,6 +1,6 @@
 // Buy online: for each of our spirits, the online retailers that deliver to the visitor's market,
 // with the price where known; `?product=` narrows it to one spirit.
-import { Form } from 'react-router';
+import { Form, href } from 'react-router';
 import { retailerQuery } from '@shared/schemas/stores';
 import type { Route } from './+types/buy-online';
 import { RetailerListings } from '~/features/retailers/retailer-listings';
@@ -49,7 +49,7 @@ export default function BuyOnline({ loaderData }: Route.ComponentProps) {
           prices, terms and privacy policies apply there.
         </span>
       </p>
-      <Form method="get" action="/buy-online" className="mt-6 flex flex-wrap items-end gap-3" key={product ?? ''}>
+      <Form method="get" action={href('/buy-online')} className="mt-6 flex flex-wrap items-end gap-3" key={product ?? ''}>
         <div>
           <label htmlFor="buy-product" className="block text-sm font-medium">Spirit</label>
           <select

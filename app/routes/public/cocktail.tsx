@@ -1,6 +1,6 @@
 // A cocktail recipe: illustration, facts, ingredients linked to our spirits, numbered method, the
 // products it uses, the forward-advice notice and schema.org Recipe data.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import type { ProductCategory } from '@shared/limits-catalog';
 import { cocktailIdOrSlug } from '@shared/schemas/cocktails';
 import type { Route } from './+types/cocktail';
@@ -16,7 +16,7 @@ const NOT_FOUND = 'We could not find that cocktail.';
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data?.cocktail) return [{ title: 'Cocktail not found · Frolic' }, { name: 'robots', content: 'noindex' }];
   const { cocktail } = data;
-  const path = `/cocktails/${cocktail.slug}`;
+  const path = href('/cocktails/:id', { id: cocktail.slug });
   const title = `${cocktail.name} cocktail recipe · Frolic`;
   return [
     { title },
@@ -52,7 +52,7 @@ export default function CocktailPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to="/cocktails" className="underline decoration-stone-300 underline-offset-4 hover:text-brass">Cocktails</Link>
+            <Link to={href('/cocktails')} className="underline decoration-stone-300 underline-offset-4 hover:text-brass">Cocktails</Link>
             <span aria-hidden="true" className="ml-2">/</span>
           </li>
           <li aria-current="page" className="text-ink">{cocktail.name}</li>
@@ -69,7 +69,7 @@ export default function CocktailPage({ loaderData }: Route.ComponentProps) {
           className="aspect-[4/3] w-full rounded-2xl bg-stone-100 object-cover shadow-sm"
         />
         <div>
-          <Link to={`/cocktails?baseSpirit=${cocktail.baseSpirit}`} className="text-sm font-semibold tracking-wider text-brass uppercase hover:underline">
+          <Link to={`${href('/cocktails')}?baseSpirit=${cocktail.baseSpirit}`} className="text-sm font-semibold tracking-wider text-brass uppercase hover:underline">
             {spirit} cocktails
           </Link>
           <h1 className="mt-2 font-serif text-4xl md:text-5xl">{cocktail.name}</h1>
@@ -92,14 +92,14 @@ export default function CocktailPage({ loaderData }: Route.ComponentProps) {
 
       <div role="note" className="mt-12 flex flex-col gap-2 rounded-2xl border border-brass-light bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="font-medium">Share only with people of legal drinking age.</p>
-        <Link to="/drink-responsibly" className="text-sm font-medium text-brass underline">Drink responsibly</Link>
+        <Link to={href('/drink-responsibly')} className="text-sm font-medium text-brass underline">Drink responsibly</Link>
       </div>
 
       {more.length > 0 ? (
         <section aria-labelledby="more-heading" className="mt-16">
           <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
             <h2 id="more-heading" className="font-serif text-3xl">More {spirit.toLowerCase()} cocktails</h2>
-            <Link to={`/cocktails?baseSpirit=${cocktail.baseSpirit}`} className="shrink-0 font-medium text-brass underline">See all</Link>
+            <Link to={`${href('/cocktails')}?baseSpirit=${cocktail.baseSpirit}`} className="shrink-0 font-medium text-brass underline">See all</Link>
           </div>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {more.map((c) => (

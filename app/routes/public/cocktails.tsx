@@ -1,5 +1,5 @@
 // Cocktails: published recipes with base-spirit and difficulty filters kept in the URL.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { DIFFICULTY_LABELS } from '@shared/cocktail-constants';
 import { cocktailListQuery, type CocktailListQuery } from '@shared/schemas/cocktails';
 import type { Route } from './+types/cocktails';
@@ -52,7 +52,7 @@ export default function Cocktails({ loaderData }: Route.ComponentProps) {
         <div className="mt-4 rounded-2xl border border-dashed border-brass-light bg-white p-10 text-center">
           <p className="font-serif text-2xl">No cocktails match these filters.</p>
           <p className="mt-2 text-stone-700">Try another spirit or difficulty, or browse every recipe.</p>
-          <Link to="/cocktails" preventScrollReset className="mt-6 inline-block rounded-full bg-forest px-6 py-3 font-semibold text-white hover:bg-ink">
+          <Link to={href('/cocktails')} preventScrollReset className="mt-6 inline-block rounded-full bg-forest px-6 py-3 font-semibold text-white hover:bg-ink">
             Show all cocktails
           </Link>
         </div>
@@ -65,7 +65,7 @@ export default function Cocktails({ loaderData }: Route.ComponentProps) {
       )}
       {filtered && items.length > 0 ? (
         <p className="mt-10 text-center">
-          <Link to="/cocktails" preventScrollReset className="font-medium text-brass underline">Clear filters</Link>
+          <Link to={href('/cocktails')} preventScrollReset className="font-medium text-brass underline">Clear filters</Link>
         </p>
       ) : null}
     </main>

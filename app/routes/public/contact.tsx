@@ -1,5 +1,5 @@
 // Contact: a form that reaches the team; works without JavaScript, better with it.
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation, href } from 'react-router';
 import { CONTACT_SUBJECTS } from '@shared/form-constants';
 import { contactForm } from '@shared/schemas/inquiries';
 import type { Route } from './+types/contact';
@@ -22,7 +22,7 @@ export function action({ request, context }: Route.ActionArgs) {
     request,
     contactForm,
     (form, bot) => context.services.inquiries.submitContact(form, bot, { userId: null, ip: context.ip }),
-    '/contact?sent=1',
+    `${href('/contact')}?sent=1`,
   );
 }
 
@@ -36,14 +36,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <h1 className="font-serif text-4xl">Contact us</h1>
         <p className="mt-4 text-stone-700">Questions about our spirits, an event or a press enquiry? We answer within two working days.</p>
         <p className="mt-4 text-stone-700">
-          Trade partners: please use the <Link to="/business-inquiry" className="font-medium text-brass underline">business inquiry form</Link>.
+          Trade partners: please use the <Link to={href('/business-inquiry')} className="font-medium text-brass underline">business inquiry form</Link>.
         </p>
       </div>
       {loaderData.sent ? (
         <section role="status" className="rounded-2xl bg-white p-8 shadow-sm">
           <h2 className="font-serif text-2xl">Thank you — your message is on its way</h2>
           <p className="mt-2 text-stone-700">We have received it and will reply to the email address you gave us.</p>
-          <Link to="/contact" className="mt-4 inline-block font-medium text-brass underline">Send another message</Link>
+          <Link to={href('/contact')} className="mt-4 inline-block font-medium text-brass underline">Send another message</Link>
         </section>
       ) : (
         <Form method="post" onSubmit={onSubmit} onFocus={onFocus} className="relative space-y-5 rounded-2xl bg-white p-8 shadow-sm" noValidate>
@@ -72,7 +72,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {busy ? 'Sending…' : 'Send message'}
           </button>
           <p className="text-sm text-stone-600">
-            We use your details only to answer you. See our <Link to="/privacy" className="underline">privacy policy</Link>.
+            We use your details only to answer you. See our <Link to={href('/privacy')} className="underline">privacy policy</Link>.
           </p>
         </Form>
       )}

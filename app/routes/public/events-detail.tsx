@@ -2,7 +2,7 @@
 // The URL is `/events/<id>-<title words>`; another spelling of the words redirects there. A draft,
 // a deleted or an unknown event is a 404. An event that is over keeps its page (links to it stay
 // good) and says so; the list and the sitemap leave it out.
-import { Link, redirect } from 'react-router';
+import { Link, redirect, href } from 'react-router';
 import { eventIdFromParam, eventWhen, eventWhere, eventZoneText, type PublicEvent } from '@shared/events';
 import type { Route } from './+types/events-detail';
 import { PageError } from '~/features/layout/not-found';
@@ -69,7 +69,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = requireFound(eventIdFromParam(params.id), NOT_FOUND);
   const event = await orNotFound(context.services.marketing.getPublicEvent(id), NOT_FOUND);
   // One address per event: `/events/12` or old title words lead to the current one.
-  if (`/events/${params.id}` !== event.path) throw redirect(event.path, 301);
+  if (href('/events/:id', { id: params.id }) !== event.path) throw redirect(event.path, 301);
   // "1,200" from the server: a number formatted in the browser would load ICU while hydrating.
   return { event, places: event.capacity ? plural(event.capacity, 'guest') : null, publicOrigin: context.publicOrigin };
 }
@@ -86,7 +86,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to="/events" className="underline decoration-stone-300 underline-offset-4 hover:text-brass">Events</Link>
+            <Link to={href('/events')} className="underline decoration-stone-300 underline-offset-4 hover:text-brass">Events</Link>
             <span aria-hidden="true" className="ml-2">/</span>
           </li>
           <li aria-current="page" className="text-ink">{event.title}</li>
@@ -94,7 +94,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       </nav>
       {event.past ? (
         <p role="status" className="mt-6 rounded-xl border border-stone-300 bg-stone-100 p-4 text-stone-800">
-          This event has taken place. <Link to="/events" className="font-semibold underline">See upcoming events</Link>.
+          This event has taken place. <Link to={href('/events')} className="font-semibold underline">See upcoming events</Link>.
         </p>
       ) : null}
       <h1 className="mt-6 font-serif text-4xl md:text-5xl">{event.title}</h1>

@@ -1,7 +1,7 @@
 // Events: the published brand events still to come in the visitor's market (the market follows the
 // gate's country or the footer's choice), soonest first, each linking to its own page. Drafts and
 // events that are over are not listed. One HTML per market, so the page cache serves it.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { eventWhen, eventWhere, eventZoneText, type PublicEvent } from '@shared/events';
 import type { Route } from './+types/events';
 
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
     { property: 'og:description', content: description },
     { property: 'og:type', content: 'website' },
     // A canonical link must be absolute: given only when the site's public origin is configured.
-    ...(data?.publicOrigin ? [{ tagName: 'link', rel: 'canonical', href: `${data.publicOrigin}/events` } as const] : []),
+    ...(data?.publicOrigin ? [{ tagName: 'link', rel: 'canonical', href: `${data.publicOrigin}${href('/events')}` } as const] : []),
   ];
 };
 
@@ -63,7 +63,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <div className="mt-8 rounded-2xl border border-dashed border-brass-light bg-white p-10 text-center">
           <p className="font-serif text-2xl">No upcoming events in {marketName} right now.</p>
           <p className="mt-2 text-stone-700">Check back soon, or find a store near you that stocks Frolic.</p>
-          <Link to="/store-locator" className="mt-6 inline-block rounded-full bg-forest px-6 py-3 font-semibold text-white hover:bg-ink">
+          <Link to={href('/store-locator')} className="mt-6 inline-block rounded-full bg-forest px-6 py-3 font-semibold text-white hover:bg-ink">
             Find a store
           </Link>
         </div>

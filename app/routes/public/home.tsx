@@ -1,5 +1,5 @@
 // Home: hero, featured products from the database, a store finder prompt and the responsibility line.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import type { Route } from './+types/home';
 import { ProductCard } from '~/features/catalog/product-card';
 
@@ -29,8 +29,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 className="max-w-3xl font-serif text-5xl leading-tight md:text-6xl">Spirits made slowly, for moments worth savouring.</h1>
           <p className="max-w-xl text-lg text-stone-200">Small-batch gin, vodka, whisky and rum from our copper pot stills, made with botanicals we choose by hand.</p>
           <div className="flex flex-wrap gap-4">
-            <Link to="/products" className="rounded-full bg-brass-light px-6 py-3 font-semibold text-ink hover:bg-white">Explore our spirits</Link>
-            <Link to="/cocktails" className="rounded-full border border-cream px-6 py-3 font-semibold hover:bg-cream hover:text-ink">Cocktail recipes</Link>
+            <Link to={href('/products')} className="rounded-full bg-brass-light px-6 py-3 font-semibold text-ink hover:bg-white">Explore our spirits</Link>
+            <Link to={href('/cocktails')} className="rounded-full border border-cream px-6 py-3 font-semibold hover:bg-cream hover:text-ink">Cocktail recipes</Link>
           </div>
         </div>
       </section>
@@ -38,7 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="featured-heading">
         <div className="flex items-end justify-between gap-4">
           <h2 id="featured-heading" className="font-serif text-3xl">Featured spirits</h2>
-          <Link to="/products" className="font-medium text-brass underline">View all</Link>
+          <Link to={href('/products')} className="font-medium text-brass underline">View all</Link>
         </div>
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {/* Below the hero (the page's largest paint): lazy, so they never compete with it. */}
@@ -52,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="mx-auto max-w-6xl px-4 pb-16" aria-labelledby="cocktails-heading">
           <div className="flex items-end justify-between gap-4">
             <h2 id="cocktails-heading" className="font-serif text-3xl">Featured cocktails</h2>
-            <Link to="/cocktails" className="font-medium text-brass underline">All recipes</Link>
+            <Link to={href('/cocktails')} className="font-medium text-brass underline">All recipes</Link>
           </div>
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {cocktails.map((c) => (
@@ -60,7 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <img src={c.imageUrl} alt="" width={400} height={300} loading="lazy" className="aspect-[4/3] w-full bg-stone-100 object-cover" />
                 <div className="p-5">
                   <h3 className="font-serif text-xl">
-                    <Link to={`/cocktails/${c.slug}`} className="after:absolute after:inset-0">
+                    <Link to={href('/cocktails/:id', { id: c.slug })} className="after:absolute after:inset-0">
                       {c.name}
                     </Link>
                   </h3>
@@ -76,12 +76,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="rounded-2xl bg-white p-8 shadow-sm">
           <h2 className="font-serif text-2xl">Find a store near you</h2>
           <p className="mt-2 text-stone-700">Our spirits are stocked by independent shops and bars in many countries.</p>
-          <Link to="/store-locator" className="mt-4 inline-block font-medium text-brass underline">Open the store locator</Link>
+          <Link to={href('/store-locator')} className="mt-4 inline-block font-medium text-brass underline">Open the store locator</Link>
         </div>
         <div className="rounded-2xl bg-white p-8 shadow-sm">
           <h2 className="font-serif text-2xl">Enjoy responsibly</h2>
           <p className="mt-2 text-stone-700">Savour every sip, know your limits, and never drink and drive.</p>
-          <Link to="/drink-responsibly" className="mt-4 inline-block font-medium text-brass underline">Drink responsibly</Link>
+          <Link to={href('/drink-responsibly')} className="mt-4 inline-block font-medium text-brass underline">Drink responsibly</Link>
         </div>
       </section>
     </main>

@@ -1,11 +1,12 @@
 // Privacy policy, terms of use, cookie notice and imprint: CMS pages the master admin edits in
 // Content Management; these routes keep their addresses and show the published version.
+import { href } from 'react-router';
 import type { Route } from './+types/legal';
 import { CmsArticle, cmsMeta, publishedDate } from '~/components/content/cms-page';
 import { PageError } from '~/features/layout/not-found';
 import { publishedPage } from '~/lib/cms.server';
 
-const SLUG_BY_PATH: Record<string, string> = { '/privacy': 'privacy', '/terms': 'terms', '/cookies': 'cookies', '/imprint': 'imprint' };
+const SLUG_BY_PATH: Record<string, string> = { [href('/privacy')]: 'privacy', [href('/terms')]: 'terms', [href('/cookies')]: 'cookies', [href('/imprint')]: 'imprint' };
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? cmsMeta(data.page, data.publicOrigin) : []);
 

@@ -1,6 +1,6 @@
 // A product's page: tasting notes, strength, volume, the price in the visitor's market, the cocktails
 // that use it, where to buy it online and stores that carry it; schema.org Product data.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import type { Route } from './+types/product';
 import { PageError } from '~/features/layout/not-found';
 import { ProductGallery } from '~/features/catalog/product-gallery';
@@ -67,7 +67,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-12 md:grid-cols-2">
         <ProductGallery key={product.slug} images={product.images} fallback={{ url: product.imageUrl, alt: `${product.name} bottle` }} />
         <div>
-          <Link to={`/products?category=${product.category}`} className="text-sm font-semibold tracking-wider text-brass uppercase">
+          <Link to={`${href('/products')}?category=${product.category}`} className="text-sm font-semibold tracking-wider text-brass uppercase">
             {product.category}
           </Link>
           <h1 className="mt-2 font-serif text-4xl">{product.name}</h1>
@@ -99,7 +99,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {cocktails.map((c) => (
               <li key={c.id} className="rounded-xl bg-white p-5 shadow-sm">
-                <Link to={`/cocktails/${c.slug}`} className="font-serif text-xl hover:text-brass">
+                <Link to={href('/cocktails/:id', { id: c.slug })} className="font-serif text-xl hover:text-brass">
                   {c.name}
                 </Link>
                 <p className="mt-1 text-sm text-stone-700">{c.description}</p>
@@ -147,7 +147,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <Link to={`/store-locator?product=${product.slug}`} className="mt-4 inline-block font-medium text-brass underline">
+          <Link to={`${href('/store-locator')}?product=${product.slug}`} className="mt-4 inline-block font-medium text-brass underline">
             Find a store near you
           </Link>
         </section>

@@ -1,5 +1,5 @@
 // Products: the catalogue with a category filter kept in the URL.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES } from '@shared/limits-catalog';
 import { productListQuery } from '@shared/schemas/catalog';
 import type { Route } from './+types/products';
@@ -37,11 +37,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Filter by category" className="mt-8">
         <ul className="flex flex-wrap gap-2">
           <li>
-            <Link to="/products" preventScrollReset className={chip(!category)} aria-current={!category ? 'page' : undefined}>All</Link>
+            <Link to={href('/products')} preventScrollReset className={chip(!category)} aria-current={!category ? 'page' : undefined}>All</Link>
           </li>
           {PRODUCT_CATEGORIES.map((c) => (
             <li key={c}>
-              <Link to={`/products?category=${c}`} preventScrollReset className={chip(category === c)} aria-current={category === c ? 'page' : undefined}>
+              <Link to={`${href('/products')}?category=${c}`} preventScrollReset className={chip(category === c)} aria-current={category === c ? 'page' : undefined}>
                 {CATEGORY_LABELS[c]}
               </Link>
             </li>

@@ -1,6 +1,6 @@
 // Store locator: stores near a place, a postcode or the visitor's location, or by name; radius in
 // the visitor's unit, a product filter; the whole search in the URL (works without scripts).
-import { data, Link } from 'react-router';
+import { data, Link, href } from 'react-router';
 import { formatDistance, toKm } from '@shared/geo';
 import { DEFAULT_RADIUS } from '@shared/store-constants';
 import { type StoreSearchQuery, storeSearchQuery } from '@shared/schemas/stores';
@@ -184,7 +184,7 @@ function Towns({ towns }: { towns: { city: string; country: string; stores: numb
         {towns.map((t) => (
           <li key={`${t.city}-${t.country}`}>
             <Link
-              to={`/store-locator?q=${encodeURIComponent(t.city)}`}
+              to={`${href('/store-locator')}?q=${encodeURIComponent(t.city)}`}
               className="inline-block rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:border-forest"
             >
               {t.city} <span className="text-stone-600">({plural(t.stores, 'store')})</span>

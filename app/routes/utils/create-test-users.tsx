@@ -1,6 +1,6 @@
 // /utils/create-test-users: demo mode only (DEMO_MODE), never a backdoor — creates one user per role
 // and shows their credentials once.
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation, href } from 'react-router';
 import type { Route } from './+types/create-test-users';
 import { AuthCard, primaryButton } from '~/features/auth/auth-card';
 
@@ -45,7 +45,7 @@ export default function CreateTestUsers({ actionData }: Route.ComponentProps) {
           <p className="mt-4 text-sm">
             Password for all: <code data-testid="demo-password">{actionData.users[0]?.password}</code>
           </p>
-          <Link to="/auth/login" className="mt-6 inline-block text-brass underline">
+          <Link to={href('/auth/login')} className="mt-6 inline-block text-brass underline">
             Go to sign-in
           </Link>
         </>

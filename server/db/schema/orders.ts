@@ -1,11 +1,10 @@
 // Trade orders (product.md §3), one model for the channels: an importer orders from the brand
 // (seller null: staff act for the brand), a retailer from its distributor. Spec table names: `orders`,
 // `order_items`. Lines are in cases; the case size and the per-bottle tier price are copied at submit;
-// amounts are integers in minor units of the order's currency. Allocations move an importer's stock
-// to one of its distributors. States and transitions: shared/orders.ts (one table); every transition
-// is a guarded update (`… where status = 'from'`).
+// amounts are integers in minor units of the order's currency. States and transitions:
+// shared/orders.ts (one table); every transition is a guarded update (`… where status = 'from'`).
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgEnum, pgSequence, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalog';
 import { organisations } from './partners';
@@ -129,43 +128,4 @@ export const orderMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_messages_order_idx').on(t.orderId, t.id)],
-);
-
-/** An importer moves its available stock to one of its distributors. */
-export const allocations = pgTable(
-  'allocations',
-  {
-    id: serial('id').primaryKey(),
-    importerId: uuid('importer_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'restrict' }),
-    distributorId: uuid('distributor_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'restrict' }),
-    note: text('note').notNull().default(''),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    idempotencyKey: text('idempotency_key'),
-    requestHash: text('request_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('allocations_importer_idempotency_key').on(t.importerId, t.idempotencyKey),
-    index('allocations_importer_created_idx').on(t.importerId, t.createdAt),
-    index('allocations_distributor_created_idx').on(t.distributorId, t.createdAt),
-  ],
-);
-
-export const allocationItems = pgTable(
-  'allocation_items',
-  {
-    allocationId: integer('allocation_id')
-      .notNull()
-      .references(() => allocations.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
-    cases: integer('cases').notNull(),
-    caseSize: integer('case_size').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.allocationId, t.productId] }), check('allocation_items_cases_positive', sql`${t.cases} > 0`)],
 );

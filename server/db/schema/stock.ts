@@ -2,9 +2,11 @@
 // each importer, each distributor — with a running balance per product, in bottles. Available =
 // on hand − reserved. The database refuses a negative balance (check constraints) and every change
 // is a conditional update of the balance plus its movement row, in the caller's transaction.
-// Retailers hold no ledger: what they receive is recorded by receipts (part 3).
+// Retailers hold no ledger: what they receive is recorded by receipts (shipments.ts). Allocations, an
+// importer moving available stock to one of its distributors, are movements between two holders, so
+// they are kept here.
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgEnum, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalog';
 import { organisations } from './partners';
@@ -65,4 +67,43 @@ export const stockMovements = pgTable(
     check('stock_movements_on_hand_after', sql`${t.onHandAfter} >= 0`),
     check('stock_movements_reserved_after', sql`${t.reservedAfter} >= 0`),
   ],
+);
+
+/** An importer moves its available stock to one of its distributors. */
+export const allocations = pgTable(
+  'allocations',
+  {
+    id: serial('id').primaryKey(),
+    importerId: uuid('importer_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    distributorId: uuid('distributor_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('allocations_importer_idempotency_key').on(t.importerId, t.idempotencyKey),
+    index('allocations_importer_created_idx').on(t.importerId, t.createdAt),
+    index('allocations_distributor_created_idx').on(t.distributorId, t.createdAt),
+  ],
+);
+
+export const allocationItems = pgTable(
+  'allocation_items',
+  {
+    allocationId: integer('allocation_id')
+      .notNull()
+      .references(() => allocations.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    cases: integer('cases').notNull(),
+    caseSize: integer('case_size').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.allocationId, t.productId] }), check('allocation_items_cases_positive', sql`${t.cases} > 0`)],
 );

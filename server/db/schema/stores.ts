@@ -1,14 +1,11 @@
 // Store locations (the public store locator) and the products each one stocks.
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { OpeningHoursEntry } from '../../../shared/schemas/stores';
 import { products } from './catalog';
 
-export interface OpeningHours {
-  /** 0 = Monday … 6 = Sunday */
-  day: number;
-  opens: string; // "09:00"
-  closes: string; // "18:00"
-}
+/** One day's hours (shared/schemas/stores.ts): day 0 = Monday … 6 = Sunday, opens and closes "09:00". */
+export type OpeningHours = OpeningHoursEntry;
 
 export const storeLocations = pgTable(
   'store_locations',

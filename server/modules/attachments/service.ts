@@ -14,8 +14,8 @@ import type { Actor } from '../../core/actor';
 import { AppError, notFound } from '../../core/errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { attachments } from '../../db/schema';
-import { recordAudit } from '../audit/service';
-import type { Storage } from '../media/storage';
+import { recordAudit } from '../audit';
+import type { Storage } from '../media';
 import { type Sniffed, sniffAttachment } from './sniff';
 
 export interface IncomingFile {

@@ -26,7 +26,7 @@ import { preparedByLimit } from '../../db/paged';
 import { preparedByShape, UNNAMED, withRowPlan } from '../../db/prepared';
 import { jsonRows } from '../../db/json-rows';
 import { auditLogs, profiles, users } from '../../db/schema';
-import { escapeCell } from '../stores/csv';
+import { escapeCell } from '../../core/csv-cell';
 import { recordAudit } from './service';
 import { isoString } from '../../core/iso-time';
 

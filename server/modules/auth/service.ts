@@ -8,6 +8,7 @@
 // the same statement shape for every address: its handler looks the account up, creates the link and
 // stores the email (or does nothing) after the answer is written.
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { href } from 'react-router';
 import { dashboardLanding } from '../../../shared/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLogs, authTokens, profiles, recoveryCodes, sessions, trustedDevices, userRoles, users } from '../../db/schema';
@@ -22,10 +23,10 @@ import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 import type { ChangeFeed } from '../../realtime/changes';
 import { type Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
-import type { SettingsService } from '../security/settings';
+import { recordAudit } from '../audit';
+import type { SettingsService } from '../security';
 import { type CurrentUser, MFA_PENDING_MAX_AGE_MS, type SessionStore, USER_CHANGED_TOPIC } from './sessions';
-import { findUserByEmail } from '../users/service';
+import { findUserByEmail } from '../users';
 import { createKnownDevices, knownDeviceCookie, readKnownDevice } from './known-devices';
 import { createOneTimeTokens } from './one-time-tokens';
 import { createLockout, type LockoutSettings, type NewLock, sourceOf, subjectOf } from './lockout';
@@ -81,7 +82,7 @@ export function createAuthService(deps: AuthDeps) {
     await db.transaction(async (tx) => {
       // A new link replaces any earlier one (issueToken revokes them).
       const token = await issueToken(tx, found.id, 'reset_password');
-      await mailer.send(templates.resetPassword(found.email, `${origin}/auth/reset-password?token=${token}`), tx);
+      await mailer.send(templates.resetPassword(found.email, `${origin}${href('/auth/reset-password')}?token=${token}`), tx);
     });
   });
 
@@ -92,7 +93,7 @@ export function createAuthService(deps: AuthDeps) {
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, found.id));
     await db.transaction(async (tx) => {
       const token = await issueToken(tx, found.id, 'confirm_email');
-      await mailer.send(templates.confirmEmail(found.email, profile?.firstName ?? '', `${origin}/auth/confirm?token=${token}`), tx);
+      await mailer.send(templates.confirmEmail(found.email, profile?.firstName ?? '', `${origin}${href('/auth/confirm')}?token=${token}`), tx);
     });
   });
 
@@ -105,7 +106,7 @@ export function createAuthService(deps: AuthDeps) {
     const lock = locks.find((l) => l.scope === 'account') ?? (locks[0] as NewLock);
     await db.transaction(async (tx) => {
       const token = await issueToken(tx, found.id, 'reset_password');
-      await mailer.send(templates.accountLocked(found.email, `${origin}/auth/reset-password?token=${token}`, lock.minutes, lock.scope), tx);
+      await mailer.send(templates.accountLocked(found.email, `${origin}${href('/auth/reset-password')}?token=${token}`, lock.minutes, lock.scope), tx);
     });
   });
 

@@ -5,10 +5,10 @@ import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { organisations, profiles, sessions, users } from '../../db/schema';
 import { hashToken, newToken } from '../../auth/tokens';
-import { accessOf } from '../users/access';
+import { accessOf } from '../users';
 import type { ChangeFeed } from '../../realtime/changes';
 import { SESSION_REVOKED_TOPIC } from './topics';
-import type { SettingsService } from '../security/settings';
+import type { SettingsService } from '../security';
 import type { RoleArea, Scope } from '../../../shared/policy';
 import { type OrganisationStatus, type OrganisationType, type Standing, standingOf, todayUtc } from '../../../shared/partners';
 

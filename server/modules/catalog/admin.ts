@@ -14,9 +14,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { cocktailIngredients, cocktails, mediaAssets, productImages, productPrices, products, productTradePrices, storeProducts } from '../../db/schema';
 import { AppError, invalidFields, isForeignKeyViolation, isUniqueViolation, notFound, stillReferenced, versionConflict } from '../../core/errors';
 import { type Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { containsPattern } from '../../db/like';
-import { toPickedMedia } from '../media/picked';
+import { toPickedMedia } from '../media';
 import { balanceOf, brandStock } from '../stock';
 
 type ProductRow = typeof products.$inferSelect;

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { mediaAssets, productImages, productPrices, products } from '../../db/schema';
 import { notFound, versionConflict } from '../../core/errors';
 import { type Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { type CatalogAdmin, createCatalogAdmin } from './admin';
 
 type ProductRow = typeof products.$inferSelect;

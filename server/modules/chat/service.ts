@@ -12,7 +12,7 @@ import { createRateLimiter, hitAll } from '../../core/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { ChangeFeed } from '../../realtime/changes';
 import { type Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 
 export const CHAT_TOPIC = 'chat';
 /** A staff member counts as online while an instance saw their inbox socket this recently. */

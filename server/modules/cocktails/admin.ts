@@ -20,9 +20,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { cocktailIngredients, cocktails, mediaAssets, products } from '../../db/schema';
 import { AppError, invalidFields, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import { type Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { containsPattern } from '../../db/like';
-import { toPickedMedia } from '../media/picked';
+import { toPickedMedia } from '../media';
 import { isoString } from '../../core/iso-time';
 
 export interface CocktailAdmin {

@@ -5,6 +5,7 @@
 // result — so what was checked is exactly what is served. Never the server's own code.
 import * as csstree from 'css-tree';
 import { z } from 'zod';
+import { href } from 'react-router';
 import { BUILT_IN_LAYOUT, BUILT_IN_TEMPLATES, type TemplateName, TEMPLATE_NAMES } from '../../mail/built-in-templates';
 import { type EmailTemplate, escapeHtml, layoutProblems, parseTemplate, placeholdersOf, renderTemplate, TemplateError } from '../../mail/compose';
 import { htmlProblems } from '../../mail/sanitize';
@@ -76,7 +77,7 @@ ${TEMPLATE_NAMES.map((n) => `  - \`${templatePath(n)}\`: ${BUILT_IN_TEMPLATES[n]
 `,
   [LAYOUT_PATH]: BUILT_IN_LAYOUT,
   ...Object.fromEntries(TEMPLATE_NAMES.map((n) => [templatePath(n), BUILT_IN_TEMPLATES[n].source])),
-  [ANNOUNCEMENT_PATH]: `${JSON.stringify({ enabled: false, text: 'Our new Spiced Rum Reserve is here.', link: '/products' }, null, 2)}\n`,
+  [ANNOUNCEMENT_PATH]: `${JSON.stringify({ enabled: false, text: 'Our new Spiced Rum Reserve is here.', link: href('/products') }, null, 2)}\n`,
   [ROBOTS_PATH]: '# Lines added to robots.txt, after the built-in rules.\n',
 };
 

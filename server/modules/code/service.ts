@@ -28,7 +28,7 @@ import { AppError, notFound } from '../../core/errors';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { codeEditorSettings, codeWorkingFiles } from '../../db/schema';
 import { requireStepUp } from '../../auth/step-up';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { type AssetProblem, compileAssets, SEED_FILES } from './assets';
 import { liveCommit } from './live';
 import { type Author, createRepository, isCommit, type Repository, type Snapshot } from './repo';

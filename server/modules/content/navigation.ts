@@ -25,7 +25,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { navigationItems, navigationMenus, pages } from '../../db/schema';
 import { AppError, versionConflict } from '../../core/errors';
 import type { Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 
 export const NAVIGATION_DOMAIN = 'navigation';
 

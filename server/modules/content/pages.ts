@@ -22,8 +22,8 @@ import { type Actor } from '../../core/actor';
 import { containsPattern } from '../../db/like';
 import type { Jobs } from '../../jobs/registry';
 import { PermanentJobError } from '../../jobs/runner';
-import { recordAudit } from '../audit/service';
-import { toPickedMedia } from '../media/picked';
+import { recordAudit } from '../audit';
+import { toPickedMedia } from '../media';
 import { imagesIn, type PageImage, renderMarkdown } from './markdown';
 import { isoString, isoStringOrNull } from '../../core/iso-time';
 

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brandEvents, businessInquiries, cocktails, contactMessages, products, storeLocations, users } from '../../db/schema';
-import { utcToZoned } from '../marketing/zoned-time';
+import { utcToZoned } from '../marketing';
 import { createPartnerDashboard } from './partner';
 import { brandStock } from '../stock';
 

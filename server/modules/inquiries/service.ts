@@ -22,13 +22,12 @@ import { businessInquiries, contactMessages, profiles, users } from '../../db/sc
 import { AppError, notFound } from '../../core/errors';
 import { createRateLimiter, type RateLimiter } from '../../core/rate-limit';
 import { type Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
-import type { NotificationService } from '../notifications/service';
+import { recordAudit } from '../audit';
+import type { NotificationService } from '../notifications';
 import { containsPattern } from '../../db/like';
 import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
 import { preparedByShape } from '../../db/prepared';
-import type { PartnerService } from '../partners/service';
-import { emailTakenOn, refusePastLicence } from '../partners/admin';
+import { type PartnerService, emailTakenOn, refusePastLicence } from '../partners';
 
 /** Per IP: 5 submissions of each form in 10 minutes. */
 export const INQUIRY_LIMIT = 5;

@@ -12,7 +12,7 @@ import type { Actor } from '../../core/actor';
 import { AppError, notFound, type ErrorKind } from '../../core/errors';
 import type { DbOrTx, Tx } from '../../db/client';
 import { type InvoiceParty, invoiceItems, invoiceOrders, invoices, orderItems, orders, organisations, products, tradeTerms } from '../../db/schema';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { nextDocumentSequence } from './numbers';
 import { payOrdersOfInvoices, type PaidOrder } from '../orders';
 import { plural } from '../../../shared/plural';

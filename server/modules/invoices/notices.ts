@@ -8,8 +8,8 @@ import type { DbOrTx } from '../../db/client';
 import type { invoices } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { invoiceEmail } from '../../mail/templates';
-import { organisationAndMembers } from '../notifications/recipients';
-import type { NotificationService, StoredNotification } from '../notifications/service';
+import { organisationAndMembers } from '../notifications';
+import type { NotificationService, StoredNotification } from '../notifications';
 
 const PERMISSION = 'orders:manage';
 

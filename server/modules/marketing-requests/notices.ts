@@ -11,8 +11,8 @@ import type { DbOrTx } from '../../db/client';
 import { marketingRequestComments, type organisations, users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { marketingRequestEmail } from '../../mail/templates';
-import type { NotificationService, StoredNotification } from '../notifications/service';
-import { organisationRecipients, staffTeam } from '../notifications/recipients';
+import type { NotificationService, StoredNotification } from '../notifications';
+import { organisationRecipients, staffTeam } from '../notifications';
 import type { RequestRow } from './queries';
 
 const PERMISSION = 'marketing:requests';

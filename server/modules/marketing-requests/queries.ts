@@ -20,7 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { containsPattern } from '../../db/like';
-import { utcToZoned } from '../marketing/zoned-time';
+import { utcToZoned } from '../marketing';
 import { isoString } from '../../core/iso-time';
 
 export type RequestRow = typeof marketingRequests.$inferSelect;

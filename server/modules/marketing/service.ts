@@ -13,11 +13,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { brandEvents, collateralItems, mediaAssets } from '../../db/schema';
 import { invalidFields, notFound, versionConflict } from '../../core/errors';
 import { type Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { isoWithOffset, utcToZoned, zonedToUtc } from './zoned-time';
 import { createRefreshTimer } from './refresh-timer';
 import { containsPattern } from '../../db/like';
-import { pickedMediaColumns, type PickedMediaRow, toPickedMedia } from '../media/picked';
+import { pickedMediaColumns, type PickedMediaRow, toPickedMedia } from '../media';
 import { isoString, isoStringOrNull, type WithIsoDates } from '../../core/iso-time';
 
 type CollateralRow = typeof collateralItems.$inferSelect;

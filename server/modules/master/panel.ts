@@ -6,7 +6,7 @@ import { and, count, desc, eq, gt, gte, inArray, isNull, lte, notInArray, sql } 
 import { ROUTINE_ACTIONS, SECURITY_ACTIONS, SECURITY_TABLES } from '../../../shared/security-events';
 import type { Database } from '../../db/client';
 import { auditLogs, authTokens, jobs, outboxEmails, profiles, signInFailures, users } from '../../db/schema';
-import { ACCOUNT_WIDE } from '../auth/lockout';
+import { ACCOUNT_WIDE } from '../auth';
 import type { Instances } from './instances';
 
 const RECENT_EVENTS = 12;

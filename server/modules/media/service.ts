@@ -17,9 +17,9 @@ import {
   MEDIA_MAX_IMAGE_BYTES,
   MEDIA_THUMB_SIZE,
   MEDIA_WEB_SIZE,
+  type MediaAsset,
   type MediaKind,
   type MediaVariant,
-  type PickedMedia,
 } from '../../../shared/media';
 import type { AdminPage } from '../../../shared/schemas/admin';
 import { mediaAltText, type MediaListQuery } from '../../../shared/schemas/media';
@@ -28,7 +28,7 @@ import { brandEvents, cocktails, collateralItems, mediaAssets, pageMedia, pages,
 import { parse } from '../../core/parse';
 import { AppError, isForeignKeyViolation, notFound, stillReferenced } from '../../core/errors';
 import { type Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import type { Storage } from './storage';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from './picked';
@@ -38,15 +38,7 @@ import { isoString } from '../../core/iso-time';
 type MediaRow = typeof mediaAssets.$inferSelect;
 
 /** A library entry as staff screens see it: what the picker needs, and the details. */
-export interface MediaAsset extends PickedMedia {
-  sizeBytes: number;
-  width: number | null;
-  height: number | null;
-  sha256: string;
-  createdAt: string;
-  /** The library's list only: what uses the file ("the page “About”"), products to pages. */
-  usedBy?: string[];
-}
+export type { MediaAsset } from '../../../shared/media';
 
 export interface UploadedFile {
   buffer: Buffer;

@@ -9,8 +9,8 @@ import type { Audience } from '../../auth/authorize';
 import type { DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { orderEmail } from '../../mail/templates';
-import type { NotificationService, StoredNotification } from '../notifications/service';
-import { organisationRecipients, staffTeam } from '../notifications/recipients';
+import type { NotificationService, StoredNotification } from '../notifications';
+import { organisationRecipients, staffTeam } from '../notifications';
 
 const PERMISSION = 'orders:manage';
 

@@ -10,7 +10,7 @@ import type { Access, Viewer } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { orders, organisations } from '../../db/schema';
 import { AppError } from '../../core/errors';
-import { escapeCell } from '../stores/csv';
+import { escapeCell } from '../../core/csv-cell';
 import { createFiguresCache } from '../../cache/figures-cache';
 import type { ChangeFeed } from '../../realtime/changes';
 

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { mediaAssets, organisations, productImages, products, productTradePrices } from '../../db/schema';
 import { notFound } from '../../core/errors';
-import { toGalleryImage } from '../catalog/service';
+import { toGalleryImage } from '../catalog';
 import { stockOf } from '../stock';
 
 type ProductRow = typeof products.$inferSelect;

@@ -4,6 +4,7 @@
 // write is one transaction with its audit row; a change to what members may do (status, licence)
 // evicts their cached sessions so their standing is read again at once.
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { href } from 'react-router';
 import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
 import { preparedByShape } from '../../db/prepared';
 import { alias } from 'drizzle-orm/pg-core';
@@ -27,8 +28,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { organisations, profiles, tradeTerms, users } from '../../db/schema';
 import { AppError, invalidFields, isUniqueViolation, notFound, versionConflict } from '../../core/errors';
 import type { Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
-import type { UserService } from '../users/service';
+import { recordAudit } from '../audit';
+import type { UserService } from '../users';
 import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 import { containsPattern } from '../../db/like';
@@ -400,7 +401,12 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
         if (member.status !== 'active') throw new AppError('member_inactive', 'conflict', 'This member is not active: an invitation would not let them in.');
         const token = await core.users.reissueInvitationIn(tx, userId);
         await core.mailer.send(
-          templates.partnerInvitation(member.email, member.firstName ?? '', org.tradingName, `${origin}/auth/reset-password?type=partner&token=${token}`),
+          templates.partnerInvitation(
+            member.email,
+            member.firstName ?? '',
+            org.tradingName,
+            `${origin}${href('/auth/reset-password')}?type=partner&token=${token}`,
+          ),
           tx,
         );
         await recordAudit(tx, actor, { action: 'INVITATION_RESENT', tableName: 'users', recordId: userId, newValues: { organisationId } });

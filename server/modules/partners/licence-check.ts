@@ -12,8 +12,8 @@ import { LICENCE_WARNING_DAYS, ORGANISATION_TYPE_LABELS, todayUtc } from '../../
 import type { Db, DbOrTx } from '../../db/client';
 import { organisations, users } from '../../db/schema';
 import { SYSTEM_ACTOR } from '../../core/actor';
-import { recordAudit } from '../audit/service';
-import type { NotificationService, StoredNotification } from '../notifications/service';
+import { recordAudit } from '../audit';
+import type { NotificationService, StoredNotification } from '../notifications';
 import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 
@@ -87,7 +87,7 @@ export function createLicenceCheck(deps: LicenceCheckDeps) {
         permission: 'marketing:request',
         organisationId: org.id,
       });
-      const url = `${deps.origin}/partner-login`;
+      const url = `${deps.origin}${href('/partner-login')}`;
       for (const to of await recipients(tx, org))
         await mailer.send(templates.licenceWarning(to, org.tradingName, org.licenceNumber, lastDay, expired ? -1 : days, url), tx);
       await recordAudit(tx, SYSTEM_ACTOR, {

@@ -4,6 +4,7 @@
 // one transaction with its audit row; a change that alters what members may do (status, licence)
 // evicts their sessions. The daily licence check (licence-check.ts) is registered here.
 import { and, asc, eq } from 'drizzle-orm';
+import { href } from 'react-router';
 import { defaultTerms, memberRoles, type OrganisationType, SUPPLIER_TYPE } from '../../../shared/partners';
 import type { MemberInvite, OrganisationInput } from '../../../shared/schemas/partners';
 import { getMarket } from '../../../shared/markets';
@@ -11,14 +12,14 @@ import type { Db, DbOrTx } from '../../db/client';
 import { organisations, profiles, tradeTerms, userRoles, users } from '../../db/schema';
 import { AppError, invalidFields, notFound } from '../../core/errors';
 import type { Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
-import type { UserService } from '../users/service';
+import { recordAudit } from '../audit';
+import type { UserService } from '../users';
 import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 import type { Jobs } from '../../jobs/registry';
 import type { ChangeFeed } from '../../realtime/changes';
-import { USER_CHANGED_TOPIC } from '../auth/sessions';
-import type { NotificationService } from '../notifications/service';
+import { USER_CHANGED_TOPIC } from '../auth';
+import type { NotificationService } from '../notifications';
 import { createPartnerAdmin } from './admin';
 import { createLicenceCheck } from './licence-check';
 
@@ -112,7 +113,7 @@ export function createPartnerService(deps: PartnerDeps) {
         input.email.trim().toLowerCase(),
         input.firstName,
         org.tradingName,
-        `${origin}/auth/reset-password?type=partner&token=${token}`,
+        `${origin}${href('/auth/reset-password')}?type=partner&token=${token}`,
       ),
       tx,
     );

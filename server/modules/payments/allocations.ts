@@ -8,7 +8,7 @@ import type { Actor } from '../../core/actor';
 import { AppError } from '../../core/errors';
 import type { Tx } from '../../db/client';
 import { invoices } from '../../db/schema';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { payOrdersOfInvoices } from '../orders';
 import type { Effects } from './context';
 import { type PaymentRow, pendingByInvoice } from './views';

@@ -6,8 +6,8 @@ import { href } from 'react-router';
 import type { DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { paymentEmail } from '../../mail/templates';
-import { organisationAndMembers } from '../notifications/recipients';
-import type { NotificationService, StoredNotification } from '../notifications/service';
+import { organisationAndMembers } from '../notifications';
+import type { NotificationService, StoredNotification } from '../notifications';
 
 const PERMISSION = 'orders:manage';
 

@@ -11,8 +11,8 @@ import { daysPastDue, overdueStage } from '../../../shared/payments';
 import type { Db } from '../../db/client';
 import { auditLogs, invoices, organisations } from '../../db/schema';
 import { SYSTEM_ACTOR } from '../../core/actor';
-import { recordAudit } from '../audit/service';
-import type { NotificationService, StoredNotification } from '../notifications/service';
+import { recordAudit } from '../audit';
+import type { NotificationService, StoredNotification } from '../notifications';
 import { OWED } from './credit-hold';
 import type { createPaymentNotices } from './notices';
 

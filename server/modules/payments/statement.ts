@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { invoices, payments } from '../../db/schema';
 import { renderPdf } from '../../core/pdf';
 import { decimal } from '../orders';
-import { escapeCell } from '../stores/csv';
+import { escapeCell } from '../../core/csv-cell';
 import { paymentLabel } from './views';
 
 export const STATEMENT_CSV_COLUMNS = ['Date', 'Type', 'Document', 'Reference', 'Debit', 'Credit', 'Balance'] as const;

@@ -22,8 +22,8 @@ import { AppError, invalidFields, isForeignKeyViolation, isUniqueViolation, notF
 import type { Actor } from '../../core/actor';
 import { requireStepUp } from '../../auth/step-up';
 import type { ChangeFeed } from '../../realtime/changes';
-import { recordAudit } from '../audit/service';
-import { USER_CHANGED_TOPIC, type UserChanged } from '../auth/sessions';
+import { recordAudit } from '../audit';
+import { USER_CHANGED_TOPIC, type UserChanged } from '../auth';
 import { plural } from '../../../shared/plural';
 
 export interface RoleDeps {

@@ -16,7 +16,7 @@ import type { ChangeFeed } from '../../realtime/changes';
 import { type Actor } from '../../core/actor';
 import { AppError } from '../../core/errors';
 import { requireStepUp } from '../../auth/step-up';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 
 /** Published after every change of the row: caches drop it, open sockets are asked again. */
 export const SECURITY_SETTINGS_TOPIC = 'security_settings';

@@ -27,7 +27,7 @@ import { parse, parseIdOr404 } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { actorOf } from '../../http/actor';
 import type { Services } from '../../services';
-import { attachmentTooLarge } from '../attachments/service';
+import { attachmentTooLarge } from '../attachments';
 
 /** Multipart framing around the file: a request much larger than the largest file is refused unread. */
 const MULTIPART_OVERHEAD = 128 * 1024;

@@ -11,7 +11,7 @@ import type { Actor } from '../../core/actor';
 import { type AppError, notFound } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
 import { orders, organisations, shipmentItems, shipments } from '../../db/schema';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { type AfterCommit, createAllow, createTradeWriter, guardedMove, partyAudiences, refuseMove, rowReader, tradingOrganisation } from '../trade';
 import { createShipmentNotices, type ShipmentNews } from './notices';
 import { type ItemRow, PERMISSION, SHIPMENT_TOPIC, type ShipmentDeps, type ShipmentRow } from './types';

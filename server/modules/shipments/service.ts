@@ -27,7 +27,7 @@ import type { Viewer } from '../../auth/authorize';
 import type { Actor } from '../../core/actor';
 import { notFound } from '../../core/errors';
 import { orders, organisations } from '../../db/schema';
-import type { IncomingFile } from '../attachments/service';
+import type { IncomingFile } from '../attachments';
 import { create } from './actions/create';
 import { discard } from './actions/discard';
 import { move } from './actions/move';

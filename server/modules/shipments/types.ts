@@ -1,6 +1,6 @@
 // Shipments' records and what the service is built with.
 import type { shipmentItems, shipments } from '../../db/schema';
-import type { AttachmentService } from '../attachments/service';
+import type { AttachmentService } from '../attachments';
 import type { InvoiceService } from '../invoices';
 import type { TradeDeps } from '../trade';
 

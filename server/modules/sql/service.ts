@@ -26,7 +26,7 @@ import { AppError, notFound } from '../../core/errors';
 import { type Database, queryRows } from '../../db/client';
 import { savedQueries } from '../../db/schema';
 import { requireStepUp } from '../../auth/step-up';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { checkSql } from './classify';
 import { createSqlExecutor, type ExecutorLimits, type SqlExecutor, toCell, unavailable } from './executor';
 import { SECRET_COLUMNS, type SqlRole } from './role';

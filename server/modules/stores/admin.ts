@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { products, storeLocations, storeProducts } from '../../db/schema';
 import { notFound, versionConflict } from '../../core/errors';
 import { type Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { formatHours, writeStoreCsv } from './csv';
 import { createStoreImport, type StoreImport } from './import';
 import { assertProductsExist, insertStore, readStore, snapshot, toEdit, updateStoreRow, writeProducts } from './records';

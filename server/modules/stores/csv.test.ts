@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeCell, formatHours, parseActive, parseHours, readStoreCsv, unescapeCell, writeStoreCsv } from './csv';
+import { formatHours, parseActive, parseHours, readStoreCsv, writeStoreCsv } from './csv';
 
 const ok = (text: string) => {
   const r = parseHours(text);
@@ -63,22 +63,6 @@ describe('the active column', () => {
     expect(['', 'yes', 'Y', 'TRUE', '1', 'active'].map(parseActive)).toEqual([true, true, true, true, true, true]);
     expect(['no', 'N', 'false', '0', 'inactive'].map(parseActive)).toEqual([false, false, false, false, false]);
     expect(parseActive('maybe')).toBeNull();
-  });
-});
-
-describe('formula escaping', () => {
-  it('prefixes cells a spreadsheet would evaluate, but not plain numbers', () => {
-    expect(escapeCell('=HYPERLINK("http://evil","x")')).toBe(`'=HYPERLINK("http://evil","x")`);
-    expect(escapeCell('+44 20 7946 0112')).toBe("'+44 20 7946 0112");
-    expect(escapeCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(escapeCell('-2+3')).toBe("'-2+3");
-    expect(escapeCell('-0.1257')).toBe('-0.1257');
-    expect(escapeCell('Hudson & Rye')).toBe('Hudson & Rye');
-  });
-
-  it('reads escaped cells back as they were, and leaves other apostrophes alone', () => {
-    for (const v of ['=1+1', '+44 20', '@x', '-x', "'quoted'", "O'Neill's"]) expect(unescapeCell(escapeCell(v))).toBe(v);
-    expect(unescapeCell("'tis")).toBe("'tis");
   });
 });
 

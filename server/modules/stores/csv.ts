@@ -1,9 +1,10 @@
 // The store CSV: its one column layout, the opening-hours notation ("Mon-Fri 09:00-18:00; Sun
-// closed"), the yes/no of `active`, and the formula escape that keeps spreadsheets from running a
-// cell. Pure functions: the service decides what the rows mean.
+// closed"), the yes/no of `active`, and the formula escape (server/core/csv-cell.ts) on the way out
+// and back in. Pure functions: the service decides what the rows mean.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { OpeningHoursEntry } from '../../../shared/schemas/stores';
+import { escapeCell, unescapeCell } from '../../core/csv-cell';
 import {
   STORE_CSV_COLUMNS,
   STORE_CSV_EXPORT_COLUMNS,
@@ -84,20 +85,6 @@ export function parseActive(text: string): boolean | null {
   if (['', 'yes', 'y', 'true', '1', 'active'].includes(v)) return true;
   if (['no', 'n', 'false', '0', 'inactive'].includes(v)) return false;
   return null;
-}
-
-// A cell a spreadsheet would evaluate: =, +, -, @ and the tab/CR that some read as the same.
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
-
-/** Prefixes a would-be formula with ' (plain negative numbers, such as longitudes, stay numbers). */
-export function escapeCell(value: string): string {
-  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-}
-
-/** Undoes `escapeCell`: what our export (or a careful spreadsheet user) prefixed comes back as typed. */
-export function unescapeCell(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
 export type CsvRecord = Record<string, string>;

@@ -24,7 +24,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { products, storeLocations, storeProducts } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { type Actor } from '../../core/actor';
-import { type AuditEntry, recordAudit, recordAudits } from '../audit/service';
+import { type AuditEntry, recordAudit, recordAudits } from '../audit';
 import { type CsvRecord, parseActive, parseHours, readStoreCsv } from './csv';
 import { columnsOf, productIdsOf, sameInput, snapshot, type StoreRow, toInput, updateStoreRows } from './records';
 import { plural } from '../../../shared/plural';

@@ -8,7 +8,7 @@ import { ORDER_TOPIC } from '../../../shared/orders';
 import type { Audience } from '../../auth/authorize';
 import type { Db, Tx } from '../../db/client';
 import type { Live } from '../../realtime/live';
-import type { NotificationService, StoredNotification } from '../notifications/service';
+import type { NotificationService, StoredNotification } from '../notifications';
 import { announceStock, holdersMoved } from '../stock';
 
 const PERMISSION = 'orders:manage' as const;

@@ -2,7 +2,7 @@ import type { Access } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import type { Live } from '../../realtime/live';
-import type { NotificationService } from '../notifications/service';
+import type { NotificationService } from '../notifications';
 
 /** What every trade service is built with (services.ts); a service adds what else it needs. */
 export interface TradeDeps {

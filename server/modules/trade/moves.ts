@@ -11,7 +11,7 @@ import { refusalError } from '../../core/action-refusal';
 import type { Actor } from '../../core/actor';
 import { type AppError, versionConflict } from '../../core/errors';
 import type { Tx } from '../../db/client';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 
 /**
  * Refuses a move the shared decision refused or that comes from a stale page, in the order the API

@@ -11,6 +11,7 @@
 // need a fresh step-up. Every write is one transaction with its audit row (ids, never names or
 // emails); who changed is told on every instance after the commit (sessions and sockets).
 import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { href } from 'react-router';
 import { isMasterAdmin, ROLES } from '../../../shared/policy';
 import { memberRoles, type OrganisationType } from '../../../shared/partners';
 import {
@@ -49,12 +50,8 @@ import { requireStepUp } from '../../auth/step-up';
 import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 import type { ChangeFeed } from '../../realtime/changes';
-import { recordAudit } from '../audit/service';
-import { REDACTED, redactAuditValues } from '../audit/redaction';
-import { storedSubjectSql, subjectOf } from '../auth/lockout';
-import { createOneTimeTokens } from '../auth/one-time-tokens';
-import { type CurrentUser, type SessionStore, USER_CHANGED_TOPIC } from '../auth/sessions';
-import { SESSION_REVOKED_TOPIC } from '../auth/topics';
+import { recordAudit, REDACTED, redactAuditValues } from '../audit';
+import { storedSubjectSql, subjectOf, createOneTimeTokens, type CurrentUser, type SessionStore, USER_CHANGED_TOPIC, SESSION_REVOKED_TOPIC } from '../auth';
 import type { UserService } from './service';
 import { isoString, isoStringOrNull } from '../../core/iso-time';
 
@@ -166,7 +163,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
   }
 
   const linkFor = (origin: string, token: string, area: 'staff' | 'partner' | null) =>
-    `${origin}/auth/reset-password?${area === 'staff' ? 'type=admin&' : area === 'partner' ? 'type=partner&' : ''}token=${token}`;
+    `${origin}${href('/auth/reset-password')}?${area === 'staff' ? 'type=admin&' : area === 'partner' ? 'type=partner&' : ''}token=${token}`;
 
   async function areaOf(tx: DbOrTx, id: string, flag: boolean): Promise<'staff' | 'partner' | null> {
     if (flag) return 'staff';
@@ -647,7 +644,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
           .where(eq(users.id, id));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
         await tx.delete(trustedDevices).where(eq(trustedDevices.userId, id));
-        await mailer.send(templates.twoFactorDisabledByAdmin(user.email, profile?.firstName ?? '', `${origin}/account/two-factor`), tx);
+        await mailer.send(templates.twoFactorDisabledByAdmin(user.email, profile?.firstName ?? '', `${origin}${href('/account/two-factor')}`), tx);
         await recordAudit(tx, actor, { action: 'TWO_FACTOR_DISABLED', tableName: 'users', recordId: id, newValues: { by: actor.userId } });
       });
       await announce(id, false);

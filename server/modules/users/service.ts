@@ -8,11 +8,8 @@ import { AppError } from '../../core/errors';
 import { hashPassword, passwordProblem, weakPassword } from '../../auth/password';
 import type { ChangeFeed } from '../../realtime/changes';
 import { type Actor } from '../../core/actor';
-import { recordAudit } from '../audit/service';
-import { createLockout, subjectOf } from '../auth/lockout';
-import { createOneTimeTokens } from '../auth/one-time-tokens';
-import { type SessionStore, USER_CHANGED_TOPIC } from '../auth/sessions';
-import { SESSION_REVOKED_TOPIC } from '../auth/topics';
+import { recordAudit } from '../audit';
+import { createLockout, subjectOf, createOneTimeTokens, type SessionStore, USER_CHANGED_TOPIC, SESSION_REVOKED_TOPIC } from '../auth';
 import { accessOf } from './access';
 
 /** The account with this address, compared trimmed and lower-cased (as it is stored). */

@@ -179,7 +179,7 @@ export default function RecipeEditor({ loaderData }: Route.ComponentProps) {
       <BackLink to={LIST} label="Manage Recipes" />
       <PageHeader title={cocktail ? `Edit ${cocktail.name}` : 'New recipe'}>
         {cocktail?.published ? (
-          <a href={`/cocktails/${cocktail.slug}`} className={buttonClass.secondary}>
+          <a href={href('/cocktails/:id', { id: cocktail.slug })} className={buttonClass.secondary}>
             View on the site
           </a>
         ) : null}

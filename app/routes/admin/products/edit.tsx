@@ -106,7 +106,7 @@ export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="max-w-5xl">
       <BackLink to={LIST} label="All products" />
-      <PageHeader title={product ? `Edit ${product.name}` : 'New product'} description={product ? `/products/${product.slug}` : undefined}>
+      <PageHeader title={product ? `Edit ${product.name}` : 'New product'} description={product ? href('/products/:slug', { slug: product.slug }) : undefined}>
         {product ? <StatusBadge status={product.status} label={PRODUCT_STATUS_LABELS[product.status]} /> : null}
       </PageHeader>
       <EditorAlert formError={alert.formError} code={alert.code} hint={alert.hint} />

@@ -8,7 +8,7 @@ import type { Actor } from '../../../core/actor';
 import { AppError, isUniqueViolation, versionConflict } from '../../../core/errors';
 import type { Tx } from '../../../db/client';
 import { invoiceItems, invoiceOrders, invoices } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import type { InvoiceContext } from '../context';
 import { type InvoiceRow, type PreparedInvoice, prepareInvoice } from '../documents';
 

@@ -14,7 +14,7 @@ import type { Actor } from '../../../core/actor';
 import { AppError, versionConflict } from '../../../core/errors';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { invoiceOrders, invoices, type organisations } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import { advanceOrder } from '../../orders';
 import type { AfterCommit } from '../../trade';
 import type { InvoiceContext } from '../context';

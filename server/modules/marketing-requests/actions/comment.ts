@@ -6,7 +6,7 @@ import type { Viewer } from '../../../auth/authorize';
 import type { Actor } from '../../../core/actor';
 import type { Tx } from '../../../db/client';
 import { marketingRequestComments, marketingRequests, organisations } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import { HANDLE, type RequestContext } from '../context';
 import type { RequestDetail, RequestRow } from '../queries';
 

@@ -7,7 +7,7 @@ import type { Viewer } from '../../../auth/authorize';
 import type { Actor } from '../../../core/actor';
 import { AppError, notFound, versionConflict } from '../../../core/errors';
 import { marketingRequests, organisations } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import { HANDLE, type RequestContext } from '../context';
 import type { RequestDetail, RequestRow } from '../queries';
 import { addComment } from './comment';

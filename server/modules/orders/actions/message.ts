@@ -4,7 +4,7 @@ import type { OrderMessageInput } from '../../../../shared/schemas/orders';
 import type { Viewer } from '../../../auth/authorize';
 import type { Actor } from '../../../core/actor';
 import { orderMessages } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import type { OrderContext } from '../context';
 import type { Channel, OrderMessage } from '../types';
 

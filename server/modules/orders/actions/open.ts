@@ -5,7 +5,7 @@ import { tradesFor } from '../../../../shared/partners';
 import type { Viewer } from '../../../auth/authorize';
 import type { Actor } from '../../../core/actor';
 import { orders } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import type { OrderContext } from '../context';
 import type { Channel, OrderDetail } from '../types';
 

@@ -11,7 +11,7 @@ import { AppError, isUniqueViolation, type ErrorKind } from '../../../core/error
 import type { Actor } from '../../../core/actor';
 import type { Tx } from '../../../db/client';
 import { orderItems, orders, productTradePrices, products, tradeTerms } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import { balancesOf } from '../../stock';
 import { partnerOrganisation, replayOf, requestHash } from '../../trade';
 import type { OrderContext } from '../context';

@@ -6,7 +6,7 @@ import { allocatedMinor, type ApplyCreditInput } from '../../../../shared/schema
 import type { Viewer } from '../../../auth/authorize';
 import type { Actor } from '../../../core/actor';
 import { organisations, paymentAllocations, payments } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import { apply, lockInvoices, refuseAllocations } from '../allocations';
 import type { PaymentContext } from '../context';
 import { paymentLabel } from '../views';

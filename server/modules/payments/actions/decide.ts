@@ -11,7 +11,7 @@ import type { Actor } from '../../../core/actor';
 import { AppError, versionConflict } from '../../../core/errors';
 import type { Tx } from '../../../db/client';
 import { paymentAllocations, payments } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import { apply, lockInvoices } from '../allocations';
 import type { Effects, PaymentContext } from '../context';
 import { paymentLabel, type PaymentRow } from '../views';

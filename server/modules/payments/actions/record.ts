@@ -11,7 +11,7 @@ import type { Actor } from '../../../core/actor';
 import { AppError, isUniqueViolation } from '../../../core/errors';
 import type { DbOrTx } from '../../../db/client';
 import { paymentAllocations, payments, tradeTerms } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import { replayOf, requestHash } from '../../trade';
 import { lockInvoices, refuseAllocations } from '../allocations';
 import { type PaymentContext, PERMISSION } from '../context';

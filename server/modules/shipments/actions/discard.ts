@@ -8,7 +8,7 @@ import { refusalError } from '../../../core/action-refusal';
 import type { Actor } from '../../../core/actor';
 import { AppError, versionConflict } from '../../../core/errors';
 import { shipments } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import type { ShipmentContext } from '../context';
 
 export async function discard(ctx: ShipmentContext, viewer: Viewer, id: number, version: number, actor: Actor): Promise<void> {

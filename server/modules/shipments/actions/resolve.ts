@@ -12,7 +12,7 @@ import type { Actor } from '../../../core/actor';
 import { AppError, notFound, versionConflict } from '../../../core/errors';
 import type { Tx } from '../../../db/client';
 import { invoiceItems, invoices, receiptItems, receipts, shipmentItems } from '../../../db/schema';
-import { recordAudit } from '../../audit/service';
+import { recordAudit } from '../../audit';
 import { moveStockOr, productNameOf } from '../../stock';
 import type { ShipmentContext } from '../context';
 import { lockOrders } from '../lines';

@@ -1,0 +1,2 @@
+// Cocktails' public entry: the recipes service.
+export { type CocktailService, createCocktailService } from './service';

@@ -1,0 +1,3 @@
+// The master admin's public entry: the instances and the master panel.
+export { createInstances, type Instances } from './instances';
+export { createMasterPanel, type MasterPanelService } from './panel';

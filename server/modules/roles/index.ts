@@ -1,0 +1,2 @@
+// Roles' public entry: custom roles and their permissions.
+export { createRoleService, type RoleService } from './service';

@@ -1,0 +1,81 @@
+// What the orders service answers and the order pages render (types only): one order's parties,
+// lines, timeline and messages, as a list row and as the order page.
+import type { OrderPageAction } from './order-actions';
+import type { OrderSide, OrderStatus } from './orders';
+import type { OrganisationType } from './partners';
+
+export interface OrderPartyView {
+  id: string | null;
+  name: string;
+  type: OrganisationType | 'brand';
+}
+
+export interface OrderLineView {
+  id: number;
+  productId: number;
+  productName: string;
+  caseSize: number;
+  casesRequested: number;
+  cases: number;
+  unitPriceMinor: number;
+  lineTotalMinor: number;
+  /** The line as asked for, when the seller changed it: old and new side by side. */
+  modified: boolean;
+  modificationReason: string | null;
+  /** While the seller may approve: the whole cases its ledger has available of the product now; else null. */
+  availableCases: number | null;
+}
+
+export interface TimelineEntryView {
+  at: string;
+  kind: 'status' | 'message';
+  /** For a status entry: the state it moved to. */
+  status?: OrderStatus;
+  label: string;
+  by: string | null;
+  /** Which side acted or wrote. */
+  side: OrderSide | null;
+  text: string | null;
+}
+
+export interface OrderSummaryView {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  statusLabel: string;
+  buyer: OrderPartyView;
+  seller: OrderPartyView;
+  currency: string;
+  totalMinor: number;
+  submittedAt: string | null;
+  createdAt: string;
+  version: number;
+}
+
+export interface OrderDetailView extends OrderSummaryView {
+  /** The viewer's side of this order. */
+  side: OrderSide;
+  /** What the viewer may do now (what the page offers). */
+  actions: OrderPageAction[];
+  subtotalMinor: number;
+  taxRateBp: number;
+  taxMinor: number;
+  note: string;
+  seenAt: string | null;
+  decidedAt: string | null;
+  decisionReason: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  items: OrderLineView[];
+  timeline: TimelineEntryView[];
+}
+
+export interface OrderMessageView {
+  id: number;
+  body: string;
+  by: string | null;
+  side: OrderSide;
+  createdAt: string;
+}
