@@ -83,8 +83,8 @@ export interface Column<T> {
   sortable?: boolean;
   /** Classes of the header and of every cell in the column. */
   className?: string;
-  /** Classes of the body cells only, after `className`. */
-  cellClassName?: string;
+  /** Classes of the body cells only, after `className` (or a function of the row giving them). */
+  cellClassName?: string | ((row: T) => string);
   /** A `data-testid` on every body cell of the column. */
   cellTestId?: string;
   render: (row: T) => React.ReactNode;
@@ -93,7 +93,8 @@ export interface Column<T> {
 /**
  * How a table looks: `staff` (the staff lists: shaded header, a rule between rows, a hovered row
  * shaded), `trade` (the partners' trade lists: a plain header, a rule under each row but the last)
- * or `compact` (a trade table inside a panel: no box of its own, tighter cells).
+ * `compact` (a trade table inside a panel: no box of its own, tighter cells, a row's cells aligned
+ * at the top) or `flat` (as compact, the cells centred vertically).
  */
 const LOOKS = {
   staff: {
@@ -120,7 +121,20 @@ const LOOKS = {
     tr: 'border-b border-stone-100 align-top last:border-0',
     td: 'py-2 pr-3 last:pr-0',
   },
+  flat: {
+    scroll: '',
+    thead: 'border-b border-stone-200 text-stone-700',
+    th: 'py-2 pr-3 last:pr-0',
+    tbody: undefined,
+    tr: 'border-b border-stone-100 last:border-0',
+    td: 'py-2 pr-3 last:pr-0',
+  },
 } as const;
+
+function cellClass<T>(column: Column<T>, row: T): string {
+  const extra = typeof column.cellClassName === 'function' ? column.cellClassName(row) : column.cellClassName;
+  return extra ? ` ${extra}` : '';
+}
 
 function sortHref(params: URLSearchParams, key: string): { href: string; dir: 'asc' | 'desc' | null } {
   const current = params.get('sort') === key ? (params.get('dir') === 'desc' ? 'desc' : 'asc') : null;
@@ -140,6 +154,8 @@ export function DataTable<T>({
   look = 'staff',
   emptyClassName,
   rowAttributes,
+  noCaption = false,
+  className = '',
 }: {
   columns: Column<T>[];
   rows: T[];
@@ -151,14 +167,18 @@ export function DataTable<T>({
   emptyClassName?: string;
   /** `data-*` attributes of a row (its test id, say). */
   rowAttributes?: (row: T) => Record<`data-${string}`, string>;
+  /** The table has no caption of its own: the scrolling box alone carries `caption` as its label. */
+  noCaption?: boolean;
+  /** More classes of the scrolling box (its margin, say). */
+  className?: string;
 }) {
   const [params] = useSearchParams();
   const style = LOOKS[look];
   if (rows.length === 0 && emptyClassName !== undefined) return <p className={emptyClassName}>{empty}</p>;
   return (
-    <TableScroll label={caption} className={style.scroll}>
+    <TableScroll label={caption} className={className ? `${style.scroll} ${className}`.trim() : style.scroll}>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
+        {noCaption ? null : <caption className="sr-only">{caption}</caption>}
         <thead className={style.thead}>
           <tr>
             {columns.map((c) => {
@@ -199,7 +219,7 @@ export function DataTable<T>({
             rows.map((row) => (
               <tr key={rowKey(row)} className={style.tr} {...rowAttributes?.(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} className={`${style.td} ${c.className ?? ''}${c.cellClassName ? ` ${c.cellClassName}` : ''}`} data-testid={c.cellTestId}>
+                  <td key={c.key} className={`${style.td} ${c.className ?? ''}${cellClass(c, row)}`} data-testid={c.cellTestId}>
                     {c.render(row)}
                   </td>
                 ))}
