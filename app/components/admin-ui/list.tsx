@@ -78,9 +78,62 @@ export function FilterSelect({ label, name, options, all = 'All' }: { label: str
 export interface Column<T> {
   key: string;
   label: string;
+  /** The header says its label to screen readers only (e.g. a column of buttons). */
+  hiddenLabel?: boolean;
   sortable?: boolean;
+  /** Classes of the header and of every cell in the column. */
   className?: string;
+  /** Classes of the body cells only, after `className` (or a function of the row giving them). */
+  cellClassName?: string | ((row: T) => string);
+  /** A `data-testid` on every body cell of the column. */
+  cellTestId?: string;
   render: (row: T) => React.ReactNode;
+}
+
+/**
+ * How a table looks: `staff` (the staff lists: shaded header, a rule between rows, a hovered row
+ * shaded), `trade` (the partners' trade lists: a plain header, a rule under each row but the last)
+ * `compact` (a trade table inside a panel: no box of its own, tighter cells, a row's cells aligned
+ * at the top) or `flat` (as compact, the cells centred vertically).
+ */
+const LOOKS = {
+  staff: {
+    scroll: 'rounded-xl shadow-sm',
+    thead: 'border-b border-stone-200 bg-stone-50 text-stone-700',
+    th: 'px-4 py-3 font-medium',
+    tbody: 'divide-y divide-stone-100',
+    tr: 'hover:bg-stone-50',
+    td: 'px-4 py-3 align-top',
+  },
+  trade: {
+    scroll: 'rounded-xl shadow-sm',
+    thead: 'border-b border-stone-200 text-stone-700',
+    th: 'px-4 py-3',
+    tbody: undefined,
+    tr: 'border-b border-stone-100 last:border-0',
+    td: 'px-4 py-3',
+  },
+  compact: {
+    scroll: '',
+    thead: 'border-b border-stone-200 text-stone-700',
+    th: 'py-2 pr-3 last:pr-0',
+    tbody: undefined,
+    tr: 'border-b border-stone-100 align-top last:border-0',
+    td: 'py-2 pr-3 last:pr-0',
+  },
+  flat: {
+    scroll: '',
+    thead: 'border-b border-stone-200 text-stone-700',
+    th: 'py-2 pr-3 last:pr-0',
+    tbody: undefined,
+    tr: 'border-b border-stone-100 last:border-0',
+    td: 'py-2 pr-3 last:pr-0',
+  },
+} as const;
+
+function cellClass<T>(column: Column<T>, row: T): string {
+  const extra = typeof column.cellClassName === 'function' ? column.cellClassName(row) : column.cellClassName;
+  return extra ? ` ${extra}` : '';
 }
 
 function sortHref(params: URLSearchParams, key: string): { href: string; dir: 'asc' | 'desc' | null } {
@@ -98,25 +151,42 @@ export function DataTable<T>({
   rowKey,
   caption,
   empty,
+  look = 'staff',
+  emptyClassName,
+  rowAttributes,
+  noCaption = false,
+  className = '',
 }: {
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string | number;
   caption: string;
   empty: string;
+  look?: keyof typeof LOOKS;
+  /** When set, an empty list is this paragraph alone instead of a table with one row saying `empty`. */
+  emptyClassName?: string;
+  /** `data-*` attributes of a row (its test id, say). */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string>;
+  /** The table has no caption of its own: the scrolling box alone carries `caption` as its label. */
+  noCaption?: boolean;
+  /** More classes of the scrolling box (its margin, say). */
+  className?: string;
 }) {
   const [params] = useSearchParams();
+  const style = LOOKS[look];
+  if (rows.length === 0 && emptyClassName !== undefined) return <p className={emptyClassName}>{empty}</p>;
   return (
-    <TableScroll label={caption} className="rounded-xl shadow-sm">
+    <TableScroll label={caption} className={className ? `${style.scroll} ${className}`.trim() : style.scroll}>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
+        {noCaption ? null : <caption className="sr-only">{caption}</caption>}
+        <thead className={style.thead}>
           <tr>
             {columns.map((c) => {
+              const label = c.hiddenLabel ? <span className="sr-only">{c.label}</span> : c.label;
               if (!c.sortable)
                 return (
-                  <th key={c.key} scope="col" className={`px-4 py-3 font-medium ${c.className ?? ''}`}>
-                    {c.label}
+                  <th key={c.key} scope="col" className={`${style.th} ${c.className ?? ''}`}>
+                    {label}
                   </th>
                 );
               const { href, dir } = sortHref(params, c.key);
@@ -124,11 +194,11 @@ export function DataTable<T>({
                 <th
                   key={c.key}
                   scope="col"
-                  className={`px-4 py-3 font-medium ${c.className ?? ''}`}
+                  className={`${style.th} ${c.className ?? ''}`}
                   aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
                 >
                   <Link to={href} preventScrollReset className="inline-flex items-center gap-1 hover:underline">
-                    {c.label}
+                    {label}
                     <span aria-hidden="true" className="text-xs">
                       {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
                     </span>
@@ -138,7 +208,7 @@ export function DataTable<T>({
             })}
           </tr>
         </thead>
-        <tbody className="divide-y divide-stone-100">
+        <tbody className={style.tbody}>
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="px-4 py-8 text-center text-stone-600">
@@ -147,9 +217,9 @@ export function DataTable<T>({
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} className="hover:bg-stone-50">
+              <tr key={rowKey(row)} className={style.tr} {...rowAttributes?.(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} className={`px-4 py-3 align-top ${c.className ?? ''}`}>
+                  <td key={c.key} className={`${style.td} ${c.className ?? ''}${cellClass(c, row)}`} data-testid={c.cellTestId}>
                     {c.render(row)}
                   </td>
                 ))}

@@ -3,11 +3,10 @@
 import { Form, Link, useSearchParams } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import { INVOICE_STANDING_LABELS, INVOICE_STANDINGS } from '@shared/invoicing';
-import { buttonClass } from '~/components/admin-ui/list';
+import { buttonClass, type Column, DataTable } from '~/components/admin-ui/list';
 import { inputClass } from '~/components/forms/fields';
 import { StandingBadge } from './standing-badge';
 import type { InvoiceSummaryView } from '@shared/invoice-views';
-import { TableScroll } from '~/components/ui/table-scroll';
 
 /** The standings a list filters on (a draft is the issuer's alone). */
 const FILTERS = (drafts: boolean) => INVOICE_STANDINGS.filter((s) => drafts || s !== 'draft');
@@ -65,60 +64,44 @@ export function InvoiceList({
   const [params] = useSearchParams();
   const older = new URLSearchParams(params);
   if (next) older.set('after', next);
+  const columns: Column<InvoiceSummaryView>[] = [
+    {
+      key: 'number',
+      label: 'Number',
+      cellClassName: 'font-medium',
+      render: (i) => (
+        <>
+          <Link to={linkTo(i.id)} className="underline" data-testid="invoice-row-number">
+            {i.number ?? `Draft #${i.id}`}
+          </Link>
+          {i.creditsInvoice ? <span className="block text-xs text-stone-600">on {i.creditsInvoice.number}</span> : null}
+        </>
+      ),
+    },
+    { key: 'party', label: party === 'customer' ? 'Customer' : 'From', render: (i) => i[party].name },
+    { key: 'standing', label: 'Status', render: (i) => <StandingBadge standing={i.standing} kind={i.kind} testId="invoice-row-standing" /> },
+    { key: 'total', label: 'Total', className: 'text-right', cellTestId: 'invoice-row-total', render: (i) => formatPrice(i.totalMinor, i.currency) },
+    {
+      key: 'outstanding',
+      label: 'Outstanding',
+      className: 'text-right',
+      render: (i) => (i.kind === 'invoice' && i.state === 'issued' ? formatPrice(i.outstandingMinor, i.currency) : '—'),
+    },
+    { key: 'issued', label: 'Issued', render: (i) => i.issuedOn ?? '—' },
+    { key: 'due', label: 'Due', render: (i) => (i.kind === 'invoice' ? (i.dueOn ?? '—') : '—') },
+  ];
   if (invoices.length === 0) return <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">{empty}</p>;
   return (
     <div className="space-y-3">
-      <TableScroll label={label} className="rounded-xl shadow-sm">
-        <table className="w-full text-left text-sm" aria-label={label}>
-          <thead className="border-b border-stone-200 text-stone-700">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Number
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {party === 'customer' ? 'Customer' : 'From'}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Total
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Outstanding
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Issued
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Due
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoices.map((i) => (
-              <tr key={i.id} className="border-b border-stone-100 last:border-0" data-testid="invoice-row">
-                <td className="px-4 py-3 font-medium">
-                  <Link to={linkTo(i.id)} className="underline" data-testid="invoice-row-number">
-                    {i.number ?? `Draft #${i.id}`}
-                  </Link>
-                  {i.creditsInvoice ? <span className="block text-xs text-stone-600">on {i.creditsInvoice.number}</span> : null}
-                </td>
-                <td className="px-4 py-3">{i[party].name}</td>
-                <td className="px-4 py-3">
-                  <StandingBadge standing={i.standing} kind={i.kind} testId="invoice-row-standing" />
-                </td>
-                <td className="px-4 py-3 text-right" data-testid="invoice-row-total">
-                  {formatPrice(i.totalMinor, i.currency)}
-                </td>
-                <td className="px-4 py-3 text-right">{i.kind === 'invoice' && i.state === 'issued' ? formatPrice(i.outstandingMinor, i.currency) : '—'}</td>
-                <td className="px-4 py-3">{i.issuedOn ?? '—'}</td>
-                <td className="px-4 py-3">{i.kind === 'invoice' ? (i.dueOn ?? '—') : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        look="trade"
+        columns={columns}
+        rows={invoices}
+        rowKey={(i) => i.id}
+        rowAttributes={() => ({ 'data-testid': 'invoice-row' })}
+        caption={label}
+        empty={empty}
+      />
       {next ? (
         <Link to={`?${older}`} className={buttonClass.secondary}>
           Older invoices

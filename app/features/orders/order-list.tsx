@@ -4,7 +4,7 @@ import { formatPrice } from '@shared/markets';
 import { formatUtc } from '@shared/staff-time';
 import { OrderStatusBadge } from './status-badge';
 import type { OrderSummaryView } from '@shared/order-views';
-import { TableScroll } from '~/components/ui/table-scroll';
+import { type Column, DataTable } from '~/components/admin-ui/list';
 
 export function OrderList({
   orders,
@@ -20,47 +20,32 @@ export function OrderList({
   empty: string;
   label: string;
 }) {
-  if (orders.length === 0) return <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">{empty}</p>;
+  const columns: Column<OrderSummaryView>[] = [
+    {
+      key: 'number',
+      label: 'Order',
+      cellClassName: 'font-medium',
+      render: (o) => (
+        <Link to={linkTo(o.id)} className="underline">
+          {o.number}
+        </Link>
+      ),
+    },
+    { key: 'party', label: party === 'buyer' ? 'Buyer' : 'Supplier', render: (o) => o[party].name },
+    { key: 'status', label: 'Status', render: (o) => <OrderStatusBadge status={o.status} testId="order-row-status" /> },
+    { key: 'total', label: 'Total', className: 'text-right', render: (o) => formatPrice(o.totalMinor, o.currency) },
+    { key: 'placed', label: 'Placed', render: (o) => formatUtc(o.submittedAt ?? o.createdAt) },
+  ];
   return (
-    <TableScroll label={label} className="rounded-xl shadow-sm">
-      <table className="w-full text-left text-sm" aria-label={label}>
-        <thead className="border-b border-stone-200 text-stone-700">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Order
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {party === 'buyer' ? 'Buyer' : 'Supplier'}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Total
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Placed
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => (
-            <tr key={o.id} className="border-b border-stone-100 last:border-0" data-testid="order-row">
-              <td className="px-4 py-3 font-medium">
-                <Link to={linkTo(o.id)} className="underline">
-                  {o.number}
-                </Link>
-              </td>
-              <td className="px-4 py-3">{o[party].name}</td>
-              <td className="px-4 py-3">
-                <OrderStatusBadge status={o.status} testId="order-row-status" />
-              </td>
-              <td className="px-4 py-3 text-right">{formatPrice(o.totalMinor, o.currency)}</td>
-              <td className="px-4 py-3">{formatUtc(o.submittedAt ?? o.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      look="trade"
+      columns={columns}
+      rows={orders}
+      rowKey={(o) => o.id}
+      rowAttributes={() => ({ 'data-testid': 'order-row' })}
+      caption={label}
+      empty={empty}
+      emptyClassName="rounded-xl bg-white p-6 text-stone-600 shadow-sm"
+    />
   );
 }

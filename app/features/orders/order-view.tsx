@@ -7,12 +7,12 @@ import { formatPrice } from '@shared/markets';
 import { plural } from '@shared/plural';
 import { MAX_CASES_PER_LINE, type OrderStatus } from '@shared/orders';
 import { formatUtc } from '@shared/staff-time';
-import { buttonClass } from '~/components/admin-ui/list';
+import { buttonClass, type Column } from '~/components/admin-ui/list';
+import { DocumentSection, DocumentTimeline, Fact, Facts, LineProduct, LinesTable, Total, Totals } from '~/components/documents/parts';
 import { Field, FormError } from '~/components/forms/fields';
 import { OrderStatusBadge } from './status-badge';
 import type { OrderDetailView, OrderMessageView } from '@shared/order-views';
 import type { CreditHoldView, OrderFormResult } from './types';
-import { TableScroll } from '~/components/ui/table-scroll';
 
 const DECIDED: readonly OrderStatus[] = ['approved', 'invoiced', 'shipped', 'delivered', 'paid'];
 
@@ -39,122 +39,48 @@ export function OrderView({
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="space-y-6">
-        <section aria-labelledby="order-heading" className="rounded-xl bg-white p-6 shadow-sm">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="order-heading" className="font-serif text-xl">
-              Order {order.number}
-            </h2>
-            <OrderStatusBadge status={order.status} />
-          </div>
-          <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-            <div>
-              <dt className="text-stone-600">Buyer</dt>
-              <dd className="font-medium" data-testid="order-buyer">
-                {partyNames.buyer}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-stone-600">Supplier</dt>
-              <dd className="font-medium" data-testid="order-seller">
-                {partyNames.seller}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-stone-600">Placed</dt>
-              <dd>{formatUtc(order.submittedAt ?? order.createdAt)}</dd>
-            </div>
+        <DocumentSection id="order" heading={`Order ${order.number}`} badge={<OrderStatusBadge status={order.status} />}>
+          <Facts>
+            <Fact term="Buyer" valueClassName="font-medium" valueTestId="order-buyer">
+              {partyNames.buyer}
+            </Fact>
+            <Fact term="Supplier" valueClassName="font-medium" valueTestId="order-seller">
+              {partyNames.seller}
+            </Fact>
+            <Fact term="Placed">{formatUtc(order.submittedAt ?? order.createdAt)}</Fact>
             {order.note ? (
-              <div className="sm:col-span-2">
-                <dt className="text-stone-600">Note</dt>
-                <dd className="whitespace-pre-wrap">{order.note}</dd>
-              </div>
+              <Fact term="Note" span={2} valueClassName="whitespace-pre-wrap">
+                {order.note}
+              </Fact>
             ) : null}
             {order.decisionReason ? (
-              <div className="sm:col-span-2">
-                <dt className="text-stone-600">{order.status === 'rejected' ? 'Why it was rejected' : "Supplier's note"}</dt>
-                <dd className="whitespace-pre-wrap" data-testid="order-decision-reason">
-                  {order.decisionReason}
-                </dd>
-              </div>
+              <Fact
+                term={order.status === 'rejected' ? 'Why it was rejected' : "Supplier's note"}
+                span={2}
+                valueClassName="whitespace-pre-wrap"
+                valueTestId="order-decision-reason"
+              >
+                {order.decisionReason}
+              </Fact>
             ) : null}
             {order.cancelReason ? (
-              <div className="sm:col-span-2">
-                <dt className="text-stone-600">Why it was cancelled</dt>
-                <dd className="whitespace-pre-wrap" data-testid="order-cancel-reason">
-                  {order.cancelReason}
-                </dd>
-              </div>
+              <Fact term="Why it was cancelled" span={2} valueClassName="whitespace-pre-wrap" valueTestId="order-cancel-reason">
+                {order.cancelReason}
+              </Fact>
             ) : null}
-          </dl>
-        </section>
+          </Facts>
+        </DocumentSection>
 
-        <section aria-labelledby="lines-heading" className="rounded-xl bg-white p-6 shadow-sm">
-          <h2 id="lines-heading" className="font-serif text-xl">
-            Lines
-          </h2>
-          <TableScroll label="Lines of the order" className="mt-3">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-stone-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Product
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Requested
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Approved
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Per bottle
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    Line total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.items.map((l) => (
-                  <tr key={l.id} className="border-b border-stone-100 align-top last:border-0" data-testid="order-line">
-                    <td className="py-2 pr-3">
-                      <span className="font-medium" data-testid="line-product">
-                        {l.productName}
-                      </span>
-                      <span className="block text-stone-600">case of {l.caseSize}</span>
-                      {l.modified && l.modificationReason ? (
-                        <span className="mt-1 block text-amber-900" data-testid="line-reason">
-                          Changed: {l.modificationReason}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className={`py-2 pr-3 text-right ${approved && l.modified ? 'text-stone-500 line-through' : ''}`} data-testid="line-requested">
-                      {l.casesRequested} {l.casesRequested === 1 ? 'case' : 'cases'}
-                    </td>
-                    <td className={`py-2 pr-3 text-right ${l.modified ? 'font-semibold text-amber-900' : ''}`} data-testid="line-approved">
-                      {approved ? `${l.cases} ${l.cases === 1 ? 'case' : 'cases'}` : '—'}
-                    </td>
-                    <td className="py-2 pr-3 text-right">{money(l.unitPriceMinor)}</td>
-                    <td className="py-2 text-right">{money(l.lineTotalMinor)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <dl className="mt-4 ml-auto max-w-xs space-y-1 text-sm">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd>{money(order.subtotalMinor)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Tax ({(order.taxRateBp / 100).toLocaleString('en')}%)</dt>
-              <dd>{money(order.taxMinor)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-stone-200 pt-1 font-semibold">
-              <dt>Total</dt>
-              <dd data-testid="order-total">{money(order.totalMinor)}</dd>
-            </div>
-          </dl>
-        </section>
+        <DocumentSection id="lines" heading="Lines">
+          <LinesTable label="Lines of the order" columns={lineColumns(approved, money)} lines={order.items} lineTestId="order-line" />
+          <Totals>
+            <Total label="Subtotal">{money(order.subtotalMinor)}</Total>
+            <Total label={`Tax (${(order.taxRateBp / 100).toLocaleString('en')}%)`}>{money(order.taxMinor)}</Total>
+            <Total label="Total" tone="total" testId="order-total">
+              {money(order.totalMinor)}
+            </Total>
+          </Totals>
+        </DocumentSection>
 
         <OrderActions order={order} result={result} creditHold={creditHold} />
       </div>
@@ -164,6 +90,46 @@ export function OrderView({
       </div>
     </div>
   );
+}
+
+type OrderLine = OrderDetailView['items'][number];
+
+const casesText = (n: number) => `${n} ${n === 1 ? 'case' : 'cases'}`;
+
+function lineColumns(approved: boolean, money: (minor: number) => string): Column<OrderLine>[] {
+  return [
+    {
+      key: 'product',
+      label: 'Product',
+      render: (l) => (
+        <LineProduct name={l.productName} caseSize={l.caseSize} nameTestId="line-product">
+          {l.modified && l.modificationReason ? (
+            <span className="mt-1 block text-amber-900" data-testid="line-reason">
+              Changed: {l.modificationReason}
+            </span>
+          ) : null}
+        </LineProduct>
+      ),
+    },
+    {
+      key: 'requested',
+      label: 'Requested',
+      className: 'text-right',
+      cellClassName: (l) => (approved && l.modified ? 'text-stone-500 line-through' : ''),
+      cellTestId: 'line-requested',
+      render: (l) => casesText(l.casesRequested),
+    },
+    {
+      key: 'approved',
+      label: 'Approved',
+      className: 'text-right',
+      cellClassName: (l) => (l.modified ? 'font-semibold text-amber-900' : ''),
+      cellTestId: 'line-approved',
+      render: (l) => (approved ? casesText(l.cases) : '—'),
+    },
+    { key: 'unit', label: 'Per bottle', className: 'text-right', render: (l) => money(l.unitPriceMinor) },
+    { key: 'total', label: 'Line total', className: 'text-right', render: (l) => money(l.lineTotalMinor) },
+  ];
 }
 
 function useBusy(intent: string) {
@@ -185,10 +151,7 @@ function OrderActions({ order, result, creditHold }: { order: OrderDetailView; r
   const version = <input type="hidden" name="version" value={order.version} />;
   const keep = (intent: string) => (mine?.intent === intent ? values : {});
   return (
-    <section aria-labelledby="actions-heading" className="space-y-5 rounded-xl bg-white p-6 shadow-sm" key={order.version}>
-      <h2 id="actions-heading" className="font-serif text-xl">
-        What you can do
-      </h2>
+    <DocumentSection id="actions" heading="What you can do" className="space-y-5" key={order.version}>
       {mine?.formError && !mine.intent ? <FormError message={mine.formError} /> : null}
       {has('approve') ? (
         <Form method="post" noValidate className="space-y-3" aria-label="Approve the order">
@@ -285,7 +248,7 @@ function OrderActions({ order, result, creditHold }: { order: OrderDetailView; r
       {has('cancel') ? (
         <ReasonForm intent="cancel" label="Why you cancel it" button="Cancel order" busy={cancelling} version={order.version} result={mine} />
       ) : null}
-    </section>
+    </DocumentSection>
   );
 }
 
@@ -322,24 +285,15 @@ function ReasonForm({
 
 function Timeline({ order }: { order: OrderDetailView }) {
   return (
-    <section aria-labelledby="timeline-heading" className="rounded-xl bg-white p-6 shadow-sm">
-      <h2 id="timeline-heading" className="font-serif text-xl">
-        Timeline
-      </h2>
-      <ol className="mt-3 space-y-3 border-l border-stone-300 pl-4" aria-label="Timeline">
-        {order.timeline.map((e, i) => (
-          <li key={i} className="text-sm" data-testid="timeline-entry">
-            <p>
-              <span className="font-medium">{e.kind === 'message' ? 'Message' : e.label}</span>
-              {e.by ? ` · ${e.by}` : ''}
-              {e.side ? ` (${e.side === 'buyer' ? order.buyer.name : order.seller.name})` : ''}
-            </p>
-            <p className="text-stone-600">{formatUtc(e.at)}</p>
-            {e.text ? <p className="mt-1 whitespace-pre-wrap">{e.text}</p> : null}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <DocumentTimeline
+      entries={order.timeline.map((e) => ({
+        title: e.kind === 'message' ? 'Message' : e.label,
+        by: e.by,
+        side: e.side ? (e.side === 'buyer' ? order.buyer.name : order.seller.name) : null,
+        at: formatUtc(e.at),
+        text: e.text,
+      }))}
+    />
   );
 }
 
@@ -356,10 +310,7 @@ function Thread({
 }) {
   const busy = useBusy('message');
   return (
-    <section aria-labelledby="thread-heading" className="rounded-xl bg-white p-6 shadow-sm">
-      <h2 id="thread-heading" className="font-serif text-xl">
-        Messages
-      </h2>
+    <DocumentSection id="thread" heading="Messages">
       {messages.length === 0 ? <p className="mt-2 text-stone-600">No messages yet.</p> : null}
       <ol className="mt-3 space-y-3" aria-label="Messages">
         {messages.map((m) => (
@@ -385,6 +336,6 @@ function Thread({
           </button>
         </Form>
       )}
-    </section>
+    </DocumentSection>
   );
 }

@@ -6,11 +6,10 @@ import { formatPrice } from '@shared/markets';
 import { PAYMENT_METHOD_LABELS } from '@shared/invoicing';
 import { textFromMinor } from '@shared/payments';
 import type { OwedInvoiceView, PaymentView } from '@shared/payment-views';
-import { buttonClass } from '~/components/admin-ui/list';
+import { buttonClass, type Column, DataTable } from '~/components/admin-ui/list';
 import { FormError, inputClass } from '~/components/forms/fields';
 import { PaymentStatusBadge } from './badges';
 import type { PaymentFormResult } from './types';
-import { TableScroll } from '~/components/ui/table-scroll';
 
 function useBusy(intent: string, id: number) {
   const navigation = useNavigation();
@@ -34,56 +33,82 @@ export function PaymentList({
   /** Which party's name the table shows. */
   counterparty: 'payer' | 'payee';
 }) {
-  if (!payments.length) return <p className="text-stone-600">{empty}</p>;
-  return (
-    <TableScroll label={label}>
-      <table className="w-full text-left text-sm" aria-label={label}>
-        <thead className="border-b border-stone-200 text-stone-700">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Payment
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              {counterparty === 'payer' ? 'From' : 'To'}
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Paid on
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right">
-              Amount
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Allocated to
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Status
-            </th>
-            <th scope="col" className="py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {payments.map((p) => (
-            <PaymentRow key={p.id} payment={p} result={result} openInvoices={openInvoices} counterparty={counterparty} />
+  const columns: Column<PaymentView>[] = [
+    {
+      key: 'payment',
+      label: 'Payment',
+      render: (p) => (
+        <>
+          <span className="font-medium">{p.label}</span>
+          <span className="block text-stone-600">
+            {PAYMENT_METHOD_LABELS[p.method]}
+            {p.reference ? ` · ${p.reference}` : ''}
+          </span>
+        </>
+      ),
+    },
+    { key: 'party', label: counterparty === 'payer' ? 'From' : 'To', render: (p) => (counterparty === 'payer' ? p.payer.name : p.payee.name) },
+    { key: 'paidOn', label: 'Paid on', render: (p) => p.paidOn },
+    {
+      key: 'amount',
+      label: 'Amount',
+      className: 'text-right',
+      cellClassName: 'tabular-nums',
+      cellTestId: 'payment-amount',
+      render: (p) => formatPrice(p.amountMinor, p.currency),
+    },
+    {
+      key: 'allocations',
+      label: 'Allocated to',
+      render: (p) => (
+        <>
+          {p.allocations.map((a) => (
+            <span key={a.invoiceId} className="block">
+              {a.number}: {formatPrice(a.amountMinor, p.currency)}
+            </span>
           ))}
-        </tbody>
-      </table>
-    </TableScroll>
+          {p.unallocatedMinor > 0 ? (
+            <span className="block text-stone-600" data-testid="payment-credit">
+              {p.status === 'failed' ? 'Unallocated' : 'Account credit'}: {formatPrice(p.unallocatedMinor, p.currency)}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (p) => (
+        <>
+          <PaymentStatusBadge status={p.status} />
+          {p.failureReason ? <span className="mt-1 block text-red-900">{p.failureReason}</span> : null}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      hiddenLabel: true,
+      cellClassName: 'space-y-2',
+      render: (p) => <PaymentActions payment={p} result={result} openInvoices={openInvoices} />,
+    },
+  ];
+  return (
+    <DataTable
+      look="compact"
+      columns={columns}
+      rows={payments}
+      rowKey={(p) => p.id}
+      rowAttributes={(p) => ({ 'data-testid': 'payment-row', 'data-payment': p.label })}
+      caption={label}
+      empty={empty}
+      emptyClassName="text-stone-600"
+    />
   );
 }
 
-function PaymentRow({
-  payment: p,
-  result,
-  openInvoices,
-  counterparty,
-}: {
-  payment: PaymentView;
-  result?: PaymentFormResult;
-  openInvoices: OwedInvoiceView[];
-  counterparty: 'payer' | 'payee';
-}) {
+/** What the viewer may do with a payment now (a component of its own: it watches the navigation). */
+function PaymentActions({ payment: p, result, openInvoices }: { payment: PaymentView; result?: PaymentFormResult; openInvoices: OwedInvoiceView[] }) {
   const money = (minor: number) => formatPrice(minor, p.currency);
   const mine = result && result.values?.paymentId === String(p.id) ? result : undefined;
   const confirming = useBusy('confirm', p.id);
@@ -92,96 +117,61 @@ function PaymentRow({
   const can = (a: string) => p.actions.includes(a as never);
   const creditable = openInvoices.filter((i) => i.currency === p.currency && i.issuer.id === p.payee.id && i.availableMinor > 0);
   return (
-    <tr className="border-b border-stone-100 align-top last:border-0" data-testid="payment-row" data-payment={p.label}>
-      <td className="py-2 pr-3">
-        <span className="font-medium">{p.label}</span>
-        <span className="block text-stone-600">
-          {PAYMENT_METHOD_LABELS[p.method]}
-          {p.reference ? ` · ${p.reference}` : ''}
-        </span>
-      </td>
-      <td className="py-2 pr-3">{counterparty === 'payer' ? p.payer.name : p.payee.name}</td>
-      <td className="py-2 pr-3">{p.paidOn}</td>
-      <td className="py-2 pr-3 text-right tabular-nums" data-testid="payment-amount">
-        {money(p.amountMinor)}
-      </td>
-      <td className="py-2 pr-3">
-        {p.allocations.map((a) => (
-          <span key={a.invoiceId} className="block">
-            {a.number}: {money(a.amountMinor)}
-          </span>
-        ))}
-        {p.unallocatedMinor > 0 ? (
-          <span className="block text-stone-600" data-testid="payment-credit">
-            {p.status === 'failed' ? 'Unallocated' : 'Account credit'}: {money(p.unallocatedMinor)}
-          </span>
-        ) : null}
-      </td>
-      <td className="py-2 pr-3">
-        <PaymentStatusBadge status={p.status} />
-        {p.failureReason ? <span className="mt-1 block text-red-900">{p.failureReason}</span> : null}
-      </td>
-      <td className="space-y-2 py-2">
-        {mine ? <FormError message={mine.formError} /> : null}
-        {can('confirm') ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="confirm" />
-            <input type="hidden" name="paymentId" value={p.id} />
-            <input type="hidden" name="version" value={p.version} />
-            <button type="submit" className={buttonClass.primary} disabled={confirming} aria-label={`Confirm ${p.label}`}>
-              {confirming ? 'Confirming…' : 'Confirm'}
-            </button>
-          </Form>
-        ) : null}
-        {can('fail') ? (
-          <Form method="post" className="flex flex-wrap items-start gap-2">
-            <input type="hidden" name="intent" value="fail" />
-            <input type="hidden" name="paymentId" value={p.id} />
-            <input type="hidden" name="version" value={p.version} />
-            <input
-              name="reason"
-              className={`${inputClass} mt-0 max-w-48`}
-              placeholder="Why it failed"
-              aria-label={`Why ${p.label} failed`}
-              aria-invalid={mine?.intent === 'fail' && mine.errors.reason ? true : undefined}
-              defaultValue={mine?.intent === 'fail' ? (mine.values?.reason ?? '') : ''}
-            />
-            <button type="submit" className={buttonClass.danger} disabled={failing}>
-              {failing ? 'Sending…' : 'Mark failed'}
-            </button>
-            {mine?.intent === 'fail' && mine.errors.reason ? <p className="w-full text-sm font-medium text-red-800">{mine.errors.reason}</p> : null}
-          </Form>
-        ) : null}
-        {can('apply_credit') && creditable.length ? (
-          <Form method="post" className="flex flex-wrap items-start gap-2" aria-label={`Apply credit of ${p.label}`}>
-            <input type="hidden" name="intent" value="apply_credit" />
-            <input type="hidden" name="paymentId" value={p.id} />
-            <select
-              name="invoiceId"
-              className={`${inputClass} mt-0 max-w-44`}
-              aria-label="Invoice to pay with the credit"
-              defaultValue={mine?.values?.invoiceId}
-            >
-              {creditable.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.number} ({money(i.availableMinor)})
-                </option>
-              ))}
-            </select>
-            <input
-              name="creditAmount"
-              inputMode="decimal"
-              className={`${inputClass} mt-0 max-w-28`}
-              aria-label="Amount of credit to apply"
-              defaultValue={mine?.values?.creditAmount ?? textFromMinor(p.unallocatedMinor)}
-            />
-            <button type="submit" className={buttonClass.secondary} disabled={applying}>
-              {applying ? 'Applying…' : 'Apply credit'}
-            </button>
-            {mine?.errors.creditAmount ? <p className="w-full text-sm font-medium text-red-800">{mine.errors.creditAmount}</p> : null}
-          </Form>
-        ) : null}
-      </td>
-    </tr>
+    <>
+      {mine ? <FormError message={mine.formError} /> : null}
+      {can('confirm') ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="paymentId" value={p.id} />
+          <input type="hidden" name="version" value={p.version} />
+          <button type="submit" className={buttonClass.primary} disabled={confirming} aria-label={`Confirm ${p.label}`}>
+            {confirming ? 'Confirming…' : 'Confirm'}
+          </button>
+        </Form>
+      ) : null}
+      {can('fail') ? (
+        <Form method="post" className="flex flex-wrap items-start gap-2">
+          <input type="hidden" name="intent" value="fail" />
+          <input type="hidden" name="paymentId" value={p.id} />
+          <input type="hidden" name="version" value={p.version} />
+          <input
+            name="reason"
+            className={`${inputClass} mt-0 max-w-48`}
+            placeholder="Why it failed"
+            aria-label={`Why ${p.label} failed`}
+            aria-invalid={mine?.intent === 'fail' && mine.errors.reason ? true : undefined}
+            defaultValue={mine?.intent === 'fail' ? (mine.values?.reason ?? '') : ''}
+          />
+          <button type="submit" className={buttonClass.danger} disabled={failing}>
+            {failing ? 'Sending…' : 'Mark failed'}
+          </button>
+          {mine?.intent === 'fail' && mine.errors.reason ? <p className="w-full text-sm font-medium text-red-800">{mine.errors.reason}</p> : null}
+        </Form>
+      ) : null}
+      {can('apply_credit') && creditable.length ? (
+        <Form method="post" className="flex flex-wrap items-start gap-2" aria-label={`Apply credit of ${p.label}`}>
+          <input type="hidden" name="intent" value="apply_credit" />
+          <input type="hidden" name="paymentId" value={p.id} />
+          <select name="invoiceId" className={`${inputClass} mt-0 max-w-44`} aria-label="Invoice to pay with the credit" defaultValue={mine?.values?.invoiceId}>
+            {creditable.map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.number} ({money(i.availableMinor)})
+              </option>
+            ))}
+          </select>
+          <input
+            name="creditAmount"
+            inputMode="decimal"
+            className={`${inputClass} mt-0 max-w-28`}
+            aria-label="Amount of credit to apply"
+            defaultValue={mine?.values?.creditAmount ?? textFromMinor(p.unallocatedMinor)}
+          />
+          <button type="submit" className={buttonClass.secondary} disabled={applying}>
+            {applying ? 'Applying…' : 'Apply credit'}
+          </button>
+          {mine?.errors.creditAmount ? <p className="w-full text-sm font-medium text-red-800">{mine.errors.creditAmount}</p> : null}
+        </Form>
+      ) : null}
+    </>
   );
 }

@@ -5,6 +5,7 @@
 import { Form, useNavigation } from 'react-router';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_HINT, type ShipmentDetailView } from '@shared/shipments';
 import { buttonClass } from '~/components/admin-ui/list';
+import { DocumentSection } from '~/components/documents/parts';
 import { Field, FormError } from '~/components/forms/fields';
 import type { ShipmentFormResult } from './types';
 
@@ -14,10 +15,7 @@ export function ReceiptForm({ shipment, result }: { shipment: ShipmentDetailView
   const errors = result?.errors ?? {};
   const values = result?.values ?? {};
   return (
-    <section aria-labelledby="receive-heading" className="rounded-xl bg-white p-6 shadow-sm">
-      <h2 id="receive-heading" className="font-serif text-xl">
-        Confirm the delivery
-      </h2>
+    <DocumentSection id="receive" heading="Confirm the delivery">
       <p className="mt-1 text-sm text-stone-700">Count what arrived. Anything short or damaged is reported to {shipment.sender.name}, who will make it good.</p>
       <Form method="post" encType="multipart/form-data" noValidate className="mt-4 space-y-4" aria-label="Confirm the delivery">
         <FormError message={result?.formError} />
@@ -66,6 +64,6 @@ export function ReceiptForm({ shipment, result }: { shipment: ShipmentDetailView
           {busy ? 'Sending…' : 'Confirm receipt'}
         </button>
       </Form>
-    </section>
+    </DocumentSection>
   );
 }

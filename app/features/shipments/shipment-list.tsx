@@ -5,7 +5,7 @@ import type { ShipmentSummaryView } from '@shared/shipments';
 import { formatUtc } from '@shared/staff-time';
 import { ReceiptStatusBadge, ShipmentStatusBadge } from './status-badge';
 import { TrackingLink } from './tracking-link';
-import { TableScroll } from '~/components/ui/table-scroll';
+import { type Column, DataTable } from '~/components/admin-ui/list';
 
 export function ShipmentList({
   shipments,
@@ -21,55 +21,50 @@ export function ShipmentList({
   empty: string;
   label: string;
 }) {
-  if (shipments.length === 0) return <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm">{empty}</p>;
+  const columns: Column<ShipmentSummaryView>[] = [
+    {
+      key: 'number',
+      label: 'Shipment',
+      cellClassName: 'font-medium',
+      render: (s) => (
+        <>
+          <Link to={linkTo(s.id)} className="underline">
+            {s.number}
+          </Link>
+          {s.replacesReceiptId ? <span className="block text-xs font-normal text-stone-600">Replacement</span> : null}
+        </>
+      ),
+    },
+    { key: 'party', label: party === 'recipient' ? 'Retailer' : 'From', render: (s) => s[party].name },
+    {
+      key: 'status',
+      label: 'Status',
+      cellClassName: 'space-x-1',
+      render: (s) => (
+        <>
+          <ShipmentStatusBadge status={s.status} testId="shipment-row-status" />
+          {s.receiptStatus ? <ReceiptStatusBadge status={s.receiptStatus} testId="shipment-row-receipt" /> : null}
+        </>
+      ),
+    },
+    { key: 'cases', label: 'Cases', className: 'text-right', render: (s) => s.cases },
+    {
+      key: 'tracking',
+      label: 'Tracking',
+      render: (s) => <TrackingLink carrierLabel={s.carrierLabel} trackingNumber={s.trackingNumber} url={s.trackingUrl} />,
+    },
+    { key: 'shipped', label: 'Shipped', render: (s) => (s.shippedAt ? formatUtc(s.shippedAt) : '—') },
+  ];
   return (
-    <TableScroll label={label} className="rounded-xl shadow-sm">
-      <table className="w-full text-left text-sm" aria-label={label}>
-        <thead className="border-b border-stone-200 text-stone-700">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Shipment
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {party === 'recipient' ? 'Retailer' : 'From'}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Cases
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Tracking
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Shipped
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shipments.map((s) => (
-            <tr key={s.id} className="border-b border-stone-100 last:border-0" data-testid="shipment-row">
-              <td className="px-4 py-3 font-medium">
-                <Link to={linkTo(s.id)} className="underline">
-                  {s.number}
-                </Link>
-                {s.replacesReceiptId ? <span className="block text-xs font-normal text-stone-600">Replacement</span> : null}
-              </td>
-              <td className="px-4 py-3">{s[party].name}</td>
-              <td className="space-x-1 px-4 py-3">
-                <ShipmentStatusBadge status={s.status} testId="shipment-row-status" />
-                {s.receiptStatus ? <ReceiptStatusBadge status={s.receiptStatus} testId="shipment-row-receipt" /> : null}
-              </td>
-              <td className="px-4 py-3 text-right">{s.cases}</td>
-              <td className="px-4 py-3">
-                <TrackingLink carrierLabel={s.carrierLabel} trackingNumber={s.trackingNumber} url={s.trackingUrl} />
-              </td>
-              <td className="px-4 py-3">{s.shippedAt ? formatUtc(s.shippedAt) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      look="trade"
+      columns={columns}
+      rows={shipments}
+      rowKey={(s) => s.id}
+      rowAttributes={() => ({ 'data-testid': 'shipment-row' })}
+      caption={label}
+      empty={empty}
+      emptyClassName="rounded-xl bg-white p-6 text-stone-600 shadow-sm"
+    />
   );
 }
