@@ -79,6 +79,14 @@ export async function createChain(
   return { importer, distributor, retailer };
 }
 
+/** The builders bound to one service and address, for a journey that creates organisations beside its chain. */
+export function organisationsAt(partners: Partners, address: Address) {
+  return {
+    organisation: (type: OrganisationType, spec: OrganisationSpec, supplierId: string | null) => createOrganisation(partners, address, type, spec, supplierId),
+    chain: (specs: Parameters<typeof createChain>[2]) => createChain(partners, address, specs),
+  };
+}
+
 export interface Person {
   email: string;
   firstName: string;
