@@ -7,12 +7,11 @@
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
-import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { products } from '../../server/db/schema';
-import { moveStock } from '../../server/modules/stock/ledger';
 import { SEED_PRODUCTS } from '../../server/seed/products';
 import { passGate, seriousAxeIssues } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
+import { createChain, createPeople, openingStock } from './trade-network';
 import type { Db } from '../../server/db/client';
 
 const IMPORTER_EMAIL = 'ada@albion-imports.example';
@@ -20,49 +19,26 @@ const DISTRIBUTOR_EMAIL = 'dan@thames-drinks.example';
 const RETAILER_EMAIL = 'sam@corner-shop.example';
 const GIN = SEED_PRODUCTS.find((p) => p.slug === 'frolic-london-dry-gin')!;
 const HELD_CASES = 20;
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const n = (v: number) => v.toLocaleString('en-GB');
 
 /** Albion Imports (holding 20 cases of gin), its distributor Thames Drinks, a retailer of that distributor, one member each. */
 async function prepare(services: PrepareServices, db: Db) {
-  const base = {
-    licenceJurisdiction: 'GB',
-    licenceExpiresOn: inDays(365),
-    addressLine1: '12 Market Row',
-    addressLine2: '',
-    city: 'London',
-    region: '',
-    postalCode: 'SW9 8LD',
-    country: 'GB',
-    market: 'GB',
-    email: '',
-    phone: '',
-  };
-  const create = (type: 'importer' | 'distributor' | 'retailer', name: string, licence: string, supplierId: string | null) =>
-    services.partners.create({ ...base, type, legalName: `${name} Ltd`, tradingName: name, licenceNumber: licence, supplierId }, SYSTEM_ACTOR, {
-      status: 'active',
-    });
-  const importer = await create('importer', 'Albion Imports', 'E2E-ALLOC-IMP', null);
-  const distributor = await create('distributor', 'Thames Drinks', 'E2E-ALLOC-DIS', importer.id);
-  const retailer = await create('retailer', 'Corner Shop Wines', 'E2E-ALLOC-RET', distributor.id);
-  for (const [email, firstName, role, org] of [
-    [IMPORTER_EMAIL, 'Ada', 'importer', importer],
-    [DISTRIBUTOR_EMAIL, 'Dan', 'distributor', distributor],
-    [RETAILER_EMAIL, 'Sam', 'retailer', retailer],
-  ] as const)
-    await services.users.createUser(
-      { email, firstName, lastName: 'Partner', roles: [role], password: DEMO_PASSWORD, confirmed: true, organisationId: org.id },
-      SYSTEM_ACTOR,
-    );
+  const { importer, distributor, retailer } = await createChain(
+    services.partners,
+    { addressLine1: '12 Market Row', city: 'London', postalCode: 'SW9 8LD' },
+    {
+      importer: { name: 'Albion Imports', licence: 'E2E-ALLOC-IMP' },
+      distributor: { name: 'Thames Drinks', licence: 'E2E-ALLOC-DIS' },
+      retailer: { name: 'Corner Shop Wines', licence: 'E2E-ALLOC-RET' },
+    },
+  );
+  await createPeople(services.users, [
+    { email: IMPORTER_EMAIL, firstName: 'Ada', lastName: 'Partner', roles: ['importer'], organisationId: importer.id },
+    { email: DISTRIBUTOR_EMAIL, firstName: 'Dan', lastName: 'Partner', roles: ['distributor'], organisationId: distributor.id },
+    { email: RETAILER_EMAIL, firstName: 'Sam', lastName: 'Partner', roles: ['retailer'], organisationId: retailer.id },
+  ]);
   const [gin] = await db.select({ id: products.id }).from(products).where(eq(products.slug, GIN.slug));
-  await moveStock(db, {
-    organisationId: importer.id,
-    productId: gin!.id,
-    onHand: HELD_CASES * GIN.caseSize,
-    reserved: 0,
-    cause: 'delivery',
-    reason: 'Opening stock',
-  });
+  await openingStock(db, importer.id, gin!.id, HELD_CASES * GIN.caseSize, { cause: 'delivery' });
 }
 
 async function signIn(browser: Browser, base: string, email: string, landing: RegExp): Promise<Page> {

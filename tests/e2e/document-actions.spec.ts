@@ -2,54 +2,35 @@
 // mislead"): an invoiced order with a line in a shipment shows neither side a Cancel button, and a
 // cancel sent to the API anyway is refused with the stable `order_in_shipment`. Both come from one
 // shared function (shared/order-actions.ts).
-import { asc, eq } from 'drizzle-orm';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
-import { SYSTEM_ACTOR } from '../../server/core/actor';
-import { orderItems, orders, products } from '../../server/db/schema';
+import { TIME_SCALE } from '../../playwright.config';
+import { orderItems, orders } from '../../server/db/schema';
 import { moveStock } from '../../server/modules/stock/ledger';
 import { seriousAxeIssues, signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
+import { createChain, createPeople, firstProducts, openingStock } from './trade-network';
 
 const RETAILER_EMAIL = 'ria@corner-cellar.example';
 const DISTRIBUTOR_EMAIL = 'dan@dale-distribution.example';
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const state = { orderId: 0, orderNumber: '', retailerId: '' };
 
 /** A distributor and its retailer, their people, and the retailer's approved order (3 cases, reserved at the distributor). */
 async function prepare(services: PrepareServices) {
-  const base = {
-    licenceJurisdiction: 'GB',
-    licenceExpiresOn: inDays(365),
-    addressLine1: '5 Mill Lane',
-    addressLine2: '',
-    city: 'York',
-    region: '',
-    postalCode: 'YO1 7HH',
-    country: 'GB',
-    market: 'GB',
-    email: '',
-    phone: '',
-  };
-  const org = (type: 'importer' | 'distributor' | 'retailer', name: string, licence: string, supplierId: string | null) =>
-    services.partners.create({ ...base, type, legalName: `${name} Ltd`, tradingName: name, licenceNumber: licence, supplierId }, SYSTEM_ACTOR, {
-      status: 'active',
-    });
-  const importer = await org('importer', 'Ouse Imports', 'E2E-ACT-IMP', null);
-  const distributor = await org('distributor', 'Dale Distribution', 'E2E-ACT-DIS', importer.id);
-  const retailer = await org('retailer', 'Corner Cellar', 'E2E-ACT-RET', distributor.id);
+  const { distributor, retailer } = await createChain(
+    services.partners,
+    { addressLine1: '5 Mill Lane', city: 'York', postalCode: 'YO1 7HH' },
+    {
+      importer: { name: 'Ouse Imports', licence: 'E2E-ACT-IMP' },
+      distributor: { name: 'Dale Distribution', licence: 'E2E-ACT-DIS' },
+      retailer: { name: 'Corner Cellar', licence: 'E2E-ACT-RET' },
+    },
+  );
   state.retailerId = retailer.id;
-  for (const p of [
+  await createPeople(services.users, [
     { email: RETAILER_EMAIL, firstName: 'Ria', lastName: 'Rowe', roles: ['retailer'], organisationId: retailer.id },
     { email: DISTRIBUTOR_EMAIL, firstName: 'Dan', lastName: 'Dale', roles: ['distributor'], organisationId: distributor.id },
-  ])
-    await services.users.createUser({ ...p, password: DEMO_PASSWORD, confirmed: true } as never, SYSTEM_ACTOR);
-  const [product] = await services.db
-    .select({ id: products.id, caseSize: products.caseSize })
-    .from(products)
-    .where(eq(products.status, 'active'))
-    .orderBy(asc(products.name), asc(products.id))
-    .limit(1);
+  ]);
+  const [product] = await firstProducts(services.db, 1);
   state.orderNumber = `FR-${new Date().getUTCFullYear()}-990401`;
   await services.db.transaction(async (tx) => {
     const [order] = await tx
@@ -66,7 +47,7 @@ async function prepare(services: PrepareServices) {
       unitPriceMinor: 1000,
       lineTotalMinor: 0,
     });
-    await moveStock(tx, { organisationId: distributor.id, productId: product!.id, onHand: 10 * product!.caseSize, reserved: 0, cause: 'adjustment' });
+    await openingStock(tx, distributor.id, product!.id, 10 * product!.caseSize, { reason: null });
     await moveStock(tx, {
       organisationId: distributor.id,
       productId: product!.id,

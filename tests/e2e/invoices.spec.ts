@@ -7,64 +7,36 @@ import { readFile } from 'node:fs/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
-import { SYSTEM_ACTOR } from '../../server/core/actor';
+import { TIME_SCALE } from '../../playwright.config';
 import { orderItems, orders, products, productTradePrices } from '../../server/db/schema';
 import { invoiceTotals } from '../../shared/invoice-totals';
 import { formatPrice } from '../../shared/markets';
 import { seriousAxeIssues, signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
+import { createChain, createPeople } from './trade-network';
 
 const RETAILER_EMAIL = 'zoe@chateau-zoe.example';
 const DISTRIBUTOR_EMAIL = 'tom@thames-drinks.example';
 const ORDER_NUMBER = `FR-${new Date().getUTCFullYear()}-900001`;
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 let expectedTotal = '';
 let firstProduct = '';
 
 /** Albion Imports → Thames Drinks → Château Zoë Caves (GB), a member of each side, and one approved order of two lines. */
 async function prepare(services: PrepareServices) {
-  const base = {
-    licenceJurisdiction: 'GB',
-    licenceExpiresOn: inDays(365),
-    addressLine1: '12 Market Row',
-    addressLine2: '',
-    city: 'London',
-    region: '',
-    postalCode: 'SW9 8LD',
-    country: 'GB',
-    market: 'GB',
-    email: '',
-    phone: '',
-  };
-  const importer = await services.partners.create(
-    { ...base, type: 'importer', legalName: 'Albion Imports Ltd', tradingName: 'Albion Imports', licenceNumber: 'E2E-INV-IMP', supplierId: null },
-    SYSTEM_ACTOR,
-    { status: 'active' },
-  );
-  const distributor = await services.partners.create(
-    { ...base, type: 'distributor', legalName: 'Thames Drinks Ltd', tradingName: 'Thames Drinks', licenceNumber: 'E2E-INV-DIS', supplierId: importer.id },
-    SYSTEM_ACTOR,
-    { status: 'active' },
-  );
-  const retailer = await services.partners.create(
+  const { distributor, retailer } = await createChain(
+    services.partners,
+    { addressLine1: '12 Market Row', city: 'London', postalCode: 'SW9 8LD' },
     {
-      ...base,
-      type: 'retailer',
-      legalName: 'Château Zoë Caves SARL',
-      tradingName: 'Château Zoë Caves',
-      licenceNumber: 'E2E-INV-RET',
-      supplierId: distributor.id,
+      importer: { name: 'Albion Imports', licence: 'E2E-INV-IMP' },
+      distributor: { name: 'Thames Drinks', licence: 'E2E-INV-DIS' },
+      retailer: { name: 'Château Zoë Caves', licence: 'E2E-INV-RET', legalName: 'Château Zoë Caves SARL' },
     },
-    SYSTEM_ACTOR,
-    { status: 'active' },
   );
-  for (const p of [
+  await createPeople(services.users, [
     { email: RETAILER_EMAIL, firstName: 'Zoë', lastName: 'Roux', roles: ['retailer'], organisationId: retailer.id },
     { email: DISTRIBUTOR_EMAIL, firstName: 'Tom', lastName: 'Dale', roles: ['distributor'], organisationId: distributor.id },
-  ])
-    await services.users.createUser({ ...p, password: DEMO_PASSWORD, confirmed: true } as never, SYSTEM_ACTOR);
+  ]);
   // An approved order of two lines at the retailer's GB prices (every seeded product has them).
   const two = await services.db
     .select({ id: products.id, name: products.name, caseSize: products.caseSize, price: productTradePrices.amountMinor })

@@ -8,44 +8,22 @@ import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { passGate, signInAsDemo, seriousAxeIssues } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
+import { createChain, createPeople, inDays } from './trade-network';
 
 const RETAILER_EMAIL = 'sam@corner-shop.example';
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Corner Shop Wines (a retailer under a distributor under an importer), Sam its member, and a shelf talker for retailers. */
 async function prepare(services: PrepareServices) {
-  const base = {
-    licenceJurisdiction: 'GB',
-    licenceExpiresOn: inDays(365),
-    addressLine1: '12 Market Row',
-    addressLine2: '',
-    city: 'London',
-    region: '',
-    postalCode: 'SW9 8LD',
-    country: 'GB',
-    market: 'GB',
-    email: '',
-    phone: '',
-  };
-  const importer = await services.partners.create(
-    { ...base, type: 'importer', legalName: 'Albion Imports Ltd', tradingName: 'Albion Imports', licenceNumber: 'E2E-IMP-1', supplierId: null },
-    SYSTEM_ACTOR,
-    { status: 'active' },
+  const { retailer } = await createChain(
+    services.partners,
+    { addressLine1: '12 Market Row', city: 'London', postalCode: 'SW9 8LD' },
+    {
+      importer: { name: 'Albion Imports', licence: 'E2E-IMP-1' },
+      distributor: { name: 'Thames Drinks', licence: 'E2E-DIS-1' },
+      retailer: { name: 'Corner Shop Wines', licence: 'E2E-RET-1' },
+    },
   );
-  const distributor = await services.partners.create(
-    { ...base, type: 'distributor', legalName: 'Thames Drinks Ltd', tradingName: 'Thames Drinks', licenceNumber: 'E2E-DIS-1', supplierId: importer.id },
-    SYSTEM_ACTOR,
-    { status: 'active' },
-  );
-  const retailer = await services.partners.create(
-    { ...base, type: 'retailer', legalName: 'Corner Shop Wines Ltd', tradingName: 'Corner Shop Wines', licenceNumber: 'E2E-RET-1', supplierId: distributor.id },
-    SYSTEM_ACTOR,
-    { status: 'active' },
-  );
-  await services.users.createUser(
-    { email: RETAILER_EMAIL, firstName: 'Sam', lastName: 'Shah', roles: ['retailer'], password: DEMO_PASSWORD, confirmed: true, organisationId: retailer.id },
-    SYSTEM_ACTOR,
-  );
+  await createPeople(services.users, [{ email: RETAILER_EMAIL, firstName: 'Sam', lastName: 'Shah', roles: ['retailer'], organisationId: retailer.id }]);
   const pdf = await services.media.upload(
     { buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), originalName: 'summer-shelf-talker.pdf' },
     { kind: 'document' },

@@ -6,73 +6,39 @@
 // checked after each step. It runs on a server of its own, prepared through the services.
 import { asc, eq } from 'drizzle-orm';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
-import { SYSTEM_ACTOR } from '../../server/core/actor';
+import { TIME_SCALE } from '../../playwright.config';
 import { products } from '../../server/db/schema';
-import { moveStock } from '../../server/modules/stock/ledger';
 import { signInAsDemo, seriousAxeIssues, signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
+import { createChain, createPeople, firstProducts, stockEach } from './trade-network';
 
 const RETAILER_EMAIL = 'rita@corner-shop.example';
 const DISTRIBUTOR_EMAIL = 'dan@thames-drinks.example';
 const IMPORTER_EMAIL = 'ida@albion-imports.example';
 const READER_EMAIL = 'rob@thames-drinks.example';
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 let productNames: [string, string] = ['', ''];
 
 /** Albion Imports → Thames Drinks → Corner Shop Wines (GB), a member of each, stock at the distributor and at the brand. */
 async function prepare(services: PrepareServices) {
-  const base = {
-    licenceJurisdiction: 'GB',
-    licenceExpiresOn: inDays(365),
-    addressLine1: '12 Market Row',
-    addressLine2: '',
-    city: 'London',
-    region: '',
-    postalCode: 'SW9 8LD',
-    country: 'GB',
-    market: 'GB',
-    email: '',
-    phone: '',
-  };
-  const importer = await services.partners.create(
-    { ...base, type: 'importer', legalName: 'Albion Imports Ltd', tradingName: 'Albion Imports', licenceNumber: 'E2E-ORD-IMP', supplierId: null },
-    SYSTEM_ACTOR,
-    { status: 'active' },
-  );
-  const distributor = await services.partners.create(
-    { ...base, type: 'distributor', legalName: 'Thames Drinks Ltd', tradingName: 'Thames Drinks', licenceNumber: 'E2E-ORD-DIS', supplierId: importer.id },
-    SYSTEM_ACTOR,
-    { status: 'active' },
-  );
-  const retailer = await services.partners.create(
+  const { importer, distributor, retailer } = await createChain(
+    services.partners,
+    { addressLine1: '12 Market Row', city: 'London', postalCode: 'SW9 8LD' },
     {
-      ...base,
-      type: 'retailer',
-      legalName: 'Corner Shop Wines Ltd',
-      tradingName: 'Corner Shop Wines',
-      licenceNumber: 'E2E-ORD-RET',
-      supplierId: distributor.id,
+      importer: { name: 'Albion Imports', licence: 'E2E-ORD-IMP' },
+      distributor: { name: 'Thames Drinks', licence: 'E2E-ORD-DIS' },
+      retailer: { name: 'Corner Shop Wines', licence: 'E2E-ORD-RET' },
     },
-    SYSTEM_ACTOR,
-    { status: 'active' },
   );
-  const people = [
+  await createPeople(services.users, [
     { email: RETAILER_EMAIL, firstName: 'Rita', lastName: 'Rowe', roles: ['retailer'], organisationId: retailer.id },
     { email: DISTRIBUTOR_EMAIL, firstName: 'Dan', lastName: 'Dale', roles: ['distributor'], organisationId: distributor.id },
     { email: IMPORTER_EMAIL, firstName: 'Ida', lastName: 'Iles', roles: ['importer'], organisationId: importer.id },
     // The distributor's colleague with read-only access (the generic partner role).
     { email: READER_EMAIL, firstName: 'Rob', lastName: 'Reader', roles: ['partner'], organisationId: distributor.id },
-  ];
-  for (const p of people) await services.users.createUser({ ...p, password: DEMO_PASSWORD, confirmed: true } as never, SYSTEM_ACTOR);
+  ]);
   // The two first products of the catalogue (it lists by name); every seeded product has trade prices per tier in GB.
-  const two = await services.db.select().from(products).where(eq(products.status, 'active')).orderBy(asc(products.name), asc(products.id)).limit(2);
-  for (const p of two)
-    for (const holder of [distributor.id, null])
-      await services.db.transaction((tx) =>
-        moveStock(tx, { organisationId: holder, productId: p.id, onHand: 60 * p.caseSize, reserved: 0, cause: 'adjustment', reason: 'Opening stock' }),
-      );
+  await stockEach(services.db, [distributor.id, null], await firstProducts(services.db, 2), 60);
 }
 
 const line = (page: Page, name: string) => page.getByTestId('order-line').filter({ has: page.getByTestId('line-product').getByText(name, { exact: true }) });

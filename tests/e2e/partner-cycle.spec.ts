@@ -9,20 +9,18 @@ import { readFile } from 'node:fs/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
-import { SYSTEM_ACTOR } from '../../server/core/actor';
+import { TIME_SCALE } from '../../playwright.config';
 import { products, productTradePrices } from '../../server/db/schema';
-import { moveStock } from '../../server/modules/stock/ledger';
 import { creditNoteTotals, invoiceTotals, lineTotalMinor } from '../../shared/invoice-totals';
 import { formatPrice } from '../../shared/markets';
 import { defaultTerms } from '../../shared/partners';
 import { signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
+import { createPeople, organisationsAt, stockEach } from './trade-network';
 
 const RETAILER_EMAIL = 'cleo@cycle-cellar.example';
 const DISTRIBUTOR_EMAIL = 'max@cycle-trade.example';
 const STRANGER_EMAIL = 'una@other-shop.example';
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGElEQVQokWNoCDAgCTGMaggYDaWG4Zo0AGoIABAaJe6YAAAAAElFTkSuQmCC',
   'base64',
@@ -32,34 +30,19 @@ const goods: { name: string; caseSize: number; priceMinor: number }[] = [];
 
 /** Cycle Imports → Cycle Trade → Cycle Cellar (GB) and, elsewhere, Other Trade → Other Shop; stock at Cycle Trade. */
 async function prepare(services: PrepareServices) {
-  const base = {
-    licenceJurisdiction: 'GB',
-    licenceExpiresOn: inDays(365),
-    addressLine1: '9 Wharf Lane',
-    addressLine2: '',
-    city: 'Bristol',
-    region: '',
-    postalCode: 'BS1 4RN',
-    country: 'GB',
-    market: 'GB',
-    email: '',
-    phone: '',
-  };
-  const org = (type: 'importer' | 'distributor' | 'retailer', name: string, licence: string, supplierId: string | null) =>
-    services.partners.create({ ...base, type, legalName: `${name} Ltd`, tradingName: name, licenceNumber: licence, supplierId }, SYSTEM_ACTOR, {
-      status: 'active',
-    });
-  const importer = await org('importer', 'Cycle Imports', 'E2E-CYC-IMP', null);
-  const distributor = await org('distributor', 'Cycle Trade', 'E2E-CYC-DIS', importer.id);
-  const retailer = await org('retailer', 'Cycle Cellar', 'E2E-CYC-RET', distributor.id);
-  const other = await org('distributor', 'Other Trade', 'E2E-CYC-DIS2', importer.id);
-  const stranger = await org('retailer', 'Other Shop', 'E2E-CYC-RET2', other.id);
-  for (const p of [
+  const at = organisationsAt(services.partners, { addressLine1: '9 Wharf Lane', city: 'Bristol', postalCode: 'BS1 4RN' });
+  const { importer, distributor, retailer } = await at.chain({
+    importer: { name: 'Cycle Imports', licence: 'E2E-CYC-IMP' },
+    distributor: { name: 'Cycle Trade', licence: 'E2E-CYC-DIS' },
+    retailer: { name: 'Cycle Cellar', licence: 'E2E-CYC-RET' },
+  });
+  const other = await at.organisation('distributor', { name: 'Other Trade', licence: 'E2E-CYC-DIS2' }, importer.id);
+  const stranger = await at.organisation('retailer', { name: 'Other Shop', licence: 'E2E-CYC-RET2' }, other.id);
+  await createPeople(services.users, [
     { email: RETAILER_EMAIL, firstName: 'Cleo', lastName: 'Cole', roles: ['retailer'], organisationId: retailer.id },
     { email: DISTRIBUTOR_EMAIL, firstName: 'Max', lastName: 'Moss', roles: ['distributor'], organisationId: distributor.id },
     { email: STRANGER_EMAIL, firstName: 'Una', lastName: 'Upton', roles: ['retailer'], organisationId: stranger.id },
-  ])
-    await services.users.createUser({ ...p, password: DEMO_PASSWORD, confirmed: true } as never, SYSTEM_ACTOR);
+  ]);
   // The two first products of the catalogue (Place Orders lists by name) with their retailer price in GB.
   const two = await services.db
     .select({ id: products.id, name: products.name, caseSize: products.caseSize, price: productTradePrices.amountMinor })
@@ -72,10 +55,7 @@ async function prepare(services: PrepareServices) {
     .orderBy(asc(products.name), asc(products.id))
     .limit(2);
   goods.splice(0, goods.length, ...two.map((p) => ({ name: p.name, caseSize: p.caseSize, priceMinor: p.price })));
-  for (const p of two)
-    await services.db.transaction((tx) =>
-      moveStock(tx, { organisationId: distributor.id, productId: p.id, onHand: 50 * p.caseSize, reserved: 0, cause: 'adjustment', reason: 'Opening stock' }),
-    );
+  await stockEach(services.db, [distributor.id], two, 50);
 }
 
 const orderLine = (page: Page, name: string) =>

@@ -7,14 +7,13 @@
 // services while the retailer watches.
 import { expect, test, type WebSocket } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { products } from '../../server/db/schema';
-import { moveStock } from '../../server/modules/stock/ledger';
 import type { Organisation } from '../../server/modules/partners/service';
 import { SEED_PRODUCTS, SEED_TRADE_SHARE } from '../../server/seed/products';
 import { formatPrice } from '../../shared/markets';
 import { passGate, seriousAxeIssues } from './fixtures';
 import { type InProcessServer, startOwnServerInProcess } from './in-process-server';
+import { createOrganisation, createPeople, openingStock } from './trade-network';
 import { TIME_SCALE } from '../../playwright.config';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 * TIME_SCALE });
@@ -25,30 +24,14 @@ let server: InProcessServer;
 let harbour: Organisation;
 let other: Organisation;
 
-const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 let licence = 0;
-async function organisation(type: 'importer' | 'distributor' | 'retailer', tradingName: string, supplierId: string | null): Promise<Organisation> {
-  return server.services.partners.create(
-    {
-      type,
-      legalName: `${tradingName} Ltd`,
-      tradingName,
-      licenceNumber: `E2E-${process.pid}-${++licence}`,
-      licenceJurisdiction: 'GB',
-      licenceExpiresOn: nextYear,
-      addressLine1: '1 Quay Street',
-      addressLine2: '',
-      city: 'Bristol',
-      region: '',
-      postalCode: 'BS1 4DJ',
-      country: 'GB',
-      market: 'GB',
-      email: '',
-      phone: '',
-      supplierId,
-    },
-    SYSTEM_ACTOR,
-    { status: 'active' },
+function organisation(type: 'importer' | 'distributor' | 'retailer', tradingName: string, supplierId: string | null): Promise<Organisation> {
+  return createOrganisation(
+    server.services.partners,
+    { addressLine1: '1 Quay Street', city: 'Bristol', postalCode: 'BS1 4DJ' },
+    type,
+    { name: tradingName, licence: `E2E-${process.pid}-${++licence}` },
+    supplierId,
   );
 }
 
@@ -60,11 +43,12 @@ test.beforeAll(async () => {
   harbour = await organisation('retailer', 'Harbour Wines', distributor.id);
   // The retailer's catalogue shows its distributor's stock: 10 cases of the gin (and a loose bottle).
   const [gin] = await server.database.db.select({ id: products.id }).from(products).where(eq(products.slug, 'frolic-london-dry-gin'));
-  await moveStock(server.database.db, { organisationId: distributor.id, productId: gin!.id, onHand: 61, reserved: 0, cause: 'opening' });
+  await openingStock(server.database.db, distributor.id, gin!.id, 61, { cause: 'opening', reason: null });
   other = await organisation('retailer', 'Corner Cellar', distributor.id);
-  await server.services.users.createUser(
-    { email: EMAIL, firstName: 'Rita', lastName: 'Harbour', roles: ['retailer'], password: PASSWORD, confirmed: true, organisationId: harbour.id },
-    SYSTEM_ACTOR,
+  await createPeople(
+    server.services.users,
+    [{ email: EMAIL, firstName: 'Rita', lastName: 'Harbour', roles: ['retailer'], organisationId: harbour.id }],
+    PASSWORD,
   );
 });
 

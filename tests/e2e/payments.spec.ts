@@ -4,51 +4,30 @@
 // turns it Settled and its balance to zero, live. The invoice is written straight into the database
 // in `prepare` (invoicing is another part of the issue); the server is the journey's own.
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
-import { SYSTEM_ACTOR } from '../../server/core/actor';
+import { TIME_SCALE } from '../../playwright.config';
 import { issuedInvoice } from '../support/invoices';
 import { seriousAxeIssues, signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
+import { createChain, createPeople } from './trade-network';
 
 const RETAILER_EMAIL = 'petra@village-cellar.example';
 const DISTRIBUTOR_EMAIL = 'dev@northern-drinks.example';
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 let invoiceNumber = '';
 
 async function prepare(services: PrepareServices) {
-  const base = {
-    licenceJurisdiction: 'GB',
-    licenceExpiresOn: inDays(365),
-    addressLine1: '3 Mill Lane',
-    addressLine2: '',
-    city: 'Leeds',
-    region: '',
-    postalCode: 'LS1 4DY',
-    country: 'GB',
-    market: 'GB',
-    email: '',
-    phone: '',
-  };
-  const importer = await services.partners.create(
-    { ...base, type: 'importer', legalName: 'Pay Imports Ltd', tradingName: 'Pay Imports', licenceNumber: 'E2E-PAY-IMP', supplierId: null },
-    SYSTEM_ACTOR,
-    { status: 'active' },
+  const { distributor, retailer } = await createChain(
+    services.partners,
+    { addressLine1: '3 Mill Lane', city: 'Leeds', postalCode: 'LS1 4DY' },
+    {
+      importer: { name: 'Pay Imports', licence: 'E2E-PAY-IMP' },
+      distributor: { name: 'Northern Drinks', licence: 'E2E-PAY-DIS' },
+      retailer: { name: 'Village Cellar', licence: 'E2E-PAY-RET' },
+    },
   );
-  const distributor = await services.partners.create(
-    { ...base, type: 'distributor', legalName: 'Northern Drinks Ltd', tradingName: 'Northern Drinks', licenceNumber: 'E2E-PAY-DIS', supplierId: importer.id },
-    SYSTEM_ACTOR,
-    { status: 'active' },
-  );
-  const retailer = await services.partners.create(
-    { ...base, type: 'retailer', legalName: 'Village Cellar Ltd', tradingName: 'Village Cellar', licenceNumber: 'E2E-PAY-RET', supplierId: distributor.id },
-    SYSTEM_ACTOR,
-    { status: 'active' },
-  );
-  for (const p of [
+  await createPeople(services.users, [
     { email: RETAILER_EMAIL, firstName: 'Petra', lastName: 'Pike', roles: ['retailer'], organisationId: retailer.id },
     { email: DISTRIBUTOR_EMAIL, firstName: 'Dev', lastName: 'Dunn', roles: ['distributor'], organisationId: distributor.id },
-  ])
-    await services.users.createUser({ ...p, password: DEMO_PASSWORD, confirmed: true } as never, SYSTEM_ACTOR);
+  ]);
   // £240.00 due in 20 days, billing a delivered order.
   const inv = await issuedInvoice(services.db, {
     issuerId: distributor.id,

@@ -5,19 +5,18 @@
 // replacement shipment, which the retailer sees. A retailer of another distributor (a third
 // browser) reaches neither the shipment nor the photo. The ledger is read back at the end: the
 // distributor's stock went down by exactly what left.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
-import { SYSTEM_ACTOR } from '../../server/core/actor';
-import { orderItems, orders, products, stockBalances } from '../../server/db/schema';
+import { TIME_SCALE } from '../../playwright.config';
+import { orderItems, orders, stockBalances } from '../../server/db/schema';
 import { moveStock } from '../../server/modules/stock/ledger';
 import { seriousAxeIssues, signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
+import { createPeople, firstProducts, openingStock, organisationsAt } from './trade-network';
 
 const RETAILER_EMAIL = 'rosa@vine-and-barrel.example';
 const DISTRIBUTOR_EMAIL = 'dev@northern-cellars.example';
 const STRANGER_EMAIL = 'sam@elsewhere-wines.example';
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 /** A 16 × 16 PNG: the retailer's photo of the delivery. */
 const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGElEQVQokWNoCDAgCTGMaggYDaWG4Zo0AGoIABAaJe6YAAAAAElFTkSuQmCC',
@@ -28,40 +27,20 @@ const state = { products: [] as { id: number; name: string; caseSize: number }[]
 
 /** Two distributors, a retailer of each, their people, stock at the first distributor and an approved order of its retailer (4 + 2 cases, reserved). */
 async function prepare(services: PrepareServices) {
-  const base = {
-    licenceJurisdiction: 'GB',
-    licenceExpiresOn: inDays(365),
-    addressLine1: '3 Quay Street',
-    addressLine2: '',
-    city: 'Leeds',
-    region: '',
-    postalCode: 'LS1 4AP',
-    country: 'GB',
-    market: 'GB',
-    email: '',
-    phone: '',
-  };
-  const org = (type: 'importer' | 'distributor' | 'retailer', name: string, licence: string, supplierId: string | null) =>
-    services.partners.create({ ...base, type, legalName: `${name} Ltd`, tradingName: name, licenceNumber: licence, supplierId }, SYSTEM_ACTOR, {
-      status: 'active',
-    });
-  const importer = await org('importer', 'Pennine Imports', 'E2E-SHP-IMP', null);
-  const distributor = await org('distributor', 'Northern Cellars', 'E2E-SHP-DIS', importer.id);
-  const retailer = await org('retailer', 'Vine and Barrel', 'E2E-SHP-RET', distributor.id);
-  const otherDistributor = await org('distributor', 'Elsewhere Trade', 'E2E-SHP-DIS2', importer.id);
-  const stranger = await org('retailer', 'Elsewhere Wines', 'E2E-SHP-RET2', otherDistributor.id);
-  const people = [
+  const at = organisationsAt(services.partners, { addressLine1: '3 Quay Street', city: 'Leeds', postalCode: 'LS1 4AP' });
+  const { importer, distributor, retailer } = await at.chain({
+    importer: { name: 'Pennine Imports', licence: 'E2E-SHP-IMP' },
+    distributor: { name: 'Northern Cellars', licence: 'E2E-SHP-DIS' },
+    retailer: { name: 'Vine and Barrel', licence: 'E2E-SHP-RET' },
+  });
+  const otherDistributor = await at.organisation('distributor', { name: 'Elsewhere Trade', licence: 'E2E-SHP-DIS2' }, importer.id);
+  const stranger = await at.organisation('retailer', { name: 'Elsewhere Wines', licence: 'E2E-SHP-RET2' }, otherDistributor.id);
+  await createPeople(services.users, [
     { email: RETAILER_EMAIL, firstName: 'Rosa', lastName: 'Reed', roles: ['retailer'], organisationId: retailer.id },
     { email: DISTRIBUTOR_EMAIL, firstName: 'Dev', lastName: 'Dunn', roles: ['distributor'], organisationId: distributor.id },
     { email: STRANGER_EMAIL, firstName: 'Sam', lastName: 'Stone', roles: ['retailer'], organisationId: stranger.id },
-  ];
-  for (const p of people) await services.users.createUser({ ...p, password: DEMO_PASSWORD, confirmed: true } as never, SYSTEM_ACTOR);
-  const two = await services.db
-    .select({ id: products.id, name: products.name, caseSize: products.caseSize })
-    .from(products)
-    .where(eq(products.status, 'active'))
-    .orderBy(asc(products.name), asc(products.id))
-    .limit(2);
+  ]);
+  const two = await firstProducts(services.db, 2);
   state.products = two;
   state.distributorId = distributor.id;
   state.orderNumber = `FR-${new Date().getUTCFullYear()}-990001`;
@@ -82,14 +61,7 @@ async function prepare(services: PrepareServices) {
         unitPriceMinor: 1000,
         lineTotalMinor: 0,
       });
-      await moveStock(tx, {
-        organisationId: distributor.id,
-        productId: p.id,
-        onHand: 40 * p.caseSize,
-        reserved: 0,
-        cause: 'adjustment',
-        reason: 'Opening stock',
-      });
+      await openingStock(tx, distributor.id, p.id, 40 * p.caseSize);
       await moveStock(tx, {
         organisationId: distributor.id,
         productId: p.id,
