@@ -18,8 +18,10 @@ export default defineConfig({
     // not once per file (docs/decisions/043-test-suite-time.md). Each file still starts its own
     // servers on its own database; no file replaces a module (vi.mock), which sharing would leak.
     isolate: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits detect hangs, not slowness: a file that opens its own PGlite and decodes megabytes took
+    // over 30 s on two cores shared with the end-to-end journeys.
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
     // expect.poll waits for background work (a socket event, a job, a change over the feed): its
     // limit is a hang detector, sized for a loaded CI machine (the default, 1 s, is not).
     expect: { poll: { timeout: 15_000 } },
