@@ -1,6 +1,6 @@
 // Shared steps of the end-to-end journeys.
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config';
 
 export const ADULT_YEAR = '1985';
@@ -52,13 +52,15 @@ export async function signInThroughForm(page: Page, role: string, { base = '', p
 }
 
 async function signInWithRequests(page: Page, base: string, path: string, email: string, password: string) {
-  const origin = base || new URL(test.info().project.use.baseURL ?? '').origin;
+  // Without `base`, paths are relative: the context's own request client and page resolve them
+  // against the context's baseURL (the shared server's, or a journey's own server's).
   const request = page.context().request;
-  const gate = await request.post(`${origin}/age-gate?returnTo=%2F`, { form: { year: ADULT_YEAR, country: 'GB' }, maxRedirects: 0 });
+  const gate = await request.post(`${base}/age-gate?returnTo=%2F`, { form: { year: ADULT_YEAR, country: 'GB' }, maxRedirects: 0 });
   expect(gate.status(), 'the gate lets an adult through').toBe(302);
-  const res = await request.post(`${origin}${path}`, { form: { email, password }, maxRedirects: 0 });
+  const res = await request.post(`${base}${path}`, { form: { email, password }, maxRedirects: 0 });
   expect(res.status(), `${email} signs in on ${path}`).toBe(302);
-  await page.goto(new URL(res.headers().location ?? '/', origin).href);
+  const location = res.headers().location ?? '/';
+  await page.goto(base && location.startsWith('/') ? `${base}${location}` : location);
 }
 
 /** What a browser keeps after it is closed and opened again: persistent cookies only. */
