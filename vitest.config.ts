@@ -18,6 +18,9 @@ export default defineConfig({
     // not once per file (docs/decisions/043-test-suite-time.md). Each file still starts its own
     // servers on its own database; no file replaces a module (vi.mock), which sharing would leak.
     isolate: false,
+    // Files mostly wait (databases, sockets, jobs): on two cores four workers keep the CPU busy
+    // (Vitest used 463 s of CPU in 544 s with two; docs/decisions/043-test-suite-time.md).
+    maxWorkers: 4,
     // Limits detect hangs, not slowness: a file that opens its own PGlite and decodes megabytes took
     // over 30 s on two cores shared with the end-to-end journeys.
     testTimeout: 90_000,
