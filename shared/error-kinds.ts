@@ -35,3 +35,22 @@ export const isErrorKind = (value: unknown): value is ErrorKind => typeof value 
 
 /** A failure on our side (logged, never shown as the request's fault), as opposed to a refusal. */
 export const isFailureKind = (kind: ErrorKind): boolean => kind === 'internal' || kind === 'unavailable';
+
+/**
+ * The HTTP status of each kind, for the two edges that answer HTTP: the API (server/http/errors.ts)
+ * and the pages' actions (app/lib/domain-error.ts). Services never read it.
+ */
+export const HTTP_STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  length_required: 411,
+  too_large: 413,
+  unsupported: 415,
+  unprocessable: 422,
+  limited: 429,
+  internal: 500,
+  unavailable: 503,
+};

@@ -2,7 +2,7 @@
 // kind (shared/error-kinds.ts), never an HTTP status — and the page decides here what a kind answers:
 // a refusal becomes the action's status (the API's, server/http/errors.ts) with its message over the
 // form; a failure (a bug, a part of the server that is down) goes on to the error boundary.
-import { type ErrorKind, isErrorKind, isFailureKind } from '@shared/error-kinds';
+import { type ErrorKind, HTTP_STATUS_OF_KIND, isErrorKind, isFailureKind } from '@shared/error-kinds';
 
 /** A service's error as a page sees it (the server's AppError, read by its shape: app/ imports no server code). */
 export interface DomainError {
@@ -13,23 +13,8 @@ export interface DomainError {
   hint?: string;
 }
 
-const PAGE_STATUS: Record<ErrorKind, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  length_required: 411,
-  too_large: 413,
-  unsupported: 415,
-  unprocessable: 422,
-  limited: 429,
-  internal: 500,
-  unavailable: 503,
-};
-
 /** The status a page's action answers an error of this kind with (the API's for the same kind). */
-export const pageStatusOf = (kind: ErrorKind): number => PAGE_STATUS[kind];
+export const pageStatusOf = (kind: ErrorKind): number => HTTP_STATUS_OF_KIND[kind];
 
 /** What was thrown, when it is a service's domain error (of any kind); null for anything else (a Response, a bug). */
 export function domainError(err: unknown): DomainError | null {

@@ -1,26 +1,11 @@
 // The API's one mapping from an error to its answer. Services raise a domain error (a code and a
 // kind, server/core/errors.ts); here a kind becomes its HTTP status, and what is not a domain error
 // (body parsers, Express, the database) becomes one. The pages have their own (app/lib/domain-error.ts).
-import type { ErrorKind } from '../../shared/error-kinds';
+import { type ErrorKind, HTTP_STATUS_OF_KIND } from '../../shared/error-kinds';
 import { AppError, type ErrorBody, pgError } from '../core/errors';
 
-const HTTP_STATUS: Record<ErrorKind, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  length_required: 411,
-  too_large: 413,
-  unsupported: 415,
-  unprocessable: 422,
-  limited: 429,
-  internal: 500,
-  unavailable: 503,
-};
-
 /** The HTTP status the API answers an error of this kind with. */
-export const httpStatusOf = (kind: ErrorKind): number => HTTP_STATUS[kind];
+export const httpStatusOf = (kind: ErrorKind): number => HTTP_STATUS_OF_KIND[kind];
 
 export interface ErrorAnswer {
   status: number;

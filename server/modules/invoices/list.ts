@@ -13,26 +13,9 @@ import { jsonRows } from '../../db/json-rows';
 import { invoiceOrders, invoices, orders, organisations } from '../../db/schema';
 import { isoString } from '../../core/iso-time';
 
-export interface InvoiceSummary {
-  id: number;
-  kind: 'invoice' | 'credit_note';
-  state: 'draft' | 'issued';
-  number: string | null;
-  standing: InvoiceStanding;
-  standingLabel: string;
-  issuer: { id: string; name: string };
-  customer: { id: string; name: string };
-  currency: string;
-  totalMinor: number;
-  paidMinor: number;
-  creditedMinor: number;
-  outstandingMinor: number;
-  issuedOn: string | null;
-  dueOn: string | null;
-  createdAt: string;
-  /** A credit note: the invoice it credits. */
-  creditsInvoice: { id: number; number: string | null } | null;
-}
+// Declared once, for the service and the pages: shared/invoice-views.ts.
+export type { InvoiceSummaryView as InvoiceSummary } from '../../../shared/invoice-views';
+import type { InvoiceSummaryView as InvoiceSummary } from '../../../shared/invoice-views';
 
 /** The standing as SQL: the same order of rules as `invoiceStanding` (shared/invoicing.ts). */
 export function standingSql(today: string | Placeholder): SQL<InvoiceStanding> {

@@ -1,10 +1,7 @@
 // Invoices' and credit notes' views and what the service is built with: one document as its parties
 // read it, what an invoice of some orders would say, the orders still to invoice per customer, and
 // the credit notes another module's transaction wrote.
-import type { InvoiceAction } from '../../../shared/invoice-actions';
-import type { InvoiceParty } from '../../db/schema';
 import type { TradeDeps } from '../trade';
-import type { InvoiceSummary } from './list';
 
 /** The live channel's topic for an invoice or a credit note. */
 export const INVOICE_TOPIC = 'invoice';
@@ -13,38 +10,9 @@ export type InvoiceDeps = TradeDeps;
 
 /** Which door: a partner's own routes, or staff's (Order Management over every organisation, reading only). */
 export type InvoiceChannel = 'partner' | 'staff';
-export type InvoiceSide = 'issuer' | 'customer' | 'staff';
 
-export interface InvoiceLine {
-  id: number;
-  orderId: number | null;
-  orderItemId: number | null;
-  description: string;
-  cases: number;
-  caseSize: number;
-  unitPriceMinor: number;
-  lineTotalMinor: number;
-  /** An invoice's line: cases its credit notes took back so far. */
-  creditedCases: number;
-}
-
-export interface InvoiceDetail extends InvoiceSummary {
-  side: InvoiceSide;
-  actions: InvoiceAction[];
-  version: number;
-  issuerParty: InvoiceParty;
-  customerParty: InvoiceParty;
-  subtotalMinor: number;
-  taxRateBp: number;
-  taxMinor: number;
-  paymentTermsDays: number;
-  creditLimitMinor: number;
-  reason: string;
-  issuedAt: string | null;
-  orders: { id: number; number: string }[];
-  items: InvoiceLine[];
-  creditNotes: { id: number; number: string | null; issuedOn: string | null; totalMinor: number; reason: string }[];
-}
+// What the pages render is declared once: shared/invoice-views.ts.
+export type { InvoiceSide, InvoiceLineView as InvoiceLine, InvoiceDetailView as InvoiceDetail } from '../../../shared/invoice-views';
 
 export interface InvoicePreview {
   customer: { id: string; name: string };
