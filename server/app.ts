@@ -64,6 +64,8 @@ export interface AppOptions {
   dev?: boolean;
   /** The clock services use (tests inject one). */
   now?: () => number;
+  /** The chat heartbeat: on its timer (default), or only when called (tests). */
+  heartbeat?: 'timer' | 'manual';
 }
 
 export interface App {
@@ -278,6 +280,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger,
     allowedOrigins: config.CORS_ORIGINS,
     requestPrototype: app.request,
+    heartbeat: options.heartbeat,
   });
   services.jobs.start();
   services.instances.start();

@@ -109,6 +109,8 @@ export interface ChatSocketOptions {
    * `secure` follow TRUST_PROXY exactly as every HTTP route's do.
    */
   requestPrototype: object;
+  /** 'manual': no timer; only `heartbeatStep`/`tick` run the heartbeat (tests drive it, so no step of the timer's lands between theirs). */
+  heartbeat?: 'timer' | 'manual';
 }
 
 export function attachChatSockets(server: http.Server, services: Services, feed: ChangeFeed, opts: ChatSocketOptions): ChatSockets {
@@ -416,8 +418,8 @@ export function attachChatSockets(server: http.Server, services: Services, feed:
     await ping((s) => s === slot);
     if (slot === 0) await presence();
   }
-  const timer = setInterval(() => void stepHeartbeat(), HEARTBEAT_MS / HEARTBEAT_STEPS);
-  timer.unref();
+  const timer = opts.heartbeat === 'manual' ? undefined : setInterval(() => void stepHeartbeat(), HEARTBEAT_MS / HEARTBEAT_STEPS);
+  timer?.unref();
 
   return {
     async close() {

@@ -54,6 +54,9 @@ export async function startTestServer(
     build: await loadBuild(),
     clientDir: path.join(BUILD_DIR, 'client'),
     now: options.now,
+    // The tests drive the chat heartbeat (sockets.tick / heartbeatStep): a timer step landing between
+    // theirs pings a socket twice before its pong is read and ends it.
+    heartbeat: 'manual',
   });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const { port } = app.server.address() as AddressInfo;
