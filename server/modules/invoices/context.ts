@@ -25,7 +25,7 @@ export function createInvoiceContext(deps: InvoiceDeps) {
   const requireRow = rowReader(db, invoices, 'Invoice');
 
   /**
-   * The viewer's side of a document, or a 404: a partner is its issuer or its customer (never of a
+   * The viewer's side of a document, or not found: a partner is its issuer or its customer (never of a
    * draft); staff reading through their own routes hold Order Management over every organisation.
    */
   async function sideOf(viewer: Viewer, row: InvoiceRow, channel: InvoiceChannel, act = false): Promise<InvoiceSide> {

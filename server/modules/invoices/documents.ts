@@ -69,11 +69,12 @@ const problem = (code: string, kind: ErrorKind, message: string, details: { path
   new AppError(code, kind, message, { details, ...(hint ? { hint } : {}) });
 
 /**
- * An invoice of `issuerId` for the orders named: each must exist and be sold by the issuer (else 404,
- * as a foreign id), belong to one customer (400 `mixed_customers`), be approved (409
- * `order_not_approved`) and on no other invoice, draft or issued (409 `order_already_invoiced`). Lines
- * are the orders' lines with cases, the case size and per-bottle price copied; the tax rate, payment
- * days and credit limit are the customer's terms now (its market's defaults when it has none).
+ * An invoice of `issuerId` for the orders named: each must exist and be sold by the issuer (else not
+ * found, as a foreign id), belong to one customer (invalid: `mixed_customers`), be approved (a
+ * conflict: `order_not_approved`) and on no other invoice, draft or issued (a conflict:
+ * `order_already_invoiced`). Lines are the orders' lines with cases, the case size and per-bottle
+ * price copied; the tax rate, payment days and credit limit are the customer's terms now (its
+ * market's defaults when it has none).
  * `lock` takes the orders' rows for the rest of the transaction (in id order, so issuers lock alike);
  * `draftId` is the draft being issued, whose own orders are not "on another invoice".
  */
@@ -220,13 +221,13 @@ export interface CreditLine {
 }
 
 /**
- * Writes a credit note against `invoice` (locked by the caller: `for update`) inside `tx`: at most the
- * cases each line still has uncredited (409 `credit_exceeds_invoiced`), at most what is still owed
- * (409 `credit_exceeds_outstanding`; the table's check is the backstop), numbered CN-… from the gapless
- * counter, the invoice's credited amount moved by a guarded update, both audited. A note that settles
- * what was left of a part-paid invoice moves its orders to paid, as its last payment would have (the
- * orders' locks after the invoice's, the order payments take them in); an invoice credited in full
- * with nothing paid leaves them where they are: nothing was paid.
+ * Writes a credit note against `invoice` (locked by the caller: `for update`) inside `tx`: at most
+ * the cases each line still has uncredited (a conflict: `credit_exceeds_invoiced`), at most what is
+ * still owed (a conflict: `credit_exceeds_outstanding`; the table's check is the backstop), numbered
+ * CN-… from the gapless counter, the invoice's credited amount moved by a guarded update, both
+ * audited. A note that settles what was left of a part-paid invoice moves its orders to paid, as its
+ * last payment would have (the orders' locks after the invoice's, the order payments take them in);
+ * an invoice credited in full with nothing paid leaves them where they are: nothing was paid.
  */
 export async function writeCreditNote(
   tx: Tx,

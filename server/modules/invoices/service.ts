@@ -5,7 +5,7 @@
 // invoiced by the orders' own guarded transition, and the customer is told (bell, email with the
 // PDF). An issued invoice never changes: corrections are credit notes, numbered the same way, which
 // raise the invoice's credited amount in their transaction. Both parties read it (a customer never
-// sees a draft), staff holding Order Management too; anyone else gets a 404.
+// sees a draft), staff holding Order Management too; for anyone else it is not found.
 //
 // This file puts the service together: the actions are in actions/ (draft, issue, credit), what they
 // share in context.ts, the read model in views.ts (and list.ts for the list).
@@ -100,7 +100,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       return listInvoices({ organisationId: viewer.organisationId }, query, today);
     },
 
-    /** The PDF of an issued document, for either party or staff (another's is a 404). */
+    /** The PDF of an issued document, for either party or staff (another's is not found). */
     async pdf(viewer: Viewer, id: number, channel: InvoiceChannel): Promise<{ filename: string; bytes: Buffer }> {
       const row = await ctx.requireRow(id);
       await ctx.sideOf(viewer, row, channel);

@@ -1,5 +1,5 @@
 // What every marketing-request action works with: the access check (a record another organisation
-// owns is not there), the request read or its 404, the partner's trading standing, and the write that
+// owns is not there), the request read or not found, the partner's trading standing, and the write that
 // tells both sides after its commit.
 import type { AccessNeed } from '../../../shared/policy';
 import type { Tx } from '../../db/client';

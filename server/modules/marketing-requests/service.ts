@@ -1,5 +1,5 @@
 // Partners' marketing requests (product.md §3): printed materials, an event of their own, a place at
-// a brand event. A partner makes and reads its organisation's requests (another's is a 404) and may
+// a brand event. A partner makes and reads its organisation's requests (another's is not found) and may
 // only place or comment while its organisation can trade; staff holding `marketing:requests` approve
 // or decline (a decline says why), then mark approved ones fulfilled. Every write is one transaction
 // with its audit row, its bell entry and its emails; decisions check the version the page read.
@@ -110,7 +110,7 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
       });
     },
 
-    /** One of the viewer's organisation's requests; another organisation's is a 404. */
+    /** One of the viewer's organisation's requests; another organisation's is not found. */
     async getOwn(viewer: Viewer, id: number): Promise<RequestDetail> {
       const row = await ctx.requireRow(id);
       await allow(viewer, ctx.owned(row));

@@ -26,8 +26,9 @@ export function createOrderContext(deps: OrderDeps) {
   const requireRow = rowReader(db, orders, 'Order');
 
   /**
-   * The viewer's side of an order, or a 404: a partner is the buyer or the seller (its organisation);
-   * staff come through Trade orders and act for the brand, so only the brand's own sales exist there.
+   * The viewer's side of an order, or not found: a partner is the buyer or the seller (its
+   * organisation); staff come through Trade orders and act for the brand, so only the brand's own
+   * sales exist there.
    */
   async function sideOf(viewer: Viewer, row: OrderRow, channel: Channel, need: { permission?: 'orders:manage' | 'chat:internal'; act?: boolean } = {}) {
     const permission = need.permission ?? 'orders:manage';
@@ -61,9 +62,9 @@ export function createOrderContext(deps: OrderDeps) {
   /**
    * The transition `action` takes for `side` from the row's state, or the refusal: the one shared
    * decision the order's page offers its buttons from (shared/order-actions.ts), with the version
-   * checked after the side (wrong side 403, stale version 409, wrong state or a guard 409). A cancel
-   * reads its row under the order's row lock, so "no line in a shipment" holds until the move; the
-   * other moves are guarded updates on the state they read.
+   * checked after the side (wrong side: forbidden; stale version, wrong state or a guard: a
+   * conflict). A cancel reads its row under the order's row lock, so "no line in a shipment" holds
+   * until the move; the other moves are guarded updates on the state they read.
    */
   async function transition(tx: Tx, action: OrderPageAction, row: OrderRow, side: OrderSide, channel: Channel, version: number) {
     const facts: OrderFacts = { status: row.status, side, channel, inShipment: action === 'cancel' && (await inShipment(tx, row.id)) };

@@ -4,7 +4,7 @@
 // cutting lines, each with a reason), rejects (with a reason) or cancels; staff ship and deliver the
 // brand's orders. Every transition is checked against shared/orders.ts `TRANSITIONS` and written as a
 // guarded update (`… where status = 'from' and version = v`): of two people acting at once, one wins
-// and the other gets a clear 409. Approval reserves the seller's stock through the ledger's one
+// and the other gets a clear conflict. Approval reserves the seller's stock through the ledger's one
 // guarded write, so the last units go to exactly as many orders as they cover. Every write is one
 // transaction with its audit rows, bell entries and emails; the other side's open pages hear of it.
 //

@@ -20,7 +20,7 @@ const owedOn = (i: Pick<InvoiceRow, 'totalMinor' | 'paidMinor' | 'creditedMinor'
 /**
  * The invoices an allocation names, locked (in id order) for the rest of the transaction: the
  * payer's own issued invoices from the payee, in the payment's currency, with what each can take
- * now (outstanding − other pending allocations). Another organisation's invoice is a 404.
+ * now (outstanding − other pending allocations). Another organisation's invoice is not found.
  */
 export async function lockInvoices(tx: Tx, allocations: readonly Allocation[], payerId: string, payeeId: string, currency: string) {
   const ids = [...new Set(allocations.map((a) => a.invoiceId))].sort((a, b) => a - b);
@@ -49,7 +49,7 @@ export async function lockInvoices(tx: Tx, allocations: readonly Allocation[], p
   return { rows, available };
 }
 
-/** The first allocation problem as the refusal: over an invoice 409, over the payment 400, both `over_allocation`. */
+/** The first allocation problem as the refusal: over an invoice a conflict, over the payment invalid, both `over_allocation`. */
 export function refuseAllocations(amountMinor: number, allocations: readonly Allocation[], available: ReadonlyMap<number, number>) {
   const problems = allocationProblems(amountMinor, allocations, available);
   if (!problems.length) return;

@@ -45,7 +45,7 @@ export function createPaymentContext(deps: PaymentDeps) {
   const allow = createAllow(deps.access, 'Payment');
   const requirePayment = rowReader(db, payments, 'Payment');
 
-  /** The viewer's side of a payment, or a 404 (another organisation's). */
+  /** The viewer's side of a payment, or not found (another organisation's). */
   async function sideOf(viewer: Viewer, row: PaymentRow, act = false): Promise<PaymentSide> {
     await allow(viewer, { permission: PERMISSION, resource: { organisationIds: [row.payerId, row.payeeId] }, ...(act ? { act: true } : {}) });
     if (viewer.organisationId === row.payerId) return 'payer';

@@ -62,7 +62,7 @@ export async function creditHoldOf(
 }
 
 /**
- * The approve path's check: refuses (409 `credit_hold`, the reasons in `details`) when the hold
+ * The approve path's check: refuses (a conflict: `credit_hold`, the reasons in `details`) when the hold
  * applies and no override reason was given; with one, answers what the approval's audit row records.
  */
 export async function enforceCreditHold(

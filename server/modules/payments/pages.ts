@@ -111,7 +111,7 @@ export function createPaymentPages(ctx: PaymentContext) {
 
   /**
    * A statement between a distributor and one of its retailers. The distributor names the retailer
-   * (one it supplies or has invoiced; any other is a 404); a retailer's is with its own supplier.
+   * (one it supplies or has invoiced; any other is not found); a retailer's is with its own supplier.
    */
   async function statement(viewer: Viewer, query: StatementQuery): Promise<Statement> {
     const org = await readerOrganisation(viewer);

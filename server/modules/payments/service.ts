@@ -11,11 +11,11 @@
 //   the payment as account credit (the allocation row is trimmed, audited).
 // - What a payment leaves unallocated is account credit once it settles; the retailer may apply it
 //   to invoices later (`applyCredit`): applied at once, the money being the distributor's already.
-// - Allocations over an invoice are 409 `over_allocation`; allocations summing to more than the
-//   payment are 400 `over_allocation`; another organisation's invoice is a 404; an invoice in
-//   another currency than the payment is 400 `currency_mismatch`.
+// - Allocations over an invoice are a conflict (`over_allocation`); allocations summing to more than
+//   the payment are invalid (`over_allocation`); another organisation's invoice is not found; an
+//   invoice in another currency than the payment is invalid (`currency_mismatch`).
 // - Recording is idempotent per payer with an Idempotency-Key (as placing an order): the same key and
-//   body answer the first payment (200), another body 409 `idempotency_key_reused`.
+//   body answer the first payment again, another body is a conflict (`idempotency_key_reused`).
 // Every write locks the invoices it touches (in id order) and is one transaction with its audit rows,
 // its bell entries and emails; confirm and fail are guarded updates (`… where status = 'pending' and
 // version = v`), so of two confirms one wins. Both sides' open pages hear of it (topic `payment`).

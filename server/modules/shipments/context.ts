@@ -28,7 +28,7 @@ export function createShipmentContext(deps: ShipmentDeps) {
   const allow = createAllow(deps.access, 'Shipment');
   const requireRow = rowReader(db, shipments, 'Shipment');
 
-  /** The viewer's side of a shipment (its organisation sends or receives it), or a 404 for anyone else. */
+  /** The viewer's side of a shipment (its organisation sends or receives it), or not found for anyone else. */
   async function sideOf(viewer: Viewer, row: Pick<ShipmentRow, 'senderId' | 'recipientId'>, act = false): Promise<ShipmentSide> {
     await allow(viewer, { permission: PERMISSION, resource: { organisationIds: [row.senderId, row.recipientId] }, ...(act ? { act: true } : {}) });
     if (viewer.organisationId && viewer.organisationId === row.senderId) return 'sender';
@@ -54,7 +54,7 @@ export function createShipmentContext(deps: ShipmentDeps) {
     );
   }
 
-  /** The transition `action` takes for `side` from the row's state, or the refusal (wrong side 403, stale version 409, wrong state 409). */
+  /** The transition `action` takes for `side` from the row's state, or the refusal (wrong side: forbidden; stale version or wrong state: a conflict). */
   function transition(action: ShipmentAction, row: ShipmentRow, side: ShipmentSide, version: number | null) {
     // The shared decision the shipment's page offers its buttons from (shared/shipment-actions.ts).
     refuseMove(shipmentActionRefusal(action, shipmentFacts(row, side)), 'shipment', { current: row.version, sent: version }, () =>
@@ -128,7 +128,7 @@ export function createShipmentContext(deps: ShipmentDeps) {
     return rows.map((r) => r.placedBy);
   }
 
-  /** The retailer the viewer's organisation supplies, or a 404 (another's retailer does not exist for it). */
+  /** The retailer the viewer's organisation supplies, or not found (another's retailer does not exist for it). */
   async function ownRetailer(tx: Db | Tx, senderId: string, recipientId: string) {
     const [retailer] = await tx
       .select()

@@ -87,7 +87,7 @@ export function createShipmentService(deps: ShipmentDeps) {
       return shops.map((s) => ({ ...s, openOrders: count.get(s.id) ?? 0 }));
     },
 
-    /** One retailer's approved or invoiced orders with what is left to ship per line (404 for a retailer the viewer does not supply). */
+    /** One retailer's approved or invoiced orders with what is left to ship per line (not found for a retailer the viewer does not supply). */
     async remaining(viewer: Viewer, recipientId: string): Promise<RemainingOrderView[]> {
       await allow(viewer, { permission: PERMISSION });
       const mine = viewer.organisationId;

@@ -1,7 +1,7 @@
 // The trade kernel: what orders, invoices, shipments, payments and marketing requests share — the
-// access check as a service's refusal, a record read or a 404, the trading standing re-read inside the
-// write, the write that tells after its commit, the guarded move along a transition table, idempotent
-// creation, and the people and history its pages show. A trade service imports it from here.
+// access check as a service's refusal, a record read or not found, the trading standing re-read
+// inside the write, the write that tells after its commit, the guarded move along a transition table,
+// idempotent creation, and the people and history its pages show. A trade service imports it from here.
 export { type Allow, createAllow, partnerOrganisation, requireAnyScope, type Scope } from './access';
 export { found, rowReader } from './rows';
 export { type Organisation, refuseUnlessTrading, tradingOrganisation } from './standing';

@@ -1,9 +1,9 @@
 // A document moving along its transition table (an order, a shipment). The shared decision the page
-// offers its buttons from (shared/*-actions.ts) is checked first, then the version the page read;
-// the move itself is a guarded update (`… where status = 'from' and version = v`), so of two people
-// acting at once one wins and the other is told why: the state moved on (409 invalid transition) or
-// someone else changed it (409 version conflict). Each move writes its audit row in the same
-// transaction.
+// offers its buttons from (shared/*-actions.ts) is checked first, then the version the page read; the
+// move itself is a guarded update (`… where status = 'from' and version = v`), so of two people
+// acting at once one wins and the other is told why: the state moved on (a conflict:
+// `invalid_transition`) or someone else changed it (a conflict: `version_conflict`). Each move writes
+// its audit row in the same transaction.
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { ActionRefusal } from '../../../shared/order-actions';
@@ -15,8 +15,8 @@ import { recordAudit } from '../audit';
 
 /**
  * Refuses a move the shared decision refused or that comes from a stale page, in the order the API
- * answers them: the wrong side (403), then a version other than the row's (409, unless `sent` is
- * null), then the state or a guard (409; an invalid transition as `invalid` words it).
+ * answers them: the wrong side (forbidden), then a version other than the row's (a conflict, unless
+ * `sent` is null), then the state or a guard (a conflict; an invalid transition as `invalid` words it).
  */
 export function refuseMove(refusal: ActionRefusal | null, entity: string, version: { current: number; sent: number | null }, invalid: () => AppError): void {
   if (refusal?.code === 'wrong_side') throw refusalError(refusal);

@@ -1,4 +1,4 @@
-// Reading one record by id for a trade service: its row, or the 404 that names it.
+// Reading one record by id for a trade service: its row, or not found, naming it.
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { notFound } from '../../core/errors';

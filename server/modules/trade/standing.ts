@@ -10,7 +10,7 @@ import { found } from './rows';
 
 export type Organisation = typeof organisations.$inferSelect;
 
-/** Refuses unless the organisation can trade today (its standing's code and sentence, 403). */
+/** Refuses unless the organisation can trade today (forbidden: its standing's code and sentence). */
 export function refuseUnlessTrading(org: Organisation, now: () => number): void {
   const standing = standingOf(org, todayUtc(now()));
   if (standing !== 'active') {

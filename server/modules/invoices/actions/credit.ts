@@ -69,7 +69,7 @@ export async function lockInvoiceOfOrder(tx: Tx, orderId: number): Promise<void>
 /**
  * Cancelling an invoiced order (the orders service calls this in its cancel transaction): a credit
  * note for what is still uncredited of the order's lines on its invoice. More than is still owed
- * on the invoice is refused (409 `credit_exceeds_outstanding`), and with it the cancel.
+ * on the invoice is refused (a conflict: `credit_exceeds_outstanding`), and with it the cancel.
  */
 export async function creditCancelledOrder(ctx: InvoiceContext, tx: Tx, order: OrderRow, reason: string, actor: Actor): Promise<() => Promise<void>> {
   const told = ctx.collect();

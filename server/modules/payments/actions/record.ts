@@ -1,7 +1,7 @@
 // A retailer records a payment to its distributor (its supplier), allocated to its issued invoices
 // from that distributor: pending until the distributor confirms it. Idempotent per payer with an
-// Idempotency-Key (as placing an order): the same key and body answer the first payment (200),
-// another body 409 `idempotency_key_reused`.
+// Idempotency-Key (as placing an order): the same key and body answer the first payment again,
+// another body is a conflict (`idempotency_key_reused`).
 import { and, eq } from 'drizzle-orm';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/invoicing';
 import type { PaymentView } from '../../../../shared/payment-views';

@@ -19,7 +19,7 @@ import type { ItemRow } from '../types';
 
 type ReceiptRow = typeof receipts.$inferSelect;
 
-/** Checks the lines against what was shipped: every line once, nothing unknown (404), never more received and damaged than shipped. */
+/** Checks the lines against what was shipped: every line once, nothing unknown (not found), never more received and damaged than shipped. */
 function checkLines(items: ItemRow[], input: ReceiptInput) {
   const byId = new Map(items.map((i) => [i.id, i]));
   for (const l of input.lines) if (!byId.has(l.shipmentItemId)) throw notFound('Shipment line');
