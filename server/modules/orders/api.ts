@@ -7,7 +7,6 @@ import { type Request, Router } from 'express';
 import {
   approveOrderInput,
   cancelOrderInput,
-  idempotencyKey,
   orderId,
   orderListQuery,
   orderMessageInput,
@@ -15,10 +14,10 @@ import {
   placeOrderInput,
   rejectOrderInput,
 } from '../../../shared/schemas/orders';
-import { AppError } from '../../core/errors';
 import { parse, parseIdOr404 } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { actorOf } from '../../http/actor';
+import { idempotencyKeyOf } from '../../http/idempotency-key';
 import type { Services } from '../../services';
 
 export function ordersApi(services: Services): Router {
@@ -32,23 +31,13 @@ export function ordersApi(services: Services): Router {
   const admin = requireApi(services, { area: 'admin' });
   const me = async (req: Request) => (await currentUser(services, req))!;
   const idOf = (raw: unknown) => parseIdOr404(orderId, raw, 'Order');
-  const keyOf = (req: Request): string | null => {
-    const raw = req.get('Idempotency-Key');
-    if (raw === undefined) return null;
-    const r = idempotencyKey.safeParse(raw);
-    if (!r.success)
-      throw new AppError('invalid_idempotency_key', 'invalid', r.error.issues[0]?.message ?? 'The Idempotency-Key header is not valid.', {
-        details: [{ path: 'Idempotency-Key', message: r.error.issues[0]?.message ?? 'Not valid.' }],
-      });
-    return r.data;
-  };
 
   // ---- Partners ----
   router.get('/partner/orders', read, async (req, res) => {
     res.json(await orders.list(await me(req), parse(orderListQuery, req.query), 'partner'));
   });
   router.post('/partner/orders', act, async (req, res) => {
-    const key = keyOf(req);
+    const key = idempotencyKeyOf(req);
     const { order, replayed } = await orders.place(await me(req), parse(placeOrderInput, req.body), key, actorOf(req));
     res.status(replayed ? 200 : 201).json(order);
   });

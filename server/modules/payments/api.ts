@@ -4,20 +4,12 @@
 // retailer); a statement per retailer as JSON, CSV and PDF. Writes need `act: true`.
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
-import {
-  applyCreditInput,
-  confirmPaymentInput,
-  failPaymentInput,
-  idempotencyKey,
-  paymentId,
-  recordPaymentInput,
-  statementQuery,
-} from '../../../shared/schemas/payments';
+import { applyCreditInput, confirmPaymentInput, failPaymentInput, paymentId, recordPaymentInput, statementQuery } from '../../../shared/schemas/payments';
 import type { Statement } from '../../../shared/payment-views';
-import { AppError } from '../../core/errors';
 import { parse, parseIdOr404 } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { actorOf } from '../../http/actor';
+import { idempotencyKeyOf } from '../../http/idempotency-key';
 import type { Services } from '../../services';
 
 const sideQuery = z.object({
@@ -48,16 +40,6 @@ export function paymentsApi(services: Services): Router {
   const act = requireApi(services, { permission: 'orders:manage', act: true });
   const me = async (req: Request) => (await currentUser(services, req))!;
   const idOf = (raw: unknown) => parseIdOr404(paymentId, raw, 'Payment');
-  const keyOf = (req: Request): string | null => {
-    const raw = req.get('Idempotency-Key');
-    if (raw === undefined) return null;
-    const r = idempotencyKey.safeParse(raw);
-    if (!r.success)
-      throw new AppError('invalid_idempotency_key', 'invalid', r.error.issues[0]?.message ?? 'The Idempotency-Key header is not valid.', {
-        details: [{ path: 'Idempotency-Key', message: r.error.issues[0]?.message ?? 'Not valid.' }],
-      });
-    return r.data;
-  };
   const download = (res: Response, type: string, name: string, body: string | Buffer) => {
     res.setHeader('Content-Type', type);
     res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
@@ -69,7 +51,7 @@ export function paymentsApi(services: Services): Router {
     res.json(await payments.overview(await me(req), parse(sideQuery, req.query)));
   });
   router.post('/partner/payments', act, async (req, res) => {
-    const key = keyOf(req);
+    const key = idempotencyKeyOf(req);
     const { payment, replayed } = await payments.record(await me(req), parse(recordPaymentInput, req.body), key, actorOf(req));
     res.status(replayed ? 200 : 201).json(payment);
   });
