@@ -87,7 +87,34 @@ export interface Column<T> {
   cellClassName?: string | ((row: T) => string);
   /** A `data-testid` on every body cell of the column. */
   cellTestId?: string;
+  /** The column names its row: its body cells are row headers (`<th scope="row">`). */
+  rowHeader?: boolean;
   render: (row: T) => React.ReactNode;
+}
+
+/** A cell of an `ExtraRow`. */
+export interface ExtraCell {
+  content: React.ReactNode;
+  /** How many columns it takes (one unless said). */
+  span?: number;
+  /** It names its row: a row header (`<th scope="row">`). */
+  rowHeader?: boolean;
+  /** Classes after the look's cell classes. */
+  className?: string;
+  testId?: string;
+}
+
+/**
+ * A row apart from the list's own, its cells written out rather than drawn from the columns: an
+ * opening balance before the rows (`lead`), a total or a closing balance after them (`foot`).
+ */
+export interface ExtraRow {
+  key: string | number;
+  cells: ExtraCell[];
+  /** Classes of the row: after the look's row classes in the body (`lead`), alone in the footer. */
+  className?: string;
+  /** `data-*` attributes of the row (its test id, say). */
+  attributes?: Record<`data-${string}`, string>;
 }
 
 /**
@@ -136,6 +163,21 @@ function cellClass<T>(column: Column<T>, row: T): string {
   return extra ? ` ${extra}` : '';
 }
 
+function ExtraCells({ row, td }: { row: ExtraRow; td: string }) {
+  return row.cells.map((c, i) => {
+    const className = c.className ? `${td} ${c.className}` : td;
+    return c.rowHeader ? (
+      <th key={i} scope="row" colSpan={c.span} className={className} data-testid={c.testId}>
+        {c.content}
+      </th>
+    ) : (
+      <td key={i} colSpan={c.span} className={className} data-testid={c.testId}>
+        {c.content}
+      </td>
+    );
+  });
+}
+
 function sortHref(params: URLSearchParams, key: string): { href: string; dir: 'asc' | 'desc' | null } {
   const current = params.get('sort') === key ? (params.get('dir') === 'desc' ? 'desc' : 'asc') : null;
   const next = new URLSearchParams(params);
@@ -156,10 +198,12 @@ export function DataTable<T>({
   rowAttributes,
   noCaption = false,
   className = '',
+  lead = [],
+  foot = [],
 }: {
   columns: Column<T>[];
   rows: T[];
-  rowKey: (row: T) => string | number;
+  rowKey: (row: T, index: number) => string | number;
   caption: string;
   empty: string;
   look?: keyof typeof LOOKS;
@@ -171,6 +215,10 @@ export function DataTable<T>({
   noCaption?: boolean;
   /** More classes of the scrolling box (its margin, say). */
   className?: string;
+  /** Rows before the list's own, in the body (an opening balance); an empty list shows them, not `empty`. */
+  lead?: ExtraRow[];
+  /** The table's footer rows (totals, a closing balance). */
+  foot?: ExtraRow[];
 }) {
   const [params] = useSearchParams();
   const style = LOOKS[look];
@@ -209,24 +257,45 @@ export function DataTable<T>({
           </tr>
         </thead>
         <tbody className={style.tbody}>
-          {rows.length === 0 ? (
+          {lead.map((row) => (
+            <tr key={row.key} className={row.className ? `${style.tr} ${row.className}` : style.tr} {...row.attributes}>
+              <ExtraCells row={row} td={style.td} />
+            </tr>
+          ))}
+          {rows.length === 0 && lead.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="px-4 py-8 text-center text-stone-600">
                 {empty}
               </td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)} className={style.tr} {...rowAttributes?.(row)}>
-                {columns.map((c) => (
-                  <td key={c.key} className={`${style.td} ${c.className ?? ''}${cellClass(c, row)}`} data-testid={c.cellTestId}>
-                    {c.render(row)}
-                  </td>
-                ))}
+            rows.map((row, index) => (
+              <tr key={rowKey(row, index)} className={style.tr} {...rowAttributes?.(row)}>
+                {columns.map((c) => {
+                  const className = `${style.td} ${c.className ?? ''}${cellClass(c, row)}`;
+                  return c.rowHeader ? (
+                    <th key={c.key} scope="row" className={className} data-testid={c.cellTestId}>
+                      {c.render(row)}
+                    </th>
+                  ) : (
+                    <td key={c.key} className={className} data-testid={c.cellTestId}>
+                      {c.render(row)}
+                    </td>
+                  );
+                })}
               </tr>
             ))
           )}
         </tbody>
+        {foot.length ? (
+          <tfoot>
+            {foot.map((row) => (
+              <tr key={row.key} className={row.className} {...row.attributes}>
+                <ExtraCells row={row} td={style.td} />
+              </tr>
+            ))}
+          </tfoot>
+        ) : null}
       </table>
     </TableScroll>
   );

@@ -3,72 +3,54 @@
 import { AGING_BUCKETS, AGING_LABELS } from '@shared/invoicing';
 import { formatPrice } from '@shared/markets';
 import type { AgingRow, AgingTotals } from '@shared/payment-views';
-import { TableScroll } from '~/components/ui/table-scroll';
+import { type Column, DataTable, type ExtraRow } from '~/components/admin-ui/list';
+
+const owedMoney = (m: number, currency: string) => (m ? formatPrice(m, currency) : '—');
+
+const COLUMNS: Column<AgingRow>[] = [
+  { key: 'retailer', label: 'Retailer', rowHeader: true, cellClassName: 'font-medium', render: (r) => r.customer.name },
+  ...AGING_BUCKETS.map((b): Column<AgingRow> => ({
+    key: b,
+    label: AGING_LABELS[b],
+    className: 'text-right',
+    // What is past due is in red.
+    cellClassName: (r) => (b !== 'current' && r.buckets[b] ? 'tabular-nums text-red-800' : 'tabular-nums'),
+    render: (r) => owedMoney(r.buckets[b], r.currency),
+  })),
+  {
+    key: 'owed',
+    label: 'Owed',
+    className: 'text-right',
+    cellClassName: 'font-medium tabular-nums',
+    cellTestId: 'aging-owed',
+    render: (r) => owedMoney(r.totalMinor, r.currency),
+  },
+  { key: 'credit', label: 'Credit', className: 'text-right', cellClassName: 'tabular-nums', render: (r) => owedMoney(r.creditMinor, r.currency) },
+];
+
+/** A currency's totals: ruled off from the retailers as they are from each other, more firmly from another currency's. */
+function totalRow(t: AgingTotals): ExtraRow {
+  const money = (m: number) => ({ className: 'text-right tabular-nums', content: formatPrice(m, t.currency) });
+  return {
+    key: t.currency,
+    className: 'border-t border-stone-300 font-semibold first:border-stone-100',
+    attributes: { 'data-testid': 'aging-total' },
+    cells: [{ rowHeader: true, content: `Total (${t.currency})` }, ...AGING_BUCKETS.map((b) => money(t.buckets[b])), money(t.totalMinor), money(t.creditMinor)],
+  };
+}
 
 export function AgingTable({ rows, totals }: { rows: AgingRow[]; totals: AgingTotals[] }) {
-  if (!rows.length) return <p className="text-stone-600">No retailer owes you anything.</p>;
   return (
-    <TableScroll label="Aging by retailer">
-      <table className="w-full text-left text-sm" aria-label="Aging by retailer">
-        <thead className="border-b border-stone-200 text-stone-700">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Retailer
-            </th>
-            {AGING_BUCKETS.map((b) => (
-              <th key={b} scope="col" className="py-2 pr-3 text-right">
-                {AGING_LABELS[b]}
-              </th>
-            ))}
-            <th scope="col" className="py-2 pr-3 text-right">
-              Owed
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Credit
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const money = (m: number) => (m ? formatPrice(m, r.currency) : '—');
-            return (
-              <tr key={`${r.customer.id}-${r.currency}`} className="border-b border-stone-100" data-testid="aging-row">
-                <th scope="row" className="py-2 pr-3 font-medium">
-                  {r.customer.name}
-                </th>
-                {AGING_BUCKETS.map((b) => (
-                  <td key={b} className={`py-2 pr-3 text-right tabular-nums ${b !== 'current' && r.buckets[b] ? 'text-red-800' : ''}`}>
-                    {money(r.buckets[b])}
-                  </td>
-                ))}
-                <td className="py-2 pr-3 text-right font-medium tabular-nums" data-testid="aging-owed">
-                  {money(r.totalMinor)}
-                </td>
-                <td className="py-2 text-right tabular-nums">{money(r.creditMinor)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-        <tfoot>
-          {totals.map((t) => {
-            const money = (m: number) => formatPrice(m, t.currency);
-            return (
-              <tr key={t.currency} className="border-t border-stone-300 font-semibold" data-testid="aging-total">
-                <th scope="row" className="py-2 pr-3">
-                  Total ({t.currency})
-                </th>
-                {AGING_BUCKETS.map((b) => (
-                  <td key={b} className="py-2 pr-3 text-right tabular-nums">
-                    {money(t.buckets[b])}
-                  </td>
-                ))}
-                <td className="py-2 pr-3 text-right tabular-nums">{money(t.totalMinor)}</td>
-                <td className="py-2 text-right tabular-nums">{money(t.creditMinor)}</td>
-              </tr>
-            );
-          })}
-        </tfoot>
-      </table>
-    </TableScroll>
+    <DataTable
+      look="flat"
+      caption="Aging by retailer"
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(r) => `${r.customer.id}-${r.currency}`}
+      rowAttributes={() => ({ 'data-testid': 'aging-row' })}
+      foot={totals.map(totalRow)}
+      empty="No retailer owes you anything."
+      emptyClassName="text-stone-600"
+    />
   );
 }

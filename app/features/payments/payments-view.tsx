@@ -4,14 +4,14 @@
 // payments, and a statement per retailer.
 import { Link } from 'react-router';
 import { formatPrice } from '@shared/markets';
-import type { PayingOverview, PaymentsOverview, ReceivingOverview, Statement } from '@shared/payment-views';
+import type { OwedInvoiceView, PayingOverview, PaymentsOverview, ReceivingOverview, Statement } from '@shared/payment-views';
 import { AgingTable } from './aging-table';
 import { StandingBadge } from './badges';
 import { PaymentList } from './payment-list';
 import { RecordPaymentForm } from './record-payment-form';
 import { StatementPanel } from './statement-panel';
 import type { PaymentFormResult } from './types';
-import { TableScroll } from '~/components/ui/table-scroll';
+import { type Column, DataTable } from '~/components/admin-ui/list';
 import { plural } from '@shared/plural';
 
 export interface StatementState {
@@ -21,6 +21,28 @@ export interface StatementState {
 }
 
 const card = 'rounded-xl bg-white p-6 shadow-sm';
+
+const amount = { className: 'text-right', cellClassName: 'tabular-nums' } as const;
+const invoiceMoney = (i: OwedInvoiceView, m: number) => formatPrice(m, i.currency);
+
+const OPEN_INVOICE_COLUMNS: Column<OwedInvoiceView>[] = [
+  { key: 'number', label: 'Invoice', rowHeader: true, cellClassName: 'font-medium', render: (i) => i.number },
+  { key: 'issuer', label: 'From', render: (i) => i.issuer.name },
+  {
+    key: 'due',
+    label: 'Due',
+    render: (i) => (
+      <>
+        {i.dueOn}
+        {i.daysOverdue > 0 ? <span className="block text-red-800">{plural(i.daysOverdue, 'day')} overdue</span> : null}
+      </>
+    ),
+  },
+  { key: 'total', label: 'Total', ...amount, render: (i) => invoiceMoney(i, i.totalMinor) },
+  { key: 'outstanding', label: 'Outstanding', ...amount, cellTestId: 'invoice-outstanding', render: (i) => invoiceMoney(i, i.outstandingMinor) },
+  { key: 'pending', label: 'Awaiting confirmation', ...amount, render: (i) => (i.pendingMinor ? invoiceMoney(i, i.pendingMinor) : '—') },
+  { key: 'standing', label: 'Standing', render: (i) => <StandingBadge standing={i.standing} /> },
+];
 
 /** The next page of payments (older ones), when there is one. */
 function OlderLink({ next }: { next: string | null }) {
@@ -93,60 +115,16 @@ function PayingView({
           );
         })}
         {overview.invoices.length ? (
-          <TableScroll label="Open invoices" className="mt-4">
-            <table className="w-full text-left text-sm" aria-label="Open invoices">
-              <thead className="border-b border-stone-200 text-stone-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Invoice
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    From
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Due
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Total
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Outstanding
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Awaiting confirmation
-                  </th>
-                  <th scope="col" className="py-2">
-                    Standing
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.invoices.map((i) => {
-                  const money = (m: number) => formatPrice(m, i.currency);
-                  return (
-                    <tr key={i.id} className="border-b border-stone-100" data-testid="owed-invoice">
-                      <th scope="row" className="py-2 pr-3 font-medium">
-                        {i.number}
-                      </th>
-                      <td className="py-2 pr-3">{i.issuer.name}</td>
-                      <td className="py-2 pr-3">
-                        {i.dueOn}
-                        {i.daysOverdue > 0 ? <span className="block text-red-800">{plural(i.daysOverdue, 'day')} overdue</span> : null}
-                      </td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{money(i.totalMinor)}</td>
-                      <td className="py-2 pr-3 text-right tabular-nums" data-testid="invoice-outstanding">
-                        {money(i.outstandingMinor)}
-                      </td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{i.pendingMinor ? money(i.pendingMinor) : '—'}</td>
-                      <td className="py-2">
-                        <StandingBadge standing={i.standing} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            look="flat"
+            className="mt-4"
+            caption="Open invoices"
+            columns={OPEN_INVOICE_COLUMNS}
+            rows={overview.invoices}
+            rowKey={(i) => i.id}
+            rowAttributes={() => ({ 'data-testid': 'owed-invoice' })}
+            empty=""
+          />
         ) : (
           <p className="mt-4 text-stone-700" data-testid="nothing-owed">
             You owe nothing on your invoices.

@@ -2,11 +2,10 @@
 // the statement itself with its running balance, and the same statement as CSV and PDF downloads.
 import { Form } from 'react-router';
 import { formatPrice } from '@shared/markets';
-import { STATEMENT_KIND_LABELS } from '@shared/payments';
+import { STATEMENT_KIND_LABELS, type StatementLine } from '@shared/payments';
 import type { PartyRef, Statement } from '@shared/payment-views';
-import { buttonClass } from '~/components/admin-ui/list';
+import { buttonClass, type Column, DataTable, type ExtraCell } from '~/components/admin-ui/list';
 import { FormError, inputClass } from '~/components/forms/fields';
-import { TableScroll } from '~/components/ui/table-scroll';
 
 export function StatementPanel({
   customers,
@@ -56,6 +55,34 @@ export function StatementPanel({
   );
 }
 
+const amount = { className: 'text-right', cellClassName: 'tabular-nums' } as const;
+
+function columns(currency: string): Column<StatementLine>[] {
+  const money = (m: number) => formatPrice(m, currency);
+  return [
+    { key: 'date', label: 'Date', render: (l) => l.date },
+    { key: 'kind', label: 'Type', render: (l) => STATEMENT_KIND_LABELS[l.kind] },
+    {
+      key: 'document',
+      label: 'Document',
+      render: (l) => (
+        <>
+          {l.document}
+          {l.reference ? <span className="block text-stone-600">{l.reference}</span> : null}
+        </>
+      ),
+    },
+    { key: 'debit', label: 'Debit', ...amount, render: (l) => (l.debitMinor ? money(l.debitMinor) : '') },
+    { key: 'credit', label: 'Credit', ...amount, render: (l) => (l.creditMinor ? money(l.creditMinor) : '') },
+    { key: 'balance', label: 'Balance', ...amount, render: (l) => money(l.balanceMinor) },
+  ];
+}
+
+/** An opening or closing balance: its date, what it is across the type, document and amounts, the balance. */
+function balanceCells(date: string, what: string, balance: string, testId?: string): ExtraCell[] {
+  return [{ content: date }, { content: what, span: 4 }, { content: balance, className: 'text-right tabular-nums', ...(testId ? { testId } : {}) }];
+}
+
 function StatementTable({ statement: s, downloads }: { statement: Statement; downloads: string }) {
   const money = (m: number) => formatPrice(m, s.currency);
   return (
@@ -73,65 +100,24 @@ function StatementTable({ statement: s, downloads }: { statement: Statement; dow
           </a>
         </div>
       </div>
-      <TableScroll label="Statement">
-        <table className="w-full text-left text-sm" aria-label="Statement">
-          <thead className="border-b border-stone-200 text-stone-700">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                Date
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Type
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Document
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                Debit
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                Credit
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Balance
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr className="border-b border-stone-100 text-stone-700">
-              <td className="py-2 pr-3">{s.from}</td>
-              <td className="py-2 pr-3" colSpan={4}>
-                Opening balance
-              </td>
-              <td className="py-2 text-right tabular-nums">{money(s.openingMinor)}</td>
-            </tr>
-            {s.lines.map((l, i) => (
-              <tr key={i} className="border-b border-stone-100" data-testid="statement-line">
-                <td className="py-2 pr-3">{l.date}</td>
-                <td className="py-2 pr-3">{STATEMENT_KIND_LABELS[l.kind]}</td>
-                <td className="py-2 pr-3">
-                  {l.document}
-                  {l.reference ? <span className="block text-stone-600">{l.reference}</span> : null}
-                </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{l.debitMinor ? money(l.debitMinor) : ''}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{l.creditMinor ? money(l.creditMinor) : ''}</td>
-                <td className="py-2 text-right tabular-nums">{money(l.balanceMinor)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="font-semibold">
-              <td className="py-2 pr-3">{s.to}</td>
-              <td className="py-2 pr-3" colSpan={4}>
-                Closing balance
-              </td>
-              <td className="py-2 text-right tabular-nums" data-testid="statement-closing">
-                {money(s.closingMinor)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </TableScroll>
+      <DataTable
+        look="flat"
+        caption="Statement"
+        columns={columns(s.currency)}
+        rows={s.lines}
+        rowKey={(_, i) => i}
+        rowAttributes={() => ({ 'data-testid': 'statement-line' })}
+        lead={[{ key: 'opening', className: 'text-stone-700', cells: balanceCells(s.from, 'Opening balance', money(s.openingMinor)) }]}
+        // Ruled off from the lines as they are from each other.
+        foot={[
+          {
+            key: 'closing',
+            className: 'border-t border-stone-100 font-semibold',
+            cells: balanceCells(s.to, 'Closing balance', money(s.closingMinor), 'statement-closing'),
+          },
+        ]}
+        empty=""
+      />
     </div>
   );
 }
