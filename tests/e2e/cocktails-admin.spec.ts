@@ -1,13 +1,12 @@
 // The issue's journey: a staff member writes a cocktail recipe with an image and publishes it; a
 // visitor, past the age gate, finds it on /cocktails and opens its page with the ingredients and the
 // image. It runs on a server of its own, so the new recipe never shows up in the other journeys' lists.
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../server/db/client';
 import { auditLogs, cocktails } from '../../server/db/schema';
-import { passGate, signInAsDemo } from './fixtures';
+import { passGate, seriousAxeViolations, signInAsDemo } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
 import { TIME_SCALE } from '../../playwright.config';
 
@@ -58,8 +57,7 @@ async function staffPublishRecipe(page: Page, own: OwnServer) {
   await page.getByRole('button', { name: 'Add step' }).click();
   await page.getByRole('textbox', { name: 'Step 2', exact: true }).fill('Add the gin and the cordial, top with soda and stir once.');
 
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect((await seriousAxeViolations(page, 'main')).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // Publishing needs an image: the server says so next to the field.
   await page.getByLabel('Published').check();

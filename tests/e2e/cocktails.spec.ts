@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { bringToLife, passGate } from './fixtures';
+import { bringToLife, passGate, seriousAxeViolations } from './fixtures';
 
 async function openCocktails(page: Page, path = '/cocktails') {
   await page.goto(path);
@@ -14,8 +13,7 @@ const spiritFilter = (page: Page) => page.getByRole('navigation', { name: 'Base 
 const difficultyFilter = (page: Page) => page.getByRole('navigation', { name: 'Difficulty' });
 
 async function expectNoSeriousAxeIssue(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const bad = await seriousAxeViolations(page);
   expect(bad.map((v) => `${label}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 

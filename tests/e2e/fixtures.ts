@@ -1,5 +1,7 @@
 // Shared steps of the end-to-end journeys.
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Result as AxeResult, run as axeRun } from 'axe-core';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config';
 
@@ -73,10 +75,31 @@ export async function signInPartner(page: Page, base: string, email: string, pas
   await signInWithRequests(page, base, '/partner-login', email, password);
 }
 
-/** axe's serious and critical violations on the page as it stands, each named with the page's URL. */
-export async function seriousAxeIssues(page: Page): Promise<string[]> {
+/** axe-core's browser build, read once per worker. */
+let axeSource: string | undefined;
+
+/**
+ * axe's serious and critical violations on the page as it stands (or in the part `include` selects).
+ * axe is injected into the page once per document and run there: the pages have no frames, so the
+ * per-frame partial runs of `@axe-core/playwright` — which finish in a blank page opened for each
+ * check, half a check's time — add nothing here.
+ */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<AxeResult[]> {
   // After a client-side navigation the page fades in (100 ms): colours measured mid-fade are not the page's.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.help}`);
+  if (!(await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function'))) {
+    axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(axeSource);
+  }
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: typeof axeRun } }).axe;
+    const context = selector ? { include: [selector] } : document;
+    return (await axe.run(context, { resultTypes: ['violations'] })).violations;
+  }, include ?? null);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** axe's serious and critical violations on the page as it stands, each named with the page's URL. */
+export async function seriousAxeIssues(page: Page): Promise<string[]> {
+  return (await seriousAxeViolations(page)).map((v) => `${page.url()}: ${v.id} ${v.help}`);
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { businessInquiries, contactMessages } from '../../server/db/schema';
-import { passGate } from './fixtures';
+import { passGate, seriousAxeViolations } from './fixtures';
 import { startOwnServer } from './own-server';
 
 async function fillContact(page: Page) {
@@ -90,8 +89,7 @@ test.describe('on the shared server', () => {
     test.slow();
     for (const path of ['/contact', '/business-inquiry', '/about', '/drink-responsibly', '/privacy', '/cookies', '/imprint', '/terms']) {
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path}: ${v.id}`)).toEqual([]);
+      expect((await seriousAxeViolations(page)).map((v) => `${path}: ${v.id}`)).toEqual([]);
     }
   });
 });

@@ -2,9 +2,8 @@
 // it into a pending organisation under the demo importer, inviting its contact, in one step from the
 // inquiry's page; the invitee opens the emailed link (read from the master admin's outbox), chooses a
 // password and lands signed in on the distributor dashboard; staff see the organisation pending.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { passGate, signInAsDemo } from './fixtures';
+import { passGate, seriousAxeViolations, signInAsDemo } from './fixtures';
 import { startOwnServer } from './own-server';
 import { TIME_SCALE } from '../../playwright.config';
 
@@ -14,8 +13,7 @@ const OWN_PORT = Number(process.env.E2E_PORT ?? 3221) + 500;
 /** Serious and critical accessibility problems on the page, once its 100 ms fade-in has finished. */
 async function axeProblems(page: Page) {
   await page.waitForTimeout(150);
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.help}`);
+  return (await seriousAxeViolations(page, 'main')).map((v) => `${v.id} ${v.help}`);
 }
 
 test('a business inquiry becomes an organisation; the invitee sets a password and lands on its dashboard', async ({ browser }) => {

@@ -1,9 +1,8 @@
 // Staff journey on the Store Locator: import a CSV with one bad row (see the row's error, import only
 // the valid rows), find the new store in the table, then fix its details in the editor.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config';
-import { passGate, signInAsDemo } from './fixtures';
+import { passGate, seriousAxeViolations, signInAsDemo } from './fixtures';
 
 test('an admin imports the valid rows of a CSV and edits the new store', async ({ page }) => {
   test.slow(); // a sign-in, an import and an edit: room for a busy machine
@@ -110,8 +109,7 @@ test.describe('in a US-English browser', () => {
     await expect(page.getByLabel('Longitude')).toHaveValue('-2.2374');
     await expect(page.getByTestId('position-lands')).toHaveText('At the centre of Manchester, England, United Kingdom.');
     await expect(page.getByTestId('position-plot')).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('form').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.help}`)).toEqual([]);
+    expect((await seriousAxeViolations(page, 'form')).map((v) => `${v.id} ${v.help}`)).toEqual([]);
 
     // Moved by hand to the shop's door: the distance from the centre follows; a lost minus sign is caught.
     await page.getByLabel('Longitude').fill('-2.2364');
