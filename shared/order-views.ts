@@ -2,12 +2,12 @@
 // lines, timeline and messages, as a list row and as the order page.
 import type { OrderPageAction } from './order-actions';
 import type { OrderSide, OrderStatus } from './orders';
-import type { OrganisationType } from './partners';
+import type { AnyOrganisationType } from './partners';
 
 export interface OrderPartyView {
-  id: string | null;
+  id: string;
   name: string;
-  type: OrganisationType | 'brand';
+  type: AnyOrganisationType;
 }
 
 export interface OrderLineView {

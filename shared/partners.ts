@@ -4,8 +4,21 @@
 import { getMarket } from './markets';
 import type { Role } from './policy';
 
+/** A partner organisation's type. */
 export const ORGANISATION_TYPES = ['importer', 'distributor', 'retailer'] as const;
 export type OrganisationType = (typeof ORGANISATION_TYPES)[number];
+
+/**
+ * The type of any row of `organisations`: a partner's, or the brand's one row (staff act for it; no
+ * user is its member, and the partner screens never list it).
+ */
+export type AnyOrganisationType = OrganisationType | 'brand';
+
+/** A partner organisation's type, from a row known not to be the brand's (its members, the partner lists). */
+export function partnerTypeOf(type: AnyOrganisationType): OrganisationType {
+  if (type === 'brand') throw new Error('The brand is not a partner organisation.');
+  return type;
+}
 
 export const ORGANISATION_STATUSES = ['pending', 'active', 'suspended'] as const;
 export type OrganisationStatus = (typeof ORGANISATION_STATUSES)[number];

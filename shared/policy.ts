@@ -123,6 +123,7 @@ export const PERMISSIONS = {
   'support:answer': 'Answer support chats',
   'marketing:requests': 'Handle marketing requests',
   'marketing:request': 'Request marketing support',
+  'finance:manage': 'Finance',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -144,6 +145,8 @@ export const PERMISSION_GOVERNS: Record<Permission, string> = {
   'marketing:request': 'Requesting marketing materials and events, and reading the thread of their requests (partner portal).',
   'marketing:requests':
     "Partners' requests for materials and events in Collateral & Events: approving, declining, fulfilling and commenting, and their notifications.",
+  'finance:manage':
+    "The brand's own business details: its legal name, address, licence, VAT number and bank details (Brand details), as its invoices print them.",
 };
 
 /** Switches the Roles screen shows but disables, with the reason it says. */
@@ -170,6 +173,7 @@ export const PERMISSION_AREA: Record<Permission, Area> = {
   'support:answer': 'admin',
   'marketing:requests': 'admin',
   'marketing:request': 'partner',
+  'finance:manage': 'admin',
 };
 
 const STAFF_BASE: Permission[] = ['cms:access', 'inquiries:manage', 'support:answer', 'marketing:requests'];
@@ -179,7 +183,7 @@ export const DEFAULT_GRANTS: Record<Role, Permission[]> = {
   // Everything but making a partner's own marketing requests (a staff grant is over every organisation:
   // the master admin would hear every partner's entries).
   master_admin: PERMISSION_NAMES.filter((p) => p !== 'marketing:request'),
-  admin: ['users:manage', 'database:manage', 'code:edit', 'catalog:delete', 'orders:manage', ...STAFF_BASE],
+  admin: ['users:manage', 'database:manage', 'code:edit', 'catalog:delete', 'orders:manage', 'finance:manage', ...STAFF_BASE],
   employee: STAFF_BASE,
   partner: PARTNER_BASE,
   importer: PARTNER_BASE,

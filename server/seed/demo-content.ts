@@ -7,6 +7,7 @@ import { seedCocktails } from './cocktails';
 import { seedRetailers, seedStores } from './stores';
 import { seedEvents } from './events';
 import { moveStock } from '../modules/stock';
+import { brandId } from '../db/brand';
 
 const SEED_KEY = 'demo_seeded_at';
 
@@ -34,7 +35,14 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
         .returning({ id: products.id });
       const id = (row as { id: number }).id;
       // The brand warehouse's stock is its ledger: the seed opens it with a movement, as any stock enters.
-      await moveStock(tx, { organisationId: null, productId: id, onHand: p.openingBottles, reserved: 0, cause: 'opening', reason: 'Opening stock (demo)' });
+      await moveStock(tx, {
+        organisationId: await brandId(tx),
+        productId: id,
+        onHand: p.openingBottles,
+        reserved: 0,
+        cause: 'opening',
+        reason: 'Opening stock (demo)',
+      });
       await tx.insert(productPrices).values(
         Object.entries(p.prices).map(([market, amountMinor]) => ({
           productId: id,

@@ -12,6 +12,7 @@ import type { Organisation } from '../../server/modules/partners/service';
 import type { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { brandId } from '../../server/db/brand';
 
 let t: TestServer;
 let importerOrg: Organisation;
@@ -31,7 +32,7 @@ async function order(buyer: Organisation, seller: Organisation | null, status: O
     .values({
       number: `T-${process.pid}-${++seq}`,
       buyerId: buyer.id,
-      sellerId: seller?.id ?? null,
+      sellerId: seller?.id ?? (await brandId(db())),
       status,
       currency: 'GBP',
       subtotalMinor: totalMinor - 2000,
@@ -175,13 +176,14 @@ describe('order history CSV', () => {
   it('merges both sides in date order across many keyset batches', async () => {
     // 1,200 sales and 700 purchases interleaved in time: more than two batches of each side.
     const base = Date.now() - 86_400_000;
+    const brand = await brandId(db());
     const values = [];
     for (let i = 0; i < 1900; i++) {
       const selling = i % 19 < 12;
       values.push({
         number: `B-${process.pid}-${i}`,
         buyerId: selling ? retailerOrg.id : importerOrg.id,
-        sellerId: selling ? importerOrg.id : null,
+        sellerId: selling ? importerOrg.id : brand,
         status: 'delivered' as const,
         currency: 'GBP',
         createdAt: new Date(base - i * 1000),

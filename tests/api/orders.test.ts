@@ -18,6 +18,7 @@ import { signedIn } from '../support/staff';
 import { describeOnPostgres } from '../support/test-db';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { openLive } from '../support/live-socket';
+import { brandId } from '../../server/db/brand';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -83,8 +84,8 @@ beforeAll(async () => {
   // Priced for distributors only: an importer or a retailer cannot order it.
   await price(p.unpriced, 'distributor', 1000);
   // The brand holds 20 cases of gin and 10 of rum; the distributor 5 cases of gin and 2 of rum.
-  await moveStock(db(), { organisationId: null, productId: p.gin, onHand: 120, reserved: 0, cause: 'adjustment' });
-  await moveStock(db(), { organisationId: null, productId: p.rum, onHand: 120, reserved: 0, cause: 'adjustment' });
+  await moveStock(db(), { organisationId: await brandId(db()), productId: p.gin, onHand: 120, reserved: 0, cause: 'adjustment' });
+  await moveStock(db(), { organisationId: await brandId(db()), productId: p.rum, onHand: 120, reserved: 0, cause: 'adjustment' });
   await moveStock(db(), { organisationId: distributorOrg.id, productId: p.gin, onHand: 30, reserved: 0, cause: 'adjustment' });
   await moveStock(db(), { organisationId: distributorOrg.id, productId: p.rum, onHand: 24, reserved: 0, cause: 'adjustment' });
 }, 60_000);
@@ -140,12 +141,12 @@ describe('an importer orders from the brand', () => {
       modified: true,
       modificationReason: 'Only one case of rum left this month.',
     });
-    expect(await balanceOf(db(), null, p.gin)).toEqual({ onHand: 120, reserved: 24, available: 96 });
-    expect(await balanceOf(db(), null, p.rum)).toEqual({ onHand: 120, reserved: 12, available: 108 });
+    expect(await balanceOf(db(), await brandId(db()), p.gin)).toEqual({ onHand: 120, reserved: 24, available: 96 });
+    expect(await balanceOf(db(), await brandId(db()), p.rum)).toEqual({ onHand: 120, reserved: 12, available: 108 });
 
     const shipped = await body(await staff.json('POST', `/api/admin/trade-orders/${order.id}/ship`, { version: 3 }), 200);
     expect(shipped.status).toBe('shipped');
-    expect(await balanceOf(db(), null, p.gin)).toEqual({ onHand: 96, reserved: 0, available: 96 });
+    expect(await balanceOf(db(), await brandId(db()), p.gin)).toEqual({ onHand: 96, reserved: 0, available: 96 });
     await body(await staff.json('POST', `/api/admin/trade-orders/${order.id}/deliver`, { version: 4 }), 200);
     expect(await balanceOf(db(), importerOrg.id, p.gin)).toEqual({ onHand: 24, reserved: 0, available: 24 });
     expect(await balanceOf(db(), importerOrg.id, p.rum)).toEqual({ onHand: 12, reserved: 0, available: 12 });
@@ -166,7 +167,7 @@ describe('an importer orders from the brand', () => {
   });
 
   it('refuses to place more than the supplier has available, naming the product and what is available, and writes nothing', async () => {
-    const stock = await balanceOf(db(), null, p.rum);
+    const stock = await balanceOf(db(), await brandId(db()), p.rum);
     const available = Math.floor(stock.available / 12);
     const [before] = await db().select({ n: count() }).from(orders);
     const res = await body(await place(importer, [{ productId: p.rum, cases: available + 1 }]), 409);
@@ -176,18 +177,19 @@ describe('an importer orders from the brand', () => {
       details: [{ path: 'lines.0.cases', productId: p.rum, availableCases: available }],
     });
     expect(await db().select({ n: count() }).from(orders)).toEqual([before]);
-    expect(await balanceOf(db(), null, p.rum)).toEqual(stock);
+    expect(await balanceOf(db(), await brandId(db()), p.rum)).toEqual(stock);
   });
 
   it('refuses an approval the stock cannot cover (it left after the order was placed), naming the line, and writes nothing', async () => {
     const order = await body(await place(importer, [{ productId: p.rum, cases: 2 }]), 201);
     // Stock leaves the warehouse between placing and approval: one case is left.
-    const left = (await balanceOf(db(), null, p.rum)).available - 12;
-    await moveStock(db(), { organisationId: null, productId: p.rum, onHand: -left, reserved: 0, cause: 'adjustment', reason: 'Breakage' });
+    const brand = await brandId(db());
+    const left = (await balanceOf(db(), brand, p.rum)).available - 12;
+    await moveStock(db(), { organisationId: brand, productId: p.rum, onHand: -left, reserved: 0, cause: 'adjustment', reason: 'Breakage' });
     onTestFinished(() =>
-      moveStock(db(), { organisationId: null, productId: p.rum, onHand: left, reserved: 0, cause: 'adjustment', reason: 'Found' }).then(() => undefined),
+      moveStock(db(), { organisationId: brand, productId: p.rum, onHand: left, reserved: 0, cause: 'adjustment', reason: 'Found' }).then(() => undefined),
     );
-    const before = await balanceOf(db(), null, p.rum);
+    const before = await balanceOf(db(), await brandId(db()), p.rum);
     const res = await body(await staff.json('POST', `/api/admin/trade-orders/${order.id}/approve`, { version: 1, lines: [] }), 409);
     expect(res.error.code).toBe('insufficient_stock');
     expect(res.error.details[0]).toMatchObject({ path: 'lines', productId: p.rum, availableCases: Math.floor(before.available / 12) });
@@ -195,7 +197,7 @@ describe('an importer orders from the brand', () => {
     const available = Math.floor(before.available / 12);
     expect(res.error.message).toBe(`Not enough stock of order-rum-${process.pid}: only ${available} ${available === 1 ? 'case' : 'cases'} available.`);
     expect(res.error.details[0].message).toBe(`Only ${available} ${available === 1 ? 'case' : 'cases'} of order-rum-${process.pid} available.`);
-    expect(await balanceOf(db(), null, p.rum)).toEqual(before);
+    expect(await balanceOf(db(), await brandId(db()), p.rum)).toEqual(before);
     const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ status: 'submitted', version: 1 });
   });
@@ -444,12 +446,12 @@ describeOnPostgres('orders under concurrency', () => {
   }
 
   it('50 parallel approvals competing for the last 7 cases: exactly 7 win, the stock never goes negative', async () => {
-    await moveStock(db(), { organisationId: null, productId: lemon, onHand: 42, reserved: 0, cause: 'adjustment' });
+    await moveStock(db(), { organisationId: await brandId(db()), productId: lemon, onHand: 42, reserved: 0, cause: 'adjustment' });
     const placed = await fiftyOrders();
     const viewer = await readerOf(staff);
     const won = await settled(placed.map((o) => t.app.services.orders.approve(viewer, o.id, { version: 1, lines: [], note: '' }, actor(staff), 'staff')));
     expect(won).toBe(7);
-    expect(await balanceOf(db(), null, lemon)).toEqual({ onHand: 42, reserved: 42, available: 0 });
+    expect(await balanceOf(db(), await brandId(db()), lemon)).toEqual({ onHand: 42, reserved: 42, available: 0 });
     const approved = await db()
       .select({ n: count() })
       .from(orders)
@@ -468,7 +470,7 @@ describeOnPostgres('orders under concurrency', () => {
     const won = await settled(
       placed.map((o, n) =>
         db().transaction(async (tx) => {
-          const b = await balanceOf(tx, null, lemon);
+          const b = await balanceOf(tx, await brandId(tx), lemon);
           readers += 1;
           for (let waited = 0; readers < 3 && waited < 500; waited += 5) await sleep(5);
           if (b.available < 6) throw new Error('out of stock');
@@ -510,7 +512,7 @@ describeOnPostgres('orders under concurrency', () => {
           if (existing) return existing;
           await sleep(10);
           const n = `FR-UNGUARDED-${Math.random().toString(36).slice(2, 12)}`;
-          return tx.insert(orders).values({ number: n, buyerId: importerOrg.id, currency, note: marker, status: 'submitted' }).returning();
+          return tx.insert(orders).values({ number: n, buyerId: importerOrg.id, sellerId: await brandId(tx), currency, note: marker, status: 'submitted' }).returning();
         }),
       ),
     );
@@ -544,7 +546,7 @@ describeOnPostgres('orders under concurrency', () => {
     const approvedN = rows.filter((r) => r.status === 'approved').length;
     expect(approvedN + rows.filter((r) => r.status === 'cancelled').length).toBe(placed.length);
     // Only the approvals that won hold stock.
-    expect((await balanceOf(db(), null, lemon)).reserved).toBe(approvedN * 6);
+    expect((await balanceOf(db(), await brandId(db()), lemon)).reserved).toBe(approvedN * 6);
   });
 
   it('…whereas unguarded updates (`where id = ?`) let both win', async () => {

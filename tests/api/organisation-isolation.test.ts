@@ -42,6 +42,7 @@ import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { openLive } from '../support/live-socket';
 import { issuedInvoice } from '../support/invoices';
+import { brandId } from '../../server/db/brand';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 interface Party {
@@ -180,7 +181,7 @@ beforeAll(async () => {
   await db().delete(productTradePrices).where(eq(productTradePrices.productId, productId));
   for (const tier of ['importer', 'distributor', 'retailer'] as const)
     await db().insert(productTradePrices).values({ productId, tier, market: 'GB', currency, amountMinor: 1000 });
-  await moveStock(db(), { organisationId: null, productId, onHand: 600 * caseSize, reserved: 0, cause: 'adjustment' });
+  await moveStock(db(), { organisationId: await brandId(db()), productId, onHand: 600 * caseSize, reserved: 0, cause: 'adjustment' });
   for (const [i, p] of parties.entries())
     if (p.org.type !== 'retailer')
       await moveStock(db(), { organisationId: p.org.id, productId, onHand: (100 + i) * caseSize, reserved: 0, cause: 'adjustment' });

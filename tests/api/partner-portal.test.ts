@@ -14,6 +14,7 @@ import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { openLive } from '../support/live-socket';
 import { balanceOf, moveStock } from '../../server/modules/stock/ledger';
+import { brandId } from '../../server/db/brand';
 
 const GIN = 'frolic-london-dry-gin';
 let t: TestServer;
@@ -125,7 +126,7 @@ describe('the trade catalogue', () => {
     const seller = await signedInMember(t, distributor);
     expect(await gin(seller)).toMatchObject({ availability: { bottles: 0, cases: 0 }, own: { bottles: 30, cases: 5, lowStock: true } });
     // An importer sees the brand warehouse's and its own.
-    const brand = await balanceOf(db, null, ginId);
+    const brand = await balanceOf(db, await brandId(db), ginId);
     const importer = await signedInMember(t, await createOrganisation(t, 'importer'));
     expect(await gin(importer)).toMatchObject({ availability: { bottles: brand.available }, own: { bottles: 0 } });
 

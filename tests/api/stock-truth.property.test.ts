@@ -33,6 +33,7 @@ import { insertProduct } from '../support/products';
 import { pngOf } from '../support/catalog';
 import { signedIn } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { brandId } from '../../server/db/brand';
 
 const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 8);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
@@ -48,6 +49,8 @@ const SELLER: Record<Tier, Holder> = { I: 'brand', D: 'I', R: 'D' };
 let t: TestServer;
 let staff: Client & { userId: string };
 let org: Record<Tier, Organisation>;
+/** The brand's organisation row (the warehouse's holder). */
+let brand: string;
 let member: Record<Tier, Member>;
 let viewer: Record<Tier, Viewer>;
 let png: Buffer;
@@ -55,7 +58,7 @@ let uploadsDir = '';
 let run = 0;
 
 const db = () => t.db.database.db;
-const holderId = (h: Holder): string | null => (h === 'brand' ? null : org[h].id);
+const holderId = (h: Holder): string => (h === 'brand' ? brand : org[h].id);
 
 beforeAll(async () => {
   uploadsDir = mkdtempSync(path.join(tmpdir(), 'frolic-uploads-'));
@@ -65,6 +68,7 @@ beforeAll(async () => {
   const distributor = await createOrganisation(t, 'distributor', { supplierId: importer.id });
   const retailer = await createOrganisation(t, 'retailer', { supplierId: distributor.id });
   org = { I: importer, D: distributor, R: retailer };
+  brand = await brandId(t.db.database.db);
   member = { I: await signedInMember(t, importer), D: await signedInMember(t, distributor), R: await signedInMember(t, retailer) };
   const readerOf = async (c: Client) => (await t.app.services.sessions.resolve(c.cookies.get('frolic_session') as string, { touch: false }))!;
   viewer = { I: await readerOf(member.I), D: await readerOf(member.D), R: await readerOf(member.R) };
@@ -691,7 +695,7 @@ const figureOf = (available: number, p: World['product']) => {
 async function checkReads(w: World) {
   const p = w.product;
   const ledger: Record<Holder, Balance> = {
-    brand: await balanceOf(db(), null, p.id),
+    brand: await balanceOf(db(), await brandId(db()), p.id),
     I: await balanceOf(db(), org.I.id, p.id),
     D: await balanceOf(db(), org.D.id, p.id),
   };

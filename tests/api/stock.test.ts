@@ -13,6 +13,7 @@ import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn } from '../support/staff';
 import { describeOnPostgres } from '../support/test-db';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { brandId } from '../../server/db/brand';
 
 let t: TestServer;
 let ginId: number;
@@ -52,7 +53,7 @@ describe('brand adjustments (the product editor)', () => {
   it('records an adjustment with its reason, audited and mirrored; refuses no reason, zero and going below zero', async () => {
     const staff = await signedIn(t, 'employee', 'stock');
     const url = `/api/admin/products/${ginId}`;
-    const before = await balanceOf(db(), null, ginId);
+    const before = await balanceOf(db(), await brandId(db()), ginId);
     expect((await errorOf(await staff.json('POST', `${url}/stock-adjustments`, { delta: 12 }))).code).toBe('validation_failed');
     expect((await errorOf(await staff.json('POST', `${url}/stock-adjustments`, { delta: 12, reason: '   ' }))).code).toBe('validation_failed');
     expect((await errorOf(await staff.json('POST', `${url}/stock-adjustments`, { delta: 0, reason: 'nothing' }))).code).toBe('validation_failed');
@@ -70,7 +71,7 @@ describe('brand adjustments (the product editor)', () => {
     const tooMuch = await staff.json('POST', `${url}/stock-adjustments`, { delta: -(before.onHand + 13), reason: 'Breakage' });
     expect(tooMuch.status).toBe(409);
     expect((await errorOf(tooMuch)).code).toBe('insufficient_stock');
-    expect((await balanceOf(db(), null, ginId)).onHand).toBe(before.onHand + 12);
+    expect((await balanceOf(db(), await brandId(db()), ginId)).onHand).toBe(before.onHand + 12);
 
     const list = await (await staff.json('GET', `${url}/stock-movements`)).json();
     expect(list.balance.onHand).toBe(before.onHand + 12);

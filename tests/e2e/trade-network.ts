@@ -11,6 +11,7 @@ import { moveStock, type StockCause } from '../../server/modules/stock/ledger';
 import type { Services } from '../../server/services';
 import type { OrganisationType } from '../../shared/partners';
 import type { OrganisationInput } from '../../shared/schemas/partners';
+import { brandId } from '../../server/db/brand';
 
 type Partners = Pick<Services['partners'], 'create'>;
 type Users = Pick<Services['users'], 'createUser'>;
@@ -120,7 +121,7 @@ export interface StockEntry {
 export async function openingStock(db: DbOrTx, holder: string | null, productId: number, bottles: number, entry: StockEntry = {}): Promise<void> {
   const reason = entry.reason === undefined ? 'Opening stock' : entry.reason;
   await moveStock(db, {
-    organisationId: holder,
+    organisationId: holder ?? (await brandId(db)),
     productId,
     onHand: bottles,
     reserved: 0,

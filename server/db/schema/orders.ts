@@ -38,8 +38,10 @@ export const orders = pgTable(
     buyerId: uuid('buyer_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'restrict' }),
-    /** The seller: the buyer's supplier; null when the brand sells (an importer's order). */
-    sellerId: uuid('seller_id').references(() => organisations.id, { onDelete: 'restrict' }),
+    /** The seller: the buyer's supplier (the brand's row for an importer's order). */
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
     status: orderStatus('status').notNull().default('draft'),
     currency: text('currency').notNull(),
     subtotalMinor: integer('subtotal_minor').notNull().default(0),
@@ -78,7 +80,7 @@ export const orders = pgTable(
     index('orders_buyer_status_idx').on(t.buyerId, t.status),
     check('orders_amounts_nonnegative', sql`${t.subtotalMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.totalMinor} >= 0`),
     check('orders_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
-    check('orders_not_own_seller', sql`${t.sellerId} is null or ${t.sellerId} <> ${t.buyerId}`),
+    check('orders_not_own_seller', sql`${t.sellerId} <> ${t.buyerId}`),
   ],
 );
 
@@ -122,8 +124,10 @@ export const orderMessages = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The side that wrote it: an organisation, or null for the brand's staff. */
-    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
+    /** The side that wrote it: the buyer's or the seller's organisation (the brand's when staff wrote). */
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,7 +5,11 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+/** A partner's type: the trade price tiers (catalog.ts) and the business inquiry form (inquiries.ts). */
 export const partnerType = pgEnum('partner_type', ['importer', 'distributor', 'retailer']);
+
+/** An organisation's type: the brand (one row; staff act for it) or a partner type. */
+export const organisationType = pgEnum('organisation_type', ['brand', 'importer', 'distributor', 'retailer']);
 
 export const organisationStatus = pgEnum('organisation_status', ['pending', 'active', 'suspended']);
 
@@ -13,7 +17,7 @@ export const organisations = pgTable(
   'organisations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    type: partnerType('type').notNull(),
+    type: organisationType('type').notNull(),
     legalName: text('legal_name').notNull(),
     tradingName: text('trading_name').notNull(),
     licenceNumber: text('licence_number').notNull(),
@@ -33,10 +37,16 @@ export const organisations = pgTable(
     currency: text('currency').notNull(),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    /** Its VAT (GST, sales tax) registration number, as printed on its invoices; '' when none. */
+    vatNumber: text('vat_number').notNull().default(''),
+    /** Where its customers pay it: the account's name, IBAN (or local account number) and BIC; '' when not given. */
+    bankAccountName: text('bank_account_name').notNull().default(''),
+    bankAccount: text('bank_account').notNull().default(''),
+    bankBic: text('bank_bic').notNull().default(''),
     status: organisationStatus('status').notNull().default('pending'),
     /**
-     * Its supplier in the tree: null for an importer (the brand supplies it); an importer for a
-     * distributor; a distributor for a retailer (the service enforces the types).
+     * Its supplier in the tree: the brand for an importer, an importer for a distributor, a
+     * distributor for a retailer (the service enforces the types); null only for the brand.
      */
     supplierId: uuid('supplier_id').references((): AnyPgColumn => organisations.id, { onDelete: 'restrict' }),
     /** Why it was suspended (shown to its users), when it is. */
@@ -55,11 +65,16 @@ export const organisations = pgTable(
     uniqueIndex('organisations_licence_key').on(t.licenceJurisdiction, sql`lower(${t.licenceNumber})`),
     check('organisations_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('organisations_not_own_supplier', sql`${t.supplierId} is null or ${t.supplierId} <> ${t.id}`),
+    // The brand alone has no supplier, and there is one brand.
+    check('organisations_supplier_unless_brand', sql`(${t.type} = 'brand') = (${t.supplierId} is null)`),
+    uniqueIndex('organisations_one_brand')
+      .on(t.type)
+      .where(sql`${t.type} = 'brand'`),
   ],
 );
 
 /**
- * The commercial terms between a customer and its supplier (the brand when `supplier_id` is null):
+ * The commercial terms between a customer and its supplier (the brand's row for an importer):
  * one row per customer, as each has one supplier. Parts 2 and 3 (orders, invoices, payments) read
  * them. Defaults per market: shared/partners.ts `DEFAULT_TERMS`.
  */
@@ -69,7 +84,9 @@ export const tradeTerms = pgTable(
     customerId: uuid('customer_id')
       .primaryKey()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    supplierId: uuid('supplier_id').references(() => organisations.id, { onDelete: 'restrict' }),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
     /** Days from the invoice to its due date. */
     paymentTermsDays: integer('payment_terms_days').notNull(),
     /** The most the customer may owe, in minor units of `currency`. */

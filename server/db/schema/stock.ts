@@ -1,4 +1,4 @@
-// Stock (product.md §3): a ledger of movements per holder — the brand warehouse (organisation null),
+// Stock (product.md §3): a ledger of movements per holder — the brand's warehouse (its organisation row),
 // each importer, each distributor — with a running balance per product, in bottles. Available =
 // on hand − reserved. The database refuses a negative balance (check constraints) and every change
 // is a conditional update of the balance plus its movement row, in the caller's transaction.
@@ -15,8 +15,10 @@ export const stockBalances = pgTable(
   'stock_balances',
   {
     id: serial('id').primaryKey(),
-    /** The holder: an importer or a distributor; null for the brand warehouse. */
-    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
+    /** The holder: the brand (its warehouse), an importer or a distributor. */
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
@@ -26,7 +28,7 @@ export const stockBalances = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('stock_balances_holder_product_key').on(t.organisationId, t.productId).nullsNotDistinct(),
+    unique('stock_balances_holder_product_key').on(t.organisationId, t.productId),
     index('stock_balances_product_idx').on(t.productId),
     check('stock_balances_on_hand_nonnegative', sql`${t.onHand} >= 0`),
     check('stock_balances_reserved_nonnegative', sql`${t.reserved} >= 0`),
@@ -44,7 +46,9 @@ export const stockMovements = pgTable(
     balanceId: integer('balance_id')
       .notNull()
       .references(() => stockBalances.id, { onDelete: 'restrict' }),
-    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),

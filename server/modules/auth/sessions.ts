@@ -10,7 +10,7 @@ import type { ChangeFeed } from '../../realtime/changes';
 import { SESSION_REVOKED_TOPIC } from './topics';
 import type { SettingsService } from '../security';
 import type { RoleArea, Scope } from '../../../shared/policy';
-import { type OrganisationStatus, type OrganisationType, type Standing, standingOf, todayUtc } from '../../../shared/partners';
+import { type OrganisationStatus, type OrganisationType, partnerTypeOf, type Standing, standingOf, todayUtc } from '../../../shared/partners';
 
 /** However active, a session ends after this long. */
 export const SESSION_MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -205,7 +205,7 @@ export function createSessionStore(db: Db, settings: SettingsService, now: () =>
         mfaPending: session.mfaPending,
         elevatedUntil: session.elevatedUntil?.getTime() ?? null,
         organisationId: org?.id ?? null,
-        organisation: org,
+        organisation: org ? { ...org, type: partnerTypeOf(org.type) } : null,
         standing: org ? standingOf(org, todayUtc(now())) : null,
       };
       cache.set(hash, {

@@ -18,6 +18,7 @@ import { recordAudit } from '../audit';
 import { containsPattern } from '../../db/like';
 import { toPickedMedia } from '../media';
 import { balanceOf, brandStock } from '../stock';
+import { brandId } from '../../db/brand';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -142,7 +143,7 @@ async function readProduct(db: DbOrTx, row: ProductRow): Promise<ProductForEdit>
     images: images.map((i) => toPickedMedia(i.media)),
     retailPrices: Object.fromEntries(retail.map((p) => [p.market, p.amountMinor])),
     tradePrices,
-    stock: await balanceOf(db, null, row.id),
+    stock: await balanceOf(db, await brandId(db), row.id),
     lowStockThreshold: row.lowStockThreshold,
     featured: row.featured,
     status: row.status,

@@ -2,7 +2,7 @@
 // the tree (the brand for an importer) and the terms it trades on.
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type OrganisationStatus, type OrganisationType, type Standing, standingOf, todayUtc } from '../../../shared/partners';
+import { type OrganisationStatus, type OrganisationType, partnerTypeOf, type Standing, standingOf, todayUtc } from '../../../shared/partners';
 import type { Db } from '../../db/client';
 import { organisations, tradeTerms } from '../../db/schema';
 
@@ -45,7 +45,7 @@ export function createPartnerDashboard(db: Db, now: () => number = Date.now) {
           id: org.id,
           tradingName: org.tradingName,
           legalName: org.legalName,
-          type: org.type,
+          type: partnerTypeOf(org.type),
           status: org.status,
           statusReason: org.statusReason,
           standing: standingOf(org, todayUtc(now())),

@@ -28,6 +28,7 @@ import { containsPattern } from '../../db/like';
 import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
 import { preparedByShape } from '../../db/prepared';
 import { type PartnerService, emailTakenOn, refusePastLicence } from '../partners';
+import { partnerTypeOf } from '../../../shared/partners';
 
 /** Per IP: 5 submissions of each form in 10 minutes. */
 export const INQUIRY_LIMIT = 5;
@@ -319,7 +320,7 @@ export function createInquiryService(
           const { userId } = await partners.inviteMemberIn(
             tx,
             org,
-            { email: contactEmail, firstName: contactFirstName, lastName: contactLastName, role: org.type },
+            { email: contactEmail, firstName: contactFirstName, lastName: contactLastName, role: partnerTypeOf(org.type) },
             actor,
             origin,
           );

@@ -27,6 +27,7 @@ import { create } from './actions/create';
 import { move } from './actions/move';
 import { createRequestContext, HANDLE, type MarketingRequestDeps, READ } from './context';
 import type { RequestDetail, RequestSummary } from './queries';
+import { partnerTypeOf } from '../../../shared/partners';
 
 /** A collateral item as a partner sees it: what it is, and where to download it. */
 export interface PartnerCollateral {
@@ -51,7 +52,7 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
   async function organisationType(organisationId: string | null): Promise<OrganisationType | null> {
     if (!organisationId) return null;
     const [org] = await db.select({ type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
-    return org?.type ?? null;
+    return org ? partnerTypeOf(org.type) : null;
   }
 
   return {

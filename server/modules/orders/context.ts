@@ -16,6 +16,7 @@ import { createOrderNotices, type OrderNews } from './notices';
 import { inShipment, invalidTransition, moveOrder } from './moves';
 import type { Channel, ItemRow, OrderDeps, OrderRow } from './types';
 import { createOrderViews } from './views';
+import { brandId } from '../../db/brand';
 
 export function createOrderContext(deps: OrderDeps) {
   const { db } = deps;
@@ -35,10 +36,10 @@ export function createOrderContext(deps: OrderDeps) {
     if (channel === 'staff') {
       // Staff act for the brand: a grant over their own organisation only is not enough.
       requireAnyScope(await allow(viewer, { permission, ...(need.act ? { act: true } : {}) }));
-      if (row.sellerId !== null) throw notFound('Order');
+      if (row.sellerId !== (await brandId(db))) throw notFound('Order');
       return 'seller' as const;
     }
-    const parties = [row.buyerId, ...(row.sellerId ? [row.sellerId] : [])];
+    const parties = [row.buyerId, row.sellerId];
     await allow(viewer, { permission, resource: { organisationIds: parties }, ...(need.act ? { act: true } : {}) });
     if (viewer.organisationId && viewer.organisationId === row.buyerId) return 'buyer' as const;
     if (viewer.organisationId && viewer.organisationId === row.sellerId) return 'seller' as const;

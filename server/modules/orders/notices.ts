@@ -11,6 +11,7 @@ import type { Mailer } from '../../mail/mailer';
 import { orderEmail } from '../../mail/templates';
 import type { NotificationService, StoredNotification } from '../notifications';
 import { organisationRecipients, staffTeam } from '../notifications';
+import { brandId } from '../../db/brand';
 
 const PERMISSION = 'orders:manage';
 
@@ -22,7 +23,7 @@ export interface OrderRef {
   id: number;
   number: string;
   buyerId: string;
-  sellerId: string | null;
+  sellerId: string;
   placedBy: string | null;
 }
 
@@ -51,7 +52,9 @@ export function createOrderNotices(notifications: NotificationService, mailer: M
   /** Stores the bell entry and the emails of one piece of news inside `tx`; announce the result after the commit. */
   async function tell(tx: DbOrTx, news: OrderNews): Promise<StoredNotification> {
     const { order, kind, text } = news;
-    const organisationId = news.to === 'buyer' ? order.buyerId : order.sellerId;
+    // The brand's side is its staff (no member of the brand's row): the bell and emails of staff.
+    const party = news.to === 'buyer' ? order.buyerId : order.sellerId;
+    const organisationId = party === (await brandId(tx)) ? null : party;
     const audience: Audience = organisationId ? { permission: PERMISSION, organisationId } : { permission: PERMISSION };
     const link = organisationId ? partnerOrderPath(order.id) : staffOrderPath(order.id);
     const heading = HEADINGS[kind](order.number);

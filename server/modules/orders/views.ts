@@ -1,8 +1,7 @@
 // How orders read to their parties: a page of the list (prepared once per shape), one order in full
 // — its lines with what the seller's stock can cover while it decides, the actions the viewer may
 // take, the timeline from its audit rows and messages — and the thread.
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { OrganisationType } from '../../../shared/partners';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { orderActions } from '../../../shared/order-actions';
 import { type OrderAction, type OrderListQuery, type OrderSide, type OrderStatus, ORDER_STATUS_LABELS } from '../../../shared/schemas/orders';
 import type { Db } from '../../db/client';
@@ -16,6 +15,7 @@ import { balancesOf } from '../stock';
 import { auditTrail, peopleNames } from '../trade';
 import { inShipment } from './moves';
 import type { Channel, OrderDetail, OrderMessage, OrderParty, OrderRow, OrderSummary, TimelineEntry } from './types';
+import { brandIdSql } from '../../db/brand';
 
 const iso = isoStringOrNull;
 
@@ -29,13 +29,12 @@ export function createOrderViews(db: Db) {
   );
 
   async function parties(rows: Pick<OrderRow, 'buyerId' | 'sellerId'>[]) {
-    const ids = [...new Set(rows.flatMap((r) => [r.buyerId, ...(r.sellerId ? [r.sellerId] : [])]))];
+    const ids = [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))];
     const found = ids.length ? await organisationsById.execute({ ids: uuidArray(ids) }) : [];
     const byId = new Map(found.map((o) => [o.id, o]));
-    return (id: string | null): OrderParty => {
-      if (!id) return { id: null, name: 'Frolic', type: 'brand' };
+    return (id: string): OrderParty => {
       const o = byId.get(id);
-      return { id, name: o?.name ?? '', type: (o?.type ?? 'importer') as OrganisationType };
+      return { id, name: o?.name ?? '', type: o?.type ?? 'importer' };
     };
   }
 
@@ -63,7 +62,7 @@ export function createOrderViews(db: Db) {
     preparedByLimit((limit) => {
       const org = sql.placeholder('organisationId');
       const party = shape.side === 'buying' ? orders.buyerId : orders.sellerId;
-      const mine = shape.side === 'staff' ? isNull(orders.sellerId) : sql`${party} = ${org}`;
+      const mine = shape.side === 'staff' ? sql`${orders.sellerId} = ${brandIdSql}` : sql`${party} = ${org}`;
       return jsonRows(
         db
           .select(summaryColumns)
@@ -87,7 +86,7 @@ export function createOrderViews(db: Db) {
     }),
   );
 
-  function summary(row: SummaryRow, party: (id: string | null) => OrderParty): OrderSummary {
+  function summary(row: SummaryRow, party: (id: string) => OrderParty): OrderSummary {
     return {
       id: row.id,
       number: row.number,

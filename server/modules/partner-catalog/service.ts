@@ -27,10 +27,10 @@ export function availabilityOf(available: number, row: Pick<ProductRow, 'caseSiz
   return { bottles, cases: Math.floor(bottles / row.caseSize), lowStock: bottles <= row.lowStockThreshold };
 }
 
-/** Whose ledgers a viewer's catalogue reads: its supplier's (null: the brand) and its own, where it sees stock. */
+/** Whose ledgers a viewer's catalogue reads: its supplier's (the brand's for an importer) and its own, where it sees stock. */
 interface Holders {
-  /** The supplier's organisation (null: the brand), or undefined when there is none to show. */
-  supplier: string | null | undefined;
+  /** The supplier's organisation, or undefined when there is none to show. */
+  supplier: string | undefined;
   own: string | undefined;
 }
 
@@ -96,8 +96,8 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
       .leftJoin(supplier, eq(supplier.id, organisations.supplierId))
       .where(eq(organisations.id, viewer.organisationId));
     if (!org) return { pricing: bare, holders: NONE };
-    // An importer buys from the brand (its ledger's holder is null); the others from their supplier.
-    const supplierHolder = org.type === 'importer' ? null : (org.supplierId ?? undefined);
+    // Each buys from its supplier: the brand (its own organisation row) for an importer.
+    const supplierHolder = org.supplierId ?? undefined;
     const holdsStock = org.type === 'importer' || org.type === 'distributor';
     const holders: Holders = inventory ? { supplier: supplierHolder, own: holdsStock ? viewer.organisationId : undefined } : NONE;
     return {
@@ -106,7 +106,7 @@ export function createPartnerCatalogService(db: Db, access: Access): PartnerCata
         market: org.market,
         currency: org.currency,
         inventory,
-        supplierName: org.type === 'importer' ? 'Frolic' : (org.supplierName ?? null),
+        supplierName: org.supplierName ?? null,
       },
       holders,
     };

@@ -3,7 +3,7 @@
 // the version check, status changes with a reason, the tree, and invitations sent again. Every
 // write is one transaction with its audit row; a change to what members may do (status, licence)
 // evicts their cached sessions so their standing is read again at once.
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { href } from 'react-router';
 import { onePreparedPage, preparePage, totalOf } from '../../db/paged';
 import { preparedByShape } from '../../db/prepared';
@@ -12,7 +12,7 @@ import type { AdminPage } from '../../../shared/schemas/admin';
 import { addDays, licenceState } from '../../../shared/licence';
 import { isBlank } from '../../../shared/schemas/text';
 import { getMarket } from '../../../shared/markets';
-import { LICENCE_WARNING_DAYS, type OrganisationType, todayUtc } from '../../../shared/partners';
+import { type AnyOrganisationType, LICENCE_WARNING_DAYS, type OrganisationType, partnerTypeOf, todayUtc } from '../../../shared/partners';
 import type {
   MemberInvite,
   OrganisationCreate,
@@ -33,7 +33,7 @@ import type { UserService } from '../users';
 import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 import { containsPattern } from '../../db/like';
-import type { Member, Organisation, TradeTerms } from './service';
+import { type Member, type Organisation, partnerRow, type TradeTerms } from './service';
 import { isoString, isoStringOrNull } from '../../core/iso-time';
 
 export interface PartnerAdminCore {
@@ -43,7 +43,7 @@ export interface PartnerAdminCore {
   now: () => number;
   insertOrganisation(tx: DbOrTx, input: OrganisationInput, actor: Actor, status: 'pending' | 'active'): Promise<Organisation>;
   requireOrganisation(tx: DbOrTx, id: string): Promise<Organisation>;
-  checkSupplier(tx: DbOrTx, type: OrganisationType, supplierId: string | null, selfId?: string): Promise<void>;
+  resolveSupplier(tx: DbOrTx, type: OrganisationType, supplierId: string | null, selfId?: string): Promise<string>;
   invite(tx: DbOrTx, org: Organisation, input: MemberInvite, actor: Actor, origin: string): Promise<{ userId: string }>;
   members(id: string): Promise<Member[]>;
   announceMembers(organisationId: string): Promise<void>;
@@ -52,7 +52,8 @@ export interface PartnerAdminCore {
 /** A related organisation as the screens name it. */
 export interface OrganisationRef {
   id: string;
-  type: OrganisationType;
+  /** An importer's supplier is the brand. */
+  type: AnyOrganisationType;
   tradingName: string;
   status: Organisation['status'];
 }
@@ -85,8 +86,9 @@ export function emailTakenOn(path: string, err: unknown): unknown {
 
 const iso = isoStringOrNull;
 
+/** A partner organisation as the staff screens show it (the brand's row never reaches them). */
 export function serializeOrganisation(o: Organisation) {
-  return { ...o, createdAt: isoString(o.createdAt), updatedAt: isoString(o.updatedAt), licenceWarnedAt: iso(o.licenceWarnedAt) };
+  return { ...o, type: partnerTypeOf(o.type), createdAt: isoString(o.createdAt), updatedAt: isoString(o.updatedAt), licenceWarnedAt: iso(o.licenceWarnedAt) };
 }
 
 export function serializeTerms(t: TradeTerms) {
@@ -135,6 +137,8 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
     (shape: { search: boolean; type: boolean; status: boolean; market: boolean; expiring: boolean; sort: keyof typeof SORTS; dir?: 'asc' | 'desc' }) => {
       const like = sql.placeholder('q');
       const where = and(
+        // Partners only: the brand's own row is edited in Brand details.
+        ne(organisations.type, 'brand'),
         shape.search
           ? or(
               ilike(organisations.tradingName, like),
@@ -178,8 +182,8 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
 
   async function lockOrganisation(tx: DbOrTx, id: string): Promise<Organisation> {
     const [org] = await tx.select().from(organisations).where(eq(organisations.id, id)).for('update');
-    if (!org) throw notFound('Organisation');
-    return org;
+    if (!org || org.type === 'brand') throw notFound('Organisation');
+    return partnerRow(org);
   }
 
   async function related(q: DbOrTx, where: SQL): Promise<OrganisationRef[]> {
@@ -214,7 +218,7 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
         query,
       );
       return {
-        items: rows.map((r) => ({ ...r, createdAt: isoString(r.createdAt), licence: licenceState(r.licenceExpiresOn, t) })),
+        items: rows.map((r) => ({ ...r, type: partnerTypeOf(r.type), createdAt: isoString(r.createdAt), licence: licenceState(r.licenceExpiresOn, t) })),
         page: query.page,
         pageSize: query.pageSize,
         total,
@@ -275,12 +279,12 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
               hint: 'Create a new organisation of the other type instead.',
             });
         }
-        await core.checkSupplier(tx, next.type, next.supplierId, id);
+        next.supplierId = await core.resolveSupplier(tx, next.type, next.supplierId, id);
         const renewed = next.licenceExpiresOn !== old.licenceExpiresOn;
         if (renewed) refusePastLicence(next.licenceExpiresOn, today());
-        let row: Organisation | undefined;
+        let updated: (typeof organisations.$inferSelect)[];
         try {
-          [row] = await tx
+          updated = await tx
             .update(organisations)
             .set({
               ...next,
@@ -295,7 +299,8 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
           if (isUniqueViolation(err, 'organisations_licence_key')) throw licenceTaken();
           throw err;
         }
-        if (!row) throw versionConflict('organisation', old.version + 1, version);
+        if (!updated[0]) throw versionConflict('organisation', old.version + 1, version);
+        const row = partnerRow(updated[0]);
         if (next.supplierId !== old.supplierId || next.currency !== old.currency)
           await tx
             .update(tradeTerms)
@@ -427,12 +432,14 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
           licenceExpiresOn: organisations.licenceExpiresOn,
         })
         .from(organisations)
+        .where(ne(organisations.type, 'brand'))
         .orderBy(asc(organisations.tradingName), asc(organisations.id));
-      return rows.map(({ licenceExpiresOn, ...r }) => ({ ...r, licence: licenceState(licenceExpiresOn, t) }));
+      return rows.map(({ licenceExpiresOn, ...r }) => ({ ...r, type: partnerTypeOf(r.type), licence: licenceState(licenceExpiresOn, t) }));
     },
 
     /** Organisations that can supply others (importers and distributors), for the editor's select. */
-    async supplierChoices(exceptId?: string): Promise<(OrganisationRef & { market: string })[]> {
+    async supplierChoices(exceptId?: string): Promise<(OrganisationRef & { type: OrganisationType; market: string })[]> {
+      // The brand supplies importers without being chosen (resolveSupplier): not a choice here.
       return db
         .select({
           id: organisations.id,
@@ -442,8 +449,9 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
           market: organisations.market,
         })
         .from(organisations)
-        .where(and(ne(organisations.type, 'retailer'), exceptId ? ne(organisations.id, exceptId) : undefined))
-        .orderBy(asc(organisations.tradingName), asc(organisations.id));
+        .where(and(inArray(organisations.type, ['importer', 'distributor']), exceptId ? ne(organisations.id, exceptId) : undefined))
+        .orderBy(asc(organisations.tradingName), asc(organisations.id))
+        .then((rows) => rows.map((r) => ({ ...r, type: partnerTypeOf(r.type) })));
     },
 
     /** Today's date on the service's clock (what licence states are measured against). */

@@ -5,7 +5,8 @@
 // evicts their sessions. The daily licence check (licence-check.ts) is registered here.
 import { and, asc, eq } from 'drizzle-orm';
 import { href } from 'react-router';
-import { defaultTerms, memberRoles, type OrganisationType, SUPPLIER_TYPE } from '../../../shared/partners';
+import { defaultTerms, memberRoles, type OrganisationType, partnerTypeOf, SUPPLIER_TYPE } from '../../../shared/partners';
+import { brandId } from '../../db/brand';
 import type { MemberInvite, OrganisationInput } from '../../../shared/schemas/partners';
 import { getMarket } from '../../../shared/markets';
 import type { Db, DbOrTx } from '../../db/client';
@@ -23,7 +24,11 @@ import type { NotificationService } from '../notifications';
 import { createPartnerAdmin } from './admin';
 import { createLicenceCheck } from './licence-check';
 
-export type Organisation = typeof organisations.$inferSelect;
+/** A partner organisation's row (the brand's row is never one: `partnerRow` refuses it). */
+export type Organisation = Omit<typeof organisations.$inferSelect, 'type'> & { type: OrganisationType };
+
+/** A row of `organisations` as a partner's: its type narrowed (the callers have ruled out the brand's row). */
+export const partnerRow = (row: typeof organisations.$inferSelect): Organisation => ({ ...row, type: partnerTypeOf(row.type) });
 export type TradeTerms = typeof tradeTerms.$inferSelect;
 
 export interface Member {
@@ -52,12 +57,17 @@ export interface PartnerDeps {
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
-/** The supplier a new or edited organisation names must exist and be of the type above it. */
-export async function checkSupplier(tx: DbOrTx, type: OrganisationType, supplierId: string | null, selfId?: string): Promise<void> {
+/**
+ * The supplier a new or edited organisation names must exist and be of the type above it; an
+ * importer's is the brand (named or left empty). Answers the supplier's id.
+ */
+export async function resolveSupplier(tx: DbOrTx, type: OrganisationType, supplierId: string | null, selfId?: string): Promise<string> {
   const wanted = SUPPLIER_TYPE[type];
   if (wanted === null) {
-    if (supplierId) throw invalidFields([{ path: 'supplierId', message: 'An importer is supplied by the brand: leave the supplier empty.' }]);
-    return;
+    const brand = await brandId(tx);
+    if (supplierId && supplierId !== brand)
+      throw invalidFields([{ path: 'supplierId', message: 'An importer is supplied by the brand: leave the supplier empty.' }]);
+    return brand;
   }
   if (!supplierId) throw invalidFields([{ path: 'supplierId', message: `Choose the ${wanted} that supplies it.` }]);
   if (supplierId === selfId) throw invalidFields([{ path: 'supplierId', message: 'An organisation cannot supply itself.' }]);
@@ -65,8 +75,12 @@ export async function checkSupplier(tx: DbOrTx, type: OrganisationType, supplier
   if (!supplier) throw invalidFields([{ path: 'supplierId', message: 'That supplier does not exist.' }]);
   if (supplier.type !== wanted)
     throw invalidFields([
-      { path: 'supplierId', message: `A ${type} is supplied by ${article(wanted)} ${wanted}, not ${article(supplier.type)} ${supplier.type}.` },
+      {
+        path: 'supplierId',
+        message: `A ${type} is supplied by ${article(wanted)} ${wanted}, not ${supplier.type === 'brand' ? 'the brand' : `${article(supplier.type)} ${supplier.type}`}.`,
+      },
     ]);
+  return supplierId;
 }
 
 export function createPartnerService(deps: PartnerDeps) {
@@ -74,11 +88,11 @@ export function createPartnerService(deps: PartnerDeps) {
   const now = deps.now ?? Date.now;
 
   async function insertOrganisation(tx: DbOrTx, input: OrganisationInput, actor: Actor, status: 'pending' | 'active' = 'pending'): Promise<Organisation> {
-    await checkSupplier(tx, input.type, input.supplierId);
+    const supplierId = await resolveSupplier(tx, input.type, input.supplierId);
     const market = getMarket(input.market);
     const [org] = await tx
       .insert(organisations)
-      .values({ ...input, market: market.code, currency: market.currency, status })
+      .values({ ...input, supplierId, market: market.code, currency: market.currency, status })
       .onConflictDoNothing()
       .returning();
     if (!org)
@@ -86,21 +100,23 @@ export function createPartnerService(deps: PartnerDeps) {
         details: [{ path: 'licenceNumber', message: 'This licence number is already registered in this jurisdiction.' }],
       });
     const terms = defaultTerms(market.code);
-    await tx.insert(tradeTerms).values({ customerId: org.id, supplierId: input.supplierId, ...terms });
+    await tx.insert(tradeTerms).values({ customerId: org.id, supplierId, ...terms });
     await recordAudit(tx, actor, { action: 'INSERT', tableName: 'organisations', recordId: org.id, newValues: { ...input, status, terms } });
-    return org;
+    return partnerRow(org);
   }
 
   async function requireOrganisation(tx: DbOrTx, id: string): Promise<Organisation> {
     const [org] = await tx.select().from(organisations).where(eq(organisations.id, id));
-    if (!org) throw notFound('Organisation');
-    return org;
+    // The brand's row is not a partner's: its details are edited in Brand details, and it has no members.
+    if (!org || org.type === 'brand') throw notFound('Organisation');
+    return partnerRow(org);
   }
 
   async function invite(tx: DbOrTx, org: Organisation, input: MemberInvite, actor: Actor, origin: string): Promise<{ userId: string }> {
-    if (!memberRoles(org.type).includes(input.role as never))
-      throw new AppError('role_mismatch', 'invalid', `A member of a ${org.type} holds the ${org.type} role or the read-only partner role, not ${input.role}.`, {
-        details: [{ path: 'role', message: `Choose ${org.type} or partner.` }],
+    const type = partnerTypeOf(org.type);
+    if (!memberRoles(type).includes(input.role as never))
+      throw new AppError('role_mismatch', 'invalid', `A member of a ${type} holds the ${type} role or the read-only partner role, not ${input.role}.`, {
+        details: [{ path: 'role', message: `Choose ${type} or partner.` }],
       });
     const created = await deps.users.createUserIn(
       tx,
@@ -171,7 +187,7 @@ export function createPartnerService(deps: PartnerDeps) {
     now,
     insertOrganisation,
     requireOrganisation,
-    checkSupplier,
+    resolveSupplier,
     invite,
     members,
     announceMembers,

@@ -37,6 +37,7 @@ import { createShipmentContext } from './context';
 import { createReceiptViews } from './receipt-views';
 import { PERMISSION, type ShipmentDeps } from './types';
 import { createShipmentViews } from './views';
+import { brandId } from '../../db/brand';
 
 export function createShipmentService(deps: ShipmentDeps) {
   const ctx = createShipmentContext(deps);
@@ -101,7 +102,8 @@ export function createShipmentService(deps: ShipmentDeps) {
     /** How far an order has shipped, for its page: per line shipped and received, and its shipments (the viewer's side's links). */
     async forOrder(viewer: Viewer, orderId: number): Promise<OrderShippingView | null> {
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      if (!order || !order.sellerId) return null;
+      // The brand's own sales are shipped by staff's ship and deliver steps, not by shipments (yet).
+      if (!order || order.sellerId === (await brandId(db))) return null;
       const d = await deps.access.decide(viewer, { permission: PERMISSION, resource: { organisationIds: [order.buyerId, order.sellerId] } });
       if (!d.allowed || !viewer.organisationId || ![order.buyerId, order.sellerId].includes(viewer.organisationId)) return null;
       const side: ShipmentSide = viewer.organisationId === order.sellerId ? 'sender' : 'recipient';

@@ -7,17 +7,15 @@ import type { Audience } from '../../auth/authorize';
 import type { DbOrTx } from '../../db/client';
 import { organisations } from '../../db/schema';
 import type { Live } from '../../realtime/live';
+import { brandId } from '../../db/brand';
 
-/** The live channel's topic: a holder's stock changed (`id` is the organisation, or `brand`). */
+/** The live channel's topic: a holder's stock changed (`id` is its organisation, the brand's included). */
 export const STOCK_TOPIC = 'stock';
 
-export async function stockAudiences(db: DbOrTx, holder: string | null): Promise<Audience[]> {
-  const buyers = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(holder ? eq(organisations.supplierId, holder) : eq(organisations.type, 'importer'));
+export async function stockAudiences(db: DbOrTx, holder: string): Promise<Audience[]> {
+  const buyers = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.supplierId, holder));
   return [
-    holder ? { permission: 'inventory:view', organisationId: holder } : { permission: 'cms:access' },
+    holder === (await brandId(db)) ? { permission: 'cms:access' } : { permission: 'inventory:view', organisationId: holder },
     ...buyers.flatMap((b): Audience[] => [
       { permission: 'inventory:view', organisationId: b.id },
       { permission: 'orders:manage', organisationId: b.id },
@@ -26,7 +24,7 @@ export async function stockAudiences(db: DbOrTx, holder: string | null): Promise
 }
 
 /** One signal a holder whose stock moved (the write's `holdersMoved(tx)`), to it and to its buyers. */
-export async function announceStock(db: DbOrTx, live: Live | undefined, holders: Iterable<string | null>): Promise<void> {
+export async function announceStock(db: DbOrTx, live: Live | undefined, holders: Iterable<string>): Promise<void> {
   if (!live) return;
-  for (const holder of new Set(holders)) await live.changed({ topic: STOCK_TOPIC, id: holder ?? 'brand', audiences: await stockAudiences(db, holder) });
+  for (const holder of new Set(holders)) await live.changed({ topic: STOCK_TOPIC, id: holder, audiences: await stockAudiences(db, holder) });
 }

@@ -4,7 +4,8 @@
 // units cannot both take them, on PostgreSQL as on PGlite; the check constraints on stock_balances
 // refuse anything that slipped past. The ledger is the only stock: every screen's figure is read from
 // stock_balances (`balancesOf`, `brandStock`), none is copied elsewhere.
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { brandIdSql } from '../../db/brand';
 import type { DbOrTx } from '../../db/client';
 import { products, stockBalances, stockMovements } from '../../db/schema';
 import { AppError } from '../../core/errors';
@@ -12,8 +13,8 @@ import { AppError } from '../../core/errors';
 export type StockCause = (typeof stockMovements.$inferInsert)['cause'];
 
 export interface Movement {
-  /** The holder: an importer or a distributor; null for the brand warehouse. */
-  organisationId: string | null;
+  /** The holder: the brand (its warehouse), an importer or a distributor. */
+  organisationId: string;
   productId: number;
   /** Bottles into (+) or out of (−) stock on hand. */
   onHand: number;
@@ -40,19 +41,19 @@ export function insufficientStock(productId: number, details?: unknown): AppErro
   });
 }
 
-const holderIs = (organisationId: string | null) => (organisationId ? eq(stockBalances.organisationId, organisationId) : isNull(stockBalances.organisationId));
+const holderIs = (organisationId: string) => eq(stockBalances.organisationId, organisationId);
 
 // The holders whose stock a transaction moved, so the write that ran it can tell their open pages
 // after the commit (`holdersMoved`). Keyed by the transaction object: gone with it.
-const moved = new WeakMap<object, Set<string | null>>();
-function movedIn(tx: DbOrTx): Set<string | null> {
+const moved = new WeakMap<object, Set<string>>();
+function movedIn(tx: DbOrTx): Set<string> {
   let set = moved.get(tx);
   if (!set) moved.set(tx, (set = new Set()));
   return set;
 }
 
-/** The holders (null: the brand) whose balances `moveStock` changed in this transaction. */
-export function holdersMoved(tx: DbOrTx): (string | null)[] {
+/** The holders whose balances `moveStock` changed in this transaction. */
+export function holdersMoved(tx: DbOrTx): string[] {
   return [...(moved.get(tx) ?? [])];
 }
 
@@ -116,7 +117,7 @@ export async function productNameOf(tx: DbOrTx, productId: number): Promise<stri
 }
 
 /** A holder's balance of a product (zero when it never held any). */
-export async function balanceOf(tx: DbOrTx, organisationId: string | null, productId: number): Promise<Balance> {
+export async function balanceOf(tx: DbOrTx, organisationId: string, productId: number): Promise<Balance> {
   const [row] = await tx
     .select({ onHand: stockBalances.onHand, reserved: stockBalances.reserved })
     .from(stockBalances)
@@ -127,7 +128,7 @@ export async function balanceOf(tx: DbOrTx, organisationId: string | null, produ
 }
 
 /** A holder's balances of many products at once (a product it never held reads as zero). */
-export async function balancesOf(tx: DbOrTx, organisationId: string | null, productIds: number[]): Promise<Map<number, Balance>> {
+export async function balancesOf(tx: DbOrTx, organisationId: string, productIds: number[]): Promise<Map<number, Balance>> {
   const out = new Map<number, Balance>(productIds.map((id) => [id, { onHand: 0, reserved: 0, available: 0 }]));
   if (!productIds.length) return out;
   const rows = await tx
@@ -142,15 +143,13 @@ export async function balancesOf(tx: DbOrTx, organisationId: string | null, prod
  * A holder's figures of the product in the row, as SQL a query over `products` (not aliased) selects,
  * sorts or filters on — zero where it never held the product (one indexed lookup of its balance row each).
  */
-export function stockOf(organisationId: string | null) {
+export function stockOf(holder: string | SQL) {
   const figure = (column: SQL) =>
     // `products.id` written out: Drizzle drops the table name of a one-table select's column, and a bare
     // "id" here would be the balance row's.
-    sql<number>`coalesce((select ${column} from ${stockBalances} b where b.product_id = "products"."id" and ${
-      organisationId ? sql`b.organisation_id = ${organisationId}` : sql`b.organisation_id is null`
-    }), 0)`.mapWith(Number);
+    sql<number>`coalesce((select ${column} from ${stockBalances} b where b.product_id = "products"."id" and b.organisation_id = ${holder}), 0)`.mapWith(Number);
   return { onHand: figure(sql`b.on_hand`), reserved: figure(sql`b.reserved`), available: figure(sql`b.on_hand - b.reserved`) };
 }
 
 /** The brand warehouse's figures (staff's Manage Products, the product editor, the dashboard's low stock). */
-export const brandStock = stockOf(null);
+export const brandStock = stockOf(brandIdSql);

@@ -4,7 +4,7 @@
 // one of its own distributors (Order Management, while it can trade): out of its ledger, into the
 // distributor's, in one transaction with the allocation, its audit row and the distributor's bell
 // entry and emails. Every change goes through `moveStock` (ledger.ts), the one guarded write.
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { href } from 'react-router';
 import type { AccessNeed } from '../../../shared/policy';
 import type { AdminPage } from '../../../shared/schemas/admin';
@@ -29,6 +29,7 @@ import { createAllow, refuseUnlessTrading, replayOf, requestHash, type TradeDeps
 import { balanceOf, insufficientStock, moveStock, moveStockOr } from './ledger';
 import { announceStock } from './announce';
 import { plural } from '../../../shared/plural';
+import { brandId } from '../../db/brand';
 
 export const distributorStockPath = () => href('/partner/dashboard/distributor');
 
@@ -83,8 +84,8 @@ export function createStockService(deps: StockDeps): StockService {
     return p;
   }
 
-  async function movementPage(holder: string | null, productId: number, query: StockMovementsQuery): Promise<AdminPage<StockMovementView>> {
-    const where = and(holder ? eq(stockMovements.organisationId, holder) : isNull(stockMovements.organisationId), eq(stockMovements.productId, productId));
+  async function movementPage(holder: string, productId: number, query: StockMovementsQuery): Promise<AdminPage<StockMovementView>> {
+    const where = and(eq(stockMovements.organisationId, holder), eq(stockMovements.productId, productId));
     const [rows, [total]] = await Promise.all([
       db
         .select({
@@ -183,7 +184,7 @@ export function createStockService(deps: StockDeps): StockService {
     async brandBalance(viewer, productId) {
       await allow(viewer, STAFF, 'Product');
       await requireProduct(productId);
-      return balanceOf(db, null, productId);
+      return balanceOf(db, await brandId(db), productId);
     },
 
     async adjustBrand(viewer, productId, input, actor) {
@@ -191,9 +192,10 @@ export function createStockService(deps: StockDeps): StockService {
       const balance = await db.transaction(async (tx) => {
         const [p] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
         if (!p) throw notFound('Product');
-        const before = await balanceOf(tx, null, productId);
+        const brand = await brandId(tx);
+        const before = await balanceOf(tx, brand, productId);
         const after = await moveStock(tx, {
-          organisationId: null,
+          organisationId: brand,
           productId,
           onHand: input.delta,
           reserved: 0,
@@ -210,14 +212,14 @@ export function createStockService(deps: StockDeps): StockService {
         });
         return after;
       });
-      await announceStock(db, deps.live, [null]);
+      await announceStock(db, deps.live, [await brandId(db)]);
       return balance;
     },
 
     async brandMovements(viewer, productId, query) {
       await allow(viewer, STAFF, 'Product');
       await requireProduct(productId);
-      return movementPage(null, productId, query);
+      return movementPage(await brandId(db), productId, query);
     },
 
     async movements(viewer, productId, query) {

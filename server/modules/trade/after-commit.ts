@@ -14,9 +14,10 @@ import { announceStock, holdersMoved } from '../stock';
 const PERMISSION = 'orders:manage' as const;
 
 /** An order's two sides: its buyer's members and its seller's (the brand's staff for the brand's sales). */
-export const orderAudiences = (o: { buyerId: string; sellerId: string | null }): Audience[] => [
+export const orderAudiences = (o: { buyerId: string; sellerId: string }): Audience[] => [
   { permission: PERMISSION, organisationId: o.buyerId },
-  o.sellerId ? { permission: PERMISSION, organisationId: o.sellerId } : { permission: PERMISSION },
+  // Staff hear the brand's side through their grant over every organisation (the brand's row has no members).
+  { permission: PERMISSION, organisationId: o.sellerId },
 ];
 
 /** Both parties of a document between two organisations (a shipment's, a payment's), each its members holding Order Management. */
@@ -32,7 +33,7 @@ export interface AfterCommit {
   /** A record whose open pages hear of the write after the commit: once per topic and id, the last audiences given. */
   changed(topic: string, id: number | null, audiences: Audience[]): void;
   /** An order the write moved: both its sides' open pages hear of it. */
-  orderChanged(order: { id: number; buyerId: string; sellerId: string | null }): void;
+  orderChanged(order: { id: number; buyerId: string; sellerId: string }): void;
   /** Another service's announcement (its own write inside this one), run last. */
   after(run: () => Promise<void>): void;
 }
@@ -40,7 +41,7 @@ export interface AfterCommit {
 export interface Collected {
   fx: AfterCommit;
   /** Runs what was collected: the bell entries, then the signals (the service's own topic first), then the stock `moved`, then the others' announcements. */
-  announce(moved?: Iterable<string | null>): Promise<void>;
+  announce(moved?: Iterable<string>): Promise<void>;
 }
 
 export interface TradeWriterDeps {
@@ -80,7 +81,7 @@ export function createTradeWriter(deps: TradeWriterDeps, topic: string) {
   /** Runs `fn` in one transaction; after the commit, what it collected is announced (and the stock it moved). */
   async function write<T>(fn: (tx: Tx, fx: AfterCommit) => Promise<T>): Promise<T> {
     const c = collect();
-    let moved: (string | null)[] = [];
+    let moved: string[] = [];
     const result = await deps.db.transaction(async (tx) => {
       const out = await fn(tx, c.fx);
       moved = holdersMoved(tx);

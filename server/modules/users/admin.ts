@@ -13,7 +13,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { href } from 'react-router';
 import { isMasterAdmin, ROLES } from '../../../shared/policy';
-import { memberRoles, type OrganisationType } from '../../../shared/partners';
+import { memberRoles, type OrganisationType, partnerTypeOf } from '../../../shared/partners';
 import {
   DELETED_USER_NAME,
   tombstoneEmail,
@@ -154,12 +154,14 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     if (!organisationId && mode === 'update') throw roleAreaMismatch(path, 'Partner roles belong to members of an organisation.');
     if (!organisationId) throw invalidFields([{ path: 'organisationId', message: 'Choose the organisation this partner belongs to.' }]);
     const [org] = await tx.select({ type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
-    if (!org) throw invalidFields([{ path: 'organisationId', message: 'Choose the organisation this partner belongs to.' }]);
-    const allowed = memberRoles(org.type) as string[];
+    // The brand's row has no members: staff act for it with their own roles.
+    if (!org || org.type === 'brand') throw invalidFields([{ path: 'organisationId', message: 'Choose the organisation this partner belongs to.' }]);
+    const orgType = partnerTypeOf(org.type);
+    const allowed = memberRoles(orgType) as string[];
     const trading = ROLES as readonly string[];
     const refused = wanted.find((r) => trading.includes(r) && !allowed.includes(r));
-    if (refused) throw roleAreaMismatch(path, `A member of a ${org.type} holds the ${org.type} role or the read-only partner role.`);
-    return { area, orgType: org.type };
+    if (refused) throw roleAreaMismatch(path, `A member of a ${orgType} holds the ${orgType} role or the read-only partner role.`);
+    return { area, orgType };
   }
 
   const linkFor = (origin: string, token: string, area: 'staff' | 'partner' | null) =>

@@ -16,6 +16,7 @@ import { balancesOf } from '../../stock';
 import { partnerOrganisation, replayOf, requestHash } from '../../trade';
 import type { OrderContext } from '../context';
 import type { OrderDetail, OrderRow } from '../types';
+import { partnerTypeOf } from '../../../../shared/partners';
 
 const fieldError = (code: string, kind: ErrorKind, message: string, details: { path: string; message: string }[]) =>
   new AppError(code, kind, message, { details });
@@ -66,8 +67,9 @@ export async function place(
   try {
     row = await ctx.write(async (tx, tell) => {
       const org = await ctx.tradingOrganisation(tx, buyerId);
-      const sellerId = org.type === 'importer' ? null : org.supplierId;
-      if (org.type !== 'importer' && !sellerId) throw new AppError('no_supplier', 'conflict', 'Your organisation has no supplier to order from yet.');
+      // The buyer's supplier: the brand for an importer, an importer for a distributor, a distributor for a retailer.
+      const sellerId = org.supplierId;
+      if (!sellerId) throw new AppError('no_supplier', 'conflict', 'Your organisation has no supplier to order from yet.');
       // The number's lock also serialises placings under one key: a retry that raced its first attempt finds it here.
       const number = await nextNumber(ctx, tx);
       if (key) {
@@ -92,7 +94,7 @@ export async function place(
         .from(products)
         .innerJoin(
           productTradePrices,
-          and(eq(productTradePrices.productId, products.id), eq(productTradePrices.tier, org.type), eq(productTradePrices.market, org.market)),
+          and(eq(productTradePrices.productId, products.id), eq(productTradePrices.tier, partnerTypeOf(org.type)), eq(productTradePrices.market, org.market)),
         )
         .where(and(inArray(products.id, ids), eq(products.status, 'active')));
       const byId = new Map(found.map((p) => [p.id, p]));

@@ -28,7 +28,7 @@ export async function step(
         tx,
         action === 'ship'
           ? {
-              organisationId: null,
+              organisationId: row.sellerId,
               productId: item.productId,
               onHand: -n,
               reserved: -n,
