@@ -105,7 +105,7 @@ begin
 
   -- Trade orders: 3,000 from the importer to the brand (the staff list), 12,000 between partners.
   insert into orders (number, buyer_id, seller_id, status, currency, subtotal_minor, tax_rate_bp, tax_minor, total_minor, submitted_at, created_at, updated_at)
-  select 'SL-' || lpad(g::text, 6, '0'), case when g % 5 = 0 then imp else o.id end, case when g % 5 = 0 then null else o.supplier_id end,
+  select 'SL-' || lpad(g::text, 6, '0'), case when g % 5 = 0 then imp else o.id end, case when g % 5 = 0 then (select id from organisations where type = 'brand') else o.supplier_id end,
     (array['submitted','seen','approved','rejected','cancelled','invoiced','shipped','delivered','paid','delivered'])[1 + g % 10]::order_status,
     'GBP', 10000 + g % 1000, 2000, 2000, 12000 + g % 1000, now() - g * interval '20 minutes', now() - g * interval '20 minutes', now() - g * interval '20 minutes'
   from generate_series(1, 15000) g

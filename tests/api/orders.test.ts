@@ -3,7 +3,7 @@
 // its stable code and nothing half-written, foreign ids (404), a blocked standing (403), idempotent
 // placing, the timeline and thread, the other side hearing live — and, on PostgreSQL, the three races
 // (last units, one key, approve against cancel) each beside the unguarded way that loses them.
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { STANDING_REFUSAL } from '../../shared/partners';
 import { MAX_CASES_PER_LINE, MAX_LINES } from '../../shared/orders';
@@ -110,7 +110,13 @@ describe('an importer orders from the brand', () => {
       201,
     );
     expect(order.number).toMatch(/^FR-\d{4}-\d{6}$/);
-    expect(order).toMatchObject({ status: 'submitted', side: 'buyer', seller: { id: null, name: 'Frolic' }, currency, taxRateBp: 2000 });
+    expect(order).toMatchObject({
+      status: 'submitted',
+      side: 'buyer',
+      seller: { id: await brandId(db()), name: 'Frolic', type: 'brand' },
+      currency,
+      taxRateBp: 2000,
+    });
     // 4 × 6 × 10.00 + 2 × 12 × 10.00 = 480.00, tax 20 %.
     expect([order.subtotalMinor, order.taxMinor, order.totalMinor]).toEqual([48_000, 9_600, 57_600]);
     expect(order.actions).toEqual(['cancel']);
@@ -431,11 +437,11 @@ describeOnPostgres('orders under concurrency', () => {
     lemon = await product('race-lemon', 'active');
     await price(lemon, 'importer', 500);
   });
-  const setBrandStock = (onHand: number) =>
+  const setBrandStock = async (onHand: number) =>
     db()
       .update(stockBalances)
       .set({ onHand, reserved: 0 })
-      .where(and(isNull(stockBalances.organisationId), eq(stockBalances.productId, lemon)));
+      .where(and(eq(stockBalances.organisationId, await brandId(db())), eq(stockBalances.productId, lemon)));
 
   async function fiftyOrders() {
     const viewer = await readerOf(importer);
@@ -479,7 +485,7 @@ describeOnPostgres('orders under concurrency', () => {
           await tx
             .update(stockBalances)
             .set({ reserved: b.reserved + 6 })
-            .where(and(isNull(stockBalances.organisationId), eq(stockBalances.productId, lemon)));
+            .where(and(eq(stockBalances.organisationId, await brandId(tx)), eq(stockBalances.productId, lemon)));
         }),
       ),
     );
@@ -512,7 +518,10 @@ describeOnPostgres('orders under concurrency', () => {
           if (existing) return existing;
           await sleep(10);
           const n = `FR-UNGUARDED-${Math.random().toString(36).slice(2, 12)}`;
-          return tx.insert(orders).values({ number: n, buyerId: importerOrg.id, sellerId: await brandId(tx), currency, note: marker, status: 'submitted' }).returning();
+          return tx
+            .insert(orders)
+            .values({ number: n, buyerId: importerOrg.id, sellerId: await brandId(tx), currency, note: marker, status: 'submitted' })
+            .returning();
         }),
       ),
     );

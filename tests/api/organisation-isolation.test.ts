@@ -192,7 +192,9 @@ beforeAll(async () => {
       const order = await ok(
         await p.members[0]!.json('POST', '/api/partner/orders', { lines: [{ productId, cases: 1 + i + round }], note: `${p.org.tradingName} order ${round}` }),
       );
-      const seller = p.org.supplierId ? parties.findIndex((s) => s.org.id === p.org.supplierId) : null;
+      // The seller among the parties (the brand, an importer's supplier, is none of them: null).
+      const found = parties.findIndex((s) => s.org.id === p.org.supplierId);
+      const seller = found < 0 ? null : found;
       tradeOrders.push({ id: order.id, number: order.number, buyer: i, seller });
       await ok(await p.members[0]!.json('POST', `/api/partner/orders/${order.id}/messages`, { body: `Secret of ${p.org.tradingName} ${round}` }));
       if (seller !== null)

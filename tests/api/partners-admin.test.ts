@@ -12,6 +12,7 @@ import { createOrganisation, signedInMember } from '../support/partners';
 import { signedIn } from '../support/staff';
 import { describeOnPostgres } from '../support/test-db';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { brandId } from '../../server/db/brand';
 
 type Staff = Client & { userId: string };
 
@@ -166,7 +167,8 @@ describe('the Partners section', () => {
       const id = (res.headers.get('location') as string).split('/').at(-1) as string;
       const detail = await (await admin.json('GET', `/api/admin/partners/${id}`)).json();
       expect(detail.organisation).toMatchObject({ tradingName: 'Page Made Imports', status: 'active', currency: 'EUR', version: 1 });
-      expect(detail.terms).toMatchObject({ paymentTermsDays: 30, currency: 'EUR', taxRateBp: 2100, supplierId: null });
+      // An importer's supplier is the brand's own organisation row.
+      expect(detail.terms).toMatchObject({ paymentTermsDays: 30, currency: 'EUR', taxRateBp: 2100, supplierId: await brandId(t.db.database.db) });
       const [audit] = await t.db.database.db
         .select()
         .from(auditLogs)
@@ -545,8 +547,12 @@ describe('demo mode', () => {
     expect(tree.map((o) => o.type).sort()).toEqual(['distributor', 'distributor', 'importer', 'retailer', 'retailer', 'retailer', 'retailer']);
     expect(new Set(tree.map((o) => o.market))).toEqual(new Set(['GB', 'EU', 'US']));
     const byId = new Map(tree.map((o) => [o.id, o]));
+    // The importer's supplier is the brand's own row, which the tree leaves out.
+    const brand = await brandId(t.db.database.db);
     for (const o of tree)
-      expect(o.supplierId ? byId.get(o.supplierId)?.type : null).toBe(o.type === 'importer' ? null : o.type === 'distributor' ? 'importer' : 'distributor');
+      expect(o.supplierId === brand ? 'brand' : byId.get(o.supplierId!)?.type).toBe(
+        o.type === 'importer' ? 'brand' : o.type === 'distributor' ? 'importer' : 'distributor',
+      );
     expect(tree.filter((o) => o.licence.state === 'expiring')).toHaveLength(1);
     expect(tree.filter((o) => o.licence.state === 'expired')).toHaveLength(0);
 

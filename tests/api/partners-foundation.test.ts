@@ -6,6 +6,7 @@ import { outboxEmails, users } from '../../server/db/schema';
 import { SYSTEM_ACTOR } from '../../server/core/actor';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { brandId } from '../../server/db/brand';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -18,7 +19,8 @@ afterAll(async () => {
 describe('organisations in the tree', () => {
   it("creates each tier under the one above it, with its market's currency and default terms", async () => {
     const importer = await createOrganisation(t, 'importer', { market: 'EU', country: 'IE' });
-    expect(importer).toMatchObject({ currency: 'EUR', status: 'active', supplierId: null });
+    // Supplied by the brand: its own organisation row.
+    expect(importer).toMatchObject({ currency: 'EUR', status: 'active', supplierId: await brandId(t.db.database.db) });
     const distributor = await createOrganisation(t, 'distributor', { supplierId: importer.id, market: 'EU', country: 'IE' });
     const terms = await t.app.services.partners.terms(distributor.id);
     expect(terms).toMatchObject({ supplierId: importer.id, currency: 'EUR', paymentTermsDays: 30, taxRateBp: 2100 });

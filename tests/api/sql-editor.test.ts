@@ -13,6 +13,7 @@ import type { Client } from '../support/client';
 import { signedIn, stepUp } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { sql } from 'drizzle-orm';
+import { brandId } from '../../server/db/brand';
 
 let t: TestServer;
 let master: Client & { userId: string };
@@ -469,6 +470,7 @@ describe('EXPLAIN ANALYZE, however ANALYZE is spelled (issue 40)', () => {
         legalName: 'Explained Ltd',
         tradingName: 'Explained',
         licenceNumber: 'EXPLAIN-1',
+        supplierId: await brandId(t.db.database.db),
         licenceJurisdiction: 'GB',
         licenceExpiresOn: '2035-01-01',
         addressLine1: '1 Plan Street',

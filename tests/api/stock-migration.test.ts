@@ -51,7 +51,9 @@ const brandLedger = (db: Database) =>
       select p.slug, b.on_hand, b.reserved,
              (select string_agg(m.cause || ':' || m.on_hand_delta || '/' || m.reserved_delta || '=' || m.on_hand_after || '/' || m.reserved_after, ' ' order by m.id)
                 from stock_movements m where m.balance_id = b.id) as movements
-        from products p left join stock_balances b on b.product_id = p.id and b.organisation_id is null
+        from products p left join stock_balances b on b.product_id = p.id
+             -- The brand's holder: NULL before 0025, its organisation row after.
+             and (b.organisation_id is null or b.organisation_id in (select o.id from organisations o where o.type::text = 'brand'))
        order by p.slug`,
   );
 

@@ -2,7 +2,7 @@
 // the person (as whole words), and nothing else in the trail changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { desc, gt, sql } from 'drizzle-orm';
 import { freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { auditLogs } from '../../db/schema';
 import { SYSTEM_ACTOR } from '../../core/actor';
@@ -18,6 +18,8 @@ afterAll(() => t.dispose());
 describe('redactAuditValues', () => {
   it('removes the email wherever it appears and the names only from rows about the person, as whole words', async () => {
     const db = t.database.db;
+    // What the migrations wrote (the brand's row, audited by the trigger) came before this test.
+    const [before] = await db.select({ id: auditLogs.id }).from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);
     const person = randomUUID();
     const other = randomUUID();
     await recordAudits(db, SYSTEM_ACTOR, [
@@ -30,7 +32,11 @@ describe('redactAuditValues', () => {
       redactAuditValues(tx, person, { emails: ['rose.hart@example.com'], names: ['Rose', 'Hart'] }, SYSTEM_ACTOR),
     );
     expect(changed).toBe(3);
-    const rows = await db.select().from(auditLogs).orderBy(auditLogs.id);
+    const rows = await db
+      .select()
+      .from(auditLogs)
+      .where(gt(auditLogs.id, before?.id ?? 0))
+      .orderBy(auditLogs.id);
     const values = rows.map((r) => JSON.stringify([r.oldValues, r.newValues]));
     expect(values[0]).toBe(JSON.stringify([null, { email: REDACTED, lastName: REDACTED, firstName: REDACTED }]));
     expect(values[1]).toBe(JSON.stringify([null, { contact: REDACTED }]));

@@ -33,7 +33,7 @@ export function createPartnerDashboard(db: Db, now: () => number = Date.now) {
     async partnerOverview(viewer: { organisationId: string | null }): Promise<PartnerOverview | null> {
       if (!viewer.organisationId) return null;
       const [row] = await db
-        .select({ org: organisations, supplierName: supplier.tradingName, terms: tradeTerms })
+        .select({ org: organisations, supplierName: supplier.tradingName, supplierType: supplier.type, terms: tradeTerms })
         .from(organisations)
         .leftJoin(supplier, eq(supplier.id, organisations.supplierId))
         .leftJoin(tradeTerms, eq(tradeTerms.customerId, organisations.id))
@@ -53,7 +53,8 @@ export function createPartnerDashboard(db: Db, now: () => number = Date.now) {
           licenceExpiresOn: org.licenceExpiresOn,
           market: org.market,
           currency: org.currency,
-          supplierName: row.supplierName ?? null,
+          // An importer's supplier is the brand's own row: named as such.
+          supplierName: row.supplierName === null ? null : row.supplierType === 'brand' ? `${row.supplierName} (the brand)` : row.supplierName,
         },
         terms: terms
           ? { paymentTermsDays: terms.paymentTermsDays, creditLimitMinor: terms.creditLimitMinor, currency: terms.currency, taxRateBp: terms.taxRateBp }

@@ -5,7 +5,7 @@
 // the notifications, the emails and the audit row commit together, so a job run twice warns once.
 // An expired licence stops the members trading (their standing is computed at each session
 // resolve); the check evicts their cached sessions so it shows at once.
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import { href } from 'react-router';
 import { addDays, daysUntil, licenceWarningStage } from '../../../shared/licence';
 import { LICENCE_WARNING_DAYS, ORGANISATION_TYPE_LABELS, todayUtc } from '../../../shared/partners';
@@ -109,6 +109,8 @@ export function createLicenceCheck(deps: LicenceCheckDeps) {
       .from(organisations)
       .where(
         and(
+          // The partners' licences: the brand's own is staff's to keep (Brand details), not a partner to warn.
+          ne(organisations.type, 'brand'),
           lte(organisations.licenceExpiresOn, addDays(today, LICENCE_WARNING_DAYS[0])),
           or(isNull(organisations.licenceWarnedStage), gt(organisations.licenceWarnedStage, 0)),
         ),

@@ -452,10 +452,14 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     /** The organisations a partner user may belong to (the create dialog's choice). */
     async organisationChoices(viewer: Viewer): Promise<OrganisationChoice[]> {
       requireMaster(viewer);
-      return db
-        .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type })
-        .from(organisations)
-        .orderBy(asc(organisations.tradingName), asc(organisations.id));
+      return (
+        db
+          .select({ id: organisations.id, name: organisations.tradingName, type: organisations.type })
+          .from(organisations)
+          // The brand's row has no members (staff act for it with staff roles).
+          .where(ne(organisations.type, 'brand'))
+          .orderBy(asc(organisations.tradingName), asc(organisations.id))
+      );
     },
 
     /**

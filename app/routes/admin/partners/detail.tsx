@@ -134,14 +134,16 @@ export default function OrganisationPage({ loaderData }: Route.ComponentProps) {
         <Section title="Place in the tree">
           <p className="text-sm">
             Supplied by{' '}
-            {supplier ? (
-              <Link to={href('/admin/dashboard/partners/:id', { id: supplier.id })} className="font-medium underline">
-                {supplier.tradingName}
-              </Link>
+            {supplier && supplier.type !== 'brand' ? (
+              <>
+                <Link to={href('/admin/dashboard/partners/:id', { id: supplier.id })} className="font-medium underline">
+                  {supplier.tradingName}
+                </Link>
+                {` (${ORGANISATION_TYPE_LABELS[supplier.type]}, ${supplier.status})`}
+              </>
             ) : (
-              <span className="font-medium">Frolic (the brand)</span>
+              <span className="font-medium">{supplier?.tradingName ?? 'Frolic'} (the brand)</span>
             )}
-            {supplier ? ` (${ORGANISATION_TYPE_LABELS[supplier.type]}, ${supplier.status})` : ''}
           </p>
           {org.type !== 'retailer' ? (
             <>
