@@ -7,11 +7,12 @@ ALTER TABLE "organisations" ADD COLUMN "vat_number" text DEFAULT '' NOT NULL;-->
 ALTER TABLE "organisations" ADD COLUMN "bank_account_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "organisations" ADD COLUMN "bank_account" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "organisations" ADD COLUMN "bank_bic" text DEFAULT '' NOT NULL;--> statement-breakpoint
--- The brand's details as its Imprint page gives them; staff with Finance edit them (Brand details).
+-- The brand's details as its Imprint page gives them (the VAT number an example with a valid check
+-- digit: staff with Finance set the real one in Brand details).
 INSERT INTO "organisations" ("type", "legal_name", "trading_name", "licence_number", "licence_jurisdiction", "licence_expires_on",
   "address_line1", "city", "postal_code", "country", "market", "currency", "email", "phone", "vat_number", "status")
 VALUES ('brand', 'Frolic Spirits Ltd', 'Frolic', 'FRL/0001', 'GB', '2099-12-31',
-  '12 Copper Still Lane', 'Edinburgh', 'EH1 1AA', 'GB', 'GB', 'GBP', 'hello@frolic.example', '+44 131 000 0000', 'GB000000000', 'active');--> statement-breakpoint
+  '12 Copper Still Lane', 'Edinburgh', 'EH1 1AA', 'GB', 'GB', 'GBP', 'hello@frolic.example', '+44 131 000 0000', 'GB123456782', 'active');--> statement-breakpoint
 UPDATE "organisations" SET "supplier_id" = (SELECT "id" FROM "organisations" WHERE "type" = 'brand') WHERE "supplier_id" IS NULL AND "type" <> 'brand';--> statement-breakpoint
 UPDATE "trade_terms" SET "supplier_id" = (SELECT "id" FROM "organisations" WHERE "type" = 'brand') WHERE "supplier_id" IS NULL;--> statement-breakpoint
 UPDATE "orders" SET "seller_id" = (SELECT "id" FROM "organisations" WHERE "type" = 'brand') WHERE "seller_id" IS NULL;--> statement-breakpoint
