@@ -73,6 +73,8 @@ export default [
     // Trade orders (issue 15): the importers' orders to the brand, for staff with Order Management.
     route('trade-orders', 'routes/admin/trade-orders/index.tsx', { id: 'admin-trade-orders' }),
     route('trade-orders/:id', 'routes/admin/trade-orders/order.tsx', { id: 'admin-trade-order' }),
+    // The brand's own details (issue 43): names, licence, address, VAT number and bank, for staff with Finance.
+    route('brand', 'routes/admin/brand.tsx', { id: 'admin-brand' }),
     route('media', 'routes/admin/media.tsx', { id: 'admin-media' }),
     route('notifications', 'routes/admin/notifications.tsx', { id: 'admin-notifications' }),
     route('search', 'routes/admin/search.tsx', { id: 'admin-search' }),

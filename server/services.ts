@@ -90,7 +90,7 @@ export interface Services {
   siteAssets: SiteAssetsLive;
   /** Tells open pages something changed: `{ type: 'changed', topic, id }` to whom the signal's audiences admit. */
   live: Live;
-  /** Partner organisations, their terms and their people. */
+  /** Partner organisations, their terms and their people; the brand's own details (Brand details). */
   partners: PartnerService;
   /** The trade catalogue as a partner sees it: its tier's prices in its market, stock with Inventory Viewing. */
   partnerCatalog: PartnerCatalogService;
@@ -145,6 +145,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
   const invoices = createInvoiceService({ db: database.db, access, notifications, mailer, live, origin, now });
   const partners = createPartnerService({
     db: database.db,
+    access,
     users,
     mailer,
     feed,

@@ -23,6 +23,8 @@ export const ADMIN_SCREEN_NEEDS = {
   partners: { permission: 'users:manage' },
   /** Trade orders across the network. */
   tradeOrders: { permission: 'orders:manage' },
+  /** Brand details: the brand's own business details (Finance). */
+  brand: { permission: 'finance:manage' },
   /** The Support Inbox. */
   support: { permission: 'support:answer' },
   /** User Management (spec §6: master admin only, whatever the switches say). */

@@ -173,6 +173,9 @@ const MATRIX: Record<string, string> = {
   'GET /admin/dashboard/partners/tree':                'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/partners/:id':                 'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
   'POST /admin/dashboard/partners/:id':                'La  Dau Dap Dap Dap Dap Dx  ok  ok  Ra  Dap Tf  S2',
+  // Brand details: Finance (admins and the master admin; not employees)
+  'GET /admin/dashboard/brand':                        'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/brand':                       'La  Dau Dap Dap Dap Dap Dx  ok  ok  Ra  Dap Tf  S2',
   // Trade orders: Order Management (admins and the master admin; not employees). No order 1 exists: past the guard, a 404.
   'GET /admin/dashboard/trade-orders':                 'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/trade-orders/:id':             'La  Dau Dap Dap Dap Dap Dx  404 404 Ra  Dap Tf  S2',
@@ -495,6 +498,9 @@ const MATRIX: Record<string, string> = {
   'GET /api/admin/partners/:id/members':               '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'POST /api/admin/partners/:id/members':              '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'POST /api/admin/partners/:id/members/:userId/invitation': '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  // The brand's own details: Finance (admins and the master admin; not employees, never a partner)
+  'GET /api/admin/brand':                              '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'PUT /api/admin/brand':                              '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   // Invoices, the partner's side (orders:manage over its organisation; issuing, discarding and crediting
   // are `act`). These partners belong to no organisation: their lists are empty, an invoice (and its
   // PDF) a 404, a write 403 organisation_pending. Staff have no side of any invoice here (a 404).

@@ -54,13 +54,23 @@ async function prepareDataDir(dataDir: string, prepare: Prepare): Promise<void> 
     const users = createUserService({ db, sessions: createSessionStore(db, settings, Date.now, feed), feed, now: Date.now });
     const jobs = createJobs(db, { logger });
     const mailer = createMailer(db, jobs, { from: config.MAIL_FROM, logger });
-    const notifications = createNotificationService(db, feed, createAccess(settings));
+    const access = createAccess(settings);
+    const notifications = createNotificationService(db, feed, access);
     try {
       await prepare(
         {
           db,
           users,
-          partners: createPartnerService({ db, users, mailer, feed, jobs, notifications, origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}` }),
+          partners: createPartnerService({
+            db,
+            access,
+            users,
+            mailer,
+            feed,
+            jobs,
+            notifications,
+            origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+          }),
           media: createMediaService(db, content, createLocalStorage(path.join(dataDir, 'uploads'))),
           marketing: createMarketingService(db, content),
         },

@@ -58,7 +58,8 @@ export interface OrganisationRef {
   status: Organisation['status'];
 }
 
-const licenceTaken = () =>
+/** A licence number another organisation holds in the same jurisdiction (the unique index), said on its field. */
+export const licenceTaken = () =>
   new AppError('licence_taken', 'conflict', 'An organisation with this licence number in this jurisdiction already exists.', {
     details: [{ path: 'licenceNumber', message: 'This licence number is already registered in this jurisdiction.' }],
   });

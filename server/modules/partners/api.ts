@@ -1,5 +1,6 @@
 // JSON handlers of the staff Partners section (`users:manage`): the list, the tree, one organisation,
-// create, edit, status, terms, members and invitations — parse, call the service, respond.
+// create, edit, status, terms, members and invitations; and Brand details (Finance): the brand's own
+// row, read and saved — parse, call the service, respond.
 import { Router } from 'express';
 import {
   memberInvite,
@@ -11,8 +12,9 @@ import {
   organisationUpdate,
   tradeTermsInput,
 } from '../../../shared/schemas/partners-admin';
+import { brandDetailsInput } from '../../../shared/schemas/brand';
 import { parse, parseIdOr404 } from '../../core/parse';
-import { requireApi } from '../../http/api-auth';
+import { currentUser, requireApi } from '../../http/api-auth';
 import { actorOf } from '../../http/actor';
 import type { Services } from '../../services';
 import { serializeOrganisation, serializeTerms } from './admin';
@@ -67,6 +69,16 @@ export function partnersApi(services: Services, origin: string): Router {
     const ref = parseIdOr404(memberRef, req.params, 'Member');
     await partners.resendInvitation(ref.id, ref.userId, actorOf(req), origin);
     res.json({ ok: true });
+  });
+
+  const finance = requireApi(services, { permission: 'finance:manage' });
+  router.get('/admin/brand', finance, async (req, res) => {
+    noStore(res);
+    res.json({ brand: await partners.brandDetails(await currentUser(services, req)) });
+  });
+  router.put('/admin/brand', finance, async (req, res) => {
+    const input = parse(brandDetailsInput, req.body);
+    res.json({ brand: await partners.updateBrandDetails(await currentUser(services, req), input, actorOf(req)) });
   });
   return router;
 }

@@ -1,8 +1,9 @@
 // Partner organisations (product.md §3): the trade network's members, their place in the tree, the
 // commercial terms with their supplier, and their people. Staff holding `users:manage` run them (the
-// Partners section: admin.ts, merged in below); a partner reads its own organisation. Every write is
-// one transaction with its audit row; a change that alters what members may do (status, licence)
-// evicts their sessions. The daily licence check (licence-check.ts) is registered here.
+// Partners section: admin.ts, merged in below); a partner reads its own organisation. Staff holding
+// Finance edit the brand's own row (Brand details: brand.ts, merged in too). Every write is one
+// transaction with its audit row; a change that alters what members may do (status, licence) evicts
+// their sessions. The daily licence check (licence-check.ts) is registered here.
 import { and, asc, eq } from 'drizzle-orm';
 import { href } from 'react-router';
 import { defaultTerms, memberRoles, type OrganisationType, partnerTypeOf, SUPPLIER_TYPE } from '../../../shared/partners';
@@ -18,10 +19,12 @@ import type { UserService } from '../users';
 import type { Mailer } from '../../mail/mailer';
 import * as templates from '../../mail/templates';
 import type { Jobs } from '../../jobs/registry';
+import type { Access } from '../../auth/authorize';
 import type { ChangeFeed } from '../../realtime/changes';
 import { USER_CHANGED_TOPIC } from '../auth';
 import type { NotificationService } from '../notifications';
 import { createPartnerAdmin } from './admin';
+import { createBrandDetails } from './brand';
 import { createLicenceCheck } from './licence-check';
 
 /** A partner organisation's row (the brand's row is never one: `partnerRow` refuses it). */
@@ -45,6 +48,8 @@ export interface Member {
 
 export interface PartnerDeps {
   db: Db;
+  /** The one authorization decision (Brand details asks it for Finance). */
+  access: Access;
   users: UserService;
   mailer: Mailer;
   feed: ChangeFeed;
@@ -200,6 +205,7 @@ export function createPartnerService(deps: PartnerDeps) {
 
   return {
     ...admin,
+    ...createBrandDetails({ db, access: deps.access, now }),
     /** The daily licence check, run now (the job calls it; tests too). */
     checkLicences,
 
