@@ -153,7 +153,8 @@ export function createMarketingRequestService(deps: MarketingRequestDeps) {
     async organisationOf(viewer: Viewer) {
       if (!viewer.organisationId) return null;
       const [org] = await db.select().from(organisations).where(eq(organisations.id, viewer.organisationId));
-      return org ?? null;
+      // A member's organisation is a partner's (the brand's row has no members).
+      return org ? { ...org, type: partnerTypeOf(org.type) } : null;
     },
   };
 }

@@ -8,7 +8,7 @@
 import { and, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import { href } from 'react-router';
 import { addDays, daysUntil, licenceWarningStage } from '../../../shared/licence';
-import { LICENCE_WARNING_DAYS, ORGANISATION_TYPE_LABELS, todayUtc } from '../../../shared/partners';
+import { LICENCE_WARNING_DAYS, ORGANISATION_TYPE_LABELS, partnerTypeOf, todayUtc } from '../../../shared/partners';
 import type { Db, DbOrTx } from '../../db/client';
 import { organisations, users } from '../../db/schema';
 import { SYSTEM_ACTOR } from '../../core/actor';
@@ -71,7 +71,7 @@ export function createLicenceCheck(deps: LicenceCheckDeps) {
       const staffNotice = await notifications.notify(tx, {
         kind: 'licence_warning',
         title: expired ? `Licence of ${org.tradingName} has expired` : `Licence of ${org.tradingName} ${when}`,
-        body: `${ORGANISATION_TYPE_LABELS[org.type]} · licence ${org.licenceNumber} (${org.licenceJurisdiction}) · ${expired ? 'its members cannot trade until it is renewed' : `last valid day ${lastDay}`}`,
+        body: `${ORGANISATION_TYPE_LABELS[partnerTypeOf(org.type)]} · licence ${org.licenceNumber} (${org.licenceJurisdiction}) · ${expired ? 'its members cannot trade until it is renewed' : `last valid day ${lastDay}`}`,
         link: href('/admin/dashboard/partners/:id', { id: org.id }),
         permission: 'users:manage',
         organisationId: org.id,
