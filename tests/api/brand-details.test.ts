@@ -180,4 +180,29 @@ describe('Brand details', () => {
     expect(admin.flashedToast()).toMatchObject({ title: 'Brand details saved' });
     expect((await brandRow()).addressLine2).toBe('Leith');
   });
+
+  it("is no partner's: the Partners screens and their API answer not found for the brand's row, and leave it out of their lists", async () => {
+    const brand = await brandRow();
+    const before = JSON.stringify(brand);
+    expect((await admin.json('GET', `/api/admin/partners/${brand.id}`)).status).toBe(404);
+    expect((await admin.get(`/admin/dashboard/partners/${brand.id}`)).status).toBe(404);
+    const edit = await admin.json('PUT', `/api/admin/partners/${brand.id}`, { ...bodyOf(await current()), type: 'importer', market: 'GB', supplierId: null });
+    expect(edit.status).toBe(404);
+    expect((await admin.json('POST', `/api/admin/partners/${brand.id}/status`, { status: 'suspended', reason: 'No', version: brand.version })).status).toBe(
+      404,
+    );
+    const invite = await admin.json('POST', `/api/admin/partners/${brand.id}/members`, {
+      email: 'brand.member@example.com',
+      firstName: 'B',
+      lastName: 'M',
+      role: 'importer',
+    });
+    expect(invite.status).toBe(404);
+    const list = (await (await admin.json('GET', '/api/admin/partners?pageSize=100')).json()) as { items: { id: string }[] };
+    expect(list.items.map((o) => o.id)).not.toContain(brand.id);
+    const tree = (await (await admin.json('GET', '/api/admin/partners/tree')).json()) as { items?: { id: string }[] } | { id: string }[];
+    expect(JSON.stringify(tree)).not.toContain(`"id":"${brand.id}"`);
+    // Nothing changed on it.
+    expect(JSON.stringify(await brandRow())).toBe(before);
+  });
 });
