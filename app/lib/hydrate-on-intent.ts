@@ -71,7 +71,8 @@ export function hydratesOnIntent(context: Pick<EntryContext, 'staticHandlerConte
  *   tests/e2e/hydrate-on-intent.spec.ts).
  * - A press held for replay is an element, or — for a link that hydration replaces with a button
  *   (`data-press-key`, the product gallery's thumbnails) — the key, pressed on the live control
- *   that carries it.
+ *   that carries it once it appears (looked for over 5 s: on a busy machine the re-render that
+ *   turns the link into a button came more than a second after hydration).
  * - If the scripts fail to load (an old page after a deploy removed its files), the page reloads —
  *   once per address until a page comes to life, so an outage of the files cannot loop; if the page
  *   is not live 15 s after the start, presses are no longer held, so nothing stays swallowed for good.
@@ -88,7 +89,7 @@ kinds.forEach(function(k){d.addEventListener(k,intent,{capture:true,passive:true
 d.addEventListener('click',function(e){if(live||!held())return;var t=e.target&&e.target.closest?e.target:null;if(!t)return;
 var key=t.closest('[data-press-key]'),b=key||t.closest('button,[role="button"]');if(!b||b.disabled||(!key&&b.closest('a[href]')))return;
 if(!key&&b.form&&b.type==='submit')return;e.preventDefault();e.stopImmediatePropagation();var item=key?key.getAttribute('data-press-key'):b;if(pressed.indexOf(item)<0)pressed.push(item);start()},true);
-function press(item,tries){var el=typeof item==='string'?d.querySelector('[data-press-key="'+CSS.escape(item)+'"]:not(a)'):item;if(el&&el.isConnected){el.click();return}if(tries<20)setTimeout(function(){press(item,tries+1)},50)}
+function press(item,tries){var el=typeof item==='string'?d.querySelector('[data-press-key="'+CSS.escape(item)+'"]:not(a)'):item;if(el&&el.isConnected){el.click();return}if(tries<100)setTimeout(function(){press(item,tries+1)},50)}
 w.addEventListener('${HYDRATED_EVENT}',function(){live=true;try{sessionStorage.removeItem(R)}catch(e){}var q=pressed;pressed=[];q.forEach(function(item){press(item,0)})});})();`;
 
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/g;
