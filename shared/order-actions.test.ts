@@ -8,16 +8,20 @@ const CHANNELS: OrderChannel[] = ['partner', 'staff'];
 /**
  * What each side is offered in each state when no line is in a shipment, written out by hand from
  * product.md §3 (not derived from the table): the seller approves or rejects what was submitted,
- * either side cancels before anything ships, staff ship and deliver the brand's orders.
+ * either side cancels before anything ships, the buyer accepts or declines an offer (the seller may
+ * withdraw it); goods move by shipments, so staff ship and deliver only the brand's orders from before
+ * that (`legacySteps`).
  */
 const OFFERED: Record<OrderChannel, Record<OrderSide, Record<OrderStatus, OrderPageAction[]>>> = {
   partner: {
     buyer: {
       draft: ['cancel'],
+      offered: ['accept', 'decline'],
       submitted: ['cancel'],
       seen: ['cancel'],
       approved: ['cancel'],
       rejected: [],
+      declined: [],
       cancelled: [],
       invoiced: ['cancel'],
       shipped: [],
@@ -26,10 +30,12 @@ const OFFERED: Record<OrderChannel, Record<OrderSide, Record<OrderStatus, OrderP
     },
     seller: {
       draft: ['cancel'],
+      offered: ['cancel'],
       submitted: ['approve', 'reject', 'cancel'],
       seen: ['approve', 'reject', 'cancel'],
       approved: ['cancel'],
       rejected: [],
+      declined: [],
       cancelled: [],
       invoiced: ['cancel'],
       shipped: [],
@@ -40,25 +46,29 @@ const OFFERED: Record<OrderChannel, Record<OrderSide, Record<OrderStatus, OrderP
   staff: {
     buyer: {
       draft: ['cancel'],
+      offered: [],
       submitted: ['cancel'],
       seen: ['cancel'],
       approved: ['cancel'],
       rejected: [],
+      declined: [],
       cancelled: [],
       invoiced: ['cancel'],
-      shipped: ['deliver'],
+      shipped: [],
       delivered: [],
       paid: [],
     },
     seller: {
       draft: ['cancel'],
+      offered: ['cancel'],
       submitted: ['approve', 'reject', 'cancel'],
       seen: ['approve', 'reject', 'cancel'],
-      approved: ['cancel', 'ship'],
+      approved: ['cancel'],
       rejected: [],
+      declined: [],
       cancelled: [],
-      invoiced: ['cancel', 'ship'],
-      shipped: ['deliver'],
+      invoiced: ['cancel'],
+      shipped: [],
       delivered: [],
       paid: [],
     },
@@ -81,6 +91,15 @@ describe('what may be done to an order (one decision for the page and the server
               if (refusal) expect(['wrong_side', 'action_unavailable', 'invalid_transition', 'order_in_shipment']).toContain(refusal.code);
             }
           });
+
+  it("staff's old ship and deliver steps remain for the brand's orders from before shipments, and only for them", () => {
+    const legacy = { side: 'seller' as const, channel: 'staff' as const, inShipment: false, legacySteps: true };
+    expect(orderActions({ ...legacy, status: 'approved' }).sort()).toEqual(['cancel', 'ship']);
+    expect(orderActions({ ...legacy, status: 'shipped' })).toEqual(['deliver']);
+    expect(orderActions({ ...legacy, status: 'shipped', side: 'buyer' })).toEqual(['deliver']);
+    expect(orderActionRefusal('ship', { ...legacy, status: 'approved', legacySteps: false })?.code).toBe('action_unavailable');
+    expect(orderActionRefusal('ship', { ...legacy, status: 'approved', channel: 'partner' })?.code).toBe('action_unavailable');
+  });
 
   it('refuses with the code the server always answered: the wrong side 403, the wrong state 409, a shipped line 409', () => {
     expect(orderActionRefusal('approve', { status: 'submitted', side: 'buyer', channel: 'partner', inShipment: false })).toMatchObject({

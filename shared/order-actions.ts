@@ -10,14 +10,18 @@ import { ORDER_STATUS_LABELS, type OrderAction, type OrderSide, type OrderStatus
 export type OrderChannel = 'partner' | 'staff';
 
 /** What a person does to an order from its page (seeing, invoicing and paying happen elsewhere). */
-export const ORDER_PAGE_ACTIONS = ['approve', 'reject', 'cancel', 'ship', 'deliver'] as const satisfies readonly OrderAction[];
+export const ORDER_PAGE_ACTIONS = ['accept', 'decline', 'approve', 'reject', 'cancel', 'ship', 'deliver'] as const satisfies readonly OrderAction[];
 export type OrderPageAction = (typeof ORDER_PAGE_ACTIONS)[number];
 
-/** Staff ship and deliver the brand's own orders; a partner's goods move by shipments and receipts. */
+/**
+ * Goods move by shipments and receipts on every leg. Staff's old ship and deliver steps remain only
+ * for the brand's orders approved or shipped before that (`legacySteps`, migration 0026).
+ */
 const BY_CHANNEL: Record<OrderChannel, readonly OrderPageAction[]> = {
-  partner: ['approve', 'reject', 'cancel'],
-  staff: ORDER_PAGE_ACTIONS,
+  partner: ['accept', 'decline', 'approve', 'reject', 'cancel'],
+  staff: ['approve', 'reject', 'cancel'],
 };
+const LEGACY_STEPS: readonly OrderPageAction[] = ['ship', 'deliver'];
 
 export interface OrderFacts {
   status: OrderStatus;
@@ -26,6 +30,8 @@ export interface OrderFacts {
   channel: OrderChannel;
   /** A line of the order is in a shipment (being prepared, on its way or delivered). */
   inShipment: boolean;
+  /** A brand order from before the brand shipped by shipments: staff may still ship and deliver it from its page. */
+  legacySteps?: boolean;
 }
 
 /** Why an action cannot be taken: the server's error (code, kind, sentence, what to do). */
@@ -47,6 +53,8 @@ const PAST: Record<OrderAction, string> = {
   ship: 'shipped',
   deliver: 'marked delivered',
   pay: 'marked paid',
+  accept: 'accepted',
+  decline: 'declined',
 };
 
 /** The refusal for an action the order's state does not allow (also used when a concurrent move won). */
@@ -66,7 +74,8 @@ export function invalidOrderTransition(action: OrderAction, from: OrderStatus): 
 export function orderActionRefusal(action: OrderPageAction, facts: OrderFacts): ActionRefusal | null {
   if (!TRANSITIONS.some((t) => t.action === action && t.by.includes(facts.side)))
     return { code: 'wrong_side', kind: 'forbidden', message: `Only the ${facts.side === 'buyer' ? 'seller' : 'buyer'} can do this.` };
-  if (!BY_CHANNEL[facts.channel].includes(action))
+  const legacy = facts.channel === 'staff' && facts.legacySteps === true && LEGACY_STEPS.includes(action);
+  if (!BY_CHANNEL[facts.channel].includes(action) && !legacy)
     return { code: 'action_unavailable', kind: 'conflict', message: 'This is not done from the order: use its shipment and receipt.' };
   if (!transitionFor(action, facts.status, facts.side)) return invalidOrderTransition(action, facts.status);
   if (action === 'cancel' && facts.inShipment)

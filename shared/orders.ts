@@ -2,15 +2,30 @@
 // The server checks every transition against this table and makes it a guarded update
 // (`… where status = 'from'`); the pages use it to show only the buttons that can work.
 
-export const ORDER_STATUSES = ['draft', 'submitted', 'seen', 'approved', 'rejected', 'cancelled', 'invoiced', 'shipped', 'delivered', 'paid'] as const;
+export const ORDER_STATUSES = [
+  'draft',
+  'offered',
+  'submitted',
+  'seen',
+  'approved',
+  'rejected',
+  'declined',
+  'cancelled',
+  'invoiced',
+  'shipped',
+  'delivered',
+  'paid',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   draft: 'Draft',
+  offered: 'Offered',
   submitted: 'Submitted',
   seen: 'Seen',
   approved: 'Approved',
   rejected: 'Rejected',
+  declined: 'Declined',
   cancelled: 'Cancelled',
   invoiced: 'Invoiced',
   shipped: 'Shipped',
@@ -22,7 +37,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export const ORDER_TOPIC = 'order';
 
 /** What moves an order, and which side may do it: the buyer, the seller, or either. */
-export type OrderAction = 'submit' | 'see' | 'approve' | 'reject' | 'cancel' | 'invoice' | 'ship' | 'deliver' | 'pay';
+export type OrderAction = 'submit' | 'see' | 'approve' | 'reject' | 'cancel' | 'invoice' | 'ship' | 'deliver' | 'pay' | 'accept' | 'decline';
 export type OrderSide = 'buyer' | 'seller';
 
 export interface Transition {
@@ -34,11 +49,16 @@ export interface Transition {
 
 /**
  * The one transition table. Cancel: by the buyer before approval, by either side before shipping.
- * Part 3 (invoices, shipments, payments) drives invoiced → shipped → delivered → paid; until then
- * staff mark an importer's order shipped and delivered (the brand has no invoices yet).
+ * An allocation offer starts `offered` (the seller made it, its stock reserved): the buyer accepts it
+ * (it is then an approved order) or declines it; the seller may withdraw it (cancel). Invoices,
+ * shipments, receipts and payments drive invoiced → shipped → delivered → paid on every leg; a paid
+ * order with unshipped lines still ships (`ship` from paid keeps it paid: shipments derive it).
  */
 export const TRANSITIONS: readonly Transition[] = [
   { action: 'submit', from: ['draft'], to: 'submitted', by: ['buyer'] },
+  { action: 'accept', from: ['offered'], to: 'approved', by: ['buyer'] },
+  { action: 'decline', from: ['offered'], to: 'declined', by: ['buyer'] },
+  { action: 'cancel', from: ['offered'], to: 'cancelled', by: ['seller'] },
   { action: 'see', from: ['submitted'], to: 'seen', by: ['seller'] },
   { action: 'approve', from: ['submitted', 'seen'], to: 'approved', by: ['seller'] },
   { action: 'reject', from: ['submitted', 'seen'], to: 'rejected', by: ['seller'] },
@@ -70,7 +90,7 @@ export const INVOICEABLE: readonly OrderStatus[] = ['approved', 'shipped', 'deli
  * States in which the seller's stock is reserved for the order and released if it is cancelled (a
  * paid order cannot be cancelled; what it has not shipped stays reserved until it ships).
  */
-export const RESERVING: readonly OrderStatus[] = ['approved', 'invoiced'];
+export const RESERVING: readonly OrderStatus[] = ['offered', 'approved', 'invoiced'];
 
 /** Limits: a line is 1..MAX_CASES_PER_LINE cases; an order has at most MAX_LINES lines. */
 export const MAX_CASES_PER_LINE = 10_000;

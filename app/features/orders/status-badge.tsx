@@ -3,10 +3,12 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/orders';
 
 const STYLES: Record<OrderStatus, string> = {
   draft: 'bg-stone-200 text-stone-800',
+  offered: 'bg-violet-100 text-violet-900',
   submitted: 'bg-amber-100 text-amber-900',
   seen: 'bg-sky-100 text-sky-900',
   approved: 'bg-green-100 text-green-900',
   rejected: 'bg-red-100 text-red-900',
+  declined: 'bg-red-50 text-red-900',
   cancelled: 'bg-stone-300 text-stone-800',
   invoiced: 'bg-indigo-100 text-indigo-900',
   shipped: 'bg-teal-100 text-teal-900',

@@ -4,7 +4,7 @@
 // amounts are integers in minor units of the order's currency. States and transitions:
 // shared/orders.ts (one table); every transition is a guarded update (`… where status = 'from'`).
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgSequence, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgSequence, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalog';
 import { organisations } from './partners';
@@ -20,6 +20,8 @@ export const orderStatus = pgEnum('order_status', [
   'shipped',
   'delivered',
   'paid',
+  'offered',
+  'declined',
 ]);
 
 /**
@@ -53,6 +55,8 @@ export const orders = pgTable(
     placedBy: uuid('placed_by').references(() => users.id, { onDelete: 'set null' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     seenAt: timestamp('seen_at', { withTimezone: true }),
+    /** Set when the seller offered the order (an allocation offer: status `offered` until the buyer accepts or declines). */
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     /** Why it was rejected (required), or a note on the approval. */
@@ -66,6 +70,11 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** sha-256 of the normalised request the key was first used with. */
     requestHash: text('request_hash'),
+    /**
+     * A brand order approved or shipped before the brand invoiced and shipped like every supplier
+     * (migration 0026): staff keep the old ship and deliver steps for it, and only for it.
+     */
+    legacySteps: boolean('legacy_steps').notNull().default(false),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

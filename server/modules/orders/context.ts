@@ -68,7 +68,13 @@ export function createOrderContext(deps: OrderDeps) {
    * until the move; the other moves are guarded updates on the state they read.
    */
   async function transition(tx: Tx, action: OrderPageAction, row: OrderRow, side: OrderSide, channel: Channel, version: number) {
-    const facts: OrderFacts = { status: row.status, side, channel, inShipment: action === 'cancel' && (await inShipment(tx, row.id)) };
+    const facts: OrderFacts = {
+      status: row.status,
+      side,
+      channel,
+      inShipment: action === 'cancel' && (await inShipment(tx, row.id)),
+      legacySteps: row.legacySteps,
+    };
     refuseMove(orderActionRefusal(action, facts), 'order', { current: row.version, sent: version }, () => invalidTransition(action, row.status));
     return transitionFor(action, row.status, side)!;
   }

@@ -167,7 +167,7 @@ export function createOrderViews(db: Db) {
       .where(eq(orderItems.orderId, row.id))
       .orderBy(asc(orderItems.id));
     // The shared decision the server checks before each move (shared/order-actions.ts).
-    const actions = orderActions({ status: row.status, side, channel, inShipment: await inShipment(db, row.id) });
+    const actions = orderActions({ status: row.status, side, channel, inShipment: await inShipment(db, row.id), legacySteps: row.legacySteps });
     // The seller deciding sees what its stock can cover (the approval reserves it).
     const stock = actions.includes('approve')
       ? await balancesOf(
