@@ -4,6 +4,8 @@
 import type { AccessNeed } from '../../../shared/policy';
 import { type Access, serviceRefusal, type Viewer } from '../../auth/authorize';
 import { AppError } from '../../core/errors';
+import { brandId } from '../../db/brand';
+import type { DbOrTx } from '../../db/client';
 
 /** What the decision granted: over every organisation (`any`) or the viewer's own (`own`). */
 export type Scope = 'any' | 'own';
@@ -28,4 +30,14 @@ export function requireAnyScope(scope: Scope): void {
 export function partnerOrganisation(viewer: Viewer, message: string): string {
   if (!viewer.organisationId) throw new AppError('no_organisation', 'forbidden', message);
   return viewer.organisationId;
+}
+
+/**
+ * The organisation the viewer acts for in the trade: a partner's own; staff whose grant is over every
+ * organisation (`scope` from `allow`) act for the brand's row. Anyone else is refused with `message`.
+ */
+export async function actingOrganisation(db: DbOrTx, viewer: Viewer, scope: Scope, message: string): Promise<string> {
+  if (viewer.organisationId) return viewer.organisationId;
+  if (scope === 'any') return brandId(db);
+  throw new AppError('no_organisation', 'forbidden', message);
 }

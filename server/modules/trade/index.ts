@@ -2,7 +2,7 @@
 // access check as a service's refusal, a record read or not found, the trading standing re-read
 // inside the write, the write that tells after its commit, the guarded move along a transition table,
 // idempotent creation, and the people and history its pages show. A trade service imports it from here.
-export { type Allow, createAllow, partnerOrganisation, requireAnyScope, type Scope } from './access';
+export { actingOrganisation, type Allow, createAllow, partnerOrganisation, requireAnyScope, type Scope } from './access';
 export { found, rowReader } from './rows';
 export { type Organisation, refuseUnlessTrading, tradingOrganisation } from './standing';
 export { type AfterCommit, type Collected, createTradeWriter, orderAudiences, partyAudiences, type TradeWriter } from './after-commit';
