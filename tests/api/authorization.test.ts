@@ -437,7 +437,7 @@ const MATRIX: Record<string, string> = {
   // receive nothing: a shipment is a 404 for them, a retailer they do not supply too.
   'GET /api/partner/shipments':                        '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
   'POST /api/partner/shipments':                       '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
-  'GET /api/partner/shipments/retailers':              '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
+  'GET /api/partner/shipments/buyers':                 '401 403 ok  ok  ok  ok  403 ok  ok  403 pw  401 403',
   'GET /api/partner/shipments/remaining':              '401 403 404 404 404 404 403 404 404 403 pw  401 403',
   'GET /api/partner/shipments/:id':                    '401 403 404 404 404 404 403 404 404 403 pw  401 403',
   'POST /api/partner/shipments/:id/status':            '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',

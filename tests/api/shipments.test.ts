@@ -137,7 +137,7 @@ describe('a distributor ships a retailer’s order in parts', () => {
     expect(before.gin.reserved).toBeGreaterThanOrEqual(24);
 
     // What is left to ship, per retailer.
-    const shops = await body(await distributor.json('GET', '/api/partner/shipments/retailers'), 200);
+    const shops = await body(await distributor.json('GET', '/api/partner/shipments/buyers'), 200);
     expect(shops.items).toContainEqual(expect.objectContaining({ id: retailerOrg.id, openOrders: expect.any(Number) }));
     const left = await body(await distributor.json('GET', `/api/partner/shipments/remaining?recipientId=${retailerOrg.id}`), 200);
     expect(left.orders.find((o: { id: number }) => o.id === order.id)).toMatchObject({

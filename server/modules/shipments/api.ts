@@ -85,8 +85,8 @@ export function shipmentsApi(services: Services): Router {
   router.post('/partner/shipments', act, async (req, res) => {
     res.status(201).json(await shipments.create(await me(req), parse(createShipmentInput, req.body), actorOf(req)));
   });
-  router.get('/partner/shipments/retailers', read, async (req, res) => {
-    res.json({ items: await shipments.retailers(await me(req)) });
+  router.get('/partner/shipments/buyers', read, async (req, res) => {
+    res.json({ items: await shipments.buyers(await me(req)) });
   });
   router.get('/partner/shipments/remaining', read, async (req, res) => {
     const { recipientId } = parse(remainingQuery, req.query);

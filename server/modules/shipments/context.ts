@@ -2,17 +2,28 @@
 // sender's trading standing, the write that tells both parties after its commit, the shared decision
 // (shared/shipment-actions.ts) before a move and the guarded move itself, and creating a shipment
 // with its lines (a new one, or a replacement answering a receipt).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { invalidShipmentMove, shipmentActionRefusal, shipmentFacts } from '../../../shared/shipment-actions';
 import { type ShipmentAction, type ShipmentSide, shipmentTransitionFor } from '../../../shared/schemas/shipments';
 import type { Viewer } from '../../auth/authorize';
 import { refusalError } from '../../core/action-refusal';
 import type { Actor } from '../../core/actor';
 import { type AppError, notFound } from '../../core/errors';
+import { brandId } from '../../db/brand';
 import type { Db, Tx } from '../../db/client';
 import { orders, organisations, shipmentItems, shipments } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { type AfterCommit, createAllow, createTradeWriter, guardedMove, partyAudiences, refuseMove, rowReader, tradingOrganisation } from '../trade';
+import {
+  actingOrganisation,
+  type AfterCommit,
+  createAllow,
+  createTradeWriter,
+  guardedMove,
+  partyAudiences,
+  refuseMove,
+  rowReader,
+  tradingOrganisation,
+} from '../trade';
 import { createShipmentNotices, type ShipmentNews } from './notices';
 import { type ItemRow, PERMISSION, SHIPMENT_TOPIC, type ShipmentDeps, type ShipmentRow } from './types';
 
@@ -28,11 +39,25 @@ export function createShipmentContext(deps: ShipmentDeps) {
   const allow = createAllow(deps.access, 'Shipment');
   const requireRow = rowReader(db, shipments, 'Shipment');
 
-  /** The viewer's side of a shipment (its organisation sends or receives it), or not found for anyone else. */
+  /**
+   * The organisation the viewer ships and receives for: a partner's own; staff holding Order
+   * Management over every organisation act for the brand. `act`: for a write (the grant must allow acting).
+   */
+  async function actingFor(viewer: Viewer, act = false): Promise<string> {
+    const scope = await allow(viewer, { permission: PERMISSION, ...(act ? { act: true } : {}) });
+    return actingOrganisation(db, viewer, scope, 'Only a member of a partner organisation, or staff for the brand, can ship.');
+  }
+
+  /** The viewer's side of a shipment (its organisation — the brand's, for staff — sends or receives it), or not found for anyone else. */
   async function sideOf(viewer: Viewer, row: Pick<ShipmentRow, 'senderId' | 'recipientId'>, act = false): Promise<ShipmentSide> {
-    await allow(viewer, { permission: PERMISSION, resource: { organisationIds: [row.senderId, row.recipientId] }, ...(act ? { act: true } : {}) });
-    if (viewer.organisationId && viewer.organisationId === row.senderId) return 'sender';
-    if (viewer.organisationId && viewer.organisationId === row.recipientId) return 'recipient';
+    const scope = await allow(viewer, {
+      permission: PERMISSION,
+      resource: { organisationIds: [row.senderId, row.recipientId] },
+      ...(act ? { act: true } : {}),
+    });
+    const mine = viewer.organisationId ?? (scope === 'any' ? await brandId(db) : null);
+    if (mine && mine === row.senderId) return 'sender';
+    if (mine && mine === row.recipientId) return 'recipient';
     throw notFound('Shipment');
   }
 
@@ -118,7 +143,7 @@ export function createShipmentContext(deps: ShipmentDeps) {
     return row!;
   }
 
-  /** Who placed the orders a shipment carries (the retailer's people to email). */
+  /** Who placed the orders a shipment carries (the buyer's people to email). */
   async function placers(tx: Db | Tx, shipmentId: number): Promise<(string | null)[]> {
     const rows = await tx
       .selectDistinct({ placedBy: orders.placedBy })
@@ -128,14 +153,14 @@ export function createShipmentContext(deps: ShipmentDeps) {
     return rows.map((r) => r.placedBy);
   }
 
-  /** The retailer the viewer's organisation supplies, or not found (another's retailer does not exist for it). */
-  async function ownRetailer(tx: Db | Tx, senderId: string, recipientId: string) {
-    const [retailer] = await tx
+  /** A buyer the sender supplies (an importer of the brand, a distributor of an importer, a retailer of a distributor), or not found: another's buyer does not exist for it. */
+  async function ownBuyer(tx: Db | Tx, senderId: string, recipientId: string) {
+    const [buyer] = await tx
       .select()
       .from(organisations)
-      .where(and(eq(organisations.id, recipientId), eq(organisations.supplierId, senderId), eq(organisations.type, 'retailer')));
-    if (!retailer) throw notFound('Retailer');
-    return retailer;
+      .where(and(eq(organisations.id, recipientId), eq(organisations.supplierId, senderId), ne(organisations.type, 'brand')));
+    if (!buyer) throw notFound('Buyer');
+    return buyer;
   }
 
   return {
@@ -153,7 +178,8 @@ export function createShipmentContext(deps: ShipmentDeps) {
     itemsOf,
     insertShipment,
     placers,
-    ownRetailer,
+    ownBuyer,
+    actingFor,
   };
 }
 

@@ -6,10 +6,12 @@ import { href } from 'react-router';
 import type { DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { shipmentEmail } from '../../mail/templates';
-import { organisationRecipients } from '../notifications';
+import type { Audience } from '../../auth/authorize';
+import { brandId } from '../../db/brand';
+import { organisationRecipients, staffTeam } from '../notifications';
 import type { NotificationService, StoredNotification } from '../notifications';
 
-const PERMISSION = 'orders:manage';
+const PERMISSION = 'orders:manage' as const;
 
 /** Where a shipment's page is for each side: the distributor's Shipments, the retailer's Upload Receipts. */
 export const senderShipmentPath = (id: number) => href('/partner/dashboard/distributor/shipments/:id', { id: String(id) });
@@ -51,12 +53,16 @@ export function createShipmentNotices(notifications: NotificationService, mailer
   /** Stores the bell entry and the emails of one piece of news inside `tx`; announce the result after the commit. */
   async function tell(tx: DbOrTx, news: ShipmentNews): Promise<StoredNotification> {
     const { shipment, kind, text } = news;
-    const organisationId = news.to === 'sender' ? shipment.senderId : shipment.recipientId;
+    const party = news.to === 'sender' ? shipment.senderId : shipment.recipientId;
+    // The brand's side is its staff (no member of the brand's row): the bell and emails of staff.
+    const organisationId = party === (await brandId(tx)) ? null : party;
     const link = news.to === 'sender' ? senderShipmentPath(shipment.id) : recipientShipmentPath(shipment.id);
     const heading = HEADINGS[kind](shipment.number);
-    const stored = await notifications.notify(tx, { permission: PERMISSION, organisationId, kind: `shipment_${kind}`, title: heading, body: text ?? '', link });
+    const audience: Audience = organisationId ? { permission: PERMISSION, organisationId } : { permission: PERMISSION };
+    const stored = await notifications.notify(tx, { ...audience, kind: `shipment_${kind}`, title: heading, body: text ?? '', link });
     const lines = [`${heading}.`, ...(text ? [text] : [])];
-    for (const address of await recipients(tx, organisationId, news.people)) await mailer.send(shipmentEmail(address, heading, lines, origin + link), tx);
+    const to = organisationId ? await recipients(tx, organisationId, news.people) : await staffTeam(tx, PERMISSION);
+    for (const address of to) await mailer.send(shipmentEmail(address, heading, lines, origin + link), tx);
     return stored;
   }
   return { tell };

@@ -15,4 +15,5 @@ export {
   type Movement,
   type StockCause,
 } from './ledger';
+export { reconcile, unbalanced, type ProductReconciliation } from './reconcile';
 export { announceStock, STOCK_TOPIC, stockAudiences } from './announce';

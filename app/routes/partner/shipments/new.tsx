@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'New shipment · Frolic'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireShipmentsPage(request, context);
-  const retailers = await context.services.shipments.retailers(user);
+  const retailers = await context.services.shipments.buyers(user);
   const chosen = new URL(request.url).searchParams.get('retailer');
   const recipient = retailers.find((r) => r.id === chosen) ?? null;
   const orders = recipient ? await orNotFound(context.services.shipments.remaining(user, recipient.id), 'We could not find that retailer.') : [];

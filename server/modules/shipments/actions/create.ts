@@ -1,6 +1,7 @@
-// A distributor (the sender) ships lines of one retailer's approved or invoiced orders — some or all,
-// partial shipments allowed — with a carrier and a tracking number. Per order line, the cases in all
-// its shipments never exceed the approved cases: checked under the orders' row locks.
+// A supplier (the sender: the brand, acted for by staff, an importer or a distributor) ships lines of
+// one buyer's approved, invoiced or paid orders — some or all, partial shipments allowed — with a
+// carrier and a tracking number. Per order line, the cases in all its shipments never exceed the
+// approved cases: checked under the orders' row locks.
 import { eq, inArray } from 'drizzle-orm';
 import { plural } from '../../../../shared/plural';
 import type { CreateShipmentInput } from '../../../../shared/schemas/shipments';
@@ -9,17 +10,15 @@ import type { Viewer } from '../../../auth/authorize';
 import type { Actor } from '../../../core/actor';
 import { AppError, notFound } from '../../../core/errors';
 import { orderItems, orders } from '../../../db/schema';
-import { partnerOrganisation } from '../../trade';
 import type { ShipmentContext } from '../context';
 import { lineTotals, lockOrders } from '../lines';
-import { PERMISSION, SHIPPABLE_ORDER_STATUSES, type ShipmentRow } from '../types';
+import { SHIPPABLE_ORDER_STATUSES, type ShipmentRow } from '../types';
 
 export async function create(ctx: ShipmentContext, viewer: Viewer, input: CreateShipmentInput, actor: Actor): Promise<ShipmentRow> {
-  await ctx.allow(viewer, { permission: PERMISSION, act: true });
-  const senderId = partnerOrganisation(viewer, 'Only a member of a partner organisation can ship.');
+  const senderId = await ctx.actingFor(viewer, true);
   return ctx.write(async (tx, tell) => {
     await ctx.tradingOrganisation(tx, senderId);
-    await ctx.ownRetailer(tx, senderId, input.recipientId);
+    await ctx.ownBuyer(tx, senderId, input.recipientId);
     const wanted = input.lines.map((l) => l.orderItemId);
     const found = await tx
       .select({ item: orderItems, order: { id: orders.id, sellerId: orders.sellerId, buyerId: orders.buyerId } })
@@ -27,7 +26,7 @@ export async function create(ctx: ShipmentContext, viewer: Viewer, input: Create
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(inArray(orderItems.id, wanted));
     const byId = new Map(found.map((f) => [f.item.id, f]));
-    // A line of another seller's or another retailer's order does not exist for this shipment.
+    // A line of another seller's or another buyer's order does not exist for this shipment.
     input.lines.forEach((l) => {
       const f = byId.get(l.orderItemId);
       if (!f || f.order.sellerId !== senderId || f.order.buyerId !== input.recipientId) throw notFound('Order line');
@@ -69,7 +68,7 @@ export async function create(ctx: ShipmentContext, viewer: Viewer, input: Create
         first.code === 'over_shipment' ? 'Some lines would ship more than was approved.' : 'Some orders cannot be shipped.',
         {
           details: problems,
-          hint: 'Reload the retailer’s orders to see what is left to ship.',
+          hint: 'Reload the buyer’s orders to see what is left to ship.',
         },
       );
     }

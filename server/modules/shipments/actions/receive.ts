@@ -1,21 +1,26 @@
-// The retailer confirms a shipment addressed to it — cases received and damaged per line (together
-// never more than shipped), a note and one photo or PDF (an organisation-scoped attachment). One
-// receipt per shipment; it marks the shipment delivered, and an order delivered once nothing of it is
-// still on its way. Retailers hold no ledger: nothing goes into stock. A short or damaged line makes
-// the receipt a discrepancy, which the distributor answers (resolve.ts).
+// The buyer confirms a shipment addressed to it — cases received and damaged per line (together never
+// more than shipped), a note and one photo or PDF (an organisation-scoped attachment). One receipt per
+// shipment; it marks the shipment delivered, and an order delivered once nothing of it is still on its
+// way. Until then the bottles were in transit, in nobody's ledger. A buyer that holds a ledger (an
+// importer, a distributor) gets what was shipped into it (`receipt`) and loses at once what did not
+// arrive whole (`transit_loss`), so its on hand is what it received and the ledger says where the rest
+// went; a retailer holds no ledger, and its receipt is the record. A short or damaged line makes the
+// receipt a discrepancy, which the sender answers (resolve.ts).
 import { eq } from 'drizzle-orm';
 import { plural } from '../../../../shared/plural';
 import { exceedsShipment, missingCases, type ReceiptInput, receiptStatusOf } from '../../../../shared/schemas/shipments';
 import type { Viewer } from '../../../auth/authorize';
 import type { Actor } from '../../../core/actor';
 import { AppError, isUniqueViolation, notFound } from '../../../core/errors';
-import { receiptItems, receipts, shipments } from '../../../db/schema';
+import type { Tx } from '../../../db/client';
+import { organisations, receiptItems, receipts, shipments } from '../../../db/schema';
 import { recordAudit } from '../../audit';
 import type { IncomingFile, StoredFile } from '../../attachments';
 import type { ShipmentContext } from '../context';
 import { deriveDelivered, lockOrders } from '../lines';
 import { receiptOf } from '../receipt-views';
-import type { ItemRow } from '../types';
+import { moveStock } from '../../stock';
+import type { ItemRow, ShipmentRow } from '../types';
 
 type ReceiptRow = typeof receipts.$inferSelect;
 
@@ -85,6 +90,7 @@ export async function receive(ctx: ShipmentContext, viewer: Viewer, shipmentId: 
         throw err;
       }
       await tx.insert(receiptItems).values(input.lines.map((l) => ({ receiptId: receipt.id, ...l })));
+      if (await holdsStock(tx, row.recipientId)) await intoLedger(tx, row, items, input, actor);
       const missing = counts.reduce((n, c) => n + missingCases(c), 0);
       await recordAudit(tx, actor, {
         action: 'INSERT',
@@ -109,6 +115,28 @@ export async function receive(ctx: ShipmentContext, viewer: Viewer, shipmentId: 
     throw err;
   }
   return ctx.requireRow(shipmentId);
+}
+
+/** Whether the recipient keeps a stock ledger: every organisation but a retailer (and the brand, which never receives). */
+async function holdsStock(tx: Tx, organisationId: string): Promise<boolean> {
+  const [org] = await tx.select({ type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
+  return org !== undefined && org.type !== 'retailer';
+}
+
+/**
+ * The receipt into the recipient's ledger, per line in product order (the order every ledger write
+ * takes, so two writers queue instead of deadlocking): what was shipped arrives (`receipt`), and what
+ * was short or damaged leaves the chain at once (`transit_loss`) — on hand ends at what arrived whole.
+ */
+async function intoLedger(tx: Tx, row: ShipmentRow, items: ItemRow[], input: ReceiptInput, actor: Actor) {
+  const counted = new Map(input.lines.map((l) => [l.shipmentItemId, l]));
+  for (const item of [...items].sort((a, b) => a.productId - b.productId || a.id - b.id)) {
+    const shipped = item.cases * item.caseSize;
+    const lost = (item.cases - counted.get(item.id)!.casesReceived) * item.caseSize;
+    const base = { organisationId: row.recipientId, productId: item.productId, reserved: 0, orderId: item.orderId, actorId: actor.userId };
+    await moveStock(tx, { ...base, onHand: shipped, cause: 'receipt', reason: `Shipment ${row.number} received` });
+    if (lost > 0) await moveStock(tx, { ...base, onHand: -lost, cause: 'transit_loss', reason: `Shipment ${row.number}: short or damaged on arrival` });
+  }
 }
 
 const alreadyReceived = () =>
