@@ -36,6 +36,7 @@ describe('migration 0025: the brand is an organisation', () => {
       values ('old-gin', 'Old Gin', 'gin', 400, 700, 'A gin.', '{"nose":"a","palate":"b","finish":"c"}'::jsonb, '/x.svg', 'active') returning id`);
     const [order] = await rows<{ id: number }>(sql`
       insert into orders (number, buyer_id, seller_id, status, currency) values ('FR-OLD-1', ${importer!.id}, null, 'approved', 'GBP') returning id`);
+    await rows(sql`insert into orders (number, buyer_id, seller_id, status, currency) values ('FR-OLD-2', ${importer!.id}, null, 'submitted', 'GBP')`);
     await rows(
       sql`insert into order_messages (order_id, organisation_id, body) values (${order!.id}, null, 'From staff'), (${order!.id}, ${importer!.id}, 'From the importer')`,
     );
@@ -55,6 +56,12 @@ describe('migration 0025: the brand is an organisation', () => {
     expect(await rows(sql`select supplier_id from organisations where id = ${distributor!.id}`)).toEqual([{ supplier_id: importer!.id }]);
     expect(await rows(sql`select supplier_id from trade_terms where customer_id = ${importer!.id}`)).toEqual([{ supplier_id: brand }]);
     expect(await rows(sql`select seller_id from orders where id = ${order!.id}`)).toEqual([{ seller_id: brand }]);
+    // Migration 0026: the brand's approved order with no invoice or shipment keeps staff's old ship and
+    // deliver steps; one still submitted will ship by a shipment like every other.
+    expect(await rows(sql`select number, legacy_steps from orders order by number`)).toEqual([
+      { number: 'FR-OLD-1', legacy_steps: true },
+      { number: 'FR-OLD-2', legacy_steps: false },
+    ]);
     expect(await rows(sql`select organisation_id, body from order_messages order by id`)).toEqual([
       { organisation_id: brand, body: 'From staff' },
       { organisation_id: importer!.id, body: 'From the importer' },

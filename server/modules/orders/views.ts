@@ -142,9 +142,14 @@ export function createOrderViews(db: Db) {
     const audits = await auditTrail<Values>(db, 'orders', row.id);
     const messages = await messagesOf(row);
     const SIDE: Partial<Record<OrderAction | 'place', OrderSide>> = { place: 'buyer', see: 'seller', approve: 'seller', reject: 'seller', ship: 'seller' };
-    const entries: TimelineEntry[] = audits.map(({ at, by, values: v }) => {
+    const entries: TimelineEntry[] = [];
+    let last: OrderStatus | null = null;
+    for (const { at, by, values: v } of audits) {
       const status = v.status ?? 'submitted';
-      return {
+      // A row written outside the order's moves (a change to another column) is not a step of its history.
+      if (!v.action && status === last) continue;
+      last = status;
+      entries.push({
         at,
         kind: 'status',
         status,
@@ -152,8 +157,8 @@ export function createOrderViews(db: Db) {
         by,
         side: v.side ?? (v.action ? (SIDE[v.action] ?? null) : null),
         text: v.reason || v.note || null,
-      };
-    });
+      });
+    }
     for (const m of messages) entries.push({ at: m.createdAt, kind: 'message', label: 'Message', by: m.by, side: m.side, text: m.body });
     return entries.sort((a, b) => a.at.localeCompare(b.at));
   }
