@@ -1,11 +1,14 @@
-// Stock has one truth (issue 41), as a property: random sequences of what the trade network does to
-// one product (a fresh one each run) — orders placed, approved (some lines cut), rejected, invoiced
-// and cancelled at every tier, brand orders shipped and delivered by staff, a distributor's shipments
-// to its retailer (created, shipped, called off), the retailer's receipts and the distributor's
-// replacements, staff adjusting the brand warehouse, the importer allocating to its distributor — all
-// through the real HTTP API. After every step: no balance is negative or reserves more than it holds;
-// each balance is the sum of its movements, whose running figures end at it; the ledger equals a model
-// the test keeps from what the API said yes to (so a missing release or a double reservation shows);
+// Stock has one truth (issues 41 and 43), as a property: random sequences of what the trade network
+// does to one product (a fresh one each run) — orders placed, approved (some lines cut), rejected,
+// invoiced and cancelled at every tier, shipments on every leg (staff for the brand to the importer,
+// the importer to its distributor, the distributor to its retailer: created, shipped, called off), the
+// buyers' receipts (into the importer's and the distributor's ledgers; short and damaged cases lost in
+// transit) and the senders' replacements, staff adjusting the brand warehouse, the importer allocating
+// to its distributor — all through the real HTTP API. After every step: no balance is negative or
+// reserves more than it holds; each balance is the sum of its movements, whose running figures end at
+// it; the ledger equals a model the test keeps from what the API said yes to (so a missing release or
+// a double reservation shows); the chain reconciles (stock/reconcile.ts: what came in = on hand + in
+// transit + received by retailers + transit losses), each term equal to the model's;
 // what placing, approving, adjusting and allocating refuse is exactly what the available stock cannot
 // cover; and every read that shows a figure agrees with the ledger of the right holder: staff's Manage
 // Products (list, low-stock filter, one product), the dashboard's low stock, the partner catalogue
@@ -27,6 +30,7 @@ import type { Viewer } from '../../server/auth/authorize';
 import { products, productTradePrices, receiptItems, stockBalances, stockMovements } from '../../server/db/schema';
 import type { Organisation } from '../../server/modules/partners/service';
 import { type Balance, balanceOf, moveStock } from '../../server/modules/stock/ledger';
+import { reconcile, unbalanced } from '../../server/modules/stock/reconcile';
 import type { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { insertProduct } from '../support/products';
@@ -97,7 +101,9 @@ interface OrderRef {
 }
 interface ShipmentRef {
   id: number;
-  /** The retailer orders whose lines it carries (none: a replacement). */
+  /** Who receives it (its sender is that buyer's supplier). */
+  buyer: Tier;
+  /** The orders whose lines it carries (none: a replacement). */
   orderIds: number[];
   /** Its state when last read or moved (`discarded` once called off), and its receipt's. */
   status: string;
@@ -107,6 +113,8 @@ interface World {
   product: { id: number; slug: string; name: string; caseSize: number; threshold: number };
   /** What the ledgers must say, from what the API accepted. */
   stock: Record<Holder, Figures>;
+  /** Bottles into the chain (openings, adjustments); dispatched and not yet received; received by the retailer; lost in transit. */
+  chain: { cameIn: number; inTransit: number; retailer: number; lost: number };
   orders: OrderRef[];
   shipments: ShipmentRef[];
   /** Active products low on brand stock other than this run's (the dashboard's count). */
@@ -134,8 +142,6 @@ type Command =
   | ({ kind: 'approve'; cut: number; buyer?: Tier } & Target)
   | ({ kind: 'reject' } & Target)
   | ({ kind: 'cancel'; by: 'buyer' | 'seller' } & Target)
-  | ({ kind: 'staffShip' } & Target)
-  | ({ kind: 'deliver' } & Target)
   | ({ kind: 'shipment'; cases: number; ship: boolean } & Target)
   | ({ kind: 'shipPending' } & Target)
   | ({ kind: 'discard' } & Target)
@@ -170,9 +176,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant('reject' as const), ...target }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('cancel' as const), ...target, by: fc.constantFrom<'buyer' | 'seller'>('buyer', 'seller') }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('staffShip' as const), ...target }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('deliver' as const), ...target }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('shipment' as const), ...target, cases: fc.integer({ min: 1, max: 4 }), ship: fc.boolean() }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('shipment' as const), ...target, cases: fc.integer({ min: 1, max: 4 }), ship: fc.boolean() }), weight: 5 },
   { arbitrary: fc.record({ kind: fc.constant('shipPending' as const), ...target }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('discard' as const), ...target }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('receipt' as const), ...target, short: fc.nat(2), damaged: fc.nat(1) }), weight: 3 },
@@ -266,6 +270,7 @@ async function newWorld(o: { caseSize: number; brand: number; I: number; D: numb
   return {
     product: { id, slug, name, caseSize: o.caseSize, threshold: o.threshold },
     stock: { brand: { onHand: o.brand, reserved: 0 }, I: { onHand: o.I, reserved: 0 }, D: { onHand: o.D, reserved: 0 } },
+    chain: { cameIn: o.brand + o.I + o.D, inTransit: 0, retailer: 0, lost: 0 },
     orders: [],
     shipments: [],
     otherLow,
@@ -291,11 +296,8 @@ function targets(w: World, cmd: Command): { all: (OrderRef | ShipmentRef)[]; fit
     case 'invoice':
       // The brand's orders are not invoiced here: an importer its distributor's, a distributor its retailer's.
       return { all: w.orders.filter((x) => x.buyer !== 'I'), fits: (x: OrderRef) => x.status === 'approved' && !x.invoiced };
-    case 'staffShip':
-    case 'deliver':
-      return { all: w.orders.filter((x) => x.buyer === 'I'), fits: (x: OrderRef) => x.status === (cmd.kind === 'staffShip' ? 'approved' : 'shipped') };
     case 'shipment':
-      return { all: w.orders.filter((x) => x.buyer === 'R'), fits: (x: OrderRef) => ['approved', 'invoiced'].includes(x.status) };
+      return { all: w.orders, fits: (x: OrderRef) => ['approved', 'invoiced'].includes(x.status) };
     case 'shipPending':
     case 'discard':
       return { all: live, fits: (x: ShipmentRef) => x.status === 'preparing' };
@@ -313,12 +315,8 @@ function before(w: World, cmd: Command & Target): Command {
   const on = { pick: cmd.pick, aim: true };
   const somePreparing = w.shipments.some((x) => x.status === 'preparing');
   switch (cmd.kind) {
-    case 'staffShip':
-      return { kind: 'approve', ...on, cut: 0, buyer: 'I' };
-    case 'deliver':
-      return { kind: 'staffShip', ...on };
     case 'shipment':
-      return { kind: 'approve', ...on, cut: 0, buyer: 'R' };
+      return { kind: 'approve', ...on, cut: 0, buyer: TIERS[cmd.pick % 3]! };
     case 'cancel':
       return { kind: 'approve', ...on, cut: 0 };
     case 'invoice':
@@ -351,7 +349,7 @@ function aimed(w: World, cmd: Command): { cmd: Command; on: OrderRef | ShipmentR
 
 const isStaffSeller = (o: OrderRef) => o.buyer === 'I';
 const orderUrl = (o: OrderRef, asStaff: boolean) => (asStaff ? `/api/admin/trade-orders/${o.id}` : `/api/partner/orders/${o.id}`);
-const sellerClient = (o: OrderRef): Client => (isStaffSeller(o) ? staff : member[SELLER[o.buyer] as 'I' | 'D']);
+const sellerClient = (o: { buyer: Tier }): Client => (o.buyer === 'I' ? staff : member[SELLER[o.buyer] as 'I' | 'D']);
 const bottlesOf = (order: { items: { cases: number; caseSize: number }[] }) => order.items.reduce((n, i) => n + i.cases * i.caseSize, 0);
 const codeOf = (a: Answer) => (a.status < 300 ? String(a.status) : `refused ${a.body?.error?.code}`);
 
@@ -458,55 +456,31 @@ async function act(w: World, cmd: Command, on: OrderRef | ShipmentRef | undefine
       return `${what}: ${codeOf(a)}`;
     }
 
-    case 'staffShip':
-    case 'deliver': {
-      const action = cmd.kind === 'staffShip' ? 'ship' : 'deliver';
-      const from = action === 'ship' ? 'approved' : 'shipped';
-      const o = order;
-      const url = orderUrl(o, true);
-      const seen = await read(staff, url);
-      const a = await send(staff, 'POST', `${url}/${action}`, { version: seen.version });
-      o.status = a.status === 200 ? a.body.status : seen.status;
-      const n = bottlesOf(seen);
-      const what = `staff ${action} order ${o.id} (${seen.status}, ${n} bottles)`;
-      if (seen.status !== from) {
-        expectRefused(a, 409, ['invalid_transition'], what);
-        return `${what}: ${codeOf(a)}`;
-      }
-      expectOk(a, 200, what, `staff ${action}`);
-      if (action === 'ship') {
-        // Out of the brand warehouse: on hand and the reservation.
-        w.stock.brand.onHand -= n;
-        w.stock.brand.reserved -= n;
-        o.held -= n;
-      } else w.stock.I.onHand += n; // into the importer's ledger
-      return `${what}: ${codeOf(a)}`;
-    }
-
     case 'shipment': {
       const o = order;
-      const current = await read(member.R, `/api/partner/orders/${o.id}`);
+      const sender = sellerClient(o);
+      const current = await read(member[o.buyer], `/api/partner/orders/${o.id}`);
       o.status = current.status;
       const item = current.items[0];
-      const left = await read(member.D, `/api/partner/shipments/remaining?recipientId=${org.R.id}`);
+      const left = await read(sender, `/api/partner/shipments/remaining?recipientId=${org[o.buyer].id}`);
       const line = left.orders.find((x: { id: number }) => x.id === o.id)?.lines.find((l: { orderItemId: number }) => l.orderItemId === item.id);
       // Aimed: at most what is left of the line.
       const cases = cmd.aim && line?.remaining > 0 ? 1 + ((cmd.cases - 1) % line.remaining) : cmd.cases;
-      const a = await send(member.D, 'POST', '/api/partner/shipments', {
-        recipientId: org.R.id,
+      const a = await send(sender, 'POST', '/api/partner/shipments', {
+        recipientId: org[o.buyer].id,
         carrier: 'dhl',
         trackingNumber: 'JD0146',
         note: '',
         lines: [{ orderItemId: item.id, cases }],
       });
-      const what = `D ships ${cases} cases of order ${o.id} (${current.status}, ${line ? `${line.remaining} left` : 'not shippable'})`;
+      const what = `${SELLER[o.buyer]} ships ${cases} cases of order ${o.id} to ${o.buyer} (${current.status}, ${line ? `${line.remaining} left` : 'not shippable'})`;
       if (!line || line.remaining < cases) {
         expectRefused(a, 409, ['order_not_shippable', 'over_shipment'], what);
         return `${what}: ${codeOf(a)}`;
       }
       expectOk(a, 201, what, 'shipment created');
       // Nothing moves until it ships.
-      const s: ShipmentRef = { id: a.body.id, orderIds: [o.id], status: a.body.status, receipt: null };
+      const s: ShipmentRef = { id: a.body.id, buyer: o.buyer, orderIds: [o.id], status: a.body.status, receipt: null };
       w.shipments.push(s);
       if (!cmd.ship) return `${what}: shipment ${s.id} preparing`;
       return `${what}: shipment ${s.id}; ${await shipIt(w, s, a.body)}`;
@@ -514,19 +488,19 @@ async function act(w: World, cmd: Command, on: OrderRef | ShipmentRef | undefine
 
     case 'shipPending': {
       const s = shipmentRef;
-      const shipment = await read(member.D, `/api/partner/shipments/${s.id}`);
+      const shipment = await read(sellerClient(s), `/api/partner/shipments/${s.id}`);
       s.status = shipment.status;
       if (shipment.status === 'preparing') return shipIt(w, s, shipment);
-      const a = await send(member.D, 'POST', `/api/partner/shipments/${s.id}/status`, { action: 'ship', version: shipment.version });
+      const a = await send(sellerClient(s), 'POST', `/api/partner/shipments/${s.id}/status`, { action: 'ship', version: shipment.version });
       expectRefused(a, 409, ['invalid_transition'], `ship shipment ${s.id} (${shipment.status})`);
       return `ship shipment ${s.id} (${shipment.status}): ${codeOf(a)}`;
     }
 
     case 'discard': {
       const s = shipmentRef;
-      const shipment = await read(member.D, `/api/partner/shipments/${s.id}`);
-      const a = await send(member.D, 'POST', `/api/partner/shipments/${s.id}/discard`, { version: shipment.version });
-      const what = `D calls off shipment ${s.id} (${shipment.status}${s.orderIds.length ? '' : ', a replacement'})`;
+      const shipment = await read(sellerClient(s), `/api/partner/shipments/${s.id}`);
+      const a = await send(sellerClient(s), 'POST', `/api/partner/shipments/${s.id}/discard`, { version: shipment.version });
+      const what = `${SELLER[s.buyer]} calls off shipment ${s.id} (${shipment.status}${s.orderIds.length ? '' : ', a replacement'})`;
       s.status = shipment.status;
       if (shipment.status !== 'preparing') expectRefused(a, 409, ['invalid_transition'], what);
       else if (s.orderIds.length === 0) expectRefused(a, 409, ['replacement_not_discardable'], what);
@@ -540,16 +514,23 @@ async function act(w: World, cmd: Command, on: OrderRef | ShipmentRef | undefine
 
     case 'receipt': {
       const s = shipmentRef;
-      const shipment = await read(member.R, `/api/partner/shipments/${s.id}`);
+      const shipment = await read(member[s.buyer], `/api/partner/shipments/${s.id}`);
       const lines = shipment.items.map((i: { id: number; cases: number }) => {
         const short = Math.min(cmd.short, i.cases);
         return { shipmentItemId: i.id, casesReceived: i.cases - short, casesDamaged: Math.min(cmd.damaged, short) };
       });
-      const a = await postReceipt(member.R, s.id, lines);
-      const what = `R receives shipment ${s.id} (${shipment.status}, ${cmd.short} short)`;
-      // Retailers hold no ledger: the model does not move.
-      if (['shipped', 'in_transit', 'exception'].includes(shipment.status) && !shipment.receipt) expectOk(a, 201, what, 'received');
-      else expectRefused(a, 409, ['invalid_transition', 'already_received'], what);
+      const a = await postReceipt(member[s.buyer], s.id, lines);
+      const what = `${s.buyer} receives shipment ${s.id} (${shipment.status}, ${cmd.short} short)`;
+      if (['shipped', 'in_transit', 'exception'].includes(shipment.status) && !shipment.receipt) {
+        expectOk(a, 201, what, `received by ${s.buyer}`);
+        // Out of transit: what arrived whole into the buyer's ledger (a retailer holds none), the rest lost.
+        const sent = bottlesOf(shipment);
+        const whole = shipment.items.reduce((n: number, i: { cases: number; caseSize: number }, k: number) => n + lines[k].casesReceived * i.caseSize, 0);
+        w.chain.inTransit -= sent;
+        w.chain.lost += sent - whole;
+        if (s.buyer === 'R') w.chain.retailer += whole;
+        else w.stock[s.buyer].onHand += whole;
+      } else expectRefused(a, 409, ['invalid_transition', 'already_received'], what);
       s.status = a.status === 201 ? a.body.status : shipment.status;
       s.receipt = a.status === 201 ? a.body.receipt.status : (shipment.receipt?.status ?? null);
       return `${what}: ${codeOf(a)}${a.status === 201 ? ` (${s.receipt})` : ''}`;
@@ -557,10 +538,11 @@ async function act(w: World, cmd: Command, on: OrderRef | ShipmentRef | undefine
 
     case 'replace': {
       const s = shipmentRef;
-      const shipment = await read(member.D, `/api/partner/shipments/${s.id}`);
+      const sender = SELLER[s.buyer];
+      const shipment = await read(sellerClient(s), `/api/partner/shipments/${s.id}`);
       const receipt = shipment.receipt;
       const item = shipment.items[0];
-      const a = await send(member.D, 'POST', `/api/partner/receipts/${receipt.id}/resolve`, {
+      const a = await send(sellerClient(s), 'POST', `/api/partner/receipts/${receipt.id}/resolve`, {
         resolution: 'replacement',
         version: receipt.version,
         carrier: 'dhl',
@@ -572,16 +554,16 @@ async function act(w: World, cmd: Command, on: OrderRef | ShipmentRef | undefine
       const [counted] = await db().select().from(receiptItems).where(eq(receiptItems.shipmentItemId, item.id));
       const missing = item.cases - (counted?.casesReceived ?? item.cases);
       const n = cmd.cases * item.caseSize;
-      const what = `D replaces ${cmd.cases} cases of shipment ${s.id} (receipt ${receipt.status}, ${missing} missing; D available ${available(w.stock.D)})`;
+      const what = `${sender} replaces ${cmd.cases} cases of shipment ${s.id} (receipt ${receipt.status}, ${missing} missing; ${sender} available ${available(w.stock[sender])})`;
       if (receipt.status !== 'discrepancy') expectRefused(a, 409, ['receipt_not_open'], what);
       else if (cmd.cases > missing) expectRefused(a, 409, ['replacement_exceeds_missing'], what);
-      else if (n > available(w.stock.D)) expectRefused(a, 409, ['insufficient_stock'], what);
+      else if (n > available(w.stock[sender])) expectRefused(a, 409, ['insufficient_stock'], what);
       else {
         expectOk(a, 200, what, 'replacement');
         // The replacement's stock is reserved now; shipping it takes it out like any shipment.
-        w.stock.D.reserved += n;
+        w.stock[sender].reserved += n;
         s.receipt = 'resolved';
-        w.shipments.push({ id: a.body.id, orderIds: [], status: a.body.status, receipt: null });
+        w.shipments.push({ id: a.body.id, buyer: s.buyer, orderIds: [], status: a.body.status, receipt: null });
         return `${what}: replacement ${a.body.id}`;
       }
       return `${what}: ${codeOf(a)}`;
@@ -614,6 +596,7 @@ async function act(w: World, cmd: Command, on: OrderRef | ShipmentRef | undefine
       if (w.stock.brand.onHand + delta >= w.stock.brand.reserved) {
         expectOk(a, 201, what, 'adjusted');
         w.stock.brand.onHand += delta;
+        w.chain.cameIn += delta;
       } else expectRefused(a, 409, ['insufficient_stock'], what);
       return `${what}: ${codeOf(a)}`;
     }
@@ -634,16 +617,18 @@ async function act(w: World, cmd: Command, on: OrderRef | ShipmentRef | undefine
   }
 }
 
-/** The distributor ships a shipment being prepared: its bottles leave D's ledger, on hand and reserved. */
+/** The sender ships a shipment being prepared: its bottles leave the sender's ledger, on hand and reserved, and are in transit. */
 async function shipIt(w: World, s: ShipmentRef, shipment: { id: number; version: number; items: { cases: number; caseSize: number }[] }): Promise<string> {
-  const a = await send(member.D, 'POST', `/api/partner/shipments/${shipment.id}/status`, { action: 'ship', version: shipment.version });
+  const sender = SELLER[s.buyer];
+  const a = await send(sellerClient(s), 'POST', `/api/partner/shipments/${shipment.id}/status`, { action: 'ship', version: shipment.version });
   const n = bottlesOf(shipment);
-  const what = `D ships shipment ${shipment.id} (${n} bottles; D on hand ${w.stock.D.onHand}, reserved ${w.stock.D.reserved})`;
+  const what = `${sender} ships shipment ${shipment.id} (${n} bottles; ${sender} on hand ${w.stock[sender].onHand}, reserved ${w.stock[sender].reserved})`;
   // What an approval (or a replacement) reserved covers it: shipping never fails for want of stock.
-  expectOk(a, 200, what, 'shipment shipped');
+  expectOk(a, 200, what, `shipment shipped by ${sender}`);
   s.status = a.body.status;
-  w.stock.D.onHand -= n;
-  w.stock.D.reserved -= n;
+  w.stock[sender].onHand -= n;
+  w.stock[sender].reserved -= n;
+  w.chain.inTransit += n;
   return `${what}: shipped`;
 }
 
@@ -685,6 +670,14 @@ async function checkLedger(w: World, everyProduct = false) {
     const f = w.stock[h];
     expect(await balanceOf(db(), holderId(h), w.product.id), `${h}'s ledger against the model`).toEqual({ ...f, available: f.onHand - f.reserved });
   }
+  // (4) The chain reconciles: every product's bottles add up, and this one's terms are the model's.
+  const chain = await reconcile(db());
+  expect(unbalanced(chain), 'products whose bottles do not add up').toEqual([]);
+  const mine = chain.find((r) => r.productId === w.product.id);
+  const onHand = w.stock.brand.onHand + w.stock.I.onHand + w.stock.D.onHand;
+  const none = { cameIn: 0, onHand: 0, inTransit: 0, receivedByRetailers: 0, transitLosses: 0 };
+  const { cameIn, inTransit, receivedByRetailers: retailer, transitLosses: lost, onHand: held } = mine ?? none;
+  expect({ cameIn, onHand: held, inTransit, retailer, lost }, 'the chain against the model').toEqual({ ...w.chain, onHand });
 }
 
 const figureOf = (available: number, p: World['product']) => {
@@ -755,7 +748,7 @@ async function checkReads(w: World) {
 }
 
 describe('stock has one truth', () => {
-  it('under random orders, approvals, cancellations, shipments, receipts, adjustments and allocations, every figure is the ledger’s and no balance goes negative', async () => {
+  it('under random orders, approvals, cancellations, shipments and receipts on every leg, adjustments and allocations, every figure is the ledger’s, no balance goes negative and the chain reconciles', async () => {
     let steps = 0;
     const started = Date.now();
     await fc.assert(
