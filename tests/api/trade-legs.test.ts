@@ -3,7 +3,7 @@
 // damaged (the loss leaves the chain as `transit_loss`), then ships to its distributor, which receives
 // it into its own ledger. Between shipping and receipt the bottles are in transit, in nobody's
 // available figure; at every step the chain reconciles to the bottle. Staff see only the brand's
-// shipments; a partner only its own.
+// shipments; a partner only its own. On PostgreSQL: staff's shipments of an order's last case at once.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import type { Client } from '../support/client';
 import { createOrganisation, signedInMember } from '../support/partners';
 import { insertProduct } from '../support/products';
 import { signedIn } from '../support/staff';
+import { describeOnPostgres } from '../support/test-db';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -175,5 +176,20 @@ describe('the brand → importer → distributor legs ship and receive alike', (
     // Staff's list is the brand's shipments only.
     const mine = await body(await staff.json('GET', '/api/partner/shipments?side=sending'), 200);
     expect(mine.items.every((s: { id: number }) => s.id !== sent.id)).toBe(true);
+  });
+});
+
+describeOnPostgres('the brand’s last case under concurrency', () => {
+  it('ten shipments of an order’s last case at once, by staff: one is made, the others are told nothing is left', async () => {
+    const placed = await body(await importer.json('POST', '/api/partner/orders', { lines: [{ productId: gin, cases: 1 }], note: '' }), 201);
+    const seen = await body(await staff.json('GET', `/api/admin/trade-orders/${placed.id}`), 200);
+    await body(await staff.json('POST', `/api/admin/trade-orders/${placed.id}/approve`, { version: seen.version, lines: [] }), 200);
+    const orderItemId = seen.items[0].id as number;
+    const viewer = (await t.app.services.sessions.resolve(staff.cookies.get('frolic_session') as string, { touch: false }))!;
+    const input = { recipientId: importerOrg.id, carrier: 'dhl' as const, trackingNumber: '', note: '', lines: [{ orderItemId, cases: 1 }] };
+    const made = await Promise.allSettled(Array.from({ length: 10 }, () => t.app.services.shipments.create(viewer, input, { userId: staff.userId, ip: null })));
+    expect(made.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of made) if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe('over_shipment');
+    await expectReconciled();
   });
 });
