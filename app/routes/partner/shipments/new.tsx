@@ -15,13 +15,14 @@ export const meta: Route.MetaFunction = () => [{ title: 'New shipment · Frolic'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireShipmentsPage(request, context);
+  const type = tradeTypeOf(user.roles);
+  const buyer = buyersOf(type).one;
   const retailers = await context.services.shipments.buyers(user);
   const chosen = new URL(request.url).searchParams.get('retailer');
   const recipient = retailers.find((r) => r.id === chosen) ?? null;
-  const orders = recipient ? await orNotFound(context.services.shipments.remaining(user, recipient.id), 'We could not find that retailer.') : [];
+  const orders = recipient ? await orNotFound(context.services.shipments.remaining(user, recipient.id), `We could not find that ${buyer}.`) : [];
   const notice = user.standing && user.standing !== 'active' ? STANDING_REFUSAL[user.standing].message : null;
-  const type = tradeTypeOf(user.roles);
-  return { retailers, recipient, orders, notice, type, buyer: buyersOf(type).one };
+  return { retailers, recipient, orders, notice, type, buyer };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
