@@ -190,3 +190,58 @@ describe("the notices' links", () => {
     expect(told.find((n) => n.organisationId === distributorOrg.id)?.link).toBe(`${P}/payments?side=receiving`);
   });
 });
+
+describe('the importer → distributor leg through the pages', () => {
+  it("ships from the importer's supplier/ pages to the distributor's buyer/ pages; the order pages and the bell link to each side's own", async () => {
+    const db = t.db.database.db;
+    const [gin] = await db.select().from(products).where(eq(products.slug, GIN));
+    await moveStock(db, {
+      organisationId: importerOrg.id,
+      productId: gin!.id,
+      onHand: 4 * gin!.caseSize,
+      reserved: 0,
+      cause: 'adjustment',
+      reason: 'Opening stock',
+    });
+    const placed = await distributor.json(
+      'POST',
+      '/api/partner/orders',
+      { lines: [{ productId: gin!.id, cases: 2 }], note: '' },
+      { 'Idempotency-Key': crypto.randomUUID() },
+    );
+    expect(placed.status).toBe(201);
+    const order = await placed.json();
+    const seen = await (await importer.json('GET', `/api/partner/orders/${order.id}`)).json();
+    expect((await importer.json('POST', `/api/partner/orders/${order.id}/approve`, { version: seen.version, lines: [] })).status).toBe(200);
+
+    // New shipment, through the importer's page: to the shipment's page under supplier/.
+    const form = await page(importer, `${P}/supplier/shipments/new?retailer=${distributorOrg.id}`);
+    expect(form).toContain(distributorOrg.tradingName);
+    const created = await importer.post(`${P}/supplier/shipments/new`, {
+      recipientId: distributorOrg.id,
+      carrier: 'dhl',
+      trackingNumber: 'JD0146REL',
+      note: '',
+      [`cases.${seen.items[0].id}`]: '2',
+    });
+    expect(created.status).toBe(302);
+    const at = created.headers.get('location') ?? '';
+    expect(at).toMatch(new RegExp(`^${P}/supplier/shipments/\\d+$`));
+    const id = Number(at.split('/').pop());
+    expect(await page(importer, at)).toContain(`href="${P}/supplier/shipments"`);
+    const shipment = await (await importer.json('GET', `/api/partner/shipments/${id}`)).json();
+    expect((await importer.json('POST', `/api/partner/shipments/${id}/status`, { action: 'ship', version: shipment.version })).status).toBe(200);
+
+    // The distributor's Receipts list it and open it under buyer/; its bell says where.
+    const receipts = await page(distributor, `${P}/buyer/receipts`);
+    expect(receipts).toContain(`href="${P}/buyer/receipts/${id}"`);
+    expect(await page(distributor, `${P}/buyer/receipts/${id}`)).toContain(shipment.number);
+    const bell = await db.select().from(notifications).where(eq(notifications.kind, 'shipment_shipped'));
+    expect(bell.find((n) => n.organisationId === distributorOrg.id)?.link).toBe(`${P}/buyer/receipts/${id}`);
+    // Each side's order page links to its own page of the shipment.
+    expect(await page(importer, `${P}/orders/${order.id}`)).toContain(`href="${P}/supplier/shipments/${id}"`);
+    expect(await page(distributor, `${P}/orders/${order.id}`)).toContain(`href="${P}/buyer/receipts/${id}"`);
+    // The distributor's own shipment pages do not know it (it is not their sender).
+    expect((await distributor.get(`${P}/distributor/shipments/${id}`)).status).toBe(404);
+  });
+});
