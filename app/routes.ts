@@ -119,7 +119,7 @@ export default [
     route('distributor/invoices', 'routes/partner/invoices/issued.tsx', { id: 'partner-distributor-invoices' }),
     route('retailer/invoices', 'routes/partner/invoices/received.tsx', { id: 'partner-retailer-invoices' }),
     route('invoices/:id', 'routes/partner/invoices/invoice.tsx', { id: 'partner-invoice' }),
-    // Payments (issue 16): retailers and distributors.
+    // Payments (issue 16; issue 43: every partner pays its supplier, importers and distributors are paid too).
     route('payments', 'routes/partner/payments.tsx', { id: 'partner-payments' }),
     // Shipments and receipts (issue 16): the distributor's Shipments, the retailer's Upload Receipts.
     route('distributor/shipments', 'routes/partner/shipments/index.tsx', { id: 'partner-distributor-shipments' }),
@@ -127,6 +127,18 @@ export default [
     route('distributor/shipments/:id', 'routes/partner/shipments/shipment.tsx', { id: 'partner-distributor-shipment' }),
     route('retailer/receipts', 'routes/partner/receipts/index.tsx', { id: 'partner-retailer-receipts' }),
     route('retailer/receipts/:id', 'routes/partner/receipts/receipt.tsx', { id: 'partner-retailer-receipt' }),
+    // Pages by relationship (issue 43, product.md §3): the same modules for the organisations spec §2
+    // gave no path — the importer's supplier pages, the importer's and distributor's buyer pages
+    // (shared/trade-pages.ts says which path is whose).
+    route('supplier/orders/approve', 'routes/partner/orders/approve.tsx', { id: 'partner-supplier-orders-approve' }),
+    route('supplier/invoices/generate', 'routes/partner/invoices/generate.tsx', { id: 'partner-supplier-invoices-generate' }),
+    route('supplier/invoices', 'routes/partner/invoices/issued.tsx', { id: 'partner-supplier-invoices' }),
+    route('supplier/shipments', 'routes/partner/shipments/index.tsx', { id: 'partner-supplier-shipments' }),
+    route('supplier/shipments/new', 'routes/partner/shipments/new.tsx', { id: 'partner-supplier-shipments-new' }),
+    route('supplier/shipments/:id', 'routes/partner/shipments/shipment.tsx', { id: 'partner-supplier-shipment' }),
+    route('buyer/invoices', 'routes/partner/invoices/received.tsx', { id: 'partner-buyer-invoices' }),
+    route('buyer/receipts', 'routes/partner/receipts/index.tsx', { id: 'partner-buyer-receipts' }),
+    route('buyer/receipts/:id', 'routes/partner/receipts/receipt.tsx', { id: 'partner-buyer-receipt' }),
     // Marketing requests (every partner).
     route('marketing/materials', 'routes/partner/marketing/materials.tsx', { id: 'partner-marketing-materials' }),
     route('marketing/events', 'routes/partner/marketing/events.tsx', { id: 'partner-marketing-events' }),

@@ -226,7 +226,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     pageForms((p) =>
       p.startsWith(href('/admin/dashboard/store-locator/import'))
         ? IMPORT_BODY_LIMIT
-        : p.startsWith(`${href('/partner/dashboard/retailer/receipts')}/`)
+        : p.startsWith(`${href('/partner/dashboard/retailer/receipts')}/`) || p.startsWith(`${href('/partner/dashboard/buyer/receipts')}/`)
           ? RECEIPT_BODY_LIMIT
           : PAGE_BODY_LIMIT,
     ),

@@ -54,17 +54,39 @@ describe('safe return paths', () => {
   });
 });
 
-describe('partner pages by role (spec §6)', () => {
+describe('partner pages by relationship (product.md §3, beyond spec §6)', () => {
   it('gives each role its own pages and every partner the shared ones', async () => {
     const { partnerPageRoles } = await import('./policy');
     expect(partnerPageRoles('/partner/dashboard/distributor/shipments')).toEqual(['distributor']);
     expect(partnerPageRoles('/partner/dashboard/retailer/')).toEqual(['retailer']);
-    expect(partnerPageRoles('/partner/dashboard/orders/place')).toEqual(['importer']);
-    expect(partnerPageRoles('/partner/dashboard/payments')).toEqual(['retailer', 'distributor']);
+    expect(partnerPageRoles('/partner/dashboard/distribution/assign')).toEqual(['importer']);
     expect(partnerPageRoles('/partner/dashboard')).toBeUndefined();
     expect(partnerPageRoles('/partner/dashboard/products')).toBeUndefined();
     expect(partnerPageRoles('/partner/dashboard/marketing/materials')).toBeUndefined();
     // A prefix is a whole segment: "retailers" is not under "retailer".
     expect(partnerPageRoles('/partner/dashboard/retailers')).toBeUndefined();
+  });
+
+  it('opens the supplier pages to every organisation with buyers, the buyer pages to every one with a supplier', async () => {
+    const { partnerPageRoles } = await import('./policy');
+    for (const p of [
+      'supplier/orders/approve',
+      'supplier/invoices/generate',
+      'supplier/invoices',
+      'supplier/shipments',
+      'supplier/shipments/new',
+      'supplier/shipments/7',
+    ]) {
+      expect(partnerPageRoles(`/partner/dashboard/${p}`), p).toEqual(['importer', 'distributor']);
+    }
+    for (const p of ['buyer/invoices', 'buyer/receipts', 'buyer/receipts/7']) {
+      expect(partnerPageRoles(`/partner/dashboard/${p}`), p).toEqual(['importer', 'distributor', 'retailer']);
+    }
+    // Distributors order from their importer; the retailer orders on its own Place Orders page (spec §2).
+    expect(partnerPageRoles('/partner/dashboard/orders/place')).toEqual(['importer', 'distributor']);
+    expect(partnerPageRoles('/partner/dashboard/orders/history')).toEqual(['importer', 'distributor']);
+    // Payments: everyone pays its supplier; importers and distributors are paid by their buyers too.
+    expect(partnerPageRoles('/partner/dashboard/payments')).toEqual(['importer', 'distributor', 'retailer']);
+    expect(partnerPageRoles('/partner/dashboard/suppliers')).toBeUndefined();
   });
 });

@@ -55,18 +55,30 @@ export function roleRedirect(roles: readonly string[], rest: string, areas: read
   return partnerLanding(roles) ?? (areas.includes('partner') ? href('/partner/dashboard') : href('/auth/login'));
 }
 
+/** A partner page's folder: `/partner/dashboard/<first segment>` (the folders `supplier/` and `buyer/` have no page of their own for href() to name). */
+function folderOf(path: string): string {
+  return path.split('/').slice(0, 4).join('/');
+}
+
 /**
- * Spec §6: the partner pages that belong to some roles (the rest of the partner area — the index,
- * View Products, the marketing requests — is every partner's). Page guards look the path up here
- * (`partnerPageRoles`); the sidebar shows the same split.
+ * The partner pages that belong to some roles (the rest of the partner area — the index, View
+ * Products, the marketing requests — is every partner's). Spec §6 gave them by role name; product.md
+ * §3 has them follow the relationship: the supplier pages are every organisation's with buyers
+ * (importers, distributors), the buyer pages every organisation's with a supplier (importers,
+ * distributors, retailers) — so importers get Payments and distributors Place Order and Order
+ * History. Spec §2's own paths stay their role's (`distributor/…`, `retailer/…`); the pages it did
+ * not give live under `supplier/` and `buyer/` (shared/trade-pages.ts says which path is whose).
+ * Page guards look the path up here (`partnerPageRoles`); the sidebar shows the same split.
  */
 export const PARTNER_PAGE_ROLES: Readonly<Record<string, readonly Role[]>> = {
-  [href('/partner/dashboard/orders/place')]: ['importer'],
-  [href('/partner/dashboard/orders/history')]: ['importer'],
+  [href('/partner/dashboard/orders/place')]: ['importer', 'distributor'],
+  [href('/partner/dashboard/orders/history')]: ['importer', 'distributor'],
   [href('/partner/dashboard/distribution/assign')]: ['importer'],
   [href('/partner/dashboard/distributor')]: ['distributor'],
   [href('/partner/dashboard/retailer')]: ['retailer'],
-  [href('/partner/dashboard/payments')]: ['retailer', 'distributor'],
+  [folderOf(href('/partner/dashboard/supplier/orders/approve'))]: ['importer', 'distributor'],
+  [folderOf(href('/partner/dashboard/buyer/invoices'))]: ['importer', 'distributor', 'retailer'],
+  [href('/partner/dashboard/payments')]: ['importer', 'distributor', 'retailer'],
 };
 
 /** The roles a partner page (or any page under it) belongs to; undefined for every partner's pages. */

@@ -212,9 +212,10 @@ const MATRIX: Record<string, string> = {
   'GET /partner/dashboard/retailer':                   'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/products':                   'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/products/:slug':             'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
-  'GET /partner/dashboard/orders/place':               'Lp  Dpu Dx  200 Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
-  'POST /partner/dashboard/orders/place':              'Lp  Dpu Dx  ok  Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
-  'GET /partner/dashboard/orders/history':             'Lp  Dpu Dx  200 Dx  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  // Place Order and Order History: every buyer with a supplier above it (issue 43: distributors order from their importer).
+  'GET /partner/dashboard/orders/place':               'Lp  Dpu Dx  200 200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/orders/place':              'Lp  Dpu Dx  ok  ok  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/orders/history':             'Lp  Dpu Dx  200 200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   // An order these partners (who have no organisation) are not party to: 404.
   'GET /partner/dashboard/orders/:id':                 'Lp  Dpu 404 404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'POST /partner/dashboard/orders/:id':                'Lp  Dpu 404 404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
@@ -248,8 +249,25 @@ const MATRIX: Record<string, string> = {
   // A request of an organisation these partners (who have none) are not part of: 404.
   'GET /partner/dashboard/marketing/requests/:id':     'Lp  Dpu 404 404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'POST /partner/dashboard/marketing/requests/:id':    'Lp  Dpu 404 404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
-  'GET /partner/dashboard/payments':                   'Lp  Dpu Dx  Dx  200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
-  'POST /partner/dashboard/payments':                  'Lp  Dpu Dx  Dx  ok  ok  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  // Payments: every partner organisation pays its supplier; importers and distributors are paid too (issue 43).
+  'GET /partner/dashboard/payments':                   'Lp  Dpu Dx  200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/payments':                  'Lp  Dpu Dx  ok  ok  ok  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  // The pages spec §2 gave no path (issue 43): supplier/ is every organisation's with buyers (importers,
+  // distributors), buyer/ every organisation's with a supplier. A shipment these partners (who have no
+  // organisation) neither send nor receive: 404.
+  'GET /partner/dashboard/supplier/orders/approve':    'Lp  Dpu Dx  200 200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/supplier/invoices/generate': 'Lp  Dpu Dx  200 200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/supplier/invoices/generate': 'Lp  Dpu Dx  ok  ok  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/supplier/invoices':          'Lp  Dpu Dx  200 200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/supplier/shipments':         'Lp  Dpu Dx  200 200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/supplier/shipments/new':     'Lp  Dpu Dx  200 200 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/supplier/shipments/new':    'Lp  Dpu Dx  ok  ok  Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/supplier/shipments/:id':     'Lp  Dpu Dx  404 404 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/supplier/shipments/:id':    'Lp  Dpu Dx  404 404 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/buyer/invoices':             'Lp  Dpu Dx  200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/buyer/receipts':             'Lp  Dpu Dx  200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'GET /partner/dashboard/buyer/receipts/:id':         'Lp  Dpu Dx  404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/buyer/receipts/:id':        'Lp  Dpu Dx  404 404 404 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
 
   // The public API
   'GET /api/ping':                                     'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok',

@@ -670,7 +670,13 @@ describe('no partner reaches another organisation’s shipments, receipts or fil
         const api = await me.json('GET', `/api/partner/shipments/${id}`);
         expect(api.status).toBe(404);
         expect(await api.text()).not.toContain(foreign.number);
-        for (const page of [`/partner/dashboard/distributor/shipments/${id}`, `/partner/dashboard/retailer/receipts/${id}`]) {
+        // Spec §2's pages, and the same pages by relationship (issue 43: supplier/, buyer/).
+        for (const page of [
+          `/partner/dashboard/distributor/shipments/${id}`,
+          `/partner/dashboard/retailer/receipts/${id}`,
+          `/partner/dashboard/supplier/shipments/${id}`,
+          `/partner/dashboard/buyer/receipts/${id}`,
+        ]) {
           const res = await me.get(page);
           // Another role's page sends it away ('Access Denied'); its own role's page does not know the shipment.
           expect([302, 404]).toContain(res.status);

@@ -4,6 +4,7 @@
 // draft, a credit note with a cases box per line), each parsed with the shared zod schema and
 // carried out by `services.invoices` in-process. A refusal comes back on its field or over the form.
 import { href, type AppLoadContext } from 'react-router';
+import { pagesAsSupplier, tradeTypeOf } from '@shared/trade-pages';
 import { fieldErrors } from '@shared/field-errors';
 import { MAX_RECORD_ID } from '@shared/limits';
 import { creditNoteInput, draftStepInput, invoiceListQuery, type InvoiceListQuery, invoiceOrdersInput } from '@shared/schemas/invoices';
@@ -93,7 +94,7 @@ export async function invoicePageAction(request: Request, context: AppLoadContex
         if (intent === 'issue') await invoices.issue(user, id, parsed.data, actor);
         else {
           await invoices.discard(user, id, parsed.data, actor);
-          to = href('/partner/dashboard/distributor/invoices/generate');
+          to = pagesAsSupplier(tradeTypeOf(user.roles)).generateInvoice;
         }
         break;
       }

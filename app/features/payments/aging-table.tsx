@@ -1,5 +1,6 @@
-// A distributor's aging: what each retailer owes by days past due (current, 1–30, 31–60, 61–90,
-// 90+), its account credit, and the totals per currency — the figures come from SQL as they are.
+// A supplier's aging: what each buyer (a distributor's retailers, an importer's distributors) owes by
+// days past due (current, 1–30, 31–60, 61–90, 90+), its account credit, and the totals per currency —
+// the figures come from SQL as they are.
 import { AGING_BUCKETS, AGING_LABELS } from '@shared/invoicing';
 import { formatPrice } from '@shared/markets';
 import type { AgingRow, AgingTotals } from '@shared/payment-views';
@@ -7,8 +8,8 @@ import { type Column, DataTable, type ExtraRow } from '~/components/admin-ui/lis
 
 const owedMoney = (m: number, currency: string) => (m ? formatPrice(m, currency) : '—');
 
-const COLUMNS: Column<AgingRow>[] = [
-  { key: 'retailer', label: 'Retailer', rowHeader: true, cellClassName: 'font-medium', render: (r) => r.customer.name },
+const columns = (buyer: string): Column<AgingRow>[] => [
+  { key: 'customer', label: buyer.charAt(0).toUpperCase() + buyer.slice(1), rowHeader: true, cellClassName: 'font-medium', render: (r) => r.customer.name },
   ...AGING_BUCKETS.map((b): Column<AgingRow> => ({
     key: b,
     label: AGING_LABELS[b],
@@ -28,7 +29,7 @@ const COLUMNS: Column<AgingRow>[] = [
   { key: 'credit', label: 'Credit', className: 'text-right', cellClassName: 'tabular-nums', render: (r) => owedMoney(r.creditMinor, r.currency) },
 ];
 
-/** A currency's totals: ruled off from the retailers as they are from each other, more firmly from another currency's. */
+/** A currency's totals: ruled off from the buyers as they are from each other, more firmly from another currency's. */
 function totalRow(t: AgingTotals): ExtraRow {
   const money = (m: number) => ({ className: 'text-right tabular-nums', content: formatPrice(m, t.currency) });
   return {
@@ -39,17 +40,18 @@ function totalRow(t: AgingTotals): ExtraRow {
   };
 }
 
-export function AgingTable({ rows, totals }: { rows: AgingRow[]; totals: AgingTotals[] }) {
+/** `buyer`: what the supplier calls one of its buyers ('retailer', 'distributor'). */
+export function AgingTable({ rows, totals, buyer }: { rows: AgingRow[]; totals: AgingTotals[]; buyer: string }) {
   return (
     <DataTable
       look="flat"
-      caption="Aging by retailer"
-      columns={COLUMNS}
+      caption={`Aging by ${buyer}`}
+      columns={columns(buyer)}
       rows={rows}
       rowKey={(r) => `${r.customer.id}-${r.currency}`}
       rowAttributes={() => ({ 'data-testid': 'aging-row' })}
       foot={totals.map(totalRow)}
-      empty="No retailer owes you anything."
+      empty={`No ${buyer} owes you anything.`}
       emptyClassName="text-stone-600"
     />
   );

@@ -1,7 +1,8 @@
-// The Payments page's two sides. A retailer: what it owes (open invoices with their standing) and has
-// paid, the record-a-payment form, its payments and its statement. A distributor: what it is owed
-// (aging per retailer and in total), the payments waiting for it to confirm or fail, its recent
-// payments, and a statement per retailer.
+// The Payments page's two sides. Paying (every buyer): what it owes (open invoices with their
+// standing) and has paid, the record-a-payment form, its payments and its statement. Receiving (a
+// supplier: an importer, a distributor): what it is owed (aging per buyer and in total), the payments
+// waiting for it to confirm or fail, its recent payments, and a statement per buyer. An organisation
+// that does both switches between them (`SideTabs`).
 import { Link } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import type { OwedInvoiceView, PayingOverview, PaymentsOverview, ReceivingOverview, Statement } from '@shared/payment-views';
@@ -44,12 +45,35 @@ const OPEN_INVOICE_COLUMNS: Column<OwedInvoiceView>[] = [
   { key: 'standing', label: 'Standing', render: (i) => <StandingBadge standing={i.standing} /> },
 ];
 
-/** The next page of payments (older ones), when there is one. */
-function OlderLink({ next }: { next: string | null }) {
+export type PaymentsSide = 'paying' | 'receiving';
+export const SIDE_LABELS: Record<PaymentsSide, string> = { receiving: 'Receiving', paying: 'Paying' };
+
+/** The page's two sides as tabs (links to `?side=`), for an organisation that both pays and is paid. */
+export function SideTabs({ sides, side }: { sides: readonly PaymentsSide[]; side: PaymentsSide }) {
+  if (sides.length < 2) return null;
+  return (
+    <nav aria-label="Paying or receiving" className="mb-6 flex gap-2 border-b border-stone-200">
+      {sides.map((s) => (
+        <Link
+          key={s}
+          to={`?side=${s}`}
+          aria-current={s === side ? 'page' : undefined}
+          data-testid={`payments-side-${s}`}
+          className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${s === side ? 'border-forest text-ink' : 'border-transparent text-stone-600 hover:text-ink'}`}
+        >
+          {SIDE_LABELS[s]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** The next page of payments (older ones), when there is one; the side stays. */
+function OlderLink({ next, side }: { next: string | null; side: PaymentsSide }) {
   if (!next) return null;
   return (
     <p className="mt-3 text-sm">
-      <Link to={`?after=${encodeURIComponent(next)}`} className="text-brass underline">
+      <Link to={`?${new URLSearchParams({ side, after: next })}`} className="text-brass underline">
         Older payments
       </Link>
     </p>
@@ -63,6 +87,8 @@ export function PaymentsView(props: {
   today: string;
   statement: StatementState;
   blocked: boolean;
+  /** What the viewer calls one of its buyers, on the receiving side. */
+  buyer: string;
 }) {
   return props.overview.side === 'paying' ? <PayingView {...props} overview={props.overview} /> : <ReceivingView {...props} overview={props.overview} />;
 }
@@ -146,19 +172,30 @@ function PayingView({
           openInvoices={overview.invoices}
           counterparty="payee"
         />
-        <OlderLink next={overview.next} />
+        <OlderLink next={overview.next} side="paying" />
       </section>
       <section aria-labelledby="statement-heading" className={card}>
         <h2 id="statement-heading" className="mb-3 font-serif text-2xl">
           Statement
         </h2>
-        <StatementPanel customers={null} {...statement} />
+        <StatementPanel customers={null} side="paying" {...statement} />
       </section>
     </div>
   );
 }
 
-function ReceivingView({ overview, result, statement }: { overview: ReceivingOverview; result?: PaymentFormResult; statement: StatementState }) {
+function ReceivingView({
+  overview,
+  result,
+  statement,
+  buyer,
+}: {
+  overview: ReceivingOverview;
+  result?: PaymentFormResult;
+  statement: StatementState;
+  buyer: string;
+}) {
+  const Buyer = buyer.charAt(0).toUpperCase() + buyer.slice(1);
   return (
     <div className="space-y-6">
       <section aria-labelledby="owed-heading" className={card}>
@@ -173,12 +210,12 @@ function ReceivingView({ overview, result, statement }: { overview: ReceivingOve
               <Figure label={`Owed (${t.currency})`} value={money(t.totalMinor)} testId="owed-total" />
               <Figure label="Overdue" value={money(overdue)} testId="overdue-total" tone={overdue ? 'alert' : undefined} />
               <Figure label="Awaiting your confirmation" value={money(t.pendingMinor)} testId="pending-total" />
-              <Figure label="Retailers' credit" value={money(t.creditMinor)} testId="credit-total" />
+              <Figure label={`${Buyer}s' credit`} value={money(t.creditMinor)} testId="credit-total" />
             </dl>
           );
         })}
         <h3 className="mt-6 mb-2 font-medium">Aging</h3>
-        <AgingTable rows={overview.aging} totals={overview.totals} />
+        <AgingTable rows={overview.aging} totals={overview.totals} buyer={buyer} />
       </section>
       <section aria-labelledby="pending-heading" className={card}>
         <h2 id="pending-heading" className="mb-3 font-serif text-2xl">
@@ -201,13 +238,13 @@ function ReceivingView({ overview, result, statement }: { overview: ReceivingOve
           empty="No payment settled or failed yet."
           counterparty="payer"
         />
-        <OlderLink next={overview.next} />
+        <OlderLink next={overview.next} side="receiving" />
       </section>
       <section aria-labelledby="statement-heading" className={card}>
         <h2 id="statement-heading" className="mb-3 font-serif text-2xl">
-          Statement per retailer
+          Statement per {buyer}
         </h2>
-        <StatementPanel customers={overview.customers} {...statement} />
+        <StatementPanel customers={overview.customers} buyer={buyer} side="receiving" {...statement} />
       </section>
     </div>
   );

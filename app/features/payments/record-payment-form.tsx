@@ -1,7 +1,7 @@
-// Record a payment (retailers): the amount, how and when it was paid, and how it splits over the
-// open invoices — suggested oldest first as the amount is typed (shared/payments.ts, the same rule
-// the server checks), every box editable; what is left unallocated becomes account credit once the
-// distributor confirms. Amounts are read as text into minor units: no floating point.
+// Record a payment (a buyer, to its supplier): the amount, how and when it was paid, and how it
+// splits over the open invoices — suggested oldest first as the amount is typed (shared/payments.ts,
+// the same rule the server checks), every box editable; what is left unallocated becomes account
+// credit once the supplier confirms. Amounts are read as text into minor units: no floating point.
 import { useMemo, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { formatPrice } from '@shared/markets';
@@ -61,7 +61,7 @@ export function RecordPaymentForm({
         Record a payment
       </h2>
       <p className="text-sm text-stone-700">
-        To {overview.supplier.name}, in {currency}. The distributor confirms it once the money arrives; until then it holds what it allocates.
+        To {overview.supplier.name}, in {currency}. {overview.supplier.name} confirms it once the money arrives; until then the payment holds what it allocates.
       </p>
       <FormError message={mine?.formError} />
       <input type="hidden" name="intent" value="record" />

@@ -1,4 +1,4 @@
-// A statement of account on the Payments page: the period (and, for a distributor, the retailer),
+// A statement of account on the Payments page: the period (and, for a supplier, the buyer),
 // the statement itself with its running balance, and the same statement as CSV and PDF downloads.
 import { Form } from 'react-router';
 import { formatPrice } from '@shared/markets';
@@ -9,12 +9,18 @@ import { FormError, inputClass } from '~/components/forms/fields';
 
 export function StatementPanel({
   customers,
+  buyer = 'retailer',
+  side,
   query,
   statement,
   error,
 }: {
-  /** The distributor's retailers; null for a retailer (its statement is with its supplier). */
+  /** The supplier's buyers; null on the paying side (the statement is with the viewer's supplier). */
   customers: PartyRef[] | null;
+  /** What the supplier calls one of its buyers. */
+  buyer?: string;
+  /** The Payments page's side, kept when the period is sent. */
+  side?: string;
   query: { customerId: string; from: string; to: string };
   statement: Statement | null;
   error: string | null;
@@ -24,11 +30,12 @@ export function StatementPanel({
     <div className="space-y-4">
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Statement period">
         <input type="hidden" name="statement" value="1" />
+        {side ? <input type="hidden" name="side" value={side} /> : null}
         {customers ? (
           <label className="block text-sm font-medium">
-            Retailer
+            {buyer.charAt(0).toUpperCase() + buyer.slice(1)}
             <select name="customerId" defaultValue={query.customerId} className={inputClass} required>
-              <option value="">Choose a retailer</option>
+              <option value="">Choose a {buyer}</option>
               {customers.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}

@@ -1,56 +1,48 @@
-// The partner shell's sidebar (spec §2), by role: each partner sees the sections of its tier.
+// The partner shell's sidebar (spec §2): each partner sees the sections of its place in the chain —
+// what it sells to its buyers (an importer and a distributor) and what it buys from its supplier
+// (every partner), the pages of each from shared/trade-pages.ts (product.md §3: by relationship).
 import { Form, href, NavLink } from 'react-router';
+import { BUYERS_OF, buyerPageLabels, buyerPages, SUPPLIER_OF, supplierPages, tradeTypeOf } from '@shared/trade-pages';
 import { ShellSidebar } from './shell-frame';
 
 type Link = { to: string; label: string };
 type Section = { title: string; links: Link[] };
 
 export function partnerSections(roles: string[]): Section[] {
-  const has = (r: string) => roles.includes(r);
-  const dashboard = has('distributor')
-    ? href('/partner/dashboard/distributor')
-    : has('retailer')
-      ? href('/partner/dashboard/retailer')
-      : href('/partner/dashboard');
+  const type = tradeTypeOf(roles);
+  const dashboard =
+    type === 'distributor' ? href('/partner/dashboard/distributor') : type === 'retailer' ? href('/partner/dashboard/retailer') : href('/partner/dashboard');
   const sections: Section[] = [
     { title: 'Dashboard', links: [{ to: dashboard, label: 'Dashboard' }] },
     { title: 'Product Catalog', links: [{ to: href('/partner/dashboard/products'), label: 'View Products' }] },
   ];
-  if (has('importer')) {
-    sections.push(
-      {
-        title: 'Order Management',
-        links: [
-          { to: href('/partner/dashboard/orders/place'), label: 'Place Order' },
-          { to: href('/partner/dashboard/orders/history'), label: 'Order History' },
-        ],
-      },
-      { title: 'Distribution', links: [{ to: href('/partner/dashboard/distribution/assign'), label: 'Assign to Distributors' }] },
-    );
+  const selling = type ? supplierPages(type) : null;
+  if (selling && type && type !== 'retailer') {
+    const links = [
+      { to: selling.approve, label: 'Approve Orders' },
+      { to: selling.generateInvoice, label: 'Generate Invoice' },
+      { to: selling.issuedInvoices, label: 'Issued Invoices' },
+      { to: selling.shipments, label: 'Shipments' },
+    ];
+    if (type === 'importer') links.push({ to: href('/partner/dashboard/distribution/assign'), label: 'Assign to Distributors' });
+    sections.push({ title: `Selling to ${BUYERS_OF[type].many}`, links });
   }
-  if (has('distributor')) {
-    sections.push(
-      { title: 'Order Management', links: [{ to: href('/partner/dashboard/distributor/orders/approve'), label: 'Approve Orders' }] },
-      {
-        title: 'Invoices',
-        links: [
-          { to: href('/partner/dashboard/distributor/invoices/generate'), label: 'Generate Invoice' },
-          { to: href('/partner/dashboard/distributor/invoices'), label: 'Issued Invoices' },
-        ],
-      },
-      { title: 'Shipments', links: [{ to: href('/partner/dashboard/distributor/shipments'), label: 'Shipments' }] },
-    );
-  }
-  if (has('retailer')) {
-    sections.push({
-      title: 'Retail',
-      links: [
-        { to: href('/partner/dashboard/retailer/catalog'), label: 'Browse Catalog' },
-        { to: href('/partner/dashboard/retailer/orders'), label: 'Place Orders' },
-        { to: href('/partner/dashboard/retailer/invoices'), label: 'View Invoices' },
-        { to: href('/partner/dashboard/retailer/receipts'), label: 'Upload Receipts' },
-      ],
-    });
+  const buying = type ? buyerPages(type) : null;
+  if (buying && type) {
+    const label = buyerPageLabels(type);
+    // Spec §2: the retailer browses its own catalogue and reads its orders on Place Orders.
+    const links =
+      type === 'retailer'
+        ? [
+            { to: href('/partner/dashboard/retailer/catalog'), label: 'Browse Catalog' },
+            { to: buying.placeOrder, label: label.placeOrder },
+          ]
+        : [
+            { to: buying.placeOrder, label: label.placeOrder },
+            { to: buying.orderHistory, label: 'Order History' },
+          ];
+    links.push({ to: buying.receivedInvoices, label: label.receivedInvoices }, { to: buying.receipts, label: label.receipts });
+    sections.push({ title: `Buying from ${SUPPLIER_OF[type]}`, links });
   }
   sections.push({
     title: 'Marketing',
@@ -59,7 +51,8 @@ export function partnerSections(roles: string[]): Section[] {
       { to: href('/partner/dashboard/marketing/events'), label: 'Event Requests' },
     ],
   });
-  if (has('retailer') || has('distributor')) sections.push({ title: 'Payments', links: [{ to: href('/partner/dashboard/payments'), label: 'Payments' }] });
+  // Everyone pays its supplier; importers and distributors are paid by their buyers on the same page.
+  if (buying) sections.push({ title: 'Payments', links: [{ to: href('/partner/dashboard/payments'), label: 'Payments' }] });
   return sections;
 }
 

@@ -1,10 +1,11 @@
 // On an order's page: how far it has shipped (derived from its lines: not yet, partially, fully) and
-// the shipments carrying it, each to this side's page of it.
+// the shipments carrying it, each to this side's page of it (`linkTo`: the viewer's page by its
+// organisation's type, shared/trade-pages.ts; the view's own link where that gives none).
 import { Link } from 'react-router';
 import { type OrderShippingView, SHIPPING_PROGRESS_LABELS } from '@shared/shipments';
 import { ShipmentStatusBadge } from './status-badge';
 
-export function OrderShipping({ shipping }: { shipping: OrderShippingView }) {
+export function OrderShipping({ shipping, linkTo }: { shipping: OrderShippingView; linkTo?: (id: number) => string | null }) {
   if (shipping.shipments.length === 0) return null;
   return (
     <section aria-labelledby="shipping-heading" className="rounded-xl bg-white p-6 shadow-sm">
@@ -19,7 +20,7 @@ export function OrderShipping({ shipping }: { shipping: OrderShippingView }) {
       <ul className="mt-3 space-y-2 text-sm">
         {shipping.shipments.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center gap-2" data-testid="order-shipment">
-            <Link to={s.link} className="font-medium underline">
+            <Link to={linkTo?.(s.id) ?? s.link} className="font-medium underline">
               {s.number}
             </Link>
             <ShipmentStatusBadge status={s.status} testId="order-shipment-status" />

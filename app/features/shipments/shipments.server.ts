@@ -4,7 +4,7 @@
 // (multipart: received and damaged boxes per line, a note, the photo or PDF) — each read into the
 // shared zod schema and carried out by `services.shipments` in-process. A refusal comes back on its
 // field (the service's `lines.0.cases` → the form's `cases.<line id>`) or over the form.
-import { href, type AppLoadContext } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import {
   createShipmentInput,
   receiptInput,
@@ -15,13 +15,14 @@ import {
   shipmentStatusInput,
 } from '@shared/schemas/shipments';
 import { versionField } from '@shared/schemas/admin';
+import { pagesAsBuyer, pagesAsSupplier, supplierOf, tradeTypeOf } from '@shared/trade-pages';
 import { actionError } from '~/lib/action-result';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
 import { partnerForm } from '~/lib/partner-action.server';
 
 type User = Awaited<ReturnType<typeof requirePartnerPage>>;
 
-/** A shipment page: the partner area (the distributor's or the retailer's pages), and Order Management. */
+/** A shipment page: the partner area (a supplier's Shipments or a buyer's Receipts: PARTNER_PAGE_ROLES), and Order Management. */
 export async function requireShipmentsPage(request: Request, context: AppLoadContext): Promise<User> {
   await requirePartnerPage(request, context);
   return requireAccess(request, context, { permission: 'orders:manage' });
@@ -74,7 +75,7 @@ export async function createShipmentAction(request: Request, context: AppLoadCon
   } catch (err) {
     return form.refused(err, map);
   }
-  throw context.flash.redirectWithToast(href('/partner/dashboard/distributor/shipments/:id', { id: String(shipment.id) }), {
+  throw context.flash.redirectWithToast(pagesAsSupplier(tradeTypeOf(user.roles)).shipment(shipment.id), {
     title: 'Shipment created',
     description: `${shipment.number} to ${shipment.recipient.name} is being prepared.`,
   });
@@ -99,7 +100,8 @@ export async function senderShipmentAction(request: Request, context: AppLoadCon
   if (!(intent in SENDER_TOASTS)) return actionError(400, { formError: 'Choose what to do.', code: 'validation_failed', values });
   const shipments = context.services.shipments;
   const actor = context.auth.actor(user.id);
-  let to = href('/partner/dashboard/distributor/shipments/:id', { id: String(id) });
+  const pages = pagesAsSupplier(tradeTypeOf(user.roles));
+  let to = pages.shipment(id);
   try {
     if ((SENDER_ACTIONS as readonly string[]).includes(intent)) {
       const parsed = shipmentStatusInput.safeParse({
@@ -114,7 +116,7 @@ export async function senderShipmentAction(request: Request, context: AppLoadCon
       const version = versionField.safeParse(values.version);
       if (!version.success) return actionError(400, { formError: 'Reload the page: the version is missing.', code: 'validation_failed', values, intent });
       await shipments.discard(user, id, version.data, actor);
-      to = href('/partner/dashboard/distributor/shipments');
+      to = pages.shipments;
     } else {
       const receiptId = Number(values.receiptId);
       const lines = boxes(values, 'replace').map((b) => ({ shipmentItemId: b.id, cases: b.value }));
@@ -137,7 +139,7 @@ export async function senderShipmentAction(request: Request, context: AppLoadCon
       if (!parsed.success) return form.invalid(parsed.error, map, { intent });
       try {
         const row = await shipments.resolve(user, Number.isInteger(receiptId) && receiptId > 0 ? receiptId : 0, parsed.data, actor);
-        if (intent === 'replacement') to = href('/partner/dashboard/distributor/shipments/:id', { id: String(row.id) });
+        if (intent === 'replacement') to = pages.shipment(row.id);
       } catch (err) {
         return form.refused(err, map, { intent });
       }
@@ -148,7 +150,7 @@ export async function senderShipmentAction(request: Request, context: AppLoadCon
   throw context.flash.redirectWithToast(to, { title: SENDER_TOASTS[intent] });
 }
 
-/** The retailer's receipt form (multipart): received and damaged boxes per line, a note, the photo or PDF. */
+/** A buyer's receipt form (multipart): received and damaged boxes per line, a note, the photo or PDF. */
 export async function receiptAction(request: Request, context: AppLoadContext, user: User, id: number) {
   const posted = await partnerForm(request);
   const { values, form } = posted;
@@ -168,8 +170,9 @@ export async function receiptAction(request: Request, context: AppLoadContext, u
   } catch (err) {
     return posted.refused(err, map);
   }
-  throw context.flash.redirectWithToast(href('/partner/dashboard/retailer/receipts/:id', { id: String(id) }), {
+  const type = tradeTypeOf(user.roles);
+  throw context.flash.redirectWithToast(pagesAsBuyer(type).receipt(id), {
     title: 'Receipt recorded',
-    description: 'Thank you: your distributor has been told.',
+    description: `Thank you: ${supplierOf(type)} has been told.`,
   });
 }

@@ -8,6 +8,7 @@ import { formatPrice } from '@shared/markets';
 import { ORGANISATION_STATUS_LABELS, ORGANISATION_TYPE_LABELS, STANDING_REFUSAL, tradesFor } from '@shared/partners';
 import { dashboardLanding, ROLE_LABELS, type Role } from '@shared/policy';
 import { ORDER_STATUS_LABELS } from '@shared/orders';
+import { buyerPages, supplierPages, tradeTypeOf } from '@shared/trade-pages';
 import type { Route } from './+types/index';
 import { partnerSections } from '~/features/shell/partner-sidebar';
 import { requirePartnerPage } from '~/lib/guards.server';
@@ -158,12 +159,13 @@ function StockCard({ holdings, received }: { holdings: NonNullable<LoaderData['h
   );
 }
 
-/** Where a role works on its orders: the importer's history, the distributor's approvals, the retailer's orders. */
+/** Where a partner works on its orders: a supplier's approvals (importer, distributor), the retailer's orders. */
 function ordersPageFor(roles: readonly string[]): { to: string; label: string } | null {
-  if (roles.includes('distributor')) return { to: href('/partner/dashboard/distributor/orders/approve'), label: 'Approve orders' };
-  if (roles.includes('retailer')) return { to: href('/partner/dashboard/retailer/orders'), label: 'Place orders' };
-  if (roles.includes('importer')) return { to: href('/partner/dashboard/orders/history'), label: 'Order history' };
-  return null;
+  const type = tradeTypeOf(roles);
+  const selling = supplierPages(type);
+  if (selling) return { to: selling.approve, label: 'Approve orders' };
+  const buying = buyerPages(type);
+  return buying ? { to: buying.placeOrder, label: 'Place orders' } : null;
 }
 
 const SHOWN_STATES = ['submitted', 'seen', 'approved', 'invoiced', 'shipped', 'delivered', 'paid', 'rejected', 'cancelled'] as const;

@@ -4,19 +4,23 @@
 // hears of a credit note it did not issue itself (an order its customer cancelled).
 import { href } from 'react-router';
 import { formatPrice } from '../../../shared/markets';
+import type { AnyOrganisationType } from '../../../shared/partners';
+import { supplierPages } from '../../../shared/trade-pages';
 import type { DbOrTx } from '../../db/client';
 import type { invoices } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { invoiceEmail } from '../../mail/templates';
 import { organisationAndMembers } from '../notifications';
 import type { NotificationService, StoredNotification } from '../notifications';
+import { organisationTypeOf } from '../trade';
 
 const PERMISSION = 'orders:manage';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-/** The invoice page, for either side. */
-export const invoicePath = (id: number) => href('/partner/dashboard/invoices/:id', { id: String(id) });
+/** The invoice page, for either side of a partner's invoice; the brand's issued invoices are staff's (shared/trade-pages.ts). */
+export const invoicePath = (id: number, type?: AnyOrganisationType | null) =>
+  type === 'brand' ? supplierPages(type)!.issuedInvoices : href('/partner/dashboard/invoices/:id', { id: String(id) });
 
 /** The PDF attachment of a stored document (rendered by the `invoice_pdf` renderer when the email is sent). */
 export const pdfAttachment = (doc: Pick<InvoiceRow, 'id' | 'number'>) => ({
@@ -45,7 +49,7 @@ export function createInvoiceNotices(notifications: NotificationService, mailer:
     const isCredit = doc.kind === 'credit_note';
     const title = isCredit ? `Credit note ${doc.number} from ${news.from}` : `Invoice ${doc.number} from ${news.from}`;
     const body = isCredit ? `${amount} credited on invoice ${news.credits ?? ''}${doc.reason ? `: ${doc.reason}` : ''}` : `${amount}, due ${doc.dueOn}`;
-    const link = invoicePath(doc.id);
+    const link = invoicePath(doc.id, await organisationTypeOf(tx, organisationId));
     const stored = await notifications.notify(tx, {
       permission: PERMISSION,
       organisationId,

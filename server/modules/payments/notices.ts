@@ -3,17 +3,37 @@
 // the whole organisation: its own address and every active member (notifications/recipients.ts) —
 // written inside the transaction of the change they announce.
 import { href } from 'react-router';
+import type { AnyOrganisationType } from '../../../shared/partners';
+import { buyerPages, supplierPages } from '../../../shared/trade-pages';
 import type { DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { paymentEmail } from '../../mail/templates';
 import { organisationAndMembers } from '../notifications';
 import type { NotificationService, StoredNotification } from '../notifications';
+import { organisationTypeOf } from '../trade';
 
 const PERMISSION = 'orders:manage';
 
-export const paymentsPath = () => href('/partner/dashboard/payments');
+export type PaymentsSide = 'paying' | 'receiving';
+
+/**
+ * The Payments page on the told organisation's side (shared/trade-pages.ts): the paying side is every
+ * buyer's, the receiving side a supplier's (an importer's and a distributor's own tab; the brand's is
+ * staff's, in the admin area). Without a side, the page as it opens for that organisation.
+ */
+export const paymentsPath = (type?: AnyOrganisationType | null, side?: PaymentsSide): string =>
+  (side === 'paying' ? buyerPages(type)?.payments : supplierPages(type)?.payments) ?? href('/partner/dashboard/payments');
 
 export type PaymentNewsKind = 'payment_recorded' | 'payment_settled' | 'payment_failed' | 'credit_applied' | 'invoice_overdue';
+
+/** The side of the Payments page each piece of news is about: the payee hears of a payment and of credit used, the payer of its outcome. */
+const SIDE_OF: Record<PaymentNewsKind, PaymentsSide | undefined> = {
+  payment_recorded: 'receiving',
+  credit_applied: 'receiving',
+  payment_settled: 'paying',
+  payment_failed: 'paying',
+  invoice_overdue: undefined,
+};
 
 export interface PaymentNews {
   kind: PaymentNewsKind;
@@ -22,12 +42,14 @@ export interface PaymentNews {
   title: string;
   /** The email's paragraphs; the first is also the bell entry's body. */
   lines: string[];
+  /** The side of the Payments page the link opens (by the kind when not given: an overdue invoice's customer pays, its issuer receives). */
+  side?: PaymentsSide;
 }
 
 export function createPaymentNotices(notifications: NotificationService, mailer: Mailer, origin: string) {
   /** Stores the bell entry and the emails of one piece of news inside `tx`; announce the result after the commit. */
   async function tell(tx: DbOrTx, news: PaymentNews): Promise<StoredNotification> {
-    const link = paymentsPath();
+    const link = paymentsPath(await organisationTypeOf(tx, news.organisationId), news.side ?? SIDE_OF[news.kind]);
     const stored = await notifications.notify(tx, {
       kind: news.kind,
       title: news.title,

@@ -2,7 +2,8 @@
 // members holding Order Management) and email (the organisation's address, and the people concerned:
 // on the retailer's side those who placed the orders shipped, on the distributor's who made the
 // shipment), written inside the transaction of the change they announce.
-import { href } from 'react-router';
+import type { AnyOrganisationType } from '../../../shared/partners';
+import { pagesAsBuyer, pagesAsSupplier, tradeDocumentPath } from '../../../shared/trade-pages';
 import type { DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { shipmentEmail } from '../../mail/templates';
@@ -10,12 +11,20 @@ import type { Audience } from '../../auth/authorize';
 import { brandId } from '../../db/brand';
 import { organisationRecipients, staffTeam } from '../notifications';
 import type { NotificationService, StoredNotification } from '../notifications';
+import { organisationTypeOf } from '../trade';
 
 const PERMISSION = 'orders:manage' as const;
 
-/** Where a shipment's page is for each side: the distributor's Shipments, the retailer's Upload Receipts. */
-export const senderShipmentPath = (id: number) => href('/partner/dashboard/distributor/shipments/:id', { id: String(id) });
-export const recipientShipmentPath = (id: number) => href('/partner/dashboard/retailer/receipts/:id', { id: String(id) });
+/**
+ * Where a shipment's page is for each side, by the side's organisation type (shared/trade-pages.ts):
+ * the sender's Shipments (an importer's under supplier/, a distributor's at spec §2's path, the
+ * brand's in the admin area), the recipient's Receipts (the retailer's Upload Receipts). Without a
+ * type, spec §2's distributor and retailer pages.
+ */
+export const senderShipmentPath = (id: number, type?: AnyOrganisationType | null) =>
+  tradeDocumentPath(type, 'shipment', id) ?? pagesAsSupplier(null).shipment(id);
+export const recipientShipmentPath = (id: number, type?: AnyOrganisationType | null) =>
+  tradeDocumentPath(type, 'receipt', id) ?? pagesAsBuyer(null).receipt(id);
 
 export type ShipmentNewsKind = 'created' | 'shipped' | 'in_transit' | 'exception' | 'resume' | 'discarded' | 'received' | 'discrepancy' | 'resolved';
 
@@ -56,7 +65,8 @@ export function createShipmentNotices(notifications: NotificationService, mailer
     const party = news.to === 'sender' ? shipment.senderId : shipment.recipientId;
     // The brand's side is its staff (no member of the brand's row): the bell and emails of staff.
     const organisationId = party === (await brandId(tx)) ? null : party;
-    const link = news.to === 'sender' ? senderShipmentPath(shipment.id) : recipientShipmentPath(shipment.id);
+    const type = await organisationTypeOf(tx, party);
+    const link = news.to === 'sender' ? senderShipmentPath(shipment.id, type) : recipientShipmentPath(shipment.id, type);
     const heading = HEADINGS[kind](shipment.number);
     const audience: Audience = organisationId ? { permission: PERMISSION, organisationId } : { permission: PERMISSION };
     const stored = await notifications.notify(tx, { ...audience, kind: `shipment_${kind}`, title: heading, body: text ?? '', link });

@@ -10,3 +10,4 @@ export { type GuardedMove, guardedMove, refuseMove } from './moves';
 export { replayOf, requestHash } from './idempotency';
 export { type AuditEntry, auditTrail, peopleNames } from './people';
 export type { TradeDeps } from './deps';
+export { organisationTypeOf } from './pages';

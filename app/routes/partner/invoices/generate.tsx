@@ -1,9 +1,11 @@
-// Generate Invoice (distributor): pick one of its retailers, tick that retailer's approved orders,
+// Generate Invoice (a supplier: the distributor at its spec §2 path, the importer under supplier/):
+// pick one of its buyers, tick that buyer's approved orders,
 // see the invoice the server would issue (lines, tax, total, due date — nothing written, no number
 // taken), then issue it: the number is assigned at that moment, the retailer is emailed the PDF, and
 // the page goes to the invoice. Drafts exist in the API (`POST /api/partner/invoices`) for tools that
 // prepare invoices ahead; this page needs none — its preview is the draft.
-import { Form, href, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
+import { buyersOf, pagesAsSupplier, tradeTypeOf } from '@shared/trade-pages';
 import { formatPrice } from '@shared/markets';
 import { taxRateLabel } from '@shared/invoice-totals';
 import type { Route } from './+types/generate';
@@ -20,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const invoices = context.services.invoices;
   const customers = await invoices.invoiceable(user);
   const { customerId, orderIds } = selectionOf(request);
+  const type = tradeTypeOf(user.roles);
   const customer = customers.find((c) => c.id === customerId) ?? null;
   let preview: Awaited<ReturnType<typeof invoices.preview>> | null = null;
   let previewError: string | null = null;
@@ -33,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   return {
+    type,
+    buyer: buyersOf(type).one,
     customers: customers.map((c) => ({ id: c.id, name: c.name, count: c.orders.length })),
     customer,
     selected: orderIds,
@@ -47,20 +52,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GenerateInvoice({ loaderData, actionData }: Route.ComponentProps) {
-  const { customers, customer, selected, preview, previewError } = loaderData;
+  const { type, buyer, customers, customer, selected, preview, previewError } = loaderData;
+  const Buyer = buyer.charAt(0).toUpperCase() + buyer.slice(1);
   const busy = useNavigation().state !== 'idle';
   const chosen = new Set(selected);
   return (
     <main id="main" className="space-y-6">
-      <PageHeader title="Generate Invoice" description="Invoice one retailer's approved orders. The invoice number is assigned when you issue it.">
-        <Link to={href('/partner/dashboard/distributor/invoices')} className={buttonClass.secondary}>
+      <PageHeader title="Generate Invoice" description={`Invoice one ${buyer}'s approved orders. The invoice number is assigned when you issue it.`}>
+        <Link to={pagesAsSupplier(type).issuedInvoices} className={buttonClass.secondary}>
           Your invoices
         </Link>
       </PageHeader>
 
       <section aria-labelledby="customer-heading" className="rounded-xl bg-white p-6 shadow-sm">
         <h2 id="customer-heading" className="font-serif text-xl">
-          1. Choose the retailer
+          1. Choose the {buyer}
         </h2>
         {customers.length === 0 ? (
           <p className="mt-2 text-stone-600" data-testid="nothing-to-invoice">
@@ -69,10 +75,10 @@ export default function GenerateInvoice({ loaderData, actionData }: Route.Compon
         ) : (
           <Form method="get" className="mt-3 flex flex-wrap items-end gap-3" key={customer?.id ?? 'none'}>
             <div className="flex flex-col text-sm font-medium">
-              <label htmlFor="invoice-customer">Retailer</label>
+              <label htmlFor="invoice-customer">{Buyer}</label>
               <select id="invoice-customer" name="customer" defaultValue={customer?.id ?? ''} className={`${inputClass} font-normal`} required>
                 <option value="" disabled>
-                  Choose a retailer
+                  Choose a {buyer}
                 </option>
                 {customers.map((c) => (
                   <option key={c.id} value={c.id}>

@@ -3,6 +3,7 @@
 // draft and credits lines. Either side's change reaches the other's open page live.
 import { href, Link } from 'react-router';
 import { invoiceId } from '@shared/schemas/invoices';
+import { buyerPageLabels, pagesAsBuyer, pagesAsSupplier, tradeTypeOf } from '@shared/trade-pages';
 import type { Route } from './+types/invoice';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { InvoiceView } from '~/features/invoices/invoice-view';
@@ -19,7 +20,7 @@ const idOf = (params: Route.LoaderArgs['params']) => requireFound(invoiceId.safe
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireInvoicesPage(request, context);
   const invoice = await orNotFound(context.services.invoices.get(user, idOf(params), 'partner'), NOT_FOUND);
-  return { invoice };
+  return { invoice, type: tradeTypeOf(user.roles) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -30,12 +31,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function PartnerInvoice({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice } = loaderData;
+  const { invoice, type } = loaderData;
   const title = `${invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${invoice.number ?? '(draft)'}`;
   const back =
     invoice.side === 'issuer'
-      ? { to: href('/partner/dashboard/distributor/invoices'), label: 'Your invoices' }
-      : { to: href('/partner/dashboard/retailer/invoices'), label: 'View Invoices' };
+      ? { to: pagesAsSupplier(type).issuedInvoices, label: 'Your invoices' }
+      : { to: pagesAsBuyer(type).receivedInvoices, label: buyerPageLabels(type).receivedInvoices };
   return (
     <main id="main">
       <PageHeader title={title} description={invoice.side === 'issuer' ? `To ${invoice.customer.name}` : `From ${invoice.issuer.name}`}>

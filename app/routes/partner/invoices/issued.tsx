@@ -1,5 +1,7 @@
-// The distributor's invoices and credit notes: standing, search, newest first, each to its page.
+// A supplier's invoices and credit notes (the distributor's at its spec §2 path, the importer's under
+// supplier/): standing, search, newest first, each to its page.
 import { href, Link } from 'react-router';
+import { buyersOf, pagesAsSupplier, tradeTypeOf } from '@shared/trade-pages';
 import type { Route } from './+types/issued';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { InvoiceFilters, InvoiceList } from '~/features/invoices/invoice-list';
@@ -9,14 +11,15 @@ export const meta: Route.MetaFunction = () => [{ title: 'Invoices · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireInvoicesPage(request, context);
-  return context.services.invoices.list(user, invoiceQuery(request, 'issuer'), 'partner');
+  const type = tradeTypeOf(user.roles);
+  return { ...(await context.services.invoices.list(user, invoiceQuery(request, 'issuer'), 'partner')), type, buyers: buyersOf(type).many };
 }
 
 export default function IssuedInvoices({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="space-y-5">
-      <PageHeader title="Invoices" description="The invoices and credit notes you issued to your retailers, newest first.">
-        <Link to={href('/partner/dashboard/distributor/invoices/generate')} className={buttonClass.primary}>
+      <PageHeader title="Invoices" description={`The invoices and credit notes you issued to your ${loaderData.buyers}, newest first.`}>
+        <Link to={pagesAsSupplier(loaderData.type).generateInvoice} className={buttonClass.primary}>
           Generate Invoice
         </Link>
       </PageHeader>

@@ -3,6 +3,7 @@
 // side may do now. The seller's first opening marks it 'Seen'; either side's move reaches the other live.
 import { href, Link } from 'react-router';
 import { tradesFor } from '@shared/partners';
+import { buyerPageLabels, buyerPages, supplierPages, tradeDocumentPath, tradeTypeOf } from '@shared/trade-pages';
 import { orderId } from '@shared/schemas/orders';
 import type { Route } from './+types/order';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     order,
     messages: await threadOf(context, user, id, 'partner'),
-    type: user.organisation?.type ?? null,
+    type: tradeTypeOf(user.roles),
     readOnly: !tradesFor(user.roles),
     // How far a partner's sale has shipped (derived from its lines) and the shipments carrying it.
     shipping: await context.services.shipments.forOrder(user, id),
@@ -43,11 +44,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return orderPageAction(request, context, user, id, 'partner', href('/partner/dashboard/orders/:id', { id: String(id) }));
 }
 
-function backLink(side: 'buyer' | 'seller', type: string | null) {
-  if (side === 'seller' && type === 'distributor') return { to: href('/partner/dashboard/distributor/orders/approve'), label: 'Approve Orders' };
-  if (side === 'buyer' && type === 'retailer') return { to: href('/partner/dashboard/retailer/orders'), label: 'Place Orders' };
-  if (side === 'buyer' && type === 'importer') return { to: href('/partner/dashboard/orders/history'), label: 'Order History' };
-  return null;
+/** Back to where this side works on its orders: a seller's Approve Orders, a buyer's Order History (a retailer's Place Orders). */
+function backLink(side: 'buyer' | 'seller', type: ReturnType<typeof tradeTypeOf>) {
+  if (side === 'seller') {
+    const pages = supplierPages(type);
+    return pages ? { to: pages.approve, label: 'Approve Orders' } : null;
+  }
+  const pages = buyerPages(type);
+  if (!pages) return null;
+  return { to: pages.orderHistory, label: type === 'retailer' ? buyerPageLabels(type).placeOrder : 'Order History' };
 }
 
 export default function PartnerOrder({ loaderData, actionData }: Route.ComponentProps) {
@@ -64,7 +69,7 @@ export default function PartnerOrder({ loaderData, actionData }: Route.Component
       </PageHeader>
       {shipping?.shipments.length ? (
         <div className="mb-6">
-          <OrderShipping shipping={shipping} />
+          <OrderShipping shipping={shipping} linkTo={(id) => tradeDocumentPath(type, order.side === 'seller' ? 'shipment' : 'receipt', id)} />
         </div>
       ) : null}
       <OrderView order={order} messages={messages} result={actionData} creditHold={creditHold} readOnly={readOnly} />

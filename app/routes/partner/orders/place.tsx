@@ -1,6 +1,8 @@
-// Place Order (importer → the brand): the catalogue at the importer's prices, cases per product, a
-// note; placing goes to the order's page with 'Order placed'.
-import { href, Link } from 'react-router';
+// Place Order (importer → the brand, distributor → its importer): the catalogue at the buyer's
+// prices with what its supplier can sell now (catalogue.server.ts reads the supplier's ledger), cases
+// per product, a note; placing goes to the order's page with 'Order placed'.
+import { Link } from 'react-router';
+import { pagesAsBuyer, supplierOf, tradeTypeOf } from '@shared/trade-pages';
 import type { Route } from './+types/place';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { orderForm } from '~/features/orders/catalogue.server';
@@ -11,7 +13,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Place Order · Frolic' 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireOrdersPage(request, context);
-  return orderForm(context, user);
+  const type = tradeTypeOf(user.roles);
+  return { ...(await orderForm(context, user)), type, from: supplierOf(type) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,8 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PlaceOrder({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main id="main">
-      <PageHeader title="Place Order" description="Order from Frolic at your trade prices, in whole cases.">
-        <Link to={href('/partner/dashboard/orders/history')} className={buttonClass.secondary}>
+      <PageHeader title="Place Order" description={`Order from ${loaderData.from} at your trade prices, in whole cases.`}>
+        <Link to={pagesAsBuyer(loaderData.type).orderHistory} className={buttonClass.secondary}>
           Order History
         </Link>
       </PageHeader>

@@ -1,6 +1,7 @@
-// Upload Receipts (retailer): the shipments its distributor sent it, those waiting for its receipt
-// first, each with its tracking link and to its page, where the retailer confirms what arrived.
-import { href } from 'react-router';
+// Upload Receipts (the retailer's, spec §2) or Receipts (an importer's or a distributor's, under
+// buyer/): the shipments its supplier sent it, those waiting for its receipt first, each with its
+// tracking link and to its page, where the buyer confirms what arrived.
+import { buyerPageLabels, pagesAsBuyer, supplierOf, tradeTypeOf } from '@shared/trade-pages';
 import type { ShipmentSummaryView } from '@shared/shipments';
 import type { Route } from './+types/index';
 import { FilterSelect, PageHeader, SearchBox } from '~/components/admin-ui/list';
@@ -8,7 +9,7 @@ import { SHIPMENT_STATUS_LABELS } from '@shared/shipments';
 import { ShipmentList } from '~/features/shipments/shipment-list';
 import { requireShipmentsPage, shipmentQuery } from '~/features/shipments/shipments.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Upload Receipts · Frolic' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? 'Upload Receipts'} · Frolic` }];
 
 const AWAITING = new Set<ShipmentSummaryView['status']>(['shipped', 'in_transit', 'exception']);
 
@@ -16,20 +17,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireShipmentsPage(request, context);
   const query = shipmentQuery(request, 'receiving');
   const { items } = await context.services.shipments.list(user, query);
+  const type = tradeTypeOf(user.roles);
   return {
+    type,
+    title: buyerPageLabels(type).receipts,
+    supplier: supplierOf(type),
     awaiting: items.filter((s) => AWAITING.has(s.status) && !s.receiptStatus),
     others: items.filter((s) => !(AWAITING.has(s.status) && !s.receiptStatus)),
     filtered: !!(query.q || query.status),
   };
 }
 
-const link = (id: number) => href('/partner/dashboard/retailer/receipts/:id', { id: String(id) });
-
 export default function Receipts({ loaderData }: Route.ComponentProps) {
-  const { awaiting, others, filtered } = loaderData;
+  const { awaiting, others, filtered, type, title, supplier } = loaderData;
+  const link = pagesAsBuyer(type).receipt;
   return (
     <main id="main" className="space-y-8">
-      <PageHeader title="Upload Receipts" description="Confirm each delivery from your distributor: what arrived, with a photo or PDF." />
+      <PageHeader title={title} description={`Confirm each delivery from ${supplier}: what arrived, with a photo or PDF.`} />
       <SearchBox label="Search shipments" placeholder="Number or tracking number" owns={['status']}>
         <FilterSelect label="Status" name="status" options={SHIPMENT_STATUS_LABELS} />
       </SearchBox>

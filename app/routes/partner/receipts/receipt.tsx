@@ -1,8 +1,9 @@
-// One shipment addressed to the retailer (anyone else: a 404): where it stands with its tracking
+// One shipment addressed to the buyer (anyone else: a 404): where it stands with its tracking
 // link, the lines, and — once it is on its way — the receipt form (cases received and damaged per
-// line, a note, a photo or PDF); afterwards the receipt and how the distributor answered a shortfall.
-import { href, Link } from 'react-router';
+// line, a note, a photo or PDF); afterwards the receipt and how the supplier answered a shortfall.
+import { Link } from 'react-router';
 import { shipmentId } from '@shared/schemas/shipments';
+import { buyerPageLabels, pagesAsBuyer, tradeTypeOf } from '@shared/trade-pages';
 import type { Route } from './+types/receipt';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { ReceiptForm } from '~/features/shipments/receipt-form';
@@ -24,8 +25,8 @@ async function load(request: Request, context: Route.LoaderArgs['context'], para
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { shipment } = await load(request, context, params);
-  return { shipment };
+  const { user, shipment } = await load(request, context, params);
+  return { shipment, type: tradeTypeOf(user.roles) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -33,18 +34,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return receiptAction(request, context, user, id);
 }
 
-const link = (id: number) => href('/partner/dashboard/retailer/receipts/:id', { id: String(id) });
-
 export default function RetailerShipment({ loaderData, actionData }: Route.ComponentProps) {
-  const { shipment } = loaderData;
+  const { shipment, type } = loaderData;
+  const pages = pagesAsBuyer(type);
   return (
     <main id="main">
       <PageHeader title={`Shipment ${shipment.number}`} description={`From ${shipment.sender.name}`}>
-        <Link to={href('/partner/dashboard/retailer/receipts')} className={buttonClass.secondary}>
-          Upload Receipts
+        <Link to={pages.receipts} className={buttonClass.secondary}>
+          {buyerPageLabels(type).receipts}
         </Link>
       </PageHeader>
-      <ShipmentView shipment={shipment} shipmentLink={link}>
+      <ShipmentView shipment={shipment} shipmentLink={pages.receipt}>
         {shipment.actions.includes('receive') ? <ReceiptForm shipment={shipment} result={actionData} /> : null}
         {shipment.status === 'preparing' ? (
           <p className="rounded-xl bg-white p-6 text-stone-700 shadow-sm">Being prepared: you can confirm it once it has been shipped.</p>

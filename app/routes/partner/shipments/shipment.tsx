@@ -1,8 +1,9 @@
-// One shipment, for the distributor that sends it (anyone else: a 404): where it stands, the
-// tracking link, the lines, the retailer's receipt with its photo or PDF, and what it may do now —
+// One shipment, for the supplier that sends it (anyone else: a 404): where it stands, the
+// tracking link, the lines, the buyer's receipt with its photo or PDF, and what it may do now —
 // the moves the transition table allows, calling it off while it is prepared, answering a discrepancy.
-import { href, Link } from 'react-router';
+import { Link } from 'react-router';
 import { shipmentId } from '@shared/schemas/shipments';
+import { pagesAsSupplier, tradeTypeOf } from '@shared/trade-pages';
 import type { Route } from './+types/shipment';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { SenderActions } from '~/features/shipments/sender-actions';
@@ -25,8 +26,8 @@ async function load(request: Request, context: Route.LoaderArgs['context'], para
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { shipment } = await load(request, context, params);
-  return { shipment };
+  const { user, shipment } = await load(request, context, params);
+  return { shipment, type: tradeTypeOf(user.roles) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -34,18 +35,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return senderShipmentAction(request, context, user, id);
 }
 
-const link = (id: number) => href('/partner/dashboard/distributor/shipments/:id', { id: String(id) });
-
 export default function SenderShipment({ loaderData, actionData }: Route.ComponentProps) {
-  const { shipment } = loaderData;
+  const { shipment, type } = loaderData;
+  const pages = pagesAsSupplier(type);
   return (
     <main id="main">
       <PageHeader title={`Shipment ${shipment.number}`} description={`To ${shipment.recipient.name}`}>
-        <Link to={href('/partner/dashboard/distributor/shipments')} className={buttonClass.secondary}>
+        <Link to={pages.shipments} className={buttonClass.secondary}>
           Shipments
         </Link>
       </PageHeader>
-      <ShipmentView shipment={shipment} shipmentLink={link}>
+      <ShipmentView shipment={shipment} shipmentLink={pages.shipment}>
         <SenderActions shipment={shipment} result={actionData} />
       </ShipmentView>
     </main>
