@@ -8,9 +8,23 @@
 // the cycles) for the ratio. At the end the chain reconciles to the bottle (GET
 // /api/admin/stock/reconciliation, stock/reconcile.ts) and, per leg, the invoices equal the payments
 // plus what is still owed, to the minor unit.
-/* global fetch, Blob, FormData */
+/* global fetch, Blob, FormData, performance, Buffer */
 import { randomUUID } from 'node:crypto';
-import { cannon, CONNECTIONS, DURATION, isMain, masterAdminSql, passGate, percentile, postgresAvailable, round, tokenHash, withFreshPostgres, withServer, writeResult } from './lib.mjs';
+import {
+  cannon,
+  CONNECTIONS,
+  DURATION,
+  isMain,
+  masterAdminSql,
+  passGate,
+  percentile,
+  postgresAvailable,
+  round,
+  tokenHash,
+  withFreshPostgres,
+  withServer,
+  writeResult,
+} from './lib.mjs';
 
 const CYCLES_PER_BUYER = 5;
 const STEPS = ['place', 'approve', 'invoice', 'ship', 'receive', 'pay', 'confirm'];
@@ -58,7 +72,11 @@ function sessionsSql(buyers) {
 select u.id, v.h, now() + interval '30 days', now() from (values ${values}) v(e, h) join users u on u.email = v.e;`;
 }
 
-const LICENCES = [...[1, 2].map((g) => `BENCH-CI-${g}`), ...[1, 2, 3, 4, 5, 6].map((g) => `BENCH-CD-${g}`), ...Array.from({ length: 12 }, (_, i) => `BENCH-CR-${i + 1}`)];
+const LICENCES = [
+  ...[1, 2].map((g) => `BENCH-CI-${g}`),
+  ...[1, 2, 3, 4, 5, 6].map((g) => `BENCH-CD-${g}`),
+  ...Array.from({ length: 12 }, (_, i) => `BENCH-CR-${i + 1}`),
+];
 const people = LICENCES.map((licence) => ({ licence, email: `cycle-${licence.toLowerCase()}@bench.example` }));
 
 async function suite(url, gate, pg) {
@@ -132,7 +150,12 @@ async function suite(url, gate, pg) {
       const form = new FormData();
       // One cycle in ten: a case arrives damaged (a transit loss the reconciliation must count).
       const damaged = n % 10 === 9 ? 1 : 0;
-      form.append('lines', JSON.stringify(shipment.items.map((i, k) => ({ shipmentItemId: i.id, casesReceived: i.cases - (k === 0 ? damaged : 0), casesDamaged: k === 0 ? damaged : 0 }))));
+      form.append(
+        'lines',
+        JSON.stringify(
+          shipment.items.map((i, k) => ({ shipmentItemId: i.id, casesReceived: i.cases - (k === 0 ? damaged : 0), casesDamaged: k === 0 ? damaged : 0 })),
+        ),
+      );
       form.append('note', '');
       form.append('file', new Blob([PNG], { type: 'image/png' }), 'delivery.png');
       const res = await fetch(`${url}/api/partner/shipments/${shipment.id}/receipt`, { method: 'POST', body: form, headers: { cookie: cookie(b.who) } });
