@@ -52,6 +52,12 @@ export interface OrderSummaryView {
   version: number;
 }
 
+/** An allocation offer as its supplier lists it: where it stands and the cases of each product. */
+export interface OfferSummaryView extends OrderSummaryView {
+  offeredAt: string;
+  lines: { productName: string; cases: number }[];
+}
+
 export interface OrderDetailView extends OrderSummaryView {
   /** The viewer's side of this order. */
   side: OrderSide;
@@ -61,6 +67,8 @@ export interface OrderDetailView extends OrderSummaryView {
   taxRateBp: number;
   taxMinor: number;
   note: string;
+  /** When the supplier offered it (an allocation offer), else null. */
+  offeredAt: string | null;
   seenAt: string | null;
   decidedAt: string | null;
   decisionReason: string | null;

@@ -53,11 +53,7 @@ export const licenceWarning = (to: string, organisation: string, licence: string
     { label: 'Sign in to the partner portal', url },
   );
 
-/** Stock allocated to a distributor by its importer: what arrived. */
-export const stockAllocatedEmail = (to: string, importer: string, lines: string[], url: string) =>
-  email(to, `${importer} allocated stock to you`, [`Hello,`, `${importer} allocated stock to your organisation:`, ...lines], { label: 'See your stock', url });
-
-/** News about a trade order (placed, seen, approved, rejected, cancelled, shipped, delivered, a message), for either side. */
+/** News about a trade order (placed, offered, accepted, declined, seen, approved, rejected, cancelled, shipped, delivered, a message), for either side. */
 export const orderEmail = (to: string, subject: string, lines: string[], url: string) => email(to, subject, lines, { label: 'Open the order', url });
 
 /** News about a shipment or its receipt (shipped, in transit, held up, received, a discrepancy and its answer), for either side. */

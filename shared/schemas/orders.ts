@@ -82,6 +82,17 @@ export type RejectOrderInput = z.infer<typeof rejectOrderInput>;
 export const cancelOrderInput = z.object({ version: versionField, reason: reason('why the order is cancelled') });
 export type CancelOrderInput = z.infer<typeof cancelOrderInput>;
 
+/** The buyer accepts an allocation offer: the version the page read. */
+export const acceptOrderInput = z.object({ version: versionField });
+export type AcceptOrderInput = z.infer<typeof acceptOrderInput>;
+
+/** The buyer declines an allocation offer; saying why is optional (the supplier sees it). */
+export const declineOrderInput = z.object({
+  version: versionField,
+  reason: z.string().trim().max(MAX_REASON, `Keep the reason under ${MAX_REASON} characters.`).default(''),
+});
+export type DeclineOrderInput = z.infer<typeof declineOrderInput>;
+
 /** Ship or deliver (staff, for the brand's orders): the version the page read. */
 export const orderStepInput = z.object({ version: versionField });
 export type OrderStepInput = z.infer<typeof orderStepInput>;

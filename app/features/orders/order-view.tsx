@@ -47,7 +47,11 @@ export function OrderView({
             <Fact term="Supplier" valueClassName="font-medium" valueTestId="order-seller">
               {partyNames.seller}
             </Fact>
-            <Fact term="Placed">{formatUtc(order.submittedAt ?? order.createdAt)}</Fact>
+            {order.offeredAt ? (
+              <Fact term="Offered">{formatUtc(order.offeredAt)}</Fact>
+            ) : (
+              <Fact term="Placed">{formatUtc(order.submittedAt ?? order.createdAt)}</Fact>
+            )}
             {order.note ? (
               <Fact term="Note" span={2} valueClassName="whitespace-pre-wrap">
                 {order.note}
@@ -55,7 +59,7 @@ export function OrderView({
             ) : null}
             {order.decisionReason ? (
               <Fact
-                term={order.status === 'rejected' ? 'Why it was rejected' : "Supplier's note"}
+                term={order.status === 'rejected' ? 'Why it was rejected' : order.status === 'declined' ? 'Why it was declined' : "Supplier's note"}
                 span={2}
                 valueClassName="whitespace-pre-wrap"
                 valueTestId="order-decision-reason"
@@ -141,6 +145,8 @@ function OrderActions({ order, result, creditHold }: { order: OrderDetailView; r
   const mine = result && result.intent !== 'message' ? result : undefined;
   const errors = mine?.errors ?? {};
   const values = mine?.values ?? {};
+  const accepting = useBusy('accept');
+  const declining = useBusy('decline');
   const approving = useBusy('approve');
   const rejecting = useBusy('reject');
   const cancelling = useBusy('cancel');
@@ -153,6 +159,23 @@ function OrderActions({ order, result, creditHold }: { order: OrderDetailView; r
   return (
     <DocumentSection id="actions" heading="What you can do" className="space-y-5" key={order.version}>
       {mine?.formError && !mine.intent ? <FormError message={mine.formError} /> : null}
+      {has('accept') ? (
+        <Form method="post" className="space-y-3" aria-label="Accept the offer">
+          <input type="hidden" name="intent" value="accept" />
+          {version}
+          <h3 className="font-medium">Accept the offer</h3>
+          <p className="text-sm text-stone-700">
+            {order.seller.name} has set these cases aside for you. Accepting makes this an approved order: its invoice, shipment and payment follow.
+          </p>
+          {mine?.intent === 'accept' ? <FormError message={mine.formError} /> : null}
+          <button type="submit" className={buttonClass.primary} disabled={accepting}>
+            {accepting ? 'Accepting…' : 'Accept offer'}
+          </button>
+        </Form>
+      ) : null}
+      {has('decline') ? (
+        <ReasonForm intent="decline" label="Why you decline it" optional button="Decline offer" busy={declining} version={order.version} result={mine} />
+      ) : null}
       {has('approve') ? (
         <Form method="post" noValidate className="space-y-3" aria-label="Approve the order">
           <input type="hidden" name="intent" value="approve" />
@@ -246,7 +269,11 @@ function OrderActions({ order, result, creditHold }: { order: OrderDetailView; r
         </div>
       ) : null}
       {has('cancel') ? (
-        <ReasonForm intent="cancel" label="Why you cancel it" button="Cancel order" busy={cancelling} version={order.version} result={mine} />
+        order.status === 'offered' ? (
+          <ReasonForm intent="cancel" label="Why you withdraw it" button="Withdraw offer" busy={cancelling} version={order.version} result={mine} />
+        ) : (
+          <ReasonForm intent="cancel" label="Why you cancel it" button="Cancel order" busy={cancelling} version={order.version} result={mine} />
+        )
       ) : null}
     </DocumentSection>
   );
@@ -255,13 +282,16 @@ function OrderActions({ order, result, creditHold }: { order: OrderDetailView; r
 function ReasonForm({
   intent,
   label,
+  optional = false,
   button,
   busy,
   version,
   result,
 }: {
-  intent: 'reject' | 'cancel';
+  intent: 'reject' | 'cancel' | 'decline';
   label: string;
+  /** The reason may be left empty (declining an offer). */
+  optional?: boolean;
   button: string;
   busy: boolean;
   version: number;
@@ -273,7 +303,7 @@ function ReasonForm({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="version" value={version} />
       {mine ? <FormError message={mine.formError} /> : null}
-      <Field label={label} name="reason" error={mine?.errors?.reason}>
+      <Field label={label} name="reason" error={mine?.errors?.reason} optional={optional}>
         {(p) => <textarea {...p} rows={2} defaultValue={mine?.values?.reason ?? ''} />}
       </Field>
       <button type="submit" className={buttonClass.danger} disabled={busy}>

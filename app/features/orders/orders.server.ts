@@ -1,14 +1,16 @@
 // The order pages' server side, one way for the partners' pages and staff's Trade orders: the guard,
 // the place form read into the shared schema (a cases box per product), and the order page's actions
-// (approve with a cases box and a reason per line, reject, cancel, ship, deliver, a message), each
-// parsed with the shared zod schema and carried out by `services.orders` in-process. A refusal comes
-// back on its field (the service's `lines.0.cases` → the form's `cases.<line id>`) or over the form.
+// (accept or decline an offer, approve with a cases box and a reason per line, reject, cancel, ship,
+// deliver, a message), each parsed with the shared zod schema and carried out by `services.orders`
+// in-process. A refusal comes back on its field (the service's `lines.0.cases` → the form's `cases.<line id>`) or over the form.
 import { href, type AppLoadContext } from 'react-router';
 import { ADMIN_SCREEN_NEEDS } from '@shared/admin-screens';
 import { ROLE_REDIRECT_PATH } from '@shared/paths';
 import {
+  acceptOrderInput,
   approveOrderInput,
   cancelOrderInput,
+  declineOrderInput,
   idempotencyKey,
   orderMessageInput,
   orderStepInput,
@@ -79,6 +81,8 @@ export async function placeOrderAction(request: Request, context: AppLoadContext
 }
 
 const TOASTS = {
+  accept: 'Offer accepted',
+  decline: 'Offer declined',
   approve: 'Order approved',
   reject: 'Order rejected',
   cancel: 'Order cancelled',
@@ -115,6 +119,21 @@ export async function orderPageAction(request: Request, context: AppLoadContext,
           await orders.approve(user, id, parsed.data, actor, channel);
         } catch (err) {
           return form.refused(err, map, { intent });
+        }
+        break;
+      }
+      case 'accept':
+      case 'decline': {
+        // An allocation offer is answered by its buyer, a partner: there is no offer in Trade orders.
+        if (channel !== 'partner') return actionError(403, { formError: 'You may not do this.', code: 'forbidden', values, intent });
+        if (intent === 'accept') {
+          const parsed = acceptOrderInput.safeParse({ version: values.version });
+          if (!parsed.success) return invalid(parsed.error);
+          await orders.accept(user, id, parsed.data, actor);
+        } else {
+          const parsed = declineOrderInput.safeParse({ version: values.version, reason: values.reason ?? '' });
+          if (!parsed.success) return invalid(parsed.error);
+          await orders.decline(user, id, parsed.data, actor);
         }
         break;
       }

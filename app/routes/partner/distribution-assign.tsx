@@ -1,13 +1,20 @@
 // Assign to Distributors (spec §2, importers): the importer's holdings, one of its own distributors,
-// whole cases per product and a note. The allocation moves the bottles out of the importer's ledger
-// into the distributor's in one transaction; the hidden key makes a double submit one allocation.
+// whole cases per product and a note make an allocation offer (issue 43) — an order the distributor
+// accepts or declines, its cases reserved in the importer's ledger meanwhile; the hidden key makes a
+// double submit one offer. Below, the importer's offers with where each stands (an offer still open
+// may be withdrawn), and the allocations made before offers, as read-only history.
 import { randomUUID } from 'node:crypto';
-import { Form, href, useNavigation } from 'react-router';
+import { Form, href, Link, useNavigation } from 'react-router';
 import { STANDING_REFUSAL } from '@shared/partners';
+import { versionField } from '@shared/schemas/admin';
+import { orderId } from '@shared/schemas/orders';
 import { allocationInput } from '@shared/schemas/stock';
+import type { OfferSummaryView } from '@shared/order-views';
 import type { Route } from './+types/distribution-assign';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { Field, FormError, inputClass } from '~/components/forms/fields';
+import { OrderStatusBadge } from '~/features/orders/status-badge';
+import { actionError } from '~/lib/action-result';
 import { requirePartnerPage } from '~/lib/guards.server';
 import { partnerForm } from '~/lib/partner-action.server';
 import { plural } from '@shared/plural';
@@ -22,23 +29,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePartnerPage(request, context);
   const stock = context.services.stock;
   const canView = await context.services.access.can(user, { permission: 'inventory:view' });
-  const [holdings, distributors, allocations] = await Promise.all([
+  const [holdings, distributors, allocations, offers] = await Promise.all([
     canView ? stock.holdings(user) : [],
     stock.distributors(user),
     canView ? stock.allocations(user) : { made: [], received: [] },
+    context.services.orders.offers(user),
   ]);
   const notice = !user.organisationId
     ? { title: 'No organisation yet', message: 'Your account does not belong to a partner organisation yet.' }
     : user.standing && user.standing !== 'active'
       ? STANDING_REFUSAL[user.standing]
       : null;
-  return { holdings, distributors, made: allocations.made, notice, key: randomUUID() };
+  return { holdings, distributors, made: allocations.made, offers, notice, key: randomUUID() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePartnerPage(request, context);
   const form = await partnerForm(request);
   const { values } = form;
+  if (values.intent === 'withdraw') return withdraw(context, user, form);
   const lines = Object.entries(values)
     .filter(([k, v]) => CASES.test(k) && v.trim() !== '' && v.trim() !== '0')
     .map(([k, v]) => ({ productId: (CASES.exec(k) as RegExpExecArray)[1] as string, cases: v.trim() }));
@@ -51,26 +60,50 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return form.invalid(parsed.error, rename, { formError: 'Check the highlighted fields.' });
   const key = values.idempotencyKey?.trim() || null;
   try {
-    const { allocation } = await context.services.stock.allocate(user, parsed.data, key && key.length <= 200 ? key : null, context.auth.actor(user.id));
-    const cases = allocation.items.reduce((s, i) => s + i.cases, 0);
+    const { order } = await context.services.orders.offer(user, parsed.data, key && key.length <= 200 ? key : null, context.auth.actor(user.id));
+    const cases = order.items.reduce((s, i) => s + i.cases, 0);
     throw context.flash.redirectWithToast(PAGE, {
-      title: 'Stock allocated',
-      description: `${cases} case${cases === 1 ? '' : 's'} went to ${allocation.distributorName}.`,
+      title: 'Offer sent',
+      description: `${plural(cases, 'case')} offered to ${order.buyer.name} (order ${order.number}): they accept or decline it.`,
     });
   } catch (err) {
     return form.refused(err, rename);
   }
 }
 
+/** The reason a withdrawal records (the distributor reads it on the order). */
+const WITHDRAWN = 'Offer withdrawn by the supplier.';
+
+/** Withdraws an offer still open (a cancel by its seller): its reserved cases go back to the available stock. */
+async function withdraw(
+  context: Route.ActionArgs['context'],
+  user: Awaited<ReturnType<typeof requirePartnerPage>>,
+  form: Awaited<ReturnType<typeof partnerForm>>,
+) {
+  const { values } = form;
+  const id = orderId.safeParse(values.orderId);
+  const version = versionField.safeParse(values.version);
+  if (!id.success || !version.success) return actionError(400, { formError: 'Reload the page and try again.', code: 'validation_failed', values });
+  try {
+    await context.services.orders.cancel(user, id.data, { version: version.data, reason: WITHDRAWN }, context.auth.actor(user.id), 'partner');
+  } catch (err) {
+    return form.refused(err);
+  }
+  throw context.flash.redirectWithToast(PAGE, { title: 'Offer withdrawn', description: 'Its cases are available again.' });
+}
+
 export default function AssignToDistributors({ loaderData, actionData }: Route.ComponentProps) {
-  const { holdings, distributors, made, notice, key } = loaderData;
+  const { holdings, distributors, made, offers, notice, key } = loaderData;
   const errors = actionData?.errors ?? {};
   const values = (actionData as { values?: Record<string, string> } | undefined)?.values ?? {};
   const navigation = useNavigation();
   const blocked = notice !== null;
   return (
     <main id="main" className="space-y-6">
-      <PageHeader title="Assign to Distributors" description="Allocate your available stock to one of your distributors, in whole cases." />
+      <PageHeader
+        title="Assign to Distributors"
+        description="Offer your available stock to one of your distributors, in whole cases: the cases are reserved for them until they accept or decline."
+      />
       {notice ? (
         <div role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">{notice.title}</p>
@@ -79,7 +112,7 @@ export default function AssignToDistributors({ loaderData, actionData }: Route.C
       ) : null}
       <Form method="post" className="space-y-4 rounded-xl bg-white p-5 shadow-sm" aria-labelledby="allocate-heading">
         <h2 id="allocate-heading" className="font-serif text-2xl">
-          New allocation
+          New offer
         </h2>
         <FormError message={actionData?.formError} />
         <input type="hidden" name="idempotencyKey" value={key} />
@@ -100,7 +133,7 @@ export default function AssignToDistributors({ loaderData, actionData }: Route.C
           <p className="text-sm text-stone-600">You hold no stock yet.</p>
         ) : (
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Your stock and the cases to allocate</caption>
+            <caption className="sr-only">Your stock and the cases to offer</caption>
             <thead>
               <tr className="border-b border-stone-200 text-stone-600">
                 <th scope="col" className="py-1 pr-2 font-medium">
@@ -110,7 +143,7 @@ export default function AssignToDistributors({ loaderData, actionData }: Route.C
                   Available
                 </th>
                 <th scope="col" className="py-1 font-medium">
-                  Cases to allocate
+                  Cases to offer
                 </th>
               </tr>
             </thead>
@@ -157,13 +190,15 @@ export default function AssignToDistributors({ loaderData, actionData }: Route.C
           {(p) => <textarea {...p} rows={2} maxLength={1000} defaultValue={values.note ?? ''} />}
         </Field>
         <button type="submit" className={buttonClass.primary} disabled={blocked || navigation.state !== 'idle'}>
-          Allocate
+          Offer to distributor
         </button>
       </Form>
+      <Offers offers={offers} blocked={blocked} />
       <section aria-labelledby="made-heading" className="rounded-xl bg-white p-5 shadow-sm">
         <h2 id="made-heading" className="font-serif text-2xl">
-          Allocations made
+          Past allocations
         </h2>
+        <p className="mt-1 text-sm text-stone-600">Stock moved to your distributors before allocations became offers.</p>
         {made.length === 0 ? (
           <p className="mt-2 text-sm text-stone-600">None yet.</p>
         ) : (
@@ -180,5 +215,48 @@ export default function AssignToDistributors({ loaderData, actionData }: Route.C
         )}
       </section>
     </main>
+  );
+}
+
+/** The importer's offers, newest first, with where each stands; an offer still open may be withdrawn. */
+function Offers({ offers, blocked }: { offers: OfferSummaryView[]; blocked: boolean }) {
+  const navigation = useNavigation();
+  return (
+    <section aria-labelledby="offers-heading" className="rounded-xl bg-white p-5 shadow-sm">
+      <h2 id="offers-heading" className="font-serif text-2xl">
+        Your offers
+      </h2>
+      {offers.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">None yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-stone-100 text-sm" data-testid="offers">
+          {offers.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="offer">
+              <Link to={href('/partner/dashboard/orders/:id', { id: String(o.id) })} className="font-medium underline">
+                {o.number}
+              </Link>
+              <span>{o.buyer.name}</span>
+              <span className="text-stone-700">{o.lines.map((l) => `${l.cases} × ${l.productName}`).join(', ')}</span>
+              <OrderStatusBadge status={o.status} testId="offer-status" />
+              {o.status === 'offered' ? (
+                <Form method="post" className="ml-auto">
+                  <input type="hidden" name="intent" value="withdraw" />
+                  <input type="hidden" name="orderId" value={o.id} />
+                  <input type="hidden" name="version" value={o.version} />
+                  <button
+                    type="submit"
+                    className={buttonClass.secondary}
+                    disabled={blocked || navigation.state !== 'idle'}
+                    aria-label={`Withdraw offer ${o.number}`}
+                  >
+                    Withdraw
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,12 +1,15 @@
 // Trade orders over JSON. Partners (`orders:manage`, own organisation; a buyer or seller of the
 // order, anything else a 404): their orders by side, placing (with an Idempotency-Key header),
-// one order, approve/reject (the seller), cancel (either side, per the transition table), and the
+// one order, approve/reject (the seller), accept/decline an allocation offer (its buyer), cancel
+// (either side, per the transition table; the seller withdrawing an offer), and the
 // thread (`chat:internal`); the dashboard's figures, and the history as CSV (`reports:view`). Staff (`orders:manage`, acting for the brand): the brand's sales in
 // Trade orders, the same moves plus ship and deliver. Placing and moving need `act: true`.
 import { type Request, Router } from 'express';
 import {
+  acceptOrderInput,
   approveOrderInput,
   cancelOrderInput,
+  declineOrderInput,
   orderId,
   orderListQuery,
   orderMessageInput,
@@ -65,6 +68,15 @@ export function ordersApi(services: Services): Router {
   router.post('/partner/orders/:id/reject', act, async (req, res) => {
     const id = idOf(req.params.id);
     res.json(await orders.reject(await me(req), id, parse(rejectOrderInput, req.body), actorOf(req), 'partner'));
+  });
+  // An allocation offer's buyer answers it: accept (an approved order) or decline (a reason optional).
+  router.post('/partner/orders/:id/accept', act, async (req, res) => {
+    const id = idOf(req.params.id);
+    res.json(await orders.accept(await me(req), id, parse(acceptOrderInput, req.body), actorOf(req)));
+  });
+  router.post('/partner/orders/:id/decline', act, async (req, res) => {
+    const id = idOf(req.params.id);
+    res.json(await orders.decline(await me(req), id, parse(declineOrderInput, req.body), actorOf(req)));
   });
   router.post('/partner/orders/:id/cancel', act, async (req, res) => {
     const id = idOf(req.params.id);

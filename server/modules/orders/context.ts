@@ -67,7 +67,7 @@ export function createOrderContext(deps: OrderDeps) {
    * conflict). A cancel reads its row under the order's row lock, so "no line in a shipment" holds
    * until the move; the other moves are guarded updates on the state they read.
    */
-  async function transition(tx: Tx, action: OrderPageAction, row: OrderRow, side: OrderSide, channel: Channel, version: number) {
+  async function transition(tx: Tx, action: OrderPageAction, row: OrderRow, side: OrderSide, channel: Channel, version: number | null) {
     const facts: OrderFacts = {
       status: row.status,
       side,
@@ -95,8 +95,8 @@ export function createOrderContext(deps: OrderDeps) {
     return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
   }
 
-  /** Releases what an approved order holds of the seller's stock (a rejection never held any). */
-  async function release(tx: Tx, row: OrderRow, actor: Actor, cause: 'release') {
+  /** Releases what an approved or offered order holds of the seller's stock (a rejection never held any). */
+  async function release(tx: Tx, row: OrderRow, actor: Actor, cause: 'release', reason = `Order ${row.number} cancelled`) {
     for (const item of await itemsOf(tx, row.id))
       if (item.cases > 0)
         await moveStock(tx, {
@@ -107,7 +107,7 @@ export function createOrderContext(deps: OrderDeps) {
           cause,
           orderId: row.id,
           actorId: actor.userId,
-          reason: `Order ${row.number} cancelled`,
+          reason,
         });
   }
 

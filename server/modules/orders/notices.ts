@@ -4,7 +4,8 @@
 // the member who placed the order (the buyer's side) get the email. The brand's side is the staff
 // holding Order Management.
 import { href } from 'react-router';
-import { ORDER_STATUS_LABELS } from '../../../shared/orders';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders';
+import { plural } from '../../../shared/plural';
 import type { Audience } from '../../auth/authorize';
 import type { DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
@@ -27,7 +28,8 @@ export interface OrderRef {
   placedBy: string | null;
 }
 
-export type OrderNewsKind = 'placed' | 'approved' | 'rejected' | 'cancelled' | 'shipped' | 'delivered' | 'message';
+export type OrderNewsKind =
+  'placed' | 'offered' | 'accepted' | 'declined' | 'withdrawn' | 'approved' | 'rejected' | 'cancelled' | 'shipped' | 'delivered' | 'message';
 
 export interface OrderNews {
   kind: OrderNewsKind;
@@ -36,16 +38,35 @@ export interface OrderNews {
   to: 'buyer' | 'seller';
   /** A reason, note or message to quote. */
   text?: string;
+  /** An allocation offer: who offered it and how many cases, for its heading. */
+  offer?: { from: string; cases: number };
 }
 
-const HEADINGS: Record<OrderNewsKind, (n: string) => string> = {
+const HEADINGS: Record<OrderNewsKind, (n: string, news: OrderNews) => string> = {
   placed: (n) => `New order ${n}`,
+  offered: (n, { offer }) => `${offer?.from ?? 'Your supplier'} offered you ${plural(offer?.cases ?? 0, 'case')} (order ${n})`,
+  accepted: (n) => `Offer ${n} was accepted`,
+  declined: (n) => `Offer ${n} was declined`,
+  withdrawn: (n) => `Offer ${n} was withdrawn`,
   approved: (n) => `Order ${n} was approved`,
   rejected: (n) => `Order ${n} was rejected`,
   cancelled: (n) => `Order ${n} was cancelled`,
   shipped: (n) => `Order ${n} was shipped`,
   delivered: (n) => `Order ${n} was delivered`,
   message: (n) => `New message on order ${n}`,
+};
+
+/** The state each piece of news leaves the order in, for the email's sentence. */
+const STATUS_OF: Record<Exclude<OrderNewsKind, 'placed' | 'message'>, OrderStatus> = {
+  offered: 'offered',
+  accepted: 'approved',
+  declined: 'declined',
+  withdrawn: 'cancelled',
+  approved: 'approved',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+  shipped: 'shipped',
+  delivered: 'delivered',
 };
 
 export function createOrderNotices(notifications: NotificationService, mailer: Mailer, origin: string) {
@@ -57,10 +78,12 @@ export function createOrderNotices(notifications: NotificationService, mailer: M
     const organisationId = party === (await brandId(tx)) ? null : party;
     const audience: Audience = organisationId ? { permission: PERMISSION, organisationId } : { permission: PERMISSION };
     const link = organisationId ? partnerOrderPath(order.id) : staffOrderPath(order.id);
-    const heading = HEADINGS[kind](order.number);
+    const heading = HEADINGS[kind](order.number, news);
     const stored = await notifications.notify(tx, { ...audience, kind: `order_${kind}`, title: heading, body: text ?? '', link });
-    const to = organisationId ? await organisationRecipients(tx, organisationId, news.to === 'buyer' ? order.placedBy : null) : await staffTeam(tx, PERMISSION);
-    const status = kind === 'placed' || kind === 'message' ? null : ORDER_STATUS_LABELS[kind];
+    // The member who placed the order is emailed when it is in the organisation told: the buyer's for an
+    // order it placed, the supplier's for an allocation offer its member made.
+    const to = organisationId ? await organisationRecipients(tx, organisationId, order.placedBy) : await staffTeam(tx, PERMISSION);
+    const status = kind === 'placed' || kind === 'message' ? null : ORDER_STATUS_LABELS[STATUS_OF[kind]];
     const lines = [
       kind === 'message' ? `A new message on order ${order.number}:` : `Order ${order.number} is now ${(status ?? 'Submitted').toLowerCase()}.`,
       ...(text ? [text] : []),

@@ -39,4 +39,5 @@ export type {
   OrderSummaryView as OrderSummary,
   OrderDetailView as OrderDetail,
   OrderMessageView as OrderMessage,
+  OfferSummaryView as OfferSummary,
 } from '../../../shared/order-views';

@@ -1,7 +1,7 @@
 // How orders read to their parties: a page of the list (prepared once per shape), one order in full
 // — its lines with what the seller's stock can cover while it decides, the actions the viewer may
 // take, the timeline from its audit rows and messages — and the thread.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { orderActions } from '../../../shared/order-actions';
 import { type OrderAction, type OrderListQuery, type OrderSide, type OrderStatus, ORDER_STATUS_LABELS } from '../../../shared/schemas/orders';
 import type { Db } from '../../db/client';
@@ -14,7 +14,7 @@ import { isoString, isoStringOrNull } from '../../core/iso-time';
 import { balancesOf } from '../stock';
 import { auditTrail, peopleNames } from '../trade';
 import { inShipment } from './moves';
-import type { Channel, OrderDetail, OrderMessage, OrderParty, OrderRow, OrderSummary, TimelineEntry } from './types';
+import type { Channel, OfferSummary, OrderDetail, OrderMessage, OrderParty, OrderRow, OrderSummary, TimelineEntry } from './types';
 import { brandIdSql } from '../../db/brand';
 
 const iso = isoStringOrNull;
@@ -138,10 +138,19 @@ export function createOrderViews(db: Db) {
 
   /** The order's history: its audit rows (placing and every move) and its messages, oldest first. */
   async function timelineOf(row: OrderRow): Promise<TimelineEntry[]> {
-    type Values = { status?: OrderStatus; action?: OrderAction | 'place'; reason?: string; note?: string; side?: OrderSide };
+    type Values = { status?: OrderStatus; action?: OrderAction | 'place' | 'offer'; reason?: string; note?: string; side?: OrderSide };
     const audits = await auditTrail<Values>(db, 'orders', row.id);
     const messages = await messagesOf(row);
-    const SIDE: Partial<Record<OrderAction | 'place', OrderSide>> = { place: 'buyer', see: 'seller', approve: 'seller', reject: 'seller', ship: 'seller' };
+    const SIDE: Partial<Record<OrderAction | 'place' | 'offer', OrderSide>> = {
+      place: 'buyer',
+      offer: 'seller',
+      accept: 'buyer',
+      decline: 'buyer',
+      see: 'seller',
+      approve: 'seller',
+      reject: 'seller',
+      ship: 'seller',
+    };
     const entries: TimelineEntry[] = [];
     let last: OrderStatus | null = null;
     for (const { at, by, values: v } of audits) {
@@ -189,6 +198,7 @@ export function createOrderViews(db: Db) {
       taxRateBp: row.taxRateBp,
       taxMinor: row.taxMinor,
       note: row.note,
+      offeredAt: iso(row.offeredAt),
       seenAt: iso(row.seenAt),
       decidedAt: iso(row.decidedAt),
       decisionReason: row.decisionReason,
@@ -213,7 +223,38 @@ export function createOrderViews(db: Db) {
     };
   }
 
-  return { list, messagesOf, detail };
+  /**
+   * The allocation offers a supplier made, newest first, whatever became of them (offered, accepted —
+   * then approved and onwards —, declined or withdrawn), each with its lines' cases.
+   */
+  async function offers(sellerId: string, limit: number): Promise<OfferSummary[]> {
+    const rows = await db
+      .select({ ...summaryColumns, offeredAt: orders.offeredAt })
+      .from(orders)
+      .where(and(eq(orders.sellerId, sellerId), isNotNull(orders.offeredAt)))
+      .orderBy(desc(orders.offeredAt), desc(orders.id))
+      .limit(limit);
+    if (!rows.length) return [];
+    const party = await parties(rows);
+    const lines = await db
+      .select({ orderId: orderItems.orderId, productName: products.name, cases: orderItems.cases })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(
+        inArray(
+          orderItems.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(products.name));
+    return rows.map((r) => ({
+      ...summary(r, party),
+      offeredAt: isoString(r.offeredAt!),
+      lines: lines.filter((l) => l.orderId === r.id).map(({ orderId: _o, ...l }) => l),
+    }));
+  }
+
+  return { list, messagesOf, detail, offers };
 }
 
 export type OrderViews = ReturnType<typeof createOrderViews>;

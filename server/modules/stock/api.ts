@@ -1,7 +1,8 @@
 // Stock over JSON. Staff (`cms:access`): the brand warehouse's adjustments and movements of a
-// product. Partners: their organisation's holdings (Inventory Viewing), the allocations it made or
-// received, and an importer's new allocation (Order Management, while it can trade), idempotent with
-// an `Idempotency-Key` header per importer.
+// product. Partners: their organisation's holdings (Inventory Viewing), the past allocations it made
+// or received (read-only history), and an importer's allocation offer to one of its distributors
+// (Order Management, while it can trade: an order in `offered`, answered through the orders API),
+// idempotent with an `Idempotency-Key` header per importer.
 import { type Request, Router } from 'express';
 import { recordId } from '../../../shared/schemas/admin';
 import { allocationInput, idempotencyKey, stockAdjustment, stockMovementsQuery } from '../../../shared/schemas/stock';
@@ -39,12 +40,13 @@ export function stockApi(services: Services): Router {
   });
   router.post('/partner/allocations', allocator, async (req, res) => {
     const user = await me(req);
-    // Staff hold Order Management over everything, but an allocation is an importer's own act.
-    if (!user.organisationId) throw new AppError('forbidden', 'forbidden', 'Only an importer allocates its stock to its distributors.');
+    // Staff hold Order Management over everything, but an offer is an importer's own act.
+    if (!user.organisationId) throw new AppError('forbidden', 'forbidden', 'Only an importer offers its stock to its distributors.');
     const header = req.get('Idempotency-Key');
     const key = header === undefined ? null : parse(idempotencyKey, header);
-    const result = await stock.allocate(user, parse(allocationInput, req.body), key, actorOf(req));
-    res.status(result.replayed ? 200 : 201).json(result);
+    // An allocation is an offer now (issue 43): an order the distributor accepts or declines.
+    const { order, replayed } = await services.orders.offer(user, parse(allocationInput, req.body), key, actorOf(req));
+    res.status(replayed ? 200 : 201).json({ kind: 'offer', order, replayed });
   });
   return router;
 }

@@ -1,6 +1,6 @@
 // Stock's public entry: the ledgers (the one guarded write and the reads every screen's figure comes
 // from), the announcement of a holder's moved stock, and the service people use them through.
-export { createStockService, distributorStockPath, type AllocationResult, type StockDeps, type StockService } from './service';
+export { createStockService, type StockDeps, type StockService } from './service';
 export {
   balanceOf,
   balancesOf,

@@ -1,6 +1,7 @@
-// Either side cancels an order, per the transition table, while no line of it is in a shipment: what
-// an approval reserved is released, and an invoiced order is taken back by a credit note for its
-// lines (invoicing), all in the cancel's transaction.
+// Either side cancels an order, per the transition table, while no line of it is in a shipment (the
+// supplier withdrawing an allocation offer is a cancel too): what an approval or an offer reserved is
+// released, and an invoiced order is taken back by a credit note for its lines (invoicing), all in
+// the cancel's transaction.
 import { RESERVING, type CancelOrderInput } from '../../../../shared/schemas/orders';
 import type { Viewer } from '../../../auth/authorize';
 import type { Actor } from '../../../core/actor';
@@ -25,10 +26,12 @@ export async function cancel(ctx: OrderContext, viewer: Viewer, id: number, inpu
       actor,
       { reason: input.reason, side },
     );
-    if (RESERVING.includes(row.status)) await ctx.release(tx, row, actor, 'release');
+    // An allocation offer withdrawn gives back what it reserved, as a cancelled approval does.
+    const offer = row.status === 'offered';
+    if (RESERVING.includes(row.status)) await ctx.release(tx, row, actor, 'release', offer ? `Offer ${row.number} withdrawn` : undefined);
     // An invoiced order is taken back by a credit note for its lines, in this transaction.
     if (row.status === 'invoiced') credited = await ctx.deps.invoicing.orderCancelled(tx, after, input.reason, actor);
-    await tell({ kind: 'cancelled', order: after, to: side === 'buyer' ? 'seller' : 'buyer', text: input.reason });
+    await tell({ kind: offer ? 'withdrawn' : 'cancelled', order: after, to: side === 'buyer' ? 'seller' : 'buyer', text: input.reason });
   });
   await credited?.();
   return ctx.views.detail(await ctx.requireRow(id), side, channel);

@@ -1,25 +1,21 @@
-// Placing an order (the buyer's side): its lines at the buyer's trade prices, what its supplier's
+// Placing an order (the buyer's side): its lines at the buyer's trade prices (pricing.ts), what its supplier's
 // stock can cover now, its tax once on the subtotal (shared/invoice-totals.ts), a number from the
 // order sequence — idempotent per buyer with an Idempotency-Key (the same key and body answer the
 // first order; another body is refused).
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { lineTotalMinor, MAX_AMOUNT_MINOR, taxOn } from '../../../../shared/invoice-totals';
+import { and, eq, sql } from 'drizzle-orm';
 import { plural } from '../../../../shared/plural';
 import type { PlaceOrderInput } from '../../../../shared/schemas/orders';
 import type { Viewer } from '../../../auth/authorize';
-import { AppError, isUniqueViolation, type ErrorKind } from '../../../core/errors';
+import { AppError, isUniqueViolation } from '../../../core/errors';
 import type { Actor } from '../../../core/actor';
 import type { Tx } from '../../../db/client';
-import { orderItems, orders, productTradePrices, products, tradeTerms } from '../../../db/schema';
+import { orderItems, orders } from '../../../db/schema';
 import { recordAudit } from '../../audit';
 import { balancesOf } from '../../stock';
 import { partnerOrganisation, replayOf, requestHash } from '../../trade';
 import type { OrderContext } from '../context';
 import type { OrderDetail, OrderRow } from '../types';
-import { partnerTypeOf } from '../../../../shared/partners';
-
-const fieldError = (code: string, kind: ErrorKind, message: string, details: { path: string; message: string }[]) =>
-  new AppError(code, kind, message, { details });
+import { buyerPrices, pricedLines } from './pricing';
 
 /** The order's canonical form: the same order hashes the same whatever its lines' order. */
 function orderHash(input: PlaceOrderInput): string {
@@ -41,7 +37,7 @@ async function byKey(db: OrderContext['db'] | Tx, buyerId: string, key: string):
   return existing;
 }
 
-async function nextNumber(ctx: OrderContext, tx: Tx): Promise<string> {
+export async function nextNumber(ctx: OrderContext, tx: Tx): Promise<string> {
   // Unique, not gapless: a sequence, so placing orders never queues on a lock (schema/orders.ts).
   const { rows } = (await tx.execute(sql`select nextval('order_number_seq')::text as n`)) as unknown as { rows: { n: string }[] };
   const n = rows[0]?.n;
@@ -79,31 +75,13 @@ export async function place(
           return again;
         }
       }
-      const [terms] = await tx.select().from(tradeTerms).where(eq(tradeTerms.customerId, buyerId));
-      const currency = terms?.currency ?? org.currency;
-      const taxRateBp = terms?.taxRateBp ?? 0;
+      const { currency, taxRateBp, byId } = await buyerPrices(
+        tx,
+        org,
+        input.lines,
+        'Only active products with a trade price for your organisation can be ordered.',
+      );
       const ids = input.lines.map((l) => l.productId);
-      const found = await tx
-        .select({
-          id: products.id,
-          name: products.name,
-          caseSize: products.caseSize,
-          amountMinor: productTradePrices.amountMinor,
-          currency: productTradePrices.currency,
-        })
-        .from(products)
-        .innerJoin(
-          productTradePrices,
-          and(eq(productTradePrices.productId, products.id), eq(productTradePrices.tier, partnerTypeOf(org.type)), eq(productTradePrices.market, org.market)),
-        )
-        .where(and(inArray(products.id, ids), eq(products.status, 'active')));
-      const byId = new Map(found.map((p) => [p.id, p]));
-      const refused = input.lines.flatMap((l, i) => {
-        const p = byId.get(l.productId);
-        return p && p.currency === currency ? [] : [{ path: `lines.${i}.productId`, message: 'This product cannot be ordered.' }];
-      });
-      if (refused.length)
-        throw fieldError('product_unavailable', 'invalid', 'Only active products with a trade price for your organisation can be ordered.', refused);
       // A buyer orders what its supplier can sell it now (the seller's available stock, from its ledger).
       // Approval reserves it; until then another buyer may take it, and approval refuses what is gone.
       const stock = await balancesOf(tx, sellerId, ids);
@@ -123,24 +101,7 @@ export async function place(
             : `Not enough stock of ${short.map((x) => x.name).join(', ')}: lower the highlighted lines.`,
           { details: short.map(({ name: _n, ...d }) => d), hint: 'Lower the cases to what is available, or order the rest later.' },
         );
-      const lines = input.lines.map((l) => {
-        const p = byId.get(l.productId)!;
-        return {
-          productId: l.productId,
-          casesRequested: l.cases,
-          cases: l.cases,
-          caseSize: p.caseSize,
-          unitPriceMinor: p.amountMinor,
-          lineTotalMinor: lineTotalMinor(l.cases, p.caseSize, p.amountMinor),
-        };
-      });
-      const subtotal = lines.reduce((s, l) => s + l.lineTotalMinor, 0);
-      // Past the largest amount the subtotal alone is too much (and may be past exact arithmetic): no tax is computed on it.
-      const tax = subtotal > MAX_AMOUNT_MINOR ? 0 : taxOn(subtotal, taxRateBp);
-      if (lines.some((l) => l.lineTotalMinor > MAX_AMOUNT_MINOR) || subtotal + tax > MAX_AMOUNT_MINOR)
-        throw fieldError('order_too_large', 'invalid', 'This order adds up to more than one order can hold: split it.', [
-          { path: 'lines', message: 'Order fewer cases, or split the order.' },
-        ]);
+      const { lines, subtotal, tax } = pricedLines(input.lines, byId, taxRateBp);
       const at = new Date(ctx.now());
       const [created] = await tx
         .insert(orders)
