@@ -447,6 +447,9 @@ const MATRIX: Record<string, string> = {
   'GET /api/partner/orders/:id':                       '401 403 404 404 404 404 403 404 404 403 pw  401 403',
   'POST /api/partner/orders/:id/approve':              '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
   'POST /api/partner/orders/:id/reject':               '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  // An allocation offer's buyer answers it (issue 43): the same guard as every move of an order.
+  'POST /api/partner/orders/:id/accept':               '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  'POST /api/partner/orders/:id/decline':              '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
   'POST /api/partner/orders/:id/cancel':               '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
   'GET /api/partner/orders/:id/messages':              '401 403 404 404 404 404 403 403 404 403 pw  401 403',
   'POST /api/partner/orders/:id/messages':             '401 403 403 403 403 403 403 403 ok  403 pw  401 403',
