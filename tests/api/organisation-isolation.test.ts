@@ -202,10 +202,10 @@ beforeAll(async () => {
           await parties[seller]!.members[0]!.json('POST', `/api/partner/orders/${order.id}/messages`, { body: `Reply of ${parties[seller]!.org.tradingName}` }),
         );
     }
-  // Each importer allocates to its distributor.
+  // Each importer's past allocation to its distributor (history from before offers, issue 43).
   for (const p of parties)
     for (const d of p.distributors)
-      await ok(await p.members[0]!.json('POST', '/api/partner/allocations', { distributorId: parties[d]!.org.id, lines: [{ productId, cases: 2 }], note: '' }));
+      await db().insert(allocations).values({ importerId: p.org.id, distributorId: parties[d]!.org.id, note: 'Past', createdBy: p.members[0]!.userId });
 
   // Invoices: every seller but the brand approves both rounds' orders and invoices the first round's
   // (the shipments below go from approved or invoiced orders alike).
@@ -270,6 +270,19 @@ beforeAll(async () => {
     }
     sentShipments.push(shipment);
   }
+
+  // Each importer offers its distributor an allocation (an order in `offered`, issue 43): an order of
+  // both like the others, with a message from each side, left open.
+  for (const [i, p] of parties.entries())
+    for (const d of p.distributors) {
+      const { order } = await ok(
+        await p.members[0]!.json('POST', '/api/partner/allocations', { distributorId: parties[d]!.org.id, lines: [{ productId, cases: 2 }], note: '' }),
+      );
+      tradeOrders.push({ id: order.id, number: order.number, buyer: d, seller: i });
+      const buyer = parties[d]!;
+      await ok(await buyer.members[0]!.json('POST', `/api/partner/orders/${order.id}/messages`, { body: `Secret of ${buyer.org.tradingName} offer` }));
+      await ok(await p.members[0]!.json('POST', `/api/partner/orders/${order.id}/messages`, { body: `Reply of ${p.org.tradingName}` }));
+    }
 
   for (const p of parties) for (const m of p.members) sockets.set(m.userId, await live(m));
 }, 180_000);
@@ -555,7 +568,7 @@ describe('no partner reaches another organisation’s trade: orders, their lines
     );
   });
 
-  it('allocates to no distributor but its own: a 404 and both ledgers unchanged; to its own, the cases move', async () => {
+  it('offers to no distributor but its own: a 404 and both ledgers unchanged; to its own, the cases are reserved', async () => {
     const importers = parties.filter((p) => p.org.type === 'importer');
     await fc.assert(
       fc.asyncProperty(fc.nat(importers.length - 1), fc.nat(1), fc.nat(parties.length - 1), fc.boolean(), fc.uuid(), async (ai, mi, bi, real, stray) => {
@@ -568,13 +581,18 @@ describe('no partner reaches another organisation’s trade: orders, their lines
         const res = await me.json('POST', '/api/partner/allocations', { distributorId: target, lines: [{ productId, cases: 1 }], note: '' });
         expect(res.status).toBe(404);
         expect(await ledgers()).toEqual(before);
-        // The control: the same allocation to its own distributor moves the case.
+        // The control: the same offer to its own distributor reserves the case in the importer's ledger
+        // (the distributor's moves when it receives it); withdrawn, it is released.
         const own = parties[a.distributors[0]!] as Party;
-        await ok(await me.json('POST', '/api/partner/allocations', { distributorId: own.org.id, lines: [{ productId, cases: 1 }], note: '' }));
+        const { order } = await ok(
+          await me.json('POST', '/api/partner/allocations', { distributorId: own.org.id, lines: [{ productId, cases: 1 }], note: '' }),
+        );
         const after = await ledgers();
-        const held = (l: typeof before, org: string) => l.balances.find((x) => x.organisationId === org && x.productId === productId)?.onHand;
-        expect(held(after, a.org.id)).toBe(held(before, a.org.id)! - caseSize);
-        expect(held(after, own.org.id)).toBe(held(before, own.org.id)! + caseSize);
+        const held = (l: typeof before, org: string) => l.balances.find((x) => x.organisationId === org && x.productId === productId);
+        expect(held(after, a.org.id)?.reserved).toBe(held(before, a.org.id)!.reserved + caseSize);
+        expect(held(after, own.org.id)).toEqual(held(before, own.org.id));
+        await ok(await me.json('POST', `/api/partner/orders/${order.id}/cancel`, { version: order.version, reason: 'Control' }), 200);
+        expect(held(await ledgers(), a.org.id)?.reserved).toBe(held(before, a.org.id)!.reserved);
       }),
       { numRuns: 15 },
     );
@@ -617,8 +635,8 @@ describe('no partner reaches another organisation’s trade: orders, their lines
           heard = [buyer, ...(o.seller === null ? [] : [parties[o.seller] as Party])];
           expected = { topic: 'order', id: o.id };
         } else {
-          // An allocation between two organisations other than `a`, neither of them `a`'s supplier (a
-          // buyer hears its supplier's stock move: its catalogue and order form show that figure).
+          // An allocation offer between two organisations other than `a`, neither of them `a`'s supplier
+          // (a buyer hears its supplier's stock move: its catalogue and order form show that figure).
           const movers = parties.filter(
             (p, i) => p.org.type === 'importer' && i !== ai && !p.distributors.includes(ai) && a.org.supplierId !== parties[p.distributors[0]!]!.org.id,
           );
@@ -627,7 +645,8 @@ describe('no partner reaches another organisation’s trade: orders, their lines
           await ok(
             await importer.members[0]!.json('POST', '/api/partner/allocations', { distributorId: d.org.id, lines: [{ productId, cases: 1 }], note: '' }),
           );
-          heard = [importer, d, ...parties.filter((p) => p.org.supplierId === d.org.id)];
+          // The offer reserves the importer's stock: the importer and its buyers hear it (the distributor's moves on receipt).
+          heard = [importer, d];
           expected = { topic: 'stock' };
         }
         for (const s of sockets.values()) await s.settle();

@@ -1,11 +1,12 @@
 // Stock (issue 15): the brand's adjustments from the product editor (a reason, never below zero,
-// audited, read back by every screen from the ledger), and an importer's allocations to its own distributors:
-// both ledgers move in one transaction, the distributor alone hears of it, a foreign distributor
-// does not exist, only an importer that can trade allocates, an Idempotency-Key makes a retry one
-// allocation, and — on PostgreSQL — parallel allocations never take more than the importer holds.
+// audited, read back by every screen from the ledger), and an importer's allocations to its own
+// distributors — offers since issue 43 (tests/api/allocation-offers.test.ts has their lifecycle):
+// the cases reserved in the importer's ledger and nothing in the distributor's until it receives
+// them, past allocations kept as history, only an importer that can trade offers, and — on
+// PostgreSQL — parallel offers never reserve more than the importer holds.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allocations, auditLogs, organisations, outboxEmails, products, stockBalances, stockMovements } from '../../server/db/schema';
+import { allocations, auditLogs, organisations, products, stockBalances, stockMovements } from '../../server/db/schema';
 import { USER_CHANGED_TOPIC } from '../../server/modules/auth/sessions';
 import { balanceOf, moveStock } from '../../server/modules/stock/ledger';
 import type { Organisation } from '../../server/modules/partners/service';
@@ -91,9 +92,8 @@ describe('brand adjustments (the product editor)', () => {
 });
 
 describe('allocations', () => {
-  it('moves the cases out of the importer into its distributor, tells only that distributor, and lists them on both sides', async () => {
+  it('an offer reserves the cases in the importer’s ledger and moves nothing into the distributor’s; Inventory Viewing shows them reserved', async () => {
     const dist = await signedInMember(t, distributor);
-    const other = await signedInMember(t, otherDistributor);
     const res = await imp.json('POST', '/api/partner/allocations', {
       distributorId: distributor.id,
       lines: [
@@ -103,92 +103,49 @@ describe('allocations', () => {
       note: 'For the spring list',
     });
     expect(res.status).toBe(201);
-    const { allocation } = await res.json();
-    expect(allocation.items).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ productId: ginId, cases: 5, caseSize: 6, bottles: 30 }),
-        expect.objectContaining({ productId: rumId, cases: 1, caseSize: 6, bottles: 6 }),
-      ]),
-    );
-    expect(await balanceOf(db(), importer.id, ginId)).toEqual({ onHand: 90, reserved: 0, available: 90 });
-    expect(await balanceOf(db(), distributor.id, ginId)).toEqual({ onHand: 30, reserved: 0, available: 30 });
-    expect((await balanceOf(db(), distributor.id, rumId)).onHand).toBe(6);
-    const moves = await db().select().from(stockMovements).where(eq(stockMovements.allocationId, allocation.id));
-    expect(moves.map((m) => [m.organisationId, m.productId, m.onHandDelta, m.cause]).sort()).toEqual(
+    const { kind, order } = await res.json();
+    expect(kind).toBe('offer');
+    expect(await balanceOf(db(), importer.id, ginId)).toEqual({ onHand: 120, reserved: 30, available: 90 });
+    expect(await balanceOf(db(), distributor.id, ginId)).toEqual({ onHand: 0, reserved: 0, available: 0 });
+    const stock = await (await imp.json('GET', '/api/partner/stock')).json();
+    expect(stock.items.find((h: { productId: number }) => h.productId === ginId)).toMatchObject({ onHand: 120, reserved: 30, available: 90, cases: 15 });
+    const moves = await db().select().from(stockMovements).where(eq(stockMovements.orderId, order.id));
+    expect(moves.map((m) => [m.organisationId, m.productId, m.onHandDelta, m.reservedDelta, m.cause]).sort()).toEqual(
       [
-        [importer.id, ginId, -30, 'allocation'],
-        [distributor.id, ginId, 30, 'allocation'],
-        [importer.id, rumId, -6, 'allocation'],
-        [distributor.id, rumId, 6, 'allocation'],
+        [importer.id, ginId, 0, 30, 'reservation'],
+        [importer.id, rumId, 0, 6, 'reservation'],
       ].sort(),
     );
-    // The distributor's bell and email; nobody else's.
-    const bell = await (await dist.json('GET', '/api/partner/notifications')).json();
-    expect(JSON.stringify(bell)).toContain('allocated stock to you');
-    const otherBell = await (await other.json('GET', '/api/partner/notifications')).json();
-    expect(JSON.stringify(otherBell)).not.toContain('allocated stock');
-    const mails = await db().select().from(outboxEmails);
-    expect(mails.some((m) => JSON.stringify(m).includes(dist.email))).toBe(true);
-    expect(mails.some((m) => JSON.stringify(m).includes(other.email))).toBe(false);
-    expect(
-      (
-        await db()
-          .select()
-          .from(auditLogs)
-          .where(and(eq(auditLogs.tableName, 'allocations'), eq(auditLogs.recordId, String(allocation.id))))
-      ).length,
-    ).toBe(1);
+    // No allocation row: allocations are history now.
+    expect(await db().select().from(allocations).where(eq(allocations.importerId, importer.id))).toEqual([]);
+    // Withdrawn, the cases are available again.
+    await imp.json('POST', `/api/partner/orders/${order.id}/cancel`, { version: order.version, reason: 'Not yet' });
+    expect(await balanceOf(db(), importer.id, ginId)).toEqual({ onHand: 120, reserved: 0, available: 120 });
+    expect((await (await dist.json('GET', `/api/partner/orders/${order.id}`)).json()).status).toBe('cancelled');
+  });
 
+  it('past allocations stay as read-only history: listed for the importer and its distributor, nobody else', async () => {
+    const dist = await signedInMember(t, distributor);
+    const other = await signedInMember(t, otherDistributor);
+    const [row] = await db()
+      .insert(allocations)
+      .values({ importerId: importer.id, distributorId: distributor.id, note: 'Before offers', createdBy: imp.userId })
+      .returning({ id: allocations.id });
     const made = await (await imp.json('GET', '/api/partner/allocations')).json();
-    expect(made.made.map((a: { id: number }) => a.id)).toContain(allocation.id);
+    expect(made.made.map((a: { id: number }) => a.id)).toContain(row!.id);
     const received = await (await dist.json('GET', '/api/partner/allocations')).json();
-    expect(received.received.map((a: { id: number }) => a.id)).toContain(allocation.id);
+    expect(received.received.map((a: { id: number }) => a.id)).toContain(row!.id);
     expect((await (await other.json('GET', '/api/partner/allocations')).json()).received).toEqual([]);
-    const stock = await (await dist.json('GET', '/api/partner/stock')).json();
-    expect(stock.items.find((h: { productId: number }) => h.productId === ginId)).toMatchObject({ onHand: 30, available: 30, cases: 5, lowStock: true });
+    const page = await (await imp.get('/partner/dashboard/distribution/assign')).text();
+    expect(page).toContain('Past allocations');
+    expect(page).toContain('Before offers');
   });
 
-  it('a foreign distributor is not found, and nothing moves', async () => {
+  it('refuses half cases and no lines (400, nothing written)', async () => {
     const before = await balanceOf(db(), importer.id, ginId);
-    const res = await imp.json('POST', '/api/partner/allocations', { distributorId: otherDistributor.id, lines: [{ productId: ginId, cases: 1 }] });
-    expect(res.status).toBe(404);
-    expect(await balanceOf(db(), importer.id, ginId)).toEqual(before);
-  });
-
-  it('refuses half cases, no lines and more than available (409, nothing written)', async () => {
     expect((await imp.json('POST', '/api/partner/allocations', { distributorId: distributor.id, lines: [{ productId: ginId, cases: 1.5 }] })).status).toBe(400);
     expect((await imp.json('POST', '/api/partner/allocations', { distributorId: distributor.id, lines: [] })).status).toBe(400);
-    const count = (await db().select().from(allocations)).length;
-    const before = await balanceOf(db(), importer.id, ginId);
-    const res = await imp.json('POST', '/api/partner/allocations', {
-      distributorId: distributor.id,
-      lines: [
-        { productId: rumId, cases: 1 },
-        { productId: ginId, cases: 1000 },
-      ],
-    });
-    expect(res.status).toBe(409);
-    expect((await errorOf(res)).code).toBe('insufficient_stock');
-    expect((await db().select().from(allocations)).length).toBe(count);
     expect(await balanceOf(db(), importer.id, ginId)).toEqual(before);
-    expect((await balanceOf(db(), importer.id, rumId)).onHand).toBe(30);
-  });
-
-  it('is idempotent per Idempotency-Key: a retry is the same allocation, another body with the key is refused', async () => {
-    const body = { distributorId: distributor.id, lines: [{ productId: ginId, cases: 1 }] };
-    const headers = { 'Idempotency-Key': 'alloc-key-1' };
-    const first = await imp.json('POST', '/api/partner/allocations', body, headers);
-    expect(first.status).toBe(201);
-    const again = await imp.json('POST', '/api/partner/allocations', body, headers);
-    expect(again.status).toBe(200);
-    const a = (await first.json()).allocation;
-    const b = await again.json();
-    expect(b).toMatchObject({ replayed: true, allocation: { id: a.id } });
-    expect((await db().select().from(allocations).where(eq(allocations.idempotencyKey, 'alloc-key-1'))).length).toBe(1);
-    expect((await db().select().from(stockMovements).where(eq(stockMovements.allocationId, a.id))).length).toBe(2);
-    const reused = await imp.json('POST', '/api/partner/allocations', { ...body, lines: [{ productId: ginId, cases: 2 }] }, headers);
-    expect(reused.status).toBe(409);
-    expect((await errorOf(reused)).code).toBe('idempotency_key_reused');
   });
 
   it('only an importer that can trade allocates: distributor and retailer 403 (page: Access Denied), suspended 403 with its code', async () => {
@@ -215,8 +172,8 @@ describe('allocations', () => {
   });
 });
 
-describeOnPostgres('parallel allocations for the last cases', () => {
-  it('20 allocations of one case each against 7 cases: exactly 7 succeed; a read-then-write would oversell', async () => {
+describeOnPostgres('parallel allocation offers for the last cases', () => {
+  it('20 offers of one case each against 7 cases: exactly 7 succeed; a read-then-write would oversell', async () => {
     const racer = await createOrganisation(t, 'importer');
     const to = await createOrganisation(t, 'distributor', { supplierId: racer.id });
     await give(racer.id, ginId, 42);
@@ -226,8 +183,8 @@ describeOnPostgres('parallel allocations for the last cases', () => {
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(7);
     expect(results.filter((r) => r.status === 409)).toHaveLength(13);
-    expect(await balanceOf(db(), racer.id, ginId)).toEqual({ onHand: 0, reserved: 0, available: 0 });
-    expect((await balanceOf(db(), to.id, ginId)).onHand).toBe(42);
+    expect(await balanceOf(db(), racer.id, ginId)).toEqual({ onHand: 42, reserved: 42, available: 0 });
+    expect((await balanceOf(db(), to.id, ginId)).onHand).toBe(0);
 
     // The counter-example: read the balance, then write it back, with no guard.
     await db()
