@@ -3,13 +3,13 @@
 // invoiced and cancelled at every tier, shipments on every leg (staff for the brand to the importer,
 // the importer to its distributor, the distributor to its retailer: created, shipped, called off), the
 // buyers' receipts (into the importer's and the distributor's ledgers; short and damaged cases lost in
-// transit) and the senders' replacements, staff adjusting the brand warehouse, the importer allocating
-// to its distributor — all through the real HTTP API. After every step: no balance is negative or
-// reserves more than it holds; each balance is the sum of its movements, whose running figures end at
-// it; the ledger equals a model the test keeps from what the API said yes to (so a missing release or
+// transit) and the senders' replacements, staff adjusting the brand warehouse, the importer offering
+// an allocation to its distributor (accepted, declined, or left open and perhaps withdrawn) — all
+// through the real HTTP API. After every step: no balance is negative or reserves more than it
+// holds; each balance is the sum of its movements, whose running figures end at it; the ledger equals a model the test keeps from what the API said yes to (so a missing release or
 // a double reservation shows); the chain reconciles (stock/reconcile.ts: what came in = on hand + in
 // transit + received by retailers + transit losses), each term equal to the model's;
-// what placing, approving, adjusting and allocating refuse is exactly what the available stock cannot
+// what placing, approving, adjusting and offering refuse is exactly what the available stock cannot
 // cover; and every read that shows a figure agrees with the ledger of the right holder: staff's Manage
 // Products (list, low-stock filter, one product), the dashboard's low stock, the partner catalogue
 // (list and product page) and the order form's read for the retailer, the distributor and the
@@ -149,7 +149,7 @@ type Command =
   | ({ kind: 'replace'; cases: number } & Target)
   | ({ kind: 'invoice' } & Target)
   | { kind: 'adjust'; delta: number; size: Size }
-  | { kind: 'allocate'; cases: number; size: Size };
+  | { kind: 'allocate'; cases: number; size: Size; answer: 'accept' | 'decline' | 'open' };
 
 /**
  * How much a stock-checked command asks for: its own random amount, or exactly what the holder has
@@ -183,7 +183,15 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('replace' as const), ...target, cases: fc.integer({ min: 1, max: 2 }) }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('invoice' as const), ...target }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('adjust' as const), delta: fc.integer({ min: -80, max: 80 }).filter((d) => d !== 0), size }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('allocate' as const), cases: fc.integer({ min: 1, max: 5 }), size }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('allocate' as const),
+      cases: fc.integer({ min: 1, max: 5 }),
+      size,
+      answer: fc.constantFrom<'accept' | 'decline' | 'open'>('accept', 'decline', 'open'),
+    }),
+    weight: 2,
+  },
 );
 
 const opening = fc.record({
@@ -291,8 +299,8 @@ function targets(w: World, cmd: Command): { all: (OrderRef | ShipmentRef)[]; fit
     case 'reject':
       return { all: w.orders, fits: open };
     case 'cancel':
-      // Aimed at what a cancel gives back: an approved (or invoiced) order's reservation.
-      return { all: w.orders, fits: (x: OrderRef) => ['approved', 'invoiced'].includes(x.status) && !inShipment(w, x) };
+      // Aimed at what a cancel gives back: an approved (or invoiced) order's reservation, or an open offer's.
+      return { all: w.orders, fits: (x: OrderRef) => ['offered', 'approved', 'invoiced'].includes(x.status) && !inShipment(w, x) };
     case 'invoice':
       // The brand's orders are not invoiced here: an importer its distributor's, a distributor its retailer's.
       return { all: w.orders.filter((x) => x.buyer !== 'I'), fits: (x: OrderRef) => x.status === 'approved' && !x.invoiced };
@@ -445,7 +453,9 @@ async function act(w: World, cmd: Command, on: OrderRef | ShipmentRef | undefine
       const a = await send(c, 'POST', `${url}/cancel`, { version: seen.version, reason: 'Changed our plans' });
       o.status = a.status === 200 ? a.body.status : seen.status;
       const what = `${cmd.by} cancels order ${o.id} (${seen.status}, holds ${o.held})`;
-      if (!['submitted', 'seen', 'approved', 'invoiced'].includes(seen.status)) expectRefused(a, 409, ['invalid_transition'], what);
+      // An open offer is withdrawn by its seller only (the buyer declines it instead).
+      const cancellable = seen.status === 'offered' ? asSeller : ['submitted', 'seen', 'approved', 'invoiced'].includes(seen.status);
+      if (!cancellable) expectRefused(a, 409, ['invalid_transition'], what);
       else if (inShipment(w, o)) expectRefused(a, 409, ['order_in_shipment'], what);
       else {
         expectOk(a, 200, what, o.held ? `cancelled ${seen.status}, released` : 'cancelled');
@@ -605,14 +615,28 @@ async function act(w: World, cmd: Command, on: OrderRef | ShipmentRef | undefine
       const cases = sized(cmd.cases, cmd.size, w.stock.I, p.caseSize);
       const a = await send(member.I, 'POST', '/api/partner/allocations', { distributorId: org.D.id, lines: [{ productId: p.id, cases }], note: '' });
       const n = cases * p.caseSize;
-      const what = `I allocates ${cases} cases to D (I available ${available(w.stock.I)})`;
-      // Out of what the importer has available (not what it has reserved for its distributors' orders).
-      if (n <= available(w.stock.I)) {
-        expectOk(a, 201, what, 'allocated');
-        w.stock.I.onHand -= n;
-        w.stock.D.onHand += n;
-      } else expectRefused(a, 409, ['insufficient_stock'], what);
-      return `${what}: ${codeOf(a)}`;
+      let what = `I offers ${cases} cases to D (I available ${available(w.stock.I)})`;
+      // An offer reserves what the importer has available (not what it has reserved for its
+      // distributors' orders); the distributor's ledger moves only when it receives the cases.
+      if (n > available(w.stock.I)) {
+        expectRefused(a, 409, ['insufficient_stock'], what);
+        return `${what}: ${codeOf(a)}`;
+      }
+      expectOk(a, 201, what, 'offered');
+      w.stock.I.reserved += n;
+      const o: OrderRef = { id: a.body.order.id, buyer: 'D', status: 'offered', held: n, invoiced: false };
+      w.orders.push(o);
+      if (cmd.answer === 'open') return `${what}: ${codeOf(a)}, left open`;
+      // Accepted, it is an approved order holding the reservation (shipped like any); declined, the reservation goes back.
+      const answered = await send(member.D, 'POST', `/api/partner/orders/${o.id}/${cmd.answer}`, { version: a.body.order.version });
+      what += `, D ${cmd.answer}s it`;
+      expectOk(answered, 200, what, `offer ${cmd.answer}ed`);
+      o.status = answered.body.status;
+      if (cmd.answer === 'decline') {
+        w.stock.I.reserved -= n;
+        o.held = 0;
+      }
+      return `${what}: ${codeOf(answered)}`;
     }
   }
 }
