@@ -137,14 +137,16 @@ async function buildDocuments(as: Record<string, APIRequestContext>) {
   // A second brand order waits for staff (a list row with its actions).
   await json(await importer.post('/api/partner/orders', { data: { lines: [{ productId, cases: 1 }], note: '' } }), 'second importer order');
 
-  // The importer allocates to its distributor (the demo distributor's organisation, found by staff).
+  // The importer offers its distributor an allocation (the demo distributor's organisation, found by
+  // staff), which the distributor accepts: an approved order.
   const partners = await json(await staff.get('/api/admin/partners?pageSize=100'), 'partners');
   const distributorOrg = (partners.items as { id: string; tradingName: string }[]).find((o) => o.tradingName === 'Pennine Drinks');
   if (!distributorOrg) throw new Error('The demo distributor Pennine Drinks is missing.');
-  await json(
+  const offer = await json(
     await importer.post('/api/partner/allocations', { data: { distributorId: distributorOrg.id, lines: [{ productId, cases: 4 }], note: '' } }),
-    'allocation',
+    'allocation offer',
   );
+  await json(await distributor.post(`/api/partner/orders/${offer.order.id}/accept`, { data: { version: offer.order.version } }), 'accept the offer');
 
   // The retailer orders; the distributor approves, invoices and ships; the retailer receives and pays.
   const placed = await json(await retailer.post('/api/partner/orders', { data: { lines: [{ productId, cases: 2 }], note: '' } }), 'retailer order');

@@ -142,6 +142,9 @@ export default function AssignToDistributors({ loaderData, actionData }: Route.C
                 <th scope="col" className="py-1 pr-2 text-right font-medium">
                   Available
                 </th>
+                <th scope="col" className="py-1 pr-2 text-right font-medium">
+                  Reserved
+                </th>
                 <th scope="col" className="py-1 font-medium">
                   Cases to offer
                 </th>
@@ -158,6 +161,10 @@ export default function AssignToDistributors({ loaderData, actionData }: Route.C
                     </th>
                     <td className="py-2 pr-2 text-right tabular-nums" data-testid={`available-${h.productId}`}>
                       {plural(h.cases, 'case')} ({plural(h.available, 'bottle')})
+                    </td>
+                    {/* Held for orders and open offers: out of the available figure until they ship or are released. */}
+                    <td className="py-2 pr-2 text-right tabular-nums" data-testid={`reserved-${h.productId}`}>
+                      {plural(h.reserved, 'bottle')}
                     </td>
                     <td className="py-2">
                       <input
