@@ -92,10 +92,12 @@ test('an importer offers stock to its distributor, who accepts one offer and dec
     await expect(distributor.getByTestId('bell-dot')).toBeVisible();
     await expect(distributor.getByTestId('stock-on-hand')).toHaveText('0');
     await distributor.goto(`${own.url}/partner/dashboard/notifications`);
-    await expect(distributor.getByText(`Albion Imports offered you 5 cases (order ${first.number})`)).toBeVisible();
+    const entry = distributor.getByRole('main').getByRole('button', { name: `Albion Imports offered you 5 cases (order ${first.number})` });
+    await expect(entry).toBeVisible();
 
-    // It opens the offer: Offered, its lines and price, Accept and Decline; it accepts.
-    await distributor.goto(`${own.url}${first.path}`);
+    // It opens the offer from its bell entry: Offered, its lines, Accept and Decline; it accepts.
+    await entry.click();
+    await expect(distributor).toHaveURL(`${own.url}${first.path}`);
     await expect(distributor.getByRole('heading', { level: 1, name: `Order ${first.number}` })).toBeVisible();
     await expect(distributor.getByTestId('order-status').first()).toHaveText('Offered');
     await expect(distributor.getByTestId('order-seller')).toHaveText('Albion Imports');
