@@ -630,7 +630,7 @@ async function act(w: World, cmd: Command, on: OrderRef | ShipmentRef | undefine
       // Accepted, it is an approved order holding the reservation (shipped like any); declined, the reservation goes back.
       const answered = await send(member.D, 'POST', `/api/partner/orders/${o.id}/${cmd.answer}`, { version: a.body.order.version });
       what += `, D ${cmd.answer}s it`;
-      expectOk(answered, 200, what, `offer ${cmd.answer}ed`);
+      expectOk(answered, 200, what, cmd.answer === 'accept' ? 'offer accepted' : 'offer declined');
       o.status = answered.body.status;
       if (cmd.answer === 'decline') {
         w.stock.I.reserved -= n;
