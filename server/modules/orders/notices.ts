@@ -1,8 +1,9 @@
 // Who hears about a trade order, and what they are told: the bell (an audience) and email, written
 // inside the transaction of the change they announce (as marketing requests do). A partner side is
 // its organisation — members holding Order Management see the entry; the organisation's address and
-// the member who placed the order (the buyer's side) get the email. The brand's side is the staff
-// holding Order Management.
+// the member who placed the order, when of that side (the buyer's member for an order, the
+// supplier's for an allocation offer), get the email. The brand's side is the staff holding Order
+// Management.
 import { href } from 'react-router';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders';
 import { plural } from '../../../shared/plural';
