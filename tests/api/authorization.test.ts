@@ -483,6 +483,8 @@ const MATRIX: Record<string, string> = {
   'POST /api/partner/payments/:id/allocations':        '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
   // Trade orders, the brand's side: the admin area and orders:manage (admins and the master admin).
   'GET /api/admin/trade-orders':                       '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  // The whole chain's stock reconciliation: staff holding Order Management over every organisation.
+  'GET /api/admin/stock/reconciliation':               '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'GET /api/admin/trade-orders/:id':                   '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
   'POST /api/admin/trade-orders/:id/approve':          '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'POST /api/admin/trade-orders/:id/reject':           '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',

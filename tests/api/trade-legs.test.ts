@@ -131,6 +131,11 @@ describe('the brand → importer → distributor legs ship and receive alike', (
     await expectReconciled();
     const [after] = await db().select().from(orders).where(eq(orders.id, placed.id));
     expect(after!.status).toBe('delivered');
+    // An operator reads the same over the API; a partner may not read the whole chain.
+    const chain = await body(await staff.json('GET', '/api/admin/stock/reconciliation'), 200);
+    expect(chain.unbalanced).toEqual([]);
+    expect(chain.products).toContainEqual({ productId: gin, cameIn: 20 * CASE, onHand: 19 * CASE, inTransit: 0, receivedByRetailers: 0, transitLosses: CASE });
+    await body(await importer.json('GET', '/api/admin/stock/reconciliation'), 403);
   });
 
   it('the importer ships its distributor’s order the same way; the distributor receives it into its ledger', async () => {

@@ -17,6 +17,8 @@ export function stockApi(services: Services): Router {
   const stock = services.stock;
   const staff = requireApi(services, { permission: 'cms:access' });
   const inventory = requireApi(services, { permission: 'inventory:view' });
+  const admin = requireApi(services, { area: 'admin' });
+  const trade = requireApi(services, { permission: 'orders:manage' });
   const allocator = requireApi(services, { permission: 'orders:manage', act: true });
   const me = async (req: Request) => (await currentUser(services, req))!;
   const productOf = (raw: unknown) => parseIdOr404(recordId('Not a product id.'), raw, 'Product');
@@ -30,6 +32,11 @@ export function stockApi(services: Services): Router {
   router.post('/admin/products/:id/stock-adjustments', staff, async (req, res) => {
     const id = productOf(req.params.id);
     res.status(201).json({ balance: await stock.adjustBrand(await me(req), id, parse(stockAdjustment, req.body), actorOf(req)) });
+  });
+
+  // Where every bottle is: the whole chain's reconciliation (staff holding Order Management over every organisation).
+  router.get('/admin/stock/reconciliation', admin, trade, async (req, res) => {
+    res.json(await stock.reconciliation(await me(req)));
   });
 
   router.get('/partner/stock', inventory, async (req, res) => {

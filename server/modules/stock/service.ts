@@ -13,9 +13,10 @@ import type { Actor } from '../../core/actor';
 import { notFound } from '../../core/errors';
 import { allocationItems, allocations, organisations, products, profiles, stockBalances, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { createAllow, type TradeDeps } from '../trade';
+import { createAllow, requireAnyScope, type TradeDeps } from '../trade';
 import { balanceOf, moveStock } from './ledger';
 import { announceStock } from './announce';
+import { type ProductReconciliation, reconcile, unbalanced } from './reconcile';
 import { brandId } from '../../db/brand';
 
 export type StockDeps = TradeDeps;
@@ -38,6 +39,11 @@ export interface StockService {
    * first: read-only history from before allocations became offers (orders in `offered`, issue 43).
    */
   allocations(viewer: Viewer, limit?: number): Promise<{ made: AllocationView[]; received: AllocationView[] }>;
+  /**
+   * Where every bottle is, per product (stock/reconcile.ts): staff holding Order Management over every
+   * organisation — the whole chain, not one organisation's — and the products that do not add up.
+   */
+  reconciliation(viewer: Viewer): Promise<{ products: ProductReconciliation[]; unbalanced: ProductReconciliation[] }>;
 }
 
 const STAFF: AccessNeed = { permission: 'cms:access' };
@@ -230,6 +236,12 @@ export function createStockService(deps: StockDeps): StockService {
         readAllocations(eq(allocations.distributorId, org), limit),
       ]);
       return { made, received };
+    },
+
+    async reconciliation(viewer) {
+      requireAnyScope(await allow(viewer, { permission: 'orders:manage' }));
+      const products = await reconcile(db);
+      return { products, unbalanced: unbalanced(products) };
     },
   };
 }
