@@ -1,6 +1,7 @@
 // Every leg's full cycle at once (issue 43), on PostgreSQL: 20 buyers — 2 importers (buying from the
 // brand: staff sell), 6 distributors (from their importer), 12 retailers (from their distributor) —
-// each run 5 cycles concurrently, 100 in all: place an order → the seller approves it → issues the
+// each run 5 cycles concurrently, 100 in all: place an order (every other distributor cycle: the
+// importer's allocation offer, which the distributor accepts) → the seller approves it → issues the
 // invoice → creates a shipment and ships it → the buyer receives it (one case in ten arrives damaged)
 // → the buyer pays the invoice → the seller confirms the payment. Every step through the JSON API
 // with the session of the person who takes it (tokens inserted, no sign-in), every create with a
@@ -103,12 +104,14 @@ async function suite(url, gate, pg) {
   // 10,000 cases at each holder: enough for every cycle; an opening movement, so the chain counts it.
   for (const h of holders) {
     const bottles = 10_000 * product.case_size;
+    await pg.query(`insert into stock_balances (organisation_id, product_id, on_hand, reserved) values ($1, $2, 0, 0) on conflict do nothing`, [
+      h.id,
+      product.id,
+    ]);
     await pg.query(
-      `with b as (insert into stock_balances (organisation_id, product_id, on_hand, reserved) values ($1, $2, 0, 0)
-         on conflict (organisation_id, product_id) do update set on_hand = stock_balances.on_hand returning id, on_hand)
-       , u as (update stock_balances set on_hand = on_hand + $3 where id = (select id from b) returning id, on_hand, reserved)
+      `with u as (update stock_balances set on_hand = on_hand + $3 where organisation_id = $1 and product_id = $2 returning id, on_hand, reserved)
        insert into stock_movements (balance_id, organisation_id, product_id, cause, on_hand_delta, reserved_delta, on_hand_after, reserved_after, reason)
-       select u.id, $1, $2, 'opening', $3, 0, u.on_hand, u.reserved from u`,
+       select u.id, $1, $2, 'opening', $3, 0, u.on_hand, u.reserved, 'Bench opening stock' from u`,
       [h.id, product.id, bottles],
     );
   }
@@ -127,10 +130,26 @@ async function suite(url, gate, pg) {
     const sellerOrders = b.staffSells ? '/api/admin/trade-orders' : '/api/partner/orders';
     const sellerInvoices = b.staffSells ? '/api/admin/invoices' : '/api/partner/invoices';
     const sellerPayments = b.staffSells ? '/api/admin/payments' : '/api/partner/payments';
-    const order = await timed('place', () =>
-      call(b.who, 'POST', '/api/partner/orders', { lines: [{ productId: product.id, cases }], note: '' }, { 'Idempotency-Key': randomUUID() }),
+    // Every other distributor cycle starts as its importer's allocation offer, which it accepts.
+    const offer = b.type === 'distributor' && n % 2 === 1;
+    const order = await timed('place', async () =>
+      offer
+        ? (
+            await call(
+              b.seller,
+              'POST',
+              '/api/partner/allocations',
+              { distributorId: b.id, lines: [{ productId: product.id, cases }], note: '' },
+              { 'Idempotency-Key': randomUUID() },
+            )
+          ).order
+        : call(b.who, 'POST', '/api/partner/orders', { lines: [{ productId: product.id, cases }], note: '' }, { 'Idempotency-Key': randomUUID() }),
     );
     await timed('approve', async () => {
+      if (offer) {
+        const seen = await call(b.who, 'GET', `/api/partner/orders/${order.id}`);
+        return call(b.who, 'POST', `/api/partner/orders/${order.id}/accept`, { version: seen.version });
+      }
       const seen = await call(b.seller, 'GET', `${sellerOrders}/${order.id}`);
       return call(b.seller, 'POST', `${sellerOrders}/${order.id}/approve`, { version: seen.version, lines: [], note: '' });
     });
