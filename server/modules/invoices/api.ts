@@ -1,9 +1,10 @@
 // Invoices and credit notes over JSON. Partners (`orders:manage` over their organisation; an
 // invoice's issuer or customer, anything else a 404): the list (both sides, standing filter, search,
 // keyset pages), what can be invoiced, a preview, a draft or an invoice issued at once, one document,
-// its PDF; the issuer issues or discards a draft and writes credit notes (`act: true`). Staff holding
-// Order Management read every organisation's through /api/admin/invoices. There is no route that
-// edits an issued document: a correction is a credit note.
+// its PDF; the issuer issues or discards a draft and writes credit notes (`act: true`). There is no route that
+// edits an issued document: a correction is a credit note. Staff holding Order Management over every
+// organisation do the same for the brand through /api/admin/invoices (the brand's row is the issuer;
+// another organisation's document is not found there).
 import { type Request, type Response, Router } from 'express';
 import { creditNoteInput, draftStepInput, invoiceId, invoiceListQuery, invoiceOrdersInput } from '../../../shared/schemas/invoices';
 import { parse, parseIdOr404 } from '../../core/parse';
@@ -65,15 +66,40 @@ export function invoicesApi(services: Services): Router {
     res.status(201).json(await invoices.issueCreditNote(await me(req), id, parse(creditNoteInput, req.body), actorOf(req)));
   });
 
-  // ---- Staff (Order Management, every organisation; reading only) ----
+  // ---- Staff (Order Management over every organisation): the brand's own documents, issued to its importers ----
   router.get('/admin/invoices', admin, read, async (req, res) => {
     res.json(await invoices.list(await me(req), parse(invoiceListQuery, req.query), 'staff'));
+  });
+  router.get('/admin/invoices/invoiceable', admin, read, async (req, res) => {
+    res.json({ customers: await invoices.invoiceable(await me(req), 'staff') });
+  });
+  router.post('/admin/invoices/preview', admin, act, async (req, res) => {
+    res.json(await invoices.preview(await me(req), parse(invoiceOrdersInput, req.body), 'staff'));
+  });
+  router.post('/admin/invoices', admin, act, async (req, res) => {
+    res.status(201).json(await invoices.createDraft(await me(req), parse(invoiceOrdersInput, req.body), actorOf(req), 'staff'));
+  });
+  router.post('/admin/invoices/issue', admin, act, async (req, res) => {
+    res.status(201).json(await invoices.issueFromOrders(await me(req), parse(invoiceOrdersInput, req.body), actorOf(req), 'staff'));
   });
   router.get('/admin/invoices/:id', admin, read, async (req, res) => {
     res.json(await invoices.get(await me(req), idOf(req.params.id), 'staff'));
   });
   router.get('/admin/invoices/:id/pdf', admin, read, async (req, res) => {
     sendPdf(res, await invoices.pdf(await me(req), idOf(req.params.id), 'staff'));
+  });
+  router.post('/admin/invoices/:id/issue', admin, act, async (req, res) => {
+    const id = idOf(req.params.id);
+    res.json(await invoices.issue(await me(req), id, parse(draftStepInput, req.body), actorOf(req), 'staff'));
+  });
+  router.post('/admin/invoices/:id/discard', admin, act, async (req, res) => {
+    const id = idOf(req.params.id);
+    await invoices.discard(await me(req), id, parse(draftStepInput, req.body), actorOf(req), 'staff');
+    res.status(204).end();
+  });
+  router.post('/admin/invoices/:id/credit-notes', admin, act, async (req, res) => {
+    const id = idOf(req.params.id);
+    res.status(201).json(await invoices.issueCreditNote(await me(req), id, parse(creditNoteInput, req.body), actorOf(req), 'staff'));
   });
   return router;
 }

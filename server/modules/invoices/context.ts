@@ -9,12 +9,13 @@ import { refusalError } from '../../core/action-refusal';
 import { AppError, notFound } from '../../core/errors';
 import type { DbOrTx, Tx } from '../../db/client';
 import { invoiceItems, invoices } from '../../db/schema';
-import { type AfterCommit, createAllow, createTradeWriter, partnerOrganisation, requireAnyScope, rowReader, tradingOrganisation } from '../trade';
+import { brandId } from '../../db/brand';
+import { actingOrganisation, type AfterCommit, createAllow, createTradeWriter, requireAnyScope, rowReader, tradingOrganisation } from '../trade';
 import { creditedOn, type InvoiceRow } from './documents';
 import { createInvoiceNotices, type InvoiceNews } from './notices';
 import { INVOICE_TOPIC, type InvoiceChannel, type InvoiceDeps, type InvoiceSide } from './types';
 
-const NO_ORGANISATION = 'Only a member of a partner organisation can invoice.';
+const NO_ORGANISATION = 'Only a member of a partner organisation, or staff for the brand, can invoice.';
 
 export function createInvoiceContext(deps: InvoiceDeps) {
   const { db } = deps;
@@ -26,16 +27,20 @@ export function createInvoiceContext(deps: InvoiceDeps) {
 
   /**
    * The viewer's side of a document, or not found: a partner is its issuer or its customer (never of a
-   * draft); staff reading through their own routes hold Order Management over every organisation.
+   * draft); staff come through their own routes (Order Management over every organisation) and act
+   * for the brand, so only the brand's own documents exist there — anyone else's is not found.
    */
   async function sideOf(viewer: Viewer, row: InvoiceRow, channel: InvoiceChannel, act = false): Promise<InvoiceSide> {
+    let mine: string | null;
     if (channel === 'staff') {
-      requireAnyScope(await allow(viewer, { permission: 'orders:manage' }));
-      return 'staff';
+      requireAnyScope(await allow(viewer, { permission: 'orders:manage', ...(act ? { act: true } : {}) }));
+      mine = await brandId(db);
+    } else {
+      await allow(viewer, { permission: 'orders:manage', resource: { organisationIds: [row.issuerId, row.customerId] }, ...(act ? { act: true } : {}) });
+      mine = viewer.organisationId;
     }
-    await allow(viewer, { permission: 'orders:manage', resource: { organisationIds: [row.issuerId, row.customerId] }, ...(act ? { act: true } : {}) });
-    if (viewer.organisationId && viewer.organisationId === row.issuerId) return 'issuer';
-    if (viewer.organisationId && viewer.organisationId === row.customerId && row.state === 'issued') return 'customer';
+    if (mine && mine === row.issuerId) return 'issuer';
+    if (mine && mine === row.customerId && row.state === 'issued') return 'customer';
     throw notFound('Invoice');
   }
 
@@ -67,21 +72,29 @@ export function createInvoiceContext(deps: InvoiceDeps) {
     if (refusal) throw refusalError(refusal);
   }
 
-  /** The issuer's side for a write: a customer (or staff) may read but not change it. */
-  async function issuerOf(viewer: Viewer, row: InvoiceRow): Promise<void> {
-    const side = await sideOf(viewer, row, 'partner', true);
+  /** The issuer's side for a write: a customer may read but not change it. */
+  async function issuerOf(viewer: Viewer, row: InvoiceRow, channel: InvoiceChannel): Promise<void> {
+    const side = await sideOf(viewer, row, channel, true);
     if (side !== 'issuer') throw new AppError('wrong_side', 'forbidden', 'Only the issuer can do this.');
   }
 
-  /** The viewer's organisation for a write, before the transaction: a partner's, acting. */
-  async function partnerIssuer(viewer: Viewer): Promise<string> {
-    await allow(viewer, { permission: 'orders:manage', act: true });
-    return partnerOrganisation(viewer, NO_ORGANISATION);
+  /**
+   * The organisation the viewer issues for, before the transaction: a partner's own (acting); staff
+   * through their routes act for the brand (a grant over every organisation).
+   */
+  async function actingIssuer(viewer: Viewer, channel: InvoiceChannel): Promise<string> {
+    const scope = await allow(viewer, { permission: 'orders:manage', act: true });
+    if (channel === 'staff') {
+      requireAnyScope(scope);
+      return brandId(db);
+    }
+    if (!viewer.organisationId) throw new AppError('no_organisation', 'forbidden', NO_ORGANISATION);
+    return actingOrganisation(db, viewer, scope, NO_ORGANISATION);
   }
 
-  /** The viewer's organisation, able to trade today (read afresh in the write). */
-  async function tradingIssuer(tx: Tx, viewer: Viewer) {
-    return tradingOrganisation(tx, partnerOrganisation(viewer, NO_ORGANISATION), now);
+  /** The issuing organisation, able to trade today (read afresh in the write). */
+  async function tradingIssuer(tx: Tx, issuerId: string) {
+    return tradingOrganisation(tx, issuerId, now);
   }
 
   /** A document whose parties' open pages hear of the write: the issuer's, the customer's once it is issued, and staff's. */
@@ -107,7 +120,7 @@ export function createInvoiceContext(deps: InvoiceDeps) {
     invoiceFacts,
     decide,
     issuerOf,
-    partnerIssuer,
+    actingIssuer,
     tradingIssuer,
     documentChanged,
     tell,

@@ -1,7 +1,9 @@
 // Payments over JSON (Order Management, own organisation; a payment another organisation is party
-// to is a 404): the Payments page's figures, the history, one payment; recording (a retailer, with
-// an Idempotency-Key header), confirming or failing (the distributor), applying account credit (the
-// retailer); a statement per retailer as JSON, CSV and PDF. Writes need `act: true`.
+// to is a 404): the Payments page's figures (`side`: paying or receiving, as the organisation has
+// them), the history, one payment; recording (a buyer to its supplier, with an Idempotency-Key
+// header), confirming or failing (the supplier), applying account credit (the payer); a statement per
+// customer as JSON, CSV and PDF. Staff holding Order Management over every organisation receive for
+// the brand through /api/admin/payments (its importers' payments only). Writes need `act: true`.
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { applyCreditInput, confirmPaymentInput, failPaymentInput, paymentId, recordPaymentInput, statementQuery } from '../../../shared/schemas/payments';
@@ -83,6 +85,37 @@ export function paymentsApi(services: Services): Router {
   router.post('/partner/payments/:id/allocations', act, async (req, res) => {
     const id = idOf(req.params.id);
     res.json(await payments.applyCredit(await me(req), id, parse(applyCreditInput, req.body), actorOf(req)));
+  });
+
+  // ---- Staff (Order Management over every organisation): the brand's incoming payments from its importers ----
+  const admin = requireApi(services, { area: 'admin' });
+  router.get('/admin/payments', admin, read, async (req, res) => {
+    res.json(await payments.overview(await me(req), parse(sideQuery, req.query), 'staff'));
+  });
+  router.get('/admin/payments/history', admin, read, async (req, res) => {
+    res.json(await payments.history(await me(req), parse(sideQuery, req.query), 'staff'));
+  });
+  router.get('/admin/payments/statement', admin, read, async (req, res) => {
+    res.json(await payments.statement(await me(req), parse(statementQuery, req.query), 'staff'));
+  });
+  router.get('/admin/payments/statement.csv', admin, read, async (req, res) => {
+    const { statement, csv } = await payments.statementCsv(await me(req), parse(statementQuery, req.query), 'staff');
+    download(res, 'text/csv; charset=utf-8', statementFileName(statement, 'csv'), csv);
+  });
+  router.get('/admin/payments/statement.pdf', admin, read, async (req, res) => {
+    const { statement, pdf } = await payments.statementPdf(await me(req), parse(statementQuery, req.query), 'staff');
+    download(res, 'application/pdf', statementFileName(statement, 'pdf'), pdf);
+  });
+  router.get('/admin/payments/:id', admin, read, async (req, res) => {
+    res.json(await payments.get(await me(req), idOf(req.params.id), 'staff'));
+  });
+  router.post('/admin/payments/:id/confirm', admin, act, async (req, res) => {
+    const id = idOf(req.params.id);
+    res.json(await payments.confirm(await me(req), id, parse(confirmPaymentInput, req.body), actorOf(req), 'staff'));
+  });
+  router.post('/admin/payments/:id/fail', admin, act, async (req, res) => {
+    const id = idOf(req.params.id);
+    res.json(await payments.fail(await me(req), id, parse(failPaymentInput, req.body), actorOf(req), 'staff'));
   });
   return router;
 }

@@ -15,13 +15,17 @@ import { paymentAllocations, payments } from '../../db/schema';
 import type { Jobs } from '../../jobs/registry';
 import type { ChangeFeed } from '../../realtime/changes';
 import type { PaidOrder } from '../orders';
-import { createAllow, createTradeWriter, partnerOrganisation, partyAudiences, rowReader, type TradeDeps, tradingOrganisation } from '../trade';
+import { brandId } from '../../db/brand';
+import { createAllow, createTradeWriter, partnerOrganisation, partyAudiences, requireAnyScope, rowReader, type TradeDeps, tradingOrganisation } from '../trade';
 import { createPaymentNotices, type PaymentNews } from './notices';
 import { type PaymentRow, paymentViews } from './views';
 
 /** The live channel's topic for a payment (`{ type: 'changed', topic, id }`). */
 export const PAYMENT_TOPIC = 'payment';
 export const PERMISSION = 'orders:manage';
+
+/** Which door: a partner's own routes, or staff's (Order Management over every organisation, acting for the brand). */
+export type PaymentChannel = 'partner' | 'staff';
 
 export interface PaymentDeps extends TradeDeps {
   jobs?: Jobs;
@@ -45,12 +49,34 @@ export function createPaymentContext(deps: PaymentDeps) {
   const allow = createAllow(deps.access, 'Payment');
   const requirePayment = rowReader(db, payments, 'Payment');
 
-  /** The viewer's side of a payment, or not found (another organisation's). */
-  async function sideOf(viewer: Viewer, row: PaymentRow, act = false): Promise<PaymentSide> {
-    await allow(viewer, { permission: PERMISSION, resource: { organisationIds: [row.payerId, row.payeeId] }, ...(act ? { act: true } : {}) });
-    if (viewer.organisationId === row.payerId) return 'payer';
-    if (viewer.organisationId === row.payeeId) return 'payee';
+  /**
+   * The viewer's side of a payment, or not found (another organisation's). Staff come through their
+   * own routes (`channel` 'staff', a grant over every organisation) and act for the brand: only the
+   * brand's payments exist there.
+   */
+  async function sideOf(viewer: Viewer, row: PaymentRow, act = false, channel: PaymentChannel = 'partner'): Promise<PaymentSide> {
+    let mine: string | null;
+    if (channel === 'staff') {
+      requireAnyScope(await allow(viewer, { permission: PERMISSION, ...(act ? { act: true } : {}) }));
+      mine = await brandId(db);
+    } else {
+      await allow(viewer, { permission: PERMISSION, resource: { organisationIds: [row.payerId, row.payeeId] }, ...(act ? { act: true } : {}) });
+      mine = viewer.organisationId;
+    }
+    if (mine === row.payerId) return 'payer';
+    if (mine === row.payeeId) return 'payee';
     throw notFound('Payment');
+  }
+
+  /** The organisation the viewer acts for on `channel`: a partner's own (none: null), the brand's for staff over every organisation. */
+  async function organisationFor(viewer: Viewer | null, channel: PaymentChannel): Promise<string | null> {
+    if (channel === 'staff') {
+      requireAnyScope(await allow(viewer, { permission: PERMISSION }));
+      return brandId(db);
+    }
+    const organisationId = viewer?.organisationId ?? null;
+    await allow(viewer, organisationId ? { permission: PERMISSION, resource: { organisationIds: [organisationId] } } : { permission: PERMISSION });
+    return organisationId;
   }
 
   /** Runs a write; after the commit its bell entries are announced and both sides' open pages (payments, orders) hear of it. */
@@ -96,6 +122,7 @@ export function createPaymentContext(deps: PaymentDeps) {
     ownOrganisation: (viewer: Viewer) => partnerOrganisation(viewer, 'Only a member of a partner organisation can do this.'),
     requirePayment,
     sideOf,
+    organisationFor,
     /** An organisation, read afresh in the write: it must be able to trade today. */
     tradingOrganisation: (tx: Tx, organisationId: string) => tradingOrganisation(tx, organisationId, now),
     write,

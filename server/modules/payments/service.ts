@@ -1,5 +1,6 @@
-// Payments (product.md §3, issue 16): a retailer records a payment to its distributor (its supplier)
-// and allocates it to its issued invoices from that distributor; the distributor confirms it
+// Payments (product.md §3, issues 16 and 43): a buyer records a payment to its supplier — a retailer
+// to its distributor, a distributor to its importer, an importer to the brand — and allocates it to
+// its issued invoices from that supplier; the supplier (staff, for the brand) confirms it
 // (pending → settled, each invoice's paid amount rising by its allocation) or marks it failed (with
 // a reason; nothing changes on the invoices). An invoice paid in full moves its orders to `paid`.
 //
@@ -10,7 +11,7 @@
 //   credit note came in between; then settling applies what is still owed and the rest stays with
 //   the payment as account credit (the allocation row is trimmed, audited).
 // - What a payment leaves unallocated is account credit once it settles; the retailer may apply it
-//   to invoices later (`applyCredit`): applied at once, the money being the distributor's already.
+//   to invoices later (`applyCredit`): applied at once, the money being the supplier's already.
 // - Allocations over an invoice are a conflict (`over_allocation`); allocations summing to more than
 //   the payment are invalid (`over_allocation`); another organisation's invoice is not found; an
 //   invoice in another currency than the payment is invalid (`currency_mismatch`).
@@ -28,7 +29,7 @@ import type { Actor } from '../../core/actor';
 import { applyCredit } from './actions/apply-credit';
 import { confirm, fail } from './actions/decide';
 import { record } from './actions/record';
-import { createPaymentContext, type PaymentDeps } from './context';
+import { createPaymentContext, type PaymentChannel, type PaymentDeps } from './context';
 import { createOverdueCheck } from './overdue';
 import { createPaymentPages } from './pages';
 
@@ -48,8 +49,9 @@ export function createPaymentService(deps: PaymentDeps) {
 
   return {
     record: (viewer: Viewer, input: RecordPaymentInput, key: string | null, actor: Actor) => record(ctx, viewer, input, key, actor),
-    confirm: (viewer: Viewer, id: number, input: ConfirmPaymentInput, actor: Actor) => confirm(ctx, viewer, id, input, actor),
-    fail: (viewer: Viewer, id: number, input: FailPaymentInput, actor: Actor) => fail(ctx, viewer, id, input, actor),
+    confirm: (viewer: Viewer, id: number, input: ConfirmPaymentInput, actor: Actor, channel: PaymentChannel = 'partner') =>
+      confirm(ctx, viewer, id, input, actor, channel),
+    fail: (viewer: Viewer, id: number, input: FailPaymentInput, actor: Actor, channel: PaymentChannel = 'partner') => fail(ctx, viewer, id, input, actor, channel),
     applyCredit: (viewer: Viewer, id: number, input: ApplyCreditInput, actor: Actor) => applyCredit(ctx, viewer, id, input, actor),
     ...createPaymentPages(ctx),
     /** The daily overdue check, run now (the job calls it; tests too). */

@@ -14,7 +14,7 @@ import type { OrderRow } from '../../orders';
 import type { AfterCommit } from '../../trade';
 import type { InvoiceContext } from '../context';
 import { creditedOn, type CreditLine, type InvoiceRow, organisationOf, writeCreditNote } from '../documents';
-import type { CreditResult } from '../types';
+import type { CreditResult, InvoiceChannel } from '../types';
 
 /** A credit note written in `tx`, with its news for the customer (and for the issuer when its customer cancelled an order). */
 async function creditIn(
@@ -39,10 +39,18 @@ async function creditIn(
 }
 
 /** A credit note on an issued invoice of the viewer's: lines of it (cases), and why. */
-export async function issueCreditNote(ctx: InvoiceContext, viewer: Viewer, invoiceId: number, input: CreditNoteInput, actor: Actor): Promise<InvoiceRow> {
-  await ctx.issuerOf(viewer, await ctx.requireRow(invoiceId));
+export async function issueCreditNote(
+  ctx: InvoiceContext,
+  viewer: Viewer,
+  invoiceId: number,
+  input: CreditNoteInput,
+  actor: Actor,
+  channel: InvoiceChannel,
+): Promise<InvoiceRow> {
+  const first = await ctx.requireRow(invoiceId);
+  await ctx.issuerOf(viewer, first, channel);
   return ctx.write(async (tx, fx) => {
-    await ctx.tradingIssuer(tx, viewer);
+    await ctx.tradingIssuer(tx, first.issuerId);
     const invoice = await ctx.requireRow(invoiceId, tx, true);
     await ctx.decide(tx, 'credit', invoice);
     const items = await tx.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));

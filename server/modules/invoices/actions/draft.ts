@@ -11,6 +11,7 @@ import { invoiceItems, invoiceOrders, invoices } from '../../../db/schema';
 import { recordAudit } from '../../audit';
 import type { InvoiceContext } from '../context';
 import { type InvoiceRow, type PreparedInvoice, prepareInvoice } from '../documents';
+import type { InvoiceChannel } from '../types';
 
 export async function insertDraft(tx: Tx, issuerId: string, p: PreparedInvoice, actor: Actor, at: Date): Promise<InvoiceRow> {
   const [row] = await tx
@@ -70,10 +71,10 @@ export async function writeLines(tx: Tx, invoiceId: number, p: PreparedInvoice) 
 }
 
 /** A draft: the orders are held for it (no other invoice takes them), no number yet. */
-export async function createDraft(ctx: InvoiceContext, viewer: Viewer, input: InvoiceOrdersInput, actor: Actor): Promise<InvoiceRow> {
-  await ctx.partnerIssuer(viewer);
+export async function createDraft(ctx: InvoiceContext, viewer: Viewer, input: InvoiceOrdersInput, actor: Actor, channel: InvoiceChannel): Promise<InvoiceRow> {
+  const issuerId = await ctx.actingIssuer(viewer, channel);
   return ctx.write(async (tx, fx) => {
-    const issuer = await ctx.tradingIssuer(tx, viewer);
+    const issuer = await ctx.tradingIssuer(tx, issuerId);
     const p = await prepareInvoice(tx, issuer.id, input, { lock: true });
     const draft = await insertDraft(tx, issuer.id, p, actor, new Date(ctx.now()));
     ctx.documentChanged(fx, draft);
@@ -82,8 +83,8 @@ export async function createDraft(ctx: InvoiceContext, viewer: Viewer, input: In
 }
 
 /** Discards a draft (its orders are free again); an issued invoice is never discarded. */
-export async function discard(ctx: InvoiceContext, viewer: Viewer, id: number, input: DraftStepInput, actor: Actor): Promise<void> {
-  await ctx.issuerOf(viewer, await ctx.requireRow(id));
+export async function discard(ctx: InvoiceContext, viewer: Viewer, id: number, input: DraftStepInput, actor: Actor, channel: InvoiceChannel): Promise<void> {
+  await ctx.issuerOf(viewer, await ctx.requireRow(id), channel);
   await ctx.write(async (tx, fx) => {
     const draft = await ctx.requireRow(id, tx, true);
     await ctx.decide(tx, 'discard', draft);

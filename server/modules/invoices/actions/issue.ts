@@ -21,6 +21,7 @@ import type { InvoiceContext } from '../context';
 import { type InvoiceRow, partyOf, type PreparedInvoice, prepareInvoice } from '../documents';
 import { nextDocumentSequence } from '../numbers';
 import { insertDraft, writeLines } from './draft';
+import type { InvoiceChannel } from '../types';
 
 /**
  * Issues the draft `row` (locked) with `p` read afresh in this transaction: the orders move approved
@@ -113,10 +114,11 @@ async function draftOrders(tx: DbOrTx, invoiceId: number): Promise<number[]> {
 }
 
 /** Issues a draft: numbered now, with the orders, lines and terms as they stand now. */
-export async function issue(ctx: InvoiceContext, viewer: Viewer, id: number, input: DraftStepInput, actor: Actor): Promise<InvoiceRow> {
-  await ctx.issuerOf(viewer, await ctx.requireRow(id));
+export async function issue(ctx: InvoiceContext, viewer: Viewer, id: number, input: DraftStepInput, actor: Actor, channel: InvoiceChannel): Promise<InvoiceRow> {
+  const first = await ctx.requireRow(id);
+  await ctx.issuerOf(viewer, first, channel);
   return ctx.write(async (tx, fx) => {
-    const issuer = await ctx.tradingIssuer(tx, viewer);
+    const issuer = await ctx.tradingIssuer(tx, first.issuerId);
     const draft = await ctx.requireRow(id, tx, true);
     await ctx.decide(tx, 'issue', draft);
     if (draft.version !== input.version) throw versionConflict('invoice', draft.version, input.version);
@@ -126,10 +128,16 @@ export async function issue(ctx: InvoiceContext, viewer: Viewer, id: number, inp
 }
 
 /** Invoices the orders at once: the draft and its issue in one transaction (Generate Invoice's button). */
-export async function issueFromOrders(ctx: InvoiceContext, viewer: Viewer, input: InvoiceOrdersInput, actor: Actor): Promise<InvoiceRow> {
-  await ctx.partnerIssuer(viewer);
+export async function issueFromOrders(
+  ctx: InvoiceContext,
+  viewer: Viewer,
+  input: InvoiceOrdersInput,
+  actor: Actor,
+  channel: InvoiceChannel,
+): Promise<InvoiceRow> {
+  const issuerId = await ctx.actingIssuer(viewer, channel);
   return ctx.write(async (tx, fx) => {
-    const issuer = await ctx.tradingIssuer(tx, viewer);
+    const issuer = await ctx.tradingIssuer(tx, issuerId);
     const p = await prepareInvoice(tx, issuer.id, input, { lock: true });
     const draft = await insertDraft(tx, issuer.id, p, actor, new Date(ctx.now()));
     return issueIn(ctx, tx, draft, p, issuer, actor, fx, { freshLines: true });

@@ -1,5 +1,5 @@
 // The payer applies a settled payment's account credit to invoices: at once (the money is the
-// distributor's already), under the same rules as recording.
+// supplier's already), under the same rules as recording.
 import { eq, sql } from 'drizzle-orm';
 import type { PaymentView } from '../../../../shared/payment-views';
 import { allocatedMinor, type ApplyCreditInput } from '../../../../shared/schemas/payments';
@@ -49,9 +49,9 @@ export async function applyCredit(ctx: PaymentContext, viewer: Viewer, id: numbe
     await fx.tell({
       kind: 'credit_applied',
       organisationId: row.payeeId,
-      title: `${payer?.name ?? 'A retailer'} applied ${money(allocatedMinor(applied), row.currency)} of account credit`,
+      title: `${payer?.name ?? 'Your customer'} applied ${money(allocatedMinor(applied), row.currency)} of account credit`,
       lines: [
-        `${payer?.name ?? 'A retailer'} applied credit from ${paymentLabel(id)} to ${applied.map((a) => `${rows.get(a.invoiceId)?.number}: ${money(a.amountMinor, row.currency)}`).join(', ')}.`,
+        `${payer?.name ?? 'Your customer'} applied credit from ${paymentLabel(id)} to ${applied.map((a) => `${rows.get(a.invoiceId)?.number}: ${money(a.amountMinor, row.currency)}`).join(', ')}.`,
         ...(paidInFull.length ? [`Paid in full: ${paidInFull.map((i) => rows.get(i)?.number).join(', ')}.`] : []),
       ],
     });

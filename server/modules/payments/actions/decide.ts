@@ -1,4 +1,4 @@
-// The distributor decides a pending payment: confirms it (settled; each invoice's paid amount rises by
+// The payee — the payer's supplier; staff for the brand — decides a pending payment: confirms it (settled; each invoice's paid amount rises by
 // its allocation, invoices paid in full move their orders to paid) or marks it failed with a reason
 // (nothing changes on the invoices). Both are guarded moves out of pending (`… where status =
 // 'pending' and version = v`), so of two confirms one wins.
@@ -13,7 +13,7 @@ import type { Tx } from '../../../db/client';
 import { paymentAllocations, payments } from '../../../db/schema';
 import { recordAudit } from '../../audit';
 import { apply, lockInvoices } from '../allocations';
-import type { Effects, PaymentContext } from '../context';
+import type { Effects, PaymentChannel, PaymentContext } from '../context';
 import { paymentLabel, type PaymentRow } from '../views';
 
 function notPending(row: PaymentRow, what: string) {
@@ -50,9 +50,10 @@ async function decide(
   id: number,
   action: 'confirm' | 'fail',
   fn: (tx: Tx, fx: Effects, row: PaymentRow) => Promise<void>,
+  channel: PaymentChannel,
 ): Promise<PaymentView> {
   const first = await ctx.requirePayment(id);
-  const side = await ctx.sideOf(viewer, first, true);
+  const side = await ctx.sideOf(viewer, first, true, channel);
   await ctx.refuseUnless(ctx.db, action, first, side, 'wrong_side');
   await ctx.write(async (tx, fx) => {
     await ctx.tradingOrganisation(tx, first.payeeId);
@@ -63,7 +64,14 @@ async function decide(
   return ctx.view(await ctx.requirePayment(id), first.payeeId);
 }
 
-export async function confirm(ctx: PaymentContext, viewer: Viewer, id: number, input: ConfirmPaymentInput, actor: Actor): Promise<PaymentView> {
+export async function confirm(
+  ctx: PaymentContext,
+  viewer: Viewer,
+  id: number,
+  input: ConfirmPaymentInput,
+  actor: Actor,
+  channel: PaymentChannel = 'partner',
+): Promise<PaymentView> {
   const { money } = ctx;
   return decide(ctx, viewer, id, 'confirm', async (tx, fx, first) => {
     const after = await leavePending(
@@ -106,10 +114,17 @@ export async function confirm(ctx: PaymentContext, viewer: Viewer, id: number, i
       ],
     });
     fx.touch(first);
-  });
+  }, channel);
 }
 
-export async function fail(ctx: PaymentContext, viewer: Viewer, id: number, input: FailPaymentInput, actor: Actor): Promise<PaymentView> {
+export async function fail(
+  ctx: PaymentContext,
+  viewer: Viewer,
+  id: number,
+  input: FailPaymentInput,
+  actor: Actor,
+  channel: PaymentChannel = 'partner',
+): Promise<PaymentView> {
   const { money } = ctx;
   return decide(ctx, viewer, id, 'fail', async (tx, fx, first) => {
     const after = await leavePending(
@@ -132,10 +147,10 @@ export async function fail(ctx: PaymentContext, viewer: Viewer, id: number, inpu
       organisationId: after.payerId,
       title: `Payment ${paymentLabel(id)} of ${money(after.amountMinor, after.currency)} failed`,
       lines: [
-        `The distributor marked ${paymentLabel(id)} (${money(after.amountMinor, after.currency)}) as failed: ${input.reason}`,
+        `Your supplier marked ${paymentLabel(id)} (${money(after.amountMinor, after.currency)}) as failed: ${input.reason}`,
         'The invoices it named still owe the same.',
       ],
     });
     fx.touch(first);
-  });
+  }, channel);
 }

@@ -1,5 +1,6 @@
-// A retailer records a payment to its distributor (its supplier), allocated to its issued invoices
-// from that distributor: pending until the distributor confirms it. Idempotent per payer with an
+// A buyer records a payment to its supplier — a retailer to its distributor, a distributor to its
+// importer, an importer to the brand (issue 43) — allocated to its issued invoices from that
+// supplier: pending until the supplier (staff, for the brand) confirms it. Idempotent per payer with an
 // Idempotency-Key (as placing an order): the same key and body answer the first payment again,
 // another body is a conflict (`idempotency_key_reused`).
 import { and, eq } from 'drizzle-orm';
@@ -61,8 +62,8 @@ export async function record(
     row = await ctx.write(async (tx, fx) => {
       const org = await ctx.tradingOrganisation(tx, payerId);
       const payeeId = org.supplierId;
-      if (!payeeId || org.type !== 'retailer')
-        throw new AppError('no_supplier', 'conflict', 'Payments are recorded by a retailer to its distributor: your organisation has none to pay.');
+      if (!payeeId || org.type === 'brand')
+        throw new AppError('no_supplier', 'conflict', 'Payments are recorded by a buyer to its supplier: your organisation has none to pay.');
       const [terms] = await tx.select().from(tradeTerms).where(eq(tradeTerms.customerId, payerId));
       const currency = terms?.currency ?? org.currency;
       if (input.currency !== currency)
