@@ -23,6 +23,10 @@ export const ADMIN_SCREEN_NEEDS = {
   partners: { permission: 'users:manage' },
   /** Trade orders across the network. */
   tradeOrders: { permission: 'orders:manage' },
+  /** Trade invoices: the brand's invoices and credit notes to its importers (issue 43). */
+  tradeInvoices: { permission: 'orders:manage' },
+  /** Trade payments: the importers' payments to the brand, aging and statements (issue 43). */
+  tradePayments: { permission: 'orders:manage' },
   /** Brand details: the brand's own business details (Finance). */
   brand: { permission: 'finance:manage' },
   /** The Support Inbox. */

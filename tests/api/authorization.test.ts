@@ -180,6 +180,14 @@ const MATRIX: Record<string, string> = {
   'GET /admin/dashboard/trade-orders':                 'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/trade-orders/:id':             'La  Dau Dap Dap Dap Dap Dx  404 404 Ra  Dap Tf  S2',
   'POST /admin/dashboard/trade-orders/:id':            'La  Dau Dap Dap Dap Dap Dx  404 404 Ra  Dap Tf  S2',
+  // The brand's invoices and its importers' payments (issue 43): Order Management, as Trade orders.
+  'GET /admin/dashboard/trade-invoices':               'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
+  'GET /admin/dashboard/trade-invoices/generate':      'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/trade-invoices/generate':     'La  Dau Dap Dap Dap Dap Dx  ok  ok  Ra  Dap Tf  S2',
+  'GET /admin/dashboard/trade-invoices/:id':           'La  Dau Dap Dap Dap Dap Dx  404 404 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/trade-invoices/:id':          'La  Dau Dap Dap Dap Dap Dx  404 404 Ra  Dap Tf  S2',
+  'GET /admin/dashboard/trade-payments':               'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/trade-payments':              'La  Dau Dap Dap Dap Dap Dx  ok  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/outbox':                       'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
   'POST /admin/dashboard/outbox':                      'La  Dau Dap Dap Dap Dap Dx  Dx  ok  Ra  Dap Tf  S2',
   'GET /admin/dashboard/master-admin':                 'La  Dau Dap Dap Dap Dap Dx  Dx  200 Ra  Dap Tf  S2',
@@ -481,6 +489,15 @@ const MATRIX: Record<string, string> = {
   'POST /api/partner/payments/:id/confirm':            '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
   'POST /api/partner/payments/:id/fail':               '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
   'POST /api/partner/payments/:id/allocations':        '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
+  // The importers' payments to the brand (issue 43): staff receive for it; another organisation's payment is not found.
+  'GET /api/admin/payments':                           '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/payments/history':                   '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/payments/statement':                 '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
+  'GET /api/admin/payments/statement.csv':             '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
+  'GET /api/admin/payments/statement.pdf':             '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
+  'GET /api/admin/payments/:id':                       '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
+  'POST /api/admin/payments/:id/confirm':              '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/payments/:id/fail':                 '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   // Trade orders, the brand's side: the admin area and orders:manage (admins and the master admin).
   'GET /api/admin/trade-orders':                       '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   // The whole chain's stock reconciliation: staff holding Order Management over every organisation.
@@ -538,9 +555,17 @@ const MATRIX: Record<string, string> = {
   'POST /api/partner/invoices/:id/discard':            '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
   'POST /api/partner/invoices/:id/credit-notes':       '401 403 403 403 403 403 403 ok  ok  403 pw  401 403',
   // Invoices, staff's reading: the admin area and orders:manage (admins and the master admin).
+  // The brand's invoices (issue 43): staff act for the brand; another organisation's document is not found.
   'GET /api/admin/invoices':                           '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/invoices/invoiceable':               '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/invoices/preview':                  '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/invoices':                          '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/invoices/issue':                    '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'GET /api/admin/invoices/:id':                       '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
   'GET /api/admin/invoices/:id/pdf':                   '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
+  'POST /api/admin/invoices/:id/issue':                '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/invoices/:id/discard':              '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/invoices/:id/credit-notes':         '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'POST /api/admin/inquiries/business/:id/organisation': '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'GET /api/chat/conversations':                       '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
   'POST /api/chat/conversations/:id/messages':         '401 403 403 403 403 403 ok  ok  ok  pw  403 401 tf',
@@ -645,6 +670,10 @@ function urlOf(method: string, pattern: string): string {
     '/api/partner/payments/statement': '/api/partner/payments/statement?from=2026-01-01&to=2026-02-01',
     '/api/partner/payments/statement.csv': '/api/partner/payments/statement.csv?from=2026-01-01&to=2026-02-01',
     '/api/partner/payments/statement.pdf': '/api/partner/payments/statement.pdf?from=2026-01-01&to=2026-02-01',
+    // An importer the brand never supplied: not found.
+    '/api/admin/payments/statement': `/api/admin/payments/statement?customerId=${MISSING_UUID}&from=2026-01-01&to=2026-02-01`,
+    '/api/admin/payments/statement.csv': `/api/admin/payments/statement.csv?customerId=${MISSING_UUID}&from=2026-01-01&to=2026-02-01`,
+    '/api/admin/payments/statement.pdf': `/api/admin/payments/statement.pdf?customerId=${MISSING_UUID}&from=2026-01-01&to=2026-02-01`,
   };
   if (fill[pattern]) return fill[pattern];
   const entity =

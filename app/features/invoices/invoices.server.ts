@@ -9,6 +9,7 @@ import { fieldErrors } from '@shared/field-errors';
 import { MAX_RECORD_ID } from '@shared/limits';
 import { creditNoteInput, draftStepInput, invoiceListQuery, type InvoiceListQuery, invoiceOrdersInput } from '@shared/schemas/invoices';
 import { actionError } from '~/lib/action-result';
+import { refusalOf } from '~/lib/domain-error';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
 import { partnerForm } from '~/lib/partner-action.server';
 
@@ -52,8 +53,52 @@ async function invoiceForm(request: Request) {
 
 const invoicePage = (id: number) => href('/partner/dashboard/invoices/:id', { id: String(id) });
 
+/**
+ * Which door a page's posts go through: a partner's own (the default), or staff's acting for the
+ * brand (Trade invoices) — the service's channel, and where the answers lead.
+ */
+export interface InvoiceDoor {
+  channel: 'partner' | 'staff';
+  invoicePage: (id: number) => string;
+  generatePage: string;
+}
+
+const PARTNER_DOOR: InvoiceDoor = {
+  channel: 'partner',
+  invoicePage,
+  get generatePage() {
+    return href('/partner/dashboard/distributor/invoices/generate');
+  },
+};
+
+/** Generate Invoice's data: the customers with orders to invoice, the one picked, and the preview of its ticked orders (or why not). */
+export async function generateInvoiceData(request: Request, context: AppLoadContext, user: User, channel: 'partner' | 'staff') {
+  const invoices = context.services.invoices;
+  const customers = await invoices.invoiceable(user, channel);
+  const { customerId, orderIds } = selectionOf(request);
+  const customer = customers.find((c) => c.id === customerId) ?? null;
+  let preview: Awaited<ReturnType<typeof invoices.preview>> | null = null;
+  let previewError: string | null = null;
+  if (customer && orderIds.length) {
+    try {
+      preview = await invoices.preview(user, { customerId: customer.id, orderIds }, channel);
+    } catch (err) {
+      const e = refusalOf(err);
+      if (!e) throw err;
+      previewError = e.message ?? 'These orders cannot be invoiced.';
+    }
+  }
+  return {
+    customers: customers.map((c) => ({ id: c.id, name: c.name, count: c.orders.length })),
+    customer,
+    selected: orderIds,
+    preview,
+    previewError,
+  };
+}
+
 /** Generate Invoice's post: issues an invoice for the ticked orders and goes to it, or says why not. */
-export async function issueInvoiceAction(request: Request, context: AppLoadContext, user: User) {
+export async function issueInvoiceAction(request: Request, context: AppLoadContext, user: User, door: InvoiceDoor = PARTNER_DOOR) {
   const form = await invoiceForm(request);
   const { values, orders } = form;
   const parsed = invoiceOrdersInput.safeParse({ customerId: values.customerId || undefined, orderIds: orders });
@@ -63,11 +108,11 @@ export async function issueInvoiceAction(request: Request, context: AppLoadConte
   }
   let invoice: { id: number; number: string | null; customer: { name: string } };
   try {
-    invoice = await context.services.invoices.issueFromOrders(user, parsed.data, context.auth.actor(user.id));
+    invoice = await context.services.invoices.issueFromOrders(user, parsed.data, context.auth.actor(user.id), door.channel);
   } catch (err) {
     return form.refused(err);
   }
-  throw context.flash.redirectWithToast(invoicePage(invoice.id), {
+  throw context.flash.redirectWithToast(door.invoicePage(invoice.id), {
     title: 'Invoice issued',
     description: `Invoice ${invoice.number} was sent to ${invoice.customer.name}.`,
   });
@@ -77,24 +122,24 @@ const TOASTS = { issue: 'Invoice issued', discard: 'Draft discarded', credit: 'C
 type Intent = keyof typeof TOASTS;
 
 /** The invoice page's post: `intent` says which; a redirect with a toast, or the errors. */
-export async function invoicePageAction(request: Request, context: AppLoadContext, user: User, id: number) {
+export async function invoicePageAction(request: Request, context: AppLoadContext, user: User, id: number, door: InvoiceDoor = PARTNER_DOOR) {
   const form = await invoiceForm(request);
   const { values } = form;
   const intent = values.intent as Intent;
   if (!(intent in TOASTS)) return actionError(400, { formError: 'Choose what to do.', code: 'validation_failed', values });
   const invoices = context.services.invoices;
   const actor = context.auth.actor(user.id);
-  let to = invoicePage(id);
+  let to = door.invoicePage(id);
   try {
     switch (intent) {
       case 'issue':
       case 'discard': {
         const parsed = draftStepInput.safeParse({ version: values.version });
         if (!parsed.success) return actionError(400, { formError: 'Reload the page and try again.', code: 'validation_failed', values, intent });
-        if (intent === 'issue') await invoices.issue(user, id, parsed.data, actor);
+        if (intent === 'issue') await invoices.issue(user, id, parsed.data, actor, door.channel);
         else {
-          await invoices.discard(user, id, parsed.data, actor);
-          to = pagesAsSupplier(tradeTypeOf(user.roles)).generateInvoice;
+          await invoices.discard(user, id, parsed.data, actor, door.channel);
+          to = door.generatePage;
         }
         break;
       }
@@ -110,8 +155,8 @@ export async function invoicePageAction(request: Request, context: AppLoadContex
         const parsed = creditNoteInput.safeParse({ lines, reason: values.reason ?? '' });
         if (!parsed.success) return form.invalid(parsed.error, map, { intent });
         try {
-          const note = await invoices.issueCreditNote(user, id, parsed.data, actor);
-          to = invoicePage(note.id);
+          const note = await invoices.issueCreditNote(user, id, parsed.data, actor, door.channel);
+          to = door.invoicePage(note.id);
         } catch (err) {
           return form.refused(err, map, { intent });
         }

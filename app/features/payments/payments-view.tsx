@@ -89,6 +89,8 @@ export function PaymentsView(props: {
   blocked: boolean;
   /** What the viewer calls one of its buyers, on the receiving side. */
   buyer: string;
+  /** Where the statement downloads come from: the partner's payments API (the default), or staff's for the brand. */
+  apiBase?: string;
 }) {
   return props.overview.side === 'paying' ? <PayingView {...props} overview={props.overview} /> : <ReceivingView {...props} overview={props.overview} />;
 }
@@ -189,11 +191,13 @@ function ReceivingView({
   result,
   statement,
   buyer,
+  apiBase,
 }: {
   overview: ReceivingOverview;
   result?: PaymentFormResult;
   statement: StatementState;
   buyer: string;
+  apiBase?: string;
 }) {
   const Buyer = buyer.charAt(0).toUpperCase() + buyer.slice(1);
   return (
@@ -244,7 +248,7 @@ function ReceivingView({
         <h2 id="statement-heading" className="mb-3 font-serif text-2xl">
           Statement per {buyer}
         </h2>
-        <StatementPanel customers={overview.customers} buyer={buyer} side="receiving" {...statement} />
+        <StatementPanel customers={overview.customers} buyer={buyer} side="receiving" {...statement} apiBase={apiBase} />
       </section>
     </div>
   );

@@ -34,14 +34,14 @@ export async function requirePaymentsPage(request: Request, context: AppLoadCont
 }
 
 /** The statement the page's query asks for (`statement=1&customerId&from&to`), or null; a bad query shows its message. */
-export async function statementOf(context: AppLoadContext, user: User, url: URL, today: string) {
+export async function statementOf(context: AppLoadContext, user: User, url: URL, today: string, channel: 'partner' | 'staff' = 'partner') {
   const period = { from: url.searchParams.get('from') ?? shiftDate(today, -90), to: url.searchParams.get('to') ?? today };
   const customerId = url.searchParams.get('customerId') ?? '';
   if (url.searchParams.get('statement') !== '1') return { query: { customerId, ...period }, statement: null, error: null };
   const parsed = statementQuery.safeParse({ customerId: customerId || undefined, ...period });
   if (!parsed.success) return { query: { customerId, ...period }, statement: null, error: parsed.error.issues[0]?.message ?? 'Check the period.' };
   try {
-    return { query: { customerId, ...period }, statement: await context.services.payments.statement(user, parsed.data), error: null };
+    return { query: { customerId, ...period }, statement: await context.services.payments.statement(user, parsed.data, channel), error: null };
   } catch (err) {
     if (isKind(err, 'not_found') || isKind(err, 'invalid'))
       return { query: { customerId, ...period }, statement: null, error: 'There is no statement for that retailer.' };
@@ -64,7 +64,7 @@ function amounts(values: Record<string, string>, names: string[]) {
 }
 
 /** The page's post: `intent` says which; the answer is a redirect back with a toast, or the errors. */
-export async function paymentsAction(request: Request, context: AppLoadContext, user: User, here: string) {
+export async function paymentsAction(request: Request, context: AppLoadContext, user: User, here: string, channel: 'partner' | 'staff' = 'partner') {
   const form = await partnerForm(request);
   const { values } = form;
   const intent = values.intent ?? '';
@@ -116,8 +116,8 @@ export async function paymentsAction(request: Request, context: AppLoadContext, 
       try {
         const payment =
           intent === 'confirm'
-            ? await payments.confirm(user, id.data, parsed.data as { version: number }, actor)
-            : await payments.fail(user, id.data, parsed.data as { version: number; reason: string }, actor);
+            ? await payments.confirm(user, id.data, parsed.data as { version: number }, actor, channel)
+            : await payments.fail(user, id.data, parsed.data as { version: number; reason: string }, actor, channel);
         toast =
           intent === 'confirm'
             ? { title: 'Payment confirmed', description: `${payment.label} is settled.` }

@@ -1,5 +1,6 @@
 // A statement of account on the Payments page: the period (and, for a supplier, the buyer),
 // the statement itself with its running balance, and the same statement as CSV and PDF downloads.
+// The downloads come from `apiBase`: the partner's payments API, or staff's for the brand.
 import { Form } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import { STATEMENT_KIND_LABELS, type StatementLine } from '@shared/payments';
@@ -14,6 +15,7 @@ export function StatementPanel({
   query,
   statement,
   error,
+  apiBase = '/api/partner/payments',
 }: {
   /** The supplier's buyers; null on the paying side (the statement is with the viewer's supplier). */
   customers: PartyRef[] | null;
@@ -24,6 +26,7 @@ export function StatementPanel({
   query: { customerId: string; from: string; to: string };
   statement: Statement | null;
   error: string | null;
+  apiBase?: string;
 }) {
   const params = new URLSearchParams({ ...(customers ? { customerId: statement?.customer.id ?? query.customerId } : {}), from: query.from, to: query.to });
   return (
@@ -57,7 +60,7 @@ export function StatementPanel({
         </button>
       </Form>
       <FormError message={error ?? undefined} />
-      {statement ? <StatementTable statement={statement} downloads={params.toString()} /> : null}
+      {statement ? <StatementTable statement={statement} downloads={params.toString()} apiBase={apiBase} /> : null}
     </div>
   );
 }
@@ -90,7 +93,7 @@ function balanceCells(date: string, what: string, balance: string, testId?: stri
   return [{ content: date }, { content: what, span: 4 }, { content: balance, className: 'text-right tabular-nums', ...(testId ? { testId } : {}) }];
 }
 
-function StatementTable({ statement: s, downloads }: { statement: Statement; downloads: string }) {
+function StatementTable({ statement: s, downloads, apiBase }: { statement: Statement; downloads: string; apiBase: string }) {
   const money = (m: number) => formatPrice(m, s.currency);
   return (
     <div className="space-y-3" data-testid="statement">
@@ -99,10 +102,10 @@ function StatementTable({ statement: s, downloads }: { statement: Statement; dow
           {s.issuer.name} → {s.customer.name} · {s.from} to {s.to} · {s.currency}
         </p>
         <div className="flex gap-2">
-          <a href={`/api/partner/payments/statement.csv?${downloads}`} download className={buttonClass.secondary} data-testid="statement-csv">
+          <a href={`${apiBase}/statement.csv?${downloads}`} download className={buttonClass.secondary} data-testid="statement-csv">
             Download CSV
           </a>
-          <a href={`/api/partner/payments/statement.pdf?${downloads}`} download className={buttonClass.secondary} data-testid="statement-pdf">
+          <a href={`${apiBase}/statement.pdf?${downloads}`} download className={buttonClass.secondary} data-testid="statement-pdf">
             Download PDF
           </a>
         </div>

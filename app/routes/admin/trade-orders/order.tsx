@@ -1,6 +1,6 @@
 // One importer's order to the brand, for staff with Order Management: approve (with line changes,
-// reserving the brand's stock), reject, cancel, mark shipped and delivered; the thread with the
-// importer and the timeline. Another channel's order (between partners) is a 404 here.
+// reserving the brand's stock; the importer's credit hold shown first), reject, cancel, mark shipped
+// and delivered; the thread with the importer and the timeline. Another channel's order (between partners) is a 404 here.
 import { href, Link } from 'react-router';
 import { orderId } from '@shared/schemas/orders';
 import type { Route } from './+types/order';
@@ -18,7 +18,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireTradeOrders(request, context);
   const id = idOf(params);
   const order = await orNotFound(context.services.orders.get(user, id, context.auth.actor(user.id), 'staff'), NOT_FOUND);
-  return { order, messages: await threadOf(context, user, id, 'staff') };
+  // Staff see the importer's credit hold with the brand before pressing Approve (the approval checks it again).
+  const creditHold = order.actions.includes('approve')
+    ? await context.services.payments.creditHold(user, { sellerId: order.seller.id, buyerId: order.buyer.id!, totalMinor: order.totalMinor }, 'staff')
+    : null;
+  return {
+    order,
+    messages: await threadOf(context, user, id, 'staff'),
+    creditHold: creditHold?.reasons.length ? { reasons: creditHold.reasons.map((r) => ({ code: r.code, message: r.message })) } : null,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -29,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function TradeOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, messages } = loaderData;
+  const { order, messages, creditHold } = loaderData;
   return (
     <main id="main">
       <PageHeader title={`Order ${order.number}`} description={`From ${order.buyer.name}`}>
@@ -37,7 +45,7 @@ export default function TradeOrder({ loaderData, actionData }: Route.ComponentPr
           Trade orders
         </Link>
       </PageHeader>
-      <OrderView order={order} messages={messages} result={actionData} />
+      <OrderView order={order} messages={messages} result={actionData} creditHold={creditHold} />
     </main>
   );
 }
