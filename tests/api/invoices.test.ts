@@ -273,8 +273,8 @@ describe('a distributor invoices its retailer', () => {
       ])
         expect(text).toContain(expected);
     }
-    // Staff holding Order Management download it too; an employee (without it) may not.
-    expect((await staff.get(`/api/admin/invoices/${row!.id}/pdf`)).status).toBe(200);
+    // Staff act for the brand: a distributor's invoice is not theirs (not found); an employee (without Order Management) may not ask.
+    expect((await staff.get(`/api/admin/invoices/${row!.id}/pdf`)).status).toBe(404);
     expect((await employee.get(`/api/admin/invoices/${row!.id}/pdf`)).status).toBe(403);
   });
 });
@@ -584,8 +584,8 @@ describe('each organisation sees only its own', () => {
       expect(JSON.stringify(list)).not.toContain(row!.number!);
     }
     expect((await db().select().from(invoices).where(eq(invoices.id, row!.id)))[0]).toEqual(before);
-    // Staff holding Order Management read it through their own routes; partners' routes are not theirs.
-    expect((await body(await staff.json('GET', `/api/admin/invoices/${row!.id}`), 200)).number).toBe(row!.number);
+    // Staff act for the brand (issue 43): a distributor's invoice does not exist on their routes, nor on partners'.
+    expect((await staff.json('GET', `/api/admin/invoices/${row!.id}`)).status).toBe(404);
     expect((await staff.json('GET', `/api/partner/invoices/${row!.id}`)).status).toBe(404);
     expect((await distributor.json('GET', `/api/admin/invoices/${row!.id}`)).status).toBe(403);
   });

@@ -1,16 +1,19 @@
 // Who hears about an invoice or a credit note, and what they are told: the bell (an audience) and
 // email, written inside the transaction that issues the document. The customer always gets the
 // document itself — its organisation's address and its active members, the PDF attached; the issuer
-// hears of a credit note it did not issue itself (an order its customer cancelled).
+// hears of a credit note it did not issue itself (an order its customer cancelled). The brand's side
+// is its staff (nobody is a member of the brand's row): the bell and emails of staff holding Order
+// Management, the link to its screen (shared/trade-pages.ts).
 import { href } from 'react-router';
 import { formatPrice } from '../../../shared/markets';
 import type { AnyOrganisationType } from '../../../shared/partners';
 import { supplierPages } from '../../../shared/trade-pages';
+import { brandId } from '../../db/brand';
 import type { DbOrTx } from '../../db/client';
 import type { invoices } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { invoiceEmail } from '../../mail/templates';
-import { organisationAndMembers } from '../notifications';
+import { organisationAndMembers, staffTeam } from '../notifications';
 import type { NotificationService, StoredNotification } from '../notifications';
 import { organisationTypeOf } from '../trade';
 
@@ -49,10 +52,11 @@ export function createInvoiceNotices(notifications: NotificationService, mailer:
     const isCredit = doc.kind === 'credit_note';
     const title = isCredit ? `Credit note ${doc.number} from ${news.from}` : `Invoice ${doc.number} from ${news.from}`;
     const body = isCredit ? `${amount} credited on invoice ${news.credits ?? ''}${doc.reason ? `: ${doc.reason}` : ''}` : `${amount}, due ${doc.dueOn}`;
+    const brand = organisationId === (await brandId(tx));
     const link = invoicePath(doc.id, await organisationTypeOf(tx, organisationId));
     const stored = await notifications.notify(tx, {
       permission: PERMISSION,
-      organisationId,
+      ...(brand ? {} : { organisationId }),
       kind: isCredit ? 'credit_note_issued' : 'invoice_issued',
       title,
       body,
@@ -65,7 +69,7 @@ export function createInvoiceNotices(notifications: NotificationService, mailer:
           'The credit note is attached as a PDF.',
         ]
       : [`${news.from} issued invoice ${doc.number} for ${amount}, due on ${doc.dueOn}.`, 'The invoice is attached as a PDF.'];
-    for (const address of await organisationAndMembers(tx, organisationId))
+    for (const address of brand ? await staffTeam(tx, PERMISSION) : await organisationAndMembers(tx, organisationId))
       await mailer.send(invoiceEmail(address, title, lines, origin + link, [pdfAttachment(doc)]), tx);
     return stored;
   }

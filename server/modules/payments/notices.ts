@@ -1,14 +1,17 @@
 // Who hears about a payment or an overdue invoice, and what they are told: a bell entry for the
 // organisation (its members holding Order Management see it) and emails — as for invoices, money of
 // the whole organisation: its own address and every active member (notifications/recipients.ts) —
-// written inside the transaction of the change they announce.
+// written inside the transaction of the change they announce. The brand's side is its staff (nobody
+// is a member of the brand's row): the bell and emails of staff holding Order Management, the link to
+// its screen (shared/trade-pages.ts).
 import { href } from 'react-router';
 import type { AnyOrganisationType } from '../../../shared/partners';
 import { buyerPages, supplierPages } from '../../../shared/trade-pages';
+import { brandId } from '../../db/brand';
 import type { DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { paymentEmail } from '../../mail/templates';
-import { organisationAndMembers } from '../notifications';
+import { organisationAndMembers, staffTeam } from '../notifications';
 import type { NotificationService, StoredNotification } from '../notifications';
 import { organisationTypeOf } from '../trade';
 
@@ -49,6 +52,7 @@ export interface PaymentNews {
 export function createPaymentNotices(notifications: NotificationService, mailer: Mailer, origin: string) {
   /** Stores the bell entry and the emails of one piece of news inside `tx`; announce the result after the commit. */
   async function tell(tx: DbOrTx, news: PaymentNews): Promise<StoredNotification> {
+    const brand = news.organisationId === (await brandId(tx));
     const link = paymentsPath(await organisationTypeOf(tx, news.organisationId), news.side ?? SIDE_OF[news.kind]);
     const stored = await notifications.notify(tx, {
       kind: news.kind,
@@ -56,9 +60,10 @@ export function createPaymentNotices(notifications: NotificationService, mailer:
       body: news.lines[0] ?? '',
       link,
       permission: PERMISSION,
-      organisationId: news.organisationId,
+      ...(brand ? {} : { organisationId: news.organisationId }),
     });
-    for (const to of await organisationAndMembers(tx, news.organisationId)) await mailer.send(paymentEmail(to, news.title, news.lines, origin + link), tx);
+    const recipients = brand ? await staffTeam(tx, PERMISSION) : await organisationAndMembers(tx, news.organisationId);
+    for (const to of recipients) await mailer.send(paymentEmail(to, news.title, news.lines, origin + link), tx);
     return stored;
   }
   return { tell };
