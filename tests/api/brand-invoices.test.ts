@@ -186,7 +186,12 @@ describe('brand → importer', () => {
       expect(refused.error.code).toBe('credit_hold');
       expect(refused.error.message).toMatch(/^This importer is on credit hold: /);
       const approved = await body(
-        await staff.json('POST', `/api/admin/trade-orders/${placed.id}/approve`, { version: seen.version, lines: [], note: '', creditOverride: 'Paying Friday.' }),
+        await staff.json('POST', `/api/admin/trade-orders/${placed.id}/approve`, {
+          version: seen.version,
+          lines: [],
+          note: '',
+          creditOverride: 'Paying Friday.',
+        }),
         200,
       );
       expect(approved.status).toBe('approved');
@@ -225,7 +230,10 @@ describe('importer → distributor', () => {
     expect((await body(await importer.json('GET', '/api/partner/payments'), 200)).aging).toEqual([]);
 
     // A statement the importer asks for its distributor.
-    const statement = await body(await importer.json('GET', `/api/partner/payments/statement?customerId=${distributorOrg.id}&from=${today()}&to=${today()}`), 200);
+    const statement = await body(
+      await importer.json('GET', `/api/partner/payments/statement?customerId=${distributorOrg.id}&from=${today()}&to=${today()}`),
+      200,
+    );
     expect(statement).toMatchObject({ issuer: { id: importerOrg.id }, customer: { id: distributorOrg.id }, closingMinor: 0 });
   });
 });
@@ -266,6 +274,17 @@ describe('refusals', () => {
     expect((await body(await staff.json('GET', '/api/admin/payments?side=paying'), 400)).error.code).toBe('side_not_available');
     expect((await body(await retailer.json('GET', '/api/partner/payments'), 200)).side).toBe('paying');
     // Staff cannot record a payment for the brand through a partner's route: they have no organisation there.
-    expect((await staff.json('POST', '/api/partner/payments', { amountMinor: 100, currency: 'GBP', method: 'bank_transfer', reference: '', paidOn: today(), allocations: [] })).status).toBe(403);
+    expect(
+      (
+        await staff.json('POST', '/api/partner/payments', {
+          amountMinor: 100,
+          currency: 'GBP',
+          method: 'bank_transfer',
+          reference: '',
+          paidOn: today(),
+          allocations: [],
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -60,15 +60,14 @@ const invoicePage = (id: number) => href('/partner/dashboard/invoices/:id', { id
 export interface InvoiceDoor {
   channel: 'partner' | 'staff';
   invoicePage: (id: number) => string;
-  generatePage: string;
+  /** Where a discarded draft leads: Generate Invoice. */
+  generatePage: (user: User) => string;
 }
 
 const PARTNER_DOOR: InvoiceDoor = {
   channel: 'partner',
   invoicePage,
-  get generatePage() {
-    return href('/partner/dashboard/distributor/invoices/generate');
-  },
+  generatePage: () => href('/partner/dashboard/distributor/invoices/generate'),
 };
 
 /** Generate Invoice's data: the customers with orders to invoice, the one picked, and the preview of its ticked orders (or why not). */
@@ -139,7 +138,7 @@ export async function invoicePageAction(request: Request, context: AppLoadContex
         if (intent === 'issue') await invoices.issue(user, id, parsed.data, actor, door.channel);
         else {
           await invoices.discard(user, id, parsed.data, actor, door.channel);
-          to = door.generatePage;
+          to = door.generatePage(user);
         }
         break;
       }

@@ -75,7 +75,13 @@ export function createInvoiceService(deps: InvoiceDeps) {
       discard(ctx, viewer, id, input, actor, channel),
 
     /** A credit note on an issued invoice of the viewer's: lines of it (cases), and why. */
-    async issueCreditNote(viewer: Viewer, invoiceId: number, input: CreditNoteInput, actor: Actor, channel: InvoiceChannel = 'partner'): Promise<InvoiceDetail> {
+    async issueCreditNote(
+      viewer: Viewer,
+      invoiceId: number,
+      input: CreditNoteInput,
+      actor: Actor,
+      channel: InvoiceChannel = 'partner',
+    ): Promise<InvoiceDetail> {
       return detail(await issueCreditNote(ctx, viewer, invoiceId, input, actor, channel), 'issuer');
     },
 

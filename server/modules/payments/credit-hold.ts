@@ -80,9 +80,14 @@ export async function enforceCreditHold(
   const hold = await creditHoldOf(tx, order, today);
   if (!hold || hold.reasons.length === 0) return null;
   if (isBlank(override))
-    throw new AppError('credit_hold', 'conflict', `This ${await buyerWord(tx, order.buyerId)} is on credit hold: ${hold.reasons.map((r) => r.message).join(' ')}`, {
-      details: [{ path: 'creditOverride', message: 'Give a reason to approve despite the credit hold.' }, ...hold.reasons.map((r) => ({ path: '', ...r }))],
-      hint: 'Ask the buyer to pay its overdue invoices, lower the order, or override the hold with a reason.',
-    });
+    throw new AppError(
+      'credit_hold',
+      'conflict',
+      `This ${await buyerWord(tx, order.buyerId)} is on credit hold: ${hold.reasons.map((r) => r.message).join(' ')}`,
+      {
+        details: [{ path: 'creditOverride', message: 'Give a reason to approve despite the credit hold.' }, ...hold.reasons.map((r) => ({ path: '', ...r }))],
+        hint: 'Ask the buyer to pay its overdue invoices, lower the order, or override the hold with a reason.',
+      },
+    );
   return { reason: override.trim(), holds: hold.reasons, position: hold.position };
 }

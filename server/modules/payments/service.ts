@@ -51,7 +51,8 @@ export function createPaymentService(deps: PaymentDeps) {
     record: (viewer: Viewer, input: RecordPaymentInput, key: string | null, actor: Actor) => record(ctx, viewer, input, key, actor),
     confirm: (viewer: Viewer, id: number, input: ConfirmPaymentInput, actor: Actor, channel: PaymentChannel = 'partner') =>
       confirm(ctx, viewer, id, input, actor, channel),
-    fail: (viewer: Viewer, id: number, input: FailPaymentInput, actor: Actor, channel: PaymentChannel = 'partner') => fail(ctx, viewer, id, input, actor, channel),
+    fail: (viewer: Viewer, id: number, input: FailPaymentInput, actor: Actor, channel: PaymentChannel = 'partner') =>
+      fail(ctx, viewer, id, input, actor, channel),
     applyCredit: (viewer: Viewer, id: number, input: ApplyCreditInput, actor: Actor) => applyCredit(ctx, viewer, id, input, actor),
     ...createPaymentPages(ctx),
     /** The daily overdue check, run now (the job calls it; tests too). */

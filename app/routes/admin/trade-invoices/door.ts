@@ -6,7 +6,5 @@ import type { InvoiceDoor } from '~/features/invoices/invoices.server';
 export const STAFF_INVOICE_DOOR: InvoiceDoor = {
   channel: 'staff',
   invoicePage: (id: number) => href('/admin/dashboard/trade-invoices/:id', { id: String(id) }),
-  get generatePage() {
-    return href('/admin/dashboard/trade-invoices/generate');
-  },
+  generatePage: () => href('/admin/dashboard/trade-invoices/generate'),
 };

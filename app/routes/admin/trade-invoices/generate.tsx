@@ -6,18 +6,18 @@ import type { Route } from './+types/generate';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { GenerateInvoiceView } from '~/features/invoices/generate-invoice';
 import { generateInvoiceData, issueInvoiceAction } from '~/features/invoices/invoices.server';
-import { requireScreen } from '~/lib/guards.server';
+import { requireTradeScreen } from '../trade-screens.server';
 import { STAFF_INVOICE_DOOR } from './door';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Generate Invoice · Trade invoices · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireScreen(request, context, 'tradeInvoices');
+  const user = await requireTradeScreen(request, context, 'tradeInvoices');
   return generateInvoiceData(request, context, user, 'staff');
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireScreen(request, context, 'tradeInvoices');
+  const user = await requireTradeScreen(request, context, 'tradeInvoices');
   return issueInvoiceAction(request, context, user, STAFF_INVOICE_DOOR);
 }
 

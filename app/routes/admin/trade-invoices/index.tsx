@@ -6,12 +6,12 @@ import type { Route } from './+types/index';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { InvoiceFilters, InvoiceList } from '~/features/invoices/invoice-list';
 import { invoiceQuery } from '~/features/invoices/invoices.server';
-import { requireScreen } from '~/lib/guards.server';
+import { requireTradeScreen } from '../trade-screens.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Trade invoices · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireScreen(request, context, 'tradeInvoices');
+  const user = await requireTradeScreen(request, context, 'tradeInvoices');
   return context.services.invoices.list(user, invoiceQuery(request, 'issuer'), 'staff');
 }
 

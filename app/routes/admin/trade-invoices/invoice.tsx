@@ -7,7 +7,7 @@ import type { Route } from './+types/invoice';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { InvoiceView } from '~/features/invoices/invoice-view';
 import { invoicePageAction } from '~/features/invoices/invoices.server';
-import { requireScreen } from '~/lib/guards.server';
+import { requireTradeScreen } from '../trade-screens.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
 import { STAFF_INVOICE_DOOR } from './door';
 
@@ -21,13 +21,13 @@ const NOT_FOUND = 'We could not find that invoice.';
 const idOf = (params: Route.LoaderArgs['params']) => requireFound(invoiceId.safeParse(params.id).data, NOT_FOUND);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireScreen(request, context, 'tradeInvoices');
+  const user = await requireTradeScreen(request, context, 'tradeInvoices');
   const invoice = await orNotFound(context.services.invoices.get(user, idOf(params), 'staff'), NOT_FOUND);
   return { invoice };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireScreen(request, context, 'tradeInvoices');
+  const user = await requireTradeScreen(request, context, 'tradeInvoices');
   const id = idOf(params);
   await orNotFound(context.services.invoices.get(user, id, 'staff'), NOT_FOUND);
   return invoicePageAction(request, context, user, id, STAFF_INVOICE_DOOR);

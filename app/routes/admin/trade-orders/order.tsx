@@ -1,6 +1,7 @@
 // One importer's order to the brand, for staff with Order Management: approve (with line changes,
 // reserving the brand's stock; the importer's credit hold shown first), reject, cancel, mark shipped
-// and delivered; the thread with the importer and the timeline. Another channel's order (between partners) is a 404 here.
+// and delivered; the thread with the importer and the timeline. Another channel's order (between
+// partners) is a 404 here.
 import { href, Link } from 'react-router';
 import { orderId } from '@shared/schemas/orders';
 import type { Route } from './+types/order';

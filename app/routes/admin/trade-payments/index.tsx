@@ -8,12 +8,12 @@ import type { Route } from './+types/index';
 import { PageHeader } from '~/components/admin-ui/list';
 import { paymentsAction, statementOf } from '~/features/payments/payments.server';
 import { PaymentsView } from '~/features/payments/payments-view';
-import { requireScreen } from '~/lib/guards.server';
+import { requireTradeScreen } from '../trade-screens.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Trade payments · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireScreen(request, context, 'tradePayments');
+  const user = await requireTradeScreen(request, context, 'tradePayments');
   const today = todayUtc();
   const url = new URL(request.url);
   // `after`: older payments (the cursor the list's last page gave); a cursor that is not one shows the newest.
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireScreen(request, context, 'tradePayments');
+  const user = await requireTradeScreen(request, context, 'tradePayments');
   return paymentsAction(request, context, user, href('/admin/dashboard/trade-payments'), 'staff');
 }
 

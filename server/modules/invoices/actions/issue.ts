@@ -114,7 +114,14 @@ async function draftOrders(tx: DbOrTx, invoiceId: number): Promise<number[]> {
 }
 
 /** Issues a draft: numbered now, with the orders, lines and terms as they stand now. */
-export async function issue(ctx: InvoiceContext, viewer: Viewer, id: number, input: DraftStepInput, actor: Actor, channel: InvoiceChannel): Promise<InvoiceRow> {
+export async function issue(
+  ctx: InvoiceContext,
+  viewer: Viewer,
+  id: number,
+  input: DraftStepInput,
+  actor: Actor,
+  channel: InvoiceChannel,
+): Promise<InvoiceRow> {
   const first = await ctx.requireRow(id);
   await ctx.issuerOf(viewer, first, channel);
   return ctx.write(async (tx, fx) => {

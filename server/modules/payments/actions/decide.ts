@@ -73,48 +73,55 @@ export async function confirm(
   channel: PaymentChannel = 'partner',
 ): Promise<PaymentView> {
   const { money } = ctx;
-  return decide(ctx, viewer, id, 'confirm', async (tx, fx, first) => {
-    const after = await leavePending(
-      ctx,
-      tx,
-      id,
-      input.version,
-      { status: 'settled', confirmedBy: actor.userId, confirmedAt: new Date(ctx.now()) },
-      'confirmed',
-    );
-    const allocs = await tx.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, id)).orderBy(asc(paymentAllocations.invoiceId));
-    const { rows } = await lockInvoices(tx, allocs, after.payerId, after.payeeId, after.currency);
-    const { applied, paidInFull } = await apply(tx, fx, after, allocs, rows, actor, new Date(ctx.now()));
-    // What a credit note took meanwhile cannot be applied: that part of the allocation becomes account credit.
-    const trimmed = allocs
-      .map((a) => ({ invoiceId: a.invoiceId, from: a.amountMinor, to: applied.find((x) => x.invoiceId === a.invoiceId)?.amountMinor ?? 0 }))
-      .filter((t) => t.to !== t.from);
-    for (const t of trimmed) {
-      const where = and(eq(paymentAllocations.paymentId, id), eq(paymentAllocations.invoiceId, t.invoiceId));
-      if (t.to === 0) await tx.delete(paymentAllocations).where(where);
-      else await tx.update(paymentAllocations).set({ amountMinor: t.to }).where(where);
-    }
-    await recordAudit(tx, actor, {
-      action: 'UPDATE',
-      tableName: 'payments',
-      recordId: id,
-      oldValues: { status: 'pending', version: input.version },
-      newValues: { status: 'settled', version: after.version, action: 'confirm', applied, ...(trimmed.length ? { trimmed } : {}) },
-    });
-    const left = after.amountMinor - allocatedMinor(applied);
-    const numbers = applied.map((a) => rows.get(a.invoiceId)?.number).filter(Boolean);
-    await fx.tell({
-      kind: 'payment_settled',
-      organisationId: after.payerId,
-      title: `Payment ${paymentLabel(id)} of ${money(after.amountMinor, after.currency)} was confirmed`,
-      lines: [
-        `${paymentLabel(id)} (${money(after.amountMinor, after.currency)}) is settled.${numbers.length ? ` It paid ${numbers.join(', ')}.` : ''}`,
-        ...(paidInFull.length ? [`Paid in full: ${paidInFull.map((i) => rows.get(i)?.number).join(', ')}.`] : []),
-        ...(left > 0 ? [`${money(left, after.currency)} is account credit: apply it to an invoice on the Payments page.`] : []),
-      ],
-    });
-    fx.touch(first);
-  }, channel);
+  return decide(
+    ctx,
+    viewer,
+    id,
+    'confirm',
+    async (tx, fx, first) => {
+      const after = await leavePending(
+        ctx,
+        tx,
+        id,
+        input.version,
+        { status: 'settled', confirmedBy: actor.userId, confirmedAt: new Date(ctx.now()) },
+        'confirmed',
+      );
+      const allocs = await tx.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, id)).orderBy(asc(paymentAllocations.invoiceId));
+      const { rows } = await lockInvoices(tx, allocs, after.payerId, after.payeeId, after.currency);
+      const { applied, paidInFull } = await apply(tx, fx, after, allocs, rows, actor, new Date(ctx.now()));
+      // What a credit note took meanwhile cannot be applied: that part of the allocation becomes account credit.
+      const trimmed = allocs
+        .map((a) => ({ invoiceId: a.invoiceId, from: a.amountMinor, to: applied.find((x) => x.invoiceId === a.invoiceId)?.amountMinor ?? 0 }))
+        .filter((t) => t.to !== t.from);
+      for (const t of trimmed) {
+        const where = and(eq(paymentAllocations.paymentId, id), eq(paymentAllocations.invoiceId, t.invoiceId));
+        if (t.to === 0) await tx.delete(paymentAllocations).where(where);
+        else await tx.update(paymentAllocations).set({ amountMinor: t.to }).where(where);
+      }
+      await recordAudit(tx, actor, {
+        action: 'UPDATE',
+        tableName: 'payments',
+        recordId: id,
+        oldValues: { status: 'pending', version: input.version },
+        newValues: { status: 'settled', version: after.version, action: 'confirm', applied, ...(trimmed.length ? { trimmed } : {}) },
+      });
+      const left = after.amountMinor - allocatedMinor(applied);
+      const numbers = applied.map((a) => rows.get(a.invoiceId)?.number).filter(Boolean);
+      await fx.tell({
+        kind: 'payment_settled',
+        organisationId: after.payerId,
+        title: `Payment ${paymentLabel(id)} of ${money(after.amountMinor, after.currency)} was confirmed`,
+        lines: [
+          `${paymentLabel(id)} (${money(after.amountMinor, after.currency)}) is settled.${numbers.length ? ` It paid ${numbers.join(', ')}.` : ''}`,
+          ...(paidInFull.length ? [`Paid in full: ${paidInFull.map((i) => rows.get(i)?.number).join(', ')}.`] : []),
+          ...(left > 0 ? [`${money(left, after.currency)} is account credit: apply it to an invoice on the Payments page.`] : []),
+        ],
+      });
+      fx.touch(first);
+    },
+    channel,
+  );
 }
 
 export async function fail(
@@ -126,31 +133,38 @@ export async function fail(
   channel: PaymentChannel = 'partner',
 ): Promise<PaymentView> {
   const { money } = ctx;
-  return decide(ctx, viewer, id, 'fail', async (tx, fx, first) => {
-    const after = await leavePending(
-      ctx,
-      tx,
-      id,
-      input.version,
-      { status: 'failed', failureReason: input.reason, confirmedBy: actor.userId, confirmedAt: new Date(ctx.now()) },
-      'marked failed',
-    );
-    await recordAudit(tx, actor, {
-      action: 'UPDATE',
-      tableName: 'payments',
-      recordId: id,
-      oldValues: { status: 'pending', version: input.version },
-      newValues: { status: 'failed', version: after.version, action: 'fail', reason: input.reason },
-    });
-    await fx.tell({
-      kind: 'payment_failed',
-      organisationId: after.payerId,
-      title: `Payment ${paymentLabel(id)} of ${money(after.amountMinor, after.currency)} failed`,
-      lines: [
-        `Your supplier marked ${paymentLabel(id)} (${money(after.amountMinor, after.currency)}) as failed: ${input.reason}`,
-        'The invoices it named still owe the same.',
-      ],
-    });
-    fx.touch(first);
-  }, channel);
+  return decide(
+    ctx,
+    viewer,
+    id,
+    'fail',
+    async (tx, fx, first) => {
+      const after = await leavePending(
+        ctx,
+        tx,
+        id,
+        input.version,
+        { status: 'failed', failureReason: input.reason, confirmedBy: actor.userId, confirmedAt: new Date(ctx.now()) },
+        'marked failed',
+      );
+      await recordAudit(tx, actor, {
+        action: 'UPDATE',
+        tableName: 'payments',
+        recordId: id,
+        oldValues: { status: 'pending', version: input.version },
+        newValues: { status: 'failed', version: after.version, action: 'fail', reason: input.reason },
+      });
+      await fx.tell({
+        kind: 'payment_failed',
+        organisationId: after.payerId,
+        title: `Payment ${paymentLabel(id)} of ${money(after.amountMinor, after.currency)} failed`,
+        lines: [
+          `Your supplier marked ${paymentLabel(id)} (${money(after.amountMinor, after.currency)}) as failed: ${input.reason}`,
+          'The invoices it named still owe the same.',
+        ],
+      });
+      fx.touch(first);
+    },
+    channel,
+  );
 }
