@@ -73,11 +73,14 @@ export default [
     // Trade orders (issue 15): the importers' orders to the brand, for staff with Order Management.
     route('trade-orders', 'routes/admin/trade-orders/index.tsx', { id: 'admin-trade-orders' }),
     route('trade-orders/:id', 'routes/admin/trade-orders/order.tsx', { id: 'admin-trade-order' }),
-    // The brand's supplier screens (issue 43): its invoices to importers and their payments, built from the partners' views.
+    // The brand's supplier screens (issue 43): its invoices, payments and shipments with its importers, from the partners' views.
     route('trade-invoices', 'routes/admin/trade-invoices/index.tsx', { id: 'admin-trade-invoices' }),
     route('trade-invoices/generate', 'routes/admin/trade-invoices/generate.tsx', { id: 'admin-trade-invoice-generate' }),
     route('trade-invoices/:id', 'routes/admin/trade-invoices/invoice.tsx', { id: 'admin-trade-invoice' }),
     route('trade-payments', 'routes/admin/trade-payments/index.tsx', { id: 'admin-trade-payments' }),
+    route('trade-shipments', 'routes/admin/trade-shipments/index.tsx', { id: 'admin-trade-shipments' }),
+    route('trade-shipments/new', 'routes/admin/trade-shipments/new.tsx', { id: 'admin-trade-shipment-new' }),
+    route('trade-shipments/:id', 'routes/admin/trade-shipments/shipment.tsx', { id: 'admin-trade-shipment' }),
     // The brand's own details (issue 43): names, licence, address, VAT number and bank, for staff with Finance.
     route('brand', 'routes/admin/brand.tsx', { id: 'admin-brand' }),
     route('media', 'routes/admin/media.tsx', { id: 'admin-media' }),

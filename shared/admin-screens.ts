@@ -27,6 +27,8 @@ export const ADMIN_SCREEN_NEEDS = {
   tradeInvoices: { permission: 'orders:manage' },
   /** Trade payments: the importers' payments to the brand, aging and statements (issue 43). */
   tradePayments: { permission: 'orders:manage' },
+  /** Trade shipments: the brand's shipments to its importers and their receipts (issue 43). */
+  tradeShipments: { permission: 'orders:manage' },
   /** Brand details: the brand's own business details (Finance). */
   brand: { permission: 'finance:manage' },
   /** The Support Inbox. */

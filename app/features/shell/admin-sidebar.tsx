@@ -38,6 +38,7 @@ const LINKS: ShellLink[] = [
   { to: href('/admin/dashboard/trade-orders'), label: 'Trade orders', screen: 'tradeOrders' },
   { to: href('/admin/dashboard/trade-invoices'), label: 'Trade invoices', screen: 'tradeInvoices' },
   { to: href('/admin/dashboard/trade-payments'), label: 'Trade payments', screen: 'tradePayments' },
+  { to: href('/admin/dashboard/trade-shipments'), label: 'Trade shipments', screen: 'tradeShipments' },
   { to: href('/admin/dashboard/brand'), label: 'Brand details', screen: 'brand' },
   { to: href('/admin/dashboard/support'), label: 'Support Inbox', screen: 'support' },
   { to: href('/admin/dashboard/users'), label: 'User Management', screen: 'users' },

@@ -14,11 +14,14 @@ const cases = (n: number) => `${n} ${n === 1 ? 'case' : 'cases'}`;
 export function ShipmentView({
   shipment,
   shipmentLink,
+  orderLink = partnerOrderLink,
   children,
 }: {
   shipment: ShipmentDetailView;
   /** The page of another shipment on this side (the one a replacement stands in for, or the replacement). */
   shipmentLink: (id: number) => string;
+  /** An order's page on this side: the partner order page, or Trade orders for staff. */
+  orderLink?: (id: number) => string;
   /** This side's forms (the sender's moves and answer, the retailer's receipt). */
   children?: React.ReactNode;
 }) {
@@ -58,7 +61,7 @@ export function ShipmentView({
             ) : null}
           </Facts>
         </DocumentSection>
-        <Lines shipment={s} />
+        <Lines shipment={s} orderLink={orderLink} />
         {s.receipt ? <Receipt shipment={s} shipmentLink={shipmentLink} /> : null}
         {children}
       </div>
@@ -69,7 +72,9 @@ export function ShipmentView({
 
 type ShipmentLine = ShipmentDetailView['items'][number];
 
-function Lines({ shipment }: { shipment: ShipmentDetailView }) {
+const partnerOrderLink = (id: number) => href('/partner/dashboard/orders/:id', { id: String(id) });
+
+function Lines({ shipment, orderLink }: { shipment: ShipmentDetailView; orderLink: (id: number) => string }) {
   const received = shipment.receipt !== null;
   const columns: Column<ShipmentLine>[] = [
     { key: 'product', label: 'Product', render: (l) => <LineProduct name={l.productName} caseSize={l.caseSize} /> },
@@ -77,7 +82,7 @@ function Lines({ shipment }: { shipment: ShipmentDetailView }) {
       key: 'order',
       label: 'Order',
       render: (l) => (
-        <Link to={href('/partner/dashboard/orders/:id', { id: String(l.orderId) })} className="underline">
+        <Link to={orderLink(l.orderId)} className="underline">
           {l.orderNumber}
         </Link>
       ),

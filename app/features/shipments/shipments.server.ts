@@ -15,7 +15,7 @@ import {
   shipmentStatusInput,
 } from '@shared/schemas/shipments';
 import { versionField } from '@shared/schemas/admin';
-import { pagesAsBuyer, pagesAsSupplier, supplierOf, tradeTypeOf } from '@shared/trade-pages';
+import { pagesAsBuyer, pagesAsSupplier, supplierOf, type SupplierPages, tradeTypeOf } from '@shared/trade-pages';
 import { actionError } from '~/lib/action-result';
 import { requireAccess, requirePartnerPage } from '~/lib/guards.server';
 import { partnerForm } from '~/lib/partner-action.server';
@@ -52,8 +52,11 @@ const lineMap = (ids: number[], box: (field: string) => string) => (path: string
   return id !== undefined ? `${box(m![2]!)}.${id}` : path === 'lines' ? 'form' : path;
 };
 
+/** Where the sender's pages are: its own supplier pages (shared/trade-pages.ts), or staff's Trade shipments for the brand. */
+export type SenderPages = Pick<SupplierPages, 'shipment' | 'shipments'>;
+
 /** Creates the shipment a new-shipment form sent; on success to its page with 'Shipment created'. */
-export async function createShipmentAction(request: Request, context: AppLoadContext, user: User) {
+export async function createShipmentAction(request: Request, context: AppLoadContext, user: User, pages: SenderPages = pagesAsSupplier(tradeTypeOf(user.roles))) {
   const form = await partnerForm(request);
   const { values } = form;
   const lines = boxes(values, 'cases').map((b) => ({ orderItemId: b.id, cases: b.value }));
@@ -75,7 +78,7 @@ export async function createShipmentAction(request: Request, context: AppLoadCon
   } catch (err) {
     return form.refused(err, map);
   }
-  throw context.flash.redirectWithToast(pagesAsSupplier(tradeTypeOf(user.roles)).shipment(shipment.id), {
+  throw context.flash.redirectWithToast(pages.shipment(shipment.id), {
     title: 'Shipment created',
     description: `${shipment.number} to ${shipment.recipient.name} is being prepared.`,
   });
@@ -93,14 +96,13 @@ const SENDER_TOASTS = {
 type SenderIntent = keyof typeof SENDER_TOASTS;
 
 /** The sender's shipment page: `intent` says which move; a redirect back (or to the replacement) with a toast, or the errors. */
-export async function senderShipmentAction(request: Request, context: AppLoadContext, user: User, id: number) {
+export async function senderShipmentAction(request: Request, context: AppLoadContext, user: User, id: number, pages: SenderPages = pagesAsSupplier(tradeTypeOf(user.roles))) {
   const form = await partnerForm(request);
   const { values } = form;
   const intent = values.intent as SenderIntent;
   if (!(intent in SENDER_TOASTS)) return actionError(400, { formError: 'Choose what to do.', code: 'validation_failed', values });
   const shipments = context.services.shipments;
   const actor = context.auth.actor(user.id);
-  const pages = pagesAsSupplier(tradeTypeOf(user.roles));
   let to = pages.shipment(id);
   try {
     if ((SENDER_ACTIONS as readonly string[]).includes(intent)) {
