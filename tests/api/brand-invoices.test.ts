@@ -5,6 +5,7 @@
 // minor unit. Importer → distributor: the importer invoices, the distributor pays, the importer
 // confirms. The refusals: a retailer paying the brand, staff reading a distributor's invoice or
 // payment (404), a retailer asking for the receiving side; and the credit hold on the brand's approval.
+// Staff's screens (Trade invoices, Trade payments, Trade shipments) do the same through their forms.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, productTradePrices, tradeTerms } from '../../server/db/schema';
@@ -286,5 +287,50 @@ describe('refusals', () => {
         })
       ).status,
     ).toBe(403);
+  });
+});
+
+describe("staff's screens for the brand", () => {
+  it('issue an invoice from Generate Invoice, list it, show the importer on Trade payments, and ship its order from Trade shipments', async () => {
+    const order = await brandOrder(1);
+    const picked = await staff.get(`/admin/dashboard/trade-invoices/generate?customer=${importerOrg.id}&order=${order.id}`);
+    expect(picked.status).toBe(200);
+    const form = await picked.text();
+    expect(form).toContain(order.number);
+    expect(form).toContain('Issue invoice');
+    const issued = await staff.post('/admin/dashboard/trade-invoices/generate', { customerId: importerOrg.id, order: String(order.id) });
+    expect(issued.status).toBe(302);
+    const at = issued.headers.get('location') ?? '';
+    expect(at).toMatch(/^\/admin\/dashboard\/trade-invoices\/\d+$/);
+    const invoiceId = Number(at.split('/').pop());
+    const [row] = await db().select().from(invoices).where(eq(invoices.id, invoiceId));
+    expect(row).toMatchObject({ issuerId: brand, customerId: importerOrg.id, state: 'issued' });
+    expect(await (await staff.get(at)).text()).toContain(`/api/admin/invoices/${invoiceId}/pdf`);
+    expect(await (await staff.get('/admin/dashboard/trade-invoices')).text()).toContain(row!.number!);
+    expect(await (await staff.get('/admin/dashboard/trade-payments')).text()).toContain(importerOrg.tradingName);
+    expect(await (await staff.get(`/admin/dashboard/trade-payments?statement=1&customerId=${importerOrg.id}&from=${today()}&to=${today()}`)).text()).toContain(
+      `/api/admin/payments/statement.pdf?customerId=${importerOrg.id}`,
+    );
+
+    // Trade shipments: the importer's invoiced order is left to ship; shipping it leads to the brand's shipment page.
+    const left = await (await staff.get(`/admin/dashboard/trade-shipments/new?importer=${importerOrg.id}`)).text();
+    expect(left).toContain(order.number);
+    const shipped = await staff.post('/admin/dashboard/trade-shipments/new', {
+      recipientId: importerOrg.id,
+      carrier: 'dhl',
+      trackingNumber: 'JD0143',
+      note: '',
+      [`cases.${order.items[0].id}`]: '1',
+    });
+    expect(shipped.status).toBe(302);
+    const shipmentAt = shipped.headers.get('location') ?? '';
+    expect(shipmentAt).toMatch(/^\/admin\/dashboard\/trade-shipments\/\d+$/);
+    const page = await (await staff.get(shipmentAt)).text();
+    expect(page).toContain('JD0143');
+    expect(page).toContain(`/admin/dashboard/trade-orders/${order.id}`);
+    expect(await (await staff.get('/admin/dashboard/trade-shipments')).text()).toContain('JD0143');
+    // A partner's invoice is not found on staff's screen.
+    const [theirs] = await db().select({ id: invoices.id }).from(invoices).where(eq(invoices.issuerId, distributorOrg.id));
+    expect((await staff.get(`/admin/dashboard/trade-invoices/${theirs!.id}`)).status).toBe(404);
   });
 });
