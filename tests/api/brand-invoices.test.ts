@@ -6,9 +6,9 @@
 // confirms. The refusals: a retailer paying the brand, staff reading a distributor's invoice or
 // payment (404), a retailer asking for the receiving side; and the credit hold on the brand's approval.
 // Staff's screens (Trade invoices, Trade payments, Trade shipments) do the same through their forms.
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, productTradePrices, tradeTerms } from '../../server/db/schema';
+import { invoices, notifications, productTradePrices, tradeTerms } from '../../server/db/schema';
 import { brandId } from '../../server/db/brand';
 import type { Organisation } from '../../server/modules/partners/service';
 import { moveStock } from '../../server/modules/stock/ledger';
@@ -121,6 +121,13 @@ describe('brand → importer', () => {
     expect(paying).toMatchObject({ side: 'paying', supplier: { id: brand }, invoices: [expect.objectContaining({ id: issued.id, outstandingMinor: 14_400 })] });
     const payment = await body(await pay(importer, 10_000, [{ invoiceId: issued.id, amountMinor: 10_000 }]), 201);
     expect(payment).toMatchObject({ status: 'pending', payer: { id: importerOrg.id }, payee: { id: brand }, side: 'payer' });
+
+    // The brand's side is its staff: the bell entry names no organisation and leads to Trade payments.
+    const [told] = await db().select().from(notifications).where(eq(notifications.kind, 'payment_recorded')).orderBy(desc(notifications.id)).limit(1);
+    expect(told).toMatchObject({ organisationId: null, link: '/admin/dashboard/trade-payments', permission: 'orders:manage' });
+    // The importer was told of its invoice with the link to the invoice's page (its organisation's entry).
+    const [invoiceNews] = await db().select().from(notifications).where(eq(notifications.kind, 'invoice_issued')).orderBy(desc(notifications.id)).limit(1);
+    expect(invoiceNews).toMatchObject({ organisationId: importerOrg.id });
 
     // Staff see it waiting, with the aging per importer.
     const waiting = await body(await staff.json('GET', '/api/admin/payments'), 200);
@@ -269,6 +276,17 @@ describe('refusals', () => {
     expect(staffIds).not.toContain(theirs.id);
     // Nor a statement with an organisation the brand never supplied.
     expect((await staff.json('GET', `/api/admin/payments/statement?customerId=${retailerOrg.id}&from=${today()}&to=${today()}`)).status).toBe(404);
+
+    // Another importer of the brand: the first importer's invoice and payment do not exist for it.
+    const otherImporter = await signedInMember(t, await createOrganisation(t, 'importer'));
+    const paid = await body(await pay(importer, 100, [{ invoiceId: brandInvoice.id, amountMinor: 100 }]), 201);
+    for (const path of [`/api/partner/invoices/${brandInvoice.id}`, `/api/partner/invoices/${brandInvoice.id}/pdf`, `/api/partner/payments/${paid.id}`])
+      expect((await otherImporter.json('GET', path)).status, path).toBe(404);
+    expect((await body(await pay(otherImporter, 100, [{ invoiceId: brandInvoice.id, amountMinor: 100 }]), 404)).error.code).toBe('not_found');
+    expect((await otherImporter.json('POST', `/api/partner/payments/${paid.id}/confirm`, { version: paid.version })).status).toBe(404);
+    const theirView = await body(await otherImporter.json('GET', '/api/partner/payments?side=paying'), 200);
+    expect(JSON.stringify(theirView)).not.toContain(`"id":${brandInvoice.id},`);
+    expect(theirView.payments).toEqual([]);
 
     // Sides: a retailer only pays; the brand has no paying side.
     expect((await body(await retailer.json('GET', '/api/partner/payments?side=receiving'), 400)).error.code).toBe('side_not_available');
