@@ -347,6 +347,8 @@ describe("staff's screens for the brand", () => {
     expect(page).toContain('JD0143');
     expect(page).toContain(`/admin/dashboard/trade-orders/${order.id}`);
     expect(await (await staff.get('/admin/dashboard/trade-shipments')).text()).toContain('JD0143');
+    // The order's page in Trade orders lists the shipment, linked to Trade shipments.
+    expect(await (await staff.get(`/admin/dashboard/trade-orders/${order.id}`)).text()).toContain(`href="${shipmentAt}"`);
     // A partner's invoice is not found on staff's screen.
     const [theirs] = await db().select({ id: invoices.id }).from(invoices).where(eq(invoices.issuerId, distributorOrg.id));
     expect((await staff.get(`/admin/dashboard/trade-invoices/${theirs!.id}`)).status).toBe(404);

@@ -1,12 +1,13 @@
 // One importer's order to the brand, for staff with Order Management: approve (with line changes,
 // reserving the brand's stock; the importer's credit hold shown first), reject, cancel, mark shipped
-// and delivered; the thread with the importer and the timeline. Another channel's order (between
-// partners) is a 404 here.
+// and delivered; its shipments (each to Trade shipments); the thread with the importer and the
+// timeline. Another channel's order (between partners) is a 404 here.
 import { href, Link } from 'react-router';
 import { orderId } from '@shared/schemas/orders';
 import type { Route } from './+types/order';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { OrderView } from '~/features/orders/order-view';
+import { OrderShipping } from '~/features/shipments/order-shipping';
 import { orderPageAction, requireTradeOrders, threadOf } from '~/features/orders/orders.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
 
@@ -23,9 +24,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const creditHold = order.actions.includes('approve')
     ? await context.services.payments.creditHold(user, { sellerId: order.seller.id, buyerId: order.buyer.id!, totalMinor: order.totalMinor }, 'staff')
     : null;
+  // How far it has shipped, each shipment to its page in Trade shipments.
+  const shipping = await context.services.shipments.forOrder(user, id);
   return {
     order,
     messages: await threadOf(context, user, id, 'staff'),
+    shipping: shipping && {
+      ...shipping,
+      shipments: shipping.shipments.map((s) => ({ ...s, link: href('/admin/dashboard/trade-shipments/:id', { id: String(s.id) }) })),
+    },
     creditHold: creditHold?.reasons.length ? { reasons: creditHold.reasons.map((r) => ({ code: r.code, message: r.message })) } : null,
   };
 }
@@ -38,7 +45,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function TradeOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, messages, creditHold } = loaderData;
+  const { order, messages, creditHold, shipping } = loaderData;
   return (
     <main id="main">
       <PageHeader title={`Order ${order.number}`} description={`From ${order.buyer.name}`}>
@@ -46,6 +53,11 @@ export default function TradeOrder({ loaderData, actionData }: Route.ComponentPr
           Trade orders
         </Link>
       </PageHeader>
+      {shipping?.shipments.length ? (
+        <div className="mb-6">
+          <OrderShipping shipping={shipping} />
+        </div>
+      ) : null}
       <OrderView order={order} messages={messages} result={actionData} creditHold={creditHold} />
     </main>
   );
