@@ -60,7 +60,7 @@ describe('trade pages by relationship (product.md §3)', () => {
     expect(tradeDocumentPath('retailer', 'shipment', 1)).toBeNull();
     expect(buyerPages('brand')).toBeNull();
     expect(tradePath('brand', 'placeOrder')).toBeNull();
-    expect(tradeDocumentPath('brand', 'shipment', 1)).toBe('/admin/dashboard/trade-orders');
+    expect(tradeDocumentPath('brand', 'shipment', 1)).toBe('/admin/dashboard/trade-shipments/1');
     expect(tradePath(null, 'approve')).toBeNull();
   });
 

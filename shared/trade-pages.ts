@@ -41,21 +41,16 @@ const PAYMENTS = href('/partner/dashboard/payments');
 const paying = `${PAYMENTS}?side=paying`;
 const receiving = `${PAYMENTS}?side=receiving`;
 
-/**
- * The brand's side is staff's: its trade orders screen stands for every supplier page until the
- * admin area has the brand's own invoice, shipment and payment screens.
- */
-const BRAND_TRADE_ORDERS = href('/admin/dashboard/trade-orders');
-
 const SUPPLIER: Record<SupplierType, SupplierPages> = {
+  // The brand's side is staff's: its screens in the admin area (Trade orders, invoices, shipments, payments).
   brand: {
-    approve: BRAND_TRADE_ORDERS,
-    generateInvoice: BRAND_TRADE_ORDERS,
-    issuedInvoices: BRAND_TRADE_ORDERS,
-    shipments: BRAND_TRADE_ORDERS,
-    newShipment: BRAND_TRADE_ORDERS,
-    shipment: () => BRAND_TRADE_ORDERS,
-    payments: BRAND_TRADE_ORDERS,
+    approve: href('/admin/dashboard/trade-orders'),
+    generateInvoice: href('/admin/dashboard/trade-invoices/generate'),
+    issuedInvoices: href('/admin/dashboard/trade-invoices'),
+    shipments: href('/admin/dashboard/trade-shipments'),
+    newShipment: href('/admin/dashboard/trade-shipments/new'),
+    shipment: (id) => href('/admin/dashboard/trade-shipments/:id', { id: String(id) }),
+    payments: href('/admin/dashboard/trade-payments'),
   },
   importer: {
     approve: href('/partner/dashboard/supplier/orders/approve'),

@@ -158,16 +158,16 @@ describe("the notices' links", () => {
   it("link to the page of the told organisation's type", () => {
     expect(senderShipmentPath(5, 'importer')).toBe(`${P}/supplier/shipments/5`);
     expect(senderShipmentPath(5, 'distributor')).toBe(`${P}/distributor/shipments/5`);
-    expect(senderShipmentPath(5, 'brand')).toBe('/admin/dashboard/trade-orders');
+    expect(senderShipmentPath(5, 'brand')).toBe('/admin/dashboard/trade-shipments/5');
     expect(recipientShipmentPath(5, 'importer')).toBe(`${P}/buyer/receipts/5`);
     expect(recipientShipmentPath(5, 'distributor')).toBe(`${P}/buyer/receipts/5`);
     expect(recipientShipmentPath(5, 'retailer')).toBe(`${P}/retailer/receipts/5`);
     expect(invoicePath(9, 'importer')).toBe(`${P}/invoices/9`);
-    expect(invoicePath(9, 'brand')).toBe('/admin/dashboard/trade-orders');
+    expect(invoicePath(9, 'brand')).toBe('/admin/dashboard/trade-invoices');
     expect(paymentsPath('distributor', 'paying')).toBe(`${P}/payments?side=paying`);
     expect(paymentsPath('importer')).toBe(`${P}/payments?side=receiving`);
     expect(paymentsPath('retailer', 'paying')).toBe(`${P}/payments?side=paying`);
-    expect(paymentsPath('brand')).toBe('/admin/dashboard/trade-orders');
+    expect(paymentsPath('brand')).toBe('/admin/dashboard/trade-payments');
   });
 
   it("send a supplier told of a payment to Payments' receiving side", async () => {

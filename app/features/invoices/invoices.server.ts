@@ -67,7 +67,7 @@ export interface InvoiceDoor {
 const PARTNER_DOOR: InvoiceDoor = {
   channel: 'partner',
   invoicePage,
-  generatePage: () => href('/partner/dashboard/distributor/invoices/generate'),
+  generatePage: (user) => pagesAsSupplier(tradeTypeOf(user.roles)).generateInvoice,
 };
 
 /** Generate Invoice's data: the customers with orders to invoice, the one picked, and the preview of its ticked orders (or why not). */

@@ -56,7 +56,12 @@ const lineMap = (ids: number[], box: (field: string) => string) => (path: string
 export type SenderPages = Pick<SupplierPages, 'shipment' | 'shipments'>;
 
 /** Creates the shipment a new-shipment form sent; on success to its page with 'Shipment created'. */
-export async function createShipmentAction(request: Request, context: AppLoadContext, user: User, pages: SenderPages = pagesAsSupplier(tradeTypeOf(user.roles))) {
+export async function createShipmentAction(
+  request: Request,
+  context: AppLoadContext,
+  user: User,
+  pages: SenderPages = pagesAsSupplier(tradeTypeOf(user.roles)),
+) {
   const form = await partnerForm(request);
   const { values } = form;
   const lines = boxes(values, 'cases').map((b) => ({ orderItemId: b.id, cases: b.value }));
@@ -96,7 +101,13 @@ const SENDER_TOASTS = {
 type SenderIntent = keyof typeof SENDER_TOASTS;
 
 /** The sender's shipment page: `intent` says which move; a redirect back (or to the replacement) with a toast, or the errors. */
-export async function senderShipmentAction(request: Request, context: AppLoadContext, user: User, id: number, pages: SenderPages = pagesAsSupplier(tradeTypeOf(user.roles))) {
+export async function senderShipmentAction(
+  request: Request,
+  context: AppLoadContext,
+  user: User,
+  id: number,
+  pages: SenderPages = pagesAsSupplier(tradeTypeOf(user.roles)),
+) {
   const form = await partnerForm(request);
   const { values } = form;
   const intent = values.intent as SenderIntent;
