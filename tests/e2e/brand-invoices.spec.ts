@@ -1,7 +1,7 @@
 // The brand's invoice journey (issue 43): staff open Trade invoices (none yet), generate an invoice
 // for an importer's approved order — pick the importer, tick the order, preview, issue: numbered from
 // the brand's own series — and the importer, in another browser, opens it; the importer records a
-// payment against it; staff see it waiting on Trade payments with the aging per importer and confirm
+// payment against it on its Payments page (paying side); staff see it waiting on Trade payments with the aging per importer and confirm
 // it; both sides see the invoice paid without a reload. It runs on a server of its own, prepared
 // through the services (the approved order written to the tables).
 import { and, asc, eq } from 'drizzle-orm';
@@ -113,19 +113,19 @@ test('staff issue the brand’s invoice for an importer’s approved order; the 
     await expect(importer.getByTestId('invoice-standing')).toHaveText('Issued');
     await expect(importer.getByRole('button', { name: 'Issue credit note' })).toHaveCount(0);
 
-    // The importer records a payment of the whole invoice to the brand (its own session, the payments API).
-    const recorded = await importer.request.post(`${own.url}/api/partner/payments`, {
-      data: {
-        amountMinor: totalMinor,
-        currency: 'GBP',
-        method: 'bank_transfer',
-        reference: 'ALBION 43',
-        paidOn: new Date().toISOString().slice(0, 10),
-        allocations: [{ invoiceId, amountMinor: totalMinor }],
-      },
-    });
-    expect(recorded.status()).toBe(201);
-    const payment = (await recorded.json()) as { label: string };
+    // The importer pays the brand on its Payments page's paying side: the invoice is owed there.
+    await importer.goto(`${own.url}/partner/dashboard/payments?side=paying`);
+    await expect(importer.getByTestId('owed-invoice')).toContainText(number);
+    const form = importer.getByTestId('record-payment');
+    await form.getByLabel('Amount (GBP)').fill((totalMinor / 100).toFixed(2));
+    await expect(form.getByLabel(`Amount for ${number}`)).toHaveValue((totalMinor / 100).toFixed(2));
+    await form.getByLabel('Reference').fill('ALBION 43');
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expect(importer.getByText('Payment recorded', { exact: true })).toBeVisible();
+    const mine = importer.getByRole('table', { name: 'Your payments' }).getByTestId('payment-row');
+    await expect(mine.getByTestId('payment-status')).toHaveText('Pending');
+    const payment = { label: (await mine.getAttribute('data-payment'))! };
+    expect(await seriousAxeIssues(importer)).toEqual([]);
 
     // Staff's Trade payments: it waits for them, the importer owes the whole invoice.
     await staff.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Trade payments' }).click();
@@ -144,7 +144,10 @@ test('staff issue the brand’s invoice for an importer’s approved order; the 
     await expect(staff.getByTestId('owed-total')).toHaveText(formatPrice(0, 'GBP'));
     await expect(staff.getByTestId('aging-row')).toHaveCount(0);
 
-    // Both sides see the invoice paid: the importer's open page without a reload, staff's on it.
+    // Both sides see it: the importer's open Payments page settles without a reload, its invoice is paid; staff's too.
+    await expect(mine.getByTestId('payment-status')).toHaveText('Settled');
+    await expect(importer.getByTestId('nothing-owed')).toBeVisible();
+    await importer.goto(`${own.url}/partner/dashboard/invoices/${invoiceId}`);
     await expect(importer.getByTestId('invoice-standing')).toHaveText('Paid');
     await staff.goto(invoiceUrl);
     await expect(staff.getByTestId('invoice-standing')).toHaveText('Paid');
