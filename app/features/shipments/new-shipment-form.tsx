@@ -1,4 +1,4 @@
-// A new shipment: the chosen retailer's approved or invoiced orders with what is left to ship per
+// A new shipment: the chosen buyer's approved, invoiced or paid orders with what is left to ship per
 // line (a cases box each, filled with what is left: clear a box to leave the line for later), the
 // carrier and the tracking number, a note. The server checks every line again under the orders' locks.
 import { Form, useNavigation } from 'react-router';
@@ -81,7 +81,7 @@ export function NewShipmentForm({
             {(p) => <input {...p} type="text" defaultValue={values.trackingNumber ?? ''} />}
           </Field>
           <div className="sm:col-span-2">
-            <Field label="Note to the retailer" name="note" optional error={errors.note}>
+            <Field label={`Note to ${recipient.name}`} name="note" optional error={errors.note}>
               {(p) => <textarea {...p} rows={2} defaultValue={values.note ?? ''} />}
             </Field>
           </div>

@@ -39,6 +39,7 @@ import { createReceiptViews } from './receipt-views';
 import { PERMISSION, type ShipmentDeps } from './types';
 import { createShipmentViews } from './views';
 import { brandId } from '../../db/brand';
+import { organisationTypeOf } from '../trade';
 
 export function createShipmentService(deps: ShipmentDeps) {
   const ctx = createShipmentContext(deps);
@@ -111,7 +112,7 @@ export function createShipmentService(deps: ShipmentDeps) {
       if (!d.allowed) return null;
       const mine = viewer.organisationId ?? (d.scope === 'any' ? await brandId(db) : null);
       if (!mine || ![order.buyerId, order.sellerId].includes(mine)) return null;
-      return orderShipping(orderId, mine === order.sellerId ? 'sender' : 'recipient');
+      return orderShipping(orderId, mine === order.sellerId ? 'sender' : 'recipient', await organisationTypeOf(db, mine));
     },
   };
 }

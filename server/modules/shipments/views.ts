@@ -20,6 +20,7 @@ import { shipmentActions } from '../../../shared/shipment-actions';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { orderItems, orders, organisations, products, shipmentItems, shipments } from '../../db/schema';
+import type { AnyOrganisationType } from '../../../shared/partners';
 import { auditTrail } from '../trade';
 import { lineTotals } from './lines';
 import { recipientShipmentPath, senderShipmentPath } from './notices';
@@ -190,8 +191,8 @@ export function createShipmentViews(db: Db, receipts: ReceiptViews) {
     return [...byOrder.values()];
   }
 
-  /** How far an order has shipped, for its page: per line shipped and received, and its shipments (the viewer's side's links). */
-  async function orderShipping(orderId: number, side: ShipmentSide): Promise<OrderShippingView> {
+  /** How far an order has shipped, for its page: per line shipped and received, and its shipments (the links of the viewer's side and organisation type). */
+  async function orderShipping(orderId: number, side: ShipmentSide, viewerType: AnyOrganisationType | null): Promise<OrderShippingView> {
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
     const totals = await lineTotals(
       db,
@@ -213,7 +214,7 @@ export function createShipmentViews(db: Db, receipts: ReceiptViews) {
         number: shipment.number,
         status: shipment.status,
         cases: Number(cases),
-        link: side === 'sender' ? senderShipmentPath(shipment.id) : recipientShipmentPath(shipment.id),
+        link: side === 'sender' ? senderShipmentPath(shipment.id, viewerType) : recipientShipmentPath(shipment.id, viewerType),
       })),
     };
   }
