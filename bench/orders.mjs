@@ -59,7 +59,7 @@ where p.status = 'active' on conflict do nothing;
 insert into orders (number, buyer_id, seller_id, status, currency, subtotal_minor, tax_rate_bp, tax_minor, total_minor, submitted_at, created_at, updated_at)
 select 'BN-' || lpad(g::text, 6, '0'),
   case when g % 20 < 17 then r.id when g % 20 < 19 then d.id else imp.id end,
-  case when g % 20 < 17 then r.supplier_id when g % 20 < 19 then imp.id else null end,
+  case when g % 20 < 17 then r.supplier_id when g % 20 < 19 then imp.id else (select id from organisations where type = 'brand') end,
   (array['submitted','seen','approved','rejected','cancelled','invoiced','shipped','delivered','paid','delivered'])[1 + g % 10]::order_status,
   'GBP', 10000 + g % 1000, 2000, 2000, 12000 + g % 1000,
   timestamptz '${new Date(BASE).toISOString()}' - g * interval '1 minute',
