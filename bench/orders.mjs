@@ -55,6 +55,13 @@ end $$;
 insert into product_trade_prices (product_id, tier, market, currency, amount_minor)
 select p.id, t.tier::partner_type, 'GB', 'GBP', 1500 from products p cross join (values ('importer'), ('distributor'), ('retailer')) t(tier)
 where p.status = 'active' on conflict do nothing;
+-- Stock the bench distributors can sell (the ledger is the only stock, decision 042): placing checks it.
+insert into stock_balances (organisation_id, product_id, on_hand, reserved)
+select o.id, p.id, 1000000, 0 from organisations o cross join products p where o.licence_number like 'BENCH-D-%' and p.status = 'active'
+on conflict do nothing;
+insert into stock_movements (balance_id, organisation_id, product_id, cause, on_hand_delta, reserved_delta, on_hand_after, reserved_after, reason)
+select b.id, b.organisation_id, b.product_id, 'opening', b.on_hand, 0, b.on_hand, 0, 'Bench opening stock'
+from stock_balances b join organisations o on o.id = b.organisation_id where o.licence_number like 'BENCH-D-%';
 -- 100,000 orders, one a minute back from ${new Date(BASE).toISOString()}, in every state.
 insert into orders (number, buyer_id, seller_id, status, currency, subtotal_minor, tax_rate_bp, tax_minor, total_minor, submitted_at, created_at, updated_at)
 select 'BN-' || lpad(g::text, 6, '0'),
