@@ -37,7 +37,17 @@ export const stockBalances = pgTable(
 );
 
 /** Why stock moved; `opening` is a holder's first balance (the seed, or the figure a product carried before the ledger was its only stock). */
-export const stockCause = pgEnum('stock_cause', ['adjustment', 'reservation', 'release', 'shipment', 'delivery', 'allocation', 'opening', 'receipt', 'transit_loss']);
+export const stockCause = pgEnum('stock_cause', [
+  'adjustment',
+  'reservation',
+  'release',
+  'shipment',
+  'delivery',
+  'allocation',
+  'opening',
+  'receipt',
+  'transit_loss',
+]);
 
 export const stockMovements = pgTable(
   'stock_movements',
