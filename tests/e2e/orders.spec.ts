@@ -2,8 +2,8 @@
 // distributor, already on Approve Orders in another browser, sees it arrive live, opens it (the
 // retailer's page turns 'Seen' live) and approves it with one line lowered and a reason; the
 // retailer's open order page shows the old and new quantities side by side and the reason without
-// a reload. Then staff approve, ship and deliver an importer's order to the brand. Every person is
-// checked after each step. It runs on a server of its own, prepared through the services.
+// a reload. Then staff approve an importer's order to the brand and ship it from Trade shipments,
+// and the importer confirms its receipt. Every person is checked after each step. It runs on a server of its own, prepared through the services.
 import { asc, eq } from 'drizzle-orm';
 import { expect, type Page, test } from '@playwright/test';
 import { TIME_SCALE } from '../../playwright.config';
@@ -16,6 +16,11 @@ const RETAILER_EMAIL = 'rita@corner-shop.example';
 const DISTRIBUTOR_EMAIL = 'dan@thames-drinks.example';
 const IMPORTER_EMAIL = 'ida@albion-imports.example';
 const READER_EMAIL = 'rob@thames-drinks.example';
+/** A 16 × 16 PNG: the importer's photo of the delivery. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGElEQVQokWNoCDAgCTGMaggYDaWG4Zo0AGoIABAaJe6YAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 let productNames: [string, string] = ['', ''];
 
@@ -43,7 +48,7 @@ async function prepare(services: PrepareServices) {
 
 const line = (page: Page, name: string) => page.getByTestId('order-line').filter({ has: page.getByTestId('line-product').getByText(name, { exact: true }) });
 
-test('a retailer orders, its distributor approves with a line changed, and the retailer sees it live; staff approve, ship and deliver an importer order', async ({
+test('a retailer orders, its distributor approves with a line changed, and the retailer sees it live; staff approve and ship an importer order, which it receives', async ({
   browser,
 }) => {
   test.setTimeout(180_000 * TIME_SCALE);
@@ -170,7 +175,7 @@ test('a retailer orders, its distributor approves with a line changed, and the r
     await expect(retailer.getByTestId('order-message')).toContainText('Thanks, the one case is fine.');
     await expect(distributor.getByTestId('order-message')).toContainText('Thanks, the one case is fine.');
 
-    // ---- Staff: an importer's order to the brand, approved, shipped and delivered. ----
+    // ---- Staff: an importer's order to the brand, approved and shipped; the importer receives it. ----
     const importer = await importerContext.newPage();
     await signInPartner(importer, own.url, IMPORTER_EMAIL);
     await expect(importer).toHaveURL(/\/partner\/dashboard$/);
@@ -196,12 +201,39 @@ test('a retailer orders, its distributor approves with a line changed, and the r
     await staff.getByRole('button', { name: 'Approve order' }).click();
     await expect(staff.getByTestId('order-status')).toHaveText('Approved');
     await expect(importer.getByTestId('order-status')).toHaveText('Approved');
+    // A new brand order moves by shipment, as on every leg: no "Mark shipped" on the order itself.
+    await expect(staff.getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);
+    const staffOrder = staff.url();
+
+    // Staff ship it from Trade shipments: the importer, everything left, then Mark shipped.
+    await staff.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Trade shipments' }).click();
+    await expect(staff.getByRole('heading', { level: 1, name: 'Trade shipments' })).toBeVisible();
+    await staff.getByRole('link', { name: 'New shipment' }).click();
+    await staff.getByLabel('Importer').selectOption({ label: 'Albion Imports (1 order to ship)' });
+    await staff.getByRole('button', { name: 'Show what is left to ship' }).click();
+    await expect(staff.getByLabel(`Cases of ${first} to ship on order ${importerNumber}`)).toHaveValue('10');
+    await staff.getByRole('button', { name: 'Create shipment' }).click();
+    await expect(staff.getByText('Shipment created', { exact: true })).toBeVisible();
+    await expect(staff.getByTestId('shipment-status')).toHaveText('Preparing');
+    const shipmentNumber = (await staff.getByRole('heading', { level: 1 }).textContent())!.replace('Shipment ', '').trim();
     await staff.getByRole('button', { name: 'Mark shipped' }).click();
-    await expect(staff.getByTestId('order-status')).toHaveText('Shipped');
+    await expect(staff.getByText('Marked shipped', { exact: true })).toBeVisible();
+    await expect(staff.getByTestId('shipment-status')).toHaveText('Shipped');
     await expect(importer.getByTestId('order-status')).toHaveText('Shipped');
-    await staff.getByRole('button', { name: 'Mark delivered' }).click();
+
+    // The importer confirms the delivery on its Receipts, with a photo: the order is delivered for both.
+    await importer.getByRole('navigation', { name: 'Partner' }).getByRole('link', { name: 'Receipts', exact: true }).click();
+    const toReceive = importer.getByRole('table', { name: 'Shipments waiting for your receipt' });
+    await toReceive.getByRole('link', { name: shipmentNumber }).click();
+    await expect(importer.getByRole('heading', { level: 1, name: `Shipment ${shipmentNumber}` })).toBeVisible();
+    await expect(importer.getByLabel(`Cases of ${first} received`)).toHaveValue('10');
+    await importer.getByLabel('Photo or PDF of the delivery').setInputFiles({ name: 'delivery.png', mimeType: 'image/png', buffer: PHOTO });
+    await importer.getByRole('button', { name: 'Confirm receipt' }).click();
+    await expect(importer.getByText('Receipt recorded', { exact: true })).toBeVisible();
+    await expect(importer.getByTestId('shipment-status')).toHaveText('Delivered');
+    await expect(staff.getByTestId('shipment-status')).toHaveText('Delivered');
+    await staff.goto(staffOrder);
     await expect(staff.getByTestId('order-status')).toHaveText('Delivered');
-    await expect(importer.getByTestId('order-status')).toHaveText('Delivered');
     await expect(staff.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);
 
     // The importer's Order History lists it as delivered.

@@ -109,12 +109,34 @@ async function signIn(baseURL: string, role: Role): Promise<APIRequestContext> {
   return api;
 }
 
-/** A 16 × 16 PNG: the retailer's photo of the delivery. */
+/** A 16 × 16 PNG: a buyer's photo of the delivery. */
 const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGElEQVQokWNoCDAgCTGMaggYDaWG4Zo0AGoIABAaJe6YAAAAAElFTkSuQmCC',
   'base64',
 );
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The seller ships all of an approved order in one shipment, and the buyer confirms it with the photo, everything received. */
+async function shipAndReceive(
+  seller: APIRequestContext,
+  buyer: APIRequestContext,
+  order: { buyer: { id: string }; items: { id: number; cases: number }[] },
+  trackingNumber: string,
+) {
+  const created = await json(
+    await seller.post('/api/partner/shipments', {
+      data: { recipientId: order.buyer.id, carrier: 'dhl', trackingNumber, note: '', lines: order.items.map((i) => ({ orderItemId: i.id, cases: i.cases })) },
+    }),
+    `shipment to ${order.buyer.id}`,
+  );
+  const shipped = await json(await seller.post(`/api/partner/shipments/${created.id}/status`, { data: { action: 'ship', version: created.version } }), 'ship');
+  const lines = shipped.items.map((i: { id: number; cases: number }) => ({ shipmentItemId: i.id, casesReceived: i.cases, casesDamaged: 0 }));
+  const photo = { name: 'delivery.png', mimeType: 'image/png', buffer: PHOTO };
+  await json(
+    await buyer.post(`/api/partner/shipments/${shipped.id}/receipt`, { multipart: { lines: JSON.stringify(lines), note: '', file: photo } }),
+    'receipt',
+  );
+}
 
 /** One order of each kind of document, with the rest of the chain behind it, all through the JSON API. */
 async function buildDocuments(as: Record<string, APIRequestContext>) {
@@ -124,16 +146,17 @@ async function buildDocuments(as: Record<string, APIRequestContext>) {
   const product = (catalog.items ?? catalog.products)[0];
   const productId: number = product.id;
 
-  // The importer orders from the brand; staff approve, ship and deliver it: the importer holds stock.
+  // The importer orders from the brand; staff approve it, invoice it and ship it (the brand's own
+  // documents, as on every leg); the importer receives it with a photo: the importer holds stock.
   await json(
     await staff.post(`/api/admin/products/${productId}/stock-adjustments`, { data: { delta: 600, reason: 'Stock for the phone layout test' } }),
     'brand stock',
   );
   const brandOrder = await json(await importer.post('/api/partner/orders', { data: { lines: [{ productId, cases: 4 }], note: '' } }), 'importer order');
-  let seen = await json(await staff.get(`/api/admin/trade-orders/${brandOrder.id}`), 'trade order');
-  for (const step of ['approve', 'ship', 'deliver']) {
-    seen = await json(await staff.post(`/api/admin/trade-orders/${brandOrder.id}/${step}`, { data: { version: seen.version } }), `trade order ${step}`);
-  }
+  const seen = await json(await staff.get(`/api/admin/trade-orders/${brandOrder.id}`), 'trade order');
+  const approved = await json(await staff.post(`/api/admin/trade-orders/${brandOrder.id}/approve`, { data: { version: seen.version } }), 'trade order approve');
+  await json(await staff.post('/api/admin/invoices/issue', { data: { orderIds: [approved.id] } }), 'the brand’s invoice');
+  await shipAndReceive(staff, importer, approved, `JD0143${run.toUpperCase()}`);
   // A second brand order waits for staff (a list row with its actions).
   await json(await importer.post('/api/partner/orders', { data: { lines: [{ productId, cases: 1 }], note: '' } }), 'second importer order');
 
@@ -146,35 +169,19 @@ async function buildDocuments(as: Record<string, APIRequestContext>) {
     await importer.post('/api/partner/allocations', { data: { distributorId: distributorOrg.id, lines: [{ productId, cases: 4 }], note: '' } }),
     'allocation offer',
   );
-  await json(await distributor.post(`/api/partner/orders/${offer.order.id}/accept`, { data: { version: offer.order.version } }), 'accept the offer');
+  const accepted = await json(
+    await distributor.post(`/api/partner/orders/${offer.order.id}/accept`, { data: { version: offer.order.version } }),
+    'accept the offer',
+  );
+  // The importer ships it; the distributor receives it (the importer's supplier and the distributor's buyer shipment pages).
+  await shipAndReceive(importer, distributor, accepted, `JD0144${run.toUpperCase()}`);
 
   // The retailer orders; the distributor approves, invoices and ships; the retailer receives and pays.
   const placed = await json(await retailer.post('/api/partner/orders', { data: { lines: [{ productId, cases: 2 }], note: '' } }), 'retailer order');
   const toApprove = await json(await distributor.get(`/api/partner/orders/${placed.id}`), 'order');
   const order = await json(await distributor.post(`/api/partner/orders/${placed.id}/approve`, { data: { version: toApprove.version } }), 'approve');
   const invoice = await json(await distributor.post('/api/partner/invoices/issue', { data: { orderIds: [order.id] } }), 'invoice');
-  const created = await json(
-    await distributor.post('/api/partner/shipments', {
-      data: {
-        recipientId: order.buyer.id,
-        carrier: 'dhl',
-        trackingNumber: `JD0146${run.toUpperCase()}`,
-        note: '',
-        lines: order.items.map((i: { id: number; cases: number }) => ({ orderItemId: i.id, cases: i.cases })),
-      },
-    }),
-    'shipment',
-  );
-  const shipped = await json(
-    await distributor.post(`/api/partner/shipments/${created.id}/status`, { data: { action: 'ship', version: created.version } }),
-    'ship',
-  );
-  const lines = shipped.items.map((i: { id: number; cases: number }) => ({ shipmentItemId: i.id, casesReceived: i.cases, casesDamaged: 0 }));
-  const photo = { name: 'delivery.png', mimeType: 'image/png', buffer: PHOTO };
-  await json(
-    await retailer.post(`/api/partner/shipments/${shipped.id}/receipt`, { multipart: { lines: JSON.stringify(lines), note: '', file: photo } }),
-    'receipt',
-  );
+  await shipAndReceive(distributor, retailer, order, `JD0146${run.toUpperCase()}`);
   await json(
     await retailer.post('/api/partner/payments', {
       data: {

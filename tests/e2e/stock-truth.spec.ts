@@ -1,13 +1,15 @@
 // Issue 41, "Stock has one truth", end to end on a fresh install (the demo seed, the demo users): the
 // demo retailer (The Copper Still) orders gin its catalogue shows as available, and its distributor
 // (Pennine Drinks, the demo distributor) approves it; the demo importer (Albion) orders gin from the
-// brand, staff approve, ship and deliver it. Approval reserves at the seller — its on-hand figure
-// stays, its available figure drops — and every person's page (the catalogue, the order form's
-// Available column, the dashboard's Stock card, staff's Manage Products) shows the move; open pages
-// without a reload (the buyers' order forms, which the order's own signal also refreshes, and the
-// distributor's product page at the importer's delivery, which only the stock's signal does). Every
-// figure is the seed's opening stock (server/seed/products.ts, server/seed/partners.ts) and what the
-// journey moved, so it runs on a server of its own.
+// brand, staff approve it and ship it from Trade shipments, and the importer confirms its receipt
+// (issue 43). Approval reserves at the seller — its on-hand figure stays, its available figure drops
+// —; shipping takes the bottles off the seller's hand into transit, in nobody's figure; the receipt
+// puts them in the buyer's stock. Every person's page (the catalogue, the order form's Available
+// column, the dashboard's Stock card, staff's Manage Products) shows the move; open pages without a
+// reload (the buyers' order forms, which the order's own signal also refreshes, and the distributor's
+// product page at the importer's receipt, which only the stock's signal does). Every figure is the
+// seed's opening stock (server/seed/products.ts, server/seed/partners.ts) and what the journey moved,
+// so it runs on a server of its own.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { TIME_SCALE } from '../../playwright.config';
 import { SEED_PARTNER_STOCK_SHARE, SEED_PRODUCTS } from '../../server/seed/products';
@@ -26,6 +28,11 @@ const IMPORTER_BOTTLES = SEED_PRODUCTS.reduce((s, p) => s + openingCases(p, SEED
 const RETAILER_ORDER = 1;
 const IMPORTER_ORDER = 4;
 const n = (v: number) => v.toLocaleString('en-GB');
+/** A 16 × 16 PNG: the importer's photo of the delivery. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGElEQVQokWNoCDAgCTGMaggYDaWG4Zo0AGoIABAaJe6YAAAAAElFTkSuQmCC',
+  'base64',
+);
 const bottles = (cases: number) => cases * GIN.caseSize;
 
 /** The gin's card on Browse Catalog. */
@@ -187,7 +194,7 @@ test('retailer → distributor and importer → brand: approval reserves at the 
       await expect(distributor.getByTestId('availability')).toHaveText(`${plural(IMPORTER_CASES, 'case')} available`);
     });
 
-    await test.step('the importer orders from the brand; staff approve, ship and deliver it', async () => {
+    await test.step('the importer orders from the brand; staff approve and ship it; the importer receives it', async () => {
       // The importer's own stock and the brand's, as the seed opened them.
       await signInPartner(importer, own.url, demoEmail('importer'));
       await expect(importer).toHaveURL(/\/partner\/dashboard$/);
@@ -253,26 +260,49 @@ test('retailer → distributor and importer → brand: approval reserves at the 
       await expect(stock.getByText(n(GIN.openingBottles - orderBottles), { exact: true })).toBeVisible();
       await expect(stock.getByText(`${n(GIN.openingBottles)} on hand, ${n(orderBottles)} reserved`)).toBeVisible();
 
-      // Shipped: out of the brand's warehouse, nothing reserved any more.
+      // Shipped from Trade shipments: out of the brand's warehouse, nothing reserved any more.
       await staff.goto(staffOrder);
       await expect(staff.getByTestId('order-status')).toHaveText('Approved');
+      await expect(staff.getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);
+      await staff.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Trade shipments' }).click();
+      await staff.getByRole('link', { name: 'New shipment' }).click();
+      await staff.getByLabel('Importer').selectOption({ label: 'Albion Spirits Imports (1 order to ship)' });
+      await staff.getByRole('button', { name: 'Show what is left to ship' }).click();
+      await expect(staff.getByLabel(`Cases of ${GIN.name} to ship on order ${number}`)).toHaveValue(String(IMPORTER_ORDER));
+      await staff.getByRole('button', { name: 'Create shipment' }).click();
+      await expect(staff.getByText('Shipment created', { exact: true })).toBeVisible();
+      const shipmentNumber = (await staff.getByRole('heading', { level: 1 }).textContent())!.replace('Shipment ', '').trim();
       await staff.getByRole('button', { name: 'Mark shipped' }).click();
-      await expect(staff.getByTestId('order-status')).toHaveText('Shipped');
+      await expect(staff.getByTestId('shipment-status')).toHaveText('Shipped');
       await staff.goto(`${own.url}/admin/dashboard/products`);
       await expect(stock).toHaveText(n(GIN.openingBottles - orderBottles));
       await staff.goto(staffOrder);
+      await expect(staff.getByTestId('order-status')).toHaveText('Shipped');
 
-      // Delivered: into the importer's stock — its own figure rises, and so does what its distributor can
-      // order, on the distributor's open product page without a reload (no order of its own moved: the
-      // stock's signal to the holder's buyers refreshes it).
+      // In transit: in nobody's figure — the importer's own stock has not risen, nor what its distributor can order.
+      await importer.goto(productPage);
+      await expect(importer.getByTestId('availability')).toHaveText(`${plural(BRAND_CASES - IMPORTER_ORDER, 'case')} available`);
+      await expect(importer.getByTestId('own-stock')).toHaveText(`Your stock: ${plural(IMPORTER_CASES, 'case')} available`);
+
+      // Received: the importer confirms the delivery on its Receipts, with a photo; the cases go into its
+      // stock — its own figure rises, and so does what its distributor can order, on the distributor's
+      // open product page without a reload (no order of its own moved: the stock's signal to the
+      // holder's buyers refreshes it).
       await distributor.goto(productPage);
       await expect(distributor.getByTestId('availability')).toHaveText(`${plural(IMPORTER_CASES, 'case')} available`);
       await markPage(distributor);
-      await staff.getByRole('button', { name: 'Mark delivered' }).click();
-      await expect(staff.getByTestId('order-status')).toHaveText('Delivered');
+      await importer.goto(`${own.url}/partner/dashboard/buyer/receipts`);
+      await importer.getByRole('table', { name: 'Shipments waiting for your receipt' }).getByRole('link', { name: shipmentNumber }).click();
+      await expect(importer.getByLabel(`Cases of ${GIN.name} received`)).toHaveValue(String(IMPORTER_ORDER));
+      await importer.getByLabel('Photo or PDF of the delivery').setInputFiles({ name: 'delivery.png', mimeType: 'image/png', buffer: PHOTO });
+      await importer.getByRole('button', { name: 'Confirm receipt' }).click();
+      await expect(importer.getByText('Receipt recorded', { exact: true })).toBeVisible();
+      await expect(importer.getByTestId('shipment-status')).toHaveText('Delivered');
       await expect(distributor.getByTestId('availability')).toHaveText(`${plural(IMPORTER_CASES + IMPORTER_ORDER, 'case')} available`);
       expect(await stillMarked(distributor)).toBe(true);
       await expect(distributor.getByTestId('own-stock')).toHaveText(`Your stock: ${plural(DISTRIBUTOR_CASES - RETAILER_ORDER, 'case')} available`);
+      await staff.reload();
+      await expect(staff.getByTestId('order-status')).toHaveText('Delivered');
       await importer.goto(productPage);
       await expect(importer.getByTestId('availability')).toHaveText(`${plural(BRAND_CASES - IMPORTER_ORDER, 'case')} available`);
       await expect(importer.getByTestId('own-stock')).toHaveText(`Your stock: ${plural(IMPORTER_CASES + IMPORTER_ORDER, 'case')} available`);
