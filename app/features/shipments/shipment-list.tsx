@@ -35,7 +35,7 @@ export function ShipmentList({
         </>
       ),
     },
-    { key: 'party', label: party === 'recipient' ? 'Retailer' : 'From', render: (s) => s[party].name },
+    { key: 'party', label: party === 'recipient' ? 'To' : 'From', render: (s) => s[party].name },
     {
       key: 'status',
       label: 'Status',
