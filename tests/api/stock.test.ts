@@ -186,10 +186,10 @@ describeOnPostgres('parallel allocation offers for the last cases', () => {
     expect(await balanceOf(db(), racer.id, ginId)).toEqual({ onHand: 42, reserved: 42, available: 0 });
     expect((await balanceOf(db(), to.id, ginId)).onHand).toBe(0);
 
-    // The counter-example: read the balance, then write it back, with no guard.
+    // The counter-example: read the balance, then write it back, with no guard (from 42 bottles free again).
     await db()
       .update(stockBalances)
-      .set({ onHand: 42 })
+      .set({ onHand: 42, reserved: 0 })
       .where(and(eq(stockBalances.organisationId, racer.id), eq(stockBalances.productId, ginId)));
     const settled = await Promise.allSettled(
       Array.from({ length: 20 }, (_, n) =>
