@@ -81,9 +81,9 @@ describe('migration 0024: the ledger is the only stock', () => {
       { slug: 'd-empty', on_hand: null, reserved: null, movements: null },
     ]);
     expect(await hasColumn(database)).toBe(false);
-    // The old movements keep their causes under the new type.
+    // The old movements keep their causes under the new type (later migrations add causes after them: 0026's receipt and transit_loss).
     const [causes] = await rows<{ c: string }>(database, sql`select enum_range(null::stock_cause)::text as c`);
-    expect(causes?.c).toBe('{adjustment,reservation,release,shipment,delivery,allocation,opening}');
+    expect(causes?.c).toMatch(/^\{adjustment,reservation,release,shipment,delivery,allocation,opening[,}]/);
   });
 
   it('refuses to migrate a database whose column disagrees with the ledger, naming the product, and changes nothing', async () => {
