@@ -25,3 +25,4 @@ export * from './stores';
 export * from './system';
 export * from './navigation';
 export * from './code';
+export * from './tax';

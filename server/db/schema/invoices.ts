@@ -26,7 +26,8 @@ import type { InvoicePartyView } from '../../../shared/invoice-views';
 import { users } from './accounts';
 import { products } from './catalog';
 import { orderItems, orders } from './orders';
-import { organisations } from './partners';
+import { dutyTreatment, organisations } from './partners';
+import type { VatBreakdownRow } from '../../../shared/tax';
 
 export const documentKind = pgEnum('document_kind', ['invoice', 'credit_note']);
 
@@ -75,6 +76,18 @@ export const invoices = pgTable(
     taxRateBp: integer('tax_rate_bp').notNull().default(0),
     taxMinor: integer('tax_minor').notNull().default(0),
     totalMinor: integer('total_minor').notNull().default(0),
+    /**
+     * 1: issued before issue 44 (one flat tax rate, rendered as issued); 2: VAT by category, duty and the
+     * seller's VAT number and bank details (shared/tax.ts).
+     */
+    layoutVersion: integer('layout_version').notNull().default(1),
+    /** The day the tax rules in force were read (the issue date). */
+    taxPoint: date('tax_point', { mode: 'string' }),
+    /** The leg's duty treatment at issue, and the duty in the total. */
+    dutyTreatment: dutyTreatment('duty_treatment'),
+    dutyMinor: integer('duty_minor').notNull().default(0),
+    /** VAT per category and rate (shared/tax.ts VatBreakdownRow); `taxMinor` is their sum. */
+    vatBreakdown: jsonb('vat_breakdown').$type<VatBreakdownRow[]>().notNull().default([]),
     /** Terms copied from the supplier→customer relationship at issue. */
     paymentTermsDays: integer('payment_terms_days').notNull().default(30),
     creditLimitMinor: integer('credit_limit_minor').notNull().default(0),
@@ -104,7 +117,7 @@ export const invoices = pgTable(
     index('invoices_kind_created_idx').on(t.kind, t.createdAt, t.id),
     index('invoices_issuer_customer_due_idx').on(t.issuerId, t.customerId, t.dueOn),
     index('invoices_credits_idx').on(t.creditsInvoiceId),
-    check('invoices_amounts_nonnegative', sql`${t.subtotalMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.totalMinor} >= 0`),
+    check('invoices_amounts_nonnegative', sql`${t.subtotalMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.totalMinor} >= 0 and ${t.dutyMinor} >= 0`),
     check('invoices_settled_covered', sql`${t.paidMinor} >= 0 and ${t.creditedMinor} >= 0 and ${t.paidMinor} + ${t.creditedMinor} <= ${t.totalMinor}`),
     check('invoices_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('invoices_not_own_customer', sql`${t.issuerId} <> ${t.customerId}`),
@@ -146,6 +159,13 @@ export const invoiceItems = pgTable(
     caseSize: integer('case_size').notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
     lineTotalMinor: integer('line_total_minor').notNull(),
+    /** What the duty was computed from (issue 44): the bottle, its strength and the rate in force. */
+    volumeMl: integer('volume_ml'),
+    abvTenths: integer('abv_tenths'),
+    dutyPerHlpaMinor: integer('duty_per_hlpa_minor'),
+    dutyMinor: integer('duty_minor').notNull().default(0),
+    vatCategory: text('vat_category').notNull().default('S'),
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
   },
   (t) => [
     index('invoice_items_invoice_idx').on(t.invoiceId, t.id),

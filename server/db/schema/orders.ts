@@ -49,6 +49,8 @@ export const orders = pgTable(
     subtotalMinor: integer('subtotal_minor').notNull().default(0),
     taxRateBp: integer('tax_rate_bp').notNull().default(0),
     taxMinor: integer('tax_minor').notNull().default(0),
+    /** Excise duty in the total (issue 44): charged when the leg releases the goods; 0 before it. */
+    dutyMinor: integer('duty_minor').notNull().default(0),
     totalMinor: integer('total_minor').notNull().default(0),
     /** The buyer's note to the seller. */
     note: text('note').notNull().default(''),

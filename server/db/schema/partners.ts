@@ -11,6 +11,9 @@ export const partnerType = pgEnum('partner_type', ['importer', 'distributor', 'r
 /** An organisation's type: the brand (one row; staff act for it) or a partner type. */
 export const organisationType = pgEnum('organisation_type', ['brand', 'importer', 'distributor', 'retailer']);
 
+/** shared/tax.ts DUTY_TREATMENTS. */
+export const dutyTreatment = pgEnum('duty_treatment', ['in_bond', 'releases', 'duty_paid_upstream']);
+
 export const organisationStatus = pgEnum('organisation_status', ['pending', 'active', 'suspended']);
 
 export const organisations = pgTable(
@@ -92,8 +95,13 @@ export const tradeTerms = pgTable(
     /** The most the customer may owe, in minor units of `currency`. */
     creditLimitMinor: integer('credit_limit_minor').notNull(),
     currency: text('currency').notNull(),
-    /** Tax on the supplier's invoices, in basis points (2000 = 20 %). */
+    /**
+     * The flat tax rate before issue 44, in basis points (2000 = 20 %): kept for the record; documents
+     * now take VAT from the tax rules (shared/tax.ts) and duty from `dutyTreatment`.
+     */
     taxRateBp: integer('tax_rate_bp').notNull(),
+    /** How this leg treats excise duty: in bond, releases (charges duty), or duty paid upstream. */
+    dutyTreatment: dutyTreatment('duty_treatment').notNull().default('duty_paid_upstream'),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
