@@ -143,7 +143,9 @@ describe('document totals', () => {
           netPerCase: l.caseSize * l.priceMinor,
           dutyMinor: dutyOn(l.volumeMl, l.cases * l.caseSize, l.abvTenths, l.perHlpaMinor),
         }));
-        const invoice = taxedTotals(invoiceLines.map((l) => ({ netMinor: l.cases * l.netPerCase, dutyMinor: l.dutyMinor, category: l.category, rateBp: l.rateBp })));
+        const invoice = taxedTotals(
+          invoiceLines.map((l) => ({ netMinor: l.cases * l.netPerCase, dutyMinor: l.dutyMinor, category: l.category, rateBp: l.rateBp })),
+        );
         // Split every line's cases over `notes` credit notes, pseudo-randomly; the last takes the rest.
         let state = seed >>> 0;
         const next = (max: number) => ((state = (state * 1_103_515_245 + 12_345) >>> 0) % (max + 1)) | 0;
