@@ -3,6 +3,9 @@
 // each) for DURATION seconds → invoices/s, p50/p99 — and the PDF: render time as a user sees it (200
 // downloads one at a time, median and p99) and GET …/pdf under 50 connections (autocannon). /api/ping
 // in the same run gives the ratios. On PGlite and PostgreSQL.
+// Issue 44: a 50-line invoice with its PDF — 50 issuers at once, each invoicing 25 of its orders (two
+// lines each) and downloading the PDF, one after another, for DURATION seconds → p50/p99 of the pair.
+// The bench retailers' leg releases the goods, so every line carries duty (the heaviest tax path).
 //
 // The load, by SQL after the demo seed: 50 bench distributors under the demo importer, one retailer
 // each (with terms), one distributor user with a session each (the token's hash goes straight into
@@ -32,8 +35,8 @@ begin
   select 'retailer', 'Bench Caviste ' || g || ' Sàrl', 'Bench Caviste ' || g, 'BENCH-IC-' || g, 'GB', '2099-12-31',
     g || ' Rue du Marché', 'York', 'GB', 'GB', 'GBP', 'active', (select id from organisations where licence_number = 'BENCH-ID-' || g)
   from generate_series(1, ${ISSUERS}) g;
-  insert into trade_terms (customer_id, supplier_id, payment_terms_days, credit_limit_minor, currency, tax_rate_bp)
-  select id, supplier_id, 30, 2000000000, 'GBP', 2000 from organisations where licence_number like 'BENCH-I%'
+  insert into trade_terms (customer_id, supplier_id, payment_terms_days, credit_limit_minor, currency, tax_rate_bp, duty_treatment)
+  select id, supplier_id, 30, 2000000000, 'GBP', 2000, 'releases' from organisations where licence_number like 'BENCH-I%'
   on conflict do nothing;
   insert into users (email, email_confirmed_at, status, organisation_id)
   select 'bench-' || lower(licence_number) || '@bench.example', now(), 'active', id from organisations where licence_number like 'BENCH-ID-%';
@@ -82,6 +85,7 @@ async function suite(server, label) {
   // 50 issuers at once, each issuing its own invoices one after another.
   const latencies = [];
   const issued = [];
+  const usedUp = queues.map(() => 0);
   let refused = 0;
   const firstError = [];
   const t0 = performance.now();
@@ -90,6 +94,7 @@ async function suite(server, label) {
     queues.map(async (ids, i) => {
       for (const id of ids) {
         if (performance.now() >= until) break;
+        usedUp[i]++;
         const started = performance.now();
         const res = await fetch(`${server.url}/api/partner/invoices/issue`, {
           method: 'POST',
@@ -144,7 +149,52 @@ async function suite(server, label) {
   process.stderr.write(
     `  invoices ${label}: PDF median ${pdf.medianMs} ms p99 ${pdf.p99Ms} ms; under ${CONNECTIONS} connections ${underLoad.reqPerSec}/s p99 ${underLoad.latencyP99Ms} ms\n`,
   );
-  return { database: label, ping, issuance, pdf };
+
+  // Issue 44: a 50-line invoice (25 orders of two lines) and its PDF, 50 issuers at once.
+  const ORDERS_PER_INVOICE = 25;
+  const pairs = [];
+  const pairErrors = [];
+  let fiftyIssued = 0;
+  const t1 = performance.now();
+  const until1 = t1 + DURATION * 1000;
+  await Promise.all(
+    queues.map(async (ids, i) => {
+      const left = ids.slice(usedUp[i]);
+      for (let k = 0; k + ORDERS_PER_INVOICE <= left.length; k += ORDERS_PER_INVOICE) {
+        if (performance.now() >= until1) break;
+        const started = performance.now();
+        const res = await fetch(`${server.url}/api/partner/invoices/issue`, {
+          method: 'POST',
+          headers: { cookie: cookie(i + 1), 'content-type': 'application/json' },
+          body: JSON.stringify({ orderIds: left.slice(k, k + ORDERS_PER_INVOICE) }),
+        });
+        const text = await res.text();
+        if (res.status !== 201) {
+          if (pairErrors.length < 3) pairErrors.push(`${res.status} ${text.slice(0, 200)}`);
+          continue;
+        }
+        const pdfRes = await fetch(`${server.url}/api/partner/invoices/${JSON.parse(text).id}/pdf`, { headers: { cookie: cookie(i + 1) } });
+        await pdfRes.arrayBuffer();
+        if (pdfRes.status !== 200) throw new Error(`50-line pdf: HTTP ${pdfRes.status}`);
+        pairs.push(performance.now() - started);
+        fiftyIssued++;
+      }
+    }),
+  );
+  const seconds1 = (performance.now() - t1) / 1000;
+  const fiftyLines = {
+    linesPerInvoice: ORDERS_PER_INVOICE * 2,
+    invoices: fiftyIssued,
+    seconds: round(seconds1),
+    invoicesPerSec: round(fiftyIssued / seconds1),
+    p50Ms: round(percentile(pairs, 50)),
+    p99Ms: round(percentile(pairs, 99)),
+    firstErrors: pairErrors,
+    vsPing: Math.round((fiftyIssued / seconds1 / ping.reqPerSec) * 1000) / 1000,
+  };
+  process.stderr.write(`  invoices ${label}: 50-line invoice + PDF ${fiftyLines.invoicesPerSec}/s, p50 ${fiftyLines.p50Ms} ms p99 ${fiftyLines.p99Ms} ms\n`);
+  if (fiftyIssued === 0) throw new Error(`no 50-line invoice issued: ${pairErrors.join(' | ')}`);
+  return { database: label, ping, issuance, pdf, fiftyLines };
 }
 
 export async function run() {
@@ -170,6 +220,10 @@ export function summarize(r) {
     lines.push(
       `    PDF: median ${row.pdf.medianMs} ms, p99 ${row.pdf.p99Ms} ms (${row.pdf.bytes} bytes); ${row.pdf.underLoad.reqPerSec}/s p99 ${row.pdf.underLoad.latencyP99Ms} ms under ${row.pdf.underLoad.connections} connections`,
     );
+    if (row.fiftyLines)
+      lines.push(
+        `    50-line invoice + its PDF: ${row.fiftyLines.invoicesPerSec}/s (${row.fiftyLines.invoices} in ${row.fiftyLines.seconds} s), p50 ${row.fiftyLines.p50Ms} ms p99 ${row.fiftyLines.p99Ms} ms, ${row.fiftyLines.vsPing} of ping`,
+      );
   }
   return lines.join('\n');
 }
