@@ -3,6 +3,7 @@
 // whose organisation cannot trade is told.
 import { getMarket } from './markets';
 import type { Role } from './policy';
+import { defaultDutyTreatment, type DutyTreatment } from './tax';
 
 /** A partner organisation's type. */
 export const ORGANISATION_TYPES = ['importer', 'distributor', 'retailer'] as const;
@@ -58,7 +59,10 @@ export interface TradeTermsDefaults {
   paymentTermsDays: number;
   /** In minor units of the market's currency. */
   creditLimitMinor: number;
-  /** Basis points (2000 = 20 %). */
+  /**
+   * Basis points (2000 = 20 %): the flat tax rate before issue 44, still written (trade_terms.tax_rate_bp
+   * is NOT NULL) but read by no new document — VAT comes from the tax rules (shared/tax.ts).
+   */
   taxRateBp: number;
 }
 
@@ -71,10 +75,14 @@ const TERMS: Record<string, TradeTermsDefaults> = {
   INT: { paymentTermsDays: 30, creditLimitMinor: 5_000_000, taxRateBp: 0 },
 };
 
-/** The default terms (and the currency) of a market. */
-export function defaultTerms(market: string): TradeTermsDefaults & { currency: string } {
+/**
+ * The default terms (and the currency) of a market, with the duty treatment of a customer of
+ * `customerType`'s leg (shared/tax.ts defaultDutyTreatment: in bond to an importer, released to a
+ * distributor, duty paid for a retailer; duty paid, the column's default, when no type is given).
+ */
+export function defaultTerms(market: string, customerType?: OrganisationType): TradeTermsDefaults & { currency: string; dutyTreatment: DutyTreatment } {
   const m = getMarket(market);
-  return { ...(TERMS[m.code] ?? (TERMS.INT as TradeTermsDefaults)), currency: m.currency };
+  return { ...(TERMS[m.code] ?? (TERMS.INT as TradeTermsDefaults)), currency: m.currency, dutyTreatment: defaultDutyTreatment(customerType ?? 'retailer') };
 }
 
 /**

@@ -26,6 +26,10 @@ interface SeedOrganisation {
   /** Days from the first seed to the licence's last valid day. */
   licenceDays: number;
   fields: Omit<OrganisationInput, 'supplierId' | 'licenceExpiresOn'>;
+  /**
+   * `taxRateBp` is the flat rate before issue 44, kept in its column but read by no new document: VAT
+   * comes from the tax rules, duty from the leg's treatment (its type's default, defaultTerms).
+   */
   terms: { paymentTermsDays: number; creditLimitMinor: number; taxRateBp: number };
   people: { firstName: string; lastName: string; role: 'importer' | 'distributor' | 'retailer' | 'partner' }[];
 }
@@ -188,7 +192,9 @@ const CHAIN: SeedOrganisation[] = [
       email: 'orders@bowerybottle.example',
       phone: '+1 212 555 0119',
     },
-    terms: { paymentTermsDays: 30, creditLimitMinor: 2_500_000, taxRateBp: 888 },
+    // 0, not New York City's 8.875 % sales tax: that falls on the retailer's own sales to consumers, and a
+    // wholesale sale for resale carries none (the US rule seeded in tax_rules: E 0 %, "Sale for resale").
+    terms: { paymentTermsDays: 30, creditLimitMinor: 2_500_000, taxRateBp: 0 },
     people: [
       { firstName: 'Ruth', lastName: 'Kaplan', role: 'retailer' },
       { firstName: 'Eli', lastName: 'Brooks', role: 'partner' },
@@ -216,7 +222,8 @@ const CHAIN: SeedOrganisation[] = [
       email: 'buying@kingscountyspirits.example',
       phone: '+1 718 555 0176',
     },
-    terms: { paymentTermsDays: 14, creditLimitMinor: 800_000, taxRateBp: 888 },
+    // No sales tax on a sale for resale, as for Bowery Bottle Shop.
+    terms: { paymentTermsDays: 14, creditLimitMinor: 800_000, taxRateBp: 0 },
     people: [
       { firstName: 'Theo', lastName: 'Grant', role: 'retailer' },
       { firstName: 'Maya', lastName: 'Lin', role: 'partner' },

@@ -5,6 +5,7 @@ import { wholeNumber } from './numbers';
 import { requiredText } from './text';
 import { ORGANISATION_STATUSES, ORGANISATION_TYPES } from '../partners';
 import { isMarketCode } from '../markets';
+import { DUTY_TREATMENTS } from '../tax';
 import { adminListQuery, versionField } from './admin';
 import { isCountryCode } from './stores';
 
@@ -64,14 +65,8 @@ export const tradeTermsInput = z.object({
     tooSmall: 'The credit limit cannot be negative.',
     tooBig: 'The credit limit must be at most 20,000,000.00.',
   }),
-  taxRateBp: wholeNumber({
-    min: 0,
-    max: 10_000,
-    required: 'Enter the tax rate.',
-    whole: 'Enter the tax rate in basis points (2000 is 20 %).',
-    tooSmall: 'The tax rate cannot be negative.',
-    tooBig: 'The tax rate must be at most 100 %.',
-  }),
+  /** How this leg treats excise duty; VAT comes from the tax rules (the flat tax rate before issue 44 is no longer edited). */
+  dutyTreatment: z.enum(DUTY_TREATMENTS, { error: 'Choose in bond, releases or duty paid upstream.' }),
   version: versionField,
 });
 export type TradeTermsInput = z.infer<typeof tradeTermsInput>;

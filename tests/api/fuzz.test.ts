@@ -620,7 +620,7 @@ async function makeTemplates(): Promise<Template[]> {
     api('POST', '/api/admin/partners', organisation),
     api('PUT', orgPath, async () => ({ ...organisation(), version: await orgVersion() })),
     api('POST', `${orgPath}/status`, async () => ({ status: 'active', reason: 'Licence checked', version: await orgVersion() })),
-    api('PUT', `${orgPath}/terms`, async () => ({ paymentTermsDays: 30, creditLimitMinor: 500_000, taxRateBp: 2000, version: await termsVersion() })),
+    api('PUT', `${orgPath}/terms`, async () => ({ paymentTermsDays: 30, creditLimitMinor: 500_000, dutyTreatment: 'releases', version: await termsVersion() })),
     api('POST', `${orgPath}/members`, () => ({ email: `${unique()}@fuzz.example`, firstName: 'Fuzz', lastName: 'Member', role: 'importer' })),
     api('POST', `/api/admin/inquiries/business/${idOf(made.business)}/organisation`, () => ({
       ...organisation(),

@@ -168,7 +168,13 @@ describe('the Partners section', () => {
       const detail = await (await admin.json('GET', `/api/admin/partners/${id}`)).json();
       expect(detail.organisation).toMatchObject({ tradingName: 'Page Made Imports', status: 'active', currency: 'EUR', version: 1 });
       // An importer's supplier is the brand's own organisation row.
-      expect(detail.terms).toMatchObject({ paymentTermsDays: 30, currency: 'EUR', taxRateBp: 2100, supplierId: await brandId(t.db.database.db) });
+      expect(detail.terms).toMatchObject({
+        paymentTermsDays: 30,
+        currency: 'EUR',
+        taxRateBp: 2100,
+        dutyTreatment: 'in_bond',
+        supplierId: await brandId(t.db.database.db),
+      });
       const [audit] = await t.db.database.db
         .select()
         .from(auditLogs)
@@ -257,31 +263,41 @@ describe('the Partners section', () => {
       expect(await mayAct(t, member)).toMatchObject({ allowed: true });
     });
 
-    it('edits the trade terms over their version', async () => {
+    it('edits the trade terms over their version — the duty treatment in place of the old flat tax rate, which stays as it was', async () => {
       const org = await createOrganisation(t, 'distributor');
       const terms = await t.app.services.partners.terms(org.id);
+      // A distributor's leg releases the goods by default (shared/tax.ts defaultDutyTreatment).
+      expect(terms).toMatchObject({ dutyTreatment: 'releases', taxRateBp: 2000 });
       const saved = await admin.json('PUT', `/api/admin/partners/${org.id}/terms`, {
         paymentTermsDays: 45,
         creditLimitMinor: 750_000,
-        taxRateBp: 2000,
+        dutyTreatment: 'in_bond',
+        // No longer edited: ignored.
+        taxRateBp: 0,
         version: terms.version,
       });
       expect(saved.status).toBe(200);
-      expect((await saved.json()).terms).toMatchObject({ paymentTermsDays: 45, creditLimitMinor: 750_000, version: terms.version + 1 });
+      expect((await saved.json()).terms).toMatchObject({
+        paymentTermsDays: 45,
+        creditLimitMinor: 750_000,
+        dutyTreatment: 'in_bond',
+        taxRateBp: 2000,
+        version: terms.version + 1,
+      });
       const stale = await admin.json('PUT', `/api/admin/partners/${org.id}/terms`, {
         paymentTermsDays: 10,
         creditLimitMinor: 1,
-        taxRateBp: 0,
+        dutyTreatment: 'releases',
         version: terms.version,
       });
       expect(stale.status).toBe(409);
       const bad = await admin.json('PUT', `/api/admin/partners/${org.id}/terms`, {
         paymentTermsDays: 400,
         creditLimitMinor: -1,
-        taxRateBp: 0,
+        dutyTreatment: 'sometimes',
         version: terms.version + 1,
       });
-      expect((await bad.json()).error.details.map((d: { path: string }) => d.path).sort()).toEqual(['creditLimitMinor', 'paymentTermsDays']);
+      expect((await bad.json()).error.details.map((d: { path: string }) => d.path).sort()).toEqual(['creditLimitMinor', 'dutyTreatment', 'paymentTermsDays']);
     });
   });
 

@@ -23,7 +23,7 @@ describe('organisations in the tree', () => {
     expect(importer).toMatchObject({ currency: 'EUR', status: 'active', supplierId: await brandId(t.db.database.db) });
     const distributor = await createOrganisation(t, 'distributor', { supplierId: importer.id, market: 'EU', country: 'IE' });
     const terms = await t.app.services.partners.terms(distributor.id);
-    expect(terms).toMatchObject({ supplierId: importer.id, currency: 'EUR', paymentTermsDays: 30, taxRateBp: 2100 });
+    expect(terms).toMatchObject({ supplierId: importer.id, currency: 'EUR', paymentTermsDays: 30, taxRateBp: 2100, dutyTreatment: 'releases' });
   });
 
   it('refuses a supplier of the wrong type, an importer with a supplier and a licence registered twice', async () => {

@@ -1,7 +1,9 @@
 // Two small editors of an organisation's staff page: its status (with the reason its members see
-// when it is suspended) and the commercial terms with its supplier. Both name the version they read.
+// when it is suspended) and the commercial terms with its supplier (payment terms, credit limit and
+// how the leg treats duty; VAT comes from the tax rules). Both name the version they read.
 import { useState } from 'react';
 import { ORGANISATION_STATUS_LABELS, ORGANISATION_STATUSES, type OrganisationStatus } from '@shared/partners';
+import { DUTY_TREATMENT_LABELS, DUTY_TREATMENTS, type DutyTreatment } from '@shared/tax';
 import { EditorAlert, SaveButton, useJsonEditor } from '~/components/admin-ui/editor';
 import { buttonClass } from '~/components/admin-ui/list';
 import { Field } from '~/components/forms/fields';
@@ -59,13 +61,13 @@ export function TermsForm({
   terms,
   supplierName,
 }: {
-  terms: { paymentTermsDays: number; creditLimitMinor: number; currency: string; taxRateBp: number; version: number };
+  terms: { paymentTermsDays: number; creditLimitMinor: number; currency: string; dutyTreatment: DutyTreatment; version: number };
   supplierName: string;
 }) {
   const editor = useJsonEditor();
   const [days, setDays] = useState(String(terms.paymentTermsDays));
   const [credit, setCredit] = useState(major(terms.creditLimitMinor));
-  const [tax, setTax] = useState(major(terms.taxRateBp));
+  const [duty, setDuty] = useState<DutyTreatment>(terms.dutyTreatment);
   return (
     <form
       noValidate
@@ -73,10 +75,12 @@ export function TermsForm({
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        editor.submit({ intent: 'terms', paymentTermsDays: days, creditLimitMinor: toMinor(credit), taxRateBp: toMinor(tax), version: terms.version });
+        editor.submit({ intent: 'terms', paymentTermsDays: days, creditLimitMinor: toMinor(credit), dutyTreatment: duty, version: terms.version });
       }}
     >
-      <p className="text-sm text-stone-600">What {supplierName} invoices it on: orders and invoices use these.</p>
+      <p className="text-sm text-stone-600">
+        What {supplierName} invoices it on: orders and invoices use these. VAT follows the tax rules of the two parties&apos; countries.
+      </p>
       <EditorAlert formError={editor.formError} code={editor.code} hint={editor.hint} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Payment terms (days)" name="paymentTermsDays" error={editor.errors.paymentTermsDays}>
@@ -85,8 +89,16 @@ export function TermsForm({
         <Field label={`Credit limit (${terms.currency})`} name="creditLimitMinor" error={editor.errors.creditLimitMinor}>
           {(p) => <input {...p} inputMode="decimal" value={credit} onChange={(e) => setCredit(e.target.value)} />}
         </Field>
-        <Field label="Tax rate (%)" name="taxRateBp" error={editor.errors.taxRateBp}>
-          {(p) => <input {...p} inputMode="decimal" value={tax} onChange={(e) => setTax(e.target.value)} />}
+        <Field label="Duty" name="dutyTreatment" error={editor.errors.dutyTreatment} hint="Duty is charged once per bottle: on the leg that releases it.">
+          {(p) => (
+            <select {...p} value={duty} onChange={(e) => setDuty(e.target.value as DutyTreatment)}>
+              {DUTY_TREATMENTS.map((d) => (
+                <option key={d} value={d}>
+                  {DUTY_TREATMENT_LABELS[d]}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
       </div>
       <SaveButton busy={editor.busy} />

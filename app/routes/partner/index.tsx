@@ -14,6 +14,7 @@ import { partnerSections } from '~/features/shell/partner-sidebar';
 import { requirePartnerPage } from '~/lib/guards.server';
 import type { loader as shellLoader } from './layout';
 import { plural } from '@shared/plural';
+import { DUTY_TREATMENT_LABELS } from '@shared/tax';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Partner dashboard · Frolic' }];
 
@@ -68,7 +69,7 @@ function OrganisationCard({ overview }: { overview: NonNullable<Route.ComponentP
     rows.push(
       ['Payment terms', plural(terms.paymentTermsDays, 'day')],
       ['Credit limit', formatPrice(terms.creditLimitMinor, terms.currency)],
-      ['Tax rate', `${(terms.taxRateBp / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`],
+      ['Duty', DUTY_TREATMENT_LABELS[terms.dutyTreatment]],
       ['Currency', terms.currency],
     );
   return (

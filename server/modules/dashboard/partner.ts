@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type OrganisationStatus, type OrganisationType, partnerTypeOf, type Standing, standingOf, todayUtc } from '../../../shared/partners';
+import type { DutyTreatment } from '../../../shared/tax';
 import type { Db } from '../../db/client';
 import { organisations, tradeTerms } from '../../db/schema';
 
@@ -23,7 +24,7 @@ export interface PartnerOverview {
     /** Its supplier's trading name; null for an importer (the brand supplies it). */
     supplierName: string | null;
   };
-  terms: { paymentTermsDays: number; creditLimitMinor: number; currency: string; taxRateBp: number } | null;
+  terms: { paymentTermsDays: number; creditLimitMinor: number; currency: string; dutyTreatment: DutyTreatment } | null;
 }
 
 export function createPartnerDashboard(db: Db, now: () => number = Date.now) {
@@ -57,7 +58,7 @@ export function createPartnerDashboard(db: Db, now: () => number = Date.now) {
           supplierName: row.supplierName === null ? null : row.supplierType === 'brand' ? `${row.supplierName} (the brand)` : row.supplierName,
         },
         terms: terms
-          ? { paymentTermsDays: terms.paymentTermsDays, creditLimitMinor: terms.creditLimitMinor, currency: terms.currency, taxRateBp: terms.taxRateBp }
+          ? { paymentTermsDays: terms.paymentTermsDays, creditLimitMinor: terms.creditLimitMinor, currency: terms.currency, dutyTreatment: terms.dutyTreatment }
           : null,
       };
     },

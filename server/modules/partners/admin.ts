@@ -12,6 +12,7 @@ import type { AdminPage } from '../../../shared/schemas/admin';
 import { addDays, licenceState } from '../../../shared/licence';
 import { isBlank } from '../../../shared/schemas/text';
 import { getMarket } from '../../../shared/markets';
+import { defaultDutyTreatment } from '../../../shared/tax';
 import { type AnyOrganisationType, LICENCE_WARNING_DAYS, type OrganisationType, partnerTypeOf, todayUtc } from '../../../shared/partners';
 import type {
   MemberInvite,
@@ -302,10 +303,18 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
         }
         if (!updated[0]) throw versionConflict('organisation', old.version + 1, version);
         const row = partnerRow(updated[0]);
-        if (next.supplierId !== old.supplierId || next.currency !== old.currency)
+        // A new type is another leg of the chain: its duty treatment starts at that leg's default.
+        const retyped = next.type !== old.type;
+        if (next.supplierId !== old.supplierId || next.currency !== old.currency || retyped)
           await tx
             .update(tradeTerms)
-            .set({ supplierId: next.supplierId, currency: next.currency, version: sql`${tradeTerms.version} + 1`, updatedAt: new Date(now()) })
+            .set({
+              supplierId: next.supplierId,
+              currency: next.currency,
+              ...(retyped ? { dutyTreatment: defaultDutyTreatment(next.type) } : {}),
+              version: sql`${tradeTerms.version} + 1`,
+              updatedAt: new Date(now()),
+            })
             .where(eq(tradeTerms.customerId, id));
         const changed = EDITABLE.filter((k) => old[k] !== row[k]);
         await recordAudit(tx, actor, {
@@ -313,7 +322,10 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
           tableName: 'organisations',
           recordId: id,
           oldValues: Object.fromEntries(changed.map((k) => [k, old[k]])),
-          newValues: Object.fromEntries(changed.map((k) => [k, row[k]])),
+          newValues: {
+            ...Object.fromEntries(changed.map((k) => [k, row[k]])),
+            ...(retyped ? { terms: { dutyTreatment: defaultDutyTreatment(next.type) } } : {}),
+          },
         });
         return { row, renewed };
       });
@@ -355,7 +367,11 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
       return row;
     },
 
-    /** The commercial terms with its supplier, over the version read (409 `version_conflict`). */
+    /**
+     * The commercial terms with its supplier — payment terms, credit limit and how the leg treats
+     * duty — over the version read (409 `version_conflict`). The flat tax rate before issue 44 stays
+     * in its column as it was: no new document reads it.
+     */
     async updateTerms(id: string, { version, ...input }: TradeTermsInput, actor: Actor): Promise<TradeTerms> {
       return db.transaction(async (tx) => {
         await core.requireOrganisation(tx, id);
@@ -371,7 +387,7 @@ export function createPartnerAdmin(core: PartnerAdminCore) {
           action: 'UPDATE',
           tableName: 'trade_terms',
           recordId: id,
-          oldValues: { paymentTermsDays: old.paymentTermsDays, creditLimitMinor: old.creditLimitMinor, taxRateBp: old.taxRateBp },
+          oldValues: { paymentTermsDays: old.paymentTermsDays, creditLimitMinor: old.creditLimitMinor, dutyTreatment: old.dutyTreatment },
           newValues: input,
         });
         return row as TradeTerms;

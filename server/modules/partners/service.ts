@@ -104,7 +104,7 @@ export function createPartnerService(deps: PartnerDeps) {
       throw new AppError('licence_taken', 'conflict', 'An organisation with this licence number in this jurisdiction already exists.', {
         details: [{ path: 'licenceNumber', message: 'This licence number is already registered in this jurisdiction.' }],
       });
-    const terms = defaultTerms(market.code);
+    const terms = defaultTerms(market.code, input.type);
     await tx.insert(tradeTerms).values({ customerId: org.id, supplierId, ...terms });
     await recordAudit(tx, actor, { action: 'INSERT', tableName: 'organisations', recordId: org.id, newValues: { ...input, status, terms } });
     return partnerRow(org);
