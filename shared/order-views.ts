@@ -3,6 +3,7 @@
 import type { OrderPageAction } from './order-actions';
 import type { OrderSide, OrderStatus } from './orders';
 import type { AnyOrganisationType } from './partners';
+import type { DutyTreatment, VatCategory } from './tax';
 
 export interface OrderPartyView {
   id: string;
@@ -24,6 +25,24 @@ export interface OrderLineView {
   modificationReason: string | null;
   /** While the seller may approve: the whole cases its ledger has available of the product now; else null. */
   availableCases: number | null;
+  /** The line's excise duty as the order was priced; null for an order priced before issue 44. */
+  dutyMinor: number | null;
+}
+
+/**
+ * The tax an order was priced with (issue 44, server/modules/tax): its VAT category and rate, the
+ * relationship's duty treatment and the day whose rules applied. An estimate: the invoice charges
+ * the tax in force at its own tax point.
+ */
+export interface OrderTaxView {
+  vatCategory: VatCategory;
+  vatRateBp: number;
+  /** The exemption reason or category note printed beside the VAT ('' for the standard rate). */
+  vatNote: string;
+  dutyTreatment: DutyTreatment;
+  taxPoint: string;
+  /** Whether a rate used is a labelled example, not read from the official source. */
+  exampleRates: boolean;
 }
 
 export interface TimelineEntryView {
@@ -64,8 +83,14 @@ export interface OrderDetailView extends OrderSummaryView {
   /** What the viewer may do now (what the page offers). */
   actions: OrderPageAction[];
   subtotalMinor: number;
+  /** Excise duty in the total (0 unless the relationship releases the goods). */
+  dutyMinor: number;
+  /** The VAT rate (0 for a zero-rated, exempt, intra-Community or export supply; one flat rate before issue 44). */
   taxRateBp: number;
+  /** The VAT (before issue 44, the one flat tax). */
   taxMinor: number;
+  /** How the order was taxed; null for an order priced before issue 44 (one flat rate, `taxRateBp`). */
+  tax: OrderTaxView | null;
   note: string;
   /** When the supplier offered it (an allocation offer), else null. */
   offeredAt: string | null;

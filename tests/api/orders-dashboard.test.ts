@@ -152,13 +152,13 @@ describe('order history CSV', () => {
       // The raw line: the formula gets its ', the quotes are doubled and the cell quoted for its comma.
       expect(text).toContain(`"'=HYPERLINK(""http://x"", ""Bar, Ltd"")"`);
       const rows = parse(text.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
-      expect(Object.keys(rows[0]!)).toEqual(['Number', 'Date', 'Side', 'Counterparty', 'Status', 'Currency', 'Subtotal', 'Tax', 'Total']);
+      expect(Object.keys(rows[0]!)).toEqual(['Number', 'Date', 'Side', 'Counterparty', 'Status', 'Currency', 'Subtotal', 'Duty', 'Tax', 'Total']);
       expect(rows).toHaveLength(7);
       expect(rows.map((r) => r.Status)).toEqual(['Cancelled', 'Shipped', 'Submitted', 'Seen', 'Submitted', 'Delivered', 'Approved']);
       expect(rows.filter((r) => r.Side === 'Sold')).toHaveLength(5);
       expect(rows.filter((r) => r.Side === 'Bought').every((r) => r.Counterparty === importerOrg.tradingName)).toBe(true);
       const big = rows.find((r) => r.Total === '1234.56')!;
-      expect(big).toMatchObject({ Subtotal: '1214.56', Tax: '20.00', Currency: 'GBP', Counterparty: `'=HYPERLINK("http://x", "Bar, Ltd")` });
+      expect(big).toMatchObject({ Subtotal: '1214.56', Duty: '0.00', Tax: '20.00', Currency: 'GBP', Counterparty: `'=HYPERLINK("http://x", "Bar, Ltd")` });
       expect(big.Date).toBe(new Date(Date.now() - 30 * 60_000).toISOString().slice(0, 10));
       // The retailer's export holds its five orders and none of the stranger's.
       const mine = parse((await (await retailer.get('/api/partner/orders/export.csv')).text()).replace(/^\uFEFF/, ''), { columns: true }) as Record<

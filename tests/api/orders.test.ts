@@ -116,8 +116,11 @@ describe('an importer orders from the brand', () => {
       seller: { id: await brandId(db()), name: 'Frolic', type: 'brand' },
       currency,
       taxRateBp: 2000,
+      // The brand ships to its importer in bond: no duty; GB to GB, VAT at the standard rate (issue 44).
+      dutyMinor: 0,
+      tax: { vatCategory: 'S', vatRateBp: 2000, dutyTreatment: 'in_bond', exampleRates: true },
     });
-    // 4 × 6 × 10.00 + 2 × 12 × 10.00 = 480.00, tax 20 %.
+    // 4 × 6 × 10.00 + 2 × 12 × 10.00 = 480.00, VAT 20 %.
     expect([order.subtotalMinor, order.taxMinor, order.totalMinor]).toEqual([48_000, 9_600, 57_600]);
     expect(order.actions).toEqual(['cancel']);
 

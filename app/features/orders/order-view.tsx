@@ -1,12 +1,14 @@
 // One order, as its buyer, its seller or staff (for the brand) see it: where it stands, the lines
-// with what was asked for and what was approved side by side (and why a line changed), the totals,
-// the timeline, the thread, and the actions the transition table allows this side now. Every action
-// names the version the page read; the page revalidates when the other side moves the order.
+// with what was asked for and what was approved side by side (and why a line changed), the totals
+// with the duty and the VAT category it was priced with, the timeline, the thread, and the actions
+// the transition table allows this side now. Every action names the version the page read; the page
+// revalidates when the other side moves the order.
 import { Form, useNavigation } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import { plural } from '@shared/plural';
 import { MAX_CASES_PER_LINE, type OrderStatus } from '@shared/orders';
 import { formatUtc } from '@shared/staff-time';
+import { DUTY_TREATMENT_LABELS, VAT_CATEGORY_LABELS, vatRateLabel } from '@shared/tax';
 import { buttonClass, type Column } from '~/components/admin-ui/list';
 import { DocumentSection, DocumentTimeline, Fact, Facts, LineProduct, LinesTable, Total, Totals } from '~/components/documents/parts';
 import { Field, FormError } from '~/components/forms/fields';
@@ -47,6 +49,11 @@ export function OrderView({
             <Fact term="Supplier" valueClassName="font-medium" valueTestId="order-seller">
               {partyNames.seller}
             </Fact>
+            {order.tax ? (
+              <Fact term="Duty" valueTestId="order-duty-treatment">
+                {DUTY_TREATMENT_LABELS[order.tax.dutyTreatment]}
+              </Fact>
+            ) : null}
             {order.offeredAt ? (
               <Fact term="Offered">{formatUtc(order.offeredAt)}</Fact>
             ) : (
@@ -76,14 +83,22 @@ export function OrderView({
         </DocumentSection>
 
         <DocumentSection id="lines" heading="Lines">
-          <LinesTable label="Lines of the order" columns={lineColumns(approved, money)} lines={order.items} lineTestId="order-line" />
+          <LinesTable label="Lines of the order" columns={lineColumns(approved, money, order.dutyMinor > 0)} lines={order.items} lineTestId="order-line" />
           <Totals>
             <Total label="Subtotal">{money(order.subtotalMinor)}</Total>
-            <Total label={`Tax (${(order.taxRateBp / 100).toLocaleString('en')}%)`}>{money(order.taxMinor)}</Total>
+            {order.dutyMinor > 0 ? (
+              <Total label="Duty" testId="order-duty">
+                {money(order.dutyMinor)}
+              </Total>
+            ) : null}
+            <Total label={taxLabel(order)} testId="order-tax">
+              {money(order.taxMinor)}
+            </Total>
             <Total label="Total" tone="total" testId="order-total">
               {money(order.totalMinor)}
             </Total>
           </Totals>
+          <TaxNotes order={order} />
         </DocumentSection>
 
         <OrderActions order={order} result={result} creditHold={creditHold} />
@@ -98,9 +113,31 @@ export function OrderView({
 
 type OrderLine = OrderDetailView['items'][number];
 
+/** "VAT (S 20%)"; an order priced before issue 44 keeps the one flat rate it was shown. */
+function taxLabel(order: OrderDetailView): string {
+  return order.tax ? `VAT (${vatRateLabel(order.tax.vatCategory, order.tax.vatRateBp)})` : `Tax (${(order.taxRateBp / 100).toLocaleString('en')}%)`;
+}
+
+/** What the VAT category means when it is not the standard rate, that the amounts are an estimate, and any example rate. */
+function TaxNotes({ order }: { order: OrderDetailView }) {
+  const { tax } = order;
+  if (!tax) return null;
+  return (
+    <div className="mt-2 ml-auto max-w-xs space-y-1 text-right text-sm text-stone-600" data-testid="order-tax-notes">
+      {tax.vatCategory !== 'S' ? (
+        <p>
+          {tax.vatCategory}: {tax.vatNote || VAT_CATEGORY_LABELS[tax.vatCategory]}
+        </p>
+      ) : null}
+      <p>Estimated at the tax rules of {tax.taxPoint}; the invoice charges those in force when it is issued.</p>
+      {tax.exampleRates ? <p className="text-amber-900">A rate used is an example, not yet checked against the official source.</p> : null}
+    </div>
+  );
+}
+
 const casesText = (n: number) => `${n} ${n === 1 ? 'case' : 'cases'}`;
 
-function lineColumns(approved: boolean, money: (minor: number) => string): Column<OrderLine>[] {
+function lineColumns(approved: boolean, money: (minor: number) => string, duty: boolean): Column<OrderLine>[] {
   return [
     {
       key: 'product',
@@ -133,6 +170,7 @@ function lineColumns(approved: boolean, money: (minor: number) => string): Colum
     },
     { key: 'unit', label: 'Per bottle', className: 'text-right', render: (l) => money(l.unitPriceMinor) },
     { key: 'total', label: 'Line total', className: 'text-right', render: (l) => money(l.lineTotalMinor) },
+    ...(duty ? [{ key: 'duty', label: 'Duty', className: 'text-right', cellTestId: 'line-duty', render: (l: OrderLine) => money(l.dutyMinor ?? 0) }] : []),
   ];
 }
 

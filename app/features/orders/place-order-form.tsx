@@ -152,7 +152,7 @@ export function PlaceOrderForm({
         </TableScroll>
         <p className="text-right" aria-live="polite" data-testid="order-preview-total">
           {totalCases} {totalCases === 1 ? 'case' : 'cases'} · <span className="font-semibold">{currency ? formatPrice(total, currency) : '—'}</span>
-          <span className="block text-sm text-stone-600">Before tax; the order confirms the final amount.</span>
+          <span className="block text-sm text-stone-600">Before duty and VAT; the order confirms the final amount.</span>
         </p>
         <Field label="Note to your supplier" name="note" optional error={errors.note}>
           {(props) => <textarea {...props} rows={3} defaultValue={values.note ?? ''} />}

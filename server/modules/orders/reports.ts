@@ -49,8 +49,8 @@ export interface OrderFigures {
   recent: RecentOrder[];
 }
 
-/** The export's columns, in order. */
-export const ORDER_CSV_COLUMNS = ['Number', 'Date', 'Side', 'Counterparty', 'Status', 'Currency', 'Subtotal', 'Tax', 'Total'] as const;
+/** The export's columns, in order: Subtotal + Duty + Tax (the VAT; one flat tax before issue 44) = Total. */
+export const ORDER_CSV_COLUMNS = ['Number', 'Date', 'Side', 'Counterparty', 'Status', 'Currency', 'Subtotal', 'Duty', 'Tax', 'Total'] as const;
 const BATCH = 500;
 
 const emptyCounts = (): StateCounts => Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as StateCounts;
@@ -64,7 +64,7 @@ export function decimal(minor: number): string {
 
 type Row = Pick<
   typeof orders.$inferSelect,
-  'id' | 'number' | 'buyerId' | 'sellerId' | 'status' | 'currency' | 'subtotalMinor' | 'taxMinor' | 'totalMinor' | 'createdAt' | 'updatedAt'
+  'id' | 'number' | 'buyerId' | 'sellerId' | 'status' | 'currency' | 'subtotalMinor' | 'dutyMinor' | 'taxMinor' | 'totalMinor' | 'createdAt' | 'updatedAt'
 >;
 const COLUMNS = {
   id: orders.id,
@@ -74,6 +74,7 @@ const COLUMNS = {
   status: orders.status,
   currency: orders.currency,
   subtotalMinor: orders.subtotalMinor,
+  dutyMinor: orders.dutyMinor,
   taxMinor: orders.taxMinor,
   totalMinor: orders.totalMinor,
   createdAt: orders.createdAt,
@@ -233,6 +234,7 @@ export function createOrderReports(db: Db, access: Access, feed?: ChangeFeed) {
               ORDER_STATUS_LABELS[row.status],
               row.currency,
               decimal(row.subtotalMinor),
+              decimal(row.dutyMinor),
               decimal(row.taxMinor),
               decimal(row.totalMinor),
             ].map(escapeCell),

@@ -1,6 +1,7 @@
 // How orders read to their parties: a page of the list (prepared once per shape), one order in full
 // — its lines with what the seller's stock can cover while it decides, the actions the viewer may
-// take, the timeline from its audit rows and messages — and the thread.
+// take, the tax it was priced with and the timeline, both from its audit rows, and its messages — and
+// the thread.
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { orderActions } from '../../../shared/order-actions';
 import { type OrderAction, type OrderListQuery, type OrderSide, type OrderStatus, ORDER_STATUS_LABELS } from '../../../shared/schemas/orders';
@@ -12,12 +13,32 @@ import { jsonRows } from '../../db/json-rows';
 import { orderItems, orderMessages, orders, organisations, products } from '../../db/schema';
 import { isoString, isoStringOrNull } from '../../core/iso-time';
 import { balancesOf } from '../stock';
-import { auditTrail, peopleNames } from '../trade';
+import { type AuditEntry, auditTrail, peopleNames } from '../trade';
+import type { OrderTaxRecord } from './actions/pricing';
 import { inShipment } from './moves';
 import type { Channel, OfferSummary, OrderDetail, OrderMessage, OrderParty, OrderRow, OrderSummary, TimelineEntry } from './types';
 import { brandIdSql } from '../../db/brand';
 
 const iso = isoStringOrNull;
+
+/** What an order's audit rows say (the acts that priced it also keep their tax, pricing.ts OrderTaxRecord). */
+type AuditValues = {
+  status?: OrderStatus;
+  action?: OrderAction | 'place' | 'offer';
+  reason?: string;
+  note?: string;
+  side?: OrderSide;
+  tax?: OrderTaxRecord;
+};
+
+/** The tax of the last act that priced the order: placing, offering or an approval that changed lines. */
+function taxOf(audits: AuditEntry<AuditValues>[]): OrderTaxRecord | null {
+  for (let i = audits.length - 1; i >= 0; i--) {
+    const tax = audits[i]!.values.tax;
+    if (tax) return tax;
+  }
+  return null;
+}
 
 export function createOrderViews(db: Db) {
   const organisationsById = withRowPlan(
@@ -137,9 +158,7 @@ export function createOrderViews(db: Db) {
   }
 
   /** The order's history: its audit rows (placing and every move) and its messages, oldest first. */
-  async function timelineOf(row: OrderRow): Promise<TimelineEntry[]> {
-    type Values = { status?: OrderStatus; action?: OrderAction | 'place' | 'offer'; reason?: string; note?: string; side?: OrderSide };
-    const audits = await auditTrail<Values>(db, 'orders', row.id);
+  async function timelineOf(row: OrderRow, audits: AuditEntry<AuditValues>[]): Promise<TimelineEntry[]> {
     const messages = await messagesOf(row);
     const SIDE: Partial<Record<OrderAction | 'place' | 'offer', OrderSide>> = {
       place: 'buyer',
@@ -174,6 +193,9 @@ export function createOrderViews(db: Db) {
 
   async function detail(row: OrderRow, side: OrderSide, channel: Channel): Promise<OrderDetail> {
     const party = await parties([row]);
+    const audits = await auditTrail<AuditValues>(db, 'orders', row.id);
+    const tax = taxOf(audits);
+    const lineDuty = new Map(tax?.lines.map((l) => [l.productId, l.dutyMinor]));
     const items = await db
       .select({ item: orderItems, name: products.name })
       .from(orderItems)
@@ -195,8 +217,19 @@ export function createOrderViews(db: Db) {
       side,
       actions,
       subtotalMinor: row.subtotalMinor,
+      dutyMinor: row.dutyMinor,
       taxRateBp: row.taxRateBp,
       taxMinor: row.taxMinor,
+      tax: tax
+        ? {
+            vatCategory: tax.vatCategory,
+            vatRateBp: tax.vatRateBp,
+            vatNote: tax.vatNote,
+            dutyTreatment: tax.dutyTreatment,
+            taxPoint: tax.taxPoint,
+            exampleRates: tax.exampleRates,
+          }
+        : null,
       note: row.note,
       offeredAt: iso(row.offeredAt),
       seenAt: iso(row.seenAt),
@@ -218,8 +251,9 @@ export function createOrderViews(db: Db) {
         modified: item.cases !== item.casesRequested,
         modificationReason: item.modificationReason,
         availableCases: stock ? Math.floor(Math.max(0, stock.get(item.productId)?.available ?? 0) / item.caseSize) : null,
+        dutyMinor: tax ? (lineDuty.get(item.productId) ?? 0) : null,
       })),
-      timeline: await timelineOf(row),
+      timeline: await timelineOf(row, audits),
     };
   }
 

@@ -18,7 +18,7 @@ import { replayOf, requestHash } from '../../trade';
 import type { OrderContext } from '../context';
 import type { OrderDetail, OrderRow } from '../types';
 import { nextNumber } from './place';
-import { buyerPrices, pricedLines } from './pricing';
+import { buyerPrices, itemRows, orderTax, pricedLines } from './pricing';
 
 const notAnImporter = () => new AppError('forbidden', 'forbidden', 'Only an importer offers its stock to its distributors.');
 
@@ -80,13 +80,14 @@ export async function offer(
         .from(organisations)
         .where(and(eq(organisations.id, input.distributorId), eq(organisations.supplierId, importerId), eq(organisations.type, 'distributor')));
       if (!distributor) throw notFound('Distributor');
-      const { currency, taxRateBp, byId } = await buyerPrices(
+      const { currency, dutyTreatment, byId } = await buyerPrices(
         tx,
         distributor,
         input.lines,
         'Only active products with a trade price for this distributor can be offered.',
       );
-      const { lines, subtotal, tax } = pricedLines(input.lines, byId, taxRateBp);
+      const lines = pricedLines(input.lines, byId);
+      const { lineTotals, amounts, record } = await orderTax(tx, { seller: importer, buyer: distributor, dutyTreatment, currency, now: ctx.now(), lines });
       const number = await nextNumber(ctx, tx);
       const at = new Date(ctx.now());
       const [created] = await tx
@@ -97,10 +98,7 @@ export async function offer(
           sellerId: importerId,
           status: 'offered',
           currency,
-          subtotalMinor: subtotal,
-          taxRateBp,
-          taxMinor: tax,
-          totalMinor: subtotal + tax,
+          ...amounts,
           note: input.note,
           placedBy: viewer.id,
           offeredAt: at,
@@ -111,7 +109,7 @@ export async function offer(
         })
         .returning();
       const order = created!;
-      await tx.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: order.id })));
+      await tx.insert(orderItems).values(itemRows(lines, lineTotals).map((l) => ({ ...l, orderId: order.id })));
       // Reserved now, in product order (two offers of the same products lock the balances in the same
       // order): the ledger's guarded write refuses what the importer's available stock cannot cover.
       const reserving = input.lines.map((l, index) => ({ ...l, index, product: byId.get(l.productId)! })).sort((a, b) => a.productId - b.productId);
@@ -156,6 +154,7 @@ export async function offer(
           totalMinor: order.totalMinor,
           lines: input.lines,
           note: input.note || undefined,
+          tax: record,
         },
       });
       const cases = input.lines.reduce((s, l) => s + l.cases, 0);

@@ -1,5 +1,5 @@
-// Placing an order (the buyer's side): its lines at the buyer's trade prices (pricing.ts), what its supplier's
-// stock can cover now, its tax once on the subtotal (shared/invoice-totals.ts), a number from the
+// Placing an order (the buyer's side): its lines at the buyer's trade prices and its duty and VAT by
+// the tax rules in force today (pricing.ts), what its supplier's stock can cover now, a number from the
 // order sequence — idempotent per buyer with an Idempotency-Key (the same key and body answer the
 // first order; another body is refused).
 import { and, eq, sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import { balancesOf } from '../../stock';
 import { partnerOrganisation, replayOf, requestHash } from '../../trade';
 import type { OrderContext } from '../context';
 import type { OrderDetail, OrderRow } from '../types';
-import { buyerPrices, pricedLines } from './pricing';
+import { buyerPrices, itemRows, orderTax, pricedLines, sellerOf } from './pricing';
 
 /** The order's canonical form: the same order hashes the same whatever its lines' order. */
 function orderHash(input: PlaceOrderInput): string {
@@ -75,7 +75,7 @@ export async function place(
           return again;
         }
       }
-      const { currency, taxRateBp, byId } = await buyerPrices(
+      const { currency, dutyTreatment, byId } = await buyerPrices(
         tx,
         org,
         input.lines,
@@ -101,7 +101,15 @@ export async function place(
             : `Not enough stock of ${short.map((x) => x.name).join(', ')}: lower the highlighted lines.`,
           { details: short.map(({ name: _n, ...d }) => d), hint: 'Lower the cases to what is available, or order the rest later.' },
         );
-      const { lines, subtotal, tax } = pricedLines(input.lines, byId, taxRateBp);
+      const lines = pricedLines(input.lines, byId);
+      const { lineTotals, amounts, record } = await orderTax(tx, {
+        seller: await sellerOf(tx, sellerId),
+        buyer: org,
+        dutyTreatment,
+        currency,
+        now: ctx.now(),
+        lines,
+      });
       const at = new Date(ctx.now());
       const [created] = await tx
         .insert(orders)
@@ -111,10 +119,7 @@ export async function place(
           sellerId,
           status: 'submitted',
           currency,
-          subtotalMinor: subtotal,
-          taxRateBp,
-          taxMinor: tax,
-          totalMinor: subtotal + tax,
+          ...amounts,
           note: input.note,
           placedBy: viewer.id,
           submittedAt: at,
@@ -125,7 +130,7 @@ export async function place(
         })
         .returning();
       const order = created!;
-      await tx.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: order.id })));
+      await tx.insert(orderItems).values(itemRows(lines, lineTotals).map((l) => ({ ...l, orderId: order.id })));
       await recordAudit(tx, actor, {
         action: 'INSERT',
         tableName: 'orders',
@@ -138,6 +143,7 @@ export async function place(
           totalMinor: order.totalMinor,
           lines: input.lines,
           note: input.note || undefined,
+          tax: record,
         },
       });
       await tell({ kind: 'placed', order, to: 'seller', text: input.note || undefined });
