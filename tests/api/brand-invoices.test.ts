@@ -212,8 +212,9 @@ describe('brand → importer', () => {
 describe('importer → distributor', () => {
   it('the importer invoices its distributor, the distributor pays, the importer confirms', async () => {
     const order = await importerOrder(2);
-    // 2 × 6 × 15.00 = 180.00, tax 20 %: 216.00.
-    expect(order.totalMinor).toBe(21_600);
+    // The order (issue 44): 2 × 6 × 15.00 = 180.00; the importer releases the goods, so duty on 12 × 70 cl
+    // at 40 %, £32.79 a litre of pure alcohol: 110.17; VAT 20 % on 290.17: 58.03 — 348.20.
+    expect(order).toMatchObject({ subtotalMinor: 18_000, dutyMinor: 11_017, taxMinor: 5_803, totalMinor: 34_820 });
     const issued = await body(await importer.json('POST', '/api/partner/invoices/issue', { orderIds: [order.id] }), 201);
     expect(issued).toMatchObject({ side: 'issuer', issuer: { id: importerOrg.id }, customer: { id: distributorOrg.id }, totalMinor: 21_600 });
     const [row] = await db().select().from(invoices).where(eq(invoices.id, issued.id));
