@@ -1,9 +1,10 @@
 // Orders priced by the one tax module (issue 44), on the real server: a GB importer's sale to its
 // distributor releases the goods, so the order carries duty per line (rounded per line) and VAT on
-// the duty-inclusive lines; a retailer buys duty-paid goods, so its order carries none; an approval
-// that cuts a line prices the order again; staff setting the relationship in bond through the terms
-// API take duty off the next order (and the change is audited) while the orders already placed keep
-// the tax they were shown; and with a rule missing the order is refused with its code and a hint.
+// the duty-inclusive lines, and an allocation offer is priced alike; a retailer buys duty-paid goods,
+// so its order carries none; an approval that cuts a line prices the order again; staff setting the
+// relationship in bond through the terms API take duty off the next order (and the change is
+// audited) while the orders already placed — before issue 44 too — keep the tax they were shown; and
+// with a rule missing the order is refused with its code and a hint.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { taxOn } from '../../shared/invoice-totals';
@@ -157,6 +158,21 @@ describe('an importer releases to its distributor', () => {
     const kept = await body(await importer.json('POST', `/api/partner/orders/${asked.id}/approve`, { version: first.version, lines: [] }), 200);
     expect(kept).toMatchObject({ dutyMinor: asked.dutyMinor, taxMinor: asked.taxMinor, totalMinor: asked.totalMinor });
   });
+
+  it("an importer's allocation offer is priced as the distributor's own order: duty and VAT alike", async () => {
+    const offered = await body(
+      await importer.json('POST', '/api/partner/allocations', { distributorId: distributorOrg.id, lines: [{ productId: p.gin, cases: 1 }], note: '' }),
+      201,
+    );
+    const want = expected([{ volumeMl: 700, abvTenths: 400, bottles: 6, unitMinor: 1500 }], true);
+    expect(offered.order).toMatchObject({
+      status: 'offered',
+      dutyMinor: want.dutyMinor,
+      taxMinor: want.taxMinor,
+      totalMinor: want.totalMinor,
+      tax: { vatCategory: 'S', dutyTreatment: 'releases' },
+    });
+  });
 });
 
 describe('a retailer buys duty-paid goods', () => {
@@ -211,6 +227,32 @@ describe('the relationship set in bond through the terms', () => {
     // The first order still reads as it was priced.
     const earlier = await body(await distributor.json('GET', `/api/partner/orders/${releasedOrderId}`), 200);
     expect(earlier).toMatchObject({ dutyMinor: 9198, tax: { dutyTreatment: 'releases' } });
+  });
+
+  it('an order placed before issue 44 keeps its one flat tax and reads as it did', async () => {
+    const at = new Date();
+    const [old] = await db()
+      .insert(orders)
+      .values({
+        number: `OLD-${process.pid}`,
+        buyerId: retailerOrg.id,
+        sellerId: distributorOrg.id,
+        status: 'submitted',
+        currency: 'USD',
+        subtotalMinor: 10_000,
+        taxRateBp: 888,
+        taxMinor: 888,
+        totalMinor: 10_888,
+        submittedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    const read = await body(await retailer.json('GET', `/api/partner/orders/${old!.id}`), 200);
+    expect(read).toMatchObject({ dutyMinor: 0, taxRateBp: 888, taxMinor: 888, totalMinor: 10_888, tax: null });
+    const page = await (await retailer.get(`/partner/dashboard/orders/${old!.id}`)).text();
+    expect(page).toContain('Tax (8.88%)');
+    expect(page).not.toContain('VAT (');
   });
 });
 
