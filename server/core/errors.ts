@@ -41,9 +41,16 @@ export function notFound(what: string): AppError {
   return new AppError('not_found', 'not_found', `${what} not found.`);
 }
 
+/**
+ * A schema's refusal, field by field. A rule whose refusal a client may act on names a stable code
+ * of its own (`params: { code }` on its issue, e.g. `vat_check_digit`): the field's entry carries it.
+ */
 export function validationError(err: ZodError): AppError {
   return new AppError('validation_failed', 'invalid', 'The request is not valid.', {
-    details: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    details: err.issues.map((i) => {
+      const code = i.code === 'custom' ? (i.params as { code?: unknown } | undefined)?.code : undefined;
+      return { path: i.path.join('.'), message: i.message, ...(typeof code === 'string' ? { code } : {}) };
+    }),
     hint: 'Correct the fields listed in details and try again.',
   });
 }
@@ -84,6 +91,6 @@ export const isUniqueViolation = (err: unknown, constraint?: string) => {
 export const isForeignKeyViolation = (err: unknown) => pgError(err)?.code === '23503';
 
 /** A refusal about named fields, in the same shape as a schema's validation failure. */
-export function invalidFields(details: { path: string; message: string }[]): AppError {
+export function invalidFields(details: { path: string; message: string; code?: string }[]): AppError {
   return new AppError('validation_failed', 'invalid', 'The request is not valid.', { details, hint: 'Correct the fields listed in details and try again.' });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../field-errors';
-import { brandDetailsInput } from './brand';
+import { checkVAT, countries } from 'jsvat';
+import { bankAccountIn, brandDetailsInput, businessDetailsInput, gbVatCheckDigitsHold } from './brand';
 
 /** The brand as migration 0025 writes it, with a VAT number whose check digit holds. */
 const brand = {
@@ -79,5 +80,51 @@ describe('Brand details', () => {
       legalName: 'Enter the legal name.',
       country: 'Enter the country as a two-letter ISO code, e.g. GB.',
     });
+  });
+});
+
+describe('GB VAT numbers and UK bank accounts (issue 44)', () => {
+  it("checks GB numbers as HMRC does: jsvat's reading except where the check digits are 97 (jsvat wants 00)", () => {
+    expect(brandDetailsInput.parse({ ...brand, vatNumber: 'GB 802 8412 97' }).vatNumber).toBe('GB802841297');
+    expect(errorsOf({ vatNumber: 'GB802841200' }).vatNumber).toBe("This VAT number's check digit does not match: check it for a typo.");
+    // Branch numbers (12 digits) by their first nine; government departments by jsvat.
+    expect(brandDetailsInput.parse({ ...brand, vatNumber: 'GB980780684001' }).vatNumber).toBe('GB980780684001');
+    expect(brandDetailsInput.parse({ ...brand, vatNumber: 'GBGD001' }).vatNumber).toBe('GBGD001');
+    // Every other number reads as jsvat reads it (a sample of 20,000, drawn the same each run).
+    let seed = 44;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    for (let i = 0; i < 20_000; i++) {
+      const digits = String(next() % 1_000_000_000).padStart(9, '0');
+      if (/(00|97)$/.test(digits)) continue;
+      expect(gbVatCheckDigitsHold(digits), digits).toBe(checkVAT(`GB${digits}`, countries).isValid);
+    }
+  });
+
+  it('writes a sort code and account number one way, and in the UK takes no other local account', () => {
+    const account = (bankAccount: string) => brandDetailsInput.parse({ ...brand, bankAccountName: 'Frolic Spirits Ltd', bankAccount }).bankAccount;
+    expect(account('80 11 00 12345678')).toBe('80-11-00 12345678');
+    expect(account('801100 12345678')).toBe('80-11-00 12345678');
+    expect(account('80110012345678')).toBe('80-11-00 12345678');
+    const sortCode = 'Enter the sort code (6 digits) and the account number (8 digits), e.g. 80-11-00 12345678, or the IBAN.';
+    expect(errorsOf({ bankAccountName: 'Frolic Spirits Ltd', bankAccount: '80-11-00 1234567' }).bankAccount).toBe(sortCode);
+    expect(errorsOf({ bankAccountName: 'Frolic Spirits Ltd', bankAccount: '12345678' }).bankAccount).toBe(sortCode);
+    // Elsewhere a local account number stays as typed.
+    expect(brandDetailsInput.parse({ ...brand, country: 'US', bankAccountName: 'Frolic Inc', bankAccount: '000123456789' }).bankAccount).toBe('000123456789');
+    expect(bankAccountIn('DE', '12345678')).toEqual({ account: '12345678' });
+    expect(bankAccountIn('GB', '12345678')).toMatchObject({ code: 'sort_code_invalid' });
+  });
+
+  it("checks a partner's business details with the same fields, without its address", () => {
+    expect(
+      businessDetailsInput.parse({ vatNumber: 'de 136 695 976', bankAccountName: 'A GmbH', bankAccount: 'DE89 3704 0044 0532 0130 00', version: 3 }),
+    ).toEqual({
+      vatNumber: 'DE136695976',
+      bankAccountName: 'A GmbH',
+      bankAccount: 'DE89370400440532013000',
+      bankBic: '',
+      version: 3,
+    });
+    const parsed = businessDetailsInput.safeParse({ bankBic: 'NWBKGB2L', version: 1 });
+    expect(parsed.success ? {} : fieldErrors(parsed.error)).toEqual({ bankAccount: 'Enter the IBAN or account number, or leave the bank details empty.' });
   });
 });

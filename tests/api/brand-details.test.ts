@@ -145,9 +145,9 @@ describe('Brand details', () => {
     expect(error.code).toBe('validation_failed');
     expect(error.details).toEqual(
       expect.arrayContaining([
-        { path: 'vatNumber', message: "This VAT number's check digit does not match: check it for a typo." },
-        { path: 'bankAccount', message: 'This IBAN is not valid: check it for a typo.' },
-        { path: 'bankBic', message: 'Enter the BIC (SWIFT code): 8 or 11 letters and digits, e.g. NWBKGB2L.' },
+        { path: 'vatNumber', message: "This VAT number's check digit does not match: check it for a typo.", code: 'vat_number_check_digit' },
+        { path: 'bankAccount', message: 'This IBAN is not valid: check it for a typo.', code: 'iban_invalid' },
+        { path: 'bankBic', message: 'Enter the BIC (SWIFT code): 8 or 11 letters and digits, e.g. NWBKGB2L.', code: 'bic_invalid' },
       ]),
     );
     expect((await brandRow()).version).toBe(brand.version);
