@@ -83,6 +83,8 @@ export default [
     route('trade-shipments/:id', 'routes/admin/trade-shipments/shipment.tsx', { id: 'admin-trade-shipment' }),
     // The brand's own details (issue 43): names, licence, address, VAT number and bank, for staff with Finance.
     route('brand', 'routes/admin/brand.tsx', { id: 'admin-brand' }),
+    // Tax rules (issue 44): VAT and excise duty by jurisdiction and effective date, for staff with Finance.
+    route('tax-rules', 'routes/admin/tax-rules.tsx', { id: 'admin-tax-rules' }),
     route('media', 'routes/admin/media.tsx', { id: 'admin-media' }),
     route('notifications', 'routes/admin/notifications.tsx', { id: 'admin-notifications' }),
     route('search', 'routes/admin/search.tsx', { id: 'admin-search' }),

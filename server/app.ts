@@ -49,6 +49,7 @@ import { notificationsApi } from './modules/notifications/api';
 import { stockApi } from './modules/stock/api';
 import { attachmentsApi, receiptUploadApi, shipmentsApi } from './modules/shipments/api';
 import { partnerCatalogApi } from './modules/partner-catalog/api';
+import { taxApi } from './modules/tax/api';
 import { createChangeFeed, type ChangeFeed } from './realtime/changes';
 import { createServices, type Services } from './services';
 import { attachChatSockets, type ChatSockets } from './realtime/chat-sockets';
@@ -195,6 +196,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       partnerCatalogApi(services),
       stockApi(services),
       shipmentsApi(services),
+      taxApi(services),
     ]),
   );
   api.use((req, _res, next) => next(new AppError('not_found', 'not_found', `No API route for ${req.method} ${req.path}.`)));

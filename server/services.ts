@@ -37,6 +37,7 @@ import { createStockService, type StockService } from './modules/stock';
 import { type AttachmentService, createAttachmentService } from './modules/attachments';
 import { createShipmentService, type ShipmentService } from './modules/shipments';
 import { createPaymentService, type PaymentService } from './modules/payments';
+import { createTaxRuleService, type TaxRuleService } from './modules/tax';
 import { createInstances, type Instances, createMasterPanel, type MasterPanelService } from './modules/master';
 import { type AuditLogService, createAuditLogService } from './modules/audit';
 import { createSqlService, type SqlService, resolveSqlRole } from './modules/sql';
@@ -79,6 +80,8 @@ export interface Services {
   invoices: InvoiceService;
   /** Retailers' payments to their distributors, balances, aging, statements, the credit hold and the overdue check. */
   payments: PaymentService;
+  /** Tax rules (Finance): VAT and excise by jurisdiction and date — the list, new rules, withdrawing one not yet in force. */
+  tax: TaxRuleService;
   notifications: NotificationService;
   /** The audit log as the master admin reads it: filtered keyset pages, one row, the CSV export. */
   audit: AuditLogService;
@@ -238,6 +241,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
       now,
     }),
+    tax: createTaxRuleService({ db: database.db, access, now }),
     settings,
     sessions,
     mailer,

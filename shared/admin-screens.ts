@@ -31,6 +31,8 @@ export const ADMIN_SCREEN_NEEDS = {
   tradeShipments: { permission: 'orders:manage' },
   /** Brand details: the brand's own business details (Finance). */
   brand: { permission: 'finance:manage' },
+  /** Tax rules: VAT and excise duty by jurisdiction and date (Finance, issue 44). */
+  taxRules: { permission: 'finance:manage' },
   /** The Support Inbox. */
   support: { permission: 'support:answer' },
   /** User Management (spec §6: master admin only, whatever the switches say). */

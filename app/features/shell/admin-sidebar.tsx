@@ -40,6 +40,7 @@ const LINKS: ShellLink[] = [
   { to: href('/admin/dashboard/trade-payments'), label: 'Trade payments', screen: 'tradePayments' },
   { to: href('/admin/dashboard/trade-shipments'), label: 'Trade shipments', screen: 'tradeShipments' },
   { to: href('/admin/dashboard/brand'), label: 'Brand details', screen: 'brand' },
+  { to: href('/admin/dashboard/tax-rules'), label: 'Tax rules', screen: 'taxRules' },
   { to: href('/admin/dashboard/support'), label: 'Support Inbox', screen: 'support' },
   { to: href('/admin/dashboard/users'), label: 'User Management', screen: 'users' },
   { to: href('/admin/dashboard/master-admin'), label: 'Master Admin Panel', screen: 'masterAdmin' },
