@@ -149,6 +149,8 @@ export default [
     route('buyer/invoices', 'routes/partner/invoices/received.tsx', { id: 'partner-buyer-invoices' }),
     route('buyer/receipts', 'routes/partner/receipts/index.tsx', { id: 'partner-buyer-receipts' }),
     route('buyer/receipts/:id', 'routes/partner/receipts/receipt.tsx', { id: 'partner-buyer-receipt' }),
+    // Business details (issue 44): what the organisation's invoices print about it (every partner reads; its type role saves).
+    route('business-details', 'routes/partner/business-details.tsx', { id: 'partner-business-details' }),
     // Marketing requests (every partner).
     route('marketing/materials', 'routes/partner/marketing/materials.tsx', { id: 'partner-marketing-materials' }),
     route('marketing/events', 'routes/partner/marketing/events.tsx', { id: 'partner-marketing-events' }),

@@ -158,7 +158,7 @@ export const PERMISSION_GOVERNS: Record<Permission, string> = {
   'marketing:requests':
     "Partners' requests for materials and events in Collateral & Events: approving, declining, fulfilling and commenting, and their notifications.",
   'finance:manage':
-    "The brand's own business details: its legal name, address, licence, VAT number and bank details (Brand details), as its invoices print them.",
+    "The brand's own business details: its legal name, address, licence, VAT number and bank details (Brand details), as its invoices print them; partner organisations' VAT numbers and bank details; and the tax rules — VAT and excise duty by jurisdiction and date (Tax rules).",
 };
 
 /** Switches the Roles screen shows but disables, with the reason it says. */

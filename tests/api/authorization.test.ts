@@ -176,6 +176,9 @@ const MATRIX: Record<string, string> = {
   // Brand details: Finance (admins and the master admin; not employees)
   'GET /admin/dashboard/brand':                        'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
   'POST /admin/dashboard/brand':                       'La  Dau Dap Dap Dap Dap Dx  ok  ok  Ra  Dap Tf  S2',
+  // Tax rules (issue 44): Finance, as Brand details
+  'GET /admin/dashboard/tax-rules':                    'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
+  'POST /admin/dashboard/tax-rules':                   'La  Dau Dap Dap Dap Dap Dx  ok  ok  Ra  Dap Tf  S2',
   // Trade orders: Order Management (admins and the master admin; not employees). No order 1 exists: past the guard, a 404.
   'GET /admin/dashboard/trade-orders':                 'La  Dau Dap Dap Dap Dap Dx  200 200 Ra  Dap Tf  S2',
   'GET /admin/dashboard/trade-orders/:id':             'La  Dau Dap Dap Dap Dap Dx  404 404 Ra  Dap Tf  S2',
@@ -265,6 +268,10 @@ const MATRIX: Record<string, string> = {
   // Payments: every partner organisation pays its supplier; importers and distributors are paid too (issue 43).
   'GET /partner/dashboard/payments':                   'Lp  Dpu Dx  200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'POST /partner/dashboard/payments':                  'Lp  Dpu Dx  ok  ok  ok  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  // Business details (issue 44): every partner's page (these, of no organisation, are told they have none;
+  // an empty save is refused on its fields).
+  'GET /partner/dashboard/business-details':           'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  'POST /partner/dashboard/business-details':          'Lp  Dpu ok  ok  ok  ok  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   // The pages spec §2 gave no path (issue 43): supplier/ is every organisation's with buyers (importers,
   // distributors), buyer/ every organisation's with a supplier. A shipment these partners (who have no
   // organisation) neither send nor receive: 404.
@@ -546,6 +553,17 @@ const MATRIX: Record<string, string> = {
   // The brand's own details: Finance (admins and the master admin; not employees, never a partner)
   'GET /api/admin/brand':                              '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'PUT /api/admin/brand':                              '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  // Tax rules and partner organisations' business details (issue 44): Finance, as the brand's own. No rule
+  // 999999 exists: a withdrawal past the guard is a 404.
+  'GET /api/admin/tax-rules':                          '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'POST /api/admin/tax-rules':                         '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'DELETE /api/admin/tax-rules/:id':                   '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/partners/:id/business-details':      '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'PUT /api/admin/partners/:id/business-details':      '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  // A partner's own organisation's business details: the partner area. These partners belong to no
+  // organisation: theirs is not found (404); a save past the guard is refused on its fields.
+  'GET /api/partner/business-details':                 '401 403 404 404 404 404 403 403 403 403 pw  401 403',
+  'PUT /api/partner/business-details':                 '401 403 ok  ok  ok  ok  403 403 403 403 pw  401 403',
   // Invoices, the partner's side (orders:manage over its organisation; issuing, discarding and crediting
   // are `act`). These partners belong to no organisation: their lists are empty, an invoice (and its
   // PDF) a 404, a write 403 organisation_pending. Staff have no side of any invoice here (a 404).

@@ -53,6 +53,8 @@ export function partnerSections(roles: string[]): Section[] {
   });
   // Everyone pays its supplier; importers and distributors are paid by their buyers on the same page.
   if (buying) sections.push({ title: 'Payments', links: [{ to: href('/partner/dashboard/payments'), label: 'Payments' }] });
+  // What its invoices print about it (issue 44): every member reads them, its type role saves them.
+  sections.push({ title: 'Your organisation', links: [{ to: href('/partner/dashboard/business-details'), label: 'Business details' }] });
   return sections;
 }
 

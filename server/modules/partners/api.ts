@@ -1,6 +1,7 @@
 // JSON handlers of the staff Partners section (`users:manage`): the list, the tree, one organisation,
-// create, edit, status, terms, members and invitations; and Brand details (Finance): the brand's own
-// row, read and saved — parse, call the service, respond.
+// create, edit, status, terms, members and invitations; Brand details (Finance): the brand's own row,
+// read and saved; and a partner organisation's business details (VAT number, bank): by staff holding
+// Finance, and by the organisation's own members in the partner area — parse, call the service, respond.
 import { Router } from 'express';
 import {
   memberInvite,
@@ -12,7 +13,7 @@ import {
   organisationUpdate,
   tradeTermsInput,
 } from '../../../shared/schemas/partners-admin';
-import { brandDetailsInput } from '../../../shared/schemas/brand';
+import { brandDetailsInput, businessDetailsInput } from '../../../shared/schemas/brand';
 import { parse, parseIdOr404 } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
 import { actorOf } from '../../http/actor';
@@ -79,6 +80,26 @@ export function partnersApi(services: Services, origin: string): Router {
   router.put('/admin/brand', finance, async (req, res) => {
     const input = parse(brandDetailsInput, req.body);
     res.json({ brand: await partners.updateBrandDetails(await currentUser(services, req), input, actorOf(req)) });
+  });
+  router.get('/admin/partners/:id/business-details', finance, async (req, res) => {
+    noStore(res);
+    res.json({ details: await partners.businessDetails(await currentUser(services, req), idOf(req.params.id)) });
+  });
+  router.put('/admin/partners/:id/business-details', finance, async (req, res) => {
+    const id = idOf(req.params.id);
+    const input = parse(businessDetailsInput, req.body);
+    res.json({ details: await partners.updateBusinessDetails(await currentUser(services, req), id, input, actorOf(req)) });
+  });
+
+  // The member's own organisation (the partner area; saving needs the organisation's type role, which the service checks).
+  const partnerArea = requireApi(services, { area: 'partner' });
+  router.get('/partner/business-details', partnerArea, async (req, res) => {
+    noStore(res);
+    res.json({ details: await partners.ownBusinessDetails(await currentUser(services, req)) });
+  });
+  router.put('/partner/business-details', partnerArea, async (req, res) => {
+    const input = parse(businessDetailsInput, req.body);
+    res.json({ details: await partners.updateOwnBusinessDetails(await currentUser(services, req), input, actorOf(req)) });
   });
   return router;
 }

@@ -1,7 +1,8 @@
 // Partner organisations (product.md §3): the trade network's members, their place in the tree, the
 // commercial terms with their supplier, and their people. Staff holding `users:manage` run them (the
 // Partners section: admin.ts, merged in below); a partner reads its own organisation. Staff holding
-// Finance edit the brand's own row (Brand details: brand.ts, merged in too). Every write is one
+// Finance edit the brand's own row (Brand details: brand.ts, merged in too), and with a partner's own
+// members the business details its invoices print (business-details.ts, merged in). Every write is one
 // transaction with its audit row; a change that alters what members may do (status, licence) evicts
 // their sessions. The daily licence check (licence-check.ts) is registered here.
 import { and, asc, eq } from 'drizzle-orm';
@@ -25,6 +26,7 @@ import { USER_CHANGED_TOPIC } from '../auth';
 import type { NotificationService } from '../notifications';
 import { createPartnerAdmin } from './admin';
 import { createBrandDetails } from './brand';
+import { createBusinessDetails } from './business-details';
 import { createLicenceCheck } from './licence-check';
 
 /** A partner organisation's row (the brand's row is never one: `partnerRow` refuses it). */
@@ -206,6 +208,7 @@ export function createPartnerService(deps: PartnerDeps) {
   return {
     ...admin,
     ...createBrandDetails({ db, access: deps.access, now }),
+    ...createBusinessDetails({ db, access: deps.access, now }),
     /** The daily licence check, run now (the job calls it; tests too). */
     checkLicences,
 

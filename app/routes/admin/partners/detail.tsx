@@ -1,9 +1,11 @@
 // One partner organisation (staff, User Management): its licence (with the warning when it expires
 // within 30 days or has expired), status with a reason, place in the tree, trade terms, people and
-// invitations, and its details. Each form posts its own intent; every save names the version read.
+// invitations, its details, and — for staff holding Finance too — the VAT number and bank details its
+// invoices print (issue 44). Each form posts its own intent; every save names the version read.
 import { useState } from 'react';
 import { href, Link } from 'react-router';
 import { ORGANISATION_TYPE_LABELS } from '@shared/partners';
+import { businessDetailsInput } from '@shared/schemas/brand';
 import {
   memberInvite,
   organisationIdParam,
@@ -16,11 +18,12 @@ import type { Route } from './+types/detail';
 import { BackLink, EditorAlert, SaveButton, useJsonEditor } from '~/components/admin-ui/editor';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
 import { LicenceBanner, OrganisationStatusBadge } from '~/features/organisations/badges';
+import { BusinessDetailsForm, RegisteredAddress } from '~/features/organisations/business-details';
 import { InviteForm, MembersTable } from '~/features/organisations/members';
 import { OrganisationFields, organisationDraft, organisationValue } from '~/features/organisations/organisation-fields';
 import { StatusForm, TermsForm } from '~/features/organisations/status-and-terms';
 import { adminAction, readBody } from '~/lib/admin-action.server';
-import { requireScreen } from '~/lib/guards.server';
+import { can, requireScreen } from '~/lib/guards.server';
 import { orNotFound, requireFound } from '~/lib/params.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.organisation.tradingName ?? 'Organisation'} · Partners · Frolic` }];
@@ -29,11 +32,13 @@ const NOT_FOUND = 'We could not find that organisation.';
 const idFrom = (raw: string) => requireFound(organisationIdParam.safeParse(raw).data, NOT_FOUND);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireScreen(request, context, 'partners');
+  const user = await requireScreen(request, context, 'partners');
   const id = idFrom(params.id);
   const { partners } = context.services;
   const detail = await orNotFound(partners.detail(id), NOT_FOUND);
-  return { ...detail, suppliers: await partners.supplierChoices(id) };
+  // The VAT number and bank details are Finance's (as the brand's own are).
+  const finance = await can(context, user, { permission: 'finance:manage' });
+  return { ...detail, suppliers: await partners.supplierChoices(id), business: finance ? await partners.businessDetails(user, id) : null };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -75,6 +80,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         run: (input, { actor }) => partners.resendInvitation(id, input.userId, actor, context.origin),
         done: () => ({ to: here, title: 'Invitation sent again', description: 'The earlier link no longer works.' }),
       });
+    case 'business':
+      return adminAction(args, {
+        permission: 'finance:manage',
+        schema: businessDetailsInput,
+        body,
+        run: (input, { user, actor }) => partners.updateBusinessDetails(user, id, input, actor),
+        done: (details) => ({ to: here, title: 'Business details saved', description: `${details.tradingName}'s invoices print them from now on.` }),
+      });
     default:
       return adminAction(args, {
         permission: 'users:manage',
@@ -99,7 +112,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function OrganisationPage({ loaderData }: Route.ComponentProps) {
-  const { organisation: org, licence, supplier, customers, terms, members, suppliers } = loaderData;
+  const { organisation: org, licence, supplier, customers, terms, members, suppliers, business } = loaderData;
   const editor = useJsonEditor();
   const [draft, setDraft] = useState(() => organisationDraft(org));
   const typeLocked = members.length || customers.length ? `It has ${members.length ? 'people' : 'customers'}: its type stays.` : undefined;
@@ -171,6 +184,18 @@ export default function OrganisationPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-6">
           <Section title="Trade terms">
             <TermsForm key={terms.version} terms={terms} supplierName={supplier?.tradingName ?? 'Frolic'} />
+          </Section>
+        </div>
+      ) : null}
+
+      {business ? (
+        <div className="mt-6">
+          <Section title="Business details">
+            <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+              <RegisteredAddress details={business} note="Its registered address: edited under Details below." />
+              {/* A new version (any save of the organisation) starts the form again from what is stored. */}
+              <BusinessDetailsForm key={business.version} details={business} intent="business" label={`Business details of ${org.tradingName}`} />
+            </div>
           </Section>
         </div>
       ) : null}
