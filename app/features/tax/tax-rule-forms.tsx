@@ -67,7 +67,7 @@ function RuleRecordFields({
           <input type="checkbox" name="example" className="mt-1 size-4" checked={value.example} onChange={(e) => onChange({ example: e.target.checked })} />
           <span>
             <span className="font-medium">Example figure</span>
-            <span className="block text-stone-600">Not read from an official source: screens and documents label it “verify before relying on it”.</span>
+            <span className="block text-stone-600">Not verified against an official publication: screens label it “verify before relying on it”.</span>
           </span>
         </label>
       </div>
