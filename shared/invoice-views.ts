@@ -2,8 +2,12 @@
 // printed, a list row, a line and the invoice page.
 import type { InvoiceAction } from './invoice-actions';
 import type { InvoiceStanding } from './invoicing';
+import type { DutyTreatment, VatBreakdownRow, VatCategory } from './tax';
 
-/** The parties as printed: names, licence numbers and addresses copied at issue. */
+/**
+ * The parties as printed: names, licence numbers and addresses copied at issue; since issue 44 also
+ * the VAT number (both parties) and the seller's bank details. Documents issued before lack them.
+ */
 export interface InvoicePartyView {
   legalName: string;
   tradingName: string;
@@ -11,6 +15,12 @@ export interface InvoicePartyView {
   licenceJurisdiction: string;
   addressLines: string[];
   country: string;
+  /** '' when it has none. */
+  vatNumber?: string;
+  /** The seller's: where its customers pay it ('' when not given). */
+  bankAccountName?: string;
+  bankAccount?: string;
+  bankBic?: string;
 }
 
 export type InvoiceSide = 'issuer' | 'customer' | 'staff';
@@ -44,7 +54,12 @@ export interface InvoiceLineView {
   cases: number;
   caseSize: number;
   unitPriceMinor: number;
+  /** The line's net: cases × case size × per-bottle price, before duty and VAT. */
   lineTotalMinor: number;
+  /** Excise duty on the line (0 when the leg charges none). */
+  dutyMinor: number;
+  vatCategory: VatCategory;
+  vatRateBp: number;
   /** An invoice's line: cases its credit notes took back so far. */
   creditedCases: number;
 }
@@ -55,9 +70,22 @@ export interface InvoiceDetailView extends InvoiceSummaryView {
   version: number;
   issuerParty: InvoicePartyView;
   customerParty: InvoicePartyView;
+  /**
+   * 1: issued before issue 44, one flat tax rate (`taxRateBp`), shown as it was issued; 2: duty and
+   * VAT by category (`dutyMinor`, `vatBreakdown`).
+   */
+  layoutVersion: number;
   subtotalMinor: number;
+  dutyMinor: number;
+  /** The legacy flat rate (layout 1); on layout 2 the VAT rate when there is one category, else 0. */
   taxRateBp: number;
+  /** The VAT: the sum of `vatBreakdown`'s. */
   taxMinor: number;
+  vatBreakdown: VatBreakdownRow[];
+  /** The leg's duty treatment at issue (null before issue 44). */
+  dutyTreatment: DutyTreatment | null;
+  /** The day the tax rules in force were read (null before issue 44). */
+  taxPoint: string | null;
   paymentTermsDays: number;
   creditLimitMinor: number;
   reason: string;
@@ -65,4 +93,37 @@ export interface InvoiceDetailView extends InvoiceSummaryView {
   orders: { id: number; number: string }[];
   items: InvoiceLineView[];
   creditNotes: { id: number; number: string | null; issuedOn: string | null; totalMinor: number; reason: string }[];
+}
+
+/** What an invoice of some orders would say if issued now (nothing written, no number taken). */
+export interface InvoicePreviewView {
+  customer: { id: string; name: string };
+  currency: string;
+  orders: { id: number; number: string }[];
+  lines: {
+    orderId: number;
+    description: string;
+    cases: number;
+    caseSize: number;
+    unitPriceMinor: number;
+    lineTotalMinor: number;
+    dutyMinor: number;
+    vatCategory: VatCategory;
+    vatRateBp: number;
+  }[];
+  subtotalMinor: number;
+  dutyMinor: number;
+  /** The VAT rate when there is one category, else 0 (legacy). */
+  taxRateBp: number;
+  taxMinor: number;
+  totalMinor: number;
+  vatBreakdown: VatBreakdownRow[];
+  dutyTreatment: DutyTreatment;
+  /** Today: the tax point if it were issued now. */
+  taxPoint: string;
+  /** Whether a tax rule used is a labelled example nobody verified (shown beside the totals). */
+  exampleRates: boolean;
+  paymentTermsDays: number;
+  /** The due date if it were issued today. */
+  dueOn: string;
 }

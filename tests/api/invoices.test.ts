@@ -169,7 +169,17 @@ describe('a distributor invoices its retailer', () => {
     expect(await invoiceCount()).toBe(before);
     // 3 × 6 × 19.99 = 359.82 (the rum line of order a was cut to 0: not a line); 1 × 12 × 25.01 = 300.12.
     expect(preview.lines.map((l: { lineTotalMinor: number }) => l.lineTotalMinor)).toEqual([35_982, 30_012]);
-    expect(preview).toMatchObject({ subtotalMinor: 65_994, taxRateBp: 2000, taxMinor: 13_199, totalMinor: 79_193, paymentTermsDays: 45 });
+    // GB → GB, distributor to retailer: duty paid upstream (no duty), VAT S 20 % once on the subtotal (issue 44).
+    expect(preview).toMatchObject({
+      subtotalMinor: 65_994,
+      dutyMinor: 0,
+      taxRateBp: 2000,
+      taxMinor: 13_199,
+      totalMinor: 79_193,
+      paymentTermsDays: 45,
+      dutyTreatment: 'duty_paid_upstream',
+      vatBreakdown: [{ category: 'S', rateBp: 2000, basisMinor: 65_994, vatMinor: 13_199, note: '' }],
+    });
 
     const invoice = await body(await issueNow(distributor, [a.id, b.id]), 201);
     const today = todayUtc();
@@ -180,7 +190,10 @@ describe('a distributor invoices its retailer', () => {
       standing: 'issued',
       side: 'issuer',
       currency: 'GBP',
+      layoutVersion: 2,
+      taxPoint: today,
       subtotalMinor: 65_994,
+      dutyMinor: 0,
       taxMinor: taxOn(65_994, 2000),
       totalMinor: 79_193,
       outstandingMinor: 79_193,
@@ -266,10 +279,14 @@ describe('a distributor invoices its retailer', () => {
         distributorOrg.licenceNumber,
         retailerOrg.licenceNumber,
         'Gin Spéciale',
+        // Per case: 6 × 19.99.
+        '£119.94',
         '£659.94',
-        'Tax (20%)',
+        // A GB distributor to a GB retailer: duty paid upstream, VAT at the standard rate (issue 44).
+        'VAT S 20% on £659.94',
         '£131.99',
         '£791.93',
+        'Duty paid',
       ])
         expect(text).toContain(expected);
     }

@@ -81,7 +81,7 @@ export function Fact({
   );
 }
 
-/** A party as the document prints it: legal and trading names, address, country and licence. */
+/** A party as the document prints it: legal and trading names, address, country and licence (and its VAT number, on invoices since issue 44). */
 export interface DocumentParty {
   legalName: string;
   tradingName: string;
@@ -89,6 +89,7 @@ export interface DocumentParty {
   licenceJurisdiction: string;
   addressLines: string[];
   country: string;
+  vatNumber?: string;
 }
 
 /** The two parties side by side (the seller first). */
@@ -111,6 +112,7 @@ export function Party({ heading, party, testId }: { heading: string; party: Docu
       <p className="mt-1 text-sm text-stone-700">
         Licence {party.licenceNumber} ({party.licenceJurisdiction})
       </p>
+      {party.vatNumber ? <p className="text-sm text-stone-700">VAT number {party.vatNumber}</p> : null}
     </div>
   );
 }

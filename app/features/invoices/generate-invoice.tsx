@@ -1,29 +1,20 @@
 // Generate Invoice's steps, for every supplier (issue 43): pick one customer, tick its approved
 // orders, see the invoice the server would issue (lines, tax, total, due date — nothing written, no
-// number taken), then issue it. The page around it says whose: a partner's (its customers) or staff's
+// number taken), then issue it. The preview shows what the invoice will: each line's duty and VAT
+// category and rate, the duty, the VAT per category, and what it says about duty. The page around it says whose: a partner's (its customers) or staff's
 // for the brand (its importers); the data comes from `generateInvoiceData` (invoices.server.ts).
 import { Form, useNavigation } from 'react-router';
 import { formatPrice } from '@shared/markets';
-import { taxRateLabel } from '@shared/invoice-totals';
+import type { InvoicePreviewView } from '@shared/invoice-views';
 import { plural } from '@shared/plural';
+import { DUTY_NOTES, vatRateLabel } from '@shared/tax';
 import { buttonClass } from '~/components/admin-ui/list';
 import { FormError, inputClass } from '~/components/forms/fields';
 
 const article = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 /** What an invoice of the ticked orders would say if issued now (the service's preview). */
-export interface InvoicePreviewView {
-  customer: { id: string; name: string };
-  currency: string;
-  orders: { id: number; number: string }[];
-  lines: { orderId: number; description: string; cases: number; caseSize: number; unitPriceMinor: number; lineTotalMinor: number }[];
-  subtotalMinor: number;
-  taxRateBp: number;
-  taxMinor: number;
-  totalMinor: number;
-  paymentTermsDays: number;
-  dueOn: string;
-}
+export type { InvoicePreviewView };
 
 export interface GenerateInvoiceData {
   customers: { id: string; name: string; count: number }[];
@@ -127,8 +118,14 @@ export function GenerateInvoiceView({
                 <th scope="col" className="py-2 pr-3 text-right">
                   Per bottle
                 </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Duty
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  VAT
+                </th>
                 <th scope="col" className="py-2 text-right">
-                  Amount
+                  Net
                 </th>
               </tr>
             </thead>
@@ -140,6 +137,8 @@ export function GenerateInvoiceView({
                   </td>
                   <td className="py-2 pr-3 text-right">{l.cases}</td>
                   <td className="py-2 pr-3 text-right">{formatPrice(l.unitPriceMinor, preview.currency)}</td>
+                  <td className="py-2 pr-3 text-right">{formatPrice(l.dutyMinor, preview.currency)}</td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">{vatRateLabel(l.vatCategory, l.vatRateBp)}</td>
                   <td className="py-2 text-right">{formatPrice(l.lineTotalMinor, preview.currency)}</td>
                 </tr>
               ))}
@@ -151,14 +150,37 @@ export function GenerateInvoiceView({
               <dd>{formatPrice(preview.subtotalMinor, preview.currency)}</dd>
             </div>
             <div className="flex justify-between">
-              <dt>Tax ({taxRateLabel(preview.taxRateBp)})</dt>
-              <dd>{formatPrice(preview.taxMinor, preview.currency)}</dd>
+              <dt>Duty</dt>
+              <dd data-testid="preview-duty">{formatPrice(preview.dutyMinor, preview.currency)}</dd>
             </div>
+            {preview.vatBreakdown.map((b) => (
+              <div key={`${b.category}:${b.rateBp}`} className="flex justify-between gap-3">
+                <dt>
+                  VAT {vatRateLabel(b.category, b.rateBp)} on {formatPrice(b.basisMinor, preview.currency)}
+                </dt>
+                <dd data-testid={`preview-vat-${b.category}`}>{formatPrice(b.vatMinor, preview.currency)}</dd>
+              </div>
+            ))}
             <div className="flex justify-between border-t border-stone-200 pt-1 font-semibold">
               <dt>Total</dt>
               <dd data-testid="preview-total">{formatPrice(preview.totalMinor, preview.currency)}</dd>
             </div>
           </dl>
+          <ul className="mt-3 space-y-1 text-sm text-stone-600">
+            {preview.vatBreakdown
+              .filter((b) => b.category !== 'S' && b.note)
+              .map((b) => (
+                <li key={b.category}>
+                  VAT {b.category}: {b.note}
+                </li>
+              ))}
+            <li>{DUTY_NOTES[preview.dutyTreatment]}</li>
+            {preview.exampleRates ? (
+              <li data-testid="preview-example-rates">
+                A tax rate used here is an example nobody has verified yet: check it under Tax rules before relying on this invoice.
+              </li>
+            ) : null}
+          </ul>
           <Form method="post" className="mt-4 space-y-3">
             <FormError message={formError} />
             <input type="hidden" name="customerId" value={preview.customer.id} />

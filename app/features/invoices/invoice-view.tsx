@@ -1,10 +1,13 @@
 // One invoice or credit note as either party sees it: the number and dates, both parties with their
 // licence numbers as printed, the lines, the totals and what is still owed, the orders it bills, its
 // credit notes (or the invoice a credit note credits), the PDF, and what the issuer may do now —
-// issue or discard a draft, credit lines of an issued invoice.
+// issue or discard a draft, credit lines of an issued invoice. A document of layout 2 (issue 44) shows
+// its tax point, each line's duty and VAT category and rate, the duty and the VAT per category; one
+// issued before (layout 1) shows its one flat tax rate, as it always did.
 import { Form, Link, useNavigation } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import { taxRateLabel } from '@shared/invoice-totals';
+import { DUTY_NOTES, vatRateLabel } from '@shared/tax';
 import { buttonClass, type Column } from '~/components/admin-ui/list';
 import { DocumentSection, Fact, Facts, LineProduct, LinesTable, Parties, Party, Total, Totals } from '~/components/documents/parts';
 import { Field, FormError, inputClass } from '~/components/forms/fields';
@@ -29,6 +32,7 @@ export function InvoiceView({
   const money = (minor: number) => formatPrice(minor, invoice.currency);
   const isCredit = invoice.kind === 'credit_note';
   const issued = invoice.state === 'issued';
+  const full = invoice.layoutVersion >= 2;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="space-y-6">
@@ -41,6 +45,11 @@ export function InvoiceView({
             <Fact term="Issued" valueTestId="invoice-issued-on">
               {invoice.issuedOn ?? '—'}
             </Fact>
+            {full ? (
+              <Fact term="Tax point" valueTestId="invoice-tax-point">
+                {invoice.taxPoint ?? '—'}
+              </Fact>
+            ) : null}
             {isCredit ? (
               <Fact term="Credits invoice" span={2}>
                 {invoice.creditsInvoice ? (
@@ -79,14 +88,34 @@ export function InvoiceView({
         </DocumentSection>
 
         <DocumentSection id="lines" heading="Lines">
-          <LinesTable label="Lines of the invoice" columns={lineColumns(money)} lines={invoice.items} lineTestId="invoice-line" />
+          <LinesTable label="Lines of the invoice" columns={lineColumns(money, full)} lines={invoice.items} lineTestId="invoice-line" />
           <Totals>
             <Total label="Subtotal" testId="invoice-subtotal">
               {money(invoice.subtotalMinor)}
             </Total>
-            <Total label={`Tax (${taxRateLabel(invoice.taxRateBp)})`} testId="invoice-tax">
-              {money(invoice.taxMinor)}
-            </Total>
+            {full ? (
+              <>
+                <Total label="Duty" testId="invoice-duty">
+                  {money(invoice.dutyMinor)}
+                </Total>
+                {invoice.vatBreakdown.map((b) => (
+                  <Total
+                    key={`${b.category}:${b.rateBp}`}
+                    label={`VAT ${vatRateLabel(b.category, b.rateBp)} on ${money(b.basisMinor)}`}
+                    testId={`invoice-vat-${b.category}`}
+                  >
+                    {money(b.vatMinor)}
+                  </Total>
+                ))}
+                <Total label="VAT" testId="invoice-tax">
+                  {money(invoice.taxMinor)}
+                </Total>
+              </>
+            ) : (
+              <Total label={`Tax (${taxRateLabel(invoice.taxRateBp)})`} testId="invoice-tax">
+                {money(invoice.taxMinor)}
+              </Total>
+            )}
             <Total label={isCredit ? 'Total credited' : 'Total'} tone="total" testId="invoice-total">
               {money(invoice.totalMinor)}
             </Total>
@@ -104,6 +133,7 @@ export function InvoiceView({
               </>
             ) : null}
           </Totals>
+          {full ? <TaxNotes invoice={invoice} /> : null}
         </DocumentSection>
       </div>
 
@@ -144,9 +174,34 @@ export function InvoiceView({
   );
 }
 
+/** What the document says about duty and about a VAT category other than the standard rate. */
+function TaxNotes({ invoice }: { invoice: InvoiceDetailView }) {
+  const notes = invoice.vatBreakdown.filter((b) => b.category !== 'S' && b.note).map((b) => `VAT ${b.category}: ${b.note}`);
+  if (invoice.dutyTreatment) notes.push(DUTY_NOTES[invoice.dutyTreatment]);
+  if (!notes.length) return null;
+  return (
+    <ul className="mt-4 space-y-1 text-sm text-stone-600" data-testid="invoice-tax-notes">
+      {notes.map((n) => (
+        <li key={n}>{n}</li>
+      ))}
+    </ul>
+  );
+}
+
 type InvoiceLine = InvoiceDetailView['items'][number];
 
-function lineColumns(money: (minor: number) => string): Column<InvoiceLine>[] {
+function lineColumns(money: (minor: number) => string, full: boolean): Column<InvoiceLine>[] {
+  const tax: Column<InvoiceLine>[] = full
+    ? [
+        { key: 'duty', label: 'Duty', className: 'text-right', render: (l) => money(l.dutyMinor) },
+        {
+          key: 'vat',
+          label: 'VAT',
+          className: 'text-right whitespace-nowrap',
+          render: (l) => <span data-testid="line-vat">{vatRateLabel(l.vatCategory, l.vatRateBp)}</span>,
+        },
+      ]
+    : [];
   return [
     {
       key: 'product',
@@ -163,7 +218,8 @@ function lineColumns(money: (minor: number) => string): Column<InvoiceLine>[] {
     },
     { key: 'cases', label: 'Cases', className: 'text-right', render: (l) => l.cases },
     { key: 'unit', label: 'Per bottle', className: 'text-right', render: (l) => money(l.unitPriceMinor) },
-    { key: 'amount', label: 'Amount', className: 'text-right', render: (l) => money(l.lineTotalMinor) },
+    ...tax,
+    { key: 'amount', label: full ? 'Net' : 'Amount', className: 'text-right', render: (l) => money(l.lineTotalMinor) },
   ];
 }
 

@@ -12,21 +12,12 @@ export type InvoiceDeps = TradeDeps;
 export type InvoiceChannel = 'partner' | 'staff';
 
 // What the pages render is declared once: shared/invoice-views.ts.
-export type { InvoiceSide, InvoiceLineView as InvoiceLine, InvoiceDetailView as InvoiceDetail } from '../../../shared/invoice-views';
-
-export interface InvoicePreview {
-  customer: { id: string; name: string };
-  currency: string;
-  orders: { id: number; number: string }[];
-  lines: { orderId: number; description: string; cases: number; caseSize: number; unitPriceMinor: number; lineTotalMinor: number }[];
-  subtotalMinor: number;
-  taxRateBp: number;
-  taxMinor: number;
-  totalMinor: number;
-  paymentTermsDays: number;
-  /** The due date if it were issued today. */
-  dueOn: string;
-}
+export type {
+  InvoiceSide,
+  InvoiceLineView as InvoiceLine,
+  InvoiceDetailView as InvoiceDetail,
+  InvoicePreviewView as InvoicePreview,
+} from '../../../shared/invoice-views';
 
 export interface InvoiceableOrder {
   id: number;

@@ -8,6 +8,7 @@ import { invoiceActions } from '../../../shared/invoice-actions';
 import { INVOICEABLE } from '../../../shared/orders';
 import { todayUtc } from '../../../shared/partners';
 import type { InvoiceOrdersInput } from '../../../shared/schemas/invoices';
+import type { VatCategory } from '../../../shared/tax';
 import { AppError } from '../../core/errors';
 import { invoiceItems, invoiceOrders, invoices, orders, organisations } from '../../db/schema';
 import type { InvoiceContext } from './context';
@@ -56,9 +57,14 @@ export function createInvoiceViews(ctx: InvoiceContext) {
       version: row.version,
       issuerParty,
       customerParty,
+      layoutVersion: row.layoutVersion,
       subtotalMinor: row.subtotalMinor,
+      dutyMinor: row.dutyMinor,
       taxRateBp: row.taxRateBp,
       taxMinor: row.taxMinor,
+      vatBreakdown: row.vatBreakdown,
+      dutyTreatment: row.dutyTreatment,
+      taxPoint: row.taxPoint,
       paymentTermsDays: row.paymentTermsDays,
       creditLimitMinor: row.creditLimitMinor,
       reason: row.reason,
@@ -73,6 +79,9 @@ export function createInvoiceViews(ctx: InvoiceContext) {
         caseSize: i.caseSize,
         unitPriceMinor: i.unitPriceMinor,
         lineTotalMinor: i.lineTotalMinor,
+        dutyMinor: i.dutyMinor,
+        vatCategory: i.vatCategory as VatCategory,
+        vatRateBp: i.vatRateBp,
         creditedCases: credited?.cases.get(i.orderItemId ?? -1) ?? 0,
       })),
       creditNotes: notes.map((n) => ({ id: n.id, number: n.number, issuedOn: n.issuedOn, totalMinor: n.totalMinor, reason: n.reason })),
@@ -101,10 +110,15 @@ export function createInvoiceViews(ctx: InvoiceContext) {
       currency: row.currency,
       issuer: row.issuer,
       customer: row.customer,
-      lines: items,
+      layoutVersion: row.layoutVersion,
+      taxPoint: row.taxPoint ?? row.issuedOn,
+      dutyTreatment: row.dutyTreatment,
+      lines: items.map((i) => ({ ...i, vatCategory: i.vatCategory as VatCategory })),
       subtotalMinor: row.subtotalMinor,
+      dutyMinor: row.dutyMinor,
       taxRateBp: row.taxRateBp,
       taxMinor: row.taxMinor,
+      vatBreakdown: row.vatBreakdown,
       totalMinor: row.totalMinor,
       paymentTermsDays: row.paymentTermsDays,
       orders: onOrders.map((o) => o.number),
@@ -151,25 +165,34 @@ export function createInvoiceViews(ctx: InvoiceContext) {
 
   /** What an invoice of these orders would say if issued now (nothing is written, no number is taken). */
   async function preview(issuerId: string, input: InvoiceOrdersInput): Promise<InvoicePreview> {
-    const p = await prepareInvoice(db, issuerId, input);
+    const today = todayUtc(now());
+    const p = await prepareInvoice(db, issuerId, input, { taxPoint: today });
     return {
       customer: { id: p.customer.id, name: p.customer.tradingName },
       currency: p.currency,
       orders: p.orders.map((o) => ({ id: o.id, number: o.number })),
-      lines: p.lines.map(({ orderId, description, cases, caseSize, unitPriceMinor, lineTotalMinor }) => ({
+      lines: p.lines.map(({ orderId, description, cases, caseSize, unitPriceMinor, lineTotalMinor, dutyMinor, vatCategory, vatRateBp }) => ({
         orderId,
         description,
         cases,
         caseSize,
         unitPriceMinor,
         lineTotalMinor,
+        dutyMinor,
+        vatCategory,
+        vatRateBp,
       })),
       subtotalMinor: p.subtotalMinor,
+      dutyMinor: p.dutyMinor,
       taxRateBp: p.taxRateBp,
       taxMinor: p.taxMinor,
       totalMinor: p.totalMinor,
+      vatBreakdown: p.vatBreakdown,
+      dutyTreatment: p.dutyTreatment,
+      taxPoint: p.taxPoint,
+      exampleRates: p.exampleRates,
       paymentTermsDays: p.paymentTermsDays,
-      dueOn: addDays(todayUtc(now()), p.paymentTermsDays),
+      dueOn: addDays(today, p.paymentTermsDays),
     };
   }
 

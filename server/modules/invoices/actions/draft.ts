@@ -2,6 +2,7 @@
 // number yet. The issuer may discard it (its orders are free again); an issued invoice is never
 // discarded.
 import { and, eq } from 'drizzle-orm';
+import { todayUtc } from '../../../../shared/partners';
 import type { DraftStepInput, InvoiceOrdersInput } from '../../../../shared/schemas/invoices';
 import type { Viewer } from '../../../auth/authorize';
 import type { Actor } from '../../../core/actor';
@@ -22,10 +23,7 @@ export async function insertDraft(tx: Tx, issuerId: string, p: PreparedInvoice, 
       issuerId,
       customerId: p.customer.id,
       currency: p.currency,
-      subtotalMinor: p.subtotalMinor,
-      taxRateBp: p.taxRateBp,
-      taxMinor: p.taxMinor,
-      totalMinor: p.totalMinor,
+      ...taxColumns(p),
       paymentTermsDays: p.paymentTermsDays,
       creditLimitMinor: p.creditLimitMinor,
       createdBy: actor.userId,
@@ -51,6 +49,21 @@ export async function insertDraft(tx: Tx, issuerId: string, p: PreparedInvoice, 
   return draft;
 }
 
+/** A new document's totals and tax as `p` has them (layout 2: duty and VAT by category, issue 44). */
+export function taxColumns(p: PreparedInvoice) {
+  return {
+    layoutVersion: 2,
+    subtotalMinor: p.subtotalMinor,
+    taxRateBp: p.taxRateBp,
+    dutyMinor: p.dutyMinor,
+    taxMinor: p.taxMinor,
+    totalMinor: p.totalMinor,
+    vatBreakdown: p.vatBreakdown,
+    dutyTreatment: p.dutyTreatment,
+    taxPoint: p.taxPoint,
+  };
+}
+
 /** The draft's lines as `p` has them now (the old ones replaced). */
 export async function writeLines(tx: Tx, invoiceId: number, p: PreparedInvoice) {
   await tx.delete(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));
@@ -66,6 +79,12 @@ export async function writeLines(tx: Tx, invoiceId: number, p: PreparedInvoice) 
         caseSize: l.caseSize,
         unitPriceMinor: l.unitPriceMinor,
         lineTotalMinor: l.lineTotalMinor,
+        volumeMl: l.volumeMl,
+        abvTenths: l.abvTenths,
+        dutyPerHlpaMinor: l.dutyPerHlpaMinor,
+        dutyMinor: l.dutyMinor,
+        vatCategory: l.vatCategory,
+        vatRateBp: l.vatRateBp,
       })),
     );
 }
@@ -75,8 +94,9 @@ export async function createDraft(ctx: InvoiceContext, viewer: Viewer, input: In
   const issuerId = await ctx.actingIssuer(viewer, channel);
   return ctx.write(async (tx, fx) => {
     const issuer = await ctx.tradingIssuer(tx, issuerId);
-    const p = await prepareInvoice(tx, issuer.id, input, { lock: true });
-    const draft = await insertDraft(tx, issuer.id, p, actor, new Date(ctx.now()));
+    const at = new Date(ctx.now());
+    const p = await prepareInvoice(tx, issuer.id, input, { lock: true, taxPoint: todayUtc(at.getTime()) });
+    const draft = await insertDraft(tx, issuer.id, p, actor, at);
     ctx.documentChanged(fx, draft);
     return draft;
   });

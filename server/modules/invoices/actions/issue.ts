@@ -20,7 +20,7 @@ import type { AfterCommit } from '../../trade';
 import type { InvoiceContext } from '../context';
 import { type InvoiceRow, partyOf, type PreparedInvoice, prepareInvoice } from '../documents';
 import { nextDocumentSequence } from '../numbers';
-import { insertDraft, writeLines } from './draft';
+import { insertDraft, taxColumns, writeLines } from './draft';
 import type { InvoiceChannel } from '../types';
 
 /**
@@ -54,8 +54,9 @@ async function issueIn(
   }
   // A draft made earlier gets its lines as they stand now; one made in this transaction has them.
   if (!opts.freshLines) await writeLines(tx, row.id, p);
-  const issuedOn = todayUtc(at.getTime());
-  const year = at.getUTCFullYear();
+  // The issue date is the tax point the lines were taxed on (read at the start of this transaction).
+  const issuedOn = p.taxPoint;
+  const year = Number(issuedOn.slice(0, 4));
   const sequence = await nextDocumentSequence(tx, row.issuerId, 'invoice', year);
   const number = documentNumber('invoice', year, sequence);
   const [after] = await tx
@@ -66,15 +67,12 @@ async function issueIn(
       year,
       sequence,
       currency: p.currency,
-      subtotalMinor: p.subtotalMinor,
-      taxRateBp: p.taxRateBp,
-      taxMinor: p.taxMinor,
-      totalMinor: p.totalMinor,
+      ...taxColumns(p),
       paymentTermsDays: p.paymentTermsDays,
       creditLimitMinor: p.creditLimitMinor,
       issuedOn,
       dueOn: addDays(issuedOn, p.paymentTermsDays),
-      issuer: partyOf(issuer),
+      issuer: partyOf(issuer, 'seller'),
       customer: partyOf(p.customer),
       issuedBy: actor.userId,
       issuedAt: at,
@@ -129,7 +127,13 @@ export async function issue(
     const draft = await ctx.requireRow(id, tx, true);
     await ctx.decide(tx, 'issue', draft);
     if (draft.version !== input.version) throw versionConflict('invoice', draft.version, input.version);
-    const p = await prepareInvoice(tx, draft.issuerId, { orderIds: await draftOrders(tx, id), customerId: draft.customerId }, { lock: true, draftId: id });
+    // The tax point is the issue date: the rules in force today, read afresh.
+    const p = await prepareInvoice(
+      tx,
+      draft.issuerId,
+      { orderIds: await draftOrders(tx, id), customerId: draft.customerId },
+      { lock: true, draftId: id, taxPoint: todayUtc(ctx.now()) },
+    );
     return issueIn(ctx, tx, draft, p, issuer, actor, fx, { freshLines: false });
   });
 }
@@ -145,8 +149,9 @@ export async function issueFromOrders(
   const issuerId = await ctx.actingIssuer(viewer, channel);
   return ctx.write(async (tx, fx) => {
     const issuer = await ctx.tradingIssuer(tx, issuerId);
-    const p = await prepareInvoice(tx, issuer.id, input, { lock: true });
-    const draft = await insertDraft(tx, issuer.id, p, actor, new Date(ctx.now()));
+    const at = new Date(ctx.now());
+    const p = await prepareInvoice(tx, issuer.id, input, { lock: true, taxPoint: todayUtc(at.getTime()) });
+    const draft = await insertDraft(tx, issuer.id, p, actor, at);
     return issueIn(ctx, tx, draft, p, issuer, actor, fx, { freshLines: true });
   });
 }
