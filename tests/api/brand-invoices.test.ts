@@ -216,7 +216,18 @@ describe('importer → distributor', () => {
     // at 40 %, £32.79 a litre of pure alcohol: 110.17; VAT 20 % on 290.17: 58.03 — 348.20.
     expect(order).toMatchObject({ subtotalMinor: 18_000, dutyMinor: 11_017, taxMinor: 5_803, totalMinor: 34_820 });
     const issued = await body(await importer.json('POST', '/api/partner/invoices/issue', { orderIds: [order.id] }), 201);
-    expect(issued).toMatchObject({ side: 'issuer', issuer: { id: importerOrg.id }, customer: { id: distributorOrg.id }, totalMinor: 21_600 });
+    // The invoice charges the same duty and VAT, read afresh at its issue date (the leg releases the goods).
+    const TOTAL = 34_820;
+    expect(issued).toMatchObject({
+      side: 'issuer',
+      issuer: { id: importerOrg.id },
+      customer: { id: distributorOrg.id },
+      subtotalMinor: 18_000,
+      dutyMinor: 11_017,
+      taxMinor: 5_803,
+      totalMinor: TOTAL,
+      dutyTreatment: 'releases',
+    });
     const [row] = await db().select().from(invoices).where(eq(invoices.id, issued.id));
     expect(row).toMatchObject({ issuerId: importerOrg.id, sequence: 1 });
 
@@ -224,17 +235,17 @@ describe('importer → distributor', () => {
     const paying = await body(await distributor.json('GET', '/api/partner/payments?side=paying'), 200);
     expect(paying).toMatchObject({ side: 'paying', supplier: { id: importerOrg.id }, invoices: [expect.objectContaining({ id: issued.id })] });
     expect((await body(await distributor.json('GET', '/api/partner/payments'), 200)).side).toBe('receiving');
-    const payment = await body(await pay(distributor, 21_600, [{ invoiceId: issued.id, amountMinor: 21_600 }]), 201);
+    const payment = await body(await pay(distributor, TOTAL, [{ invoiceId: issued.id, amountMinor: TOTAL }]), 201);
 
     // The importer receives: its default side; it also still pays the brand.
     const receiving = await body(await importer.json('GET', '/api/partner/payments'), 200);
     expect(receiving).toMatchObject({ side: 'receiving', pending: [expect.objectContaining({ id: payment.id })] });
-    expect(receiving.aging).toEqual([expect.objectContaining({ customer: expect.objectContaining({ id: distributorOrg.id }), totalMinor: 21_600 })]);
+    expect(receiving.aging).toEqual([expect.objectContaining({ customer: expect.objectContaining({ id: distributorOrg.id }), totalMinor: TOTAL })]);
     // Not the distributor's to confirm; staff do not see it.
     expect((await distributor.json('POST', `/api/partner/payments/${payment.id}/confirm`, { version: payment.version })).status).toBe(403);
     expect((await staff.json('GET', `/api/admin/payments/${payment.id}`)).status).toBe(404);
     await body(await importer.json('POST', `/api/partner/payments/${payment.id}/confirm`, { version: payment.version }), 200);
-    expect((await db().select().from(invoices).where(eq(invoices.id, issued.id)))[0]).toMatchObject({ paidMinor: 21_600 });
+    expect((await db().select().from(invoices).where(eq(invoices.id, issued.id)))[0]).toMatchObject({ paidMinor: TOTAL });
     expect((await body(await distributor.json('GET', `/api/partner/orders/${order.id}`), 200)).status).toBe('paid');
     expect((await body(await importer.json('GET', '/api/partner/payments'), 200)).aging).toEqual([]);
 
