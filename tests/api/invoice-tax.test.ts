@@ -350,9 +350,9 @@ describe('duty once per unit', () => {
     const chainImporterOrg = await createOrganisation(t, 'importer');
     const chainDistributorOrg = await createOrganisation(t, 'distributor', { supplierId: chainImporterOrg.id });
     const chainRetailerOrg = await createOrganisation(t, 'retailer', { supplierId: chainDistributorOrg.id });
-    const [chainImporter, chainDistributor, chainRetailer] = await Promise.all(
-      [chainImporterOrg, chainDistributorOrg, chainRetailerOrg].map((o) => signedInMember(t, o)),
-    );
+    const chainImporter = await signedInMember(t, chainImporterOrg);
+    const chainDistributor = await signedInMember(t, chainDistributorOrg);
+    const chainRetailer = await signedInMember(t, chainRetailerOrg);
     const CASES = 4;
     const legs: { name: string; doc: Doc; text: string }[] = [];
 
