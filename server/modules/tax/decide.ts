@@ -71,7 +71,8 @@ export async function documentTax(
   let example = vat.category !== 'K' && vat.category !== 'G' && (sellerRules.vat?.example ?? false);
   const charges = args.dutyTreatment === 'releases';
   const buyerJurisdiction = taxJurisdiction(buyer);
-  const excise = charges ? (await rulesInForce(db, buyerJurisdiction, taxPoint)).excise : [];
+  // The seller's rules already read when both sit in one jurisdiction (the usual domestic sale).
+  const excise = !charges ? [] : buyerJurisdiction === sellerJurisdiction ? sellerRules.excise : (await rulesInForce(db, buyerJurisdiction, taxPoint)).excise;
   if (charges && excise.length === 0)
     throw refusal(
       'no_excise_rule',

@@ -14,25 +14,15 @@ export interface RulesInForce {
 }
 
 export async function rulesInForce(db: DbOrTx, jurisdiction: string, day: string): Promise<RulesInForce> {
-  const [vat] = await db
+  // One read: every rule of the jurisdiction that took effect by `day`, newest first (a handful of rows).
+  const rows = await db
     .select()
     .from(taxRules)
-    .where(and(eq(taxRules.jurisdiction, jurisdiction), eq(taxRules.kind, 'vat'), lte(taxRules.effectiveFrom, day)))
-    .orderBy(desc(taxRules.effectiveFrom))
-    .limit(1);
-  const [latest] = await db
-    .select({ on: taxRules.effectiveFrom })
-    .from(taxRules)
-    .where(and(eq(taxRules.jurisdiction, jurisdiction), eq(taxRules.kind, 'excise'), lte(taxRules.effectiveFrom, day)))
-    .orderBy(desc(taxRules.effectiveFrom))
-    .limit(1);
-  const bands = latest
-    ? await db
-        .select()
-        .from(taxRules)
-        .where(and(eq(taxRules.jurisdiction, jurisdiction), eq(taxRules.kind, 'excise'), eq(taxRules.effectiveFrom, latest.on)))
-        .orderBy(asc(taxRules.abvFromTenths))
-    : [];
+    .where(and(eq(taxRules.jurisdiction, jurisdiction), lte(taxRules.effectiveFrom, day)))
+    .orderBy(desc(taxRules.effectiveFrom), asc(taxRules.abvFromTenths));
+  const vat = rows.find((r) => r.kind === 'vat');
+  const latestExcise = rows.find((r) => r.kind === 'excise')?.effectiveFrom;
+  const bands = rows.filter((r) => r.kind === 'excise' && r.effectiveFrom === latestExcise);
   return {
     vat: vat
       ? {
