@@ -8,7 +8,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { lineTotalMinor, MAX_AMOUNT_MINOR } from '../../../../shared/invoice-totals';
 import { partnerTypeOf, todayUtc } from '../../../../shared/partners';
-import { defaultDutyTreatment, type DutyTreatment, type VatCategory } from '../../../../shared/tax';
+import type { OrderTaxView } from '../../../../shared/order-views';
+import { defaultDutyTreatment, type DutyTreatment } from '../../../../shared/tax';
 import { AppError, type ErrorKind } from '../../../core/errors';
 import type { Tx } from '../../../db/client';
 import { organisations, productTradePrices, products, tradeTerms } from '../../../db/schema';
@@ -76,16 +77,7 @@ export async function buyerPrices(tx: Tx, buyer: Organisation, lines: { productI
  * an approval that changed lines): the order's row holds the amounts, this the VAT category, the
  * duty treatment and each line's duty its page shows (shared/order-views.ts OrderTaxView).
  */
-export interface OrderTaxRecord {
-  vatCategory: VatCategory;
-  vatRateBp: number;
-  /** The exemption reason or category note ('' for the standard rate). */
-  vatNote: string;
-  dutyTreatment: DutyTreatment;
-  /** The day whose rules priced it (yyyy-mm-dd). */
-  taxPoint: string;
-  /** Whether a figure used is a labelled example. */
-  exampleRates: boolean;
+export interface OrderTaxRecord extends OrderTaxView {
   /** Each line's duty (an order has one line per product). */
   lines: { productId: number; dutyMinor: number }[];
 }
