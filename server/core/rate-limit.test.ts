@@ -9,7 +9,8 @@ import { freshDatabase, type TestDatabase } from '../../tests/support/test-db';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { rateLimits } from '../db/schema';
-import { createRateLimiter, hitAll, sweepRateLimits } from './rate-limit';
+import { statementRows } from '../db/client';
+import { createRateLimiter, hitAll, hitsInStatement, sweepRateLimits } from './rate-limit';
 
 let base: TestDatabase;
 let db: Db;
@@ -100,6 +101,44 @@ describe('shared rate limiter', () => {
     await hitAll([perSession.on('s2'), perIp.on('ip')]);
     // The IP has now been counted three times (the refused one too).
     expect(await refusal(hitAll([perSession.on('s3'), perIp.on('ip')]))).toMatchObject({ message: /messages from your network/ });
+  });
+
+  it('hits counted inside a statement commit with its write, refuse it when over a limit, and vanish when it fails', async () => {
+    const perSession = createRateLimiter(db, { name: 'session', limit: 2, windowMs: 60_000, now, what: 'messages in a minute' });
+    const perIp = createRateLimiter(db, { name: 'ip', limit: 5, windowMs: 60_000, now, what: 'messages from your network' });
+    // The write the hits limit: here, a row of rate_limits of its own, so the test needs no other table.
+    const write = async (session: string, fail = false) => {
+      const limit = hitsInStatement([perSession.on(session), perIp.on('ip')], 2);
+      const [row] = await statementRows<{ id: string | null; hits: unknown }>(
+        db,
+        `with ${limit.cte}, w as (
+           insert into rate_limits (key, hits, reset_at) select $1::text, 1, now() where ${limit.within} returning key
+         )
+         select (select key from w) as id, ${limit.hits} as hits ${fail ? ', 1 / 0' : ''}`,
+        [`written:${t}:${Math.random()}`, ...limit.values],
+      );
+      const refused = limit.refused(row?.hits);
+      if (refused) throw refused;
+      return row?.id;
+    };
+    const counts = async () => new Map((await db.select().from(rateLimits)).map((r) => [r.key, r.hits]));
+    expect(await write('s1')).toMatch(/^written:/);
+    // A statement that fails (the process killed mid-way is the same) leaves no count behind.
+    await expect(write('s1', true)).rejects.toThrow(/division by zero/);
+    expect((await counts()).get('session:s1')).toBe(1);
+    expect(await write('s1')).toMatch(/^written:/);
+    // Over the limit: refused, nothing written, and the refused hit counted (as hitAll counts it).
+    const before = (await db.select().from(rateLimits)).filter((r) => r.key.startsWith('written:')).length;
+    expect(await refusal(write('s1'))).toMatchObject({ code: 'rate_limited', message: /messages in a minute/ });
+    expect((await db.select().from(rateLimits)).filter((r) => r.key.startsWith('written:')).length).toBe(before);
+    expect((await counts()).get('session:s1')).toBe(3);
+    expect((await counts()).get('ip:ip')).toBe(3);
+    // The second limit refuses on its own; a new window starts over.
+    await write('s2');
+    await write('s3');
+    expect(await refusal(write('s4'))).toMatchObject({ message: /messages from your network/ });
+    t += 60_000;
+    expect(await write('s1')).toMatch(/^written:/);
   });
 
   it('count returns the hits in the window without refusing; forget starts over', async () => {

@@ -124,6 +124,52 @@ export async function hitAll(hits: PendingHit[]): Promise<void> {
   }
 }
 
+/**
+ * Hits counted inside another statement, so that they commit — or vanish — with what they limit: a
+ * process killed between counting and storing must not leave a count behind for work it never did
+ * (the client resends it elsewhere and would pay twice). `cte` is a data-modifying CTE named `h`
+ * (one upsert, as `hitAll`'s) whose parameters start at `$first`; `within` is a condition, true when
+ * no limit was exceeded, for the statement's own write; the statement returns `hits` (below) and
+ * `refused` reads it. As with `hitAll`, every hit is counted, refused or not. The text depends only
+ * on the number of hits and `first` (a prepared statement may hold it).
+ */
+export function hitsInStatement(
+  hits: PendingHit[],
+  first: number,
+): { cte: string; within: string; hits: string; values: unknown[]; refused(rows: unknown): AppError | null } {
+  const head = hits[0];
+  if (!head) throw new Error('hitsInStatement needs at least one hit');
+  const t = head.limiter.now();
+  const at = new Date(t).toISOString();
+  const specs = [...new Map(hits.map((h) => [`${h.limiter.name}:${h.key}`, h.limiter])).entries()];
+  const values: unknown[] = [at];
+  const p = (v: unknown) => `$${first + values.push(v) - 1}`;
+  const now = `$${first}::timestamptz`;
+  const rows = specs.map(([key, spec]) => `(${p(key)}::text, 1, ${p(new Date(t + spec.windowMs).toISOString())}::timestamptz)`);
+  const over = specs.map(([key, spec]) => `(h.key = ${p(key)}::text and h.hits > ${p(spec.limit)}::int)`);
+  const cte = `h as (
+    insert into rate_limits as r (key, hits, reset_at) values ${rows.join(', ')}
+    on conflict (key) do update set
+      hits = case when r.reset_at <= ${now} then 1 else r.hits + 1 end,
+      reset_at = case when r.reset_at <= ${now} then excluded.reset_at else r.reset_at end
+    returning r.key, r.hits, (extract(epoch from r.reset_at) * 1000)::float8 as reset_ms
+  )`;
+  return {
+    cte,
+    within: `not exists (select 1 from h where ${over.join(' or ')})`,
+    hits: `(select json_agg(json_build_object('key', h.key, 'hits', h.hits, 'resetMs', h.reset_ms)) from h)`,
+    values,
+    refused(raw) {
+      const counted = new Map(((raw ?? []) as { key: string; hits: number; resetMs: number }[]).map((r) => [r.key, r]));
+      for (const [key, spec] of specs) {
+        const row = counted.get(key);
+        if (row && Number(row.hits) > spec.limit) return refusal(spec, Number(row.resetMs), t);
+      }
+      return null;
+    },
+  };
+}
+
 /** Deletes windows that have passed; returns how many. */
 export async function sweepRateLimits(db: Db, now: () => number = Date.now): Promise<number> {
   const gone = await db

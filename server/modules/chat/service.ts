@@ -8,7 +8,7 @@ import { CHAT_RATE_PER_IP, CHAT_RATE_PER_SESSION, CHAT_STARTS_PER_IP } from '../
 import { type Db, statementRows } from '../../db/client';
 import { cannedReplies, chatMessages, chatPresence, chatSessions, profiles, users } from '../../db/schema';
 import { AppError, pgError } from '../../core/errors';
-import { createRateLimiter, hitAll } from '../../core/rate-limit';
+import { createRateLimiter, hitsInStatement } from '../../core/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { ChangeFeed } from '../../realtime/changes';
 import { type Actor } from '../../core/actor';
@@ -76,6 +76,8 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     statement: (notify: string) => string,
     message: Omit<ChatMessage, 'id'>,
     values: unknown[],
+    /** The rate limits the statement counted (`hitsInStatement`): refused when one was exceeded. */
+    limits?: { refused(rows: unknown): AppError | null },
   ): Promise<{ message: ChatMessage; duplicate: boolean }> {
     // The event with the id still to come: the statement writes the message's id into it. `{"id":0,`
     // occurs once: every string in it is JSON-escaped, so no quote stands bare inside one.
@@ -85,8 +87,12 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
     }
     const text = (notify: (data: string) => string) => statement(notify(`replace($${values.length + 1}::text, '{"id":0,', '{"id":' || m.id || ',')`));
     const stored = await feed.publishFrom(CHAT_TOPIC, async (notify) => {
-      const [row] = await statementRows<{ id: number }>(db, text(notify), [...values, template]);
-      return row
+      const [row] = await statementRows<{ id: number | null; hits?: unknown }>(db, text(notify), [...values, template]);
+      if (row && limits) {
+        const refused = limits.refused(row.hits);
+        if (refused) throw refused;
+      }
+      return row?.id != null
         ? { result: { ...message, id: row.id }, data: { type: 'message', message: { ...message, id: row.id } } satisfies ChatEvent }
         : { result: null };
     });
@@ -134,8 +140,9 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
         .from(chatMessages)
         .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.clientId, input.clientId)));
       if (stored) return { message: toMessage(stored, null), duplicate: true };
-      // Both limits in one statement; each new message counts on both.
-      await hitAll([perSession.on(sessionId), perIp.on(ip ?? 'unknown')]);
+      // Both limits counted in the message's own statement (each new message counts on both): a
+      // count commits with its message, so an instance killed before storing it leaves none behind.
+      const limit = hitsInStatement([perSession.on(sessionId), perIp.on(ip ?? 'unknown')], 6);
       const createdAt = new Date(now()).toISOString();
       const message = {
         content: input.content,
@@ -149,9 +156,9 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
       // The conversation: its last message, the visitor's page, reopened if it was closed.
       return storeMessage(
         (notify) => `
-          with m as (
+          with ${limit.cte}, m as (
             insert into chat_messages (content, session_id, user_id, client_id, created_at)
-            values ($1::text, $2::uuid, 'anonymous_user', $3::text, $4::timestamptz)
+            select $1::text, $2::uuid, 'anonymous_user', $3::text, $4::timestamptz where ${limit.within}
             on conflict (session_id, client_id) do nothing
             returning id
           ), s as (
@@ -160,9 +167,10 @@ export function createChatService(db: Db, feed: ChangeFeed, now: () => number = 
               status = case when status = 'closed' then 'open'::chat_status else status end
             where id = $2::uuid and exists (select 1 from m)
           )
-          select m.id, ${notify} from m`,
+          select (select m.id from m) as id, (select ${notify} from m) as notified, ${limit.hits} as hits`,
         message,
-        [input.content, sessionId, input.clientId, createdAt, input.page ?? null],
+        [input.content, sessionId, input.clientId, createdAt, input.page ?? null, ...limit.values],
+        limit,
       );
     },
 
