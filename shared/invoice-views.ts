@@ -17,6 +17,10 @@ export interface InvoicePartyView {
   country: string;
   /** '' when it has none. */
   vatNumber?: string;
+  /** Its Peppol endpoint at issue (documents issued since issue 45; absent before). */
+  endpoint?: { scheme: string; id: string };
+  /** The address in parts, for the e-invoice (documents issued since issue 45). */
+  address?: { line1: string; line2: string; city: string; region: string; postalCode: string };
   /** The seller's: where its customers pay it ('' when not given). */
   bankAccountName?: string;
   bankAccount?: string;

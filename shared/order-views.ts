@@ -92,6 +92,8 @@ export interface OrderDetailView extends OrderSummaryView {
   /** How the order was taxed; null for an order priced before issue 44 (one flat rate, `taxRateBp`). */
   tax: OrderTaxView | null;
   note: string;
+  /** The buyer's own reference, printed on its invoices ('' when none). */
+  buyerReference: string;
   /** When the supplier offered it (an allocation offer), else null. */
   offeredAt: string | null;
   seenAt: string | null;

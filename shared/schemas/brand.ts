@@ -5,12 +5,14 @@
 // digit (jsvat; GB numbers by HMRC's check), the bank account (an IBAN checked by ibantools; in the UK
 // a sort code and account number; elsewhere a local account number) and its BIC. Each refusal names a
 // stable code beside its sentence. Its market and currency are not edited here: its prices and
-// invoices already are in them.
+// invoices already are in them. Beside them (issue 45): the Peppol endpoint its e-invoices name
+// (shared/peppol.ts) and, for a partner, whether its invoice emails carry the e-invoice.
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { checkVAT, countries } from 'jsvat';
 import { z } from './zod';
 import { versionField } from './admin';
 import { organisationInput } from './partners';
+import { peppolEndpointFields, peppolEndpointWhole } from '../peppol';
 
 /** Upper case without the spaces, dots, hyphens and slashes typed between the groups (as jsvat reads it). */
 const compact = (s: string) => s.toUpperCase().replace(/[\s./-]+/g, '');
@@ -191,11 +193,13 @@ export const brandDetailsInput = organisationInput
     bankAccountName,
     bankAccount,
     bankBic,
+    ...peppolEndpointFields,
     version: versionField,
   })
   .superRefine((input, ctx) => {
     bankDetailsWhole(input, ctx);
     bankAccountInCountry(input, ctx);
+    peppolEndpointWhole(input, ctx);
   })
   // A UK account as invoices print it (the check above refused one that is not).
   .transform((input) => {
@@ -218,7 +222,21 @@ export interface BrandDetails extends Omit<BrandDetailsInput, 'version'> {
  * and bank details, the same fields and checks as the brand's. Its country is not the editor's: the
  * service checks the account against the organisation's own (`bankAccountIn`).
  */
-export const businessDetailsInput = z.object({ vatNumber, bankAccountName, bankAccount, bankBic, version: versionField }).superRefine(bankDetailsWhole);
+export const businessDetailsInput = z
+  .object({
+    vatNumber,
+    bankAccountName,
+    bankAccount,
+    bankBic,
+    ...peppolEndpointFields,
+    /** Whether the invoice emails it receives carry the UBL e-invoice beside the PDF (issue 45). */
+    einvoiceByEmail: z.boolean().default(false),
+    version: versionField,
+  })
+  .superRefine((input, ctx) => {
+    bankDetailsWhole(input, ctx);
+    peppolEndpointWhole(input, ctx);
+  });
 export type BusinessDetailsInput = z.infer<typeof businessDetailsInput>;
 
 /** An organisation's business details as its page shows them: what is edited, and its registered name and address (read only). */

@@ -11,6 +11,8 @@ import { recordId, versionField } from './admin';
 export * from '../orders';
 
 export const MAX_ORDER_NOTE = 2000;
+/** A buyer reference: Peppol's BT-10 is a short text; 100 characters holds any purchase order number. */
+export const MAX_BUYER_REFERENCE = 100;
 export const MAX_REASON = 500;
 export const MAX_MESSAGE = 4000;
 export const MAX_IDEMPOTENCY_KEY = 200;
@@ -33,6 +35,14 @@ const note = z
   .default('');
 const reason = (label: string) => requiredText(`Enter ${label}.`).max(MAX_REASON, `Keep the reason under ${MAX_REASON} characters.`);
 
+/** The buyer's own reference (a purchase order number): printed on the order's invoices and e-invoices (EN 16931 BT-10). */
+export const buyerReference = z
+  .string()
+  .trim()
+  .max(MAX_BUYER_REFERENCE, `Keep your reference under ${MAX_BUYER_REFERENCE} characters.`)
+  .regex(/^[^\p{Cc}]*$/u, 'Your reference cannot hold control characters.')
+  .default('');
+
 export const orderLineInput = z.object({
   productId: recordId('Choose a product.'),
   cases: cases(1),
@@ -45,6 +55,7 @@ export const placeOrderInput = z.object({
     .max(MAX_LINES, `At most ${MAX_LINES} lines in one order.`)
     .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, 'Name each product once.'),
   note,
+  buyerReference,
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 

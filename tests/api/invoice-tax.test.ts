@@ -8,6 +8,7 @@
 // duty and VAT exactly; the same cases down the whole chain carry duty on one leg only; and an invoice
 // issued before (layout 1) still renders and credits as it was issued, but for a price per case.
 import { eq } from 'drizzle-orm';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxOn } from '../../shared/invoice-totals';
@@ -39,6 +40,7 @@ interface Doc {
   number: string;
   kind: 'invoice' | 'credit_note';
   layoutVersion: number;
+  taxRateBp?: number;
   subtotalMinor: number;
   dutyMinor: number;
   taxMinor: number;
@@ -80,9 +82,74 @@ const pdfOf = async (c: Client, id: number, staffRoute = false) => {
   return pdfText(new Uint8Array(await res.arrayBuffer()));
 };
 
+type Xml = Record<string, unknown> & { '#text'?: string | number };
+/** Until the UBL XSD and the EN 16931 and Peppol rules are in the repository: well-formed XML. */
+const expectValidEInvoice = async (xml: string) => expect(XMLValidator.validate(xml)).toBe(true);
+const xmlParser = new XMLParser({ removeNSPrefix: true, ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, isArray: (name: string) => ['InvoiceLine', 'CreditNoteLine', 'TaxSubtotal', 'AllowanceCharge'].includes(name) });
+const cents = (minor: number) => (minor / 100).toFixed(2);
+const xmlText = (node: unknown) => String((node as Xml)['#text'] ?? node);
+/** The node at a dotted path ("TaxTotal.TaxSubtotal.0.TaxCategory.ID"). */
+const xmlAt = (root: unknown, path: string): unknown => path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], root);
+
+/** The VAT breakdown as stored; a layout 1 document (none stored) has one row at its flat rate. */
+const breakdownOf = (doc: Doc) =>
+  doc.vatBreakdown.length
+    ? doc.vatBreakdown
+    : [{ category: doc.taxRateBp ? 'S' : 'Z', rateBp: doc.taxRateBp ?? 0, basisMinor: doc.subtotalMinor + doc.dutyMinor, vatMinor: doc.taxMinor }];
+
+/**
+ * The document's e-invoice as either party downloads it (issue 45): UBL valid against the XSD and
+ * the EN 16931 and Peppol rules, with the database's amounts to the minor unit — each line's net
+ * its price × bottles plus its duty (a line charge), the VAT per category, the totals.
+ */
+async function eInvoiceOf(c: Client, doc: Doc, staffRoute = false) {
+  const res = await c.get(`/api/${staffRoute ? 'admin' : 'partner'}/invoices/${doc.id}/xml`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+  expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${doc.number}.xml"`);
+  const xml = await res.text();
+  await expectValidEInvoice(xml);
+  const parsed = xmlParser.parse(xml) as { Invoice?: Xml; CreditNote?: Xml };
+  const root = (doc.kind === 'invoice' ? parsed.Invoice : parsed.CreditNote) as Record<string, Xml & Record<string, Xml>>;
+  expect(xmlText(root.ID)).toBe(doc.number);
+  const totals = root.LegalMonetaryTotal!;
+  expect(xmlText(totals.LineExtensionAmount)).toBe(cents(doc.subtotalMinor + doc.dutyMinor));
+  expect(xmlText(totals.TaxExclusiveAmount)).toBe(cents(doc.subtotalMinor + doc.dutyMinor));
+  expect(xmlText(totals.TaxInclusiveAmount)).toBe(cents(doc.totalMinor));
+  expect(xmlText(totals.PayableAmount)).toBe(cents(doc.totalMinor));
+  const taxTotal = root.TaxTotal!;
+  expect(xmlText(taxTotal.TaxAmount)).toBe(cents(doc.taxMinor));
+  const subtotals = taxTotal.TaxSubtotal as unknown as Record<string, Xml & Record<string, Xml>>[];
+  expect(
+    subtotals.map((s) => ({
+      category: xmlText(s.TaxCategory!.ID),
+      rate: xmlText(s.TaxCategory!.Percent),
+      basis: xmlText(s.TaxableAmount),
+      vat: xmlText(s.TaxAmount),
+    })),
+  ).toEqual(breakdownOf(doc).map((b) => ({ category: b.category, rate: cents(b.rateBp), basis: cents(b.basisMinor), vat: cents(b.vatMinor) })));
+  const lines = (root.InvoiceLine ?? root.CreditNoteLine) as unknown as Record<string, Xml & Record<string, Xml>>[];
+  expect(
+    lines.map((l) => ({
+      name: xmlText(l.Item!.Name),
+      net: xmlText(l.LineExtensionAmount),
+      duty: (l.AllowanceCharge as unknown as Record<string, Xml>[] | undefined)?.map((a) => xmlText(a.Amount)) ?? [],
+      category: xmlText(l.Item!.ClassifiedTaxCategory!.ID),
+    })),
+  ).toEqual(
+    doc.items.map((i) => ({
+      name: i.description,
+      net: cents(i.lineTotalMinor + i.dutyMinor),
+      duty: i.dutyMinor ? [cents(i.dutyMinor)] : [],
+      category: i.vatCategory,
+    })),
+  );
+  return { xml, root };
+}
+
 /** A buyer's order approved by its seller (staff for the brand), as placed. */
-async function approvedOrder(buyer: Member, seller: Client, lines: { productId: number; cases: number }[], sellerIsBrand = false) {
-  const placed = await body(await buyer.json('POST', '/api/partner/orders', { lines, note: '' }), 201);
+async function approvedOrder(buyer: Member, seller: Client, lines: { productId: number; cases: number }[], sellerIsBrand = false, buyerReference = '') {
+  const placed = await body(await buyer.json('POST', '/api/partner/orders', { lines, note: '', buyerReference }), 201);
   const path = sellerIsBrand ? `/api/admin/trade-orders/${placed.id}` : `/api/partner/orders/${placed.id}`;
   const seen = await body(await seller.json('GET', path), 200);
   return body(await seller.json('POST', `${path}/approve`, { version: seen.version, lines: [], note: '' }), 200);
@@ -180,6 +247,14 @@ describe('every leg takes its tax from the rules', () => {
       'Account 80-11-00 12345678',
     ])
       expect(text).toContain(expected);
+
+    // The e-invoice: S 20 %, the seller's endpoint from its VAT number, the order's number as the buyer's reference.
+    const { root } = await eInvoiceOf(retailer, invoice);
+    expect(xmlAt(root, 'AccountingSupplierParty.Party.EndpointID')).toEqual({ '#text': 'GB434031494', '@schemeID': '9932' });
+    expect(xmlText(root.BuyerReference)).toBe(order.number);
+    // The seller reads it too; the brand's staff (not a party) do not.
+    await eInvoiceOf(distributor, invoice);
+    expect((await staff.get(`/api/admin/invoices/${invoice.id}/xml`)).status).toBe(404);
   });
 
   it('a releasing leg: the GB importer charges its distributor duty per line and VAT on the duty-inclusive basis', async () => {
@@ -225,6 +300,11 @@ describe('every leg takes its tax from the rules', () => {
       'BIC NWBKGB2L',
     ])
       expect(text).toContain(expected);
+
+    // The e-invoice: each line's duty a charge inside its net; the seller's IBAN to pay to.
+    const { root } = await eInvoiceOf(distributor, invoice);
+    expect(xmlAt(root, 'PaymentMeans.PayeeFinancialAccount.ID')).toBe('GB82WEST12345698765432');
+    expect(xmlAt(root, 'PaymentMeans.PaymentMeansCode')).toMatchObject({ '#text': '30' });
   });
 
   it('duty suspended: the brand invoices its importer in bond — no duty, "Duty suspended", the brand’s VAT number', async () => {
@@ -236,6 +316,11 @@ describe('every leg takes its tax from the rules', () => {
     const text = await pdfOf(importer, invoice.id);
     for (const expected of ['Duty suspended', 'VAT number GB123456782', 'VAT number GB980780684', 'VAT S 20% on £120.00']) expect(text).toContain(expected);
     expect(text).not.toContain('Excise duty charged');
+
+    // The e-invoice, from staff's route and the importer's: no line charge, the duty note.
+    const { root } = await eInvoiceOf(staff, invoice, true);
+    expect(xmlText(root.Note)).toContain('Duty suspended');
+    await eInvoiceOf(importer, invoice);
   });
 
   it('intra-Community: an Irish seller to a German buyer with a VAT number — K 0 %, both VAT numbers and the words on the invoice', async () => {
@@ -264,6 +349,14 @@ describe('every leg takes its tax from the rules', () => {
     const text = await pdfOf(buyer, invoice.id);
     for (const expected of ['Exempt intra-Community supply', 'IE6388047V', 'DE136695976', 'K 0%', '€480.00', 'Spree Getränke GmbH'])
       expect(text).toContain(expected);
+
+    // The e-invoice: K with VATEX-EU-IC and both VAT numbers, delivered to Germany on the tax point.
+    const { root } = await eInvoiceOf(buyer, invoice);
+    expect(xmlAt(root, 'TaxTotal.TaxSubtotal.0.TaxCategory.TaxExemptionReasonCode')).toBe('VATEX-EU-IC');
+    expect(xmlAt(root, 'AccountingSupplierParty.Party.PartyTaxScheme.CompanyID')).toBe('IE6388047V');
+    expect(xmlAt(root, 'AccountingCustomerParty.Party.PartyTaxScheme.CompanyID')).toBe('DE136695976');
+    expect(xmlAt(root, 'Delivery.DeliveryLocation.Address.Country.IdentificationCode')).toBe('DE');
+    expect(xmlAt(root, 'Delivery.ActualDeliveryDate')).toBe(today);
   });
 
   it('export: a GB distributor to a US retailer — G 0 %, "Export outside the VAT area"', async () => {
@@ -276,7 +369,7 @@ describe('every leg takes its tax from the rules', () => {
     });
     await price(p.gin, 'retailer', 'US', 'USD', 2400);
     const buyer = await signedInMember(t, us);
-    const order = await approvedOrder(buyer, distributor, [{ productId: p.gin, cases: 1 }]);
+    const order = await approvedOrder(buyer, distributor, [{ productId: p.gin, cases: 1 }], false, 'PO-NY-0042');
     const invoice = await issue(distributor, [order.id]);
     expect(invoice).toMatchObject({
       dutyTreatment: 'duty_paid_upstream',
@@ -288,6 +381,12 @@ describe('every leg takes its tax from the rules', () => {
     });
     const text = await pdfOf(buyer, invoice.id);
     for (const expected of ['Export outside the VAT area', 'G 0%', '$144.00']) expect(text).toContain(expected);
+
+    // The e-invoice: G with VATEX-EU-G, in dollars; the buyer's reference as placed.
+    const { root } = await eInvoiceOf(buyer, invoice);
+    expect(xmlAt(root, 'TaxTotal.TaxSubtotal.0.TaxCategory.TaxExemptionReasonCode')).toBe('VATEX-EU-G');
+    expect(xmlAt(root, 'DocumentCurrencyCode')).toBe('USD');
+    expect(xmlText(root.BuyerReference)).toBe('PO-NY-0042');
   });
 });
 
@@ -342,6 +441,15 @@ describe('credit notes reverse what they credit', () => {
 
     const text = await pdfOf(distributor, first.id);
     for (const expected of ['Credit note', first.number, invoice.number, '£42.99', 'Excise duty charged']) expect(text).toContain(expected);
+
+    // Each note as a UBL CreditNote: the invoice it credits, its reason, its lines' duty as charges.
+    for (const n of notes) {
+      const { root } = await eInvoiceOf(distributor, n);
+      expect(xmlAt(root, 'BillingReference.InvoiceDocumentReference.ID')).toBe(invoice.number);
+      expect(xmlAt(root, 'CreditNoteTypeCode')).toBe('381');
+      expect(xmlText(root.BuyerReference)).toBe(order.number);
+    }
+    expect(xmlText((await eInvoiceOf(importer, first)).root.Note)).toContain('Two cases broken');
   });
 });
 
@@ -439,6 +547,8 @@ describe('documents issued before issue 44', () => {
     const text = await pdfOf(retailer, id);
     for (const expected of ['Tax (20%)', '£47.98', '£287.86', '£239.88', '£119.94']) expect(text).toContain(expected);
     for (const absent of ['6 btl', 'Tax point', 'VAT S', 'Duty']) expect(text).not.toContain(absent);
+    // Its e-invoice too: one S row at its flat rate, the parties' endpoints and addresses read from what it printed.
+    await eInvoiceOf(retailer, detail);
 
     // Its credit notes keep its arithmetic: the flat rate on everything credited so far.
     const item = detail.items[0] as { id: number };

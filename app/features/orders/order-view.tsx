@@ -59,6 +59,7 @@ export function OrderView({
             ) : (
               <Fact term="Placed">{formatUtc(order.submittedAt ?? order.createdAt)}</Fact>
             )}
+            {order.buyerReference ? <Fact term="Buyer's reference">{order.buyerReference}</Fact> : null}
             {order.note ? (
               <Fact term="Note" span={2} valueClassName="whitespace-pre-wrap">
                 {order.note}

@@ -66,7 +66,7 @@ export async function placeOrderAction(request: Request, context: AppLoadContext
   };
   const key = idempotencyKey.safeParse(values.idempotencyKey ?? '');
   if (!key.success) return actionError(400, { formError: 'This form has expired: reload the page and try again.', code: 'invalid_idempotency_key', values });
-  const parsed = placeOrderInput.safeParse({ lines, note: values.note ?? '' });
+  const parsed = placeOrderInput.safeParse({ lines, note: values.note ?? '', buyerReference: values.buyerReference ?? '' });
   if (!parsed.success) return form.invalid(parsed.error, toField);
   let order: { id: number; number: string; seller: { name: string } };
   try {

@@ -154,6 +154,15 @@ export function PlaceOrderForm({
           {totalCases} {totalCases === 1 ? 'case' : 'cases'} · <span className="font-semibold">{currency ? formatPrice(total, currency) : '—'}</span>
           <span className="block text-sm text-stone-600">Before duty and VAT; the order confirms the final amount.</span>
         </p>
+        <Field
+          label="Your reference"
+          name="buyerReference"
+          optional
+          error={errors.buyerReference}
+          hint="Your purchase order number: printed on the invoice and the e-invoice."
+        >
+          {(props) => <input {...props} type="text" maxLength={100} autoComplete="off" defaultValue={values.buyerReference ?? ''} />}
+        </Field>
         <Field label="Note to your supplier" name="note" optional error={errors.note}>
           {(props) => <textarea {...props} rows={3} defaultValue={values.note ?? ''} />}
         </Field>

@@ -4,6 +4,7 @@
 // says what is wrong, by field (and writes the VAT number, IBAN and BIC in their compact form).
 import { getMarket } from '@shared/markets';
 import { Field } from '~/components/forms/fields';
+import { PeppolEndpointFields } from '~/components/forms/peppol-endpoint';
 
 export interface BrandDraft {
   legalName: string;
@@ -23,6 +24,8 @@ export interface BrandDraft {
   bankAccountName: string;
   bankAccount: string;
   bankBic: string;
+  peppolScheme: string;
+  peppolId: string;
 }
 
 export function brandDraft(from: BrandDraft): BrandDraft {
@@ -44,6 +47,8 @@ export function brandDraft(from: BrandDraft): BrandDraft {
     bankAccountName: from.bankAccountName,
     bankAccount: from.bankAccount,
     bankBic: from.bankBic,
+    peppolScheme: from.peppolScheme,
+    peppolId: from.peppolId,
   };
 }
 
@@ -144,6 +149,7 @@ export function BrandFields({
             hint: 'The IBAN (its check digits are checked), or the local account number, e.g. sort code and account number.',
           })}
         </div>
+        <PeppolEndpointFields scheme={draft.peppolScheme} id={draft.peppolId} errors={errors} onChange={onChange} />
       </fieldset>
     </div>
   );

@@ -7,10 +7,20 @@ import { useState } from 'react';
 import type { BusinessDetails } from '@shared/schemas/brand';
 import { EditorAlert, SaveButton, useJsonEditor } from '~/components/admin-ui/editor';
 import { Field } from '~/components/forms/fields';
+import { PeppolEndpointFields } from '~/components/forms/peppol-endpoint';
 
-type Draft = Pick<BusinessDetails, 'vatNumber' | 'bankAccountName' | 'bankAccount' | 'bankBic'>;
+type Draft = Pick<BusinessDetails, 'vatNumber' | 'bankAccountName' | 'bankAccount' | 'bankBic' | 'peppolScheme' | 'peppolId' | 'einvoiceByEmail'>;
+type TextKey = Exclude<keyof Draft, 'einvoiceByEmail'>;
 
-const draftOf = (d: Draft): Draft => ({ vatNumber: d.vatNumber, bankAccountName: d.bankAccountName, bankAccount: d.bankAccount, bankBic: d.bankBic });
+const draftOf = (d: Draft): Draft => ({
+  vatNumber: d.vatNumber,
+  bankAccountName: d.bankAccountName,
+  bankAccount: d.bankAccount,
+  bankBic: d.bankBic,
+  peppolScheme: d.peppolScheme,
+  peppolId: d.peppolId,
+  einvoiceByEmail: d.einvoiceByEmail,
+});
 
 /** The registered name and address, as invoices print them. */
 export function RegisteredAddress({ details, note }: { details: BusinessDetails; note: string }) {
@@ -49,6 +59,10 @@ export function BusinessDetailsList({ details }: { details: BusinessDetails }) {
       <dd className="break-all">{details.bankAccount || none}</dd>
       <dt className="font-medium">BIC</dt>
       <dd>{details.bankBic || none}</dd>
+      <dt className="font-medium">Peppol endpoint</dt>
+      <dd className="break-all">{details.peppolId ? `${details.peppolScheme}:${details.peppolId}` : none}</dd>
+      <dt className="font-medium">E-invoice by email</dt>
+      <dd>{details.einvoiceByEmail ? 'Attached to invoice emails' : 'PDF only'}</dd>
     </dl>
   );
 }
@@ -61,7 +75,7 @@ export function BusinessDetailsForm({ details, intent, label }: { details: Busin
   const editor = useJsonEditor();
   const [draft, setDraft] = useState(() => draftOf(details));
   const gb = details.country === 'GB';
-  const text = (key: keyof Draft, name: string, extra: { hint?: string; maxLength: number }) => (
+  const text = (key: TextKey, name: string, extra: { hint?: string; maxLength: number }) => (
     <Field label={name} name={key} error={editor.errors[key]} hint={extra.hint} optional>
       {(p) => (
         <input
@@ -104,6 +118,17 @@ export function BusinessDetailsForm({ details, intent, label }: { details: Busin
               : 'The IBAN (its check digits are checked), or the local account number.',
           })}
         </div>
+        <PeppolEndpointFields scheme={draft.peppolScheme} id={draft.peppolId} errors={editor.errors} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+        <label className="flex items-start gap-2 text-sm sm:col-span-2">
+          <input
+            type="checkbox"
+            name="einvoiceByEmail"
+            checked={draft.einvoiceByEmail}
+            onChange={(e) => setDraft((d) => ({ ...d, einvoiceByEmail: e.target.checked }))}
+            className="mt-0.5 h-4 w-4"
+          />
+          <span>Attach the e-invoice (UBL XML, for accounting software) to the invoice emails we receive</span>
+        </label>
       </div>
       <SaveButton busy={editor.busy} />
     </form>

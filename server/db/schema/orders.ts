@@ -52,6 +52,8 @@ export const orders = pgTable(
     /** Excise duty in the total (issue 44): charged when the leg releases the goods; 0 before it. */
     dutyMinor: integer('duty_minor').notNull().default(0),
     totalMinor: integer('total_minor').notNull().default(0),
+    /** The buyer's own reference for the order (EN 16931 BT-10, Peppol requires one): set when placed, printed on its invoices. */
+    buyerReference: text('buyer_reference').notNull().default(''),
     /** The buyer's note to the seller. */
     note: text('note').notNull().default(''),
     placedBy: uuid('placed_by').references(() => users.id, { onDelete: 'set null' }),

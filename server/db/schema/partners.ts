@@ -3,7 +3,7 @@
 // user belongs to one organisation (`users.organisation_id`, accounts.ts). Their type also tiers the
 // trade prices (catalog.ts) and is asked by the business inquiry form (inquiries.ts).
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** A partner's type: the trade price tiers (catalog.ts) and the business inquiry form (inquiries.ts). */
 export const partnerType = pgEnum('partner_type', ['importer', 'distributor', 'retailer']);
@@ -46,6 +46,14 @@ export const organisations = pgTable(
     bankAccountName: text('bank_account_name').notNull().default(''),
     bankAccount: text('bank_account').notNull().default(''),
     bankBic: text('bank_bic').notNull().default(''),
+    /**
+     * Its Peppol endpoint (EN 16931 BT-34/BT-49): the electronic address scheme (EAS code, e.g.
+     * "0088" for a GLN, "9932" for a UK VAT number) and the identifier; '' when not given.
+     */
+    peppolScheme: text('peppol_scheme').notNull().default(''),
+    peppolId: text('peppol_id').notNull().default(''),
+    /** Whether the invoice emails it receives carry the UBL e-invoice beside the PDF. */
+    einvoiceByEmail: boolean('einvoice_by_email').notNull().default(false),
     status: organisationStatus('status').notNull().default('pending'),
     /**
      * Its supplier in the tree: the brand for an importer, an importer for a distributor, a
@@ -67,6 +75,8 @@ export const organisations = pgTable(
     index('organisations_licence_expiry_idx').on(t.licenceExpiresOn),
     uniqueIndex('organisations_licence_key').on(t.licenceJurisdiction, sql`lower(${t.licenceNumber})`),
     check('organisations_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    // An endpoint is a scheme and an identifier, or neither.
+    check('organisations_peppol_endpoint', sql`(${t.peppolScheme} = '') = (${t.peppolId} = '') and (${t.peppolScheme} = '' or ${t.peppolScheme} ~ '^[0-9A-Z]{2,4}$')`),
     check('organisations_not_own_supplier', sql`${t.supplierId} is null or ${t.supplierId} <> ${t.id}`),
     // The brand alone has no supplier, and there is one brand.
     check('organisations_supplier_unless_brand', sql`(${t.type} = 'brand') = (${t.supplierId} is null)`),

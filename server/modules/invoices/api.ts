@@ -1,7 +1,7 @@
 // Invoices and credit notes over JSON. Partners (`orders:manage` over their organisation; an
 // invoice's issuer or customer, anything else a 404): the list (both sides, standing filter, search,
 // keyset pages), what can be invoiced, a preview, a draft or an invoice issued at once, one document,
-// its PDF; the issuer issues or discards a draft and writes credit notes (`act: true`). There is no route that
+// its PDF and its UBL e-invoice (XML); the issuer issues or discards a draft and writes credit notes (`act: true`). There is no route that
 // edits an issued document: a correction is a credit note. Staff holding Order Management over every
 // organisation do the same for the brand through /api/admin/invoices (the brand's row is the issuer;
 // another organisation's document is not found there).
@@ -20,13 +20,15 @@ export function invoicesApi(services: Services): Router {
   const admin = requireApi(services, { area: 'admin' });
   const me = async (req: Request) => (await currentUser(services, req))!;
   const idOf = (raw: unknown) => parseIdOr404(invoiceId, raw, 'Invoice');
-  const sendPdf = (res: Response, file: { filename: string; bytes: Buffer }) => {
-    res.setHeader('Content-Type', 'application/pdf');
+  const sendFile = (type: string) => (res: Response, file: { filename: string; bytes: Buffer }) => {
+    res.setHeader('Content-Type', type);
     res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.end(file.bytes);
   };
+  const sendPdf = sendFile('application/pdf');
+  const sendXml = sendFile('application/xml; charset=utf-8');
 
   // ---- Partners ----
   router.get('/partner/invoices', read, async (req, res) => {
@@ -51,6 +53,10 @@ export function invoicesApi(services: Services): Router {
   });
   router.get('/partner/invoices/:id/pdf', read, async (req, res) => {
     sendPdf(res, await invoices.pdf(await me(req), idOf(req.params.id), 'partner'));
+  });
+  // The same document as a UBL e-invoice (EN 16931, Peppol BIS Billing 3.0).
+  router.get('/partner/invoices/:id/xml', read, async (req, res) => {
+    sendXml(res, await invoices.ubl(await me(req), idOf(req.params.id), 'partner'));
   });
   router.post('/partner/invoices/:id/issue', act, async (req, res) => {
     const id = idOf(req.params.id);
@@ -87,6 +93,9 @@ export function invoicesApi(services: Services): Router {
   });
   router.get('/admin/invoices/:id/pdf', admin, read, async (req, res) => {
     sendPdf(res, await invoices.pdf(await me(req), idOf(req.params.id), 'staff'));
+  });
+  router.get('/admin/invoices/:id/xml', admin, read, async (req, res) => {
+    sendXml(res, await invoices.ubl(await me(req), idOf(req.params.id), 'staff'));
   });
   router.post('/admin/invoices/:id/issue', admin, act, async (req, res) => {
     const id = idOf(req.params.id);

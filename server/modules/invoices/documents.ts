@@ -46,6 +46,8 @@ export function partyOf(org: OrgRow, role: 'seller' | 'buyer' = 'buyer'): Invoic
     addressLines: [org.addressLine1, org.addressLine2, [org.city, org.region, org.postalCode].filter(Boolean).join(', ')].filter((l) => l.trim() !== ''),
     country: org.country,
     vatNumber: org.vatNumber,
+    ...(org.peppolId ? { endpoint: { scheme: org.peppolScheme, id: org.peppolId } } : {}),
+    address: { line1: org.addressLine1, line2: org.addressLine2, city: org.city, region: org.region, postalCode: org.postalCode },
     ...(role === 'seller' ? { bankAccountName: org.bankAccountName, bankAccount: org.bankAccount, bankBic: org.bankBic } : {}),
   };
 }

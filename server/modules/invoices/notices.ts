@@ -10,7 +10,8 @@ import type { AnyOrganisationType } from '../../../shared/partners';
 import { supplierPages } from '../../../shared/trade-pages';
 import { brandId } from '../../db/brand';
 import type { DbOrTx } from '../../db/client';
-import type { invoices } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { type invoices, organisations } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { invoiceEmail } from '../../mail/templates';
 import { organisationAndMembers, staffTeam } from '../notifications';
@@ -30,6 +31,14 @@ export const pdfAttachment = (doc: Pick<InvoiceRow, 'id' | 'number'>) => ({
   filename: `${doc.number}.pdf`,
   contentType: 'application/pdf',
   kind: 'invoice_pdf',
+  id: String(doc.id),
+});
+
+/** The UBL e-invoice attachment (the `invoice_ubl` renderer), for a customer whose organisation asks for it. */
+export const ublAttachment = (doc: Pick<InvoiceRow, 'id' | 'number'>) => ({
+  filename: `${doc.number}.xml`,
+  contentType: 'application/xml',
+  kind: 'invoice_ubl',
   id: String(doc.id),
 });
 
@@ -62,15 +71,24 @@ export function createInvoiceNotices(notifications: NotificationService, mailer:
       body,
       link,
     });
+    // The customer's organisation may ask for the e-invoice beside the PDF (Business details).
+    const [asks] =
+      news.to === 'customer' && !brand
+        ? await tx.select({ yes: organisations.einvoiceByEmail }).from(organisations).where(eq(organisations.id, organisationId))
+        : [];
+    const withXml = asks?.yes === true;
+    const what = isCredit ? 'The credit note' : 'The invoice';
+    const attached = withXml ? `${what} is attached as a PDF and as a UBL e-invoice (XML).` : `${what} is attached as a PDF.`;
     const lines = isCredit
       ? [
           `${news.from} issued credit note ${doc.number} for ${amount} on invoice ${news.credits ?? ''}.`,
           ...(doc.reason ? [`Reason: ${doc.reason}`] : []),
-          'The credit note is attached as a PDF.',
+          attached,
         ]
-      : [`${news.from} issued invoice ${doc.number} for ${amount}, due on ${doc.dueOn}.`, 'The invoice is attached as a PDF.'];
+      : [`${news.from} issued invoice ${doc.number} for ${amount}, due on ${doc.dueOn}.`, attached];
+    const files = withXml ? [pdfAttachment(doc), ublAttachment(doc)] : [pdfAttachment(doc)];
     for (const address of brand ? await staffTeam(tx, PERMISSION) : await organisationAndMembers(tx, organisationId))
-      await mailer.send(invoiceEmail(address, title, lines, origin + link, [pdfAttachment(doc)]), tx);
+      await mailer.send(invoiceEmail(address, title, lines, origin + link, files), tx);
     return stored;
   }
   return { tell };

@@ -32,10 +32,11 @@ export function createInvoiceService(deps: InvoiceDeps) {
   const ctx = createInvoiceContext(deps);
   const { db, now } = ctx;
   const listInvoices = createInvoiceLists(db);
-  const { detail, renderStored, invoiceable, preview } = createInvoiceViews(ctx);
+  const { detail, renderStored, renderStoredUbl, invoiceable, preview } = createInvoiceViews(ctx);
 
-  // The email's attachment is rendered when it is sent, from the same stored document.
+  // The email's attachments are rendered when it is sent, from the same stored document.
   deps.mailer.registerAttachment('invoice_pdf', async (id) => (await renderStored(Number(id))).bytes);
+  deps.mailer.registerAttachment('invoice_ubl', async (id) => (await renderStoredUbl(Number(id))).bytes);
 
   return {
     /** The viewer's customers with approved orders on no invoice: what Generate Invoice offers (staff: the brand's importers). */
@@ -123,7 +124,15 @@ export function createInvoiceService(deps: InvoiceDeps) {
       return renderStored(id);
     },
 
+    /** The UBL e-invoice of an issued document, for the same people as its PDF. */
+    async ubl(viewer: Viewer, id: number, channel: InvoiceChannel): Promise<{ filename: string; bytes: Buffer }> {
+      const row = await ctx.requireRow(id);
+      await ctx.sideOf(viewer, row, channel);
+      return renderStoredUbl(id);
+    },
+
     renderStored,
+    renderStoredUbl,
   };
 }
 

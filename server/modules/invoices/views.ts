@@ -14,7 +14,8 @@ import { invoiceItems, invoiceOrders, invoices, orders, organisations } from '..
 import type { InvoiceContext } from './context';
 import { creditedOn, type InvoiceRow, organisationOf, partyOf, prepareInvoice } from './documents';
 import { invoiceSummary } from './list';
-import { type PrintableDocument, renderInvoicePdf } from './pdf';
+import { renderInvoicePdf } from './pdf';
+import { type EInvoiceDocument, renderUbl } from './ubl';
 import type { InvoiceableCustomer, InvoiceDetail, InvoicePreview, InvoiceSide } from './types';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -89,19 +90,21 @@ export function createInvoiceViews(ctx: InvoiceContext) {
   }
 
   /** The stored document as printed (issued documents only). */
-  async function printable(row: InvoiceRow): Promise<PrintableDocument> {
+  async function printable(row: InvoiceRow): Promise<EInvoiceDocument> {
     if (row.state !== 'issued' || !row.number || !row.issuedOn || !row.dueOn || !row.issuer || !row.customer)
       throw new AppError('invoice_not_issued', 'conflict', 'A draft has no PDF: issue it first.');
     const [items, onOrders, creditsRow] = await Promise.all([
       db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, row.id)).orderBy(asc(invoiceItems.id)),
       db
-        .select({ number: orders.number })
+        .select({ number: orders.number, buyerReference: orders.buyerReference })
         .from(invoiceOrders)
         .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
-        .where(eq(invoiceOrders.invoiceId, row.id))
+        .where(eq(invoiceOrders.invoiceId, row.creditsInvoiceId ?? row.id))
         .orderBy(asc(orders.id)),
       row.creditsInvoiceId ? requireRow(row.creditsInvoiceId) : Promise.resolve(null),
     ]);
+    // The buyer's references of the orders billed (a credit note: its invoice's), else their numbers.
+    const references = [...new Set(onOrders.map((o) => o.buyerReference).filter(Boolean))];
     return {
       kind: row.kind,
       number: row.number,
@@ -121,8 +124,11 @@ export function createInvoiceViews(ctx: InvoiceContext) {
       vatBreakdown: row.vatBreakdown,
       totalMinor: row.totalMinor,
       paymentTermsDays: row.paymentTermsDays,
-      orders: onOrders.map((o) => o.number),
+      orders: row.creditsInvoiceId ? [] : onOrders.map((o) => o.number),
       credits: creditsRow?.number ?? null,
+      creditsIssuedOn: creditsRow?.issuedOn ?? null,
+      buyerReference: (references.length ? references : onOrders.map((o) => o.number)).join('; ') || (creditsRow?.number ?? row.number),
+      orderReference: !row.creditsInvoiceId && onOrders.length === 1 ? onOrders[0]!.number : null,
       reason: row.reason,
     };
   }
@@ -132,6 +138,13 @@ export function createInvoiceViews(ctx: InvoiceContext) {
     const row = await requireRow(id);
     const doc = await printable(row);
     return { filename: `${doc.number}.pdf`, bytes: await renderInvoicePdf(doc) };
+  }
+
+  /** The UBL e-invoice of a stored, issued document (EN 16931, Peppol BIS 3.0): the same document as the PDF. */
+  async function renderStoredUbl(id: number): Promise<{ filename: string; bytes: Buffer }> {
+    const row = await requireRow(id);
+    const doc = await printable(row);
+    return { filename: `${doc.number}.xml`, bytes: Buffer.from(renderUbl(doc), 'utf8') };
   }
 
   /** The viewer's customers with approved orders on no invoice: what Generate Invoice offers. */
@@ -196,5 +209,5 @@ export function createInvoiceViews(ctx: InvoiceContext) {
     };
   }
 
-  return { detail, renderStored, invoiceable, preview };
+  return { detail, renderStored, renderStoredUbl, invoiceable, preview };
 }

@@ -231,6 +231,7 @@ export function createOrderViews(db: Db) {
           }
         : null,
       note: row.note,
+      buyerReference: row.buyerReference,
       offeredAt: iso(row.offeredAt),
       seenAt: iso(row.seenAt),
       decidedAt: iso(row.decidedAt),

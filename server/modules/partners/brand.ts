@@ -43,6 +43,8 @@ const EDITABLE = [
   'bankAccountName',
   'bankAccount',
   'bankBic',
+  'peppolScheme',
+  'peppolId',
 ] as const satisfies readonly (keyof BrandDetailsInput)[];
 
 type BrandRow = typeof organisations.$inferSelect;

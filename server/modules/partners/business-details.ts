@@ -28,7 +28,7 @@ const PARTNER_AREA: AccessNeed = { area: 'partner' };
 const FINANCE: AccessNeed = { permission: 'finance:manage' };
 
 /** The fields saved, in the order the audit row lists them. */
-const EDITABLE = ['vatNumber', 'bankAccountName', 'bankAccount', 'bankBic'] as const satisfies readonly (keyof BusinessDetailsInput)[];
+const EDITABLE = ['vatNumber', 'bankAccountName', 'bankAccount', 'bankBic', 'peppolScheme', 'peppolId', 'einvoiceByEmail'] as const satisfies readonly (keyof BusinessDetailsInput)[];
 
 type Row = typeof organisations.$inferSelect;
 
@@ -48,6 +48,9 @@ function view(row: Row, canEdit: boolean): BusinessDetails {
     bankAccountName: row.bankAccountName,
     bankAccount: row.bankAccount,
     bankBic: row.bankBic,
+    peppolScheme: row.peppolScheme,
+    peppolId: row.peppolId,
+    einvoiceByEmail: row.einvoiceByEmail,
     version: row.version,
     updatedAt: isoString(row.updatedAt),
     canEdit,
@@ -90,7 +93,15 @@ export function createBusinessDetails({ db, access, now }: BusinessDetailsDeps) 
       // In the UK a local account is a sort code and an account number (shared/schemas/brand.ts).
       const account = bankAccountIn(old.country, input.bankAccount);
       if ('code' in account) throw invalidFields([{ path: 'bankAccount', message: account.message, code: account.code }]);
-      const next = { vatNumber: input.vatNumber, bankAccountName: input.bankAccountName, bankAccount: account.account, bankBic: input.bankBic };
+      const next = {
+        vatNumber: input.vatNumber,
+        bankAccountName: input.bankAccountName,
+        bankAccount: account.account,
+        bankBic: input.bankBic,
+        peppolScheme: input.peppolScheme,
+        peppolId: input.peppolId,
+        einvoiceByEmail: input.einvoiceByEmail,
+      };
       const [row] = await tx
         .update(organisations)
         .set({ ...next, version: old.version + 1, updatedAt: new Date(now()) })

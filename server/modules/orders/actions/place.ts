@@ -20,7 +20,8 @@ import { buyerPrices, itemRows, orderTax, pricedLines, sellerOf } from './pricin
 /** The order's canonical form: the same order hashes the same whatever its lines' order. */
 function orderHash(input: PlaceOrderInput): string {
   const lines = [...input.lines].sort((a, b) => a.productId - b.productId).map((l) => [l.productId, l.cases]);
-  return requestHash({ lines, note: input.note });
+  // The reference joins the hash only when given, so keys used before it existed still match.
+  return requestHash({ lines, note: input.note, ...(input.buyerReference ? { buyerReference: input.buyerReference } : {}) });
 }
 
 const keyReused = (existing: OrderRow) =>
@@ -121,6 +122,7 @@ export async function place(
           currency,
           ...amounts,
           note: input.note,
+          buyerReference: input.buyerReference,
           placedBy: viewer.id,
           submittedAt: at,
           idempotencyKey: key,
@@ -143,6 +145,7 @@ export async function place(
           totalMinor: order.totalMinor,
           lines: input.lines,
           note: input.note || undefined,
+          buyerReference: input.buyerReference || undefined,
           tax: record,
         },
       });
