@@ -147,6 +147,28 @@ describe("A partner's own business details", () => {
     expect((await rowOf(distributorOrg.id)).version).toBe(d.version);
   });
 
+  it('saves a Peppol endpoint and the e-invoice by email (issue 45); refuses an unknown scheme or half an endpoint with stable codes', async () => {
+    const d = await own(german);
+    const { status, body } = await save(german, bodyOf(d, { peppolScheme: '9930', peppolId: ' DE 136695976 ', einvoiceByEmail: true }));
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.details).toMatchObject({ peppolScheme: '9930', peppolId: 'DE136695976', einvoiceByEmail: true });
+    expect(await rowOf(germanOrg.id)).toMatchObject({ peppolScheme: '9930', peppolId: 'DE136695976', einvoiceByEmail: true });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ peppolScheme: '1234', peppolId: 'X1' }, 'peppolScheme', 'peppol_scheme_unknown'],
+      [{ peppolScheme: '0088', peppolId: '' }, 'peppolId', 'peppol_endpoint_incomplete'],
+      [{ peppolScheme: '', peppolId: '5790000436057' }, 'peppolScheme', 'peppol_endpoint_incomplete'],
+      [{ peppolScheme: '0088', peppolId: 'naïve' }, 'peppolId', 'peppol_id_invalid'],
+    ];
+    for (const [over, path, code] of cases) {
+      const refused = await save(german, bodyOf(body.details, over));
+      expect(refused.status, JSON.stringify(over)).toBe(400);
+      expect(refused.body.error.details, JSON.stringify(over)).toEqual(expect.arrayContaining([expect.objectContaining({ path, code })]));
+    }
+    expect((await rowOf(germanOrg.id)).version).toBe(body.details.version);
+    // The database holds the same rule: an endpoint is both parts or neither.
+    await expect(t.db.database.db.update(organisations).set({ peppolScheme: '0088', peppolId: '' }).where(eq(organisations.id, germanOrg.id))).rejects.toThrow();
+  });
+
   it('takes a local account number outside the UK', async () => {
     const d = await own(german);
     const { status, body } = await save(german, bodyOf(d, { vatNumber: 'DE136695976', bankAccountName: 'Hamburg Imports GmbH', bankAccount: '12345678' }));

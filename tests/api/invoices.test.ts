@@ -857,3 +857,44 @@ describe('outbox', () => {
     expect(mails[0]!.attachments).toEqual([{ filename: `INV-${YEAR}-0001.pdf`, contentType: 'application/pdf', kind: 'invoice_pdf', id: expect.any(String) }]);
   });
 });
+
+describe('the e-invoice by email (issue 45)', () => {
+  it('a customer that asks for it gets the UBL e-invoice beside the PDF, over SMTP; one that does not gets the PDF alone', async () => {
+    // The second retailer keeps the default (PDF only); the retailer asks on its Business details.
+    const own = await body(await retailer.json('GET', '/api/partner/business-details'), 200);
+    const saved = await body(
+      await retailer.json('PUT', '/api/partner/business-details', {
+        vatNumber: '',
+        bankAccountName: '',
+        bankAccount: '',
+        bankBic: '',
+        peppolScheme: '0088',
+        peppolId: '5790000436057',
+        einvoiceByEmail: true,
+        version: own.details.version,
+      }),
+      200,
+    );
+    expect(saved.details).toMatchObject({ peppolScheme: '0088', peppolId: '5790000436057', einvoiceByEmail: true });
+
+    const asks = await approvedOrder(retailer, distributor, [{ productId: p.gin, cases: 1 }]);
+    const invoice = await body(await issueNow(distributor, [asks.id]), 201);
+    const mail = await mailTo(retailer.email, `Invoice ${invoice.number}`);
+    expect(pdfPart(mail.raw)?.filename).toBe(`${invoice.number}.pdf`);
+    expect(mail.raw).toContain('attached as a PDF and as a UBL e-invoice (XML)');
+    const at = mail.raw.search(/Content-Type: application\/xml/i);
+    expect(at).toBeGreaterThan(0);
+    const head = mail.raw.slice(at, mail.raw.indexOf('\r\n\r\n', at));
+    expect(head).toContain(`${invoice.number}.xml`);
+    const start = mail.raw.indexOf('\r\n\r\n', at) + 4;
+    const xml = Buffer.from(mail.raw.slice(start, mail.raw.indexOf('\r\n--', start)).replace(/\s+/g, ''), 'base64').toString('utf8');
+    // The attached e-invoice is the downloadable one, with the buyer's Peppol endpoint as saved.
+    expect(xml).toBe(await (await retailer.get(`/api/partner/invoices/${invoice.id}/xml`)).text());
+    expect(xml).toContain('<cbc:EndpointID schemeID="0088">5790000436057</cbc:EndpointID>');
+
+    const plain = await approvedOrder(secondRetailer, distributor, [{ productId: p.gin, cases: 1 }]);
+    const second = await body(await issueNow(distributor, [plain.id]), 201);
+    const [row] = await db().select().from(outboxEmails).where(and(eq(outboxEmails.to, secondRetailer.email), sql`${outboxEmails.subject} like ${`%${second.number}%`}`));
+    expect(row!.attachments).toEqual([{ filename: `${second.number}.pdf`, contentType: 'application/pdf', kind: 'invoice_pdf', id: String(second.id) }]);
+  });
+});

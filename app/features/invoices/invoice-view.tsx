@@ -19,12 +19,15 @@ import { plural } from '@shared/plural';
 export function InvoiceView({
   invoice,
   pdfUrl,
+  xmlUrl,
   linkTo,
   orderLink,
   result,
 }: {
   invoice: InvoiceDetailView;
   pdfUrl: string;
+  /** The same document as a UBL e-invoice. */
+  xmlUrl: string;
   linkTo: (id: number) => string;
   orderLink: (id: number) => string;
   result?: InvoiceFormResult;
@@ -140,9 +143,15 @@ export function InvoiceView({
       <div className="space-y-6">
         <DocumentSection id="document" heading="Document">
           {issued ? (
-            <a href={pdfUrl} download className={`${buttonClass.primary} mt-3`} data-testid="invoice-pdf">
-              Download PDF
-            </a>
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <a href={pdfUrl} download className={buttonClass.primary} data-testid="invoice-pdf">
+                Download PDF
+              </a>
+              <a href={xmlUrl} download className={buttonClass.secondary} data-testid="invoice-xml">
+                Download e-invoice (XML)
+              </a>
+              <p className="w-full text-sm text-stone-600">The e-invoice is UBL (EN 16931, Peppol BIS 3.0), for accounting software.</p>
+            </div>
           ) : (
             <p className="mt-2 text-sm text-stone-600">A draft has no number and no PDF yet: issue it to send it to {invoice.customer.name}.</p>
           )}

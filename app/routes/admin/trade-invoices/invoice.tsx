@@ -47,6 +47,7 @@ export default function TradeInvoice({ loaderData, actionData }: Route.Component
         invoice={invoice}
         result={actionData}
         pdfUrl={`/api/admin/invoices/${invoice.id}/pdf`}
+        xmlUrl={`/api/admin/invoices/${invoice.id}/xml`}
         linkTo={(id) => href('/admin/dashboard/trade-invoices/:id', { id: String(id) })}
         orderLink={(id) => href('/admin/dashboard/trade-orders/:id', { id: String(id) })}
       />

@@ -48,6 +48,7 @@ export default function PartnerInvoice({ loaderData, actionData }: Route.Compone
         invoice={invoice}
         result={actionData}
         pdfUrl={`/api/partner/invoices/${invoice.id}/pdf`}
+        xmlUrl={`/api/partner/invoices/${invoice.id}/xml`}
         linkTo={(id) => href('/partner/dashboard/invoices/:id', { id: String(id) })}
         orderLink={(id) => href('/partner/dashboard/orders/:id', { id: String(id) })}
       />
