@@ -133,6 +133,15 @@ async function downloadPdf(page: Page, number: string): Promise<string> {
   return (await new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) }).getText()).text;
 }
 
+/** The e-invoice beside it, downloaded from the same page: its XML. */
+async function downloadXml(page: Page, number: string): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice-xml').click()]);
+  expect(download.suggestedFilename()).toBe(`${number}.xml`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 test('each buyer reads a filed-ready invoice: domestic duty paid, duty suspended, intra-Community, export, and a credit note', async ({ browser }) => {
   test.setTimeout(180_000 * TIME_SCALE);
   const own = await startOwnServer(Number(process.env.E2E_PORT ?? 3210) + 670 + test.info().workerIndex, { demo: true, prepare });
@@ -199,6 +208,10 @@ test('each buyer reads a filed-ready invoice: domestic duty paid, duty suspended
     text = await downloadPdf(buyer, note.number);
     for (const expected of ['Credit note', domestic.number, 'One case arrived broken', 'S 20%'])
       expect(text, `the credit note's PDF has ${expected}`).toContain(expected);
+    // Its e-invoice: a UBL credit note naming the invoice it credits.
+    let xml = await downloadXml(buyer, note.number);
+    for (const expected of ['<CreditNote ', `<cbc:ID>${domestic.number}</cbc:ID>`, '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>'])
+      expect(xml, `the credit note's e-invoice has ${expected}`).toContain(expected);
 
     // The German retailer: Liffey's intra-Community supply — K, both VAT numbers, the words.
     await buyerContext!.clearCookies();
@@ -211,6 +224,9 @@ test('each buyer reads a filed-ready invoice: domestic duty paid, duty suspended
     text = await downloadPdf(buyer, intra.number);
     for (const expected of ['Exempt intra-Community supply', LIFFEY_VAT, RHEIN_VAT, 'K 0%'])
       expect(text, `the intra-Community invoice's PDF has ${expected}`).toContain(expected);
+    xml = await downloadXml(buyer, intra.number);
+    for (const expected of ['<cbc:ID>K</cbc:ID>', 'VATEX-EU-IC', `<cbc:CompanyID>${LIFFEY_VAT}</cbc:CompanyID>`, `<cbc:CompanyID>${RHEIN_VAT}</cbc:CompanyID>`])
+      expect(xml, `the intra-Community e-invoice has ${expected}`).toContain(expected);
 
     // The Irish retailer: Dales's export — G, outside the VAT area.
     await buyerContext!.clearCookies();
