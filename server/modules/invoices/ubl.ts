@@ -170,7 +170,9 @@ export function renderUbl(doc: EInvoiceDocument): string {
     cbc(means, 'PaymentMeansCode', '30', { name: 'Credit transfer' });
     cbc(means, 'PaymentID', doc.number);
     const account = cac(means, 'PayeeFinancialAccount');
-    cbc(account, 'ID', doc.issuer.bankAccount.replace(/\s+/g, ''));
+    // An IBAN in its electronic form; a local account (a UK sort code and number) as printed.
+    const iban = doc.issuer.bankAccount.replace(/\s+/g, '');
+    cbc(account, 'ID', /^[A-Z]{2}\d{2}/.test(iban) ? iban : doc.issuer.bankAccount);
     if (doc.issuer.bankAccountName) cbc(account, 'Name', doc.issuer.bankAccountName);
     if (doc.issuer.bankBic) cbc(cac(account, 'FinancialInstitutionBranch'), 'ID', doc.issuer.bankBic);
   }
