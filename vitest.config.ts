@@ -9,9 +9,10 @@ export default defineConfig({
     },
   },
   test: {
-    // Unit tests sit beside the code; API tests boot the real server. Playwright specs live in
+    // Unit tests sit beside the code; API tests boot the real server; test helpers that are checks in
+    // their own right (the e-invoice validator) are tested beside them. Playwright specs live in
     // tests/e2e and are never picked up here.
-    include: ['{app,server,shared}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    include: ['{app,server,shared}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts', 'tests/support/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'build/**'],
     globalSetup: ['tests/support/global-setup.ts'],
     // The files of a worker share one module graph: the server's modules are loaded once per worker,
