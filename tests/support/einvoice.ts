@@ -14,10 +14,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NS, parseXml } from './einvoice-checks/dom';
+import { NS, parseXml, textAt } from './einvoice-checks/dom';
 import { en16931Findings } from './einvoice-checks/en16931-rules';
 import type { Finding } from './einvoice-checks/findings';
-import { peppolFindings } from './einvoice-checks/peppol-rules';
+import { CUSTOMIZATION as PEPPOL_CUSTOMIZATION, peppolFindings } from './einvoice-checks/peppol-rules';
 import { ublDoc } from './einvoice-checks/ubl-doc';
 import { ublStructureErrors } from './einvoice-checks/ubl-structure';
 
@@ -34,6 +34,12 @@ export interface EInvoiceReport {
   readonly xsd: string[];
   /** Which schema check ran: the OASIS XSDs, or the UBL 2.1 structure check standing in for them. */
   readonly schema: 'oasis-ubl-2.1' | 'ubl-2.1-structure';
+  /**
+   * The rules that ran, as the document's specification identifier (BT-24) claims, the way the
+   * official validators choose them: EN 16931 for every document, Peppol BIS 3.0's too for one that
+   * names that profile.
+   */
+  readonly profile: 'peppol-bis-3' | 'en16931';
   /** Failed assertions flagged fatal (or error): the document is refused. */
   readonly fatal: EInvoiceFinding[];
   readonly warnings: EInvoiceFinding[];
@@ -96,23 +102,26 @@ export async function validateEInvoice(xml: string): Promise<EInvoiceReport> {
   try {
     root = parseXml(xml);
   } catch (error) {
-    return { xsd: [(error as Error).message], schema, fatal: [], warnings: [] };
+    return { xsd: [(error as Error).message], schema, profile: 'en16931', fatal: [], warnings: [] };
   }
   const kind = root.localName === 'CreditNote' ? 'CreditNote' : 'Invoice';
   if (root.localName !== kind || root.namespaceURI !== NS[kind]) {
     return {
       xsd: [`the root element {${root.namespaceURI ?? ''}}${root.localName ?? ''} is not a UBL 2.1 Invoice or CreditNote`],
       schema,
+      profile: 'en16931',
       fatal: [],
       warnings: [],
     };
   }
   const xsd = schemas ? await oasisXsdErrors(xml, kind, schemas) : ublStructureErrors(root);
   const doc = ublDoc(root);
-  const findings = [...en16931Findings(doc), ...peppolFindings(doc)];
+  const profile = textAt(root, 'cbc:CustomizationID').startsWith(PEPPOL_CUSTOMIZATION) ? 'peppol-bis-3' : 'en16931';
+  const findings = [...en16931Findings(doc), ...(profile === 'peppol-bis-3' ? peppolFindings(doc) : [])];
   return {
     xsd,
     schema,
+    profile,
     fatal: findings.filter((f) => f.flag === 'fatal').map(toFinding),
     warnings: findings.filter((f) => f.flag === 'warning').map(toFinding),
   };

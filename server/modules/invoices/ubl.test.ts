@@ -100,6 +100,12 @@ describe('renderUbl', () => {
     // No endpoint for a customer without one or a VAT number; the seller's from its VAT number.
     expect(root.AccountingCustomerParty.Party.EndpointID).toBeUndefined();
     expect(root.AccountingSupplierParty.Party.EndpointID).toEqual({ '#text': 'GB434031494', '@schemeID': '9932' });
+    // The customer has no electronic address: EN 16931 alone, no Peppol profile.
+    expect(root.CustomizationID).toBe('urn:cen.eu:en16931:2017');
+    expect(root.ProfileID).toBeUndefined();
+    const both = parse(renderUbl(doc({ customer: party({ endpoint: { scheme: '0088', id: '5790000436057' } }) }))).Invoice;
+    expect(both.CustomizationID).toBe('urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0');
+    expect(both.ProfileID).toBe('urn:fdc:peppol.eu:2017:poacc:billing:01:1.0');
     // A flat rate of 0 % is zero rated (S needs a rate above zero).
     expect(parse(renderUbl(doc({ taxRateBp: 0, taxMinor: 0, totalMinor: 23_988 }))).Invoice.TaxTotal.TaxSubtotal.TaxCategory.ID).toBe('Z');
   });

@@ -7,6 +7,8 @@
 //   their exemption reason, with the VATEX code for K (intra-Community) and G (export);
 // - the totals are the stored ones: line extension = tax exclusive = subtotal + duty, tax inclusive =
 //   payable = total.
+// It names the Peppol profile when both parties have an electronic address (their Peppol endpoint, or
+// their VAT number under Peppol's VAT scheme), EN 16931 alone otherwise.
 // Elements are written in the order the UBL 2.1 schema's sequences require. Documents issued before
 // issue 45 lack the parties' endpoints and address parts: the endpoint then comes from the VAT
 // number (Peppol's VAT schemes), the address from the printed lines.
@@ -25,6 +27,8 @@ const NS = {
 };
 export const PEPPOL_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 export const PEPPOL_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+/** EN 16931 alone: a document one of whose parties has no electronic address (Peppol requires both). */
+export const EN16931_CUSTOMIZATION = 'urn:cen.eu:en16931:2017';
 
 /** What the e-invoice needs beyond the printed document. */
 export interface EInvoiceDocument extends PrintableDocument {
@@ -105,8 +109,11 @@ export function renderUbl(doc: EInvoiceDocument): string {
   const amount = (parent: XMLBuilder, name: string, minor: number) => cbc(parent, name, money(minor), { currencyID: doc.currency });
   const { breakdown, lineCategory } = taxOf(doc);
 
-  cbc(root, 'CustomizationID', PEPPOL_CUSTOMIZATION);
-  cbc(root, 'ProfileID', PEPPOL_PROFILE);
+  // Peppol BIS 3.0 when both parties have an electronic address (it requires both, R010 and R020);
+  // otherwise the document claims EN 16931 alone: it imports into accounting, but cannot travel on Peppol.
+  const peppol = !!endpointOf(doc.issuer) && !!endpointOf(doc.customer);
+  cbc(root, 'CustomizationID', peppol ? PEPPOL_CUSTOMIZATION : EN16931_CUSTOMIZATION);
+  if (peppol) cbc(root, 'ProfileID', PEPPOL_PROFILE);
   cbc(root, 'ID', doc.number);
   cbc(root, 'IssueDate', doc.issuedOn);
   if (credit) {

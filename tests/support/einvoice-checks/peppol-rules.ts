@@ -12,7 +12,7 @@ import { decimalAt, sumAt, type UblDoc } from './ubl-doc';
 /** The rule ids this module checks. */
 export const PEPPOL_RULES_COVERED = /^PEPPOL-EN16931-R(00[1-578]|010|020|04[0-46]|05[34]|10[01]|12[01]|130)$/;
 
-const CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
+export const CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 // XPath's matches() finds the pattern anywhere, and the published one leaves its dots unescaped.
 const PROFILE = /urn:fdc:peppol.eu:2017:poacc:billing:([0-9]{2}):1.0/;
 const SLACK = dec('0.02');
