@@ -78,6 +78,10 @@ test('finance staff add a VAT rule from a later date; a distributor keeps its VA
     await details.getByLabel('VAT number').fill('GB 980 7806 84');
     await details.getByLabel('Account name').fill('Pennine Drinks Distribution Ltd');
     await details.getByLabel('Bank account').fill('GB82 WEST 1234 5698 7654 33');
+    // Its e-invoices: a Peppol endpoint (a GLN) and the XML on its invoice emails (issue 45).
+    await details.getByLabel('Peppol scheme').selectOption('0088');
+    await details.getByLabel('Peppol identifier').fill('579 0000 436057');
+    await details.getByLabel(/Attach the e-invoice/).check();
     await details.getByRole('button', { name: 'Save' }).click();
     await expect(details.getByText('This IBAN is not valid: check it for a typo.')).toBeVisible();
     await expect(details.getByLabel('Bank account')).toHaveAttribute('aria-invalid', 'true');
@@ -88,6 +92,9 @@ test('finance staff add a VAT rule from a later date; a distributor keeps its VA
     await expect(details.getByLabel('VAT number')).toHaveValue('GB980780684');
     await expect(details.getByLabel('Bank account')).toHaveValue('GB82WEST12345698765432');
     await expect(details.getByLabel('Account name')).toHaveValue('Pennine Drinks Distribution Ltd');
+    await expect(details.getByLabel('Peppol scheme')).toHaveValue('0088');
+    await expect(details.getByLabel('Peppol identifier')).toHaveValue('5790000436057');
+    await expect(details.getByLabel(/Attach the e-invoice/)).toBeChecked();
     await member.setViewportSize(PHONE);
     expect(await overflow(member)).toBeLessThanOrEqual(0);
     expect(await seriousAxeIssues(member)).toEqual([]);
