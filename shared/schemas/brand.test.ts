@@ -122,6 +122,10 @@ describe('GB VAT numbers and UK bank accounts (issue 44)', () => {
       bankAccountName: 'A GmbH',
       bankAccount: 'DE89370400440532013000',
       bankBic: '',
+      // Issue 45: no Peppol endpoint, PDF-only emails, unless given.
+      peppolScheme: '',
+      peppolId: '',
+      einvoiceByEmail: false,
       version: 3,
     });
     const parsed = businessDetailsInput.safeParse({ bankBic: 'NWBKGB2L', version: 1 });
