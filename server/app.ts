@@ -45,6 +45,7 @@ import { marketingRequestsApi } from './modules/marketing-requests/api';
 import { ordersApi } from './modules/orders/api';
 import { invoicesApi } from './modules/invoices/api';
 import { paymentsApi } from './modules/payments/api';
+import { exportsApi } from './modules/exports/api';
 import { notificationsApi } from './modules/notifications/api';
 import { stockApi } from './modules/stock/api';
 import { attachmentsApi, receiptUploadApi, shipmentsApi } from './modules/shipments/api';
@@ -192,6 +193,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       ordersApi(services),
       invoicesApi(services),
       paymentsApi(services),
+      exportsApi(services),
       notificationsApi(services),
       partnerCatalogApi(services),
       stockApi(services),

@@ -38,6 +38,7 @@ import { type AttachmentService, createAttachmentService } from './modules/attac
 import { createShipmentService, type ShipmentService } from './modules/shipments';
 import { createPaymentService, type PaymentService } from './modules/payments';
 import { createTaxRuleService, type TaxRuleService } from './modules/tax';
+import { createExportService, type ExportService } from './modules/exports';
 import { createInstances, type Instances, createMasterPanel, type MasterPanelService } from './modules/master';
 import { type AuditLogService, createAuditLogService } from './modules/audit';
 import { createSqlService, type SqlService, resolveSqlRole } from './modules/sql';
@@ -82,6 +83,8 @@ export interface Services {
   payments: PaymentService;
   /** Tax rules (Finance): VAT and excise by jurisdiction and date — the list, new rules, withdrawing one not yet in force. */
   tax: TaxRuleService;
+  /** Export to accounting: invoices, credit notes and payments of a period as Xero, QuickBooks Online or plain CSV, streamed. */
+  exports: ExportService;
   notifications: NotificationService;
   /** The audit log as the master admin reads it: filtered keyset pages, one row, the CSV export. */
   audit: AuditLogService;
@@ -242,6 +245,7 @@ export function createServices(config: Config, database: Database, feed: ChangeF
       now,
     }),
     tax: createTaxRuleService({ db: database.db, access, now }),
+    exports: createExportService({ db: database.db, access }),
     settings,
     sessions,
     mailer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeCell, unescapeCell } from './csv-cell';
+import { escapeCell, escapeTextCell, unescapeCell } from './csv-cell';
 
 describe('formula escaping', () => {
   it('prefixes cells a spreadsheet would evaluate, but not plain numbers', () => {
@@ -14,5 +14,11 @@ describe('formula escaping', () => {
   it('reads escaped cells back as they were, and leaves other apostrophes alone', () => {
     for (const v of ['=1+1', '+44 20', '@x', '-x', "'quoted'", "O'Neill's"]) expect(unescapeCell(escapeCell(v))).toBe(v);
     expect(unescapeCell("'tis")).toBe("'tis");
+  });
+
+  it('prefixes every formula-looking text cell, plain negative numbers included', () => {
+    for (const v of ['=1+1', '+44', '-5', '@A1', '\tx', '\rx']) expect(escapeTextCell(v)).toBe(`'${v}`);
+    expect(escapeTextCell('Harbour Imports')).toBe('Harbour Imports');
+    expect(unescapeCell(escapeTextCell('-5'))).toBe('-5');
   });
 });
