@@ -510,6 +510,15 @@ const MATRIX: Record<string, string> = {
   'GET /api/admin/payments/:id':                       '401 403 403 403 403 403 403 404 404 pw  403 401 tf',
   'POST /api/admin/payments/:id/confirm':              '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   'POST /api/admin/payments/:id/fail':                 '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  // Export to accounting (issue 45): a partner's for its own organisation (Order Management and the
+  // organisation's type role) — these partners belong to none, so every one is refused
+  // (no_organisation; the generic partner role would be read_only_access); staff's for the brand (Finance).
+  'GET /api/partner/exports/invoices.csv':             '401 403 403 403 403 403 403 403 403 403 pw  401 403',
+  'GET /api/partner/exports/credit-notes.csv':         '401 403 403 403 403 403 403 403 403 403 pw  401 403',
+  'GET /api/partner/exports/payments.csv':             '401 403 403 403 403 403 403 403 403 403 pw  401 403',
+  'GET /api/admin/exports/invoices.csv':               '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/exports/credit-notes.csv':           '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
+  'GET /api/admin/exports/payments.csv':               '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   // Trade orders, the brand's side: the admin area and orders:manage (admins and the master admin).
   'GET /api/admin/trade-orders':                       '401 403 403 403 403 403 403 ok  ok  pw  403 401 tf',
   // The whole chain's stock reconciliation: staff holding Order Management over every organisation.
@@ -695,6 +704,15 @@ function urlOf(method: string, pattern: string): string {
     '/api/partner/payments/statement': '/api/partner/payments/statement?from=2026-01-01&to=2026-02-01',
     '/api/partner/payments/statement.csv': '/api/partner/payments/statement.csv?from=2026-01-01&to=2026-02-01',
     '/api/partner/payments/statement.pdf': '/api/partner/payments/statement.pdf?from=2026-01-01&to=2026-02-01',
+    // A period to export (the formats alike: the guard and the scope are what this table checks).
+    ...Object.fromEntries(
+      ['partner', 'admin'].flatMap((area) =>
+        ['invoices', 'credit-notes', 'payments'].map((kind) => [
+          `/api/${area}/exports/${kind}.csv`,
+          `/api/${area}/exports/${kind}.csv?format=plain&from=2026-01-01&to=2026-12-31`,
+        ]),
+      ),
+    ),
     // An importer the brand never supplied: not found.
     '/api/admin/payments/statement': `/api/admin/payments/statement?customerId=${MISSING_UUID}&from=2026-01-01&to=2026-02-01`,
     '/api/admin/payments/statement.csv': `/api/admin/payments/statement.csv?customerId=${MISSING_UUID}&from=2026-01-01&to=2026-02-01`,
