@@ -61,6 +61,11 @@ export const exportQuery = z
   });
 export type ExportQuery = z.infer<typeof exportQuery>;
 
+/** Where each kind downloads: a partner's for its organisation, staff's (`admin`) for the brand. */
+export function exportApiPath(area: 'partner' | 'admin', kind: ExportKind): string {
+  return `/api/${area}/exports/${kind}.csv`;
+}
+
 /** The file's name: what, for which system, which period — e.g. `invoices-xero-2026-01-01-to-2026-03-31.csv`. */
 export function exportFileName(kind: ExportKind, q: ExportQuery): string {
   return `${kind}-${q.format}-${q.from}-to-${q.to}.csv`;

@@ -1,7 +1,8 @@
 // The invoice journey (issue 16): a retailer watches View Invoices (none yet); its distributor opens
 // Generate Invoice, picks the retailer, ticks its approved order, previews the totals and issues the
 // invoice; the invoice page shows the number, and its PDF downloads and names that number and total;
-// the retailer's open list shows the invoice without a reload, and the retailer opens it. It runs on
+// the retailer's open list shows the invoice without a reload, and the retailer opens it; on a phone's
+// width the distributor exports the month's invoices for Xero and the file has the invoice. It runs on
 // a server of its own, prepared through the services (the approved order written to the tables).
 import { readFile } from 'node:fs/promises';
 import { and, asc, eq } from 'drizzle-orm';
@@ -162,6 +163,19 @@ test('a distributor issues an invoice for an approved order, downloads its PDF, 
     // The order moved to Invoiced: nothing is left to invoice.
     await distributor.goto(`${own.url}/partner/dashboard/distributor/invoices/generate`);
     await expect(distributor.getByTestId('nothing-to-invoice')).toBeVisible();
+
+    // Export to accounting on a phone's width: the invoices page's panel downloads the month's invoices
+    // in Xero's columns, the invoice on it (issue 45).
+    await distributor.setViewportSize({ width: 390, height: 844 });
+    await distributor.goto(`${own.url}/partner/dashboard/distributor/invoices`);
+    const panel = distributor.getByTestId('export-panel');
+    await panel.getByLabel('Format').selectOption({ label: 'Xero' });
+    const [csv] = await Promise.all([distributor.waitForEvent('download'), panel.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/^invoices-xero-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = await readFile((await csv.path())!, 'utf8');
+    expect(file).toContain('*ContactName,EmailAddress,POAddressLine1');
+    expect(file).toContain('Château Zoë Caves SARL');
+    expect(file).toContain(number);
   } finally {
     await Promise.all([retailerContext.close(), distributorContext.close()]);
     await (await own.stopAndOpenDatabase()).close();

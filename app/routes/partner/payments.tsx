@@ -10,6 +10,7 @@ import { STANDING_REFUSAL, todayUtc } from '@shared/partners';
 import { buyersOf, supplierPages, tradeTypeOf } from '@shared/trade-pages';
 import type { Route } from './+types/payments';
 import { PageHeader } from '~/components/admin-ui/list';
+import { ExportPanel } from '~/features/exports/export-panel';
 import { paymentsAction, requirePaymentsPage, statementOf } from '~/features/payments/payments.server';
 import { type PaymentsSide, PaymentsView, SideTabs } from '~/features/payments/payments-view';
 
@@ -76,6 +77,11 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
           blocked={notice !== null}
           buyer={buyers.one}
         />
+      ) : null}
+      {overview ? (
+        <div className="mt-8">
+          <ExportPanel area="partner" kind="payments" today={today} />
+        </div>
       ) : null}
     </main>
   );

@@ -4,7 +4,7 @@
 // the first byte; then the file streams, written as fast as the client reads it. A failure mid-file
 // can only cut the response short (the status is sent): the client sees an incomplete download.
 import { type Request, type Response, Router } from 'express';
-import { EXPORT_KINDS, type ExportKind, exportQuery } from '../../../shared/schemas/exports';
+import { exportApiPath, EXPORT_KINDS, type ExportKind, exportQuery } from '../../../shared/schemas/exports';
 import { parse } from '../../core/parse';
 import { currentUser, requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
@@ -29,9 +29,11 @@ export function exportsApi(services: Services): Router {
     }
   };
 
+  // The paths the pages link to (shared), less the /api this router is mounted under.
+  const path = (area: 'partner' | 'admin', kind: ExportKind) => exportApiPath(area, kind).replace(/^\/api/, '');
   for (const kind of EXPORT_KINDS) {
-    router.get(`/partner/exports/${kind}.csv`, partner, send(kind, 'partner'));
-    router.get(`/admin/exports/${kind}.csv`, finance, send(kind, 'staff'));
+    router.get(path('partner', kind), partner, send(kind, 'partner'));
+    router.get(path('admin', kind), finance, send(kind, 'staff'));
   }
   return router;
 }

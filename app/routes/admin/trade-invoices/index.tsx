@@ -2,17 +2,25 @@
 // brand issued to its importers — standing, search, newest first, each to its page — from the same
 // list the partners' Issued Invoices use. Another organisation's documents are not listed here.
 import { href, Link } from 'react-router';
+import { todayUtc } from '@shared/partners';
 import type { Route } from './+types/index';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
+import { ExportPanel } from '~/features/exports/export-panel';
 import { InvoiceFilters, InvoiceList } from '~/features/invoices/invoice-list';
 import { invoiceQuery } from '~/features/invoices/invoices.server';
+import { can } from '~/lib/guards.server';
 import { requireTradeScreen } from '../trade-screens.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Trade invoices · Frolic' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireTradeScreen(request, context, 'tradeInvoices');
-  return context.services.invoices.list(user, invoiceQuery(request, 'issuer'), 'staff');
+  // Export to accounting is Finance's: the panel shows for those who hold it (the API asks again).
+  const [list, exports] = await Promise.all([
+    context.services.invoices.list(user, invoiceQuery(request, 'issuer'), 'staff'),
+    can(context, user, { permission: 'finance:manage' }),
+  ]);
+  return { ...list, exports, today: todayUtc() };
 }
 
 export default function TradeInvoices({ loaderData }: Route.ComponentProps) {
@@ -32,6 +40,7 @@ export default function TradeInvoices({ loaderData }: Route.ComponentProps) {
         linkTo={(id) => href('/admin/dashboard/trade-invoices/:id', { id: String(id) })}
         empty="No invoices match."
       />
+      {loaderData.exports ? <ExportPanel area="admin" kind="invoices" today={loaderData.today} /> : null}
     </main>
   );
 }

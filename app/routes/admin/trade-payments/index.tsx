@@ -6,7 +6,9 @@ import { href } from 'react-router';
 import { todayUtc } from '@shared/partners';
 import type { Route } from './+types/index';
 import { PageHeader } from '~/components/admin-ui/list';
+import { ExportPanel } from '~/features/exports/export-panel';
 import { paymentsAction, statementOf } from '~/features/payments/payments.server';
+import { can } from '~/lib/guards.server';
 import { PaymentsView } from '~/features/payments/payments-view';
 import { requireTradeScreen } from '../trade-screens.server';
 
@@ -18,11 +20,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // `after`: older payments (the cursor the list's last page gave); a cursor that is not one shows the newest.
   const after = /^\d{13}_\d{1,10}$/.test(url.searchParams.get('after') ?? '') ? (url.searchParams.get('after') as string) : undefined;
-  const [overview, statement] = await Promise.all([
+  const [overview, statement, exports] = await Promise.all([
     context.services.payments.overview(user, { side: 'receiving', after }, 'staff'),
     statementOf(context, user, url, today, 'staff'),
+    // Export to accounting is Finance's: the panel shows for those who hold it (the API asks again).
+    can(context, user, { permission: 'finance:manage' }),
   ]);
-  return { overview, statement, today };
+  return { overview, statement, today, exports };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TradePayments({ loaderData, actionData }: Route.ComponentProps) {
-  const { overview, statement, today } = loaderData;
+  const { overview, statement, today, exports } = loaderData;
   return (
     <main id="main">
       <PageHeader title="Trade payments" description="What the importers owe Frolic, the payments waiting for you to confirm, and statements." />
@@ -46,6 +50,11 @@ export default function TradePayments({ loaderData, actionData }: Route.Componen
           apiBase="/api/admin/payments"
           buyer="importer"
         />
+      ) : null}
+      {exports ? (
+        <div className="mt-8">
+          <ExportPanel area="admin" kind="payments" today={today} />
+        </div>
       ) : null}
     </main>
   );

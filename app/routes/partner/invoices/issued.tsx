@@ -1,9 +1,11 @@
 // A supplier's invoices and credit notes (the distributor's at its spec §2 path, the importer's under
 // supplier/): standing, search, newest first, each to its page.
 import { href, Link } from 'react-router';
+import { todayUtc } from '@shared/partners';
 import { buyersOf, pagesAsSupplier, tradeTypeOf } from '@shared/trade-pages';
 import type { Route } from './+types/issued';
 import { buttonClass, PageHeader } from '~/components/admin-ui/list';
+import { ExportPanel } from '~/features/exports/export-panel';
 import { InvoiceFilters, InvoiceList } from '~/features/invoices/invoice-list';
 import { invoiceQuery, requireInvoicesPage } from '~/features/invoices/invoices.server';
 
@@ -12,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Invoices · Frolic' }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireInvoicesPage(request, context);
   const type = tradeTypeOf(user.roles);
-  return { ...(await context.services.invoices.list(user, invoiceQuery(request, 'issuer'), 'partner')), type, buyers: buyersOf(type).many };
+  return { ...(await context.services.invoices.list(user, invoiceQuery(request, 'issuer'), 'partner')), type, buyers: buyersOf(type).many, today: todayUtc() };
 }
 
 export default function IssuedInvoices({ loaderData }: Route.ComponentProps) {
@@ -32,6 +34,7 @@ export default function IssuedInvoices({ loaderData }: Route.ComponentProps) {
         linkTo={(id) => href('/partner/dashboard/invoices/:id', { id: String(id) })}
         empty="No invoices match."
       />
+      <ExportPanel area="partner" kind="invoices" today={loaderData.today} />
     </main>
   );
 }
