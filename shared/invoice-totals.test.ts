@@ -28,6 +28,19 @@ describe('invoice totals', () => {
     expect(taxOn(2_147_483_645, 2000)).toBe(429_496_729); // .0
   });
 
+  it('rounds in integers exactly as in BigInts, up to the largest safe subtotal', () => {
+    const reference = (s: number, bp: number) => Number((BigInt(s) * BigInt(bp) + 5_000n) / 10_000n);
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: 0, max: 2_147_483_647 }), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER })),
+        fc.integer({ min: 0, max: 10_000 }),
+        (s, bp) => {
+          expect(taxOn(s, bp)).toBe(reference(s, bp));
+        },
+      ),
+    );
+  });
+
   it('refuses fractions and negatives rather than guessing', () => {
     expect(() => taxOn(1.5, 2000)).toThrow(RangeError);
     expect(() => taxOn(-1, 2000)).toThrow(RangeError);

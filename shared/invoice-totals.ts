@@ -15,10 +15,17 @@ export function lineTotalMinor(cases: number, caseSize: number, unitPriceMinor: 
   return cases * caseSize * unitPriceMinor;
 }
 
-/** Tax on a subtotal, rounded half-up once (exact: the product is computed as a BigInt). */
+/**
+ * Tax on a subtotal, rounded half-up once, exactly: in integers while the product is a safe integer
+ * (every amount a column holds: its remainder and the division of the multiple are then exact), as a
+ * BigInt beyond. The integer path matters in bulk: an export works this out for every row, and
+ * BigInts there were promoted to the old generation by the hundred megabytes.
+ */
 export function taxOn(subtotalMinor: number, taxRateBp: number): number {
   if (!Number.isSafeInteger(subtotalMinor) || subtotalMinor < 0) throw new RangeError('The subtotal must be a whole, non-negative number of minor units.');
   if (!Number.isInteger(taxRateBp) || taxRateBp < 0 || taxRateBp > 10_000) throw new RangeError('The tax rate must be 0 to 10,000 basis points.');
+  const n = subtotalMinor * taxRateBp + 5_000;
+  if (Number.isSafeInteger(n)) return (n - (n % 10_000)) / 10_000;
   return Number((BigInt(subtotalMinor) * BigInt(taxRateBp) + 5_000n) / 10_000n);
 }
 

@@ -6,12 +6,13 @@
 // role (a generic partner member is refused, staff without Finance too), staff with Finance for the
 // brand's own documents only. The query's refusals carry stable codes.
 import { parse as parseCsv } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentNumber } from '../../shared/invoicing';
 import { taxedTotals, type VatCategory } from '../../shared/tax';
 import { brandId } from '../../server/db/brand';
 import { invoiceItems, invoices, organisations, paymentAllocations, payments } from '../../server/db/schema';
+import { BATCH } from '../../server/modules/exports/read';
 import { partyOf } from '../../server/modules/invoices/documents';
 import { nextDocumentSequence } from '../../server/modules/invoices/numbers';
 import type { Organisation } from '../../server/modules/partners/service';
@@ -365,6 +366,30 @@ describe('whose records', () => {
     const staffAsPartner = await finance.get(`/api/partner/exports/invoices.csv?format=xero&${period}`);
     expect(staffAsPartner.status).toBe(403);
     expect((await staffAsPartner.json()).error.code).toBe('no_organisation');
+  });
+});
+
+describe('a long period', () => {
+  it('streams every document once, in the order written, across keyset batches', async () => {
+    // More than two batches, created within the same millisecond: some at the very same instant
+    // (the id breaks the tie), the rest a microsecond apart (a cursor cut to the millisecond would
+    // find them again).
+    const seller = await createOrganisation(t, 'importer');
+    const buyer = await createOrganisation(t, 'distributor', { supplierId: seller.id });
+    const member = await signedInMember(t, seller);
+    const count = 2 * BATCH + 7;
+    await db().execute(sql`
+      insert into invoices (kind, state, issuer_id, customer_id, number, year, sequence, currency, subtotal_minor, total_minor,
+        layout_version, issued_on, due_on, issued_at, issuer, customer, created_at)
+      select 'invoice', 'issued', ${seller.id}, ${buyer.id}, 'INV-2026-' || lpad(g::text, 5, '0'), 2026, g, 'GBP', 100, 100, 2,
+        date '2026-06-01', date '2026-07-01', now(), '{"legalName":"S","tradingName":"S","licenceNumber":"L","licenceJurisdiction":"GB","addressLines":[],"country":"GB"}',
+        '{"legalName":"B","tradingName":"B","licenceNumber":"L","licenceJurisdiction":"GB","addressLines":[],"country":"GB"}',
+        timestamptz '2026-06-01 10:00:00.000001+00' + (g / 3) * interval '1 microsecond'
+      from generate_series(1, ${count}) g`);
+    const { rows } = await csv(member, '/api/partner/exports/invoices.csv?format=plain&from=2026-06-01&to=2026-06-01');
+    const numbers = rows.filter((r) => r.Record === 'Document').map((r) => r.Number);
+    expect(numbers).toHaveLength(count);
+    expect(numbers).toEqual(Array.from({ length: count }, (_, i) => `INV-2026-${String(i + 1).padStart(5, '0')}`));
   });
 });
 

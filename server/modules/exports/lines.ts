@@ -53,10 +53,18 @@ export function amountRows(doc: ExportDocument): AmountRow[] {
   return rows;
 }
 
+/** a × b ÷ c rounded down, and the remainder: in integers while a × b is a safe integer, as BigInts beyond. */
+function mulDiv(a: number, b: number, c: number): { quotient: number; remainder: number } {
+  const ab = a * b;
+  if (Number.isSafeInteger(ab)) return { quotient: (ab - (ab % c)) / c, remainder: ab % c };
+  const big = BigInt(a) * BigInt(b);
+  return { quotient: Number(big / BigInt(c)), remainder: Number(big % BigInt(c)) };
+}
+
 /**
  * Each row's share of its category's VAT: proportional to its amount, the minor units left over by
  * rounding down given to the largest remainders (the earlier row on a tie), so each category's
- * shares add up to its VAT exactly. BigInt: amount × VAT can pass 2^53.
+ * shares add up to its VAT exactly.
  */
 export function vatShares(doc: ExportDocument, rows: readonly AmountRow[]): number[] {
   const vat = vatByCategory(doc);
@@ -64,25 +72,27 @@ export function vatShares(doc: ExportDocument, rows: readonly AmountRow[]): numb
   const groups = new Map<string, number[]>();
   rows.forEach((r, i) => {
     const k = keyOf(r.category, r.rateBp);
-    groups.set(k, [...(groups.get(k) ?? []), i]);
+    const members = groups.get(k);
+    if (members) members.push(i);
+    else groups.set(k, [i]);
   });
   for (const [k, members] of groups) {
-    const total = BigInt(vat.get(k) ?? 0);
-    const basis = members.reduce((s, i) => s + BigInt(rows[i]!.amountMinor), 0n);
-    if (basis === 0n) {
-      shares[members[0]!] = Number(total);
+    const total = vat.get(k) ?? 0;
+    const basis = members.reduce((s, i) => s + rows[i]!.amountMinor, 0);
+    if (basis === 0) {
+      shares[members[0]!] = total;
       continue;
     }
-    const rest: { i: number; remainder: bigint }[] = [];
-    let given = 0n;
+    const rest: { i: number; remainder: number }[] = [];
+    let given = 0;
     for (const i of members) {
-      const exact = total * BigInt(rows[i]!.amountMinor);
-      shares[i] = Number(exact / basis);
-      given += exact / basis;
-      rest.push({ i, remainder: exact % basis });
+      const { quotient, remainder } = mulDiv(total, rows[i]!.amountMinor, basis);
+      shares[i] = quotient;
+      given += quotient;
+      rest.push({ i, remainder });
     }
-    rest.sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
-    for (let n = 0; n < Number(total - given); n++) {
+    rest.sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+    for (let n = 0; n < total - given; n++) {
       const at = rest[n]!.i;
       shares[at] = (shares[at] ?? 0) + 1;
     }

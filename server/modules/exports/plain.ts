@@ -8,7 +8,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../shared/invoicing';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/status-labels';
 import { decimal } from '../orders';
 import { taxOfLine, vatByCategory } from './lines';
-import { columnsOf, type ExportDocument, type ExportPayment, type Row, type Side } from './types';
+import { columnsOf, type ExportDocument, type ExportPayment, type Row, rowOf, type Side } from './types';
 
 export const PLAIN_DOCUMENT_COLUMNS = columnsOf(
   [
@@ -70,8 +70,7 @@ const rate = (bp: number) => (bp / 100).toFixed(2);
 
 export function plainDocumentRows(doc: ExportDocument, side: Side): Row<DocumentColumn>[] {
   const blank = Object.fromEntries(PLAIN_DOCUMENT_COLUMNS.names.map((c) => [c, ''])) as Row<DocumentColumn>;
-  const head: Row<DocumentColumn> = {
-    ...blank,
+  const head = rowOf<DocumentColumn>(blank, {
     Side: side === 'sales' ? 'Sales' : 'Purchases',
     Kind: doc.kind === 'invoice' ? 'Invoice' : 'Credit note',
     Number: doc.number,
@@ -87,32 +86,32 @@ export function plainDocumentRows(doc: ExportDocument, side: Side): Row<Document
     'Buyer VAT number': doc.customer.vatNumber ?? '',
     'Buyer country': doc.customer.country,
     'Duty treatment': doc.dutyTreatment ? DUTY_TREATMENT_LABELS[doc.dutyTreatment] : '',
-  };
+  });
   const rows: Row<DocumentColumn>[] = [
-    {
-      ...head,
+    rowOf<DocumentColumn>(head, {
       Record: 'Document',
       Net: decimal(doc.subtotalMinor),
       Duty: decimal(doc.dutyMinor),
       VAT: decimal(doc.taxMinor),
       Total: decimal(doc.totalMinor),
       Note: doc.reason,
-    },
+    }),
   ];
   for (const line of doc.lines) {
     const tax = taxOfLine(doc, line);
-    rows.push({
-      ...head,
-      Record: 'Line',
-      Description: line.description,
-      Cases: String(line.cases),
-      'Case size': String(line.caseSize),
-      'Unit price': decimal(line.unitPriceMinor),
-      Net: decimal(line.lineTotalMinor),
-      Duty: decimal(line.dutyMinor),
-      'VAT category': tax.category,
-      'VAT rate %': rate(tax.rateBp),
-    });
+    rows.push(
+      rowOf<DocumentColumn>(head, {
+        Record: 'Line',
+        Description: line.description,
+        Cases: String(line.cases),
+        'Case size': String(line.caseSize),
+        'Unit price': decimal(line.unitPriceMinor),
+        Net: decimal(line.lineTotalMinor),
+        Duty: decimal(line.dutyMinor),
+        'VAT category': tax.category,
+        'VAT rate %': rate(tax.rateBp),
+      }),
+    );
   }
   const breakdown =
     doc.layoutVersion >= 2
@@ -125,15 +124,16 @@ export function plainDocumentRows(doc: ExportDocument, side: Side): Row<Document
           note: '',
         }));
   for (const b of breakdown)
-    rows.push({
-      ...head,
-      Record: 'VAT',
-      'VAT category': b.category,
-      'VAT rate %': rate(b.rateBp),
-      'VAT basis': decimal(b.basisMinor),
-      VAT: decimal(b.vatMinor),
-      Note: b.note,
-    });
+    rows.push(
+      rowOf<DocumentColumn>(head, {
+        Record: 'VAT',
+        'VAT category': b.category,
+        'VAT rate %': rate(b.rateBp),
+        'VAT basis': decimal(b.basisMinor),
+        VAT: decimal(b.vatMinor),
+        Note: b.note,
+      }),
+    );
   return rows;
 }
 

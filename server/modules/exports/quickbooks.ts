@@ -7,7 +7,7 @@
 import { decimal } from '../orders';
 import { amountRows, dayFirst, goodsDescription, vatShares } from './lines';
 import { quickBooksTaxCode } from './tax-codes';
-import { columnsOf, type ExportDocument, type ExportPayment, type Row } from './types';
+import { columnsOf, type ExportDocument, type ExportPayment, type Row, rowOf } from './types';
 
 export const QUICKBOOKS_INVOICE_COLUMNS = columnsOf(
   [
@@ -38,7 +38,7 @@ type BankColumn = (typeof QUICKBOOKS_BANK_COLUMNS.names)[number];
 export const QUICKBOOKS_DUTY_ITEM = 'Excise duty';
 
 export function quickBooksDocumentRows(doc: ExportDocument): Row<InvoiceColumn>[] {
-  const head = {
+  const head: Partial<Row<InvoiceColumn>> = {
     InvoiceNo: doc.number,
     Customer: doc.customer.legalName,
     InvoiceDate: dayFirst(doc.issuedOn),
@@ -51,16 +51,17 @@ export function quickBooksDocumentRows(doc: ExportDocument): Row<InvoiceColumn>[
   };
   const amounts = amountRows(doc);
   const vat = vatShares(doc, amounts);
-  return amounts.map((r, i) => ({
-    ...head,
-    'Item(Product/Service)': r.kind === 'goods' ? r.line.description : QUICKBOOKS_DUTY_ITEM,
-    ItemDescription: r.kind === 'goods' ? goodsDescription(r.line) : `Excise duty: ${r.line.description}`,
-    ItemQuantity: String(r.quantity),
-    ItemRate: decimal(r.unitMinor),
-    ItemAmount: decimal(r.amountMinor),
-    ItemTaxCode: quickBooksTaxCode(r.category, r.rateBp),
-    ItemTaxAmount: decimal(vat[i] ?? 0),
-  }));
+  return amounts.map((r, i) =>
+    rowOf<InvoiceColumn>(head, {
+      'Item(Product/Service)': r.kind === 'goods' ? r.line.description : QUICKBOOKS_DUTY_ITEM,
+      ItemDescription: r.kind === 'goods' ? goodsDescription(r.line) : `Excise duty: ${r.line.description}`,
+      ItemQuantity: String(r.quantity),
+      ItemRate: decimal(r.unitMinor),
+      ItemAmount: decimal(r.amountMinor),
+      ItemTaxCode: quickBooksTaxCode(r.category, r.rateBp),
+      ItemTaxAmount: decimal(vat[i] ?? 0),
+    }),
+  );
 }
 
 /**

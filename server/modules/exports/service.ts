@@ -59,13 +59,16 @@ export function createExportService({ db, access }: ExportDeps) {
     return organisationId;
   }
 
-  /** Each side's batches one after the other, every record turned into its rows. */
+  /**
+   * Each side's batches one after the other, each record's rows made as the file reaches it (not a
+   * batch's at once: rows waiting on a slow reader would outlive the young generation and fill the old).
+   */
   async function* rowsOf<T, C extends string>(
     sides: readonly Side[],
     batchesOf: (side: Side) => AsyncIterable<T[]>,
     rows: (record: T, side: Side) => Row<C>[],
   ): AsyncGenerator<Row<C>[]> {
-    for (const side of sides) for await (const batch of batchesOf(side)) yield batch.flatMap((r) => rows(r, side));
+    for (const side of sides) for await (const batch of batchesOf(side)) for (const record of batch) yield rows(record, side);
   }
 
   function file<T, C extends string>(

@@ -9,7 +9,7 @@ import { taxOn } from '../../../shared/invoice-totals';
 import { decimal } from '../orders';
 import { amountRows, dayFirst, goodsDescription } from './lines';
 import { XERO_NO_VAT, xeroTaxType } from './tax-codes';
-import { columnsOf, type ExportDocument, type ExportPayment, type Row } from './types';
+import { columnsOf, type ExportDocument, type ExportPayment, type Row, rowOf } from './types';
 
 export const XERO_INVOICE_COLUMNS = columnsOf(
   [
@@ -61,7 +61,7 @@ export function xeroDocumentRows(doc: ExportDocument): Row<InvoiceColumn>[] {
   // A credit note is imported as an invoice with negative amounts: the unit amount carries the sign.
   const sign = doc.kind === 'credit_note' ? -1 : 1;
   const lines = doc.customer.addressLines;
-  const head = {
+  const head: Partial<Row<InvoiceColumn>> = {
     '*ContactName': doc.customer.legalName,
     EmailAddress: doc.customerEmail,
     POAddressLine1: lines[0] ?? '',
@@ -87,24 +87,26 @@ export function xeroDocumentRows(doc: ExportDocument): Row<InvoiceColumn>[] {
     BrandingTheme: '',
   };
   const amounts = amountRows(doc);
-  const rows: Row<InvoiceColumn>[] = amounts.map((r) => ({
-    ...head,
-    '*Description': r.kind === 'goods' ? goodsDescription(r.line) : `Excise duty: ${r.line.description}`,
-    '*Quantity': String(r.quantity),
-    '*UnitAmount': decimal(sign * r.unitMinor),
-    '*AccountCode': XERO_SALES_ACCOUNT,
-    '*TaxType': xeroTaxType(r.category, r.rateBp),
-  }));
+  const rows = amounts.map((r) =>
+    rowOf<InvoiceColumn>(head, {
+      '*Description': r.kind === 'goods' ? goodsDescription(r.line) : `Excise duty: ${r.line.description}`,
+      '*Quantity': String(r.quantity),
+      '*UnitAmount': decimal(sign * r.unitMinor),
+      '*AccountCode': XERO_SALES_ACCOUNT,
+      '*TaxType': xeroTaxType(r.category, r.rateBp),
+    }),
+  );
   const rounding = doc.taxMinor - xeroVatOf(amounts);
   if (rounding !== 0)
-    rows.push({
-      ...head,
-      '*Description': 'VAT rounding: VAT as invoiced, rounded once per rate (Xero rounds each line)',
-      '*Quantity': '1',
-      '*UnitAmount': decimal(sign * rounding),
-      '*AccountCode': XERO_ROUNDING_ACCOUNT,
-      '*TaxType': XERO_NO_VAT,
-    });
+    rows.push(
+      rowOf<InvoiceColumn>(head, {
+        '*Description': 'VAT rounding: VAT as invoiced, rounded once per rate (Xero rounds each line)',
+        '*Quantity': '1',
+        '*UnitAmount': decimal(sign * rounding),
+        '*AccountCode': XERO_ROUNDING_ACCOUNT,
+        '*TaxType': XERO_NO_VAT,
+      }),
+    );
   return rows;
 }
 
