@@ -50,21 +50,37 @@ export const peppolEndpointFields = {
   peppolScheme: z
     .string()
     .trim()
-    .refine((s): boolean => s === '' || isPeppolScheme(s), { message: 'Choose the electronic address scheme from the list.', params: { code: 'peppol_scheme_unknown' } })
+    .refine((s): boolean => s === '' || isPeppolScheme(s), {
+      message: 'Choose the electronic address scheme from the list.',
+      params: { code: 'peppol_scheme_unknown' },
+    })
     .default(''),
   peppolId: z
     .string()
     .trim()
     .max(135, 'Keep the Peppol identifier under 135 characters.')
     .transform((s) => s.replace(/\s+/g, ''))
-    .refine((s) => s === '' || /^[\x21-\x7e]+$/.test(s), { message: 'Enter the identifier in letters, digits and punctuation, without spaces.', params: { code: 'peppol_id_invalid' } })
+    .refine((s) => s === '' || /^[\x21-\x7e]+$/.test(s), {
+      message: 'Enter the identifier in letters, digits and punctuation, without spaces.',
+      params: { code: 'peppol_id_invalid' },
+    })
     .default(''),
 };
 
 /** Both parts of an endpoint, or neither. */
 export function peppolEndpointWhole(input: { peppolScheme: string; peppolId: string }, ctx: z.RefinementCtx) {
   if (input.peppolScheme !== '' && input.peppolId === '')
-    ctx.addIssue({ code: 'custom', path: ['peppolId'], message: 'Enter the Peppol identifier, or leave the scheme empty.', params: { code: 'peppol_endpoint_incomplete' } });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['peppolId'],
+      message: 'Enter the Peppol identifier, or leave the scheme empty.',
+      params: { code: 'peppol_endpoint_incomplete' },
+    });
   if (input.peppolScheme === '' && input.peppolId !== '')
-    ctx.addIssue({ code: 'custom', path: ['peppolScheme'], message: 'Choose the scheme the identifier belongs to.', params: { code: 'peppol_endpoint_incomplete' } });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['peppolScheme'],
+      message: 'Choose the scheme the identifier belongs to.',
+      params: { code: 'peppol_endpoint_incomplete' },
+    });
 }
