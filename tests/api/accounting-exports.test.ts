@@ -6,12 +6,12 @@
 // role (a generic partner member is refused, staff without Finance too), staff with Finance for the
 // brand's own documents only. The query's refusals carry stable codes.
 import { parse as parseCsv } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentNumber } from '../../shared/invoicing';
 import { taxedTotals, type VatCategory } from '../../shared/tax';
 import { brandId } from '../../server/db/brand';
-import { invoiceItems, invoices, organisations, paymentAllocations, payments } from '../../server/db/schema';
+import { auditLogs, invoiceItems, invoices, organisations, paymentAllocations, payments } from '../../server/db/schema';
 import { BATCH } from '../../server/modules/exports/read';
 import { partyOf } from '../../server/modules/invoices/documents';
 import { nextDocumentSequence } from '../../server/modules/invoices/numbers';
@@ -352,6 +352,17 @@ describe('whose records', () => {
     expect(rows.some((r) => r.Description === 'Frolic London Dry Gin 70cl')).toBe(false);
     const received = await csv(finance, `/api/admin/exports/payments.csv?format=xero&${period}`);
     expect(received.rows.map((r) => r.Reference)).toEqual(['TO-BRAND']);
+    // Each export is in the audit log: who took which organisation's records, which format and period.
+    const audits = await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(sql`${auditLogs.action} = 'EXPORT' and ${auditLogs.tableName} in ('invoices', 'payments')`)
+      .orderBy(desc(auditLogs.id))
+      .limit(2);
+    expect(audits.map((a) => [a.tableName, a.newValues])).toEqual([
+      ['payments', expect.objectContaining({ organisationId: await brandId(t.db.database.db), kind: 'payments', format: 'xero' })],
+      ['invoices', expect.objectContaining({ organisationId: await brandId(t.db.database.db), kind: 'invoices', format: 'plain' })],
+    ]);
   });
 
   it('refuses a member without the organisation’s type role, staff without Finance, and partners on the staff route', async () => {

@@ -6,6 +6,7 @@
 import { type Request, type Response, Router } from 'express';
 import { exportApiPath, EXPORT_KINDS, type ExportKind, exportQuery } from '../../../shared/schemas/exports';
 import { parse } from '../../core/parse';
+import { actorOf } from '../../http/actor';
 import { currentUser, requireApi } from '../../http/api-auth';
 import type { Services } from '../../services';
 import type { ExportChannel } from './index';
@@ -17,7 +18,7 @@ export function exportsApi(services: Services): Router {
 
   const send = (kind: ExportKind, channel: ExportChannel) => async (req: Request, res: Response) => {
     const query = parse(exportQuery, req.query);
-    const file = await services.exports.download(await currentUser(services, req), kind, query, channel);
+    const file = await services.exports.download(await currentUser(services, req), kind, query, channel, actorOf(req));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
     res.setHeader('Cache-Control', 'private, no-store');

@@ -15,7 +15,9 @@ import type { Writable } from 'node:stream';
 import { READ_ONLY_REFUSAL } from '../../../shared/partners';
 import { exportFileName, type ExportKind, type ExportQuery } from '../../../shared/schemas/exports';
 import type { Access, Viewer } from '../../auth/authorize';
+import type { Actor } from '../../core/actor';
 import { AppError } from '../../core/errors';
+import { recordAudit } from '../audit';
 import { brandId } from '../../db/brand';
 import type { Db } from '../../db/client';
 import { createAllow, organisationTypeOf, partnerOrganisation, requireAnyScope } from '../trade';
@@ -86,8 +88,16 @@ export function createExportService({ db, access }: ExportDeps) {
      * The viewer's organisation's `kind` of record in the period, as `query.format` imports it: the
      * refusals (who may not export) are thrown here; the rows are read as the file is written.
      */
-    async download(viewer: Viewer | null, kind: ExportKind, query: ExportQuery, channel: ExportChannel = 'partner'): Promise<ExportFile> {
+    async download(viewer: Viewer | null, kind: ExportKind, query: ExportQuery, channel: ExportChannel = 'partner', actor?: Actor): Promise<ExportFile> {
       const organisationId = await exporterOf(viewer, channel);
+      // Financial records leaving the portal: who took which, as the audit log's own export is recorded.
+      if (actor)
+        await recordAudit(db, actor, {
+          action: 'EXPORT',
+          tableName: kind === 'payments' ? 'payments' : 'invoices',
+          recordId: null,
+          newValues: { organisationId, kind, format: query.format, from: query.from, to: query.to },
+        });
       const period: Period = { from: query.from, to: query.to };
       const name = exportFileName(kind, query);
       const plain = query.format === 'plain';
