@@ -166,7 +166,9 @@ describe("A partner's own business details", () => {
     }
     expect((await rowOf(germanOrg.id)).version).toBe(body.details.version);
     // The database holds the same rule: an endpoint is both parts or neither.
-    await expect(t.db.database.db.update(organisations).set({ peppolScheme: '0088', peppolId: '' }).where(eq(organisations.id, germanOrg.id))).rejects.toThrow();
+    await expect(
+      t.db.database.db.update(organisations).set({ peppolScheme: '0088', peppolId: '' }).where(eq(organisations.id, germanOrg.id)),
+    ).rejects.toThrow();
   });
 
   it('takes a local account number outside the UK', async () => {

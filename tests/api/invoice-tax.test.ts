@@ -84,7 +84,13 @@ const pdfOf = async (c: Client, id: number, staffRoute = false) => {
 };
 
 type Xml = Record<string, unknown> & { '#text'?: string | number };
-const xmlParser = new XMLParser({ removeNSPrefix: true, ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, isArray: (name: string) => ['InvoiceLine', 'CreditNoteLine', 'TaxSubtotal', 'AllowanceCharge'].includes(name) });
+const xmlParser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  isArray: (name: string) => ['InvoiceLine', 'CreditNoteLine', 'TaxSubtotal', 'AllowanceCharge'].includes(name),
+});
 const cents = (minor: number) => (minor / 100).toFixed(2);
 const xmlText = (node: unknown) => String((node as Xml)['#text'] ?? node);
 /** The node at a dotted path ("TaxTotal.TaxSubtotal.0.TaxCategory.ID"). */

@@ -894,7 +894,10 @@ describe('the e-invoice by email (issue 45)', () => {
 
     const plain = await approvedOrder(secondRetailer, distributor, [{ productId: p.gin, cases: 1 }]);
     const second = await body(await issueNow(distributor, [plain.id]), 201);
-    const [row] = await db().select().from(outboxEmails).where(and(eq(outboxEmails.to, secondRetailer.email), sql`${outboxEmails.subject} like ${`%${second.number}%`}`));
+    const [row] = await db()
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.to, secondRetailer.email), sql`${outboxEmails.subject} like ${`%${second.number}%`}`));
     expect(row!.attachments).toEqual([{ filename: `${second.number}.pdf`, contentType: 'application/pdf', kind: 'invoice_pdf', id: String(second.id) }]);
   });
 });

@@ -454,7 +454,9 @@ describeOnPostgres('orders under concurrency', () => {
     const viewer = await readerOf(importer);
     const placed = [];
     for (let i = 0; i < 50; i++)
-      placed.push((await t.app.services.orders.place(viewer, { lines: [{ productId: lemon, cases: 1 }], note: '', buyerReference: '' }, null, actor(importer))).order);
+      placed.push(
+        (await t.app.services.orders.place(viewer, { lines: [{ productId: lemon, cases: 1 }], note: '', buyerReference: '' }, null, actor(importer))).order,
+      );
     return placed;
   }
 
@@ -505,7 +507,9 @@ describeOnPostgres('orders under concurrency', () => {
     const key = newKey();
     const before = await orderCount();
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => t.app.services.orders.place(viewer, { lines: [{ productId: lemon, cases: 1 }], note: 'race', buyerReference: '' }, key, actor(importer))),
+      Array.from({ length: 20 }, () =>
+        t.app.services.orders.place(viewer, { lines: [{ productId: lemon, cases: 1 }], note: 'race', buyerReference: '' }, key, actor(importer)),
+      ),
     );
     expect(new Set(results.map((r) => r.order.id)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);

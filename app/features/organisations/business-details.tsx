@@ -118,7 +118,12 @@ export function BusinessDetailsForm({ details, intent, label }: { details: Busin
               : 'The IBAN (its check digits are checked), or the local account number.',
           })}
         </div>
-        <PeppolEndpointFields scheme={draft.peppolScheme} id={draft.peppolId} errors={editor.errors} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+        <PeppolEndpointFields
+          scheme={draft.peppolScheme}
+          id={draft.peppolId}
+          errors={editor.errors}
+          onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        />
         <label className="flex items-start gap-2 text-sm sm:col-span-2">
           <input
             type="checkbox"

@@ -76,7 +76,10 @@ export const organisations = pgTable(
     uniqueIndex('organisations_licence_key').on(t.licenceJurisdiction, sql`lower(${t.licenceNumber})`),
     check('organisations_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     // An endpoint is a scheme and an identifier, or neither.
-    check('organisations_peppol_endpoint', sql`(${t.peppolScheme} = '') = (${t.peppolId} = '') and (${t.peppolScheme} = '' or ${t.peppolScheme} ~ '^[0-9A-Z]{2,4}$')`),
+    check(
+      'organisations_peppol_endpoint',
+      sql`(${t.peppolScheme} = '') = (${t.peppolId} = '') and (${t.peppolScheme} = '' or ${t.peppolScheme} ~ '^[0-9A-Z]{2,4}$')`,
+    ),
     check('organisations_not_own_supplier', sql`${t.supplierId} is null or ${t.supplierId} <> ${t.id}`),
     // The brand alone has no supplier, and there is one brand.
     check('organisations_supplier_unless_brand', sql`(${t.type} = 'brand') = (${t.supplierId} is null)`),

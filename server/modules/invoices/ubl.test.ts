@@ -112,7 +112,17 @@ describe('renderUbl', () => {
 
   it('writes a credit note with the invoice it credits and no due date or payment means', () => {
     const root = parse(
-      renderUbl(doc({ kind: 'credit_note', number: 'CN-2026-0001', credits: 'INV-2026-0007', creditsIssuedOn: '2026-03-02', reason: 'Broken', taxPoint: '2026-03-02', issuedOn: '2026-03-09' })),
+      renderUbl(
+        doc({
+          kind: 'credit_note',
+          number: 'CN-2026-0001',
+          credits: 'INV-2026-0007',
+          creditsIssuedOn: '2026-03-02',
+          reason: 'Broken',
+          taxPoint: '2026-03-02',
+          issuedOn: '2026-03-09',
+        }),
+      ),
     ).CreditNote;
     expect(root.CreditNoteTypeCode).toBe('381');
     expect(root.BillingReference.InvoiceDocumentReference).toEqual({ ID: 'INV-2026-0007', IssueDate: '2026-03-02' });

@@ -43,7 +43,6 @@ export interface EInvoiceDocument extends PrintableDocument {
 /** UNTDID 5189/VATEX reasons for the exempt categories (the CEF VATEX code list). */
 const VATEX: Partial<Record<VatCategory, string>> = { K: 'VATEX-EU-IC', G: 'VATEX-EU-G' };
 
-
 /** A party's Peppol endpoint: its own, or one from its VAT number; null when it has neither. */
 export function endpointOf(party: InvoicePartyView): { scheme: string; id: string } | null {
   if (party.endpoint?.id) return party.endpoint;

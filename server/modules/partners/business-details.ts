@@ -28,7 +28,15 @@ const PARTNER_AREA: AccessNeed = { area: 'partner' };
 const FINANCE: AccessNeed = { permission: 'finance:manage' };
 
 /** The fields saved, in the order the audit row lists them. */
-const EDITABLE = ['vatNumber', 'bankAccountName', 'bankAccount', 'bankBic', 'peppolScheme', 'peppolId', 'einvoiceByEmail'] as const satisfies readonly (keyof BusinessDetailsInput)[];
+const EDITABLE = [
+  'vatNumber',
+  'bankAccountName',
+  'bankAccount',
+  'bankBic',
+  'peppolScheme',
+  'peppolId',
+  'einvoiceByEmail',
+] as const satisfies readonly (keyof BusinessDetailsInput)[];
 
 type Row = typeof organisations.$inferSelect;
 
