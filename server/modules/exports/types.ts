@@ -1,23 +1,17 @@
 // What the accounting exports read and write: a document with its lines and a payment with the
 // invoices it paid, as read in keyset pages (read.ts); a format's columns and one row of it.
-import type { InvoicePartyView } from '../../../shared/invoice-views';
+import type { InvoiceLineView, InvoicePartyView } from '../../../shared/invoice-views';
 import type { PaymentMethod } from '../../../shared/invoicing';
-import type { DutyTreatment, VatBreakdownRow, VatCategory } from '../../../shared/tax';
+import type { DutyTreatment, VatBreakdownRow } from '../../../shared/tax';
 
 /** Which side of a record the exporting organisation is on. */
 export type Side = 'sales' | 'purchases';
 
-export interface ExportLine {
-  description: string;
-  cases: number;
-  caseSize: number;
-  unitPriceMinor: number;
-  /** The net: cases × case size × per-bottle price. */
-  lineTotalMinor: number;
-  dutyMinor: number;
-  vatCategory: VatCategory;
-  vatRateBp: number;
-}
+/** A document's line as the exports write it: the invoice page's line, without what is only the page's. */
+export type ExportLine = Pick<
+  InvoiceLineView,
+  'description' | 'cases' | 'caseSize' | 'unitPriceMinor' | 'lineTotalMinor' | 'dutyMinor' | 'vatCategory' | 'vatRateBp'
+>;
 
 /** An issued invoice or credit note as the exports write it: its amounts as stored, positive. */
 export interface ExportDocument {
