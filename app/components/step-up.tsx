@@ -80,6 +80,9 @@ export function StepUpDialog({ onConfirmed, onCancel }: { onConfirmed: () => voi
         body: JSON.stringify({ password: String(form.get('password') ?? ''), ...(form.get('code') ? { code: String(form.get('code')) } : {}) }),
       });
       if (res.ok) {
+        // Read to its end: a response left unread stays open in the browser (Chromium 156 never
+        // finishes it), and whatever waits for the page's network to go quiet waits for ever.
+        await res.json().catch(() => null);
         onConfirmed();
         return;
       }
