@@ -99,22 +99,18 @@ export interface InvoiceDetailView extends InvoiceSummaryView {
   creditNotes: { id: number; number: string | null; issuedOn: string | null; totalMinor: number; reason: string }[];
 }
 
+/** A line's words and amounts, as a preview, the page and the accounting exports share them. */
+export type InvoiceLineAmounts = Pick<
+  InvoiceLineView,
+  'description' | 'cases' | 'caseSize' | 'unitPriceMinor' | 'lineTotalMinor' | 'dutyMinor' | 'vatCategory' | 'vatRateBp'
+>;
+
 /** What an invoice of some orders would say if issued now (nothing written, no number taken). */
 export interface InvoicePreviewView {
   customer: { id: string; name: string };
   currency: string;
   orders: { id: number; number: string }[];
-  lines: {
-    orderId: number;
-    description: string;
-    cases: number;
-    caseSize: number;
-    unitPriceMinor: number;
-    lineTotalMinor: number;
-    dutyMinor: number;
-    vatCategory: VatCategory;
-    vatRateBp: number;
-  }[];
+  lines: (InvoiceLineAmounts & { orderId: number })[];
   subtotalMinor: number;
   dutyMinor: number;
   /** The VAT rate when there is one category, else 0 (legacy). */

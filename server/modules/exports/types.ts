@@ -1,17 +1,14 @@
 // What the accounting exports read and write: a document with its lines and a payment with the
 // invoices it paid, as read in keyset pages (read.ts); a format's columns and one row of it.
-import type { InvoiceLineView, InvoicePartyView } from '../../../shared/invoice-views';
+import type { InvoiceLineAmounts, InvoicePartyView } from '../../../shared/invoice-views';
 import type { PaymentMethod } from '../../../shared/invoicing';
 import type { DutyTreatment, VatBreakdownRow } from '../../../shared/tax';
 
 /** Which side of a record the exporting organisation is on. */
 export type Side = 'sales' | 'purchases';
 
-/** A document's line as the exports write it: the invoice page's line, without what is only the page's. */
-export type ExportLine = Pick<
-  InvoiceLineView,
-  'description' | 'cases' | 'caseSize' | 'unitPriceMinor' | 'lineTotalMinor' | 'dutyMinor' | 'vatCategory' | 'vatRateBp'
->;
+/** A document's line as the exports write it: its words and amounts, as the invoice page has them. */
+export type ExportLine = InvoiceLineAmounts;
 
 /** An issued invoice or credit note as the exports write it: its amounts as stored, positive. */
 export interface ExportDocument {
