@@ -298,11 +298,19 @@ export async function cannon(url, { paths, headers = {} } = {}) {
  * Runs `suite(server, 'pglite' | 'postgres')` on a fresh PGlite directory and, when it answers, on a
  * fresh PostgreSQL database, and returns the rows. With `load` (SQL), a first start migrates and
  * seeds, the SQL goes straight into the database, and the measured server starts after it.
+ * `BENCH_DATABASES=postgres` (or `pglite`) runs on that one only, e.g. for back-to-back comparisons.
  */
 export async function onBothDatabases(label, { load, env = {} }, suite) {
+  const only = process.env.BENCH_DATABASES;
+  const rows = [];
+  if (only !== 'postgres') rows.push(await onPglite(label, { load, env }, suite));
+  if (only !== 'pglite' && postgresAvailable()) rows.push(await onPostgres(label, { load, env }, suite));
+  return rows;
+}
+
+async function onPglite(label, { load, env }, suite) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const rows = [];
   const dataDir = tempDataDir(label);
   try {
     if (load) {
@@ -316,32 +324,30 @@ export async function onBothDatabases(label, { load, env = {} }, suite) {
     }
     const server = await startServer({ dataDir, env });
     try {
-      rows.push(await suite(server, 'pglite'));
+      return await suite(server, 'pglite');
     } finally {
       await server.stop();
     }
   } finally {
     removeDir(dataDir);
   }
-  if (postgresAvailable()) {
-    const { default: pg } = await import('pg');
-    rows.push(
-      await withFreshPostgres(label, async (databaseUrl) => {
-        process.stderr.write(`  PostgreSQL database ${databaseUrl.split('/').pop()}\n`);
-        if (load) {
-          await withServer(`${label}-pg-seed`, { databaseUrl, env }, async () => undefined);
-          const client = new pg.Client({ connectionString: databaseUrl });
-          await client.connect();
-          await client.query(`set session_replication_role = replica; ${load}; set session_replication_role = origin;`);
-          await client.query('vacuum analyze');
-          await client.end();
-        }
-        const row = await withServer(`${label}-pg`, { databaseUrl, env }, (s) => suite(s, 'postgres'));
-        return { ...row, databaseName: databaseUrl.split('/').pop() };
-      }),
-    );
-  }
-  return rows;
+}
+
+async function onPostgres(label, { load, env }, suite) {
+  const { default: pg } = await import('pg');
+  return withFreshPostgres(label, async (databaseUrl) => {
+    process.stderr.write(`  PostgreSQL database ${databaseUrl.split('/').pop()}\n`);
+    if (load) {
+      await withServer(`${label}-pg-seed`, { databaseUrl, env }, async () => undefined);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`set session_replication_role = replica; ${load}; set session_replication_role = origin;`);
+      await client.query('vacuum analyze');
+      await client.end();
+    }
+    const row = await withServer(`${label}-pg`, { databaseUrl, env }, (s) => suite(s, 'postgres'));
+    return { ...row, databaseName: databaseUrl.split('/').pop() };
+  });
 }
 
 /** A session token as the server stores it (sha256, base64url): the cookie carries the token itself. */
