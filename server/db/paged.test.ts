@@ -1,7 +1,7 @@
 import { asc, count, sql, type SQL } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../../tests/support/test-db';
+import { emptyPglite, freshDatabase, type TestDatabase } from '../../tests/support/test-db';
 import { type Database, openDatabase, queryRows } from './client';
 import { onePage, onePreparedPage, preparePage, preparedByLimit, totalOf } from './paged';
 import { UNNAMED } from './prepared';
@@ -118,7 +118,7 @@ describe('preparePage', () => {
   describe('on PGlite (one session: its prepared statements can be read)', () => {
     let lite: Database;
     beforeAll(async () => {
-      lite = await openDatabase({ dataDir: 'memory://' });
+      lite = await openDatabase({ dataDir: 'memory://', loadDataDir: emptyPglite() });
       await lite.db.execute(sql`create table paged_things (id int primary key, name text not null)`);
       await lite.db.execute(sql`insert into paged_things select g, 'thing ' || g from generate_series(1, 40) g`);
     });

@@ -1,5 +1,6 @@
 import { messages, types } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { emptyPglite } from '../../tests/support/test-db';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './pglite-remote';
 
 let open: EmbeddedDatabase[] = [];
@@ -9,7 +10,11 @@ afterEach(async () => {
 });
 
 async function start(options: { loadDataDir?: Blob; statementCache?: number } = {}): Promise<EmbeddedDatabase> {
-  const database = await startEmbeddedDatabase({ dataDir: 'memory://', statementCache: options.statementCache ?? 10, loadDataDir: options.loadDataDir });
+  const database = await startEmbeddedDatabase({
+    dataDir: 'memory://',
+    statementCache: options.statementCache ?? 10,
+    loadDataDir: options.loadDataDir ?? emptyPglite(),
+  });
   open.push(database);
   return database;
 }

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { emptyPglite } from '../../tests/support/test-db';
 import { type Database, openDatabase, statementRows } from './client';
 import { type QueryClient, preparingClient } from './pglite-statements';
 import { createStatementNamer } from './statement-cache';
@@ -15,7 +16,7 @@ afterEach(async () => {
 });
 
 async function setup(): Promise<{ pg: PGlite; client: QueryClient }> {
-  pglite = new PGlite();
+  pglite = new PGlite({ loadDataDir: emptyPglite() });
   await pglite.exec(`
     create table probe (id int primary key, name text not null, at timestamptz, tags text[], doc jsonb, ok boolean, price numeric);
     insert into probe values (1, 'Ada', '2026-01-02T03:04:05Z', '{a,b}', '{"k": [1, 2]}', true, 12.50), (2, 'Émile', null, '{}', null, false, 0);`);
@@ -125,7 +126,7 @@ describe('named statements on PGlite', () => {
   });
 
   it('is what Drizzle and statementRows use on an opened PGlite database (on its thread)', async () => {
-    database = await openDatabase({ dataDir: 'memory://', statementCache: 10 });
+    database = await openDatabase({ dataDir: 'memory://', loadDataDir: emptyPglite(), statementCache: 10 });
     const { db } = database;
     const pg = database.pglite!;
     await db.execute(sql`create table t (a int)`);

@@ -5,12 +5,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from '../../server/db/client';
 import { migrationsBefore } from '../support/migrations';
+import { emptyPglite } from '../support/test-db';
 
 let database: Database;
 const rows = async <T>(query: SQL): Promise<T[]> => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openDatabase({ dataDir: 'memory://', loadDataDir: emptyPglite() });
   await migrateDatabase(database, migrationsBefore('0025_brand_organisation'));
 });
 afterAll(async () => {

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from '../../server/db/client';
 import { notifications, rolePermissions } from '../../server/db/schema';
 import { migrationsBefore } from '../support/migrations';
+import { emptyPglite } from '../support/test-db';
 
 let database: Database;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openDatabase({ dataDir: 'memory://', loadDataDir: emptyPglite() });
   await migrateDatabase(database, migrationsBefore('0008_authorization_scope'));
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from '../../server/db/client';
 import { migrationsBefore } from '../support/migrations';
+import { emptyPglite } from '../support/test-db';
 
 const TAG = '0024_stock_ledger_only';
 let database: Database | undefined;
@@ -15,7 +16,7 @@ const rows = async <T>(db: Database, query: SQL): Promise<T[]> => ((await db.db.
 
 /** A database as it stood before 0024, with products written as SQL (the columns of that time). */
 async function before(products: { slug: string; stockUnits: number; ledger?: { onHand: number; reserved: number } }[]): Promise<Database> {
-  const db = await openDatabase({ dataDir: 'memory://' });
+  const db = await openDatabase({ dataDir: 'memory://', loadDataDir: emptyPglite() });
   await migrateDatabase(db, migrationsBefore(TAG));
   for (const p of products) {
     const [inserted] = await rows<{ id: number }>(

@@ -51,6 +51,14 @@ export async function freshDatabase(kind: TemplateKind = 'migrated'): Promise<Te
 }
 
 /**
+ * A new PGlite database's data directory, before any migration, for `loadDataDir` (`new PGlite`,
+ * `openDatabase`, `startEmbeddedDatabase`): a clone of the run's, not a new one made from nothing.
+ */
+export function emptyPglite(): Blob {
+  return new Blob([readFileSync(inject('pgliteEmpty'))]);
+}
+
+/**
  * A suite that needs PostgreSQL: races happen only there (PGlite runs one transaction at a time), so
  * every concurrency test uses this. Without TEST_DATABASE_URL it is skipped locally, but under
  * CI=true it fails: a CI run that silently skipped its race tests would pass without testing them.
