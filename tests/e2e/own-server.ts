@@ -1,9 +1,13 @@
-// A server of the test's own, on its own PGlite data directory, so the test can read the database
-// after stopping it (two clients on one directory would corrupt it).
+// A server of the test's own, on its own database, so the test can read the database after stopping
+// it (two clients on one PGlite directory would corrupt it): a copy of the run's PGlite template, or,
+// when the run has PostgreSQL (TEST_DATABASE_URL, as in CI), a clone of its PostgreSQL template
+// (global-setup.ts). The shared server stays on PGlite, so the journeys exercise both databases.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { pino } from 'pino';
 import { DEMO_PASSWORD, TIME_SCALE } from '../../playwright.config';
 import { prepareDatabase } from '../../server/bootstrap';
@@ -41,10 +45,10 @@ export interface OwnServer {
  * server starts on it (the server then owns the directory alone): the same migrations and seed, then
  * `prepare` — organisations, their people, collateral — with no HTTP door needed for it.
  */
-async function prepareDataDir(dataDir: string, prepare: Prepare): Promise<void> {
+async function prepareDataDir(dataDir: string, databaseUrl: string | undefined, prepare: Prepare): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
   const logger = pino({ level: 'silent' });
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { dataDir: path.join(dataDir, 'pglite') });
   try {
     await prepareDatabase(database, config, logger);
     const { db } = database;
@@ -87,7 +91,8 @@ async function prepareDataDir(dataDir: string, prepare: Prepare): Promise<void> 
 
 /**
  * `demo`: with the demo users (one per role, DEMO_PASSWORD), for journeys that sign in; `prepare`:
- * state written through the services before the server starts (see `prepareDataDir`).
+ * state written through the services before the server starts (see `prepareDataDir`); `database:
+ * 'pglite'` keeps a journey about the embedded database itself on PGlite when the run has PostgreSQL.
  */
 export async function startOwnServer(
   port: number,
@@ -95,29 +100,70 @@ export async function startOwnServer(
     demo = false,
     prepare,
     env = {},
-  }: { demo?: boolean; prepare?: Prepare; /** More of the server's environment (SMTP_URL …). */ env?: Record<string, string> } = {},
+    database = 'any',
+  }: {
+    demo?: boolean;
+    prepare?: Prepare;
+    /** More of the server's environment (SMTP_URL …). */ env?: Record<string, string>;
+    database?: 'any' | 'pglite';
+  } = {},
 ): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frolic-e2e-own-'));
+  const databaseUrl = database === 'any' ? await clonePostgresTemplate() : undefined;
   // The run's migrated and seeded database (global-setup.ts), copied: a new PGlite directory and
   // its migrations cost 15–20 s, more on a busy machine, and a copy a fraction of a second.
   const template = process.env.E2E_TEMPLATE_DIR;
-  if (template && existsSync(path.join(template, 'pglite'))) cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
-  if (prepare) await prepareDataDir(dataDir, prepare);
-  const child = await bootServer(dataDir, port, { ...(demo ? { DEMO_MODE: 'true', DEMO_PASSWORD } : {}), ...env });
+  if (!databaseUrl && template && existsSync(path.join(template, 'pglite')))
+    cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  if (prepare) await prepareDataDir(dataDir, databaseUrl, prepare);
+  const child = await bootServer(dataDir, port, {
+    ...(demo ? { DEMO_MODE: 'true', DEMO_PASSWORD } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     async stopAndOpenDatabase() {
       await stopServer(child);
-      const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-      await migrateDatabase(database);
-      return database;
+      if (databaseUrl) return openDatabase({ databaseUrl, poolSize: 2 });
+      const opened = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+      await migrateDatabase(opened);
+      return opened;
     },
   };
 }
 
+/** The run's PostgreSQL template (global-setup.ts), when it has one. */
+export const postgresTemplate = () => (process.env.TEST_DATABASE_URL && process.env.E2E_POSTGRES_TEMPLATE) || undefined;
+
+/** A database URL on the run's PostgreSQL server, with `name` as the database. */
+export function postgresUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A new database cloned from the run's PostgreSQL template (named after it, so the teardown finds it); undefined without one. */
+async function clonePostgresTemplate(): Promise<string | undefined> {
+  const template = postgresTemplate();
+  if (!template) return undefined;
+  const name = `${template.replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return postgresUrl(name);
+}
+
 /** Starts the built server on `dataDir` (PGlite) and waits until it answers /healthz. */
 export async function bootServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
+  // One V8 background thread rather than one a core: a journey's server starts and lives beside the
+  // runner, two browsers and other servers on two cores, where more compile and GC threads only add
+  // work (about 1.5 s of CPU less a start; docs/decisions/043-test-suite-time.md).
+  const child: ChildProcess = spawn(process.execPath, ['--v8-pool-size=1', 'build/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
