@@ -16,6 +16,35 @@ process.env.E2E_DATA_DIR = dataDir;
 // The migrated and seeded database the servers of a journey's own start from (global-setup.ts).
 process.env.E2E_TEMPLATE_DIR ??= mkdtempSync(path.join(tmpdir(), 'frolic-e2e-template-'));
 
+/**
+ * Playwright's own `--disable-features` (playwright-core 1.65.1, pinned: `chromiumSwitches.ts`).
+ * Chromium keeps only the last such switch, so ours repeats them.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+/**
+ * Chromium 156 loads the address bar's popup (a WebUI page) in a renderer of its own for every
+ * window a context opens, about 1 s of CPU each, for a popup no journey opens (headless has no
+ * address bar to type in): off (docs/decisions/043-test-suite-time.md).
+ */
+const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -40,6 +69,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        `--disable-features=${DISABLED_FEATURES.join(',')}`,
       ],
     },
   },
