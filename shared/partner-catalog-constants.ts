@@ -28,6 +28,8 @@ export interface Availability {
 export interface TradeProduct {
   id: number;
   slug: string;
+  /** What a buyer's own system orders by (an uploaded order names it). */
+  sku: string;
   name: string;
   category: string;
   abv: number;

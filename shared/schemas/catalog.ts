@@ -33,6 +33,18 @@ export const slugSchema = z
   .max(120, 'Keep the slug to 120 characters.')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens, e.g. frolic-london-dry-gin.');
 
+/**
+ * A stock-keeping unit: what a buyer's own system orders by. Typed in any case, kept in capitals
+ * (the database checks the same form: server/db/schema/catalog.ts `products_sku_format`).
+ */
+export const skuSchema = z
+  .string({ error: 'Enter a SKU.' })
+  .trim()
+  .toUpperCase()
+  .min(2, 'Use at least 2 characters for the SKU.')
+  .max(32, 'Keep the SKU to 32 characters.')
+  .regex(/^[A-Z0-9]([A-Z0-9-]{0,30}[A-Z0-9])?$/, 'Use letters, digits and hyphens, starting and ending with a letter or digit, e.g. FRL-GIN-70.');
+
 export const tastingNotesSchema = z.object({
   nose: z.string().max(500),
   palate: z.string().max(500),
@@ -80,6 +92,8 @@ export type MarketPrices = Partial<Record<string, number | null>>;
 export const productInput = z.object({
   name: requiredText('Enter the product name.').max(120, 'Keep the name to 120 characters.'),
   slug: slugSchema,
+  /** Left empty, a new product gets the next `FRL-0001`-style number and an edited one keeps its SKU. */
+  sku: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), skuSchema.optional()),
   category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category.' }),
   abv: z
     .number({ error: 'Enter the ABV as a number, e.g. 40.5.' })
@@ -126,6 +140,7 @@ export type AdminProductListQuery = z.infer<typeof adminProductListQuery>;
 export interface AdminProductRow {
   id: number;
   slug: string;
+  sku: string;
   name: string;
   category: string;
   status: ProductStatus;
@@ -144,6 +159,7 @@ export interface ProductForEdit {
   version: number;
   name: string;
   slug: string;
+  sku: string;
   category: string;
   abv: number;
   volumeMl: number;

@@ -336,3 +336,84 @@ describe('the Manage Products pages', () => {
     expect(stale.status).toBe(409);
   });
 });
+
+describe('SKUs', () => {
+  const SKU_GIN = { ...NEW_GIN, status: 'draft' as const };
+
+  it('numbers the seeded products in id order, and a new product without a SKU takes the next number', async () => {
+    const seeded = await t.db.database.db.select({ id: products.id, sku: products.sku, slug: products.slug }).from(products).orderBy(products.id);
+    const first8 = seeded.filter((p) => p.slug.startsWith('frolic-')).slice(0, 8);
+    expect(first8.map((p) => p.sku)).toEqual(first8.map((p) => `FRL-${String(p.id).padStart(4, '0')}`));
+
+    const res = await admin.json('POST', API, { ...SKU_GIN, slug: 'frolic-sku-numbered', sku: '' });
+    expect(res.status).toBe(201);
+    const { product } = await res.json();
+    expect(product.sku).toMatch(/^FRL-\d{4,}$/);
+    expect(seeded.map((p) => p.sku)).not.toContain(product.sku);
+  });
+
+  it('keeps a SKU typed in any case in capitals, searches by it, and keeps it through an edit that does not send one', async () => {
+    const res = await admin.json('POST', API, { ...SKU_GIN, slug: 'frolic-sku-typed', sku: ' frl-sloe-50 ' });
+    expect(res.status).toBe(201);
+    const { product } = await res.json();
+    expect(product.sku).toBe('FRL-SLOE-50');
+    const found = await (await admin.json('GET', `${API}?q=sloe-50`)).json();
+    expect(found.items.map((p: { sku: string; slug: string }) => [p.sku, p.slug])).toEqual([['FRL-SLOE-50', 'frolic-sku-typed']]);
+
+    const kept = await admin.json('PUT', `${API}/${product.id}`, { ...bodyOf(product), name: 'Frolic Sloe 50' });
+    expect(kept.status).toBe(200);
+    expect((await kept.json()).product.sku).toBe('FRL-SLOE-50');
+    const renamed = await admin.json('PUT', `${API}/${product.id}`, { ...bodyOf(await load(admin, product.id)), sku: 'FRL-SLOE-50-V2' });
+    expect(renamed.status).toBe(200);
+    const [audit] = await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, 'products'), eq(auditLogs.recordId, String(product.id)), eq(auditLogs.action, 'UPDATE')))
+      .orderBy(auditLogs.id)
+      .limit(1)
+      .offset(1);
+    expect(audit).toMatchObject({ oldValues: { sku: 'FRL-SLOE-50' }, newValues: { sku: 'FRL-SLOE-50-V2' } });
+  });
+
+  it('refuses a SKU another product has (409 sku_taken, nothing written) and one that is not a SKU (400 on the field)', async () => {
+    const [london] = await t.db.database.db.select({ sku: products.sku }).from(products).where(eq(products.slug, 'frolic-london-dry-gin'));
+    const before = await t.db.database.db.select({ id: products.id }).from(products);
+    const taken = await admin.json('POST', API, { ...SKU_GIN, slug: 'frolic-sku-taken', sku: london!.sku.toLowerCase() });
+    expect(taken.status).toBe(409);
+    const err = await errorOf(taken);
+    expect(err).toMatchObject({ code: 'sku_taken', message: `Another product already uses the SKU “${london!.sku}”.` });
+    expect(err.details?.[0]?.path).toBe('sku');
+    expect(await t.db.database.db.select({ id: products.id }).from(products)).toHaveLength(before.length);
+
+    const other = await (await admin.json('POST', API, { ...SKU_GIN, slug: 'frolic-sku-other', sku: 'FRL-OTHER' })).json();
+    const clash = await admin.json('PUT', `${API}/${other.product.id}`, { ...bodyOf(other.product), sku: london!.sku });
+    expect(clash.status).toBe(409);
+    expect((await errorOf(clash)).code).toBe('sku_taken');
+    expect((await load(admin, other.product.id)).sku).toBe('FRL-OTHER');
+
+    for (const sku of ['-FRL', 'FRL-', 'FR L', 'FRL_1', 'X', 'A'.repeat(33)]) {
+      const bad = await admin.json('POST', API, { ...SKU_GIN, slug: 'frolic-sku-bad', sku });
+      expect(bad.status, sku).toBe(400);
+      expect((await errorOf(bad)).details?.[0]?.path, sku).toBe('sku');
+    }
+  });
+
+  it('skips a number staff already gave another product by hand', async () => {
+    const db = t.db.database.db;
+    const next = await admin.json('POST', API, { ...SKU_GIN, slug: 'frolic-sku-probe' });
+    const probe = (await next.json()).product as ProductForEdit;
+    const number = Number(probe.sku.slice(4));
+    // The next two numbers are taken by hand before the sequence reaches them.
+    const taken = [number + 1, number + 2].map((n) => `FRL-${String(n).padStart(4, '0')}`);
+    for (const [i, sku] of taken.entries()) {
+      const res = await admin.json('POST', API, { ...SKU_GIN, slug: `frolic-sku-hand-${i}`, sku });
+      expect(res.status).toBe(201);
+    }
+    const res = await admin.json('POST', API, { ...SKU_GIN, slug: 'frolic-sku-after' });
+    expect(res.status).toBe(201);
+    const after = (await res.json()).product as ProductForEdit;
+    expect(after.sku).toBe(`FRL-${String(number + 3).padStart(4, '0')}`);
+    const skus = (await db.select({ sku: products.sku }).from(products)).map((p) => p.sku);
+    expect(new Set(skus).size).toBe(skus.length);
+  });
+});

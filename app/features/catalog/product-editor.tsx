@@ -91,6 +91,14 @@ export function ProductEditor({ product, errors: serverErrors, busy, onSave }: P
             />
           )}
         </Field>
+        <Field
+          label="SKU"
+          name="sku"
+          error={errors.sku}
+          hint={product ? 'What buyers order by, e.g. in an uploaded order' : 'Leave empty for the next number, e.g. FRL-0009'}
+        >
+          {(p) => <input {...p} {...text('sku')} maxLength={32} autoCapitalize="characters" spellCheck={false} />}
+        </Field>
         <Field label="Category" name="category" error={errors.category}>
           {(p) => (
             <select {...p} {...text('category')}>

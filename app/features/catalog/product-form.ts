@@ -17,6 +17,8 @@ export type PriceGrid = Record<PriceColumn, Record<string, string>>;
 export interface ProductFormState {
   name: string;
   slug: string;
+  /** Empty: a new product gets the next number (FRL-0001, …). */
+  sku: string;
   category: ProductCategory | '';
   abv: string;
   volumeMl: string;
@@ -69,6 +71,7 @@ export function initialState(p: ProductForEdit | null): ProductFormState {
   return {
     name: p?.name ?? '',
     slug: p?.slug ?? '',
+    sku: p?.sku ?? '',
     category: (p?.category as ProductCategory | undefined) ?? '',
     abv: p ? String(p.abv) : '',
     volumeMl: p ? String(p.volumeMl) : '700',
@@ -107,6 +110,7 @@ export function toBody(s: ProductFormState): { body: Record<string, unknown> } |
     body: {
       name: s.name,
       slug: s.slug,
+      sku: s.sku,
       category: s.category || null,
       abv: num(s.abv),
       volumeMl: num(s.volumeMl),

@@ -46,7 +46,7 @@ export function CatalogueTable({ items, inventory }: { items: TradeProduct[]; in
                       {p.name}
                     </Link>
                     <p className="text-xs text-stone-600">
-                      {p.abv.toFixed(1)}% ABV · {p.volumeMl / 10} cl
+                      <span className="font-mono">{p.sku}</span> · {p.abv.toFixed(1)}% ABV · {p.volumeMl / 10} cl
                     </p>
                   </div>
                 </div>
@@ -84,7 +84,7 @@ export function CatalogueGrid({ items }: { items: TradeProduct[] }) {
               </Link>
             </h2>
             <p className="text-xs text-stone-600">
-              {p.abv.toFixed(1)}% ABV · {p.volumeMl / 10} cl · cases of {p.caseSize}
+              <span className="font-mono">{p.sku}</span> · {p.abv.toFixed(1)}% ABV · {p.volumeMl / 10} cl · cases of {p.caseSize}
             </p>
             <div className="mt-auto pt-2">
               <TradePriceView price={p.price} caseSize={p.caseSize} />

@@ -57,7 +57,8 @@ export default function PartnerProduct({ loaderData }: Route.ComponentProps) {
           </p>
           <h1 className="mt-2 font-serif text-4xl">{product.name}</h1>
           <p className="mt-2 text-stone-700">
-            {product.abv.toFixed(1)}% ABV · {product.volumeMl / 10} cl · cases of {plural(product.caseSize, 'bottle')}
+            SKU <span className="font-mono">{product.sku}</span> · {product.abv.toFixed(1)}% ABV · {product.volumeMl / 10} cl · cases of{' '}
+            {plural(product.caseSize, 'bottle')}
           </p>
           <section aria-labelledby="price-heading" className="mt-6 rounded-xl bg-white p-5 shadow-sm">
             <h2 id="price-heading" className="text-sm font-semibold text-stone-700">

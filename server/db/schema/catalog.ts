@@ -1,6 +1,21 @@
 // The catalogue: products, their prices per market, trade prices per partner tier, and galleries.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { mediaAssets } from './media';
 import { partnerType } from './partners';
 
@@ -12,11 +27,21 @@ export interface TastingNotes {
   finish: string;
 }
 
+/** Numbers the SKUs the catalogue gives products that staff did not give one (`FRL-0001`, …). */
+export const productSkuSeq = pgSequence('product_sku_seq', { startWith: 1 });
+
 export const products = pgTable(
   'products',
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
+    /**
+     * The stock-keeping unit buyers order by (a CSV upload names it): unique, edited by staff; a
+     * product created without one gets the next `FRL-0001`-style number.
+     */
+    sku: text('sku')
+      .notNull()
+      .default(sql`('FRL-' || lpad(nextval('product_sku_seq')::text, 4, '0'))`),
     name: text('name').notNull(),
     category: text('category').notNull(),
     /** Alcohol by volume in tenths of a percent (403 = 40.3 %). */
@@ -38,6 +63,9 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
+    uniqueIndex('products_sku_key').on(t.sku),
+    // The format shared/schemas/catalog.ts skuSchema explains to people: capitals, digits, inner hyphens.
+    check('products_sku_format', sql`${t.sku} ~ '^[A-Z0-9]([A-Z0-9-]{0,30}[A-Z0-9])?$'`),
     // The public list pages through active products by name (optionally in one category).
     index('products_status_name_idx').on(t.status, t.name, t.id),
     index('products_status_category_name_idx').on(t.status, t.category, t.name, t.id),

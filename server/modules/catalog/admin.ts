@@ -52,6 +52,13 @@ function slugTaken(slug: string): AppError {
   });
 }
 
+function skuTaken(sku: string): AppError {
+  return new AppError('sku_taken', 'conflict', `Another product already uses the SKU “${sku}”.`, {
+    details: [{ path: 'sku', message: 'Another product already uses this SKU. Choose another.' }],
+    hint: 'A SKU names one product in the orders buyers upload, so no two products share one.',
+  });
+}
+
 /** Every id must be an image of the media library; errors name the position (`images.2`). */
 async function checkImages(tx: Tx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
@@ -85,6 +92,8 @@ function productValues(input: ProductInput, imageUrl: string) {
   return {
     name: input.name,
     slug: input.slug,
+    // Without a SKU a new product takes the next number (the column's default) and an edit keeps its own.
+    ...(input.sku ? { sku: input.sku } : {}),
     category: input.category,
     abvTenths: Math.round(input.abv * 10),
     volumeMl: input.volumeMl,
@@ -133,6 +142,7 @@ async function readProduct(db: DbOrTx, row: ProductRow): Promise<ProductForEdit>
     version: row.version,
     name: row.name,
     slug: row.slug,
+    sku: row.sku,
     category: row.category,
     abv: row.abvTenths / 10,
     volumeMl: row.volumeMl,
@@ -170,24 +180,39 @@ async function lockProduct(tx: Tx, id: number): Promise<ProductRow> {
   return row;
 }
 
-async function refuseTakenSlug(tx: Tx, slug: string, exceptId: number | null): Promise<void> {
-  const [other] = await tx
-    .select({ id: products.id })
+/** `slug_taken` / `sku_taken` when another product has the input's slug or SKU (the unique indexes decide races). */
+async function refuseTaken(tx: Tx, input: Pick<ProductInput, 'slug' | 'sku'>, exceptId: number | null): Promise<void> {
+  const others = await tx
+    .select({ slug: products.slug, sku: products.sku })
     .from(products)
-    .where(and(eq(products.slug, slug), exceptId === null ? undefined : ne(products.id, exceptId)));
-  if (other) throw slugTaken(slug);
+    .where(
+      and(or(eq(products.slug, input.slug), input.sku ? eq(products.sku, input.sku) : undefined), exceptId === null ? undefined : ne(products.id, exceptId)),
+    );
+  if (others.some((o) => o.slug === input.slug)) throw slugTaken(input.slug);
+  if (input.sku && others.some((o) => o.sku === input.sku)) throw skuTaken(input.sku);
 }
 
+/** Numbered SKUs a write may skip past: staff may have chosen `FRL-0042` before the sequence reached it. */
+const SKU_NUMBER_TRIES = 5;
+
 export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmin {
-  /** Runs a write; a race on the slug's unique index still answers `slug_taken`. */
-  async function write<T>(slug: string | null, work: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      const result = await db.transaction(work);
-      await content.changed('catalog');
-      return result;
-    } catch (err) {
-      if (slug !== null && isUniqueViolation(err, 'products_slug_key')) throw slugTaken(slug);
-      throw err;
+  /**
+   * Runs a write; a race on the slug's or the SKU's unique index still answers `slug_taken` /
+   * `sku_taken`. A numbered SKU the product did not choose, already taken by hand, is skipped: the
+   * write runs again with the next number.
+   */
+  async function write<T>(input: Pick<ProductInput, 'slug' | 'sku'> | null, work: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await db.transaction(work);
+        await content.changed('catalog');
+        return result;
+      } catch (err) {
+        if (input && isUniqueViolation(err, 'products_slug_key')) throw slugTaken(input.slug);
+        if (input?.sku && isUniqueViolation(err, 'products_sku_key')) throw skuTaken(input.sku);
+        if (input && isUniqueViolation(err, 'products_sku_key') && attempt < SKU_NUMBER_TRIES) continue;
+        throw err;
+      }
     }
   }
 
@@ -197,7 +222,7 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
     (shape: { search: boolean; status: boolean; category: boolean; lowStock: boolean; sort: keyof typeof SORTS; dir?: 'asc' | 'desc' }) => {
       const q = sql.placeholder('q');
       const where = and(
-        shape.search ? or(ilike(products.name, q), ilike(products.slug, q)) : undefined,
+        shape.search ? or(ilike(products.name, q), ilike(products.slug, q), ilike(products.sku, q)) : undefined,
         shape.status ? sql`${products.status} = ${sql.placeholder('status')}` : undefined,
         shape.category ? sql`${products.category} = ${sql.placeholder('category')}` : undefined,
         shape.lowStock ? isLowStock : undefined,
@@ -208,6 +233,7 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
           .select({
             id: products.id,
             slug: products.slug,
+            sku: products.sku,
             name: products.name,
             category: products.category,
             status: products.status,
@@ -253,8 +279,8 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
     },
 
     create(input, actor) {
-      return write(input.slug, async (tx) => {
-        await refuseTakenSlug(tx, input.slug, null);
+      return write(input, async (tx) => {
+        await refuseTaken(tx, input, null);
         await checkImages(tx, input.images);
         const [row] = await tx
           .insert(products)
@@ -269,10 +295,10 @@ export function createCatalogAdmin(db: Db, content: ContentVersion): CatalogAdmi
     },
 
     update(id, input, actor) {
-      return write(input.slug, async (tx) => {
+      return write(input, async (tx) => {
         const current = await lockProduct(tx, id);
         if (current.version !== input.version) throw versionConflict('product', current.version, input.version);
-        await refuseTakenSlug(tx, input.slug, id);
+        await refuseTaken(tx, input, id);
         await checkImages(tx, input.images);
         const before = await readProduct(tx, current);
         const [row] = await tx

@@ -52,6 +52,7 @@ function toTrade(
   return {
     id: row.id,
     slug: row.slug,
+    sku: row.sku,
     name: row.name,
     category: row.category,
     abv: row.abvTenths / 10,

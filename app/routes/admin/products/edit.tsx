@@ -102,6 +102,7 @@ export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
   const alert: Partial<ActionResult> = editor.formError ? editor : (posted ?? {});
   const errors = { ...editor.errors };
   if (editor.code === 'slug_taken' && !errors.slug) errors.slug = editor.formError;
+  if (editor.code === 'sku_taken' && !errors.sku) errors.sku = editor.formError;
 
   return (
     <main id="main" className="max-w-5xl">

@@ -1,4 +1,4 @@
-// Manage Products: the staff list of every product (any status) — search by name or slug, filter by
+// Manage Products: the staff list of every product (any status) — search by name, SKU or slug, filter by
 // status, category and low stock, sort by column, page; each row opens its editor.
 import { href, Link, useSearchParams } from 'react-router';
 import { formatUtcDate } from '@shared/staff-time';
@@ -32,7 +32,9 @@ const COLUMNS: Column<AdminProductRow>[] = [
           <Link to={EDIT(p.id)} className="font-medium text-ink underline decoration-stone-300 hover:decoration-ink">
             {p.name}
           </Link>
-          <p className="text-xs text-stone-600">{p.slug}</p>
+          <p className="text-xs text-stone-600">
+            <span className="font-mono">{p.sku}</span> · {p.slug}
+          </p>
         </div>
       </div>
     ),
@@ -65,7 +67,7 @@ const COLUMNS: Column<AdminProductRow>[] = [
 function Filters() {
   const [params] = useSearchParams();
   return (
-    <SearchBox label="Search products" placeholder="Name or slug" owns={['status', 'category', 'lowStock']}>
+    <SearchBox label="Search products" placeholder="Name, SKU or slug" owns={['status', 'category', 'lowStock']}>
       <FilterSelect label="Status" name="status" options={PRODUCT_STATUS_LABELS} all="All statuses" />
       <FilterSelect label="Category" name="category" options={CATEGORY_LABELS} all="All categories" />
       <label className="flex items-center gap-2 pb-2 text-sm font-medium">
