@@ -122,6 +122,11 @@ test('a retailer signs in to its dashboard, searches the catalogue, reads its pr
   const results = page.getByRole('table', { name: 'Products' });
   await expect(results.getByRole('link', { name: 'Frolic London Dry Gin' })).toBeVisible();
   await expect(results.getByRole('link', { name: 'Frolic Pink Grapefruit Gin' })).toHaveCount(0);
+  // Its SKU, what the retailer's own system orders by.
+  const [{ sku }] = (await server.database.db.select({ sku: products.sku }).from(products).where(eq(products.slug, 'frolic-london-dry-gin'))) as [
+    { sku: string },
+  ];
+  await expect(results.getByRole('row').filter({ hasText: 'Frolic London Dry Gin' })).toContainText(sku);
   await expect(search).toHaveValue('london dry');
   expect(await seriousAxeIssues(page)).toEqual([]);
 
@@ -134,6 +139,7 @@ test('a retailer signs in to its dashboard, searches the catalogue, reads its pr
   await expect(price).toContainText(`${formatPrice(bottle, 'GBP')} a bottle`);
   await expect(price).toContainText(`${formatPrice(bottle * gin.caseSize, 'GBP')} a case of ${gin.caseSize}`);
   await expect(page.getByRole('heading', { name: 'Tasting notes' })).toBeVisible();
+  await expect(page.getByText(`SKU ${sku} ·`)).toBeVisible();
   // Its distributor's figure, not the brand warehouse's.
   await expect(page.getByTestId('availability')).toHaveText('10 cases (+1 bottle) available');
   await expect(page.getByTestId('own-stock')).toHaveCount(0);

@@ -1,7 +1,7 @@
 // The issue's journey: an admin creates a product in Manage Products (with an image and prices),
 // finds it again by searching, archives it — and a visitor, past the age gate, sees it on /products
 // and then no longer. It runs on a server of its own, so the other journeys' lists never change.
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../server/db/client';
@@ -13,6 +13,14 @@ import { TIME_SCALE } from '../../playwright.config';
 const NAME = 'Frolic Sloe Gin';
 
 /** Runs the journey, then stops the server and opens its database; a failed run stops it too. */
+/** A product's SKU as the staff list reports it to the signed-in page's own cookies. */
+async function fetchSku(base: string, slug: string, page: Page): Promise<string> {
+  const res = await page.context().request.get(`${base}/api/admin/products?q=${slug}`);
+  expect(res.status()).toBe(200);
+  const { items } = (await res.json()) as { items: { slug: string; sku: string }[] };
+  return items.find((p) => p.slug === slug)!.sku;
+}
+
 async function runThenStop(own: OwnServer, journey: () => Promise<void>): Promise<Database> {
   try {
     await journey();
@@ -57,6 +65,13 @@ test('an admin creates a product, then archives it, and a visitor no longer sees
     await expect(page.getByLabel('ABV (%)')).toBeFocused();
     await page.getByLabel('ABV (%)').fill('26.5');
 
+    // A SKU another product has is refused at its field; one typed in lower case is kept in capitals.
+    const london = await fetchSku(own.url, 'frolic-london-dry-gin', page);
+    await page.getByLabel('SKU').fill(london.toLowerCase());
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Another product already uses the SKU “${london}”.`).first()).toBeVisible();
+    await page.getByLabel('SKU').fill('frl-sloe-50');
+
     // Going active needs a picture: the server says so, then the picker uploads one.
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Add at least one image before making the product active or archiving it.')).toBeVisible();
@@ -83,6 +98,12 @@ test('an admin creates a product, then archives it, and a visitor no longer sees
     await expect(page).toHaveURL(/q=sloe/);
     const rows = page.getByRole('table', { name: 'Products' }).getByRole('row');
     await expect(rows).toHaveCount(2); // the header and the one match
+    await expect(rows.nth(1)).toContainText('FRL-SLOE-50');
+    // Its SKU finds it too.
+    await page.getByLabel('Search products').fill('sloe-50');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/q=sloe-50/);
+    await expect(rows).toHaveCount(2);
     await page.getByRole('link', { name: NAME }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Edit ${NAME}` })).toBeVisible();
     await expect(page.getByLabel('Importer price in United Kingdom (GBP)')).toHaveValue('11.00');
@@ -112,7 +133,7 @@ test('an admin creates a product, then archives it, and a visitor no longer sees
   // The product and its audit trail, written by the admin.
   try {
     const [row] = await database.db.select().from(products).where(eq(products.slug, 'frolic-sloe-gin'));
-    expect(row).toMatchObject({ status: 'archived', abvTenths: 265, version: 2 });
+    expect(row).toMatchObject({ status: 'archived', abvTenths: 265, version: 2, sku: 'FRL-SLOE-50' });
     expect(row!.imageUrl).toMatch(/^\/media\/[0-9a-f-]{36}\/web$/);
     const audits = await database.db
       .select()
