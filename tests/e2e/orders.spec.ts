@@ -239,6 +239,54 @@ test('a retailer orders, its distributor approves with a line changed, and the r
     // The importer's Order History lists it as delivered.
     await importer.goto(`${own.url}/partner/dashboard/orders/history`);
     await expect(importer.getByRole('table', { name: 'Your orders' }).getByTestId('order-row-status')).toHaveText('Delivered');
+
+    // ---- Reorder: the same products and cases at today's prices, what changed marked. ----
+    // Staff raise the importer price of the product since (the editor's save, through its API).
+    const found = await (await staffContext.request.get(`${own.url}/api/admin/products?q=${encodeURIComponent(first!)}`)).json();
+    const productId = (found.items as { id: number; name: string }[]).find((p) => p.name === first)!.id;
+    const { product } = await (await staffContext.request.get(`${own.url}/api/admin/products/${productId}`)).json();
+    const wasBottle = product.tradePrices.importer.GB as number;
+    const { stock: _stock, id: _id, imageUrl: _imageUrl, updatedAt: _updatedAt, ...editable } = product;
+    const saved = await staffContext.request.put(`${own.url}/api/admin/products/${productId}`, {
+      data: {
+        ...editable,
+        images: product.images.map((i: { id: string }) => i.id),
+        tradePrices: { ...product.tradePrices, importer: { ...product.tradePrices.importer, GB: wasBottle + 100 } },
+      },
+    });
+    expect(saved.status()).toBe(200);
+    await importer.getByRole('table', { name: 'Your orders' }).getByRole('link', { name: importerNumber }).click();
+    await importer.getByRole('link', { name: 'Reorder' }).click();
+    await expect(importer).toHaveURL(/\/partner\/dashboard\/orders\/place\?reorder=\d+$/);
+    await expect(importer.getByTestId('reorder-notice')).toContainText(`Filled from order ${importerNumber}`);
+    await expect(importer.getByLabel(`Cases of ${first}`, { exact: true })).toHaveValue('10');
+    const wasCase = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format((wasBottle * product.caseSize) / 100);
+    await expect(importer.getByTestId('order-product').filter({ hasText: first! }).getByTestId('reorder-change')).toHaveText(
+      `Changed since ${importerNumber}: was ${wasCase} a case.`,
+    );
+    await expect(importer.getByTestId('reorder-change')).toHaveCount(1);
+    expect(await seriousAxeIssues(importer)).toEqual([]);
+    await importer.getByRole('button', { name: 'Place order' }).click();
+    await expect(importer.getByText('Order placed', { exact: true })).toBeVisible();
+    const reorderNumber = (await importer.getByRole('heading', { level: 1 }).textContent())!.replace('Order ', '').trim();
+    expect(reorderNumber).not.toBe(importerNumber);
+    await expect(line(importer, first!).getByTestId('line-requested')).toHaveText('10 cases');
+    // Staff find it among the brand's orders.
+    await staff.goto(`${own.url}/admin/dashboard/trade-orders`);
+    await expect(staff.getByRole('link', { name: reorderNumber })).toBeVisible();
+
+    // The retailer's Reorder fills its Place Orders with what it asked for (not what was approved).
+    await retailer.goto(orderUrl);
+    await retailer.getByRole('link', { name: 'Reorder' }).click();
+    await expect(retailer).toHaveURL(/\/partner\/dashboard\/retailer\/orders\?reorder=\d+$/);
+    await expect(retailer.getByTestId('reorder-notice')).toContainText(`Filled from order ${number}`);
+    await expect(retailer.getByLabel(`Cases of ${first}`, { exact: true })).toHaveValue('4');
+    await expect(retailer.getByLabel(`Cases of ${second}`, { exact: true })).toHaveValue('3');
+    await expect(retailer.getByTestId('reorder-change')).toHaveCount(0);
+    // Its supplier never sees a Reorder on the sale.
+    await distributor.reload();
+    await expect(distributor.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
+    await expect(distributor.getByRole('link', { name: 'Reorder' })).toHaveCount(0);
   } finally {
     await Promise.all([retailerContext.close(), distributorContext.close(), staffContext.close(), importerContext.close()]);
     await (await own.stopAndOpenDatabase()).close();

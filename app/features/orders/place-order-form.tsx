@@ -24,6 +24,18 @@ export interface OrderableProduct {
   availableCases: number | null;
 }
 
+/** A form filled from a past order (catalogue.server.ts reorderOf): what it starts with and what changed. */
+export interface ReorderPrefill {
+  /** The past order's number. */
+  number: string;
+  /** The cases boxes' starting values (`cases.<productId>`). */
+  values: Record<string, string>;
+  /** Per product id: how its line differs from the past order's (price, case size). */
+  changes: Record<number, string>;
+  /** Products of the past order that can no longer be ordered. */
+  dropped: string[];
+}
+
 /** The line's problem the form can see before sending: more than the supplier has. */
 export function overAvailable(p: Pick<OrderableProduct, 'name' | 'availableCases'>, cases: number): string | null {
   if (p.availableCases === null || cases <= p.availableCases) return null;
@@ -36,15 +48,17 @@ export function PlaceOrderForm({
   supplier,
   result,
   disabledReason,
+  reorder = null,
 }: {
   products: OrderableProduct[];
   idempotencyKey: string;
   supplier: string;
   result?: OrderFormResult;
   disabledReason?: string | null;
+  reorder?: ReorderPrefill | null;
 }) {
   const priced = products.filter((p) => p.price);
-  const values = result?.values ?? {};
+  const values = result?.values ?? reorder?.values ?? {};
   const errors = result?.errors ?? {};
   const [cases, setCases] = useState<Record<number, string>>(() => Object.fromEntries(priced.map((p) => [p.id, values[`cases.${p.id}`] ?? ''])));
   const navigation = useNavigation();
@@ -78,6 +92,12 @@ export function PlaceOrderForm({
       <fieldset disabled={!!disabledReason} className="space-y-4">
         {disabledReason ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{disabledReason}</p> : null}
         <p className="text-sm text-stone-700">Ordering from {supplier}. Enter the number of cases for each product you want.</p>
+        {reorder ? (
+          <div className="rounded-md bg-sky-50 p-3 text-sm text-sky-950" data-testid="reorder-notice">
+            <p>Filled from order {reorder.number}: the same products and cases at today&apos;s prices. Check the marked lines before you place it.</p>
+            {reorder.dropped.length ? <p className="mt-1">No longer available to order, left out: {reorder.dropped.join(', ')}.</p> : null}
+          </div>
+        ) : null}
         <TableScroll label="Products to order" className="rounded-xl shadow-sm">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-stone-200 text-stone-700">
@@ -113,6 +133,11 @@ export function PlaceOrderForm({
                       <span className="block text-stone-600">
                         {p.category} · case of {p.caseSize}
                       </span>
+                      {reorder?.changes[p.id] ? (
+                        <span className="mt-1 block font-medium text-amber-900" data-testid="reorder-change">
+                          {reorder.changes[p.id]}
+                        </span>
+                      ) : null}
                     </td>
                     <td className="px-4 py-3 text-right">{formatPrice(p.price!.bottleMinor, p.price!.currency)}</td>
                     <td className="px-4 py-3 text-right">{formatPrice(p.price!.caseMinor, p.price!.currency)}</td>

@@ -58,9 +58,17 @@ function backLink(side: 'buyer' | 'seller', type: ReturnType<typeof tradeTypeOf>
 export default function PartnerOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, messages, type, shipping, creditHold, readOnly } = loaderData;
   const back = backLink(order.side, type);
+  // A buyer who trades starts a new order from this one's lines at today's prices (catalogue.server.ts).
+  const placeOrder = order.side === 'buyer' && !readOnly ? buyerPages(type)?.placeOrder : undefined;
+  const reorderTo = placeOrder ? `${placeOrder}?reorder=${order.id}` : null;
   return (
     <main id="main">
       <PageHeader title={`Order ${order.number}`} description={order.side === 'buyer' ? `To ${order.seller.name}` : `From ${order.buyer.name}`}>
+        {reorderTo ? (
+          <Link to={reorderTo} className={buttonClass.secondary}>
+            Reorder
+          </Link>
+        ) : null}
         {back ? (
           <Link to={back.to} className={buttonClass.secondary}>
             {back.label}

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Place Order · Frolic' 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireOrdersPage(request, context);
   const type = tradeTypeOf(user.roles);
-  return { ...(await orderForm(context, user)), type, from: supplierOf(type) };
+  return { ...(await orderForm(context, user, request)), type, from: supplierOf(type) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,6 +36,7 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
         supplier={loaderData.supplier}
         result={actionData}
         disabledReason={loaderData.notice}
+        reorder={loaderData.reorder}
       />
     </main>
   );

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Place Orders · Frolic'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireOrdersPage(request, context);
-  const [form, list] = await Promise.all([orderForm(context, user), context.services.orders.list(user, listQuery(request, 'buying'), 'partner')]);
+  const [form, list] = await Promise.all([orderForm(context, user, request), context.services.orders.list(user, listQuery(request, 'buying'), 'partner')]);
   return { ...form, orders: list.items };
 }
 
@@ -32,6 +32,7 @@ export default function RetailerOrders({ loaderData, actionData }: Route.Compone
         supplier={loaderData.supplier}
         result={actionData}
         disabledReason={loaderData.notice}
+        reorder={loaderData.reorder}
       />
       <section aria-labelledby="my-orders" className="space-y-3">
         <h2 id="my-orders" className="font-serif text-2xl">
