@@ -118,6 +118,30 @@ describe('the distributor', () => {
     const row = new RegExp(`${gin!.name}[\\s\\S]*?data-testid="order-available"[^>]*>([^<]*)<`).exec(place);
     expect(row?.[1]).toBe('12 cases');
     await page(distributor, `${P}/orders/history`);
+
+    // Reorder fills the form from its own order only: a retailer naming it, or the importer (its
+    // seller), starts from an empty form; the distributor from the order's cases.
+    const placed = await distributor.json(
+      'POST',
+      '/api/partner/orders',
+      { lines: [{ productId: gin!.id, cases: 3 }] },
+      { 'Idempotency-Key': crypto.randomUUID() },
+    );
+    expect(placed.status).toBe(201);
+    const order = (await placed.json()) as { id: number; number: string };
+    const filled = await page(distributor, `${P}/orders/place?reorder=${order.id}`);
+    expect(filled.replace(/<!-- -->/g, '')).toContain(`Filled from order ${order.number}`);
+    expect(new RegExp(`name="cases\\.${gin!.id}"[^>]*value="3"`).test(filled)).toBe(true);
+    for (const [who, path] of [
+      [retailer, `${P}/retailer/orders?reorder=${order.id}`],
+      [importer, `${P}/orders/place?reorder=${order.id}`],
+      [distributor, `${P}/orders/place?reorder=999999`],
+      [distributor, `${P}/orders/place?reorder=1e3`],
+    ] as const) {
+      const html = await page(who, path);
+      expect(html, path).not.toContain('Filled from order');
+      expect(new RegExp(`name="cases\\.${gin!.id}"[^>]*value="3"`).test(html), path).toBe(false);
+    }
     // Its own spec §2 pages stay where they were; the importer's supplier/ copies open too (same relationship).
     await page(distributor, `${P}/distributor/shipments`);
     await page(distributor, `${P}/supplier/shipments`);
