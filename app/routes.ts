@@ -123,6 +123,8 @@ export default [
     route('orders/history', 'routes/partner/orders/history.tsx', { id: 'partner-orders-history' }),
     route('orders/:id', 'routes/partner/orders/order.tsx', { id: 'partner-order' }),
     route('retailer/orders', 'routes/partner/orders/retailer.tsx', { id: 'partner-retailer-orders' }),
+    // The CSV a buyer's own system fills to upload an order (issue 46): its orderable products by SKU.
+    route('order-template.csv', 'routes/partner/orders/template.ts', { id: 'partner-order-template' }),
     route('distributor/orders/approve', 'routes/partner/orders/approve.tsx', { id: 'partner-distributor-orders-approve' }),
     // Invoices (issue 16): Generate Invoice and the distributor's list, View Invoices, one invoice for either party.
     route('distributor/invoices/generate', 'routes/partner/invoices/generate.tsx', { id: 'partner-distributor-invoices-generate' }),

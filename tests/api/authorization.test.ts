@@ -253,6 +253,8 @@ const MATRIX: Record<string, string> = {
   'POST /partner/dashboard/distributor/shipments/:id': 'Lp  Dpu Dx  Dx  404 Dx  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/retailer/catalog':           'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/retailer/orders':            'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
+  // The order upload's template: every partner who orders (Order Management), whichever form it fills.
+  'GET /partner/dashboard/order-template.csv':         'Lp  Dpu 200 200 200 200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'POST /partner/dashboard/retailer/orders':           'Lp  Dpu Dx  Dx  Dx  ok  Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/retailer/invoices':          'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',
   'GET /partner/dashboard/retailer/receipts':          'Lp  Dpu Dx  Dx  Dx  200 Dpa Dpa Dpa Dpa Rp  Tf  Dpa',

@@ -4,6 +4,7 @@
 // retailer's open order page shows the old and new quantities side by side and the reason without
 // a reload. Then staff approve an importer's order to the brand and ship it from Trade shipments,
 // and the importer confirms its receipt. Every person is checked after each step. It runs on a server of its own, prepared through the services.
+import { readFile } from 'node:fs/promises';
 import { asc, eq } from 'drizzle-orm';
 import { expect, type Page, test } from '@playwright/test';
 import { TIME_SCALE } from '../../playwright.config';
@@ -283,8 +284,37 @@ test('a retailer orders, its distributor approves with a line changed, and the r
     await expect(retailer.getByLabel(`Cases of ${first}`, { exact: true })).toHaveValue('4');
     await expect(retailer.getByLabel(`Cases of ${second}`, { exact: true })).toHaveValue('3');
     await expect(retailer.getByTestId('reorder-change')).toHaveCount(0);
+
+    // Its own system's order as a CSV: the template lists what it may order by SKU; a file with bad
+    // rows is refused row by row and fills nothing; a good one (semicolons, as a European Excel saves
+    // it) fills the form for review and places nothing by itself.
+    const [download] = await Promise.all([retailer.waitForEvent('download'), retailer.getByRole('link', { name: 'Download the template' }).click()]);
+    const template = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
+    expect(template[0]).toBe('SKU,Product,Case size,Cases');
+    const firstRow = template.find((row) => row.includes(`,${first},`))!.split(',');
+    const secondRow = template.find((row) => row.includes(`,${second},`))!.split(',');
+    const upload = async (name: string, text: string) => {
+      await retailer.getByLabel('Order file (CSV)').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+      await retailer.getByRole('button', { name: 'Fill from file' }).click();
+    };
+    await upload('bad.csv', `SKU,Cases\r\n${firstRow[0]},2\r\nFRL-NOPE,1\r\n${secondRow[0]},lots\r\n`);
+    const problems = retailer.getByTestId('upload-problems');
+    await expect(problems).toContainText('Nothing was filled from bad.csv');
+    await expect(problems.getByRole('listitem')).toHaveText([
+      'Row 3: no product you can order has the SKU “FRL-NOPE”.',
+      'Row 4: “lots” is not a number of cases (a whole number from 1 to 10,000).',
+    ]);
+    await expect(retailer.getByLabel(`Cases of ${first}`, { exact: true })).toHaveValue('4');
+    await upload('weekly.csv', `\uFEFFSKU;Product;Cases\r\n${firstRow[0]};;2\r\n;${second};1\r\n`);
+    await expect(retailer.getByTestId('upload-filled')).toHaveText('Filled from weekly.csv: 2 products. Check the order below, then place it.');
+    await expect(retailer.getByLabel(`Cases of ${first}`, { exact: true })).toHaveValue('2');
+    await expect(retailer.getByLabel(`Cases of ${second}`, { exact: true })).toHaveValue('1');
+    await expect(retailer.getByTestId('order-preview-total')).toContainText('3 cases');
+    // Nothing reached the distributor: no order waits for it (the first one is approved).
+    await distributor.goto(`${own.url}/partner/dashboard/distributor/orders/approve`);
+    await expect(distributor.getByText('No orders are waiting for you.')).toBeVisible();
     // Its supplier never sees a Reorder on the sale.
-    await distributor.reload();
+    await distributor.goto(orderUrl);
     await expect(distributor.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
     await expect(distributor.getByRole('link', { name: 'Reorder' })).toHaveCount(0);
   } finally {

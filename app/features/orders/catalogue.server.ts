@@ -16,6 +16,7 @@ export async function orderForm(context: AppLoadContext, user: User, request?: R
   const page = await context.services.partnerCatalog.list(user, { q: undefined, page: 1, pageSize: PARTNER_CATALOG_PAGE_SIZE_MAX }, { ordering: true });
   const products: OrderableProduct[] = page.items.map((p) => ({
     id: p.id,
+    sku: p.sku,
     name: p.name,
     category: p.category,
     caseSize: p.caseSize,

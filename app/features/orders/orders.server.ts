@@ -18,6 +18,8 @@ import {
   rejectOrderInput,
 } from '@shared/schemas/orders';
 import { actionError } from '~/lib/action-result';
+import { orderForm } from './catalogue.server';
+import { readOrderCsv } from './order-csv.server';
 import { isKind } from '~/lib/domain-error';
 import { requireAccess, requireAdminArea, requirePartnerPage } from '~/lib/guards.server';
 import { partnerForm, type Rename } from '~/lib/partner-action.server';
@@ -58,6 +60,7 @@ function typedLines(values: Record<string, string>) {
 export async function placeOrderAction(request: Request, context: AppLoadContext, user: User) {
   const form = await partnerForm(request);
   const { values } = form;
+  if (values.intent === 'upload') return uploadOrderAction(form.form, context, user);
   const lines = typedLines(values);
   const toField = (path: string) => {
     const m = /^lines\.(\d+)\.(cases|productId)$/.exec(path);
@@ -78,6 +81,21 @@ export async function placeOrderAction(request: Request, context: AppLoadContext
     title: 'Order placed',
     description: `Order ${order.number} is with ${order.seller.name}.`,
   });
+}
+
+/**
+ * "Fill from file": an uploaded CSV read against what this buyer may order now (order-csv.server.ts).
+ * Its problems, each with its row number, come back over the upload (400, nothing filled, nothing
+ * placed); a file without problems comes back as the cases boxes' values for the buyer to review.
+ */
+async function uploadOrderAction(form: FormData, context: AppLoadContext, user: User) {
+  const file = form.get('file');
+  if (!(file instanceof File) || (file.size === 0 && !file.name))
+    return actionError(400, { intent: 'upload', code: 'validation_failed', upload: { file: null, problems: ['Choose a CSV file to upload.'] } });
+  const { products } = await orderForm(context, user);
+  const read = readOrderCsv(new Uint8Array(await file.arrayBuffer()), products);
+  if (!read.ok) return actionError(400, { intent: 'upload', code: 'invalid_order_file', upload: { file: file.name, problems: read.problems } });
+  return { intent: 'upload', values: read.values, upload: { file: file.name, lines: read.lines } };
 }
 
 const TOASTS = {

@@ -12,4 +12,6 @@ export interface OrderFormResult {
   code?: string;
   values?: Partial<Record<string, string>>;
   intent?: string;
+  /** An uploaded order file (Fill from file): its problems by row, or how many lines it filled. */
+  upload?: { file: string | null; problems?: string[]; lines?: number };
 }
