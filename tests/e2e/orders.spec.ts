@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { asc, eq } from 'drizzle-orm';
 import { expect, type Page, test } from '@playwright/test';
 import { TIME_SCALE } from '../../playwright.config';
+import { formatPrice } from '../../shared/markets';
 import { products } from '../../server/db/schema';
 import { signInAsDemo, seriousAxeIssues, signInPartner } from './fixtures';
 import { type PrepareServices, startOwnServer } from './own-server';
@@ -261,7 +262,7 @@ test('a retailer orders, its distributor approves with a line changed, and the r
     await expect(importer).toHaveURL(/\/partner\/dashboard\/orders\/place\?reorder=\d+$/);
     await expect(importer.getByTestId('reorder-notice')).toContainText(`Filled from order ${importerNumber}`);
     await expect(importer.getByLabel(`Cases of ${first}`, { exact: true })).toHaveValue('10');
-    const wasCase = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format((wasBottle * product.caseSize) / 100);
+    const wasCase = formatPrice(wasBottle * product.caseSize, 'GBP');
     await expect(importer.getByTestId('order-product').filter({ hasText: first! }).getByTestId('reorder-change')).toHaveText(
       `Changed since ${importerNumber}: was ${wasCase} a case.`,
     );

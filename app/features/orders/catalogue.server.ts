@@ -7,14 +7,16 @@ import type { AppLoadContext } from 'react-router';
 import { formatPrice } from '@shared/markets';
 import { PARTNER_CATALOG_PAGE_SIZE_MAX } from '@shared/partner-catalog-constants';
 import { ORGANISATION_TYPE_LABELS, READ_ONLY_REFUSAL, STANDING_REFUSAL, SUPPLIER_TYPE, tradesFor } from '@shared/partners';
+import { refusalOf } from '~/lib/domain-error';
 import type { requirePartnerPage } from '~/lib/guards.server';
 import type { OrderableProduct, ReorderPrefill } from './place-order-form';
 
 type User = Awaited<ReturnType<typeof requirePartnerPage>>;
 
-export async function orderForm(context: AppLoadContext, user: User, request?: Request) {
+/** The products of the buyer's catalogue as the form lists them (the upload and its template read the same). */
+export async function orderableProducts(context: AppLoadContext, user: User): Promise<OrderableProduct[]> {
   const page = await context.services.partnerCatalog.list(user, { q: undefined, page: 1, pageSize: PARTNER_CATALOG_PAGE_SIZE_MAX }, { ordering: true });
-  const products: OrderableProduct[] = page.items.map((p) => ({
+  return page.items.map((p) => ({
     id: p.id,
     sku: p.sku,
     name: p.name,
@@ -23,6 +25,10 @@ export async function orderForm(context: AppLoadContext, user: User, request?: R
     price: p.price,
     availableCases: p.availability?.cases ?? null,
   }));
+}
+
+export async function orderForm(context: AppLoadContext, user: User, request?: Request) {
+  const products = await orderableProducts(context, user);
   const type = user.organisation?.type;
   const above = type ? SUPPLIER_TYPE[type] : null;
   const supplier = above ? `your ${ORGANISATION_TYPE_LABELS[above].toLowerCase()}` : 'Frolic';
@@ -52,8 +58,10 @@ export async function reorderOf(context: AppLoadContext, user: User, request: Re
   let order;
   try {
     order = await context.services.orders.get(user, id, context.auth.actor(user.id), 'partner');
-  } catch {
-    return null;
+  } catch (err) {
+    // Not found, or not this viewer's: an empty form. A failure on our side goes on to the error boundary.
+    if (refusalOf(err)) return null;
+    throw err;
   }
   if (order.side !== 'buyer') return null;
   const byId = new Map(products.map((p) => [p.id, p]));

@@ -18,7 +18,7 @@ import {
   rejectOrderInput,
 } from '@shared/schemas/orders';
 import { actionError } from '~/lib/action-result';
-import { orderForm } from './catalogue.server';
+import { orderableProducts } from './catalogue.server';
 import { readOrderCsv } from './order-csv.server';
 import { isKind } from '~/lib/domain-error';
 import { requireAccess, requireAdminArea, requirePartnerPage } from '~/lib/guards.server';
@@ -92,7 +92,7 @@ async function uploadOrderAction(form: FormData, context: AppLoadContext, user: 
   const file = form.get('file');
   if (!(file instanceof File) || (file.size === 0 && !file.name))
     return actionError(400, { intent: 'upload', code: 'validation_failed', upload: { file: null, problems: ['Choose a CSV file to upload.'] } });
-  const { products } = await orderForm(context, user);
+  const products = await orderableProducts(context, user);
   const read = readOrderCsv(new Uint8Array(await file.arrayBuffer()), products);
   if (!read.ok) return actionError(400, { intent: 'upload', code: 'invalid_order_file', upload: { file: file.name, problems: read.problems } });
   return { intent: 'upload', values: read.values, upload: { file: file.name, lines: read.lines } };
